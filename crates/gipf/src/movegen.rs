@@ -1,0 +1,159 @@
+//! Legal turns, perft and random playouts.
+
+use crate::{Completed, Decision, Pending, Position, Turn};
+
+impl Position {
+    /// Every legal answer to the pending question (empty when the game is over).
+    ///
+    /// ```
+    /// use gipf::{Position, Variant};
+    /// assert_eq!(Position::new(Variant::Standard).legal_decisions().len(), 42);
+    /// assert_eq!(Position::new(Variant::Tournament).legal_decisions().len(), 42); // GIPF only
+    /// ```
+    pub fn legal_decisions(&self) -> Vec<Decision> {
+        match self.pending() {
+            Pending::GameOver(_) => Vec::new(),
+            Pending::Push => {
+                let entries: Vec<_> = self.legal_entries().collect();
+                self.legal_kinds()
+                    .flat_map(|piece| entries.iter().map(move |&entry| Decision::Push { entry, piece }))
+                    .collect()
+            }
+            Pending::ChooseRow { rows } => rows.iter().map(|r| Decision::Row(r.line)).collect(),
+            Pending::TakeGipf { gipf, .. } => gipf.subsets().map(Decision::Take).collect(),
+        }
+    }
+
+    /// Every distinct complete legal turn of the player to move, from here to the end of his
+    /// turn, with the position after it. Two entries onto the same empty spot are two turns;
+    /// decision sequences with the same removals are one.
+    ///
+    /// ```
+    /// use gipf::{Position, Variant};
+    /// let turns = Position::new(Variant::Standard).legal_turns();
+    /// assert_eq!(turns.len(), 42);
+    /// ```
+    pub fn legal_turns(&self) -> Vec<(Turn, Position)> {
+        let mut out = Vec::new();
+        self.collect_turns(&mut out);
+        out
+    }
+
+    fn collect_turns(&self, out: &mut Vec<(Turn, Position)>) {
+        let mover = self.to_move();
+        for decision in self.legal_decisions() {
+            let mut next = *self;
+            let Ok(done) = next.play(decision) else { continue };
+            match done.by(mover) {
+                Some(turn) if !out.iter().any(|(t, _)| t == turn) => out.push((*turn, next)),
+                Some(_) => {}
+                None => next.collect_turns(out),
+            }
+        }
+    }
+
+    /// The number of leaves of the game tree `depth` complete turns deep.
+    ///
+    /// ```
+    /// use gipf::{Position, Variant};
+    /// let start = Position::new(Variant::Standard);
+    /// assert_eq!(start.perft(1), 42);
+    /// assert_eq!(start.perft(2), 1764);
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.pending() != Pending::Push {
+            return self.legal_turns().iter().map(|(_, p)| p.perft(depth - 1)).sum();
+        }
+        // Most pushes complete the turn at once: count those without building turn lists.
+        let mover = self.to_move();
+        let mut total = 0;
+        for decision in self.legal_decisions() {
+            let Decision::Push { entry, piece } = decision else { continue };
+            if depth == 1 && !self.push_makes_row(entry) {
+                total += 1;
+                continue;
+            }
+            let mut next = *self;
+            let Ok(done) = next.play(Decision::Push { entry, piece }) else { continue };
+            total += match done.by(mover) {
+                Some(_) => next.perft(depth - 1),
+                None => next.legal_turns().iter().map(|(_, p)| p.perft(depth - 1)).sum(),
+            };
+        }
+        total
+    }
+
+    /// Plays random legal decisions until the game ends; returns the number of turns played.
+    /// `next_random` must return uniformly distributed numbers.
+    ///
+    /// ```
+    /// use gipf::{Position, Variant};
+    /// let mut seed = 7u64;
+    /// let mut rng = move || { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; seed };
+    /// let mut position = Position::new(Variant::Tournament);
+    /// position.playout(&mut rng);
+    /// assert!(position.outcome().is_some());
+    /// ```
+    pub fn playout(&mut self, next_random: &mut impl FnMut() -> u64) -> u32 {
+        let start = self.plies();
+        while let Some(decision) = self.random_decision(next_random) {
+            // A generated decision is always legal.
+            let _ = self.play(decision);
+        }
+        u32::from(self.plies() - start)
+    }
+
+    /// A uniformly random answer to the pending question; `None` when the game is over.
+    pub fn random_decision(&self, next_random: &mut impl FnMut() -> u64) -> Option<Decision> {
+        match self.pending() {
+            Pending::GameOver(_) => None,
+            Pending::Push => {
+                let count = self.legal_push_count();
+                let mut pick = (next_random() % count as u64) as usize;
+                let open = self.legal_entries().count();
+                let piece = self.legal_kinds().nth(pick / open)?;
+                pick %= open;
+                let entry = self.legal_entries().nth(pick)?;
+                Some(Decision::Push { entry, piece })
+            }
+            other => {
+                let options = match other {
+                    Pending::ChooseRow { rows } => rows.iter().map(|r| Decision::Row(r.line)).collect(),
+                    _ => self.legal_decisions(),
+                };
+                let pick = (next_random() % options.len() as u64) as usize;
+                options.get(pick).copied()
+            }
+        }
+    }
+
+    /// Whether pushing at `entry` leaves the mover with four in a row (so the turn has
+    /// removal decisions to make), without playing it.
+    fn push_makes_row(&self, entry: crate::Entry) -> bool {
+        let own = self.pieces(self.to_move());
+        let target = entry.line_target(self.occupied());
+        let Some(target) = target else { return false };
+        let mut after = own;
+        // Every spot from the first one up to the target ends up holding what was one step
+        // back along the line; the first spot holds the new piece.
+        let (dx, dy) = entry.direction().delta();
+        let mut spot = target;
+        while spot != entry.first() {
+            let Some(back) = spot.step(-dx, -dy) else { break };
+            if own.contains(back) { after.insert(spot) } else { after.remove(spot) }
+            spot = back;
+        }
+        after.insert(entry.first());
+        crate::row::has_row(after)
+    }
+}
+
+impl Completed {
+    /// How many turns were completed.
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+}
