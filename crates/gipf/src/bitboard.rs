@@ -94,7 +94,11 @@ impl Bitboard {
         let mut next = Some(0u64);
         std::iter::from_fn(move || {
             let current = next?;
-            next = if current == mask { None } else { Some((current.wrapping_sub(mask)) & mask) };
+            next = if current == mask {
+                None
+            } else {
+                Some((current.wrapping_sub(mask)) & mask)
+            };
             Some(Bitboard(current))
         })
     }
@@ -164,7 +168,9 @@ impl Not for Bitboard {
 
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|p| p.to_string())).finish()
+        f.debug_set()
+            .entries(self.iter().map(|p| p.to_string()))
+            .finish()
     }
 }
 
@@ -183,7 +189,10 @@ mod tests {
 
     #[test]
     fn subsets_enumerates_each_once() {
-        let set: Bitboard = ["b2", "e5", "h5"].iter().map(|s| s.parse::<Point>().unwrap()).collect();
+        let set: Bitboard = ["b2", "e5", "h5"]
+            .iter()
+            .map(|s| s.parse::<Point>().unwrap())
+            .collect();
         let subsets: Vec<Bitboard> = set.subsets().collect();
         assert_eq!(subsets.len(), 8);
         assert_eq!(subsets[0], Bitboard::EMPTY);

@@ -34,11 +34,19 @@ impl fmt::Display for Pending {
             Pending::Push => f.write_str("a push"),
             Pending::ChooseRow { rows } => {
                 let names: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
-                write!(f, "a choice of the row to remove first ({})", names.join(", "))
+                write!(
+                    f,
+                    "a choice of the row to remove first ({})",
+                    names.join(", ")
+                )
             }
             Pending::TakeGipf { row, gipf } => {
                 let spots: Vec<String> = gipf.iter().map(|p| p.to_string()).collect();
-                write!(f, "a choice of the GIPF-pieces to take from row {row} ({})", spots.join(", "))
+                write!(
+                    f,
+                    "a choice of the GIPF-pieces to take from row {row} ({})",
+                    spots.join(", ")
+                )
             }
             Pending::GameOver(outcome) => write!(f, "nothing: {outcome}"),
         }
@@ -87,8 +95,16 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let loser = !self.winner;
         match self.reason {
-            Reason::NoReserve => write!(f, "{} wins: {loser} has no piece left in reserve", self.winner),
-            Reason::NoGipf => write!(f, "{} wins: {loser} has no GIPF-piece left on the board", self.winner),
+            Reason::NoReserve => write!(
+                f,
+                "{} wins: {loser} has no piece left in reserve",
+                self.winner
+            ),
+            Reason::NoGipf => write!(
+                f,
+                "{} wins: {loser} has no GIPF-piece left on the board",
+                self.winner
+            ),
             Reason::Resignation => write!(f, "{} wins: {loser} resigned", self.winner),
         }
     }
@@ -141,7 +157,10 @@ pub enum PlayError {
 }
 
 fn list(set: Bitboard) -> String {
-    set.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
+    set.iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl fmt::Display for PlayError {

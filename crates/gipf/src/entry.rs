@@ -80,7 +80,13 @@ const fn build_entries() -> [EntryData; 42] {
                             }
                             line += 1;
                         }
-                        entries[n] = EntryData { dot, first, direction, ray, line: Line(line as u8) };
+                        entries[n] = EntryData {
+                            dot,
+                            first,
+                            direction,
+                            ray,
+                            line: Line(line as u8),
+                        };
                         n += 1;
                     }
                     d += 1;
@@ -148,11 +154,26 @@ impl Entry {
 
     /// Where a push here would move its last piece to: the first empty spot of the ray.
     pub(crate) fn line_target(self, occupied: Bitboard) -> Option<Point> {
-        let empty = self.ray() - occupied;
-        self.line().spots().iter().copied().filter(|p| empty.contains(*p)).reduce(|a, b| {
-            let d = self.direction().shift();
-            // The nearer one along the push direction.
-            if (d > 0) == (a.spot_index() < b.spot_index()) { a } else { b }
+        self.push_span(occupied)
+            .map(|(target, _)| Point::from_spot_index(target))
+    }
+
+    /// For a push here: the bit index of the first empty spot of the ray, and the set of
+    /// spots whose pieces move one step (from the first spot up to that empty one).
+    /// `None` when the line is full.
+    #[inline]
+    pub(crate) fn push_span(self, occupied: Bitboard) -> Option<(u32, u64)> {
+        let data = self.data();
+        let empty = data.ray & !occupied.0;
+        if empty == 0 {
+            return None;
+        }
+        Some(if data.direction.shift() > 0 {
+            let target = empty.trailing_zeros();
+            (target, data.ray & ((1u64 << target) - 1))
+        } else {
+            let target = 63 - empty.leading_zeros();
+            (target, data.ray & !((2u64 << target) - 1))
         })
     }
 
@@ -206,7 +227,9 @@ impl fmt::Display for EntryError {
                  (a1-a5, b1-h1, b6-h6 and c7, d8, e9, f8, g7, i1-i5)"
             ),
             EntryError::NotAFirstSpot { dot, spot } => {
-                let legal: Vec<String> = Entry::from_dot(*dot).map(|e| e.first().to_string()).collect();
+                let legal: Vec<String> = Entry::from_dot(*dot)
+                    .map(|e| e.first().to_string())
+                    .collect();
                 write!(
                     f,
                     "{dot} {spot}: {spot} is not a first spot from {dot}; from {dot} you can push to {}",
@@ -246,7 +269,9 @@ impl FromStr for Entry {
     type Err = EntryError;
 
     fn from_str(s: &str) -> Result<Entry, EntryError> {
-        let syntax = || EntryError::Syntax { text: s.chars().take(20).collect() };
+        let syntax = || EntryError::Syntax {
+            text: s.chars().take(20).collect(),
+        };
         let (dot, first) = split_pair(s).ok_or_else(syntax)?;
         let dot: Point = dot.parse().map_err(EntryError::Point)?;
         let first: Point = first.parse().map_err(EntryError::Point)?;
@@ -283,7 +308,10 @@ mod tests {
         theirs.sort();
         assert_eq!(ours, theirs);
         for text in RULES_LIST.split_whitespace() {
-            assert_eq!(text.parse::<Entry>().map(|e| e.to_string()).as_deref(), Ok(text));
+            assert_eq!(
+                text.parse::<Entry>().map(|e| e.to_string()).as_deref(),
+                Ok(text)
+            );
         }
     }
 
@@ -313,13 +341,23 @@ mod tests {
     #[test]
     fn chat_forms_and_errors() {
         for text in ["b1 c2", "b1-c2", "b1c2", " B1  C2 ", "b1 - c2"] {
-            assert_eq!(text.parse::<Entry>().map(|e| e.to_string()), Ok("b1-c2".into()), "{text}");
+            assert_eq!(
+                text.parse::<Entry>().map(|e| e.to_string()),
+                Ok("b1-c2".into()),
+                "{text}"
+            );
         }
         assert_eq!(
             "e1 e3".parse::<Entry>().unwrap_err().to_string(),
             "e1 e3: e3 is not a first spot from e1; from e1 you can push to e2"
         );
-        assert!(matches!("x1 c2".parse::<Entry>(), Err(EntryError::Point(_))));
-        assert!(matches!("b1".parse::<Entry>(), Err(EntryError::Syntax { .. })));
+        assert!(matches!(
+            "x1 c2".parse::<Entry>(),
+            Err(EntryError::Point(_))
+        ));
+        assert!(matches!(
+            "b1".parse::<Entry>(),
+            Err(EntryError::Syntax { .. })
+        ));
     }
 }

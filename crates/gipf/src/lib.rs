@@ -42,7 +42,9 @@ pub use decision::{Decision, Outcome, Pending, PlayError, Reason};
 pub use direction::Direction;
 pub use entry::{Entry, EntryError};
 pub use line::Line;
-pub use notation::{NotationError, ParseTurnError, PushNote, RemovalNote, ResolveError, TurnNotation};
+pub use notation::{
+    NotationError, ParseTurnError, PushNote, RemovalNote, ResolveError, TurnNotation,
+};
 pub use piece::{Kind, Piece};
 pub use point::{ParsePointError, Point};
 pub use position::{Position, Stage};

@@ -41,7 +41,12 @@ const fn is_spot(x: i32, y: i32) -> bool {
 }
 
 const fn build_lines() -> ([LineData; 21], [[u8; 3]; 64]) {
-    let empty = LineData { spots: [point(4, 4); 7], len: 0, mask: 0, direction: Direction::Up };
+    let empty = LineData {
+        spots: [point(4, 4); 7],
+        len: 0,
+        mask: 0,
+        direction: Direction::Up,
+    };
     let mut lines = [empty; 21];
     let mut line_of = [[u8::MAX; 3]; 64];
     let mut n = 0;
@@ -54,7 +59,12 @@ const fn build_lines() -> ([LineData; 21], [[u8; 3]; 64]) {
             let mut y = 1;
             while y <= 7 {
                 if is_spot(x, y) && !is_spot(x - dx, y - dy) {
-                    let mut data = LineData { spots: [point(4, 4); 7], len: 0, mask: 0, direction };
+                    let mut data = LineData {
+                        spots: [point(4, 4); 7],
+                        len: 0,
+                        mask: 0,
+                        direction,
+                    };
                     let (mut cx, mut cy) = (x, y);
                     while is_spot(cx, cy) {
                         let p = point(cx, cy);
@@ -150,7 +160,9 @@ mod tests {
     #[test]
     fn each_spot_lies_on_three_lines() {
         for spot in Point::spots() {
-            let lines: Vec<Line> = (0..3).map(|a| Line::through(spot, Direction::ALL[a])).collect();
+            let lines: Vec<Line> = (0..3)
+                .map(|a| Line::through(spot, Direction::ALL[a]))
+                .collect();
             for line in &lines {
                 assert!(line.bitboard().contains(spot));
             }
@@ -164,7 +176,11 @@ mod tests {
             let (dx, dy) = line.direction().delta();
             let spots = line.spots();
             assert!(spots[0].step(-dx, -dy).is_some_and(|p| p.is_dot()));
-            assert!(spots[spots.len() - 1].step(dx, dy).is_some_and(|p| p.is_dot()));
+            assert!(
+                spots[spots.len() - 1]
+                    .step(dx, dy)
+                    .is_some_and(|p| p.is_dot())
+            );
         }
     }
 }

@@ -16,7 +16,11 @@ impl Position {
             Pending::Push => {
                 let entries: Vec<_> = self.legal_entries().collect();
                 self.legal_kinds()
-                    .flat_map(|piece| entries.iter().map(move |&entry| Decision::Push { entry, piece }))
+                    .flat_map(|piece| {
+                        entries
+                            .iter()
+                            .map(move |&entry| Decision::Push { entry, piece })
+                    })
                     .collect()
             }
             Pending::ChooseRow { rows } => rows.iter().map(|r| Decision::Row(r.line)).collect(),
@@ -43,7 +47,9 @@ impl Position {
         let mover = self.to_move();
         for decision in self.legal_decisions() {
             let mut next = *self;
-            let Ok(done) = next.play(decision) else { continue };
+            let Ok(done) = next.play(decision) else {
+                continue;
+            };
             match done.by(mover) {
                 Some(turn) if !out.iter().any(|(t, _)| t == turn) => out.push((*turn, next)),
                 Some(_) => {}
@@ -65,23 +71,36 @@ impl Position {
             return 1;
         }
         if self.pending() != Pending::Push {
-            return self.legal_turns().iter().map(|(_, p)| p.perft(depth - 1)).sum();
+            return self
+                .legal_turns()
+                .iter()
+                .map(|(_, p)| p.perft(depth - 1))
+                .sum();
         }
         // Most pushes complete the turn at once: count those without building turn lists.
         let mover = self.to_move();
         let mut total = 0;
-        for decision in self.legal_decisions() {
-            let Decision::Push { entry, piece } = decision else { continue };
-            if depth == 1 && !self.push_makes_row(entry) {
-                total += 1;
-                continue;
+        let kinds: Vec<_> = self.legal_kinds().collect();
+        for entry in self.legal_entries() {
+            let forms_row = self.push_makes_row(entry);
+            for &piece in &kinds {
+                if depth == 1 && !forms_row {
+                    total += 1;
+                    continue;
+                }
+                let mut next = *self;
+                let Ok(done) = next.play(Decision::Push { entry, piece }) else {
+                    continue;
+                };
+                total += match done.by(mover) {
+                    Some(_) => next.perft(depth - 1),
+                    None => next
+                        .legal_turns()
+                        .iter()
+                        .map(|(_, p)| p.perft(depth - 1))
+                        .sum(),
+                };
             }
-            let mut next = *self;
-            let Ok(done) = next.play(Decision::Push { entry, piece }) else { continue };
-            total += match done.by(mover) {
-                Some(_) => next.perft(depth - 1),
-                None => next.legal_turns().iter().map(|(_, p)| p.perft(depth - 1)).sum(),
-            };
         }
         total
     }
@@ -121,7 +140,9 @@ impl Position {
             }
             other => {
                 let options = match other {
-                    Pending::ChooseRow { rows } => rows.iter().map(|r| Decision::Row(r.line)).collect(),
+                    Pending::ChooseRow { rows } => {
+                        rows.iter().map(|r| Decision::Row(r.line)).collect()
+                    }
                     _ => self.legal_decisions(),
                 };
                 let pick = (next_random() % options.len() as u64) as usize;
@@ -133,21 +154,13 @@ impl Position {
     /// Whether pushing at `entry` leaves the mover with four in a row (so the turn has
     /// removal decisions to make), without playing it.
     fn push_makes_row(&self, entry: crate::Entry) -> bool {
-        let own = self.pieces(self.to_move());
-        let target = entry.line_target(self.occupied());
-        let Some(target) = target else { return false };
-        let mut after = own;
-        // Every spot from the first one up to the target ends up holding what was one step
-        // back along the line; the first spot holds the new piece.
-        let (dx, dy) = entry.direction().delta();
-        let mut spot = target;
-        while spot != entry.first() {
-            let Some(back) = spot.step(-dx, -dy) else { break };
-            if own.contains(back) { after.insert(spot) } else { after.remove(spot) }
-            spot = back;
-        }
-        after.insert(entry.first());
-        crate::row::has_row(after)
+        let own = self.pieces(self.to_move()).bits();
+        let Some((_, moving)) = entry.push_span(self.occupied()) else {
+            return false;
+        };
+        let moved = crate::position::shift(own & moving, entry.direction().shift());
+        let after = (own & !moving) | moved | entry.first().bitboard().bits();
+        crate::row::has_row(crate::Bitboard(after))
     }
 }
 

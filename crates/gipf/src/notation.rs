@@ -98,11 +98,15 @@ impl fmt::Display for ParseTurnError {
 impl std::error::Error for ParseTurnError {}
 
 fn syntax(reason: impl Into<String>) -> ParseTurnError {
-    ParseTurnError { reason: reason.into() }
+    ParseTurnError {
+        reason: reason.into(),
+    }
 }
 
 fn parse_point(text: &str) -> Result<Point, ParseTurnError> {
-    text.trim().parse().map_err(|e: crate::ParsePointError| syntax(e.to_string()))
+    text.trim()
+        .parse()
+        .map_err(|e: crate::ParsePointError| syntax(e.to_string()))
 }
 
 impl FromStr for TurnNotation {
@@ -115,7 +119,10 @@ impl FromStr for TurnNotation {
             let count = text[open + 1..]
                 .strip_suffix(')')
                 .ok_or_else(|| syntax("the reserve count must be written as ` (n)` at the end"))?;
-            let count = count.trim().parse().map_err(|_| syntax(format!("`{count}` is not a reserve count")))?;
+            let count = count
+                .trim()
+                .parse()
+                .map_err(|_| syntax(format!("`{count}` is not a reserve count")))?;
             note.reserve = Some(count);
             text = text[..open].trim_end();
         }
@@ -139,9 +146,18 @@ impl FromStr for TurnNotation {
                         Some(rest) => (true, rest),
                         None => (false, rest),
                     };
-                    group.push(RemovalNote { spot: parse_point(rest)?, gipf, captured });
+                    group.push(RemovalNote {
+                        spot: parse_point(rest)?,
+                        gipf,
+                        captured,
+                    });
                 }
-                if note.push.is_some() { &mut note.after } else { &mut note.start }.extend(group);
+                if note.push.is_some() {
+                    &mut note.after
+                } else {
+                    &mut note.start
+                }
+                .extend(group);
             } else {
                 if note.push.is_some() {
                     return Err(syntax("a turn has only one push"));
@@ -151,10 +167,15 @@ impl FromStr for TurnNotation {
                     None => (false, part),
                 };
                 note.push = Some(match crate::entry::split_pair(rest) {
-                    Some((dot, end)) if rest.len() > 2 => {
-                        PushNote::Line { gipf, dot: parse_point(dot)?, end: parse_point(end)? }
-                    }
-                    _ => PushNote::Onto { gipf, spot: parse_point(rest)? },
+                    Some((dot, end)) if rest.len() > 2 => PushNote::Line {
+                        gipf,
+                        dot: parse_point(dot)?,
+                        end: parse_point(end)?,
+                    },
+                    _ => PushNote::Onto {
+                        gipf,
+                        spot: parse_point(rest)?,
+                    },
                 });
             }
         }
@@ -186,7 +207,9 @@ impl fmt::Display for ResolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ResolveError::Play(e) => e.fmt(f),
-            ResolveError::Push(s) | ResolveError::Removals(s) | ResolveError::Marks(s) => f.write_str(s),
+            ResolveError::Push(s) | ResolveError::Removals(s) | ResolveError::Marks(s) => {
+                f.write_str(s)
+            }
             ResolveError::Reserve { written, actual } => {
                 write!(f, "the reserve after this turn is {actual}, not {written}")
             }
@@ -218,11 +241,15 @@ fn resolve_push(note: PushNote, position: &Position) -> Result<Decision, Resolve
                     "{spot} is occupied: a push that moves pieces is written as its dot and where the last pushed piece ends, like `b1-e4`"
                 )));
             }
-            Entry::onto(spot).next().ok_or_else(|| ResolveError::Push(format!("no entry leads onto {spot}")))?
+            Entry::onto(spot)
+                .next()
+                .ok_or_else(|| ResolveError::Push(format!("no entry leads onto {spot}")))?
         }
         PushNote::Line { dot, end, .. } => {
             if dot.is_spot() {
-                return Err(ResolveError::Push(crate::EntryError::NotADot { point: dot }.to_string()));
+                return Err(ResolveError::Push(
+                    crate::EntryError::NotADot { point: dot }.to_string(),
+                ));
             }
             let (dx, dy) = (end.x() - dot.x(), end.y() - dot.y());
             let steps = dx.abs().max(dy.abs());
@@ -267,19 +294,28 @@ fn spots_of(notes: &[RemovalNote]) -> Bitboard {
 
 fn check_marks(notes: &[RemovalNote], turn: &Turn) -> Result<(), ResolveError> {
     for note in notes {
-        let removed = if turn.start.spots.contains(note.spot) && !turn.after.spots.contains(note.spot) {
-            turn.start
-        } else {
-            turn.after
-        };
+        let removed =
+            if turn.start.spots.contains(note.spot) && !turn.after.spots.contains(note.spot) {
+                turn.start
+            } else {
+                turn.after
+            };
         let gipf = removed.gipf.contains(note.spot);
         let captured = removed.captured.contains(note.spot);
         if gipf != note.gipf {
-            let what = if gipf { "a GIPF-piece: write G before it" } else { "a basic piece: no G" };
+            let what = if gipf {
+                "a GIPF-piece: write G before it"
+            } else {
+                "a basic piece: no G"
+            };
             return Err(ResolveError::Marks(format!("{} held {what}", note.spot)));
         }
         if captured != note.captured {
-            let what = if captured { "an opponent's piece: write * after it" } else { "one of the mover's own pieces: no *" };
+            let what = if captured {
+                "an opponent's piece: write * after it"
+            } else {
+                "one of the mover's own pieces: no *"
+            };
             return Err(ResolveError::Marks(format!("{} held {what}", note.spot)));
         }
     }
@@ -303,7 +339,8 @@ impl Search<'_> {
             Pending::GameOver(_) => return None,
             Pending::Push => {
                 if position.current_turn().start.spots != self.start {
-                    self.seen.push((position.current_turn().start.spots, Bitboard::EMPTY));
+                    self.seen
+                        .push((position.current_turn().start.spots, Bitboard::EMPTY));
                     return None;
                 }
                 let Some(push) = self.note.push else {
@@ -321,20 +358,34 @@ impl Search<'_> {
                 }
             }
             Pending::ChooseRow { rows } => {
-                let target = if position.stage() == Stage::Start { self.start } else { self.after };
+                let target = if position.stage() == Stage::Start {
+                    self.start
+                } else {
+                    self.after
+                };
                 rows.iter()
                     .filter(|r| (r.set - position.gipf_pieces()).is_subset(target))
                     .map(|r| Decision::Row(r.line))
                     .collect()
             }
             Pending::TakeGipf { gipf, .. } => {
-                let target = if position.stage() == Stage::Start { self.start } else { self.after };
+                let target = if position.stage() == Stage::Start {
+                    self.start
+                } else {
+                    self.after
+                };
                 (gipf & target).subsets().map(Decision::Take).collect()
             }
         };
         for decision in options {
             let mut next = *position;
-            let Ok(done) = next.play(decision) else { continue };
+            let done = match next.play(decision) {
+                Ok(done) => done,
+                Err(e) => {
+                    self.push_error.get_or_insert(e.into());
+                    continue;
+                }
+            };
             path.push(decision);
             if let Some(turn) = done.by(self.mover) {
                 if turn.start.spots == self.start && turn.after.spots == self.after {
@@ -391,13 +442,26 @@ impl TurnNotation {
                 .seen
                 .iter()
                 .take(6)
-                .map(|(start, after)| format!("{} before the push and {} after it", list(*start), list(*after)))
+                .map(|(start, after)| {
+                    format!(
+                        "{} before the push and {} after it",
+                        list(*start),
+                        list(*after)
+                    )
+                })
                 .collect();
-            let wrote = format!("{} before the push and {} after it", list(search.start), list(search.after));
+            let wrote = format!(
+                "{} before the push and {} after it",
+                list(search.start),
+                list(search.after)
+            );
             return Err(ResolveError::Removals(if legal.is_empty() {
                 format!("the removals ({wrote}) match no legal way to deal with the rows here")
             } else {
-                format!("the removals ({wrote}) do not match the rows; legal here: {}", legal.join("; "))
+                format!(
+                    "the removals ({wrote}) do not match the rows; legal here: {}",
+                    legal.join("; ")
+                )
             }));
         };
         check_marks(&self.start, &turn)?;
@@ -405,7 +469,10 @@ impl TurnNotation {
         if let Some(written) = self.reserve
             && written != turn.reserve
         {
-            return Err(ResolveError::Reserve { written, actual: turn.reserve });
+            return Err(ResolveError::Reserve {
+                written,
+                actual: turn.reserve,
+            });
         }
         Ok(path)
     }
@@ -429,7 +496,11 @@ impl Position {
         let mut next = *self;
         let mut completed = Completed::default();
         for decision in decisions {
-            for turn in next.play(decision).map_err(|e| NotationError::Resolve(e.into()))?.iter() {
+            for turn in next
+                .play(decision)
+                .map_err(|e| NotationError::Resolve(e.into()))?
+                .iter()
+            {
                 completed.add(*turn);
             }
         }

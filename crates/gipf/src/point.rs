@@ -33,7 +33,10 @@ impl Point {
         if x < 0 || x > 8 || y < low || y > high {
             None
         } else {
-            Some(Point { x: x as u8, y: y as u8 })
+            Some(Point {
+                x: x as u8,
+                y: y as u8,
+            })
         }
     }
 
@@ -97,7 +100,10 @@ impl Point {
 
     /// The spot with the given bitboard index.
     pub(crate) const fn from_spot_index(index: u32) -> Point {
-        Point { x: (index / 8 + 1) as u8, y: (index % 8 + 1) as u8 }
+        Point {
+            x: (index / 8 + 1) as u8,
+            y: (index % 8 + 1) as u8,
+        }
     }
 
     /// All 61 points, column by column, each column from row 1 up.
@@ -138,7 +144,9 @@ impl FromStr for Point {
     type Err = ParsePointError;
 
     fn from_str(s: &str) -> Result<Point, ParsePointError> {
-        let error = || ParsePointError { text: s.chars().take(12).collect() };
+        let error = || ParsePointError {
+            text: s.chars().take(12).collect(),
+        };
         let bytes = s.as_bytes();
         if !(2..=2).contains(&bytes.len()) {
             return Err(error());
@@ -184,9 +192,10 @@ mod tests {
     #[test]
     fn dots_are_the_ones_rules_md_lists() {
         let dots: Vec<String> = Point::dots().map(|p| p.to_string()).collect();
-        let mut expected: Vec<&str> = "a1 a2 a3 a4 a5 i1 i2 i3 i4 i5 b1 c1 d1 e1 f1 g1 h1 b6 c7 d8 e9 f8 g7 h6"
-            .split(' ')
-            .collect();
+        let mut expected: Vec<&str> =
+            "a1 a2 a3 a4 a5 i1 i2 i3 i4 i5 b1 c1 d1 e1 f1 g1 h1 b6 c7 d8 e9 f8 g7 h6"
+                .split(' ')
+                .collect();
         expected.sort();
         let mut dots_sorted = dots.clone();
         dots_sorted.sort();
@@ -204,7 +213,10 @@ mod tests {
                 }
             }
         }
-        assert_eq!("E5".parse::<Point>().map(|p| p.to_string()), Ok("e5".to_string()));
+        assert_eq!(
+            "E5".parse::<Point>().map(|p| p.to_string()),
+            Ok("e5".to_string())
+        );
         for bad in ["", "e", "e0", "j1", "e10", "a6", "i6", "55", "é5"] {
             assert!(bad.parse::<Point>().is_err(), "{bad}");
         }

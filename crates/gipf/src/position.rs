@@ -57,7 +57,7 @@ pub struct Position {
     plies: u16,
 }
 
-fn shift(bits: u64, by: i32) -> u64 {
+pub(crate) fn shift(bits: u64, by: i32) -> u64 {
     if by > 0 { bits << by } else { bits >> -by }
 }
 
@@ -65,13 +65,20 @@ impl Position {
     /// The start of a game.
     pub fn new(variant: Variant) -> Position {
         let spots = |names: [&str; 3]| -> Bitboard {
-            names.iter().filter_map(|n| n.parse::<Point>().ok()).collect()
+            names
+                .iter()
+                .filter_map(|n| n.parse::<Point>().ok())
+                .collect()
         };
         let (white, black) = match variant {
             Variant::Tournament => (Bitboard::EMPTY, Bitboard::EMPTY),
             _ => (spots(["b5", "e2", "h5"]), spots(["b2", "e8", "h2"])),
         };
-        let gipf = if variant == Variant::Standard { white | black } else { Bitboard::EMPTY };
+        let gipf = if variant == Variant::Standard {
+            white | black
+        } else {
+            Bitboard::EMPTY
+        };
         let tournament = variant == Variant::Tournament;
         let mut position = Position {
             variant,
@@ -94,7 +101,13 @@ impl Position {
     }
 
     fn empty_turn(color: Color) -> Turn {
-        Turn { color, start: Removed::default(), push: None, after: Removed::default(), reserve: 0 }
+        Turn {
+            color,
+            start: Removed::default(),
+            push: None,
+            after: Removed::default(),
+            reserve: 0,
+        }
     }
 
     /// Which game this is.
@@ -104,8 +117,14 @@ impl Position {
 
     /// The piece on a point, if any (dots are always empty between turns).
     pub fn piece_at(&self, point: Point) -> Option<Piece> {
-        let color = Color::ALL.into_iter().find(|c| self.pieces[c.index()].contains(point))?;
-        let kind = if self.gipf.contains(point) { Kind::Gipf } else { Kind::Basic };
+        let color = Color::ALL
+            .into_iter()
+            .find(|c| self.pieces[c.index()].contains(point))?;
+        let kind = if self.gipf.contains(point) {
+            Kind::Gipf
+        } else {
+            Kind::Basic
+        };
         Some(Piece { color, kind })
     }
 
@@ -168,7 +187,10 @@ impl Position {
     /// counts 2), in reserve, or captured. It never changes during a game.
     pub fn total(&self, color: Color) -> u32 {
         let own = self.pieces(color);
-        own.count() + (own & self.gipf).count() + self.reserve(color) as u32 + self.lost(color) as u32
+        own.count()
+            + (own & self.gipf).count()
+            + self.reserve(color) as u32
+            + self.lost(color) as u32
     }
 
     /// The rows of a colour on the board now, in line order.
@@ -186,7 +208,12 @@ impl Position {
     }
 
     fn row_on(&self, line: Line) -> Option<Row> {
-        Row::on(line, self.to_move, self.pieces(self.to_move), self.occupied())
+        Row::on(
+            line,
+            self.to_move,
+            self.pieces(self.to_move),
+            self.occupied(),
+        )
     }
 
     /// What the game waits for now.
@@ -198,10 +225,15 @@ impl Position {
             return Pending::Push;
         }
         if let Some(row) = self.selected.and_then(|line| self.row_on(line)) {
-            return Pending::TakeGipf { row, gipf: row.set & self.gipf };
+            return Pending::TakeGipf {
+                row,
+                gipf: row.set & self.gipf,
+            };
         }
         let lines = row_lines(self.pieces(self.to_move)) & !self.dealt;
-        Pending::ChooseRow { rows: self.rows_on(lines, self.to_move) }
+        Pending::ChooseRow {
+            rows: self.rows_on(lines, self.to_move),
+        }
     }
 
     /// The kinds of piece the player to move may push now (none unless a push is pending).
@@ -209,7 +241,10 @@ impl Position {
         let pushing = self.outcome.is_none() && self.stage == Stage::Push;
         let basic = pushing && self.check_kind(Kind::Basic).is_ok();
         let gipf = pushing && self.check_kind(Kind::Gipf).is_ok();
-        [(basic, Kind::Basic), (gipf, Kind::Gipf)].into_iter().filter(|(ok, _)| *ok).map(|(_, k)| k)
+        [(basic, Kind::Basic), (gipf, Kind::Gipf)]
+            .into_iter()
+            .filter(|(ok, _)| *ok)
+            .map(|(_, k)| k)
     }
 
     /// The entries whose line has an empty spot: where a piece can be pushed in.
@@ -225,7 +260,10 @@ impl Position {
             return 0;
         }
         let empty = (!self.occupied()).0;
-        let open = crate::entry::ENTRIES.iter().filter(|e| e.ray & empty != 0).count();
+        let open = crate::entry::ENTRIES
+            .iter()
+            .filter(|e| e.ray & empty != 0)
+            .count();
         open * kinds
     }
 
@@ -234,9 +272,9 @@ impl Position {
         match kind {
             Kind::Gipf if self.variant != Variant::Tournament => Err(PlayError::GipfNotInThisGame),
             Kind::Gipf if !self.gipf_phase[me] => Err(PlayError::GipfPhaseOver),
-            Kind::Gipf if self.reserve[me] < 2 => {
-                Err(PlayError::GipfNotAffordable { reserve: self.reserve[me] })
-            }
+            Kind::Gipf if self.reserve[me] < 2 => Err(PlayError::GipfNotAffordable {
+                reserve: self.reserve[me],
+            }),
             Kind::Basic if self.variant == Variant::Tournament && !self.played[me] => {
                 Err(PlayError::FirstPushMustBeGipf)
             }
@@ -275,7 +313,10 @@ impl Position {
                     return Err(self.not_a_row_choice());
                 };
                 if !take.is_subset(gipf) {
-                    return Err(PlayError::NotTakeable { spots: take - gipf, gipf });
+                    return Err(PlayError::NotTakeable {
+                        spots: take - gipf,
+                        gipf,
+                    });
                 }
                 self.remove_row(&row, take);
             }
@@ -288,7 +329,9 @@ impl Position {
     /// Like [`Position::play`], but first checks that `color` is the player to move.
     pub fn play_as(&mut self, color: Color, decision: Decision) -> Result<Completed, PlayError> {
         if self.outcome.is_none() && color != self.to_move {
-            return Err(PlayError::NotYourTurn { to_move: self.to_move });
+            return Err(PlayError::NotYourTurn {
+                to_move: self.to_move,
+            });
         }
         self.play(decision)
     }
@@ -305,27 +348,21 @@ impl Position {
         if let Some(outcome) = self.outcome {
             return Err(PlayError::GameOver(outcome));
         }
-        let outcome = Outcome { winner: !color, reason: Reason::Resignation };
+        let outcome = Outcome {
+            winner: !color,
+            reason: Reason::Resignation,
+        };
         self.outcome = Some(outcome);
         Ok(outcome)
     }
 
     fn push(&mut self, entry: Entry, kind: Kind) -> Result<(), PlayError> {
         self.check_kind(kind)?;
-        let data = entry.data();
-        let empty = data.ray & !self.occupied().0;
-        if empty == 0 {
+        let Some((target, moving)) = entry.push_span(self.occupied()) else {
             return Err(PlayError::LineFull { entry });
-        }
-        let by = data.direction.shift();
-        // The pieces from the first spot up to the first empty one each move one step.
-        let (target, moving) = if by > 0 {
-            let t = empty.trailing_zeros();
-            (t, data.ray & ((1u64 << t) - 1))
-        } else {
-            let t = 63 - empty.leading_zeros();
-            (t, data.ray & !((2u64 << t) - 1))
         };
+        let data = entry.data();
+        let by = data.direction.shift();
         let [white, black] = &mut self.pieces;
         for set in [white, black, &mut self.gipf] {
             set.0 = (set.0 & !moving) | shift(set.0 & moving, by);
@@ -339,7 +376,11 @@ impl Position {
             self.gipf_phase[me] = false;
         }
         self.reserve[me] -= kind.weight();
-        self.progress.push = Some(Push { entry, kind, end: Point::from_spot_index(target) });
+        self.progress.push = Some(Push {
+            entry,
+            kind,
+            end: Point::from_spot_index(target),
+        });
         self.stage = Stage::After;
         self.dealt = 0;
         Ok(())
@@ -363,7 +404,11 @@ impl Position {
         for set in [white, black, &mut self.gipf] {
             *set = *set - removed;
         }
-        let log = if self.stage == Stage::Start { &mut self.progress.start } else { &mut self.progress.after };
+        let log = if self.stage == Stage::Start {
+            &mut self.progress.start
+        } else {
+            &mut self.progress.after
+        };
         log.spots |= record.spots;
         log.gipf |= record.gipf;
         log.captured |= record.captured;
@@ -388,7 +433,10 @@ impl Position {
             (false, true) => Color::Black,
             (false, false) => return,
         };
-        self.outcome = Some(Outcome { winner: !loser, reason: Reason::NoGipf });
+        self.outcome = Some(Outcome {
+            winner: !loser,
+            reason: Reason::NoGipf,
+        });
     }
 
     /// Takes every decision that has a single answer, until a real one is pending.
@@ -406,7 +454,10 @@ impl Position {
             if lines == 0 {
                 if self.stage == Stage::Start {
                     if self.reserve[me.index()] == 0 {
-                        self.outcome = Some(Outcome { winner: !me, reason: Reason::NoReserve });
+                        self.outcome = Some(Outcome {
+                            winner: !me,
+                            reason: Reason::NoReserve,
+                        });
                         continue;
                     }
                     self.stage = Stage::Push;
@@ -418,7 +469,11 @@ impl Position {
             let rows = self.rows_on(lines, me);
             // A row that shares no piece with another can be dealt with in any order.
             let free = |r: &&Row| rows.iter().all(|o| o.line == r.line || !r.intersects(o));
-            if let Some(row) = rows.iter().filter(free).find(|r| (r.set & self.gipf).is_empty()) {
+            if let Some(row) = rows
+                .iter()
+                .filter(free)
+                .find(|r| (r.set & self.gipf).is_empty())
+            {
                 self.remove_row(row, Bitboard::EMPTY);
             } else if let Some(row) = rows.iter().find(free) {
                 self.selected = Some(row.line);

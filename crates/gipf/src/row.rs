@@ -60,7 +60,12 @@ impl Row {
             last += 1;
         }
         let set = spots[first..last].iter().copied().collect();
-        Some(Row { line, color, run, set })
+        Some(Row {
+            line,
+            color,
+            run,
+            set,
+        })
     }
 
     /// The two end spots of the removal set, in the line's order.
@@ -102,5 +107,7 @@ pub(crate) fn row_lines(own: Bitboard) -> u32 {
 /// Whether `own` holds four in a row anywhere.
 pub(crate) fn has_row(own: Bitboard) -> bool {
     let b = own.0;
-    [1u32, 8, 9].iter().any(|&s| b & (b >> s) & (b >> (2 * s)) & (b >> (3 * s)) != 0)
+    [1u32, 8, 9]
+        .iter()
+        .any(|&s| b & (b >> s) & (b >> (2 * s)) & (b >> (3 * s)) != 0)
 }

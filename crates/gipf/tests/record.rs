@@ -20,8 +20,17 @@ fn tournament_record_reaches_the_known_final_position() {
     assert_eq!(position.plies(), 41);
     assert_eq!(position.to_move(), Color::Black);
     assert_eq!(position.pending(), Pending::Push);
-    assert_eq!((position.reserve(Color::White), position.reserve(Color::Black)), (5, 1));
-    assert_eq!((position.lost(Color::White), position.lost(Color::Black)), (2, 6));
+    assert_eq!(
+        (
+            position.reserve(Color::White),
+            position.reserve(Color::Black)
+        ),
+        (5, 1)
+    );
+    assert_eq!(
+        (position.lost(Color::White), position.lost(Color::Black)),
+        (2, 6)
+    );
     let expected = "b4 b, b5 w, c4 B, c5 b, c6 w, d2 b, d5 W, d6 w, e2 w, e3 w, e5 w, e7 b, e8 b, \
                     f4 B, g2 b, g3 w, g5 W, h2 b";
     let mut board = Vec::new();
@@ -31,7 +40,13 @@ fn tournament_record_reaches_the_known_final_position() {
         }
     }
     assert_eq!(board.join(", "), expected);
-    assert_eq!(position.piece_at("d5".parse().unwrap()), Some(Piece { color: Color::White, kind: Kind::Gipf }));
+    assert_eq!(
+        position.piece_at("d5".parse().unwrap()),
+        Some(Piece {
+            color: Color::White,
+            kind: Kind::Gipf
+        })
+    );
     for color in Color::ALL {
         assert_eq!(position.total(color), 18);
     }

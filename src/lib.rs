@@ -1,0 +1,8 @@
+//! gipf-bot: play GIPF by correspondence in a Discord channel (or a terminal).
+//!
+//! A chat line becomes a [`command::Command`], the [`service`] plays it against the rules
+//! crate [`gipf`] and the SQLite [`store`], and answers with a [`reply::Reply`] (text and
+//! an optional board picture from [`render`]) that an adapter ([`console`] or [`discord`])
+//! delivers.
+
+pub mod record;
