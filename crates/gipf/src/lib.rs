@@ -33,6 +33,7 @@ mod piece;
 mod point;
 mod position;
 mod row;
+mod setup;
 mod turn;
 mod variant;
 
@@ -49,5 +50,6 @@ pub use piece::{Kind, Piece};
 pub use point::{ParsePointError, Point};
 pub use position::{Position, Stage};
 pub use row::Row;
+pub use setup::{Setup, SetupError};
 pub use turn::{Completed, Push, Removed, Turn};
 pub use variant::{ParseVariantError, Variant};

@@ -327,8 +327,10 @@ struct Search<'a> {
     mover: Color,
     start: Bitboard,
     after: Bitboard,
-    /// Legal removal sets seen, for the error message.
-    seen: Vec<(Bitboard, Bitboard)>,
+    /// Legal turns seen, written out for the error message.
+    seen: Vec<String>,
+    /// Whether to skip decisions the written removals rule out.
+    prune: bool,
     push_error: Option<ResolveError>,
 }
 
@@ -339,8 +341,12 @@ impl Search<'_> {
             Pending::GameOver(_) => return None,
             Pending::Push => {
                 if position.current_turn().start.spots != self.start {
-                    self.seen
-                        .push((position.current_turn().start.spots, Bitboard::EMPTY));
+                    let so_far = position.current_turn();
+                    self.seen.push(if so_far.start.is_empty() {
+                        "(the push alone)".into()
+                    } else {
+                        format!("{so_far};(the push)")
+                    });
                     return None;
                 }
                 let Some(push) = self.note.push else {
@@ -364,7 +370,7 @@ impl Search<'_> {
                     self.after
                 };
                 rows.iter()
-                    .filter(|r| (r.set - position.gipf_pieces()).is_subset(target))
+                    .filter(|r| !self.prune || (r.set - position.gipf_pieces()).is_subset(target))
                     .map(|r| Decision::Row(r.line))
                     .collect()
             }
@@ -374,7 +380,8 @@ impl Search<'_> {
                 } else {
                     self.after
                 };
-                (gipf & target).subsets().map(Decision::Take).collect()
+                let allowed = if self.prune { gipf & target } else { gipf };
+                allowed.subsets().map(Decision::Take).collect()
             }
         };
         for decision in options {
@@ -391,7 +398,7 @@ impl Search<'_> {
                 if turn.start.spots == self.start && turn.after.spots == self.after {
                     return Some(*turn);
                 }
-                self.seen.push((turn.start.spots, turn.after.spots));
+                self.seen.push(turn.to_string());
             } else if let Some(turn) = self.run(&next, path) {
                 return Some(turn);
             }
@@ -399,14 +406,6 @@ impl Search<'_> {
         }
         None
     }
-}
-
-fn list(set: Bitboard) -> String {
-    if set.is_empty() {
-        return "nothing".into();
-    }
-    let names: Vec<String> = set.iter().map(|p| p.to_string()).collect();
-    format!("x{}", names.join(","))
 }
 
 impl TurnNotation {
@@ -421,6 +420,7 @@ impl TurnNotation {
             start: spots_of(&self.start),
             after: spots_of(&self.after),
             seen: Vec::new(),
+            prune: true,
             push_error: None,
         };
         let mut path = Vec::new();
@@ -436,33 +436,21 @@ impl TurnNotation {
             if self.push.is_none() {
                 return Err(ResolveError::Push("the push is missing".into()));
             }
-            search.seen.sort_by_key(|(a, b)| (a.bits(), b.bits()));
+            // List what would have been legal, without the pruning.
+            search.prune = false;
+            search.run(position, &mut Vec::new());
+            search.seen.sort();
             search.seen.dedup();
             let legal: Vec<String> = search
                 .seen
                 .iter()
-                .take(6)
-                .map(|(start, after)| {
-                    format!(
-                        "{} before the push and {} after it",
-                        list(*start),
-                        list(*after)
-                    )
-                })
+                .take(8)
+                .map(|t| format!("`{t}`"))
                 .collect();
-            let wrote = format!(
-                "{} before the push and {} after it",
-                list(search.start),
-                list(search.after)
-            );
-            return Err(ResolveError::Removals(if legal.is_empty() {
-                format!("the removals ({wrote}) match no legal way to deal with the rows here")
-            } else {
-                format!(
-                    "the removals ({wrote}) do not match the rows; legal here: {}",
-                    legal.join("; ")
-                )
-            }));
+            return Err(ResolveError::Removals(format!(
+                "the removals written do not match the rows here; the legal turns with this push are {}",
+                legal.join(", ")
+            )));
         };
         check_marks(&self.start, &turn)?;
         check_marks(&self.after, &turn)?;

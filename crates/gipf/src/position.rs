@@ -100,6 +100,29 @@ impl Position {
         position
     }
 
+    pub(crate) fn raw(setup: &crate::Setup, pieces: [Bitboard; 2], gipf: Bitboard) -> Position {
+        Position {
+            variant: setup.variant,
+            pieces,
+            gipf,
+            reserve: setup.reserve,
+            lost: setup.lost,
+            to_move: setup.to_move,
+            gipf_phase: setup.gipf_phase,
+            played: setup.played,
+            stage: Stage::Start,
+            dealt: 0,
+            selected: None,
+            progress: Position::empty_turn(setup.to_move),
+            outcome: None,
+            plies: 0,
+        }
+    }
+
+    pub(crate) fn settle_public(&mut self, completed: &mut Completed) {
+        self.settle(completed);
+    }
+
     fn empty_turn(color: Color) -> Turn {
         Turn {
             color,
