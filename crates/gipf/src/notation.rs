@@ -414,6 +414,10 @@ impl TurnNotation {
         if let Some(outcome) = position.outcome() {
             return Err(PlayError::GameOver(outcome).into());
         }
+        if position.stage() == Stage::After {
+            // The push of this turn was played already: a whole turn cannot follow.
+            return Err(PlayError::DecisionPending(position.pending()).into());
+        }
         let mut search = Search {
             note: self,
             mover: position.to_move(),
