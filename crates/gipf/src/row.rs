@@ -7,15 +7,15 @@ use crate::{Bitboard, Color, Line, Point};
 /// Four or more pieces of one colour in a line, with everything that must go with them.
 ///
 /// ```
-/// use gipf::{Color, Position, Variant};
-/// // White makes a row by pushing up column e three times from the standard start.
-/// let mut position = Position::new(Variant::Standard);
-/// for turn in ["e1-e3", "b1-b3", "e1-e4", "b1-b4", "e1-e5"] {
-///     position.play_notation(turn).unwrap();
-/// }
+/// use gipf::{Color, Position, Setup, Variant};
+/// let mut setup = Setup::new(Variant::BASIC);
+/// setup.place_all("b2 w, c2 w, d2 w, e2 w, e3 b").unwrap();
+/// setup.to_move = Color::Black; // White's row waits for White's turn
+/// let position = Position::from_setup(&setup).unwrap();
 /// let rows = position.rows(Color::White);
 /// assert_eq!(rows.len(), 1);
-/// assert_eq!(rows[0].to_string(), "e2-e5");
+/// assert_eq!(rows[0].to_string(), "b2-e2");
+/// assert_eq!(rows[0].set.count(), 4);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Row {

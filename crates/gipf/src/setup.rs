@@ -16,7 +16,7 @@ use crate::{Bitboard, Color, Completed, Kind, Piece, Point, Position, Variant};
 /// setup.reserve = [10, 12];
 /// let position = Position::from_setup(&setup).unwrap();
 /// assert_eq!(position.pending(), Pending::Push);
-/// assert_eq!(position.total(Color::White), 16);
+/// assert_eq!(position.total(Color::White), 3 * 2 + 1 + 10);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
