@@ -1,7 +1,7 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::Point;
 
@@ -19,8 +19,7 @@ use crate::Point;
 /// assert_eq!(set.count(), 2);
 /// assert_eq!(set.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["b2", "e5"]);
 /// ```
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub(crate) u64);
 
 impl Bitboard {
@@ -106,6 +105,25 @@ impl Bitboard {
     /// The raw bits.
     pub const fn bits(self) -> u64 {
         self.0
+    }
+}
+
+/// Serialized as a list of spot names, like `["b2", "e5"]`.
+impl Serialize for Bitboard {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Bitboard {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Bitboard, D::Error> {
+        let points = Vec::<Point>::deserialize(deserializer)?;
+        if let Some(dot) = points.iter().find(|p| p.is_dot()) {
+            return Err(serde::de::Error::custom(format!(
+                "{dot} is a dot, not a spot"
+            )));
+        }
+        Ok(points.into_iter().collect())
     }
 }
 

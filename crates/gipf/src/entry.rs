@@ -32,6 +32,39 @@ pub(crate) struct EntryData {
     /// The spots from the first one to the end of the line, as a set.
     pub ray: u64,
     pub line: Line,
+    /// The bitboard index step of the push direction.
+    pub shift: i32,
+    /// The first spot's bit.
+    pub first_bit: u64,
+}
+
+impl EntryData {
+    /// See [`Entry::push_span`].
+    #[inline]
+    pub(crate) fn push_span(&self, occupied: u64) -> Option<(u32, u64)> {
+        let empty = self.ray & !occupied;
+        if empty == 0 {
+            return None;
+        }
+        Some(if self.shift > 0 {
+            let target = empty.trailing_zeros();
+            (target, self.ray & ((1u64 << target) - 1))
+        } else {
+            let target = 63 - empty.leading_zeros();
+            (target, self.ray & !((2u64 << target) - 1))
+        })
+    }
+
+    /// `own` after a push here by its owner (given the push is legal).
+    #[inline]
+    pub(crate) fn own_after_push(&self, own: u64, moving: u64) -> u64 {
+        let moved = if self.shift > 0 {
+            (own & moving) << self.shift
+        } else {
+            (own & moving) >> -self.shift
+        };
+        (own & !moving) | moved | self.first_bit
+    }
 }
 
 const fn build_entries() -> [EntryData; 42] {
@@ -47,6 +80,8 @@ const fn build_entries() -> [EntryData; 42] {
         direction: Direction::Up,
         ray: 0,
         line: Line(0),
+        shift: 0,
+        first_bit: 0,
     };
     let mut entries = [placeholder; 42];
     let mut n = 0;
@@ -86,6 +121,8 @@ const fn build_entries() -> [EntryData; 42] {
                             direction,
                             ray,
                             line: Line(line as u8),
+                            shift: direction.shift(),
+                            first_bit: 1 << first.spot_index(),
                         };
                         n += 1;
                     }
@@ -163,18 +200,7 @@ impl Entry {
     /// `None` when the line is full.
     #[inline]
     pub(crate) fn push_span(self, occupied: Bitboard) -> Option<(u32, u64)> {
-        let data = self.data();
-        let empty = data.ray & !occupied.0;
-        if empty == 0 {
-            return None;
-        }
-        Some(if data.direction.shift() > 0 {
-            let target = empty.trailing_zeros();
-            (target, data.ray & ((1u64 << target) - 1))
-        } else {
-            let target = 63 - empty.leading_zeros();
-            (target, data.ray & !((2u64 << target) - 1))
-        })
+        self.data().push_span(occupied.0)
     }
 
     /// The index of this entry, `0..42`.

@@ -1,6 +1,6 @@
 //! Legal turns, perft and random playouts.
 
-use crate::{Completed, Decision, Pending, Position, Turn};
+use crate::{Completed, Decision, Kind, Pending, Position, Stage, Turn};
 
 impl Position {
     /// Every legal answer to the pending question (empty when the game is over).
@@ -70,7 +70,10 @@ impl Position {
         if depth == 0 {
             return 1;
         }
-        if self.pending() != Pending::Push {
+        if self.outcome().is_some() {
+            return 0;
+        }
+        if self.stage() != Stage::Push {
             return self
                 .legal_turns()
                 .iter()
@@ -79,15 +82,26 @@ impl Position {
         }
         // Most pushes complete the turn at once: count those without building turn lists.
         let mover = self.to_move();
+        let mut kinds = [Kind::Basic; 2];
+        let mut kind_count = 0;
+        for kind in self.legal_kinds() {
+            kinds[kind_count] = kind;
+            kind_count += 1;
+        }
         let mut total = 0;
-        let kinds: Vec<_> = self.legal_kinds().collect();
-        for entry in self.legal_entries() {
-            let forms_row = self.push_makes_row(entry);
-            for &piece in &kinds {
-                if depth == 1 && !forms_row {
-                    total += 1;
-                    continue;
-                }
+        let own = self.pieces(mover).bits();
+        let occupied = self.occupied().bits();
+        for (index, data) in crate::entry::ENTRIES.iter().enumerate() {
+            let Some((_, moving)) = data.push_span(occupied) else {
+                continue;
+            };
+            if depth == 1 && !crate::row::has_row(crate::Bitboard(data.own_after_push(own, moving)))
+            {
+                total += kind_count as u64;
+                continue;
+            }
+            let entry = crate::Entry(index as u8);
+            for &piece in &kinds[..kind_count] {
                 let mut next = *self;
                 let Ok(done) = next.play(Decision::Push { entry, piece }) else {
                     continue;
@@ -149,18 +163,6 @@ impl Position {
                 options.get(pick).copied()
             }
         }
-    }
-
-    /// Whether pushing at `entry` leaves the mover with four in a row (so the turn has
-    /// removal decisions to make), without playing it.
-    fn push_makes_row(&self, entry: crate::Entry) -> bool {
-        let own = self.pieces(self.to_move()).bits();
-        let Some((_, moving)) = entry.push_span(self.occupied()) else {
-            return false;
-        };
-        let moved = crate::position::shift(own & moving, entry.direction().shift());
-        let after = (own & !moving) | moved | entry.first().bitboard().bits();
-        crate::row::has_row(crate::Bitboard(after))
     }
 }
 
