@@ -29,11 +29,11 @@ impl Bitboard {
     /// All 37 spots.
     pub const ALL_SPOTS: Bitboard = {
         let mut bits = 0u64;
-        let mut x = 1;
+        let mut x: i32 = 1;
         while x <= 7 {
-            let mut y = 1;
+            let mut y: i32 = 1;
             while y <= 7 {
-                if (x - y as i32).abs() < 4 {
+                if (x - y).abs() < 4 {
                     bits |= 1 << ((x - 1) * 8 + (y - 1));
                 }
                 y += 1;

@@ -64,7 +64,7 @@ impl Point {
 
     /// The row number as written, from 1.
     pub const fn row(self) -> u8 {
-        let shift = if self.x > 4 { self.x - 4 } else { 0 };
+        let shift = self.x.saturating_sub(4);
         self.y + 1 - shift
     }
 

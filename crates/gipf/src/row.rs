@@ -72,7 +72,7 @@ impl Row {
     pub fn ends(&self) -> (Point, Point) {
         let mut spots = self.line.spots().iter().filter(|p| self.set.contains(**p));
         let first = spots.next().copied().unwrap_or(self.line.spots()[0]);
-        let last = spots.last().copied().unwrap_or(first);
+        let last = spots.next_back().copied().unwrap_or(first);
         (first, last)
     }
 

@@ -1,4 +1,5 @@
 //! Perft: leaf counts of the game tree, each edge one complete legal turn.
+#![allow(clippy::unwrap_used)]
 
 use gipf::{Position, Variant};
 

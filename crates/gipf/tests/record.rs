@@ -1,4 +1,5 @@
 //! The shared tournament game record replays to its known final position.
+#![allow(clippy::unwrap_used)]
 
 use gipf::{Color, Kind, Pending, Piece, Point, Position, Variant};
 
