@@ -5,4 +5,10 @@
 //! an optional board picture from [`render`]) that an adapter ([`console`] or [`discord`])
 //! delivers.
 
+pub mod command;
+pub mod console;
 pub mod record;
+pub mod render;
+pub mod reply;
+pub mod service;
+pub mod store;

@@ -1,0 +1,192 @@
+//! The console adapter: play in a terminal, or script a game through standard input.
+//!
+//! Each input line is `<user>: <message>`, mentions written `@name`. Replies are printed as
+//! `bot: <text>` lines; board pictures are written to a folder and printed as
+//! `bot: [image] <path>`.
+
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+use crate::reply::{Reply, UserId};
+use crate::service::{Message, Service, User};
+
+/// The console's one channel.
+pub const CONSOLE_CHANNEL: u64 = 1;
+
+/// A stable id for a console user name (FNV-1a), so games survive restarts.
+pub fn user_id(name: &str) -> UserId {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in name.to_lowercase().bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    // Keep it within SQLite's signed integers.
+    UserId(hash >> 1)
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '-' || c == '.'
+}
+
+/// Reads `@name` mentions into `<@id>` markup and the list of mentioned users.
+fn read_mentions(text: &str) -> (String, Vec<User>) {
+    let mut out = String::with_capacity(text.len());
+    let mut mentions: Vec<User> = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('@') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let len = after
+            .find(|c: char| !is_name_char(c))
+            .unwrap_or(after.len());
+        let name = &after[..len];
+        if name.is_empty() || name == "everyone" || name == "here" {
+            out.push('@');
+        } else {
+            let id = user_id(name);
+            out.push_str(&id.mention());
+            if !mentions.iter().any(|u| u.id == id) {
+                mentions.push(User {
+                    id,
+                    name: name.to_string(),
+                });
+            }
+        }
+        rest = &after[len..];
+    }
+    out.push_str(rest);
+    (out, mentions)
+}
+
+/// The console adapter: where it writes pictures, and the names it has seen.
+pub struct Console {
+    boards: PathBuf,
+    names: HashMap<UserId, String>,
+    images: usize,
+}
+
+impl Console {
+    /// A console writing pictures into `boards` (created if missing).
+    pub fn new(boards: impl AsRef<Path>) -> anyhow::Result<Console> {
+        let boards = boards.as_ref().to_path_buf();
+        std::fs::create_dir_all(&boards)
+            .with_context(|| format!("cannot create {}", boards.display()))?;
+        Ok(Console {
+            boards,
+            names: HashMap::new(),
+            images: 0,
+        })
+    }
+
+    /// Turns one input line into a message, or says why it is not one.
+    pub fn read_line(&mut self, line: &str) -> Result<Message, String> {
+        let (author, text) = line
+            .split_once(':')
+            .map(|(a, t)| (a.trim(), t.trim()))
+            .filter(|(a, _)| !a.is_empty() && a.chars().all(is_name_char))
+            .ok_or_else(|| {
+                "write `<name>: <message>`, like `alice: !challenge @bob`".to_string()
+            })?;
+        let (text, mentions) = read_mentions(text);
+        let author = User {
+            id: user_id(author),
+            name: author.to_string(),
+        };
+        for user in std::iter::once(&author).chain(&mentions) {
+            self.names.insert(user.id, user.name.clone());
+        }
+        Ok(Message {
+            guild: None,
+            channel: CONSOLE_CHANNEL,
+            author,
+            text,
+            mentions,
+        })
+    }
+
+    /// Prints a reply: text with pings shown as `@name`, pictures and files saved to disk.
+    pub fn print(&mut self, reply: &Reply, out: &mut impl Write) -> anyhow::Result<()> {
+        let mut text = reply.text.clone();
+        for id in &reply.mentions {
+            let name = self
+                .names
+                .get(id)
+                .cloned()
+                .unwrap_or_else(|| id.0.to_string());
+            text = text.replace(&id.mention(), &format!("@{name}"));
+        }
+        for line in text.lines() {
+            writeln!(out, "bot: {line}")?;
+        }
+        if let Some(png) = &reply.board {
+            self.images += 1;
+            let path = self.boards.join(format!("board-{:04}.png", self.images));
+            std::fs::write(&path, png)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            writeln!(out, "bot: [image] {}", path.display())?;
+        }
+        if let Some((name, bytes)) = &reply.file {
+            let path = self.boards.join(name);
+            std::fs::write(&path, bytes)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            writeln!(out, "bot: [file] {}", path.display())?;
+        }
+        if !reply.buttons.is_empty() {
+            let buttons: Vec<String> = reply
+                .buttons
+                .iter()
+                .map(|b| format!("{} (`{}`)", b.label, b.command))
+                .collect();
+            writeln!(out, "bot: [buttons] {}", buttons.join(" | "))?;
+        }
+        Ok(())
+    }
+
+    /// Serves lines from `input` until it ends.
+    pub fn run(
+        &mut self,
+        service: &Service,
+        input: impl BufRead,
+        mut out: impl Write,
+    ) -> anyhow::Result<()> {
+        for line in input.lines() {
+            let line = line.context("cannot read standard input")?;
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                continue;
+            }
+            match self.read_line(&line) {
+                Ok(message) => {
+                    for reply in service.handle(&message) {
+                        self.print(&reply, &mut out)?;
+                    }
+                }
+                Err(usage) => writeln!(out, "bot: {usage}")?,
+            }
+            out.flush()?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mentions_become_markup_but_everyone_does_not() {
+        let (text, mentions) = read_mentions("!challenge @bob, hi @everyone @here");
+        assert_eq!(
+            text,
+            format!(
+                "!challenge {}, hi @everyone @here",
+                user_id("bob").mention()
+            )
+        );
+        assert_eq!(mentions.len(), 1);
+        assert_eq!(mentions[0].name, "bob");
+        assert_eq!(user_id("Bob"), user_id("bob"));
+    }
+}

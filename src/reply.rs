@@ -1,0 +1,90 @@
+//! What the bot says back: text, an optional board picture and file, and exactly which
+//! users it may ping.
+
+/// A chat user, as an adapter identifies them (a Discord snowflake, or a console number).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct UserId(pub u64);
+
+impl UserId {
+    /// The mention markup adapters understand: `<@123>`.
+    pub fn mention(self) -> String {
+        format!("<@{}>", self.0)
+    }
+}
+
+/// A button under a reply (Discord shows them; the console lists their commands).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    /// What the button says.
+    pub label: String,
+    /// The chat command it stands for, without prefix, e.g. `row 2` or `accept`.
+    pub command: String,
+    /// The game and turn it was made for, so a stale click can be refused: `(game, ply)`.
+    pub stamp: Option<(i64, u32)>,
+}
+
+/// One message from the bot.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// The text. Mentions appear only as `<@id>` of users in [`Reply::mentions`]; anything
+    /// echoed from users has been defused by [`defuse`].
+    pub text: String,
+    /// The only users this reply may ping. Never @everyone, @here or a role.
+    pub mentions: Vec<UserId>,
+    /// A PNG of the board.
+    pub board: Option<Vec<u8>>,
+    /// A file to attach: (file name, bytes).
+    pub file: Option<(String, Vec<u8>)>,
+    /// Buttons for the likely answers.
+    pub buttons: Vec<Button>,
+    /// Shown only to the user who asked, where the adapter can (Discord interactions).
+    pub private: bool,
+}
+
+impl Reply {
+    /// A plain text reply that pings nobody.
+    pub fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    /// A reply meant for the asker only: an error or a refusal.
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            private: true,
+            ..Reply::default()
+        }
+    }
+}
+
+/// Makes user-supplied text unable to ping or format as a mention: `@everyone`, `@here`,
+/// `<@123>`, `<@&role>` and `<#channel>` get a zero-width space after their `@`/`#`/`<`.
+pub fn defuse(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        out.push(c);
+        if c == '@' || c == '<' {
+            out.push('\u{200B}');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defused_text_has_no_mention_markup() {
+        let text = defuse("hi @everyone and @here <@123> <@&456> <#789>");
+        assert!(!text.contains("@everyone") && !text.contains("@here"));
+        assert!(!text.contains("<@") && !text.contains("<#"));
+        assert_eq!(
+            text.replace('\u{200B}', ""),
+            "hi @everyone and @here <@123> <@&456> <#789>"
+        );
+    }
+}

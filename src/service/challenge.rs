@@ -1,0 +1,177 @@
+//! `challenge`, `accept`, `decline`, `cancel`.
+
+use gipf::{Color, Variant};
+
+use super::{LiveGame, Message, Service};
+use crate::command::ColorChoice;
+use crate::reply::{Button, Reply, UserId};
+
+impl Service {
+    pub(super) fn challenge(
+        &self,
+        message: &Message,
+        opponent: UserId,
+        variant: Variant,
+        color: ColorChoice,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let me = message.author.id;
+        let prefix = &self.config.prefix;
+        if opponent == me {
+            return Ok(vec![Reply::private(
+                "You cannot challenge yourself: mention another player.",
+            )]);
+        }
+        if self.store.game_in(message.channel, false)?.is_some() {
+            return Ok(vec![Reply::private(format!(
+                "A game is already being played in this channel: one game per channel. \
+                 Play in another channel, or wait until this one ends (`{prefix}board` shows it)."
+            ))]);
+        }
+        if let Some(open) = self.store.challenge(message.channel)? {
+            return Ok(vec![Reply::private(format!(
+                "{} already challenged {} here; that challenge must be accepted, declined or cancelled first.",
+                self.name(open.challenger)?,
+                self.name(open.challenged)?
+            ))]);
+        }
+        let ttl = self.config.challenge_ttl.as_secs() as i64;
+        self.store.create_challenge(
+            message.guild,
+            message.channel,
+            me,
+            opponent,
+            &variant.to_string(),
+            color.name(),
+            ttl,
+        )?;
+        let colour = match color {
+            ColorChoice::Random => "colours drawn at random".to_string(),
+            c => format!("{} plays {}", self.name(me)?, c.name()),
+        };
+        let hours = (ttl + 3599) / 3600;
+        let text = format!(
+            "{}, {} challenges you to a game of {variant} GIPF ({colour}). \
+             Answer `{prefix}accept` or `{prefix}decline` within {hours} h.",
+            opponent.mention(),
+            self.name(me)?,
+        );
+        let buttons = vec![
+            Button {
+                label: "Accept".into(),
+                command: "accept".into(),
+                stamp: None,
+            },
+            Button {
+                label: "Decline".into(),
+                command: "decline".into(),
+                stamp: None,
+            },
+        ];
+        Ok(vec![Reply {
+            text,
+            mentions: vec![opponent],
+            buttons,
+            ..Reply::default()
+        }])
+    }
+
+    pub(super) fn accept(&self, message: &Message) -> anyhow::Result<Vec<Reply>> {
+        let prefix = &self.config.prefix;
+        let Some(challenge) = self.store.challenge(message.channel)? else {
+            return Ok(vec![Reply::private(format!(
+                "There is no open challenge here. Start one with `{prefix}challenge @someone`."
+            ))]);
+        };
+        if challenge.challenged != message.author.id {
+            return Ok(vec![Reply::private(format!(
+                "Only {} can accept this challenge.",
+                self.name(challenge.challenged)?
+            ))]);
+        }
+        let challenger_white = match ColorChoice::from_name(&challenge.color) {
+            Some(ColorChoice::White) => true,
+            Some(ColorChoice::Black) => false,
+            _ => rand::random::<bool>(),
+        };
+        let (white, black) = if challenger_white {
+            (challenge.challenger, challenge.challenged)
+        } else {
+            (challenge.challenged, challenge.challenger)
+        };
+        let started = self.store.start_game(
+            message.guild,
+            message.channel,
+            challenge.id,
+            &challenge.variant,
+            white,
+            black,
+        );
+        let Some(_) = started? else {
+            return Ok(vec![Reply::private(
+                "That challenge was just answered or withdrawn.",
+            )]);
+        };
+        let game = self
+            .live_game(message.channel, false)?
+            .ok_or_else(|| anyhow::anyhow!("new game vanished"))?;
+        Ok(vec![self.game_started(&game)?])
+    }
+
+    fn game_started(&self, game: &LiveGame) -> anyhow::Result<Reply> {
+        let white = game.player(Color::White);
+        let text = format!(
+            "Game on: {} GIPF. White: {}, Black: {}.\n{}, you move first: {}",
+            game.stored.variant,
+            self.name(white)?,
+            self.name(game.player(Color::Black))?,
+            white.mention(),
+            self.how_to_push(game),
+        );
+        Ok(Reply {
+            text,
+            mentions: vec![white],
+            board: Some(self.picture(game, None)?),
+            ..Reply::default()
+        })
+    }
+
+    pub(super) fn decline(&self, message: &Message) -> anyhow::Result<Vec<Reply>> {
+        let Some(challenge) = self.store.challenge(message.channel)? else {
+            return Ok(vec![Reply::private("There is no open challenge here.")]);
+        };
+        if challenge.challenged != message.author.id {
+            return Ok(vec![Reply::private(format!(
+                "Only {} can decline this challenge{}.",
+                self.name(challenge.challenged)?,
+                if challenge.challenger == message.author.id {
+                    " (you can `cancel` it)"
+                } else {
+                    ""
+                }
+            ))]);
+        }
+        self.store.delete_challenge(challenge.id)?;
+        Ok(vec![Reply::text(format!(
+            "{} declined the challenge of {}.",
+            self.name(challenge.challenged)?,
+            self.name(challenge.challenger)?
+        ))])
+    }
+
+    pub(super) fn cancel(&self, message: &Message) -> anyhow::Result<Vec<Reply>> {
+        let Some(challenge) = self.store.challenge(message.channel)? else {
+            return Ok(vec![Reply::private("There is no open challenge here.")]);
+        };
+        if challenge.challenger != message.author.id {
+            return Ok(vec![Reply::private(format!(
+                "Only {} can cancel this challenge.",
+                self.name(challenge.challenger)?
+            ))]);
+        }
+        self.store.delete_challenge(challenge.id)?;
+        Ok(vec![Reply::text(format!(
+            "{} withdrew the challenge.",
+            self.name(challenge.challenger)?
+        ))])
+    }
+}

@@ -1,0 +1,274 @@
+//! The game service: a chat line in, replies out. It loads the channel's game from the
+//! store, asks the rules crate, and saves each change in one transaction guarded by a
+//! version check. One file per command family, like mini-redis.
+
+mod challenge;
+mod info;
+mod play;
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use gipf::{Color, Decision, Position, Turn, Variant};
+
+use crate::command::{self, Command};
+use crate::record;
+use crate::render::{self, BoardView, RenderOptions};
+use crate::reply::{Reply, UserId, defuse};
+use crate::store::{Store, StoredGame};
+
+/// A chat user as the adapter knows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    /// Their id.
+    pub id: UserId,
+    /// Their display name (any text: it is defused before it is shown).
+    pub name: String,
+}
+
+/// A chat message addressed to the service.
+#[derive(Clone, Debug)]
+pub struct Message {
+    /// The server, if any (the console has none).
+    pub guild: Option<u64>,
+    /// The channel: one game at a time lives here.
+    pub channel: u64,
+    /// Who wrote it.
+    pub author: User,
+    /// The text, mentions written as `<@id>`.
+    pub text: String,
+    /// The users mentioned in the text, with their names.
+    pub mentions: Vec<User>,
+}
+
+/// Settings of the service.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The command prefix, `!` by default.
+    pub prefix: String,
+    /// How long a challenge stays open.
+    pub challenge_ttl: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            prefix: "!".into(),
+            challenge_ttl: Duration::from_secs(24 * 3600),
+        }
+    }
+}
+
+/// The game service. Cheap to share: wrap it in an [`Arc`].
+pub struct Service {
+    store: Store,
+    config: Config,
+}
+
+/// The answer to a command when something on the bot's side failed.
+const INTERNAL_ERROR: &str =
+    "Something went wrong on my side and nothing was changed. Please try again.";
+
+impl Service {
+    /// Opens the database at `path` (migrating it) and serves with `config`.
+    pub fn open(path: impl AsRef<Path>, config: Config) -> anyhow::Result<Service> {
+        Ok(Service {
+            store: Store::open(path)?,
+            config,
+        })
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Handles a chat line; no replies when the line is not a command.
+    /// This blocks on the database and the renderer: from async code use [`Service::handle_async`].
+    pub fn handle(&self, message: &Message) -> Vec<Reply> {
+        let Some(parsed) = command::parse(&message.text, &self.config.prefix) else {
+            return Vec::new();
+        };
+        match parsed {
+            Ok(command) => self.execute(message, command),
+            Err(e) => vec![Reply::private(e.0)],
+        }
+    }
+
+    /// Runs a parsed command (slash commands arrive parsed).
+    pub fn execute(&self, message: &Message, command: Command) -> Vec<Reply> {
+        let result = self
+            .remember_users(message)
+            .and_then(|()| self.dispatch(message, command));
+        match result {
+            Ok(replies) => replies,
+            Err(e) => {
+                tracing::error!(error = %format!("{e:#}"), channel = message.channel, "command failed");
+                vec![Reply::private(INTERNAL_ERROR)]
+            }
+        }
+    }
+
+    /// [`Service::handle`] on tokio's blocking pool, off the async workers.
+    pub async fn handle_async(self: &Arc<Self>, message: Message) -> Vec<Reply> {
+        let service = Arc::clone(self);
+        tokio::task::spawn_blocking(move || service.handle(&message))
+            .await
+            .unwrap_or_else(|e| {
+                tracing::error!(error = %e, "command task failed");
+                vec![Reply::private(INTERNAL_ERROR)]
+            })
+    }
+
+    /// [`Service::execute`] on tokio's blocking pool.
+    pub async fn execute_async(self: &Arc<Self>, message: Message, command: Command) -> Vec<Reply> {
+        let service = Arc::clone(self);
+        tokio::task::spawn_blocking(move || service.execute(&message, command))
+            .await
+            .unwrap_or_else(|e| {
+                tracing::error!(error = %e, "command task failed");
+                vec![Reply::private(INTERNAL_ERROR)]
+            })
+    }
+
+    fn remember_users(&self, message: &Message) -> anyhow::Result<()> {
+        for user in std::iter::once(&message.author).chain(&message.mentions) {
+            self.store.remember_user(user.id, &user.name)?;
+        }
+        Ok(())
+    }
+
+    fn dispatch(&self, message: &Message, command: Command) -> anyhow::Result<Vec<Reply>> {
+        match command {
+            Command::Challenge {
+                opponent,
+                variant,
+                color,
+            } => self.challenge(message, opponent, variant, color),
+            Command::Accept => self.accept(message),
+            Command::Decline => self.decline(message),
+            Command::Cancel => self.cancel(message),
+            Command::Push {
+                entry,
+                piece,
+                answers,
+            } => self.push(message, entry, piece, &answers),
+            Command::Move(notation) => self.play_notation(message, &notation),
+            Command::Answer(answer) => self.answer(message, &answer),
+            Command::Resign => self.resign(message),
+            Command::Board { black_side } => self.board(message, black_side),
+            Command::History => self.history(message),
+            Command::Games => self.games(message),
+            Command::Rules => Ok(vec![Reply::text(info::rules_text(&self.config.prefix))]),
+            Command::Help => Ok(vec![Reply::text(info::help_text(&self.config.prefix))]),
+        }
+    }
+
+    /// A user's name as shown in replies: defused, short.
+    fn name(&self, id: UserId) -> anyhow::Result<String> {
+        let name = self
+            .store
+            .user_name(id)?
+            .unwrap_or_else(|| "someone".into());
+        let short: String = name.chars().take(32).collect();
+        Ok(defuse(&short))
+    }
+
+    fn no_game_here(&self) -> Reply {
+        Reply::private(format!(
+            "There is no game in this channel. Start one with `{}challenge @someone`.",
+            self.config.prefix
+        ))
+    }
+}
+
+/// A stored game brought back to life by the rules crate.
+pub(crate) struct LiveGame {
+    pub stored: StoredGame,
+    /// The position after the stored turns and the decisions of the turn in progress.
+    pub position: Position,
+    /// The decisions of the turn in progress.
+    pub partial: Vec<Decision>,
+    /// The last completed turn.
+    pub last_turn: Option<Turn>,
+}
+
+impl LiveGame {
+    pub fn load(stored: StoredGame) -> anyhow::Result<LiveGame> {
+        let variant: Variant = stored.variant.parse()?;
+        let replay = record::replay(&stored.turns.join("\n"), variant)
+            .map_err(|e| anyhow::anyhow!("game {} does not replay: {e}", stored.id))?;
+        let mut position = *replay.last();
+        let partial: Vec<Decision> = serde_json::from_str(&stored.partial)?;
+        for decision in &partial {
+            position
+                .play(*decision)
+                .map_err(|e| anyhow::anyhow!("game {}: stored decision refused: {e}", stored.id))?;
+        }
+        if let Some(color) = &stored.resigned {
+            let color = if color == "white" {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let _ = position.resign(color);
+        }
+        Ok(LiveGame {
+            last_turn: replay.turns.last().copied(),
+            stored,
+            position,
+            partial,
+        })
+    }
+
+    /// The colour `user` plays, if they play here.
+    pub fn color_of(&self, user: UserId) -> Option<Color> {
+        if user == self.stored.white {
+            Some(Color::White)
+        } else if user == self.stored.black {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    pub fn player(&self, color: Color) -> UserId {
+        match color {
+            Color::White => self.stored.white,
+            Color::Black => self.stored.black,
+        }
+    }
+}
+
+/// The status string the store keeps for a position.
+pub(crate) fn status(position: &Position) -> &'static str {
+    match position.outcome() {
+        None => "active",
+        Some(o) if o.winner == Color::White => "white_won",
+        Some(_) => "black_won",
+    }
+}
+
+impl Service {
+    fn live_game(&self, channel: u64, include_finished: bool) -> anyhow::Result<Option<LiveGame>> {
+        self.store
+            .game_in(channel, include_finished)?
+            .map(LiveGame::load)
+            .transpose()
+    }
+
+    /// The board picture of a game, seen from `black_side` or else from the mover's seat.
+    fn picture(&self, game: &LiveGame, black_side: Option<bool>) -> anyhow::Result<Vec<u8>> {
+        let names = [self.name(game.stored.white)?, self.name(game.stored.black)?];
+        let black_side = black_side.unwrap_or(
+            game.position.to_move() == Color::Black && game.position.outcome().is_none(),
+        );
+        let view = BoardView {
+            position: &game.position,
+            last_turn: game.last_turn.as_ref(),
+            names: [&names[0], &names[1]],
+        };
+        Ok(render::render(&view, &RenderOptions { black_side }))
+    }
+}
