@@ -45,6 +45,7 @@ fn read_mentions(text: &str) -> (String, Vec<User>) {
         let name = &after[..len];
         if name.is_empty() || name == "everyone" || name == "here" {
             out.push('@');
+            out.push_str(name);
         } else {
             let id = user_id(name);
             out.push_str(&id.mention());
