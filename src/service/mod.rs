@@ -250,7 +250,36 @@ pub(crate) fn status(position: &Position) -> &'static str {
     }
 }
 
+/// A channel's game as the rules see it, for adapters and tests.
+#[derive(Clone, Debug)]
+pub struct GameState {
+    /// The game's id.
+    pub id: i64,
+    /// White's and Black's players.
+    pub players: [UserId; 2],
+    /// The position now (mid-turn if a decision is pending).
+    pub position: Position,
+    /// Completed turns, in the official notation.
+    pub turns: Vec<String>,
+}
+
 impl Service {
+    /// The active game of a channel (or, with `include_finished`, the latest one).
+    pub fn game_state(
+        &self,
+        channel: u64,
+        include_finished: bool,
+    ) -> anyhow::Result<Option<GameState>> {
+        Ok(self
+            .live_game(channel, include_finished)?
+            .map(|game| GameState {
+                id: game.stored.id,
+                players: [game.stored.white, game.stored.black],
+                position: game.position,
+                turns: game.stored.turns,
+            }))
+    }
+
     fn live_game(&self, channel: u64, include_finished: bool) -> anyhow::Result<Option<LiveGame>> {
         self.store
             .game_in(channel, include_finished)?
