@@ -335,8 +335,15 @@ async fn serenity_talks_to_the_fake_discord() {
         "pong second life"
     );
     assert_eq!(second.outcome().await, "pong");
-    second.stop().await;
 
+    // Nothing went unanswered; a route the fake does not know gets a 404 and is listed.
     assert_eq!(discord.unhandled_routes(), Vec::<String>::new());
+    let unknown = serenity::all::ChannelId::new(CHANNEL)
+        .to_channel(&second.http)
+        .await;
+    assert!(unknown.is_err());
+    let expected = format!("GET /api/v10/channels/{CHANNEL}");
+    assert_eq!(discord.unhandled_routes(), [expected]);
+    second.stop().await;
     eprintln!("handshake test took {:?}", started.elapsed());
 }

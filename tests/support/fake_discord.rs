@@ -1180,6 +1180,8 @@ async fn accept_gateway(listener: TcpListener, shared: Arc<Shared>) {
 }
 
 /// Plays the gateway for one WebSocket connection until either side closes it.
+// The handshake callback must return tungstenite's large `ErrorResponse` as its error.
+#[allow(clippy::result_large_err)]
 async fn serve_gateway_connection(stream: TcpStream, peer: SocketAddr, shared: Arc<Shared>) {
     let mut target = String::new();
     let record_target = |request: &WsRequest, response: WsResponse| {
