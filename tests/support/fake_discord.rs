@@ -1,0 +1,1314 @@
+//! A fake Discord on loopback, so end-to-end tests run the real serenity client offline.
+//!
+//! [`FakeDiscord::start`] binds two listeners on `127.0.0.1:0`:
+//!
+//! * a hand-written HTTP/1.1 server (Content-Length or chunked bodies, keep-alive) that plays
+//!   the REST API under `/api/v10`. The bot reaches it through serenity's proxy setting:
+//!   `HttpBuilder::new(token).proxy(discord.base_url()).ratelimiter_disabled(true).build()`,
+//!   which rewrites `https://discord.com/api/v10/...` into `{base_url}/api/v10/...`. Every
+//!   request is recorded as a [`RestCall`] and answered with a plausible body; routes the fake
+//!   does not know are answered `404` and listed by [`FakeDiscord::unhandled_routes`].
+//! * a WebSocket gateway (plain JSON text frames) whose URL `GET /api/v10/gateway` hands out.
+//!   It sends Hello, answers Identify with READY and Resume with RESUMED, acknowledges
+//!   heartbeats, and pushes the dispatches a test asks for ([`FakeDiscord::send_message`],
+//!   [`FakeDiscord::send_interaction`], [`FakeDiscord::send_dispatch`]).
+//!
+//! Every event pushed to the bot is first deserialized with serenity's own `Event` model, so a
+//! malformed test payload fails loudly here instead of being dropped silently by the shard.
+//! Waits ([`FakeDiscord::wait_ready`], [`FakeDiscord::next_call`], ...) are event-driven and
+//! bounded by [`WAIT_TIMEOUT`], after which they panic with what the fake saw so far.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use std::collections::{HashMap, VecDeque};
+use std::fmt::Write as _;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use futures::{SinkExt as _, StreamExt as _};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt as _, AsyncReadExt as _, AsyncWriteExt as _, BufReader};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{mpsc, watch};
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+use tokio_tungstenite::tungstenite::handshake::server::{
+    Request as WsRequest, Response as WsResponse,
+};
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+/// How long any wait of the harness may take before it fails the test.
+pub const WAIT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Heartbeat interval announced in Hello, in milliseconds (Discord's usual value).
+pub const HEARTBEAT_INTERVAL_MS: u64 = 41_250;
+
+/// The REST API prefix serenity 0.12.5 puts in front of every route.
+pub const API_PREFIX: &str = "/api/v10";
+
+/// Timestamp given to every message and member the fake makes up.
+const TIMESTAMP: &str = "2024-01-01T00:00:00.000000+00:00";
+
+/// First snowflake handed out; ids grow by one from here.
+const FIRST_SNOWFLAKE: u64 = 1_200_000_000_000_000_000;
+
+/// The bot's user id in READY and in `GET /users/@me`.
+pub const BOT_USER_ID: u64 = 1_100_000_000_000_000_001;
+
+/// The bot's application id in READY (serenity takes `Http::application_id` from it).
+pub const APPLICATION_ID: u64 = 1_100_000_000_000_000_002;
+
+/// The bot's username.
+pub const BOT_USERNAME: &str = "gipf-bot";
+
+/// A handle on a running fake Discord. Dropping it stops the listeners.
+pub struct FakeDiscord {
+    shared: Arc<Shared>,
+    listeners: Vec<JoinHandle<()>>,
+}
+
+/// A user message to dispatch as `MESSAGE_CREATE` (see [`FakeDiscord::send_message`]).
+#[derive(Clone, Debug)]
+pub struct MessageSpec<'a> {
+    /// Channel the message is posted in.
+    pub channel_id: u64,
+    /// Guild of the channel, `None` for a direct message.
+    pub guild_id: Option<u64>,
+    /// Author id and username.
+    pub author: (u64, &'a str),
+    /// The text typed.
+    pub content: &'a str,
+    /// Users mentioned (id and username), as Discord resolves `<@id>` mentions.
+    pub mentions: Vec<(u64, &'a str)>,
+}
+
+/// Who triggers an interaction, and where (see the `*_json` builders on [`FakeDiscord`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Invoker<'a> {
+    /// The user's id.
+    pub user_id: u64,
+    /// The user's username.
+    pub username: &'a str,
+    /// The channel the interaction happens in.
+    pub channel_id: u64,
+    /// The guild, `None` in a direct message (then `user` is sent instead of `member`).
+    pub guild_id: Option<u64>,
+}
+
+/// One HTTP request the bot made to the fake REST API.
+#[derive(Clone, Debug)]
+pub struct RestCall {
+    /// HTTP method, upper case (`GET`, `POST`, ...).
+    pub method: String,
+    /// Full request path without the query, e.g. `/api/v10/channels/42/messages`.
+    pub path: String,
+    /// Query string without the `?` (serenity writes it as `&key=value&...`), or empty.
+    pub query: String,
+    /// Request headers, names in lower case.
+    pub headers: Vec<(String, String)>,
+    /// Raw request body.
+    pub body: Vec<u8>,
+    /// Status the fake answered with.
+    pub status: u16,
+}
+
+/// One part of a `multipart/form-data` body.
+#[derive(Clone, Debug)]
+pub struct FormPart {
+    /// The `name` of the part (`payload_json`, `files[0]`, ...).
+    pub name: String,
+    /// The `filename`, for file parts.
+    pub filename: Option<String>,
+    /// The part's own `Content-Type`, if given.
+    pub content_type: Option<String>,
+    /// The part's bytes.
+    pub data: Vec<u8>,
+}
+
+/// A gateway session the bot opened (by Identify) or took up again (by Resume).
+#[derive(Clone, Debug)]
+pub struct ReadySession {
+    /// The session id the fake gave out in READY.
+    pub session_id: String,
+    /// Whether the session was resumed (op 6) rather than identified (op 2).
+    pub resumed: bool,
+    /// The `d` of the Identify or Resume payload (token, intents, properties, ...).
+    pub payload: Value,
+}
+
+impl RestCall {
+    /// The path without the `/api/v10` prefix, e.g. `/channels/42/messages`.
+    pub fn route(&self) -> &str {
+        self.path.strip_prefix(API_PREFIX).unwrap_or(&self.path)
+    }
+
+    /// The value of a request header (name matched case-insensitively).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        header_value(&self.headers, name)
+    }
+
+    /// Whether the body is `multipart/form-data`.
+    pub fn is_multipart(&self) -> bool {
+        self.header("content-type")
+            .is_some_and(|value| value.starts_with("multipart/form-data"))
+    }
+
+    /// The body parsed as JSON. Panics if it is not JSON (use [`Self::payload_json`] for
+    /// message payloads that may be multipart).
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|error| {
+            panic!(
+                "{} {} has no JSON body ({error}): {:?}",
+                self.method,
+                self.path,
+                String::from_utf8_lossy(&self.body)
+            )
+        })
+    }
+
+    /// The JSON payload, whether sent as a JSON body or as the `payload_json` part of a
+    /// multipart body.
+    pub fn payload_json(&self) -> Value {
+        if !self.is_multipart() {
+            return self.json();
+        }
+        let part = self
+            .parts()
+            .into_iter()
+            .find(|part| part.name == "payload_json")
+            .unwrap_or_else(|| panic!("{} {} has no payload_json part", self.method, self.path));
+        serde_json::from_slice(&part.data).expect("payload_json part is not JSON")
+    }
+
+    /// The uploaded files (`files[n]` parts, in order of `n`) as (filename, bytes).
+    /// Empty for a body that is not multipart.
+    pub fn files(&self) -> Vec<(String, Vec<u8>)> {
+        let mut files: Vec<(usize, String, Vec<u8>)> = self
+            .parts()
+            .into_iter()
+            .filter_map(|part| {
+                let index = part
+                    .name
+                    .strip_prefix("files[")?
+                    .strip_suffix(']')?
+                    .parse()
+                    .ok()?;
+                Some((index, part.filename.unwrap_or_default(), part.data))
+            })
+            .collect();
+        files.sort_by_key(|(index, _, _)| *index);
+        files
+            .into_iter()
+            .map(|(_, name, data)| (name, data))
+            .collect()
+    }
+
+    /// All parts of a multipart body (empty if the body is not multipart).
+    pub fn parts(&self) -> Vec<FormPart> {
+        let boundary = self.header("content-type").and_then(|value| {
+            value.split(';').find_map(|param| {
+                let param = param.trim();
+                param
+                    .strip_prefix("boundary=")
+                    .map(|b| b.trim_matches('"').to_owned())
+            })
+        });
+        match boundary {
+            Some(boundary) if self.is_multipart() => parse_multipart(&self.body, &boundary),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl FakeDiscord {
+    /// Starts the REST server and the gateway on loopback ports picked by the system.
+    pub async fn start() -> Self {
+        let http_listener = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind REST listener");
+        let gateway_listener = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind gateway listener");
+        let http_addr = http_listener.local_addr().expect("REST address");
+        let gateway_addr = gateway_listener.local_addr().expect("gateway address");
+        let (changes, _) = watch::channel(0);
+        let shared = Arc::new(Shared {
+            base_url: format!("http://{http_addr}"),
+            gateway_url: format!("ws://{gateway_addr}"),
+            state: Mutex::new(State {
+                next_snowflake: FIRST_SNOWFLAKE,
+                ..State::default()
+            }),
+            changes,
+        });
+        let listeners = vec![
+            tokio::spawn(accept_rest(http_listener, Arc::clone(&shared))),
+            tokio::spawn(accept_gateway(gateway_listener, Arc::clone(&shared))),
+        ];
+        Self { shared, listeners }
+    }
+
+    /// `http://127.0.0.1:PORT`: what to give serenity's `HttpBuilder::proxy`.
+    pub fn base_url(&self) -> String {
+        self.shared.base_url.clone()
+    }
+
+    /// `ws://127.0.0.1:PORT`: the gateway URL `GET /api/v10/gateway` hands out.
+    pub fn gateway_url(&self) -> String {
+        self.shared.gateway_url.clone()
+    }
+
+    /// A fresh snowflake id, unique within this fake.
+    pub fn new_id(&self) -> u64 {
+        self.shared.state().new_id()
+    }
+
+    /// Waits until a gateway session is live (READY or RESUMED sent) and returns it.
+    pub async fn wait_ready(&self) -> ReadySession {
+        self.shared
+            .wait_for("the bot's gateway session to be ready", |state| {
+                state.live_sessions().next().cloned()
+            })
+            .await
+    }
+
+    /// Waits until the bot has no gateway connection open (for example after
+    /// `shard_manager.shutdown_all()`), so that a later [`Self::wait_ready`] sees a new one.
+    pub async fn wait_disconnected(&self) {
+        self.shared
+            .wait_for("the bot's gateway connections to close", |state| {
+                state.connections.is_empty().then_some(())
+            })
+            .await;
+    }
+
+    /// Closes every gateway connection from the server side with close code 4000 (unknown
+    /// error), as Discord does when it drops a bot. Serenity then reconnects and resumes
+    /// (op 6); wait for that with [`Self::wait_ready`], whose session has `resumed == true`.
+    pub fn disconnect_bot(&self) {
+        let connections = std::mem::take(&mut self.shared.state().connections);
+        for connection in connections {
+            // A connection whose task already ended has nobody to tell.
+            let _ = connection.commands.send(GatewayCommand::Close(4000));
+        }
+        self.shared.changed();
+    }
+
+    /// Dispatches a `MESSAGE_CREATE` for a user message once the bot is ready, and returns
+    /// the message id.
+    pub async fn send_message(&self, spec: MessageSpec<'_>) -> u64 {
+        let id = self.new_id();
+        let mentions: Vec<Value> = spec
+            .mentions
+            .iter()
+            .map(|&(id, name)| user_json(id, name, false))
+            .collect();
+        let mut message = json!({
+            "id": id.to_string(),
+            "channel_id": spec.channel_id.to_string(),
+            "author": user_json(spec.author.0, spec.author.1, false),
+            "content": spec.content,
+            "timestamp": TIMESTAMP,
+            "edited_timestamp": null,
+            "tts": false,
+            "mention_everyone": false,
+            "mentions": mentions,
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "pinned": false,
+            "type": 0,
+        });
+        if let Some(guild_id) = spec.guild_id {
+            message["guild_id"] = json!(guild_id.to_string());
+            message["member"] = json!({
+                "roles": [], "joined_at": TIMESTAMP, "deaf": false, "mute": false, "flags": 0,
+            });
+        }
+        {
+            let mut state = self.shared.state();
+            state
+                .usernames
+                .insert(spec.author.0, spec.author.1.to_owned());
+            for &(id, name) in &spec.mentions {
+                state.usernames.insert(id, name.to_owned());
+            }
+        }
+        self.send_dispatch("MESSAGE_CREATE", message).await;
+        id
+    }
+
+    /// Dispatches an `INTERACTION_CREATE` once the bot is ready. Build the payload with
+    /// [`Self::slash_command_json`], [`Self::autocomplete_json`] or
+    /// [`Self::button_click_json`], or by hand.
+    pub async fn send_interaction(&self, interaction: Value) {
+        if let (Some(token), Some(channel_id)) = (
+            interaction["token"].as_str(),
+            id_field(&interaction["channel_id"]),
+        ) {
+            self.shared
+                .state()
+                .interaction_channels
+                .insert(token.to_owned(), channel_id);
+        }
+        self.send_dispatch("INTERACTION_CREATE", interaction).await;
+    }
+
+    /// Dispatches any event (`t` = `event`, `d` = `data`) to every live session, after
+    /// checking that serenity can deserialize it (panics with serde's error otherwise).
+    pub async fn send_dispatch(&self, event: &str, data: Value) {
+        let wrapped = json!({ "t": event, "d": data });
+        if let Err(error) = serde_json::from_value::<serenity::model::event::Event>(wrapped) {
+            panic!("serenity cannot deserialize this {event} ({error}): {data:#}");
+        }
+        self.wait_ready().await;
+        let state = self.shared.state();
+        for connection in state.connections.iter().filter(|c| c.session.is_some()) {
+            let command = GatewayCommand::Dispatch {
+                event: event.to_owned(),
+                data: data.clone(),
+            };
+            let _ = connection.commands.send(command);
+        }
+    }
+
+    /// Payload of a slash command (`type` 2). `options` is the array of
+    /// `{"name", "type", "value"}` the user filled in (`json!([])` for none).
+    pub fn slash_command_json(&self, invoker: &Invoker<'_>, name: &str, options: Value) -> Value {
+        let command_id = self.command_id(name);
+        self.interaction_json(
+            invoker,
+            2,
+            json!({
+                "id": command_id.to_string(), "name": name, "type": 1, "options": options,
+            }),
+        )
+    }
+
+    /// Payload of an autocomplete request (`type` 4) for a slash command option: `options`
+    /// as for [`Self::slash_command_json`], with `"focused": true` on the option being typed.
+    pub fn autocomplete_json(&self, invoker: &Invoker<'_>, name: &str, options: Value) -> Value {
+        let command_id = self.command_id(name);
+        self.interaction_json(
+            invoker,
+            4,
+            json!({
+                "id": command_id.to_string(), "name": name, "type": 1, "options": options,
+            }),
+        )
+    }
+
+    /// Payload of a click (`type` 3) on button `custom_id` of bot message `message_id`.
+    pub fn button_click_json(
+        &self,
+        invoker: &Invoker<'_>,
+        custom_id: &str,
+        message_id: u64,
+    ) -> Value {
+        let message = self
+            .shared
+            .message_json(message_id, invoker.channel_id, &json!({}), &[]);
+        let mut interaction = self.interaction_json(
+            invoker,
+            3,
+            json!({
+                "custom_id": custom_id, "component_type": 2,
+            }),
+        );
+        interaction["message"] = message;
+        interaction
+    }
+
+    /// Waits for the next REST call matching `predicate` that no earlier `next_call` took,
+    /// and takes it. Panics after [`WAIT_TIMEOUT`], listing the calls seen.
+    pub async fn next_call(&self, predicate: impl Fn(&RestCall) -> bool) -> RestCall {
+        self.shared
+            .wait_for("a matching REST call", |state| {
+                let index = state.pending_calls.iter().position(&predicate)?;
+                state.pending_calls.remove(index)
+            })
+            .await
+    }
+
+    /// Every REST call recorded so far, in arrival order.
+    pub fn calls(&self) -> Vec<RestCall> {
+        self.shared.state().all_calls.clone()
+    }
+
+    /// `METHOD /path` of every request the fake could not answer (and of gateway opcodes it
+    /// did not understand, as `GATEWAY op N`), in arrival order.
+    pub fn unhandled_routes(&self) -> Vec<String> {
+        self.shared.state().unhandled.clone()
+    }
+
+    /// The request target (path and query) of every gateway WebSocket connection so far.
+    pub fn gateway_connection_targets(&self) -> Vec<String> {
+        self.shared.state().gateway_targets.clone()
+    }
+
+    /// The commands last registered with `PUT .../commands`, globally (`guild_id` `None`) or
+    /// for one guild.
+    pub fn registered_commands(&self, guild_id: Option<u64>) -> Vec<Value> {
+        self.shared
+            .state()
+            .commands
+            .get(&guild_id)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    fn command_id(&self, name: &str) -> u64 {
+        let mut state = self.shared.state();
+        let registered = state
+            .commands
+            .values()
+            .flatten()
+            .find(|command| command["name"] == name)
+            .and_then(|command| id_field(&command["id"]));
+        registered.unwrap_or_else(|| state.new_id())
+    }
+
+    fn interaction_json(&self, invoker: &Invoker<'_>, kind: u8, data: Value) -> Value {
+        let id = self.new_id();
+        let user = user_json(invoker.user_id, invoker.username, false);
+        self.shared
+            .state()
+            .usernames
+            .insert(invoker.user_id, invoker.username.to_owned());
+        let mut interaction = json!({
+            "id": id.to_string(),
+            "application_id": APPLICATION_ID.to_string(),
+            "type": kind,
+            "token": format!("interaction-token-{id}"),
+            "version": 1,
+            "data": data,
+            "channel_id": invoker.channel_id.to_string(),
+            "locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 26_214_400,
+        });
+        match invoker.guild_id {
+            Some(guild_id) => {
+                interaction["guild_id"] = json!(guild_id.to_string());
+                interaction["guild_locale"] = json!("en-US");
+                interaction["member"] = json!({
+                    "user": user, "roles": [], "joined_at": TIMESTAMP,
+                    "deaf": false, "mute": false, "flags": 0,
+                });
+            }
+            None => interaction["user"] = user,
+        }
+        interaction
+    }
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        for listener in &self.listeners {
+            listener.abort();
+        }
+    }
+}
+
+/// State shared by the handle, the REST connections and the gateway connections.
+struct Shared {
+    base_url: String,
+    gateway_url: String,
+    state: Mutex<State>,
+    /// Bumped after every change of `state`; waiters re-check on each bump.
+    changes: watch::Sender<u64>,
+}
+
+#[derive(Default)]
+struct State {
+    next_snowflake: u64,
+    /// Calls not yet taken by `next_call`.
+    pending_calls: VecDeque<RestCall>,
+    all_calls: Vec<RestCall>,
+    unhandled: Vec<String>,
+    /// Open gateway connections (a connection closed by `disconnect_bot` leaves at once).
+    connections: Vec<Connection>,
+    next_connection_id: u64,
+    gateway_targets: Vec<String>,
+    /// Registered commands by guild (`None` = global).
+    commands: HashMap<Option<u64>, Vec<Value>>,
+    /// Channel of each interaction token, for the messages of webhook followups.
+    interaction_channels: HashMap<String, u64>,
+    /// Usernames the fake has seen, to describe users in made-up objects.
+    usernames: HashMap<u64, String>,
+}
+
+struct Connection {
+    id: u64,
+    commands: mpsc::UnboundedSender<GatewayCommand>,
+    /// Set by Identify/Resume, moved to `session` once READY/RESUMED is sent.
+    pending_session: Option<ReadySession>,
+    /// The live session, if READY/RESUMED was sent on this connection.
+    session: Option<ReadySession>,
+}
+
+enum GatewayCommand {
+    Dispatch { event: String, data: Value },
+    Close(u16),
+}
+
+impl State {
+    fn new_id(&mut self) -> u64 {
+        self.next_snowflake += 1;
+        self.next_snowflake
+    }
+
+    fn live_sessions(&self) -> impl Iterator<Item = &ReadySession> {
+        self.connections
+            .iter()
+            .filter_map(|connection| connection.session.as_ref())
+    }
+}
+
+impl Shared {
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn changed(&self) {
+        self.changes.send_modify(|version| *version += 1);
+    }
+
+    /// Polls `check` on every state change until it yields, or panics after [`WAIT_TIMEOUT`].
+    async fn wait_for<T>(&self, what: &str, mut check: impl FnMut(&mut State) -> Option<T>) -> T {
+        let mut changes = self.changes.subscribe();
+        let wait = async {
+            loop {
+                if let Some(found) = check(&mut self.state()) {
+                    return found;
+                }
+                changes.changed().await.expect("the fake Discord is gone");
+            }
+        };
+        match tokio::time::timeout(WAIT_TIMEOUT, wait).await {
+            Ok(found) => found,
+            Err(_) => {
+                let state = self.state();
+                let calls: Vec<String> = state
+                    .all_calls
+                    .iter()
+                    .map(|call| format!("{} {} -> {}", call.method, call.path, call.status))
+                    .collect();
+                panic!(
+                    "fake Discord: timed out after {WAIT_TIMEOUT:?} waiting for {what}\n\
+                     REST calls: {calls:#?}\nunhandled: {:#?}\nopen gateway connections: {}",
+                    state.unhandled,
+                    state.connections.len(),
+                );
+            }
+        }
+    }
+
+    fn user_json(&self, id: u64) -> Value {
+        if id == BOT_USER_ID {
+            return bot_user_json();
+        }
+        let name = self
+            .state()
+            .usernames
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| format!("user{id}"));
+        user_json(id, &name, false)
+    }
+
+    /// A message object as Discord returns it for a message the bot posted: `payload` is what
+    /// the bot sent (content, embeds, components) and `files` its uploads.
+    fn message_json(
+        &self,
+        id: u64,
+        channel_id: u64,
+        payload: &Value,
+        files: &[(String, Vec<u8>)],
+    ) -> Value {
+        let attachments: Vec<Value> = files
+            .iter()
+            .map(|(filename, data)| {
+                let attachment_id = self.state().new_id();
+                let url = format!(
+                    "{}/attachments/{channel_id}/{attachment_id}/{filename}",
+                    self.base_url
+                );
+                json!({
+                    "id": attachment_id.to_string(), "filename": filename, "size": data.len(),
+                    "url": url, "proxy_url": url, "content_type": guess_content_type(filename),
+                })
+            })
+            .collect();
+        let field = |name: &str, default: Value| match &payload[name] {
+            Value::Null => default,
+            value => value.clone(),
+        };
+        json!({
+            "id": id.to_string(),
+            "channel_id": channel_id.to_string(),
+            "author": bot_user_json(),
+            "content": field("content", json!("")),
+            "timestamp": TIMESTAMP,
+            "edited_timestamp": null,
+            "tts": field("tts", json!(false)),
+            "mention_everyone": false,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": attachments,
+            "embeds": field("embeds", json!([])),
+            "components": field("components", json!([])),
+            "pinned": false,
+            "type": 0,
+            "flags": field("flags", json!(0)),
+        })
+    }
+
+    /// Answers one REST request and records it.
+    fn handle_rest(&self, request: HttpRequest) -> HttpResponse {
+        let mut call = RestCall {
+            method: request.method,
+            path: request.path,
+            query: request.query,
+            headers: request.headers,
+            body: request.body,
+            status: 0,
+        };
+        let response = self.route(&call).unwrap_or_else(|| {
+            let route = format!("{} {}", call.method, call.path);
+            eprintln!("fake Discord: unhandled route {route}");
+            self.state().unhandled.push(route);
+            HttpResponse::json(
+                404,
+                json!({ "message": "Unknown route (fake Discord)", "code": 0 }),
+            )
+        });
+        call.status = response.status;
+        {
+            let mut state = self.state();
+            state.all_calls.push(call.clone());
+            state.pending_calls.push_back(call);
+        }
+        self.changed();
+        response
+    }
+
+    /// The answer for a known route, `None` for an unknown one.
+    fn route(&self, call: &RestCall) -> Option<HttpResponse> {
+        let route = call.path.strip_prefix(API_PREFIX)?;
+        let segments: Vec<&str> = route.trim_start_matches('/').split('/').collect();
+        let id = |segment: &str| segment.parse::<u64>().ok();
+        let response = match (call.method.as_str(), segments.as_slice()) {
+            ("GET", ["gateway"]) => HttpResponse::json(200, json!({ "url": self.gateway_url })),
+            ("GET", ["gateway", "bot"]) => HttpResponse::json(
+                200,
+                json!({
+                    "url": self.gateway_url,
+                    "shards": 1,
+                    "session_start_limit": {
+                        "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1,
+                    },
+                }),
+            ),
+            ("GET", ["users", "@me"]) => HttpResponse::json(200, bot_user_json()),
+            ("GET", ["oauth2", "applications", "@me"] | ["applications", "@me"]) => {
+                HttpResponse::json(200, application_json())
+            }
+            ("POST", ["users", "@me", "channels"]) => {
+                let recipient = id_field(&call.json()["recipient_id"])?;
+                let channel_id = self.state().new_id();
+                HttpResponse::json(
+                    200,
+                    json!({
+                        "id": channel_id.to_string(),
+                        "type": 1,
+                        "last_message_id": null,
+                        "recipients": [self.user_json(recipient)],
+                    }),
+                )
+            }
+            ("POST", ["channels", channel, "messages"]) => {
+                let message_id = self.state().new_id();
+                HttpResponse::json(
+                    200,
+                    self.message_json(
+                        message_id,
+                        id(channel)?,
+                        &call.payload_json(),
+                        &call.files(),
+                    ),
+                )
+            }
+            ("PATCH", ["channels", channel, "messages", message]) => HttpResponse::json(
+                200,
+                self.message_json(
+                    id(message)?,
+                    id(channel)?,
+                    &call.payload_json(),
+                    &call.files(),
+                ),
+            ),
+            ("DELETE", ["channels", _, "messages", _])
+            | ("POST", ["channels", _, "typing"])
+            | ("PUT" | "DELETE", ["channels", _, "messages", _, "reactions", _, "@me"])
+            | ("POST", ["interactions", _, _, "callback"])
+            | ("DELETE", ["webhooks", _, _, "messages", _]) => HttpResponse::no_content(),
+            ("POST", ["webhooks", _, token]) => {
+                let channel_id = self.interaction_channel(token);
+                let message_id = self.state().new_id();
+                HttpResponse::json(
+                    200,
+                    self.message_json(message_id, channel_id, &call.payload_json(), &call.files()),
+                )
+            }
+            ("PATCH", ["webhooks", _, token, "messages", message]) => {
+                let channel_id = self.interaction_channel(token);
+                let message_id = id(message).unwrap_or_else(|| self.state().new_id());
+                HttpResponse::json(
+                    200,
+                    self.message_json(message_id, channel_id, &call.payload_json(), &call.files()),
+                )
+            }
+            ("PUT", ["applications", _, "commands"]) => self.register_commands(None, call.json()),
+            ("PUT", ["applications", _, "guilds", guild, "commands"]) => {
+                self.register_commands(Some(id(guild)?), call.json())
+            }
+            ("GET", ["applications", _, "commands"]) => HttpResponse::json(
+                200,
+                json!(
+                    self.state()
+                        .commands
+                        .get(&None)
+                        .cloned()
+                        .unwrap_or_default()
+                ),
+            ),
+            ("GET", ["applications", _, "guilds", guild, "commands"]) => {
+                let guild = id(guild)?;
+                HttpResponse::json(
+                    200,
+                    json!(
+                        self.state()
+                            .commands
+                            .get(&Some(guild))
+                            .cloned()
+                            .unwrap_or_default()
+                    ),
+                )
+            }
+            ("POST", ["applications", _, "commands"]) => {
+                HttpResponse::json(200, self.command_json(None, call.json()))
+            }
+            ("POST", ["applications", _, "guilds", guild, "commands"]) => {
+                HttpResponse::json(200, self.command_json(Some(id(guild)?), call.json()))
+            }
+            _ => return None,
+        };
+        Some(response)
+    }
+
+    fn interaction_channel(&self, token: &str) -> u64 {
+        let mut state = self.state();
+        match state.interaction_channels.get(token) {
+            Some(&channel_id) => channel_id,
+            None => state.new_id(),
+        }
+    }
+
+    /// `PUT .../commands`: replaces the command list and returns it with ids.
+    fn register_commands(&self, guild_id: Option<u64>, body: Value) -> HttpResponse {
+        let commands: Vec<Value> = body
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|command| self.command_json(guild_id, command))
+            .collect();
+        self.state().commands.insert(guild_id, commands.clone());
+        HttpResponse::json(200, json!(commands))
+    }
+
+    /// A command object as Discord returns it for a command the bot registered.
+    fn command_json(&self, guild_id: Option<u64>, mut command: Value) -> Value {
+        let mut state = self.state();
+        let existing = state
+            .commands
+            .get(&guild_id)
+            .and_then(|commands| commands.iter().find(|c| c["name"] == command["name"]))
+            .and_then(|c| id_field(&c["id"]));
+        let id = existing.unwrap_or_else(|| state.new_id());
+        let version = state.new_id();
+        command["id"] = json!(id.to_string());
+        command["application_id"] = json!(APPLICATION_ID.to_string());
+        command["version"] = json!(version.to_string());
+        if command["type"].is_null() {
+            command["type"] = json!(1);
+        }
+        if command["description"].is_null() {
+            command["description"] = json!("");
+        }
+        if let Some(guild_id) = guild_id {
+            command["guild_id"] = json!(guild_id.to_string());
+        }
+        command
+    }
+
+    /// Records a new gateway connection and returns its id.
+    fn open_connection(
+        &self,
+        target: String,
+        commands: mpsc::UnboundedSender<GatewayCommand>,
+    ) -> u64 {
+        let id = {
+            let mut state = self.state();
+            state.next_connection_id += 1;
+            let id = state.next_connection_id;
+            state.gateway_targets.push(target);
+            state.connections.push(Connection {
+                id,
+                commands,
+                pending_session: None,
+                session: None,
+            });
+            id
+        };
+        self.changed();
+        id
+    }
+
+    /// Makes the pending session of a connection live, once READY or RESUMED is sent.
+    fn start_session(&self, connection_id: u64, resumed: bool) {
+        let mut state = self.state();
+        if let Some(connection) = state.connections.iter_mut().find(|c| c.id == connection_id) {
+            connection.session = connection.pending_session.take().map(|mut session| {
+                session.resumed = resumed;
+                session
+            });
+        }
+        drop(state);
+        self.changed();
+    }
+
+    fn close_connection(&self, connection_id: u64) {
+        self.state()
+            .connections
+            .retain(|connection| connection.id != connection_id);
+        self.changed();
+    }
+
+    fn record_unhandled(&self, what: String) {
+        eprintln!("fake Discord: unhandled {what}");
+        self.state().unhandled.push(what);
+        self.changed();
+    }
+}
+
+fn bot_user_json() -> Value {
+    user_json(BOT_USER_ID, BOT_USERNAME, true)
+}
+
+fn user_json(id: u64, username: &str, bot: bool) -> Value {
+    json!({
+        "id": id.to_string(),
+        "username": username,
+        "discriminator": "0",
+        "global_name": null,
+        "avatar": null,
+        "bot": bot,
+    })
+}
+
+fn application_json() -> Value {
+    json!({
+        "id": APPLICATION_ID.to_string(),
+        "name": BOT_USERNAME,
+        "icon": null,
+        "description": "GIPF by correspondence (fake Discord)",
+        "bot_public": false,
+        "bot_require_code_grant": false,
+        "verify_key": "0000",
+        "flags": 0,
+        "owner": user_json(1_100_000_000_000_000_003, "owner", false),
+        "bot": bot_user_json(),
+    })
+}
+
+/// A snowflake given as a JSON string or number.
+fn id_field(value: &Value) -> Option<u64> {
+    match value {
+        Value::String(text) => text.parse().ok(),
+        Value::Number(number) => number.as_u64(),
+        _ => None,
+    }
+}
+
+fn guess_content_type(filename: &str) -> &'static str {
+    match filename.rsplit('.').next() {
+        Some("png") => "image/png",
+        Some("txt") => "text/plain; charset=utf-8",
+        Some("json") => "application/json",
+        _ => "application/octet-stream",
+    }
+}
+
+fn header_value<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    headers
+        .iter()
+        .find(|(key, _)| key.eq_ignore_ascii_case(name))
+        .map(|(_, value)| value.as_str())
+}
+
+/// Splits a `multipart/form-data` body into its parts.
+fn parse_multipart(body: &[u8], boundary: &str) -> Vec<FormPart> {
+    let delimiter = format!("--{boundary}").into_bytes();
+    let mut parts = Vec::new();
+    let mut sections = split_bytes(body, &delimiter).into_iter().skip(1);
+    for section in sections.by_ref() {
+        // The closing delimiter is `--boundary--`.
+        if section.starts_with(b"--") {
+            break;
+        }
+        let section = section.strip_prefix(b"\r\n").unwrap_or(section);
+        let section = section.strip_suffix(b"\r\n").unwrap_or(section);
+        let Some(header_end) = find_bytes(section, b"\r\n\r\n") else {
+            continue;
+        };
+        let head = String::from_utf8_lossy(&section[..header_end]);
+        let data = section[header_end + 4..].to_vec();
+        let mut part = FormPart {
+            name: String::new(),
+            filename: None,
+            content_type: None,
+            data,
+        };
+        for line in head.split("\r\n") {
+            let Some((key, value)) = line.split_once(':') else {
+                continue;
+            };
+            let value = value.trim();
+            if key.trim().eq_ignore_ascii_case("content-disposition") {
+                for param in value.split(';').map(str::trim) {
+                    if let Some(name) = param.strip_prefix("name=") {
+                        part.name = name.trim_matches('"').to_owned();
+                    } else if let Some(filename) = param.strip_prefix("filename=") {
+                        part.filename = Some(filename.trim_matches('"').to_owned());
+                    }
+                }
+            } else if key.trim().eq_ignore_ascii_case("content-type") {
+                part.content_type = Some(value.to_owned());
+            }
+        }
+        parts.push(part);
+    }
+    parts
+}
+
+fn find_bytes(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack
+        .windows(needle.len())
+        .position(|window| window == needle)
+}
+
+fn split_bytes<'a>(mut haystack: &'a [u8], needle: &[u8]) -> Vec<&'a [u8]> {
+    let mut pieces = Vec::new();
+    while let Some(at) = find_bytes(haystack, needle) {
+        pieces.push(&haystack[..at]);
+        haystack = &haystack[at + needle.len()..];
+    }
+    pieces.push(haystack);
+    pieces
+}
+
+// ---------------------------------------------------------------------------------------------
+// REST server
+// ---------------------------------------------------------------------------------------------
+
+struct HttpRequest {
+    method: String,
+    path: String,
+    query: String,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+struct HttpResponse {
+    status: u16,
+    body: Option<Value>,
+}
+
+impl HttpResponse {
+    fn json(status: u16, body: Value) -> Self {
+        Self {
+            status,
+            body: Some(body),
+        }
+    }
+
+    fn no_content() -> Self {
+        Self {
+            status: 204,
+            body: None,
+        }
+    }
+
+    fn to_bytes(&self) -> Vec<u8> {
+        let reason = match self.status {
+            200 => "OK",
+            204 => "No Content",
+            404 => "Not Found",
+            _ => "Unknown",
+        };
+        let body = self.body.as_ref().map(Value::to_string).unwrap_or_default();
+        let mut head = format!("HTTP/1.1 {} {reason}\r\n", self.status);
+        if self.body.is_some() {
+            head.push_str("Content-Type: application/json\r\n");
+        }
+        let _ = write!(head, "Content-Length: {}\r\n\r\n", body.len());
+        let mut bytes = head.into_bytes();
+        bytes.extend_from_slice(body.as_bytes());
+        bytes
+    }
+}
+
+async fn accept_rest(listener: TcpListener, shared: Arc<Shared>) {
+    while let Ok((stream, _)) = listener.accept().await {
+        tokio::spawn(serve_rest_connection(stream, Arc::clone(&shared)));
+    }
+}
+
+/// Serves requests on one keep-alive connection until the client closes it.
+async fn serve_rest_connection(stream: TcpStream, shared: Arc<Shared>) {
+    let (read, mut write) = stream.into_split();
+    let mut reader = BufReader::new(read);
+    loop {
+        let request = match read_request(&mut reader).await {
+            Ok(Some(request)) => request,
+            Ok(None) => return,
+            Err(error) => {
+                eprintln!("fake Discord: bad HTTP request: {error}");
+                return;
+            }
+        };
+        let close = header_value(&request.headers, "connection")
+            .is_some_and(|value| value.eq_ignore_ascii_case("close"));
+        let response = shared.handle_rest(request);
+        if write.write_all(&response.to_bytes()).await.is_err() || close {
+            return;
+        }
+    }
+}
+
+/// Reads one request; `Ok(None)` when the client closed the connection between requests.
+async fn read_request<R>(reader: &mut R) -> std::io::Result<Option<HttpRequest>>
+where
+    R: tokio::io::AsyncBufRead + Unpin,
+{
+    let invalid =
+        |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_owned());
+    let mut line = String::new();
+    if reader.read_line(&mut line).await? == 0 {
+        return Ok(None);
+    }
+    let mut words = line.split_whitespace();
+    let method = words.next().ok_or_else(|| invalid("no method"))?.to_owned();
+    let target = words.next().ok_or_else(|| invalid("no target"))?;
+    let (path, query) = target.split_once('?').unwrap_or((target, ""));
+    let (path, query) = (path.to_owned(), query.to_owned());
+
+    let mut headers = Vec::new();
+    loop {
+        line.clear();
+        if reader.read_line(&mut line).await? == 0 {
+            return Err(invalid("headers cut short"));
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        let (name, value) = line.split_once(':').ok_or_else(|| invalid("bad header"))?;
+        headers.push((name.trim().to_ascii_lowercase(), value.trim().to_owned()));
+    }
+
+    let chunked = header_value(&headers, "transfer-encoding")
+        .is_some_and(|value| value.to_ascii_lowercase().contains("chunked"));
+    let mut body = Vec::new();
+    if chunked {
+        loop {
+            line.clear();
+            reader.read_line(&mut line).await?;
+            let size = line.trim().split(';').next().unwrap_or_default();
+            let size = usize::from_str_radix(size, 16).map_err(|_| invalid("bad chunk size"))?;
+            if size == 0 {
+                // Trailers end with an empty line.
+                loop {
+                    line.clear();
+                    if reader.read_line(&mut line).await? == 0 || line.trim().is_empty() {
+                        break;
+                    }
+                }
+                break;
+            }
+            let start = body.len();
+            body.resize(start + size, 0);
+            reader.read_exact(&mut body[start..]).await?;
+            line.clear();
+            reader.read_line(&mut line).await?;
+        }
+    } else if let Some(length) = header_value(&headers, "content-length") {
+        let length: usize = length.parse().map_err(|_| invalid("bad content-length"))?;
+        body.resize(length, 0);
+        reader.read_exact(&mut body).await?;
+    }
+    Ok(Some(HttpRequest {
+        method,
+        path,
+        query,
+        headers,
+        body,
+    }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gateway
+// ---------------------------------------------------------------------------------------------
+
+async fn accept_gateway(listener: TcpListener, shared: Arc<Shared>) {
+    while let Ok((stream, peer)) = listener.accept().await {
+        tokio::spawn(serve_gateway_connection(stream, peer, Arc::clone(&shared)));
+    }
+}
+
+/// Plays the gateway for one WebSocket connection until either side closes it.
+// The handshake callback must return tungstenite's large `ErrorResponse` as its error.
+#[allow(clippy::result_large_err)]
+async fn serve_gateway_connection(stream: TcpStream, peer: SocketAddr, shared: Arc<Shared>) {
+    let mut target = String::new();
+    let record_target = |request: &WsRequest, response: WsResponse| {
+        target = request.uri().to_string();
+        Ok(response)
+    };
+    let socket = match tokio_tungstenite::accept_hdr_async(stream, record_target).await {
+        Ok(socket) => socket,
+        Err(error) => {
+            eprintln!("fake Discord: WebSocket handshake with {peer} failed: {error}");
+            return;
+        }
+    };
+    let (mut sink, mut source) = socket.split();
+    let (commands, mut command_rx) = mpsc::unbounded_channel();
+    let connection_id = shared.open_connection(target, commands);
+    let mut seq = 0_u64;
+
+    let hello = json!({ "op": 10, "s": null, "t": null, "d": { "heartbeat_interval": HEARTBEAT_INTERVAL_MS } });
+    if sink.send(WsMessage::Text(hello.to_string())).await.is_err() {
+        shared.close_connection(connection_id);
+        return;
+    }
+
+    loop {
+        let outgoing = tokio::select! {
+            incoming = source.next() => match incoming {
+                Some(Ok(WsMessage::Text(text))) => {
+                    match gateway_answer(&shared, connection_id, &text, &mut seq) {
+                        Some(answer) => answer,
+                        None => continue,
+                    }
+                }
+                Some(Ok(WsMessage::Binary(_))) => {
+                    shared.record_unhandled("GATEWAY binary frame".to_owned());
+                    continue;
+                }
+                Some(Ok(WsMessage::Close(_)) | Err(_)) | None => break,
+                Some(Ok(_)) => continue,
+            },
+            command = command_rx.recv() => match command {
+                Some(GatewayCommand::Dispatch { event, data }) => {
+                    seq += 1;
+                    json!({ "op": 0, "s": seq, "t": event, "d": data })
+                }
+                Some(GatewayCommand::Close(code)) => {
+                    let frame = CloseFrame { code: CloseCode::from(code), reason: "fake Discord closed the session".into() };
+                    let _ = sink.send(WsMessage::Close(Some(frame))).await;
+                    break;
+                }
+                None => break,
+            },
+        };
+        let is_session_start = outgoing["t"] == "READY" || outgoing["t"] == "RESUMED";
+        if sink
+            .send(WsMessage::Text(outgoing.to_string()))
+            .await
+            .is_err()
+        {
+            break;
+        }
+        if is_session_start {
+            // Only now is the session usable: READY is on the wire before dispatches follow.
+            shared.start_session(connection_id, outgoing["t"] == "RESUMED");
+        }
+    }
+    shared.close_connection(connection_id);
+}
+
+/// The frame to send back for a frame the bot sent, if any.
+fn gateway_answer(shared: &Shared, connection_id: u64, text: &str, seq: &mut u64) -> Option<Value> {
+    let Ok(frame) = serde_json::from_str::<Value>(text) else {
+        shared.record_unhandled(format!("GATEWAY non-JSON frame {text:?}"));
+        return None;
+    };
+    match frame["op"].as_u64() {
+        // Heartbeat -> Heartbeat ACK.
+        Some(1) => Some(json!({ "op": 11, "s": null, "t": null, "d": null })),
+        // Identify -> READY.
+        Some(2) => {
+            let session_id = format!("fake-session-{connection_id}");
+            pending_session(shared, connection_id, &session_id, &frame["d"]);
+            *seq += 1;
+            let mut ready = json!({
+                "v": 10,
+                "user": bot_user_json(),
+                "guilds": [],
+                "session_id": session_id,
+                "resume_gateway_url": shared.gateway_url,
+                "application": { "id": APPLICATION_ID.to_string(), "flags": 0 },
+            });
+            if frame["d"]["shard"].is_array() {
+                ready["shard"] = frame["d"]["shard"].clone();
+            }
+            Some(json!({ "op": 0, "s": *seq, "t": "READY", "d": ready }))
+        }
+        // Presence update: nothing to answer.
+        Some(3) => None,
+        // Resume -> RESUMED (nothing is replayed: dispatches wait for a live session).
+        Some(6) => {
+            let session_id = frame["d"]["session_id"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            pending_session(shared, connection_id, &session_id, &frame["d"]);
+            *seq = frame["d"]["seq"].as_u64().unwrap_or(*seq) + 1;
+            Some(json!({ "op": 0, "s": *seq, "t": "RESUMED", "d": {} }))
+        }
+        other => {
+            shared.record_unhandled(format!(
+                "GATEWAY op {}",
+                other.map_or("?".to_owned(), |op| op.to_string())
+            ));
+            None
+        }
+    }
+}
+
+/// Remembers the Identify/Resume payload of a connection without announcing the session yet
+/// (that happens once READY/RESUMED is sent).
+fn pending_session(shared: &Shared, connection_id: u64, session_id: &str, payload: &Value) {
+    let mut state = shared.state();
+    if let Some(connection) = state.connections.iter_mut().find(|c| c.id == connection_id) {
+        connection.pending_session = Some(ReadySession {
+            session_id: session_id.to_owned(),
+            resumed: false,
+            payload: payload.clone(),
+        });
+    }
+}

@@ -1,0 +1,6 @@
+//! Shared support code for the integration tests.
+//!
+//! Each test crate that needs it declares `mod support;`; not every test uses every helper.
+#![allow(dead_code, clippy::unwrap_used, missing_docs)]
+
+pub mod fake_discord;
