@@ -1,0 +1,599 @@
+//! The game service end to end over a temporary SQLite file: challenge to result, the shared
+//! record by `!move`, decisions, every error path, permissions, restarts and races.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use std::sync::{Arc, Barrier};
+use std::time::Duration;
+
+use gipf::{Color, Pending, Position, Reason, Variant};
+use gipf_bot::console::{Console, user_id};
+use gipf_bot::reply::Reply;
+use gipf_bot::service::{Config, GameState, Message, Service};
+
+struct Table {
+    dir: tempfile::TempDir,
+    service: Arc<Service>,
+    console: Console,
+    channel: u64,
+}
+
+impl Table {
+    fn new() -> Table {
+        Table::with_config(Config::default())
+    }
+
+    fn with_config(config: Config) -> Table {
+        let dir = tempfile::tempdir().unwrap();
+        let service = Arc::new(Service::open(dir.path().join("gipf.db"), config).unwrap());
+        let console = Console::new(dir.path().join("boards")).unwrap();
+        Table {
+            dir,
+            service,
+            console,
+            channel: 1,
+        }
+    }
+
+    /// Closes the database and opens it again, as a restart does.
+    fn restart(&mut self) {
+        let path = self.dir.path().join("gipf.db");
+        let config = self.service.config().clone();
+        self.service = Arc::new(Service::open(path, config).unwrap());
+    }
+
+    fn message(&mut self, author: &str, text: &str) -> Message {
+        let mut message = self
+            .console
+            .read_line(&format!("{author}: {text}"))
+            .unwrap();
+        message.channel = self.channel;
+        message.guild = Some(99);
+        message
+    }
+
+    fn say(&mut self, author: &str, text: &str) -> Vec<Reply> {
+        let message = self.message(author, text);
+        let replies = self.service.handle(&message);
+        for reply in &replies {
+            assert_safe(reply, &message);
+        }
+        replies
+    }
+
+    /// The one reply's text.
+    fn text(&mut self, author: &str, text: &str) -> String {
+        let replies = self.say(author, text);
+        assert_eq!(replies.len(), 1, "{text}: {replies:?}");
+        replies[0].text.clone()
+    }
+
+    fn state(&self) -> GameState {
+        self.service
+            .game_state(self.channel, true)
+            .unwrap()
+            .unwrap()
+    }
+
+    /// Alice (white) and Bob (black) start a game.
+    fn start(&mut self, variant: &str) {
+        let text = self.text("alice", &format!("!challenge @bob {variant} white"));
+        assert!(text.contains("challenges you"), "{text}");
+        let text = self.text("bob", "!accept");
+        assert!(text.contains("Game on"), "{text}");
+    }
+}
+
+/// Nothing a reply says can ping anyone but the users it lists, and never everyone.
+fn assert_safe(reply: &Reply, message: &Message) {
+    assert!(
+        !reply.text.contains("@everyone") && !reply.text.contains("@here"),
+        "{}",
+        reply.text
+    );
+    let mut rest = reply.text.as_str();
+    while let Some(at) = rest.find("<@") {
+        let end = rest[at..].find('>').map_or(rest.len(), |e| at + e);
+        let id: u64 = rest[at + 2..end]
+            .parse()
+            .unwrap_or_else(|_| panic!("odd mention in {}", reply.text));
+        assert!(
+            reply.mentions.iter().any(|m| m.0 == id),
+            "unlisted ping in {}",
+            reply.text
+        );
+        rest = &rest[end..];
+    }
+    for mention in &reply.mentions {
+        let known =
+            *mention == message.author.id || message.mentions.iter().any(|m| m.id == *mention);
+        // A ping goes to a player of the game (or the challenged user): both are known users.
+        assert!(
+            known || mention.0 == user_id("alice").0 || mention.0 == user_id("bob").0,
+            "{mention:?}"
+        );
+    }
+}
+
+fn player(color: Color) -> &'static str {
+    if color == Color::White {
+        "alice"
+    } else {
+        "bob"
+    }
+}
+
+/// Plays legal turns chosen by `seed` with `!move` until the game ends or `limit` turns.
+fn play_random_turns(table: &mut Table, seed: u64, limit: usize) {
+    let mut state = seed | 1;
+    for _ in 0..limit {
+        let position = table.state().position;
+        if position.outcome().is_some() {
+            return;
+        }
+        let turns = position.legal_turns();
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let (turn, _) = &turns[(state % turns.len() as u64) as usize];
+        let text = table.text(player(position.to_move()), &format!("!move {turn}"));
+        assert!(text.contains("played"), "{turn}: {text}");
+    }
+}
+
+#[test]
+fn a_game_from_challenge_to_resignation() {
+    let mut table = Table::new();
+    table.start("standard");
+    let replies = table.say("alice", "!push b1 c2");
+    assert_eq!(replies.len(), 1);
+    let reply = &replies[0];
+    assert!(
+        reply.text.contains("alice (white) played `c2 (11)`"),
+        "{}",
+        reply.text
+    );
+    assert_eq!(
+        reply.mentions,
+        [user_id("bob")],
+        "only the player to move is pinged"
+    );
+    assert!(reply.text.contains(&user_id("bob").mention()));
+    assert!(
+        reply
+            .board
+            .as_ref()
+            .is_some_and(|png| png.starts_with(b"\x89PNG"))
+    );
+    let text = table.text("bob", "!resign");
+    assert!(
+        text.contains("bob resigned") && text.contains("you win"),
+        "{text}"
+    );
+    let outcome = table.state().position.outcome().unwrap();
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Color::White, Reason::Resignation)
+    );
+    // The channel is free again.
+    assert!(
+        table
+            .text("bob", "!challenge @alice")
+            .contains("challenges you")
+    );
+}
+
+#[test]
+fn games_end_by_no_reserve_and_by_no_gipf() {
+    let mut seen = Vec::new();
+    for (variant, seed) in [
+        ("basic", 3),
+        ("standard", 5),
+        ("standard", 11),
+        ("standard", 17),
+        ("standard", 23),
+    ] {
+        let mut table = Table::new();
+        table.start(variant);
+        play_random_turns(&mut table, seed, 400);
+        let state = table.state();
+        let outcome = state.position.outcome().expect("random games end");
+        seen.push(outcome.reason);
+        let status = table.text("carol", "!board");
+        assert!(status.contains("Game over"), "{status}");
+        // Every stored turn replays to the same position.
+        let replay =
+            gipf_bot::record::replay(&state.turns.join("\n"), variant.parse().unwrap()).unwrap();
+        assert_eq!(replay.last().outcome(), Some(outcome));
+    }
+    assert!(seen.contains(&Reason::NoReserve), "{seen:?}");
+    assert!(seen.contains(&Reason::NoGipf), "{seen:?}");
+}
+
+#[test]
+fn the_shared_record_played_by_move_commands_reaches_the_known_position() {
+    let mut table = Table::new();
+    table.start("tournament");
+    let record = include_str!("../crates/gipf/tests/data/tournament-41-plies.gipf");
+    for (i, line) in record.lines().enumerate() {
+        let who = if i % 2 == 0 { "alice" } else { "bob" };
+        let text = table.text(who, &format!("!move {line}"));
+        assert!(text.contains("played"), "{line}: {text}");
+    }
+    let position = table.state().position;
+    assert_eq!(position.plies(), 41);
+    assert_eq!(
+        (
+            position.reserve(Color::White),
+            position.reserve(Color::Black)
+        ),
+        (5, 1)
+    );
+    assert_eq!(
+        (position.lost(Color::White), position.lost(Color::Black)),
+        (2, 6)
+    );
+    let history = table.say("carol", "!history");
+    let (name, bytes) = history[0]
+        .file
+        .clone()
+        .expect("a long history comes as a file");
+    assert!(name.ends_with(".gipf"));
+    let replay =
+        gipf_bot::record::replay(std::str::from_utf8(&bytes).unwrap(), Variant::Tournament)
+            .unwrap();
+    assert_eq!(*replay.last(), position);
+}
+
+/// Turns from the standard start after which White's next push has a real decision, and that push.
+fn prefix_to_a_decision() -> (Vec<String>, String) {
+    for seed in 1..500u64 {
+        let mut state = seed;
+        let mut position = Position::new(Variant::Standard);
+        let mut turns = Vec::new();
+        for _ in 0..60 {
+            if position.outcome().is_some() {
+                break;
+            }
+            if position.to_move() == Color::White && position.stage() == gipf::Stage::Push {
+                for decision in position.legal_decisions() {
+                    let mut next = position;
+                    next.play(decision).unwrap();
+                    if next.to_move() == Color::White
+                        && matches!(next.pending(), Pending::ChooseRow { .. })
+                    {
+                        let gipf::Decision::Push { entry, .. } = decision else {
+                            unreachable!()
+                        };
+                        return (turns, entry.to_string());
+                    }
+                }
+            }
+            let options = position.legal_turns();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let (turn, next) = options[(state % options.len() as u64) as usize];
+            turns.push(turn.to_string());
+            position = next;
+        }
+    }
+    panic!("no row choice found");
+}
+
+#[test]
+fn decisions_answered_interactively_up_front_and_across_a_restart() {
+    let (prefix, push) = prefix_to_a_decision();
+    let mut table = Table::new();
+    table.start("standard");
+    for (i, turn) in prefix.iter().enumerate() {
+        table.text(
+            player(if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            }),
+            &format!("!move {turn}"),
+        );
+    }
+    let before = table.state();
+    let reply = table.say("alice", &format!("!push {push}")).remove(0);
+    assert!(
+        reply.text.contains("choose which goes first"),
+        "{}",
+        reply.text
+    );
+    assert!(reply.text.contains("1) ") && reply.text.contains("2) "));
+    let numbered = reply
+        .text
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .count();
+    assert_eq!(reply.buttons.len(), numbered);
+    assert_eq!(reply.buttons[0].command, "row 1");
+    assert_eq!(
+        table.state().turns.len(),
+        before.turns.len(),
+        "the turn is not complete yet"
+    );
+    // Mid-decision: the other player cannot act, a bad answer changes nothing, a restart keeps it.
+    assert!(table.text("bob", "!push b1 c2").contains("alice's turn"));
+    assert!(table.text("alice", "!row 9").contains("there is no row 9"));
+    assert!(
+        table
+            .text("alice", "!push e1 e2")
+            .contains("first choose which row")
+    );
+    table.restart();
+    assert!(matches!(
+        table.state().position.pending(),
+        Pending::ChooseRow { .. }
+    ));
+    let mut text = table.text("alice", "!row 1");
+    while !text.contains("your move") && !text.contains("Game over") {
+        assert!(
+            text.contains("take all") || text.contains("choose which"),
+            "{text}"
+        );
+        let answer = if text.contains("take all") {
+            "!keep all"
+        } else {
+            "!row 1"
+        };
+        text = table.text("alice", answer);
+    }
+    assert!(text.contains("alice (white) played"), "{text}");
+    let answered = table.state().position;
+    // The same turn given up front in another channel gives the same position.
+    table.channel = 2;
+    table.start("standard");
+    for (i, turn) in prefix.iter().enumerate() {
+        table.text(
+            player(if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            }),
+            &format!("!move {turn}"),
+        );
+    }
+    let turn = table
+        .service
+        .game_state(1, true)
+        .unwrap()
+        .unwrap()
+        .turns
+        .last()
+        .cloned()
+        .unwrap();
+    let text = table.text("alice", &format!("!move {turn}"));
+    assert!(text.contains("played"), "{text}");
+    assert_eq!(table.state().position, answered);
+}
+
+#[test]
+fn every_error_is_specific_and_changes_nothing() {
+    let mut table = Table::new();
+    assert!(
+        table
+            .text("alice", "!push b1 c2")
+            .contains("There is no game in this channel")
+    );
+    assert!(table.text("alice", "!accept").contains("no open challenge"));
+    assert!(
+        table
+            .text("alice", "!challenge @alice")
+            .contains("cannot challenge yourself")
+    );
+    assert!(
+        table
+            .text("alice", "!challenge")
+            .contains("Mention the player")
+    );
+    assert!(
+        table
+            .text("alice", "!frobnicate")
+            .contains("don't know the command `frobnicate`")
+    );
+    table.text("alice", "!challenge @bob standard white");
+    assert!(
+        table
+            .text("carol", "!challenge @dave")
+            .contains("already challenged")
+    );
+    assert!(
+        table
+            .text("carol", "!accept")
+            .contains("Only bob can accept")
+    );
+    assert!(
+        table
+            .text("carol", "!decline")
+            .contains("Only bob can decline")
+    );
+    assert!(
+        table
+            .text("bob", "!cancel")
+            .contains("Only alice can cancel")
+    );
+    table.text("bob", "!accept");
+    assert!(
+        table
+            .text("carol", "!challenge @dave")
+            .contains("one game per channel")
+    );
+    let before = table.state();
+    for (who, line, expected) in [
+        ("bob", "!push b1 c2", "It is alice's turn"),
+        ("carol", "!push b1 c2", "You are not playing in this game"),
+        ("carol", "!resign", "not playing in this game"),
+        (
+            "alice",
+            "!push b1 c3",
+            "c3 is not a first spot from b1; from b1 you can push to b2 or c2",
+        ),
+        ("alice", "!push e5 e6", "e5 is a spot, not a dot"),
+        (
+            "alice",
+            "!gipf b1 c2",
+            "only be brought in in the tournament game",
+        ),
+        ("alice", "!move b1-e4", "written `c2`"),
+        ("alice", "!move x;;", "not a point"),
+        ("alice", "!row 1", "nothing to decide now"),
+        ("alice", "!keep all", "nothing to decide now"),
+        ("alice", "!push b1 c2 row 1", "did not use all your answers"),
+    ] {
+        let text = table.text(who, line);
+        assert!(text.contains(expected), "{line}: {text}");
+    }
+    let long = format!("!push {}", "b1 c2 ".repeat(100));
+    assert!(
+        table
+            .text("alice", &long)
+            .contains("at most 500 characters")
+    );
+    assert!(
+        table.say("alice", "just chatting, b1 c2").is_empty(),
+        "lines without the prefix are ignored"
+    );
+    let after = table.state();
+    assert_eq!(
+        (after.position, after.turns),
+        (before.position, before.turns)
+    );
+}
+
+#[test]
+fn the_line_full_error_names_the_entry() {
+    let mut table = Table::new();
+    table.start("basic");
+    for (who, push) in [("alice", "b1 b2"), ("bob", "e9 e8"), ("alice", "b1 b2")] {
+        table.text(who, &format!("!push {push}"));
+    }
+    // Column b: b2 b3 b4 b5 are now all occupied.
+    let text = table.text("bob", "!push b6 b5");
+    assert!(text.contains("has no empty spot"), "{text}");
+}
+
+#[test]
+fn challenges_expire_and_can_be_declined_or_cancelled() {
+    let mut table = Table::with_config(Config {
+        challenge_ttl: Duration::ZERO,
+        ..Config::default()
+    });
+    table.text("alice", "!challenge @bob");
+    assert!(
+        table.text("bob", "!accept").contains("no open challenge"),
+        "expired at once"
+    );
+    let mut table = Table::new();
+    table.text("alice", "!challenge @bob basic +1/+3 black");
+    assert!(table.text("bob", "!decline").contains("bob declined"));
+    table.text("alice", "!challenge @bob basic +0/+3 black");
+    assert!(table.text("alice", "!cancel").contains("withdrew"));
+    table.text("alice", "!challenge @bob basic +0/+3 black");
+    table.text("bob", "!accept");
+    let state = table.state();
+    assert_eq!(
+        state.players,
+        [user_id("bob"), user_id("alice")],
+        "alice asked for black"
+    );
+    assert_eq!(state.position.variant(), Variant::Basic { extra: [0, 3] });
+    assert_eq!(state.position.reserve(Color::Black), 15);
+}
+
+#[test]
+fn players_may_play_in_several_channels_and_games_lists_them() {
+    let mut table = Table::new();
+    table.start("standard");
+    table.channel = 2;
+    table.start("tournament");
+    table.text("alice", "!gipf e9 e8");
+    let list = table.text("carol", "!games");
+    assert!(list.contains("<#1>") && list.contains("<#2>"), "{list}");
+    assert!(list.contains("tournament, 1 turns played"), "{list}");
+}
+
+#[test]
+fn a_restart_mid_game_continues_it() {
+    let mut table = Table::new();
+    table.start("tournament");
+    table.text("alice", "!gipf e9 e8");
+    table.restart();
+    let text = table.text("bob", "!push G d8 e8");
+    assert!(text.contains("bob (black) played `Gd8-f7 (16)`"), "{text}");
+    table.restart();
+    assert_eq!(table.state().turns, ["Ge8 (16)", "Gd8-f7 (16)"]);
+}
+
+#[test]
+fn two_concurrent_pushes_exactly_one_applies() {
+    for _ in 0..5 {
+        let mut table = Table::new();
+        table.start("standard");
+        let first = table.message("alice", "!push b1 c2");
+        let second = table.message("alice", "!push e1 e2");
+        let barrier = Arc::new(Barrier::new(2));
+        let replies: Vec<Vec<Reply>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = [first, second]
+                .into_iter()
+                .map(|message| {
+                    let service = Arc::clone(&table.service);
+                    let barrier = Arc::clone(&barrier);
+                    scope.spawn(move || {
+                        barrier.wait();
+                        service.handle(&message)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let played = replies
+            .iter()
+            .flatten()
+            .filter(|r| r.text.contains("played"))
+            .count();
+        assert_eq!(played, 1, "{replies:?}");
+        let refused = replies
+            .iter()
+            .flatten()
+            .find(|r| !r.text.contains("played"))
+            .unwrap();
+        assert!(
+            refused.text.contains("moved on") || refused.text.contains("It is bob's turn"),
+            "{}",
+            refused.text
+        );
+        assert_eq!(table.state().turns.len(), 1);
+    }
+}
+
+#[test]
+fn the_help_and_rules_list_every_command() {
+    let mut table = Table::new();
+    let help = table.text("carol", "!help");
+    for command in [
+        "challenge",
+        "accept",
+        "decline",
+        "cancel",
+        "push",
+        "gipf",
+        "move",
+        "row",
+        "take",
+        "keep",
+        "board",
+        "history",
+        "resign",
+        "games",
+        "rules",
+    ] {
+        assert!(
+            help.contains(&format!("!{command}")),
+            "{command} missing from help"
+        );
+    }
+    assert!(table.text("carol", "!rules").contains("official notation"));
+}
