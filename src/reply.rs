@@ -60,14 +60,43 @@ impl Reply {
     }
 }
 
+/// `@id` of an allowed user, or `#id` of a channel.
+fn is_kept_markup(inner: &str, allowed: &[UserId]) -> bool {
+    let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
+    if let Some(id) = inner.strip_prefix('@') {
+        digits(id) && id.parse().is_ok_and(|id| allowed.contains(&UserId(id)))
+    } else {
+        inner.strip_prefix('#').is_some_and(digits)
+    }
+}
+
+const ZERO_WIDTH_SPACE: char = '\u{200B}';
+
 /// Makes user-supplied text unable to ping or format as a mention: `@everyone`, `@here`,
-/// `<@123>`, `<@&role>` and `<#channel>` get a zero-width space after their `@`/`#`/`<`.
+/// `<@123>`, `<@&role>` and `<#channel>` get a zero-width space after their `@` or `<`.
+/// Defusing twice changes nothing more.
 pub fn defuse(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    sanitize(text, &[])
+}
+
+/// Defuses everything in `text` except the mentions `<@id>` of the `allowed` users and
+/// channel links `<#id>` (they ping nobody).
+pub fn sanitize(text: &str, allowed: &[UserId]) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if c == '<'
+            && let Some(end) = rest.find('>')
+            && is_kept_markup(&rest[1..end], allowed)
+        {
+            out.push_str(&rest[..=end]);
+            rest = &rest[end + 1..];
+            continue;
+        }
         out.push(c);
-        if c == '@' || c == '<' {
-            out.push('\u{200B}');
+        rest = &rest[c.len_utf8()..];
+        if (c == '@' || c == '<') && !rest.starts_with(ZERO_WIDTH_SPACE) {
+            out.push(ZERO_WIDTH_SPACE);
         }
     }
     out
@@ -81,7 +110,7 @@ mod tests {
     fn defused_text_has_no_mention_markup() {
         let text = defuse("hi @everyone and @here <@123> <@&456> <#789>");
         assert!(!text.contains("@everyone") && !text.contains("@here"));
-        assert!(!text.contains("<@") && !text.contains("<#"));
+        assert!(!text.contains("<@"));
         assert_eq!(
             text.replace('\u{200B}', ""),
             "hi @everyone and @here <@123> <@&456> <#789>"

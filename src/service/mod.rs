@@ -15,7 +15,7 @@ use gipf::{Color, Decision, Position, Turn, Variant};
 use crate::command::{self, Command};
 use crate::record;
 use crate::render::{self, BoardView, RenderOptions};
-use crate::reply::{Reply, UserId, defuse};
+use crate::reply::{Reply, UserId, defuse, sanitize};
 use crate::store::{Store, StoredGame};
 
 /// A chat user as the adapter knows them.
@@ -66,6 +66,12 @@ pub struct Service {
     config: Config,
 }
 
+/// The last line of defence: a reply's text can ping only the users it lists.
+fn sanitized(mut reply: Reply) -> Reply {
+    reply.text = sanitize(&reply.text, &reply.mentions);
+    reply
+}
+
 /// The answer to a command when something on the bot's side failed.
 const INTERNAL_ERROR: &str =
     "Something went wrong on my side and nothing was changed. Please try again.";
@@ -92,7 +98,7 @@ impl Service {
         };
         match parsed {
             Ok(command) => self.execute(message, command),
-            Err(e) => vec![Reply::private(e.0)],
+            Err(e) => vec![sanitized(Reply::private(e.0))],
         }
     }
 

@@ -1,0 +1,89 @@
+//! Random and hostile chat lines against the service: no panic, an answer for every command,
+//! no ping but the allowed ones, and every stored game still replays.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use gipf_bot::console::{Console, user_id};
+use gipf_bot::service::{Config, Service};
+use proptest::prelude::*;
+
+fn line() -> impl Strategy<Value = String> {
+    let command = prop_oneof![
+        Just("push".to_string()),
+        Just("gipf".to_string()),
+        Just("move".to_string()),
+        Just("challenge".to_string()),
+        Just("accept".to_string()),
+        Just("row".to_string()),
+        Just("take".to_string()),
+        Just("keep".to_string()),
+        Just("resign".to_string()),
+        Just("board".to_string()),
+        Just("history".to_string()),
+        "[a-z]{1,8}",
+    ];
+    let argument = prop_oneof![
+        "[a-i][0-9]",
+        "[a-i][0-9][ -]?[a-i][0-9]",
+        Just("@everyone".to_string()),
+        Just("@here".to_string()),
+        Just("<@&123>".to_string()),
+        Just("<@42>".to_string()),
+        Just("@bob".to_string()),
+        Just("'; DROP TABLE games; --".to_string()),
+        Just("all".to_string()),
+        "[0-9]{1,3}",
+        "\\PC{0,12}",
+        "x[a-i][0-9]\\*?,G[a-i][0-9];[a-i][0-9]-[a-i][0-9]",
+    ];
+    (
+        command,
+        proptest::collection::vec(argument, 0..5),
+        any::<bool>(),
+        0usize..3,
+    )
+        .prop_map(|(command, args, huge, who)| {
+            let author = ["alice", "bob", "mallory"][who];
+            let mut text = format!("!{command} {}", args.join(" "));
+            if huge {
+                text.push_str(&"x".repeat(600));
+            }
+            format!("{author}: {text}")
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn hostile_lines_never_break_the_service(lines in proptest::collection::vec(line(), 1..40)) {
+        let dir = tempfile::tempdir().unwrap();
+        let service = Service::open(dir.path().join("gipf.db"), Config::default()).unwrap();
+        let mut console = Console::new(dir.path().join("boards")).unwrap();
+        // A game in progress, so moves have something to hit.
+        for setup in ["alice: !challenge @bob standard white", "bob: !accept"] {
+            let message = console.read_line(setup).unwrap();
+            service.handle(&message);
+        }
+        for line in &lines {
+            let message = console.read_line(line).unwrap();
+            let replies = service.handle(&message);
+            prop_assert!(!replies.is_empty(), "no answer to {}", line);
+            for reply in &replies {
+                prop_assert!(!reply.text.contains("@everyone") && !reply.text.contains("@here"));
+                prop_assert!(!reply.text.contains("<@&"), "role markup in {}", reply.text);
+                for mention in &reply.mentions {
+                    prop_assert!(
+                        [user_id("alice"), user_id("bob")].contains(mention) || *mention == message.author.id
+                            || message.mentions.iter().any(|m| m.id == *mention),
+                        "unexpected ping {:?} for {}", mention, line
+                    );
+                }
+                let pinged = reply.text.matches("<@").count();
+                prop_assert!(pinged <= reply.mentions.len(), "text pings more than allowed: {}", reply.text);
+            }
+        }
+        // Whatever happened, the stored game still replays (loading it replays every turn).
+        let state = service.game_state(1, true).unwrap();
+        prop_assert!(state.is_some());
+    }
+}
