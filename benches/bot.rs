@@ -1,0 +1,70 @@
+//! One full command round trip: parse, load and replay the game, apply, persist in one
+//! transaction, render the board PNG. `cargo bench --bench bot`.
+#![allow(missing_docs, clippy::unwrap_used)]
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use divan::Bencher;
+use gipf_bot::console::user_id;
+use gipf_bot::service::{Config, Message, Service, User};
+use gipf_bot::store::{Progress, Store};
+
+fn main() {
+    divan::main();
+}
+
+const RECORD: &str = include_str!("../crates/gipf/tests/data/tournament-41-plies.gipf");
+
+/// A channel whose tournament game stands after the record's first 18 turns.
+fn prepared_channel(store: &Store, channel: u64) {
+    let (alice, bob) = (user_id("alice"), user_id("bob"));
+    store
+        .create_challenge(None, channel, alice, bob, "tournament", "white", 3600)
+        .unwrap();
+    let challenge = store.challenge(channel).unwrap().unwrap();
+    store
+        .start_game(None, channel, challenge.id, "tournament", alice, bob)
+        .unwrap();
+    let game = store.game_in(channel, false).unwrap().unwrap();
+    let turns = RECORD.lines().take(18).enumerate();
+    let progress = Progress {
+        turns: turns
+            .map(|(i, t)| (t.to_string(), if i % 2 == 0 { alice } else { bob }))
+            .collect(),
+        partial: "[]".into(),
+        status: "active".into(),
+        resigned: None,
+    };
+    assert!(store.save(&game, &progress).unwrap());
+}
+
+#[divan::bench(sample_count = 60, sample_size = 1)]
+fn command_round_trip(bencher: Bencher) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bench.db");
+    let service = Service::open(&path, Config::default()).unwrap();
+    let store = Store::open(&path).unwrap();
+    store.remember_user(user_id("alice"), "alice").unwrap();
+    store.remember_user(user_id("bob"), "bob").unwrap();
+    let next_channel = AtomicU64::new(1);
+    bencher
+        .with_inputs(|| {
+            let channel = next_channel.fetch_add(1, Ordering::Relaxed);
+            prepared_channel(&store, channel);
+            Message {
+                guild: None,
+                channel,
+                author: User {
+                    id: user_id("alice"),
+                    name: "alice".into(),
+                },
+                text: "!move h6-c4;xc6*,d6,f5,g4".into(),
+                mentions: Vec::new(),
+            }
+        })
+        .bench_local_values(|message| {
+            let replies = service.handle(&message);
+            assert!(replies[0].board.is_some(), "{}", replies[0].text);
+            replies
+        });
+}
