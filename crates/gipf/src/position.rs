@@ -64,38 +64,14 @@ pub(crate) fn shift(bits: u64, by: i32) -> u64 {
 impl Position {
     /// The start of a game.
     pub fn new(variant: Variant) -> Position {
-        let spots = |names: [&str; 3]| -> Bitboard {
-            names
-                .iter()
-                .filter_map(|n| n.parse::<Point>().ok())
-                .collect()
-        };
-        let (white, black) = match variant {
-            Variant::Tournament => (Bitboard::EMPTY, Bitboard::EMPTY),
-            _ => (spots(["b5", "e2", "h5"]), spots(["b2", "e8", "h2"])),
-        };
-        let gipf = if variant == Variant::Standard {
-            white | black
-        } else {
-            Bitboard::EMPTY
-        };
-        let tournament = variant == Variant::Tournament;
-        let mut position = Position {
-            variant,
-            pieces: [white, black],
-            gipf,
-            reserve: variant.initial_reserve(),
-            lost: [0, 0],
-            to_move: Color::White,
-            gipf_phase: [tournament; 2],
-            played: [false; 2],
-            stage: Stage::Start,
-            dealt: 0,
-            selected: None,
-            progress: Position::empty_turn(Color::White),
-            outcome: None,
-            plies: 0,
-        };
+        let mut pieces = [Bitboard::EMPTY; 2];
+        if variant != Variant::Tournament {
+            for (color, spots) in [(0, ["b5", "e2", "h5"]), (1, ["b2", "e8", "h2"])] {
+                pieces[color] = spots.iter().filter_map(|n| n.parse::<Point>().ok()).collect();
+            }
+        }
+        let gipf = if variant == Variant::Standard { pieces[0] | pieces[1] } else { Bitboard::EMPTY };
+        let mut position = Position::raw(&crate::Setup::new(variant), pieces, gipf);
         position.settle(&mut Completed::default());
         position
     }
@@ -117,10 +93,6 @@ impl Position {
             outcome: None,
             plies: 0,
         }
-    }
-
-    pub(crate) fn settle_public(&mut self, completed: &mut Completed) {
-        self.settle(completed);
     }
 
     fn empty_turn(color: Color) -> Turn {
@@ -463,7 +435,7 @@ impl Position {
     }
 
     /// Takes every decision that has a single answer, until a real one is pending.
-    fn settle(&mut self, completed: &mut Completed) {
+    pub(crate) fn settle(&mut self, completed: &mut Completed) {
         loop {
             if self.outcome.is_some() {
                 self.finish_turn(completed);

@@ -111,7 +111,7 @@ impl Position {
             }
         }
         let mut position = Position::raw(setup, pieces, gipf);
-        position.settle_public(&mut Completed::default());
+        position.settle(&mut Completed::default());
         Ok(position)
     }
 }
