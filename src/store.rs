@@ -72,12 +72,6 @@ pub struct GameSummary {
     pub channel_id: u64,
     /// The variant.
     pub variant: String,
-    /// White's name.
-    pub white: String,
-    /// Black's name.
-    pub black: String,
-    /// Completed turns.
-    pub plies: i64,
 }
 
 /// What a save changes.
@@ -323,18 +317,13 @@ impl Store {
     pub fn active_games(&self, guild: Option<u64>) -> anyhow::Result<Vec<GameSummary>> {
         self.with(|c| {
             let mut statement = c.prepare_cached(
-                "SELECT g.channel_id, g.variant, w.name, b.name,
-                        (SELECT COUNT(*) FROM turns t WHERE t.game_id = g.id)
-                 FROM games g JOIN users w ON w.id = g.white JOIN users b ON b.id = g.black
-                 WHERE g.status = 'active' AND g.guild_id IS ?1 ORDER BY g.updated_at DESC LIMIT 25",
+                "SELECT channel_id, variant FROM games WHERE status = 'active' AND guild_id IS ?1
+                 ORDER BY updated_at DESC LIMIT 25",
             )?;
             let rows = statement.query_map(params![guild.map(|g| g as i64)], |r| {
                 Ok(GameSummary {
                     channel_id: r.get::<_, i64>(0)? as u64,
                     variant: r.get(1)?,
-                    white: r.get(2)?,
-                    black: r.get(3)?,
-                    plies: r.get(4)?,
                 })
             })?;
             Ok(rows.collect::<Result<_, _>>()?)

@@ -512,7 +512,14 @@ fn players_may_play_in_several_channels_and_games_lists_them() {
     table.text("alice", "!gipf e9 e8");
     let list = table.text("carol", "!games");
     assert!(list.contains("<#1>") && list.contains("<#2>"), "{list}");
-    assert!(list.contains("tournament, 1 turns played"), "{list}");
+    assert!(
+        list.contains("tournament, turn 2, bob (black) to play"),
+        "{list}"
+    );
+    assert!(
+        list.contains("standard, turn 1, alice (white) to play"),
+        "{list}"
+    );
 }
 
 #[test]

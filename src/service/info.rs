@@ -96,20 +96,22 @@ impl Service {
                 self.config.prefix
             ))]);
         }
-        let lines: Vec<String> = games
-            .iter()
-            .map(|g| {
-                let to_move = if g.plies % 2 == 0 { "white" } else { "black" };
-                format!(
-                    "<#{}>: {} (white) vs {} (black), {}, {} turns played, about {to_move} to move",
-                    g.channel_id,
-                    crate::reply::defuse(&g.white),
-                    crate::reply::defuse(&g.black),
-                    g.variant,
-                    g.plies
-                )
-            })
-            .collect();
+        let mut lines = Vec::new();
+        for summary in &games {
+            let Some(game) = self.live_game(summary.channel_id, false)? else {
+                continue;
+            };
+            let to_move = game.position.to_move();
+            lines.push(format!(
+                "<#{}>: {} (white) vs {} (black), {}, turn {}, {} ({to_move}) to play",
+                summary.channel_id,
+                self.name(game.stored.white)?,
+                self.name(game.stored.black)?,
+                summary.variant,
+                game.position.plies() + 1,
+                self.name(game.player(to_move))?,
+            ));
+        }
         Ok(vec![Reply::text(format!(
             "Games in progress:\n{}",
             lines.join("\n")

@@ -67,10 +67,17 @@ impl Position {
         let mut pieces = [Bitboard::EMPTY; 2];
         if variant != Variant::Tournament {
             for (color, spots) in [(0, ["b5", "e2", "h5"]), (1, ["b2", "e8", "h2"])] {
-                pieces[color] = spots.iter().filter_map(|n| n.parse::<Point>().ok()).collect();
+                pieces[color] = spots
+                    .iter()
+                    .filter_map(|n| n.parse::<Point>().ok())
+                    .collect();
             }
         }
-        let gipf = if variant == Variant::Standard { pieces[0] | pieces[1] } else { Bitboard::EMPTY };
+        let gipf = if variant == Variant::Standard {
+            pieces[0] | pieces[1]
+        } else {
+            Bitboard::EMPTY
+        };
         let mut position = Position::raw(&crate::Setup::new(variant), pieces, gipf);
         position.settle(&mut Completed::default());
         position
