@@ -1,6 +1,6 @@
 //! Legal turns, perft and random playouts.
 
-use crate::{Completed, Decision, Kind, Pending, Position, Stage, Turn};
+use crate::{Decision, Kind, Pending, Position, Stage, Turn};
 
 impl Position {
     /// Every legal answer to the pending question (empty when the game is over).
@@ -163,12 +163,5 @@ impl Position {
                 options.get(pick).copied()
             }
         }
-    }
-}
-
-impl Completed {
-    /// How many turns were completed.
-    pub fn len(&self) -> usize {
-        self.iter().count()
     }
 }

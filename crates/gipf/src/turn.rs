@@ -137,6 +137,11 @@ impl Completed {
         self.turns.iter().flatten()
     }
 
+    /// How many turns were completed.
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+
     /// Whether no turn was completed.
     pub fn is_empty(&self) -> bool {
         self.turns[0].is_none()

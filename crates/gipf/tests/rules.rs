@@ -485,3 +485,27 @@ fn notation_errors_say_what_is_wrong() {
     );
     assert!(message(&mut before, "a2-e2;").contains("nothing on one side"));
 }
+
+#[test]
+fn the_notation_examples_of_rules_md_play_as_written() {
+    // `Ge8`, `Gd8-f7`, `b6-f5`, `xe7,e8;c7-e7`, `h6-c4;xc6*,d6,f5,g4` and
+    // `g1-e3;xf2,f3,f5,Gf6*,f7` are turns of the shared record (tests/record.rs). The last:
+    let mut setup = Setup::new(Variant::Standard);
+    setup
+        .place_all("b4 w, c4 w, d4 W, e4 B, f3 b, h5 W, b2 B")
+        .unwrap();
+    setup.played = [true, true];
+    setup.reserve = [3, 5];
+    let mut game = Position::from_setup(&setup).unwrap();
+    let done = game
+        .play_notation("a4-g2;xd4,c4,b4,Ge4,g2*,Gf3* (7)")
+        .unwrap();
+    assert_eq!(
+        format!("{:#}", done.by(Color::White).unwrap()),
+        "a4-g2;xb4,c4,d4,Ge4,Gf3*,g2* (7)"
+    );
+    assert_eq!(game.reserve(Color::White), 7);
+    assert_eq!(game.lost(Color::Black), 3);
+    assert!((game.occupied() & spots("b4 c4 d4 e4 f3 g2")).is_empty());
+    assert_eq!(game.outcome(), None, "both still have a GIPF-piece");
+}
