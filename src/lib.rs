@@ -6,3 +6,4 @@
 //! delivers.
 
 pub mod record;
+pub mod render;
