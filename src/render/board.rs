@@ -9,7 +9,7 @@ use image::RgbImage;
 
 use super::RenderOptions;
 use super::canvas::fill_rect;
-use super::disc::{ConvexPolygon, Pt, disc, segment};
+use super::disc::{ConvexPolygon, Pt, crisp_segment, disc};
 use super::layout::{
     self, BOARD_SIZE, DOT_RADIUS, FOOTER_HEIGHT, FOOTER_TOP, HEADER_HEIGHT, HEIGHT, WIDTH,
     center_of,
@@ -66,11 +66,11 @@ fn draw_empty_board(options: &RenderOptions) -> RgbImage {
 
     for line in Line::all() {
         if let Some((start, end)) = line_ends(line) {
-            segment(
+            crisp_segment(
                 &mut image,
-                center_of(start, options),
-                center_of(end, options),
+                (center_of(start, options), center_of(end, options)),
                 2.2,
+                1.8,
                 theme::LINE,
                 1.0,
             );

@@ -96,12 +96,25 @@ fn segment_bounds(a: Pt, b: Pt, reach: f32) -> (f32, f32, f32, f32) {
 
 /// A thick segment with round caps.
 pub(crate) fn segment(image: &mut RgbImage, a: Pt, b: Pt, width: f32, paint: Paint, alpha: f32) {
+    crisp_segment(image, (a, b), width, 1.0, paint, alpha);
+}
+
+/// A thick segment whose antialiased edge is `1 / sharpness` pixels wide: a sharper edge
+/// touches fewer pixels, which keeps long diagonal lines cheap to compress.
+pub(crate) fn crisp_segment(
+    image: &mut RgbImage,
+    (a, b): (Pt, Pt),
+    width: f32,
+    sharpness: f32,
+    paint: Paint,
+    alpha: f32,
+) {
     fill_sdf(
         image,
         segment_bounds(a, b, width / 2.0 + 1.0),
         paint,
         alpha,
-        |x, y| segment_distance((x, y), a, b) - width / 2.0,
+        |x, y| (segment_distance((x, y), a, b) - width / 2.0) * sharpness,
     );
 }
 
@@ -128,6 +141,7 @@ pub(crate) fn stadium_outline(
 /// `max(n · p - offset)` is the signed distance to the polygon (exact inside and along edges).
 pub(crate) struct ConvexPolygon {
     planes: Vec<(Pt, f32)>,
+    corners: Vec<Pt>,
     bounds: (f32, f32, f32, f32),
 }
 
@@ -156,19 +170,32 @@ impl ConvexPolygon {
             (f32::MAX, f32::MAX, f32::MIN, f32::MIN),
             |(l, t, r, b), &(x, y)| (l.min(x), t.min(y), r.max(x), b.max(y)),
         );
-        ConvexPolygon { planes, bounds }
+        ConvexPolygon {
+            planes,
+            corners: corners.to_vec(),
+            bounds,
+        }
     }
 
-    /// Signed distance from `p` to the polygon's edge (negative inside).
+    /// Signed distance from `p` to the polygon's edge (negative inside), exact on both
+    /// sides, so a grown polygon has round corners.
     pub(crate) fn distance(&self, p: Pt) -> f32 {
-        self.planes
+        let inside = self
+            .planes
             .iter()
             .map(|((nx, ny), offset)| nx * p.0 + ny * p.1 - offset)
-            .fold(f32::MIN, f32::max)
+            .fold(f32::MIN, f32::max);
+        if inside <= 0.0 || self.corners.len() < 2 {
+            return inside;
+        }
+        let count = self.corners.len();
+        (0..count)
+            .map(|i| segment_distance(p, self.corners[i], self.corners[(i + 1) % count]))
+            .fold(f32::MAX, f32::min)
     }
 
-    /// Fills the polygon grown by `grow` pixels (positive: larger, with rounded-looking
-    /// bevels; negative: shrunk).
+    /// Fills the polygon grown by `grow` pixels (positive: larger, with round corners;
+    /// negative: shrunk).
     pub(crate) fn fill(&self, image: &mut RgbImage, grow: f32, paint: Paint, alpha: f32) {
         let (l, t, r, b) = self.bounds;
         let reach = grow.max(0.0) + 1.0;

@@ -182,50 +182,75 @@ fn draw_card(
             kind: Kind::Basic,
         },
     );
-    let right = left + card_width - 14.0;
-    let mut name_right = right;
+    let right = left + card_width - 16.0;
+    let reserve = position.reserve(color);
+    let stack_left = draw_coin_stack(image, color, reserve, (right, top + CARD_HEIGHT - 12.0));
+
+    let name_style = style(Weight::Bold, 28.0, theme::INK);
+    let name = text::fit(
+        name_of(view, color),
+        &name_style,
+        stack_left - 16.0 - left - 66.0,
+    );
+    text::draw(image, &name, (left + 66.0, top + 44.0), &name_style);
+
+    let count = style(Weight::Bold, 22.0, theme::INK);
+    let words = style(Weight::Regular, 20.0, theme::LABEL);
+    let x = left + 20.0;
+    let written = text::draw(image, &reserve.to_string(), (x, top + 84.0), &count);
+    let reserve_right =
+        x + written + text::draw(image, " in reserve", (x + written, top + 84.0), &words);
+    let captured = position.lost(!color);
+    let written = text::draw(image, &captured.to_string(), (x, top + 114.0), &count);
+    let phrase = format!(" captured ({})", !color);
+    let text_right = reserve_right
+        .max(x + written + text::draw(image, &phrase, (x + written, top + 114.0), &words));
+
     if let Some(tag) = tag {
         let tag_style = style(Weight::Bold, 17.0, theme::ON_BADGE);
-        let tag_width = text::width(tag, &tag_style) + 20.0;
+        let tag_width = text::width(tag, &tag_style) + 22.0;
+        let middle = top + 92.0;
+        let tag_right = (stack_left - 16.0).max(text_right + 12.0 + tag_width);
         let pill = ConvexPolygon::new(&[
-            (right - tag_width + 12.0, top + 34.0),
-            (right - 12.0, top + 34.0),
+            (tag_right - tag_width + 13.0, middle),
+            (tag_right - 13.0, middle),
         ]);
         pill.fill(image, 14.0, accent, 1.0);
         text::draw_centered(
             image,
             tag,
-            (right - tag_width / 2.0, top + 34.0),
+            (tag_right - tag_width / 2.0, middle),
             &tag_style,
         );
-        name_right = right - tag_width - 10.0;
     }
-    let name_style = style(Weight::Bold, 28.0, theme::INK);
-    let name = text::fit(name_of(view, color), &name_style, name_right - left - 66.0);
-    text::draw(image, &name, (left + 66.0, top + 44.0), &name_style);
+}
 
-    let count = style(Weight::Bold, 22.0, theme::INK);
-    let words = style(Weight::Regular, 20.0, theme::LABEL);
-    let reserve = position.reserve(color);
-    let x = left + 20.0;
-    let written = text::draw(image, &reserve.to_string(), (x, top + 84.0), &count);
-    text::draw(image, " in reserve", (x + written, top + 84.0), &words);
-    let stack_left = left + 176.0;
-    let piece = Piece {
-        color,
-        kind: Kind::Basic,
+const COIN_WIDTH: f32 = 34.0;
+const COIN_PITCH: f32 = 7.0;
+const COINS_PER_PILE: u8 = 9;
+const PILE_GAP: f32 = 6.0;
+
+/// The reserve as piles of coins seen from the side (up to nine a pile, the first pile on
+/// the right), standing on `bottom` and ending at `right`; returns the left edge.
+fn draw_coin_stack(image: &mut RgbImage, color: Color, count: u8, (right, bottom): Pt) -> f32 {
+    let (body, outline) = theme::piece_paints(color);
+    let edge = match color {
+        Color::White => outline,
+        Color::Black => Rgb([0x9a, 0x94, 0x8c]),
     };
-    for i in 0..reserve.min(20) {
-        draw_piece(
-            image,
-            (stack_left + i as f32 * 11.0, top + 77.0),
-            9.0,
-            piece,
-        );
+    let piles = count.min(27).div_ceil(COINS_PER_PILE).max(1);
+    for i in 0..count.min(27) {
+        let pile = (i / COINS_PER_PILE) as f32;
+        let left = right - COIN_WIDTH - pile * (COIN_WIDTH + PILE_GAP);
+        let coin_bottom = bottom - (i % COINS_PER_PILE) as f32 * COIN_PITCH;
+        let coin = ConvexPolygon::new(&[
+            (left + 3.0, coin_bottom - COIN_PITCH + 3.0),
+            (left + COIN_WIDTH - 3.0, coin_bottom - COIN_PITCH + 3.0),
+            (left + COIN_WIDTH - 3.0, coin_bottom - 3.0),
+            (left + 3.0, coin_bottom - 3.0),
+        ]);
+        coin.fill(image, 3.0, edge, 1.0);
+        coin.fill(image, 1.5, body, 1.0);
     }
-
-    let captured = position.lost(!color);
-    let written = text::draw(image, &captured.to_string(), (x, top + 114.0), &count);
-    let phrase = format!(" captured ({} pieces)", !color);
-    text::draw(image, &phrase, (x + written, top + 114.0), &words);
+    right - piles as f32 * (COIN_WIDTH + PILE_GAP) + PILE_GAP
 }

@@ -4,7 +4,7 @@
 use gipf::{Kind, Piece};
 use image::RgbImage;
 
-use super::disc::{Pt, disc, outlined_disc, ring, segment};
+use super::disc::{Pt, outlined_disc, ring, segment};
 use super::layout::{GIPF_LIFT, GIPF_RING_RADIUS, GIPF_STACK_OFFSET};
 use super::theme;
 
@@ -13,24 +13,11 @@ pub(crate) fn draw_piece(image: &mut RgbImage, center: Pt, radius: f32, piece: P
     let scale = radius / super::layout::PIECE_RADIUS;
     let outline_width = (2.5 * scale).max(1.2);
     let (body, outline) = theme::piece_paints(piece.color);
-    let shadow = |image: &mut RgbImage, (x, y): Pt| {
-        disc(
-            image,
-            (x + 2.0 * scale, y + 3.0 * scale),
-            radius + scale,
-            theme::SHADOW,
-            0.22,
-        );
-    };
     let top = match piece.kind {
-        Kind::Basic => {
-            shadow(image, center);
-            center
-        }
+        Kind::Basic => center,
         Kind::Gipf => {
             let lift = GIPF_LIFT * scale;
             let lower = (center.0, center.1 + GIPF_STACK_OFFSET * scale - lift);
-            shadow(image, lower);
             outlined_disc(image, lower, radius, body, outline, outline_width, 1.0);
             (center.0, center.1 - lift)
         }

@@ -18,7 +18,7 @@ pub(crate) const BOARD_EDGE: Paint = Rgb([0x9c, 0x7f, 0x55]);
 /// The play area (the 37 spots).
 pub(crate) const PLAY_AREA: Paint = Rgb([0xee, 0xdf, 0xbf]);
 /// The 21 lines.
-pub(crate) const LINE: Paint = Rgb([0x9a, 0x84, 0x64]);
+pub(crate) const LINE: Paint = Rgb([0xaa, 0x94, 0x72]);
 /// The dots.
 pub(crate) const DOT: Paint = Rgb([0x5a, 0x47, 0x32]);
 /// Coordinates and secondary text.
@@ -34,8 +34,6 @@ pub(crate) const WHITE_OUTLINE: Paint = Rgb([0x3a, 0x32, 0x2a]);
 pub(crate) const BLACK_PIECE: Paint = Rgb([0x26, 0x24, 0x22]);
 /// Outline of a black piece.
 pub(crate) const BLACK_OUTLINE: Paint = Rgb([0x0a, 0x0a, 0x0a]);
-/// Drop shadows.
-pub(crate) const SHADOW: Paint = Rgb([0x3b, 0x2a, 0x14]);
 /// The crown ring of a white GIPF-piece.
 pub(crate) const WHITE_GIPF_RING: Paint = Rgb([0xb0, 0x7a, 0x0c]);
 /// The crown ring of a black GIPF-piece.
