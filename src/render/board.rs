@@ -11,8 +11,7 @@ use super::RenderOptions;
 use super::canvas::fill_rect;
 use super::disc::{ConvexPolygon, Pt, crisp_segment, disc};
 use super::layout::{
-    self, BOARD_SIZE, DOT_RADIUS, FOOTER_HEIGHT, FOOTER_TOP, HEADER_HEIGHT, HEIGHT, WIDTH,
-    center_of,
+    self, DOT_RADIUS, FOOTER_HEIGHT, FOOTER_TOP, HEADER_HEIGHT, HEIGHT, WIDTH, center_of,
 };
 use super::text::{self, Style, Weight};
 use super::theme;
@@ -96,6 +95,5 @@ fn draw_empty_board(options: &RenderOptions) -> RgbImage {
             &label,
         );
     }
-    debug_assert!(BOARD_SIZE >= 900.0);
     image
 }

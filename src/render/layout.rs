@@ -24,6 +24,8 @@ pub(crate) const FOOTER_HEIGHT: f32 = 148.0;
 /// Height of the whole image.
 pub(crate) const HEIGHT: u32 = (FOOTER_TOP + FOOTER_HEIGHT) as u32;
 
+const _: () = assert!(WIDTH as f32 >= BOARD_SIZE && BOARD_SIZE >= 900.0);
+
 /// Distance between neighbouring points.
 pub(crate) const SPACING: f32 = 100.0;
 /// Radius of a piece.

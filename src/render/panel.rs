@@ -7,7 +7,7 @@ use image::{Rgb, RgbImage};
 
 use super::canvas::Paint;
 use super::disc::{ConvexPolygon, Pt};
-use super::layout::{FOOTER_TOP, HEADER_HEIGHT, WIDTH};
+use super::layout::{FOOTER_TOP, WIDTH};
 use super::pieces::draw_piece;
 use super::text::{self, Style, Weight};
 use super::{BoardView, RenderOptions, theme};
@@ -109,7 +109,6 @@ pub(crate) fn draw_header(image: &mut RgbImage, view: &BoardView, pending: &Pend
     let detail_room = right - kind_width - 24.0 - MARGIN;
     let detail = text::fit(&detail(view, pending), &subtitle, detail_room);
     text::draw(image, &detail, (MARGIN, 78.0), &subtitle);
-    debug_assert!(HEADER_HEIGHT >= 90.0);
 }
 
 /// Draws the two player cards, the player at the bottom of the board first.
