@@ -8,8 +8,8 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use gipf::{Position, Variant};
 use gipf_bot::console::Console;
-use gipf_bot::record;
 use gipf_bot::service::{Config, Service};
+use gipf_bot::{record, render};
 
 /// Play GIPF by correspondence on Discord, in a terminal, or check game records.
 ///
@@ -41,6 +41,24 @@ enum Command {
         variant: Variant,
         /// The record; `-` or nothing reads standard input.
         file: Option<PathBuf>,
+    },
+    /// Draw the board after a ply of a game record as a PNG picture, that ply's turn
+    /// highlighted.
+    Render {
+        /// basic (basic+N, basic+W/+B for extra pieces), standard or tournament.
+        #[arg(long, default_value = "tournament")]
+        variant: Variant,
+        /// Show the position after this many turns (default: the end of the record).
+        #[arg(long)]
+        ply: Option<usize>,
+        /// Draw the board from Black's side.
+        #[arg(long)]
+        black_side: bool,
+        /// The record; `-` reads standard input.
+        file: PathBuf,
+        /// Where to write the PNG.
+        #[arg(short, long)]
+        output: PathBuf,
     },
     /// Count the leaves of the game tree DEPTH complete turns deep from the start.
     Perft {
@@ -114,6 +132,18 @@ fn main() -> ExitCode {
                 serde_json::to_string(&record::StateJson::new(replay.last()))?
             );
             Ok(())
+        }),
+        Some(Command::Render {
+            variant,
+            ply,
+            black_side,
+            file,
+            output,
+        }) => read_input(Some(&file)).and_then(|text| {
+            let options = render::RenderOptions { black_side };
+            let png = render::render_record(&text, variant, ply, &options)?;
+            std::fs::write(&output, png)
+                .with_context(|| format!("cannot write {}", output.display()))
         }),
         Some(Command::Perft { variant, depth }) => {
             println!("{}", Position::new(variant).perft(depth));

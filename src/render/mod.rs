@@ -1,17 +1,149 @@
-//! PLACEHOLDER until the renderer branch lands: same interface, a blank PNG.
-#![allow(missing_docs)]
+//! The board picture the bot posts after every turn: a pure function from a position (and
+//! the last turn) to PNG bytes, no I/O.
+//!
+//! The picture is [`IMAGE_WIDTH`] × [`IMAGE_HEIGHT`] pixels: a status header, the 960 × 960
+//! board (White at the bottom, or Black with [`RenderOptions::black_side`]), and a card per
+//! player. It carries its own light background, so it reads the same in Discord's dark and
+//! light themes.
+//!
+//! ```
+//! use gipf::{Position, Variant};
+//! use gipf_bot::render::{BoardView, RenderOptions, render};
+//! let position = Position::new(Variant::Standard);
+//! let view = BoardView { position: &position, last_turn: None, names: ["Ann", "Bob"] };
+//! let png = render(&view, &RenderOptions::default());
+//! assert_eq!(&png[1..4], b"PNG");
+//! ```
+
+mod board;
+mod canvas;
+mod disc;
+mod layout;
+mod overlay;
+mod panel;
+mod pieces;
+mod text;
+mod theme;
+
+use anyhow::{Context, bail};
+use gipf::{Point, Variant};
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use image::{ExtendedColorType, ImageEncoder, RgbImage};
+
+use crate::record;
+
+/// Width of the picture in pixels.
+pub const IMAGE_WIDTH: u32 = layout::WIDTH;
+/// Height of the picture in pixels (header, 960 × 960 board, player cards).
+pub const IMAGE_HEIGHT: u32 = layout::HEIGHT;
+
+/// What to draw: a position, the turn that led to it, and the players' names.
+#[derive(Clone, Copy, Debug)]
 pub struct BoardView<'a> {
+    /// The position shown.
     pub position: &'a gipf::Position,
+    /// The last completed turn, highlighted. When the position is in the middle of a turn
+    /// (position.current_turn().push is Some), highlight that push instead.
     pub last_turn: Option<&'a gipf::Turn>,
+    /// Display names of White and Black (any unicode, may be long: truncate sensibly).
     pub names: [&'a str; 2],
 }
+
+/// How to draw it.
 #[derive(Clone, Debug, Default)]
 pub struct RenderOptions {
+    /// Draw the board from Black's side (turned 180°, labels still upright).
     pub black_side: bool,
 }
-pub fn render(_view: &BoardView, _options: &RenderOptions) -> Vec<u8> {
-    let mut out = Vec::new();
-    let image = image::RgbImage::new(4, 4);
-    let _ = image.write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png);
-    out
+
+/// Draws the picture without encoding it.
+fn draw(view: &BoardView, options: &RenderOptions) -> RgbImage {
+    let position = view.position;
+    let mut image = board::empty_board(options).clone();
+    let pending = position.pending();
+    let turns = overlay::highlighted_turns(position, view.last_turn);
+
+    overlay::draw_removed(&mut image, position, &turns, options);
+    let pushes: Vec<_> = turns
+        .iter()
+        .filter_map(|turn| turn.push.map(|push| (turn.color, push)))
+        .collect();
+    for (_, push) in &pushes {
+        overlay::draw_entry_dot(&mut image, push, options);
+    }
+    for spot in Point::spots() {
+        if let Some(piece) = position.piece_at(spot) {
+            pieces::draw_piece(
+                &mut image,
+                layout::center_of(spot, options),
+                layout::PIECE_RADIUS,
+                piece,
+            );
+        }
+    }
+    for (mover, push) in &pushes {
+        overlay::draw_push(&mut image, position, *mover, push, options);
+    }
+    overlay::draw_pending(&mut image, position, &pending, options);
+    panel::draw_header(&mut image, view, &pending);
+    panel::draw_footer(&mut image, view, &pending, options);
+    image
 }
+
+/// Encodes a picture as PNG: fast deflate with adaptive filtering.
+fn encode(image: &RgbImage) -> Result<Vec<u8>, image::ImageError> {
+    let mut bytes = Vec::with_capacity(192 * 1024);
+    PngEncoder::new_with_quality(&mut bytes, CompressionType::Fast, FilterType::Adaptive)
+        .write_image(
+            image.as_raw(),
+            image.width(),
+            image.height(),
+            ExtendedColorType::Rgb8,
+        )?;
+    Ok(bytes)
+}
+
+/// Draws the board picture of `view` as PNG bytes, [`IMAGE_WIDTH`] × [`IMAGE_HEIGHT`].
+///
+/// Never panics. Encoding into memory cannot fail in practice; if it ever did, the error is
+/// logged and the result is empty.
+pub fn render(view: &BoardView, options: &RenderOptions) -> Vec<u8> {
+    let image = draw(view, options);
+    encode(&image).unwrap_or_else(|error| {
+        tracing::error!(%error, "cannot encode the board picture");
+        Vec::new()
+    })
+}
+
+/// The pixel centre of a point (spot or dot) in the picture.
+pub fn point_center(point: Point, options: &RenderOptions) -> (f32, f32) {
+    layout::center_of(point, options)
+}
+
+/// Renders the position after ply `ply` (default: the end) of a game record, that ply's turn
+/// highlighted.
+pub fn render_record(
+    text: &str,
+    variant: Variant,
+    ply: Option<usize>,
+    options: &RenderOptions,
+) -> anyhow::Result<Vec<u8>> {
+    let replay = record::replay(text, variant).context("the record is not a legal game")?;
+    let plies = replay.turns.len();
+    let ply = ply.unwrap_or(plies);
+    if ply > plies {
+        bail!("the record has {plies} turns, so there is no position after turn {ply}");
+    }
+    let position = &replay.positions[ply];
+    let last_turn = ply.checked_sub(1).and_then(|i| replay.turns.get(i));
+    let view = BoardView {
+        position,
+        last_turn,
+        names: ["White", "Black"],
+    };
+    let image = draw(&view, options);
+    encode(&image).context("cannot encode the picture")
+}
+
+#[cfg(test)]
+mod tests;

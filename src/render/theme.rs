@@ -1,0 +1,72 @@
+//! The colours. The picture carries its own warm, light background so that it reads the
+//! same in Discord's dark and light themes; white pieces have a dark outline and black
+//! pieces a light rim so both stand out on it.
+
+use gipf::Color;
+use image::Rgb;
+
+use super::canvas::Paint;
+
+/// Background of the whole image.
+pub(crate) const PAGE: Paint = Rgb([0xf3, 0xea, 0xd7]);
+/// Background of the header and footer bands.
+pub(crate) const BAND: Paint = Rgb([0xe4, 0xd5, 0xb5]);
+/// The ring of dots around the play area.
+pub(crate) const BOARD_RIM: Paint = Rgb([0xd9, 0xc2, 0x94]);
+/// Edge of the board.
+pub(crate) const BOARD_EDGE: Paint = Rgb([0x9c, 0x7f, 0x55]);
+/// The play area (the 37 spots).
+pub(crate) const PLAY_AREA: Paint = Rgb([0xee, 0xdf, 0xbf]);
+/// The 21 lines.
+pub(crate) const LINE: Paint = Rgb([0xaa, 0x94, 0x72]);
+/// The dots.
+pub(crate) const DOT: Paint = Rgb([0x5a, 0x47, 0x32]);
+/// Coordinates and secondary text.
+pub(crate) const LABEL: Paint = Rgb([0x4d, 0x3c, 0x2a]);
+/// Main text.
+pub(crate) const INK: Paint = Rgb([0x24, 0x1d, 0x16]);
+
+/// Body of a white piece.
+pub(crate) const WHITE_PIECE: Paint = Rgb([0xfc, 0xfb, 0xf7]);
+/// Outline of a white piece.
+pub(crate) const WHITE_OUTLINE: Paint = Rgb([0x3a, 0x32, 0x2a]);
+/// Body of a black piece.
+pub(crate) const BLACK_PIECE: Paint = Rgb([0x26, 0x24, 0x22]);
+/// Outline of a black piece.
+pub(crate) const BLACK_OUTLINE: Paint = Rgb([0x0a, 0x0a, 0x0a]);
+/// The crown ring of a white GIPF-piece.
+pub(crate) const WHITE_GIPF_RING: Paint = Rgb([0xb0, 0x7a, 0x0c]);
+/// The crown ring of a black GIPF-piece.
+pub(crate) const BLACK_GIPF_RING: Paint = Rgb([0xf0, 0xbe, 0x3c]);
+
+/// The last turn: entry dot, arrow and new piece.
+pub(crate) const LAST_MOVE: Paint = Rgb([0xe8, 0x59, 0x0c]);
+/// The cross on a captured piece's ghost.
+pub(crate) const CAPTURED: Paint = Rgb([0xd0, 0x21, 0x21]);
+/// GIPF-pieces awaiting keep-or-take, and the row they are in.
+pub(crate) const DECISION: Paint = Rgb([0x1c, 0x6e, 0xd4]);
+/// The rows to choose from, by number (cycled).
+pub(crate) const ROW_CHOICES: [Paint; 4] = [
+    Rgb([0x1c, 0x6e, 0xd4]),
+    Rgb([0xa6, 0x1e, 0xbf]),
+    Rgb([0x0b, 0x8a, 0x5f]),
+    Rgb([0xc2, 0x25, 0x5c]),
+];
+/// Text on coloured badges.
+pub(crate) const ON_BADGE: Paint = Rgb([0xff, 0xff, 0xff]);
+
+/// Body and outline of a piece of `color`.
+pub(crate) fn piece_paints(color: Color) -> (Paint, Paint) {
+    match color {
+        Color::White => (WHITE_PIECE, WHITE_OUTLINE),
+        Color::Black => (BLACK_PIECE, BLACK_OUTLINE),
+    }
+}
+
+/// The crown ring of a GIPF-piece of `color`.
+pub(crate) fn gipf_ring(color: Color) -> Paint {
+    match color {
+        Color::White => WHITE_GIPF_RING,
+        Color::Black => BLACK_GIPF_RING,
+    }
+}
