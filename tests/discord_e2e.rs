@@ -674,3 +674,42 @@ async fn a_missing_token_says_where_to_get_one() {
     assert!(error.contains("Developer Portal") && error.contains("DISCORD_TOKEN"));
     assert!(!error.contains('\n'));
 }
+
+#[tokio::test]
+async fn a_rejected_token_says_where_to_get_one() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    // A Discord that refuses every token, as the real one does with `401 Unauthorized`.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let server = tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            let mut request = vec![0; 8192];
+            let _ = socket.read(&mut request).await;
+            let body = r#"{"message": "401: Unauthorized", "code": 0}"#;
+            let response = format!(
+                "HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\n\
+                 content-length: {}\r\nconnection: close\r\n\r\n{body}",
+                body.len()
+            );
+            let _ = socket.write_all(response.as_bytes()).await;
+        }
+    });
+    let settings = Settings {
+        token: "revoked-token".into(),
+        database: "unused.db".into(),
+        config: Config::default(),
+        dev_guild: None,
+        api_proxy: Some(base),
+    };
+    let error = tokio::time::timeout(WAIT_TIMEOUT, run(settings, async {}))
+        .await
+        .unwrap()
+        .unwrap_err()
+        .to_string();
+    assert!(error.starts_with("Discord refused the token"), "{error}");
+    assert!(
+        error.contains("Reset Token") && !error.contains('\n'),
+        "{error}"
+    );
+    server.abort();
+}
