@@ -713,3 +713,42 @@ async fn a_rejected_token_says_where_to_get_one() {
     );
     server.abort();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_message_content_intent_mention_commands_still_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    let message_content = 1 << 15;
+    let first = discord.wait_ready().await;
+    assert_ne!(
+        first.payload["intents"].as_u64().unwrap() & message_content,
+        0
+    );
+
+    // Discord refuses the privileged intent (close code 4014): the bot comes back without it.
+    discord.close_bot(4014);
+    let commands = format!("/applications/{APPLICATION_ID}/guilds/{GUILD}/commands");
+    discord
+        .next_call(|c| c.method == "PUT" && c.route() == commands)
+        .await;
+    let second = discord.wait_ready().await;
+    assert!(!second.resumed);
+    assert_eq!(
+        second.payload["intents"].as_u64().unwrap() & message_content,
+        0
+    );
+
+    let line = format!("<@{BOT_USER_ID}> help");
+    let body = ask(
+        &discord,
+        MessageSpec {
+            mentions: vec![BOT],
+            ..say(CHANNEL, ALICE, &line)
+        },
+    )
+    .await;
+    assert!(!content(&body).is_empty());
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
