@@ -453,7 +453,18 @@ async fn rows_are_chosen_by_button_and_by_text() {
     assert!(is_ephemeral(&stale));
     assert!(content(&stale).contains("earlier turn"), "{stale:#}");
 
-    // Channel two: the same choice answered in text.
+    // Channel two: `/row number` suggests the pending rows; then the choice is typed.
+    let typing = json!([{ "name": "number", "type": 4, "value": "", "focused": true }]);
+    let asking = discord.autocomplete_json(&invoker(mover, OTHER_CHANNEL), "row", typing);
+    let (_, answer) = interact(&discord, asking).await;
+    assert_eq!(answer["type"], 8);
+    let numbers: Vec<u64> = answer["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["value"].as_u64())
+        .collect();
+    assert_eq!(numbers, (1..=rows as u64).collect::<Vec<_>>());
     let body = ask(&discord, say(OTHER_CHANNEL, mover, &format!("!row {rows}"))).await;
     assert!(content(&body).contains("played"), "{body:#}");
 
