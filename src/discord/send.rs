@@ -146,20 +146,29 @@ pub(crate) async fn to_channel(
 ) {
     for reply in replies {
         for part in parts(&reply.text) {
-            let mut message = CreateMessage::new()
-                .content(part.content)
-                .allowed_mentions(allowed_mentions(reply));
-            if reply.private {
-                message = message.reference_message((channel, answering));
-            }
-            if part.last {
-                let (files, embed) = attachments(reply);
-                message = message.add_files(files).components(components(reply));
-                if let Some(embed) = embed {
-                    message = message.embed(embed);
+            let last = part.last;
+            let build = |reference: bool| {
+                let mut message = CreateMessage::new()
+                    .content(part.content.clone())
+                    .allowed_mentions(allowed_mentions(reply));
+                if reference {
+                    message = message.reference_message((channel, answering));
                 }
+                if last {
+                    let (files, embed) = attachments(reply);
+                    message = message.add_files(files).components(components(reply));
+                    if let Some(embed) = embed {
+                        message = message.embed(embed);
+                    }
+                }
+                message
+            };
+            let mut sent = channel.send_message(http, build(reply.private)).await;
+            if sent.is_err() && reply.private {
+                // The command's message may be gone already: answer without pointing at it.
+                sent = channel.send_message(http, build(false)).await;
             }
-            if let Err(e) = channel.send_message(http, message).await {
+            if let Err(e) = sent {
                 tracing::warn!(error = %e, channel = channel.get(), "cannot send a reply");
             }
         }
