@@ -7,6 +7,7 @@
 
 pub mod command;
 pub mod console;
+pub mod discord;
 pub mod record;
 pub mod render;
 pub mod reply;

@@ -23,6 +23,9 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Connect to Discord and serve (the default). Needs DISCORD_TOKEN; stops cleanly on
+    /// Ctrl-C or SIGTERM after answering the commands in flight.
+    Run(RunArgs),
     /// Play in the terminal: each input line is `<user>: <message>` (mentions as `@name`),
     /// replies are printed as `bot: ...`, board pictures saved to a folder. Reads until EOF,
     /// so a game can be scripted: `printf 'alice: !challenge @bob\n' | gipf-bot console`.
@@ -70,6 +73,48 @@ enum Command {
     },
 }
 
+/// The Discord bot's settings; each also comes from the environment or `.env`.
+#[derive(clap::Args, Debug)]
+struct RunArgs {
+    #[command(flatten)]
+    settings: Settings,
+    /// The bot token (Developer Portal → your application → Bot → Reset Token).
+    #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
+    token: Option<String>,
+    /// Register the slash commands in this server only (instantly) instead of globally
+    /// (which can take up to an hour to show).
+    #[arg(long, env = "DEV_GUILD_ID")]
+    dev_guild: Option<u64>,
+    /// Send all Discord REST calls to this base URL (`http://host:port`), rate limiter off;
+    /// the gateway URL is then asked from it too. For tests and proxies.
+    #[arg(long, env = "DISCORD_API_PROXY")]
+    api_proxy: Option<String>,
+}
+
+/// `run` with its settings from the environment alone (when no command is given).
+#[derive(Parser, Debug)]
+struct RunOnly {
+    #[command(flatten)]
+    args: RunArgs,
+}
+
+impl RunArgs {
+    fn run(self) -> anyhow::Result<()> {
+        let settings = gipf_bot::discord::Settings {
+            token: self.token.unwrap_or_default(),
+            database: self.settings.database.clone(),
+            config: self.settings.config(),
+            dev_guild: self.dev_guild,
+            api_proxy: self.api_proxy.filter(|p| !p.trim().is_empty()),
+        };
+        let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+        runtime.block_on(gipf_bot::discord::run(
+            settings,
+            gipf_bot::discord::shutdown_signal(),
+        ))
+    }
+}
+
 /// Settings shared by the bot and the console; each also comes from the environment or `.env`.
 #[derive(clap::Args, Debug)]
 struct Settings {
@@ -85,12 +130,15 @@ struct Settings {
 }
 
 impl Settings {
-    fn service(&self) -> anyhow::Result<Service> {
-        let config = Config {
+    fn config(&self) -> Config {
+        Config {
             prefix: self.prefix.clone(),
             challenge_ttl: std::time::Duration::from_secs(self.challenge_ttl_hours * 3600),
-        };
-        Service::open(&self.database, config)
+        }
+    }
+
+    fn service(&self) -> anyhow::Result<Service> {
+        Service::open(&self.database, self.config())
     }
 }
 
@@ -149,7 +197,11 @@ fn main() -> ExitCode {
             println!("{}", Position::new(variant).perft(depth));
             Ok(())
         }
-        None => Err(anyhow::anyhow!("the Discord bot is not built yet")),
+        Some(Command::Run(args)) => args.run(),
+        None => match RunOnly::try_parse_from(["gipf-bot"]) {
+            Ok(only) => only.args.run(),
+            Err(e) => e.exit(),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -287,10 +287,16 @@ impl FakeDiscord {
     /// error), as Discord does when it drops a bot. Serenity then reconnects and resumes
     /// (op 6); wait for that with [`Self::wait_ready`], whose session has `resumed == true`.
     pub fn disconnect_bot(&self) {
+        self.close_bot(4000);
+    }
+
+    /// Closes every gateway connection from the server side with close `code`, e.g. 4004
+    /// (authentication failed) or 4014 (disallowed intents), which serenity does not resume.
+    pub fn close_bot(&self, code: u16) {
         let connections = std::mem::take(&mut self.shared.state().connections);
         for connection in connections {
             // A connection whose task already ended has nobody to tell.
-            let _ = connection.commands.send(GatewayCommand::Close(4000));
+            let _ = connection.commands.send(GatewayCommand::Close(code));
         }
         self.shared.changed();
     }

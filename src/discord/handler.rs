@@ -1,0 +1,302 @@
+//! Discord events into service calls: chat messages, slash commands, autocomplete and
+//! button clicks. Events run concurrently; the service's version check keeps games safe.
+
+use std::sync::Arc;
+
+use serenity::all::{
+    CommandInteraction, ComponentInteraction, Context, CreateAutocompleteResponse,
+    CreateInteractionResponse, CreateInteractionResponseMessage, EventHandler, GuildId,
+    Interaction, Message as DiscordMessage, Ready, User as DiscordUser,
+};
+
+use super::gate::Gate;
+use super::{send, slash};
+use crate::reply::{Reply, UserId};
+use crate::service::{GameState, Message, Service, User};
+
+/// Said to interactions that arrive while the bot shuts down.
+const RESTARTING: &str = "I am restarting: please try again in a minute.";
+
+/// The serenity event handler of the bot.
+pub(crate) struct Handler {
+    service: Arc<Service>,
+    /// The bot's own user id, for the mention prefix.
+    bot_id: u64,
+    dev_guild: Option<u64>,
+    gate: Gate,
+}
+
+fn user(user: &DiscordUser) -> User {
+    User {
+        id: UserId(user.id.get()),
+        name: user.display_name().to_string(),
+    }
+}
+
+impl Handler {
+    pub(crate) fn new(
+        service: Arc<Service>,
+        bot_id: u64,
+        dev_guild: Option<u64>,
+        gate: Gate,
+    ) -> Handler {
+        Handler {
+            service,
+            bot_id,
+            dev_guild,
+            gate,
+        }
+    }
+
+    fn prefix(&self) -> &str {
+        &self.service.config().prefix
+    }
+
+    /// The chat line of a message addressed to the bot: a prefix command as it is, a
+    /// mention command (`<@bot> push b1 c2`) with the prefix in place of the mention.
+    fn command_text(&self, content: &str) -> Option<String> {
+        let trimmed = content.trim_start();
+        for mention in [
+            format!("<@{}>", self.bot_id),
+            format!("<@!{}>", self.bot_id),
+        ] {
+            if let Some(rest) = trimmed.strip_prefix(&mention) {
+                return Some(format!("{}{}", self.prefix(), rest.trim_start()));
+            }
+        }
+        trimmed
+            .starts_with(self.prefix())
+            .then(|| content.to_string())
+    }
+
+    /// The channel's active game, read off the async workers.
+    async fn game_state(&self, channel: u64) -> Option<GameState> {
+        let service = Arc::clone(&self.service);
+        let state = tokio::task::spawn_blocking(move || service.game_state(channel, false)).await;
+        match state {
+            Ok(Ok(state)) => state,
+            Ok(Err(e)) => {
+                tracing::error!(error = %format!("{e:#}"), channel, "cannot read the game");
+                None
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "game lookup task failed");
+                None
+            }
+        }
+    }
+
+    async fn on_slash(&self, ctx: &Context, command: &CommandInteraction) {
+        let Some(_pass) = self.gate.enter() else {
+            refuse(command.create_response(&ctx.http, restarting())).await;
+            return;
+        };
+        // Always defer first: Discord wants an answer within 3 seconds.
+        if let Err(e) = command.defer(&ctx.http).await {
+            tracing::warn!(error = %e, "cannot defer a slash command");
+            return;
+        }
+        let options = slash::options(&command.data.options);
+        let replies = match slash::chat_line(&command.data.name, &options, self.prefix()) {
+            Ok(text) => {
+                let mentions = command
+                    .data
+                    .resolved
+                    .users
+                    .values()
+                    .filter(|u| u.id.get() != self.bot_id)
+                    .map(user)
+                    .collect();
+                let message = Message {
+                    guild: command.guild_id.map(GuildId::get),
+                    channel: command.channel_id.get(),
+                    author: user(&command.user),
+                    text,
+                    mentions,
+                };
+                self.service.handle_async(message).await
+            }
+            Err(e) => vec![Reply::private(e)],
+        };
+        send::to_command(&ctx.http, command, &replies).await;
+    }
+
+    async fn on_autocomplete(&self, ctx: &Context, command: &CommandInteraction) {
+        let Some(focused) = command.data.autocomplete() else {
+            return;
+        };
+        let state = self.game_state(command.channel_id.get()).await;
+        let choices = slash::suggestions(
+            &command.data.name,
+            focused.name,
+            focused.value,
+            state.as_ref().map(|s| &s.position),
+        );
+        let mut response = CreateAutocompleteResponse::new();
+        for choice in choices {
+            response = match choice {
+                slash::Choice::Text(name, value) => response.add_string_choice(name, value),
+                slash::Choice::Int(name, value) => response.add_int_choice(name, value),
+            };
+        }
+        let sent = command
+            .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response))
+            .await;
+        if let Err(e) = sent {
+            tracing::warn!(error = %e, "cannot answer an autocomplete");
+        }
+    }
+
+    async fn on_click(&self, ctx: &Context, click: &ComponentInteraction) {
+        let Some(_pass) = self.gate.enter() else {
+            refuse(click.create_response(&ctx.http, restarting())).await;
+            return;
+        };
+        if let Err(e) = click.defer(&ctx.http).await {
+            tracing::warn!(error = %e, "cannot defer a button click");
+            return;
+        }
+        let channel = click.channel_id.get();
+        let clicker = user(&click.user);
+        let replies = match send::parse_custom_id(&click.data.custom_id) {
+            None => vec![Reply::private("I don't know that button.")],
+            Some((stamp, command)) => {
+                let refusal = match stamp {
+                    Some((game, ply)) => self.check_stamp(channel, clicker.id, game, ply).await,
+                    None => None,
+                };
+                match refusal {
+                    Some(refusal) => vec![Reply::private(refusal)],
+                    None => {
+                        let message = Message {
+                            guild: click.guild_id.map(GuildId::get),
+                            channel,
+                            author: clicker,
+                            text: format!("{}{command}", self.prefix()),
+                            mentions: Vec::new(),
+                        };
+                        self.service.handle_async(message).await
+                    }
+                }
+            }
+        };
+        send::to_click(&ctx.http, click, &replies).await;
+    }
+
+    /// Why a button made for `game` at ply `ply` may not be used now, if it may not.
+    async fn check_stamp(
+        &self,
+        channel: u64,
+        clicker: UserId,
+        game: i64,
+        ply: u32,
+    ) -> Option<String> {
+        let Some(state) = self.game_state(channel).await else {
+            return Some("That game is over: this button no longer does anything.".into());
+        };
+        if state.id != game {
+            return Some("That button belongs to an earlier game.".into());
+        }
+        if !state.players.contains(&clicker) {
+            return Some("This is not your game: only its two players can use its buttons.".into());
+        }
+        if u32::from(state.position.plies()) != ply {
+            return Some(format!(
+                "That button is from an earlier turn, and the game has moved on. \
+                 See the latest message or `{}board`.",
+                self.prefix()
+            ));
+        }
+        None
+    }
+}
+
+fn restarting() -> CreateInteractionResponse {
+    CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .content(RESTARTING)
+            .ephemeral(true),
+    )
+}
+
+async fn refuse(sent: impl Future<Output = serenity::Result<()>>) {
+    if let Err(e) = sent.await {
+        tracing::warn!(error = %e, "cannot answer an interaction");
+    }
+}
+
+#[serenity::async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+        let commands = slash::definitions();
+        let registered = match self.dev_guild {
+            Some(guild) => GuildId::new(guild).set_commands(&ctx.http, commands).await,
+            None => serenity::all::Command::set_global_commands(&ctx.http, commands).await,
+        };
+        match registered {
+            Ok(list) => {
+                tracing::info!(count = list.len(), guild = ?self.dev_guild, "slash commands registered")
+            }
+            Err(e) => tracing::error!(error = %e, "cannot register the slash commands"),
+        }
+    }
+
+    async fn message(&self, ctx: Context, msg: DiscordMessage) {
+        if msg.author.bot {
+            return;
+        }
+        let Some(text) = self.command_text(&msg.content) else {
+            return;
+        };
+        // While shutting down, chat commands are left unanswered (they can be sent again).
+        let Some(_pass) = self.gate.enter() else {
+            return;
+        };
+        let message = Message {
+            guild: msg.guild_id.map(GuildId::get),
+            channel: msg.channel_id.get(),
+            author: user(&msg.author),
+            text,
+            mentions: msg
+                .mentions
+                .iter()
+                .filter(|u| u.id.get() != self.bot_id)
+                .map(user)
+                .collect(),
+        };
+        let replies = self.service.handle_async(message).await;
+        send::to_channel(&ctx.http, msg.channel_id, msg.id, &replies).await;
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        match interaction {
+            Interaction::Command(command) => self.on_slash(&ctx, &command).await,
+            Interaction::Autocomplete(command) => self.on_autocomplete(&ctx, &command).await,
+            Interaction::Component(click) => self.on_click(&ctx, &click).await,
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::Config;
+
+    #[test]
+    fn mention_and_prefix_commands_are_recognised() -> anyhow::Result<()> {
+        let dir = tempfile::tempdir()?;
+        let service = Service::open(dir.path().join("t.db"), Config::default())?;
+        let handler = Handler::new(Arc::new(service), 77, None, Gate::new());
+        assert_eq!(
+            handler.command_text("<@77> push b1 c2"),
+            Some("!push b1 c2".into())
+        );
+        assert_eq!(handler.command_text("  <@!77>board"), Some("!board".into()));
+        assert_eq!(handler.command_text("!help"), Some("!help".into()));
+        assert_eq!(handler.command_text("<@78> push b1 c2"), None);
+        assert_eq!(handler.command_text("hello"), None);
+        Ok(())
+    }
+}

@@ -1,0 +1,166 @@
+//! The Discord adapter: the only part of the bot that knows Discord (and serenity).
+//!
+//! [`run`] connects with a bot token, registers the slash commands, and hands every prefix
+//! command, mention command, slash command and button click to the [`Service`], then sends
+//! its [`crate::reply::Reply`]s back ([`send`]). It stops on a shutdown signal after the
+//! commands in flight are answered.
+
+mod gate;
+mod handler;
+mod send;
+mod slash;
+
+use std::future::Future;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use serenity::all::{ClientBuilder, GatewayError, GatewayIntents, Http, HttpBuilder};
+
+use crate::service::{Config, Service};
+use gate::Gate;
+use handler::Handler;
+
+/// Where to get a token, said whenever the token is missing or refused.
+pub const TOKEN_HELP: &str = "get a bot token from the Discord Developer Portal \
+    (https://discord.com/developers/applications → your application → Bot → Reset Token) \
+    and put it in `.env` as DISCORD_TOKEN=...";
+
+/// How to let the bot read messages, said when Discord refuses the MESSAGE_CONTENT intent.
+const INTENT_HELP: &str = "the MESSAGE CONTENT intent is off for this application, so prefix \
+    commands like `!push b1 c2` cannot be read; mention commands (`@bot push b1 c2`) and slash \
+    commands still work. Turn it on in the Developer Portal → your application → Bot → \
+    Privileged Gateway Intents";
+
+/// How long a shutdown waits for the commands in flight.
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Everything the Discord bot needs to run.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The bot token (`DISCORD_TOKEN`), without the `Bot ` prefix.
+    pub token: String,
+    /// The SQLite database file.
+    pub database: PathBuf,
+    /// The service settings (command prefix, challenge lifetime).
+    pub config: Config,
+    /// Register the slash commands in this guild only (instantly) instead of globally.
+    pub dev_guild: Option<u64>,
+    /// Send every REST call to this base URL (`http://host:port`) with the rate limiter off;
+    /// the gateway URL then comes from that server's `GET /api/v10/gateway`.
+    pub api_proxy: Option<String>,
+}
+
+/// Runs the bot until `shutdown` completes (or Discord refuses it): then it stops taking
+/// commands, finishes the ones in flight, closes the gateway and the database.
+///
+/// A missing or refused token is an error whose text says where to get one.
+pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyhow::Result<()> {
+    let token = settings.token.trim();
+    if token.is_empty() {
+        anyhow::bail!("no Discord token: {TOKEN_HELP}");
+    }
+    let http = make_http(&settings);
+    let me = match http.get_current_user().await {
+        Ok(me) => me,
+        Err(serenity::Error::Http(e)) if e.status_code().map(|s| s.as_u16()) == Some(401) => {
+            anyhow::bail!("Discord refused the token: {TOKEN_HELP}");
+        }
+        Err(e) => return Err(e).context("cannot reach Discord"),
+    };
+    tracing::info!(bot = %me.name, id = me.id.get(), "logged in");
+    let service = Arc::new(Service::open(&settings.database, settings.config.clone())?);
+    let gate = Gate::new();
+    let handler = Arc::new(Handler::new(
+        Arc::clone(&service),
+        me.id.get(),
+        settings.dev_guild,
+        gate.clone(),
+    ));
+    drop(service);
+
+    let mut intents = GatewayIntents::GUILD_MESSAGES
+        | GatewayIntents::DIRECT_MESSAGES
+        | GatewayIntents::MESSAGE_CONTENT;
+    tokio::pin!(shutdown);
+    loop {
+        let mut client = ClientBuilder::new_with_http(make_http(&settings), intents)
+            .event_handler_arc(Arc::clone(&handler))
+            .await
+            .context("cannot set up the Discord client")?;
+        let shard_manager = Arc::clone(&client.shard_manager);
+        let mut task = tokio::spawn(async move { client.start().await });
+        tokio::select! {
+            ended = &mut task => {
+                match ended.context("the Discord client crashed")? {
+                    Ok(()) => return Ok(()),
+                    Err(serenity::Error::Gateway(GatewayError::InvalidAuthentication)) => {
+                        anyhow::bail!("Discord refused the token: {TOKEN_HELP}");
+                    }
+                    Err(serenity::Error::Gateway(GatewayError::DisallowedGatewayIntents))
+                        if intents.contains(GatewayIntents::MESSAGE_CONTENT) =>
+                    {
+                        tracing::warn!("{INTENT_HELP}");
+                        intents.remove(GatewayIntents::MESSAGE_CONTENT);
+                        continue;
+                    }
+                    Err(e) => return Err(e).context("the Discord connection failed"),
+                }
+            }
+            () = &mut shutdown => {
+                tracing::info!("shutting down: finishing the commands in flight");
+                gate.close();
+                if tokio::time::timeout(DRAIN_TIMEOUT, gate.idle()).await.is_err() {
+                    tracing::warn!("some commands did not finish in time");
+                }
+                shard_manager.shutdown_all().await;
+                if let Err(e) = task.await {
+                    tracing::warn!(error = %e, "the Discord client did not stop cleanly");
+                }
+                // The client is gone with its task; the last handle on the service (and so
+                // the database connection) goes with the handler.
+                drop(handler);
+                tracing::info!("stopped");
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// The REST client, pointed at the proxy if there is one.
+fn make_http(settings: &Settings) -> Http {
+    let builder = HttpBuilder::new(settings.token.trim());
+    match &settings.api_proxy {
+        Some(base) => builder
+            .proxy(base.trim_end_matches('/'))
+            .ratelimiter_disabled(true)
+            .build(),
+        None => builder.build(),
+    }
+}
+
+/// Completes on Ctrl-C or, on Unix, SIGTERM (what `systemctl stop` sends).
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                term.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
+    }
+}

@@ -1,0 +1,303 @@
+//! A [`Reply`] into Discord messages: text (split at Discord's 2000 characters), the board as
+//! a PNG shown in an embed, a file, buttons, and pings for exactly the reply's users.
+
+use serenity::all::{
+    ButtonStyle, ChannelId, CommandInteraction, ComponentInteraction, CreateActionRow,
+    CreateAllowedMentions, CreateAttachment, CreateButton, CreateEmbed,
+    CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse, Http, MessageId,
+};
+
+use crate::reply::{Button, Reply};
+
+/// Discord's limit on a message's text.
+const MAX_CONTENT: usize = 2000;
+/// Discord's limit on buttons in a row, and on rows in a message.
+const BUTTONS_PER_ROW: usize = 5;
+const MAX_ROWS: usize = 5;
+/// The file name of the board picture, shown by the embed.
+const BOARD_FILE: &str = "board.png";
+
+/// What goes in one Discord message.
+struct Part {
+    content: String,
+    /// The reply's pictures, files and buttons ride on its last message.
+    last: bool,
+}
+
+/// The custom id of a button: `gipf:<game>:<ply>:<command>`, or `gipf:challenge:<command>`
+/// when the button belongs to no game yet.
+pub(crate) fn custom_id(button: &Button) -> String {
+    match button.stamp {
+        Some((game, ply)) => format!("gipf:{game}:{ply}:{}", button.command),
+        None => format!("gipf:challenge:{}", button.command),
+    }
+}
+
+/// A button's custom id read back: the stamp (if any) and the command.
+pub(crate) fn parse_custom_id(id: &str) -> Option<(Option<(i64, u32)>, &str)> {
+    let rest = id.strip_prefix("gipf:")?;
+    if let Some(command) = rest.strip_prefix("challenge:") {
+        return Some((None, command));
+    }
+    let mut fields = rest.splitn(3, ':');
+    let game = fields.next()?.parse().ok()?;
+    let ply = fields.next()?.parse().ok()?;
+    let command = fields.next()?;
+    Some((Some((game, ply)), command))
+}
+
+/// Pings for exactly the reply's users: never @everyone, @here or a role.
+fn allowed_mentions(reply: &Reply) -> CreateAllowedMentions {
+    let users: Vec<serenity::all::UserId> = reply
+        .mentions
+        .iter()
+        .filter(|u| u.0 != 0)
+        .map(|u| serenity::all::UserId::new(u.0))
+        .collect();
+    CreateAllowedMentions::new().users(users)
+}
+
+fn style(command: &str) -> ButtonStyle {
+    match command {
+        "accept" => ButtonStyle::Success,
+        "decline" | "resign" => ButtonStyle::Danger,
+        _ => ButtonStyle::Primary,
+    }
+}
+
+fn components(reply: &Reply) -> Vec<CreateActionRow> {
+    reply
+        .buttons
+        .chunks(BUTTONS_PER_ROW)
+        .take(MAX_ROWS)
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.iter()
+                    .map(|b| {
+                        CreateButton::new(custom_id(b))
+                            .label(b.label.chars().take(80).collect::<String>())
+                            .style(style(&b.command))
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// The attachments and the embed showing the board.
+fn attachments(reply: &Reply) -> (Vec<CreateAttachment>, Option<CreateEmbed>) {
+    let mut files = Vec::new();
+    let mut embed = None;
+    if let Some(png) = &reply.board {
+        files.push(CreateAttachment::bytes(png.clone(), BOARD_FILE));
+        embed = Some(CreateEmbed::new().image(format!("attachment://{BOARD_FILE}")));
+    }
+    if let Some((name, bytes)) = &reply.file {
+        files.push(CreateAttachment::bytes(bytes.clone(), name.clone()));
+    }
+    (files, embed)
+}
+
+/// The reply's text cut into messages Discord accepts, at line ends where possible.
+fn parts(text: &str) -> Vec<Part> {
+    let mut chunks: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for line in text.split_inclusive('\n') {
+        let mut line = line;
+        while !line.is_empty() {
+            let room = MAX_CONTENT - current.chars().count();
+            if line.chars().count() <= room {
+                current.push_str(line);
+                break;
+            }
+            if !current.is_empty() {
+                chunks.push(std::mem::take(&mut current));
+                continue;
+            }
+            let cut = line
+                .char_indices()
+                .nth(MAX_CONTENT)
+                .map_or(line.len(), |(i, _)| i);
+            chunks.push(line[..cut].to_string());
+            line = &line[cut..];
+        }
+    }
+    if !current.is_empty() || chunks.is_empty() {
+        chunks.push(current);
+    }
+    let count = chunks.len();
+    chunks
+        .into_iter()
+        .enumerate()
+        .map(|(i, content)| Part {
+            content,
+            last: i + 1 == count,
+        })
+        .collect()
+}
+
+/// Sends replies to a channel message. Private replies cannot be hidden there: they go as
+/// replies to the command's message.
+pub(crate) async fn to_channel(
+    http: &Http,
+    channel: ChannelId,
+    answering: MessageId,
+    replies: &[Reply],
+) {
+    for reply in replies {
+        for part in parts(&reply.text) {
+            let last = part.last;
+            let build = |reference: bool| {
+                let mut message = CreateMessage::new()
+                    .content(part.content.clone())
+                    .allowed_mentions(allowed_mentions(reply));
+                if reference {
+                    message = message.reference_message((channel, answering));
+                }
+                if last {
+                    let (files, embed) = attachments(reply);
+                    message = message.add_files(files).components(components(reply));
+                    if let Some(embed) = embed {
+                        message = message.embed(embed);
+                    }
+                }
+                message
+            };
+            let mut sent = channel.send_message(http, build(reply.private)).await;
+            if sent.is_err() && reply.private {
+                // The command's message may be gone already: answer without pointing at it.
+                sent = channel.send_message(http, build(false)).await;
+            }
+            if let Err(e) = sent {
+                tracing::warn!(error = %e, channel = channel.get(), "cannot send a reply");
+            }
+        }
+    }
+}
+
+fn followup(reply: &Reply, part: Part) -> CreateInteractionResponseFollowup {
+    let mut message = CreateInteractionResponseFollowup::new()
+        .content(part.content)
+        .allowed_mentions(allowed_mentions(reply))
+        .ephemeral(reply.private);
+    if part.last {
+        let (files, embed) = attachments(reply);
+        message = message.add_files(files).components(components(reply));
+        if let Some(embed) = embed {
+            message = message.embed(embed);
+        }
+    }
+    message
+}
+
+fn edit(reply: &Reply, part: Part) -> EditInteractionResponse {
+    let mut message = EditInteractionResponse::new()
+        .content(part.content)
+        .allowed_mentions(allowed_mentions(reply));
+    if part.last {
+        let (files, embed) = attachments(reply);
+        for file in files {
+            message = message.new_attachment(file);
+        }
+        message = message.components(components(reply));
+        if let Some(embed) = embed {
+            message = message.embed(embed);
+        }
+    }
+    message
+}
+
+/// Answers a deferred slash command: the first public reply replaces the "thinking"
+/// message; a private first reply removes it and comes as an ephemeral follow-up, like the
+/// rest of the private replies.
+pub(crate) async fn to_command(http: &Http, command: &CommandInteraction, replies: &[Reply]) {
+    let mut original_used = false;
+    for reply in replies {
+        for part in parts(&reply.text) {
+            let sent = if !original_used && !reply.private {
+                original_used = true;
+                command
+                    .edit_response(http, edit(reply, part))
+                    .await
+                    .map(drop)
+            } else {
+                if !original_used {
+                    original_used = true;
+                    if let Err(e) = command.delete_response(http).await {
+                        tracing::warn!(error = %e, "cannot remove the deferred answer");
+                    }
+                }
+                command
+                    .create_followup(http, followup(reply, part))
+                    .await
+                    .map(drop)
+            };
+            if let Err(e) = sent {
+                tracing::warn!(error = %e, command = %command.data.name, "cannot answer a command");
+            }
+        }
+    }
+    if !original_used && let Err(e) = command.delete_response(http).await {
+        tracing::warn!(error = %e, "cannot remove the deferred answer");
+    }
+}
+
+/// Answers a deferred button click with follow-ups (ephemeral for private replies); after a
+/// public answer the clicked message loses its buttons, which are used up.
+pub(crate) async fn to_click(http: &Http, click: &ComponentInteraction, replies: &[Reply]) {
+    for reply in replies {
+        for part in parts(&reply.text) {
+            if let Err(e) = click.create_followup(http, followup(reply, part)).await {
+                tracing::warn!(error = %e, "cannot answer a button click");
+            }
+        }
+    }
+    if replies.iter().any(|r| !r.private) {
+        let cleared = EditInteractionResponse::new().components(Vec::new());
+        if let Err(e) = click.edit_response(http, cleared).await {
+            tracing::warn!(error = %e, "cannot remove used buttons");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn custom_ids_read_back() {
+        let button = Button {
+            label: "Row 2".into(),
+            command: "row 2".into(),
+            stamp: Some((12, 7)),
+        };
+        assert_eq!(custom_id(&button), "gipf:12:7:row 2");
+        assert_eq!(
+            parse_custom_id("gipf:12:7:row 2"),
+            Some((Some((12, 7)), "row 2"))
+        );
+        assert_eq!(
+            parse_custom_id("gipf:challenge:accept"),
+            Some((None, "accept"))
+        );
+        assert_eq!(parse_custom_id("gipf:x:7:row 2"), None);
+        assert_eq!(parse_custom_id("other"), None);
+    }
+
+    #[test]
+    fn long_text_is_split_under_the_limit() {
+        let line = "x".repeat(150) + "\n";
+        let text = line.repeat(30) + &"y".repeat(4500);
+        let parts = parts(&text);
+        assert!(
+            parts
+                .iter()
+                .all(|p| p.content.chars().count() <= MAX_CONTENT)
+        );
+        let joined: String = parts.iter().map(|p| p.content.as_str()).collect();
+        assert_eq!(joined, text);
+        assert!(parts.last().is_some_and(|p| p.last));
+        assert_eq!(parts.iter().filter(|p| p.last).count(), 1);
+        assert_eq!(super::parts("").len(), 1);
+    }
+}

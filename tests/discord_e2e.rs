@@ -1,0 +1,765 @@
+//! End to end: the real bot (serenity, service, SQLite) against the fake Discord of
+//! `tests/support`, offline. Every step waits for the REST call it expects; no sleeps.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+mod support;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use gipf::{Decision, Kind, Pending, Position, Variant};
+use gipf_bot::discord::{Settings, run};
+use gipf_bot::service::Config;
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use support::fake_discord::{
+    APPLICATION_ID, BOT_USER_ID, FakeDiscord, Invoker, MessageSpec, RestCall, WAIT_TIMEOUT,
+};
+
+const GUILD: u64 = 910_000_000_000_000_001;
+const CHANNEL: u64 = 910_000_000_000_000_002;
+const OTHER_CHANNEL: u64 = 910_000_000_000_000_003;
+const ALICE: (u64, &str) = (910_000_000_000_000_010, "alice");
+const BOB: (u64, &str) = (910_000_000_000_000_011, "bob");
+const CAROL: (u64, &str) = (910_000_000_000_000_012, "carol");
+const BOT: (u64, &str) = (BOT_USER_ID, "gipf-bot");
+
+/// The bot running in this process, and the switch that stops it.
+struct Bot {
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<anyhow::Result<()>>,
+}
+
+impl Bot {
+    /// Starts the bot against `discord` with the database `db`, and waits until it has
+    /// registered its slash commands in the test guild (it is ready then).
+    async fn start(discord: &FakeDiscord, db: &Path) -> Bot {
+        let settings = Settings {
+            token: "fake-token".into(),
+            database: db.to_path_buf(),
+            config: Config::default(),
+            dev_guild: Some(GUILD),
+            api_proxy: Some(discord.base_url()),
+        };
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(run(settings, async {
+            let _ = stopped.await;
+        }));
+        let commands = format!("/applications/{APPLICATION_ID}/guilds/{GUILD}/commands");
+        discord
+            .next_call(|c| c.method == "PUT" && c.route() == commands)
+            .await;
+        Bot { stop, task }
+    }
+
+    /// Triggers the shutdown and waits for `run` to return.
+    async fn stop(self, discord: &FakeDiscord) {
+        let _ = self.stop.send(());
+        let ended = tokio::time::timeout(WAIT_TIMEOUT, self.task).await;
+        ended.expect("the bot did not stop").unwrap().unwrap();
+        discord.wait_disconnected().await;
+    }
+}
+
+fn say<'a>(channel: u64, author: (u64, &'a str), content: &'a str) -> MessageSpec<'a> {
+    MessageSpec {
+        channel_id: channel,
+        guild_id: Some(GUILD),
+        author,
+        content,
+        mentions: vec![],
+    }
+}
+
+fn invoker(who: (u64, &str), channel: u64) -> Invoker<'_> {
+    Invoker {
+        user_id: who.0,
+        username: who.1,
+        channel_id: channel,
+        guild_id: Some(GUILD),
+    }
+}
+
+/// The next message the bot posts in `channel`.
+async fn next_post(discord: &FakeDiscord, channel: u64) -> RestCall {
+    let route = format!("/channels/{channel}/messages");
+    discord
+        .next_call(move |c| c.method == "POST" && c.route() == route)
+        .await
+}
+
+/// Says `content` in `channel` and returns the bot's answer.
+async fn ask(discord: &FakeDiscord, spec: MessageSpec<'_>) -> Value {
+    let channel = spec.channel_id;
+    discord.send_message(spec).await;
+    next_post(discord, channel).await.payload_json()
+}
+
+fn content(body: &Value) -> &str {
+    body["content"].as_str().unwrap_or_default()
+}
+
+/// Exactly these users may be pinged, and nobody else (no @everyone/@here, no roles).
+fn assert_pings(body: &Value, users: &[u64]) {
+    let users: Vec<String> = users.iter().map(|u| u.to_string()).collect();
+    assert_eq!(
+        body["allowed_mentions"],
+        json!({ "parse": [], "users": users, "roles": [] }),
+        "{body:#}"
+    );
+}
+
+/// The board picture of a reply: shown by its embed, a PNG that decodes.
+fn assert_board(call: &RestCall) {
+    let body = call.payload_json();
+    assert_eq!(
+        body["embeds"][0]["image"]["url"], "attachment://board.png",
+        "{body:#}"
+    );
+    let files = call.files();
+    let (name, png) = files
+        .iter()
+        .find(|(name, _)| name == "board.png")
+        .expect("no board.png uploaded");
+    assert_eq!(name, "board.png");
+    let picture = image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .expect("board.png is not a PNG");
+    assert!(picture.width() > 0 && picture.height() > 0);
+}
+
+/// The custom ids of a message's buttons.
+fn button_ids(body: &Value) -> Vec<String> {
+    body["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
+        .collect()
+}
+
+fn webhook(token: &str) -> String {
+    format!("/webhooks/{APPLICATION_ID}/{token}")
+}
+
+/// Sends an interaction and returns its token after its deferral or answer (callback).
+async fn interact(discord: &FakeDiscord, interaction: Value) -> (String, Value) {
+    let id = interaction["id"].as_str().unwrap().to_string();
+    let token = interaction["token"].as_str().unwrap().to_string();
+    discord.send_interaction(interaction).await;
+    let callback = format!("/interactions/{id}/{token}/callback");
+    let call = discord
+        .next_call(move |c| c.method == "POST" && c.route() == callback)
+        .await;
+    (token, call.json())
+}
+
+/// Clicks `custom_id` and returns the bot's follow-up (after the type 6 deferral).
+async fn click(discord: &FakeDiscord, who: (u64, &str), channel: u64, custom_id: &str) -> RestCall {
+    let message = discord.new_id();
+    let interaction = discord.button_click_json(&invoker(who, channel), custom_id, message);
+    let (token, callback) = interact(discord, interaction).await;
+    assert_eq!(callback["type"], 6);
+    let route = webhook(&token);
+    discord
+        .next_call(move |c| c.method == "POST" && c.route() == route)
+        .await
+}
+
+fn is_ephemeral(body: &Value) -> bool {
+    body["flags"].as_u64().is_some_and(|f| f & 64 != 0)
+}
+
+fn assert_no_unhandled(discord: &FakeDiscord) {
+    assert_eq!(discord.unhandled_routes(), Vec::<String>::new());
+}
+
+/// `alice` challenges `bob` (standard, alice White) and bob accepts with `!accept`.
+async fn start_game(discord: &FakeDiscord, channel: u64) {
+    let challenge = format!("!challenge <@{}> standard white", BOB.0);
+    let body = ask(
+        discord,
+        MessageSpec {
+            mentions: vec![BOB],
+            ..say(channel, ALICE, &challenge)
+        },
+    )
+    .await;
+    assert!(content(&body).contains("challenges you"), "{body:#}");
+    let body = ask(discord, say(channel, BOB, "!accept")).await;
+    assert!(content(&body).starts_with("Game on"), "{body:#}");
+}
+
+/// The first legal entry of `position` as `b1-c2`, played on it.
+fn next_push(position: &mut Position) -> String {
+    let entry = position.legal_entries().next().unwrap();
+    position
+        .play(Decision::Push {
+            entry,
+            piece: Kind::Basic,
+        })
+        .unwrap();
+    assert_eq!(
+        position.pending(),
+        Pending::Push,
+        "pick pushes that raise nothing"
+    );
+    entry.to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_from_challenge_to_resignation() {
+    let started = Instant::now();
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+
+    // The challenge pings bob only, with Accept/Decline buttons.
+    let challenge = format!("!challenge <@{}> standard white", BOB.0);
+    discord
+        .send_message(MessageSpec {
+            mentions: vec![BOB],
+            ..say(CHANNEL, ALICE, &challenge)
+        })
+        .await;
+    let body = next_post(&discord, CHANNEL).await.payload_json();
+    assert!(content(&body).contains(&format!("<@{}>", BOB.0)));
+    assert_pings(&body, &[BOB.0]);
+    assert_eq!(
+        button_ids(&body),
+        ["gipf:challenge:accept", "gipf:challenge:decline"]
+    );
+
+    // A stranger's click on Accept is refused, privately; bob's starts the game.
+    let refused = click(&discord, CAROL, CHANNEL, "gipf:challenge:accept").await;
+    assert!(is_ephemeral(&refused.json()));
+    assert!(
+        content(&refused.json()).contains("Only bob"),
+        "{:#}",
+        refused.json()
+    );
+    let accepted = click(&discord, BOB, CHANNEL, "gipf:challenge:accept").await;
+    let body = accepted.payload_json();
+    assert!(!is_ephemeral(&body));
+    assert!(content(&body).starts_with("Game on"), "{body:#}");
+    assert_pings(&body, &[ALICE.0]);
+    assert_board(&accepted);
+    // The used buttons disappear from the challenge.
+    let cleared = discord
+        .next_call(|c| c.method == "PATCH" && c.route().ends_with("/messages/@original"))
+        .await;
+    assert_eq!(cleared.json()["components"], json!([]));
+
+    // Several pushes: prefix, mention prefix (works without MESSAGE_CONTENT), prefix.
+    let mut position = Position::new(Variant::Standard);
+    let mention = format!("<@{BOT_USER_ID}>");
+    for (turn, (player, other)) in [(ALICE, BOB), (BOB, ALICE), (ALICE, BOB)]
+        .into_iter()
+        .enumerate()
+    {
+        let entry = next_push(&mut position);
+        let line = if turn == 1 {
+            format!("{mention} push {entry}")
+        } else {
+            format!("!push {entry}")
+        };
+        discord
+            .send_message(MessageSpec {
+                mentions: if turn == 1 { vec![BOT] } else { vec![] },
+                ..say(CHANNEL, player, &line)
+            })
+            .await;
+        let reply = next_post(&discord, CHANNEL).await;
+        let body = reply.payload_json();
+        assert!(content(&body).contains("played"), "{body:#}");
+        assert!(content(&body).contains(&format!("<@{}>, your move", other.0)));
+        assert_pings(&body, &[other.0]);
+        assert_board(&reply);
+    }
+
+    // Bob is to move. An illegal push, a move out of turn, a stranger's move: refused,
+    // as replies to the message (a channel message cannot be ephemeral), pinging nobody.
+    for (who, line, expected) in [
+        (BOB, "!push b1 c3", "not a first spot"),
+        (ALICE, "!push b1 c2", "It is bob's turn"),
+        (CAROL, "!push b1 c2", "You are not playing"),
+        (BOB, "!move b1-z9", ""),
+    ] {
+        let body = ask(&discord, say(CHANNEL, who, line)).await;
+        assert!(content(&body).contains(expected), "{line}: {body:#}");
+        assert!(!content(&body).contains("played"), "{line}: {body:#}");
+        assert_pings(&body, &[]);
+        assert!(body["message_reference"].is_object(), "{body:#}");
+    }
+
+    // Other people's chatter and bots (the bot itself included) are ignored.
+    discord.send_message(say(CHANNEL, CAROL, "nice game")).await;
+    discord
+        .send_dispatch(
+            "MESSAGE_CREATE",
+            json!({
+                "id": discord.new_id().to_string(), "channel_id": CHANNEL.to_string(),
+                "guild_id": GUILD.to_string(),
+                "author": { "id": BOT_USER_ID.to_string(), "username": "gipf-bot",
+                            "discriminator": "0", "global_name": null, "avatar": null, "bot": true },
+                "content": "!resign", "timestamp": "2024-01-01T00:00:00+00:00",
+                "edited_timestamp": null, "tts": false, "mention_everyone": false,
+                "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+                "pinned": false, "type": 0,
+            }),
+        )
+        .await;
+
+    // @everyone in a command is echoed harmlessly and pings nobody.
+    let everyone = format!("!challenge <@{}> @everyone", CAROL.0);
+    let body = ask(
+        &discord,
+        MessageSpec {
+            mentions: vec![CAROL],
+            ..say(OTHER_CHANNEL, ALICE, &everyone)
+        },
+    )
+    .await;
+    assert!(!content(&body).contains("@everyone"), "{body:#}");
+    assert_pings(&body, &[]);
+
+    // Bob resigns: alice wins and is pinged.
+    let body = ask(&discord, say(CHANNEL, BOB, "!resign")).await;
+    assert!(content(&body).contains("resigned"), "{body:#}");
+    assert_pings(&body, &[ALICE.0]);
+    // Nothing answered the chatter, the bot's own message or anything else.
+    let posts = discord
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.route() == format!("/channels/{CHANNEL}/messages"))
+        .count();
+    assert_eq!(posts, 1 + 3 + 4 + 1);
+
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+    eprintln!("challenge-to-resignation took {:?}", started.elapsed());
+}
+
+async fn next_post_after(discord: &FakeDiscord, spec: MessageSpec<'_>) -> RestCall {
+    let channel = spec.channel_id;
+    discord.send_message(spec).await;
+    next_post(discord, channel).await
+}
+
+/// A random standard game (seeded) up to a position where the player to move can push into
+/// a choice of rows, and every choice ends the turn: the turns before (notation) and the push.
+fn row_choice_setup() -> (Vec<String>, String, usize) {
+    for seed in 1..200u64 {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut position = Position::new(Variant::Standard);
+        let mut turns = Vec::new();
+        while position.outcome().is_none() && turns.len() < 80 {
+            // Past 30 turns, so that the record is long enough to come as a file.
+            if turns.len() > 30 && position.pending() == Pending::Push {
+                for entry in position.legal_entries() {
+                    let mut after = position;
+                    let push = Decision::Push {
+                        entry,
+                        piece: Kind::Basic,
+                    };
+                    if after.play(push).is_err() {
+                        continue;
+                    }
+                    // The pusher's own rows (not rows left to the opponent's next turn).
+                    let Pending::ChooseRow { rows } = after.pending() else {
+                        continue;
+                    };
+                    if after.to_move() != position.to_move() {
+                        continue;
+                    }
+                    let ends_turn = rows.iter().all(|row| {
+                        let mut chosen = after;
+                        chosen.play(Decision::Row(row.line)).is_ok()
+                            && chosen.to_move() != position.to_move()
+                    });
+                    if ends_turn {
+                        return (turns, entry.to_string(), rows.len());
+                    }
+                }
+            }
+            let options = position.legal_turns();
+            let (turn, after) = options[(next() % options.len() as u64) as usize];
+            turns.push(format!("{turn:#}"));
+            position = after;
+        }
+    }
+    panic!("no row choice found");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rows_are_chosen_by_button_and_by_text() {
+    let started = Instant::now();
+    let (turns, push, rows) = row_choice_setup();
+    eprintln!(
+        "row choice after {} turns, push {push}, {rows} rows",
+        turns.len()
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+
+    for channel in [CHANNEL, OTHER_CHANNEL] {
+        start_game(&discord, channel).await;
+        for (i, turn) in turns.iter().enumerate() {
+            let player = if i % 2 == 0 { ALICE } else { BOB };
+            let body = ask(&discord, say(channel, player, &format!("!move {turn}"))).await;
+            assert!(content(&body).contains("played"), "{turn}: {body:#}");
+        }
+    }
+    let mover = if turns.len() % 2 == 0 { ALICE } else { BOB };
+
+    // The push raises the choice: numbered buttons stamped with the game and the turn.
+    let mut choices = Vec::new();
+    for channel in [CHANNEL, OTHER_CHANNEL] {
+        let body = ask(&discord, say(channel, mover, &format!("!push {push}"))).await;
+        assert!(
+            content(&body).contains("choose which goes first"),
+            "{body:#}"
+        );
+        assert_pings(&body, &[mover.0]);
+        let ids = button_ids(&body);
+        assert_eq!(ids.len(), rows);
+        assert!(
+            ids[0].starts_with("gipf:") && ids[0].ends_with(":row 1"),
+            "{ids:?}"
+        );
+        choices.push(ids);
+    }
+
+    // Channel one: a stranger's click is refused; the mover's click plays; clicking again
+    // (the turn has moved on) is refused politely, and privately.
+    let stranger = click(&discord, CAROL, CHANNEL, &choices[0][0]).await.json();
+    assert!(is_ephemeral(&stranger));
+    assert!(content(&stranger).contains("not your game"), "{stranger:#}");
+    let played = click(&discord, mover, CHANNEL, &choices[0][0]).await;
+    let body = played.payload_json();
+    assert!(!is_ephemeral(&body));
+    assert!(content(&body).contains("played"), "{body:#}");
+    assert_board(&played);
+    let stale = click(&discord, mover, CHANNEL, &choices[0][0]).await.json();
+    assert!(is_ephemeral(&stale));
+    assert!(content(&stale).contains("earlier turn"), "{stale:#}");
+
+    // Channel two: `/row number` suggests the pending rows; then the choice is typed.
+    let typing = json!([{ "name": "number", "type": 4, "value": "", "focused": true }]);
+    let asking = discord.autocomplete_json(&invoker(mover, OTHER_CHANNEL), "row", typing);
+    let (_, answer) = interact(&discord, asking).await;
+    assert_eq!(answer["type"], 8);
+    let numbers: Vec<u64> = answer["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["value"].as_u64())
+        .collect();
+    assert_eq!(numbers, (1..=rows as u64).collect::<Vec<_>>());
+    let body = ask(&discord, say(OTHER_CHANNEL, mover, &format!("!row {rows}"))).await;
+    assert!(content(&body).contains("played"), "{body:#}");
+
+    // A long game's record comes as a `.gipf` attachment.
+    let history = next_post_after(&discord, say(OTHER_CHANNEL, CAROL, "!history")).await;
+    let files = history.files();
+    assert!(
+        files.iter().any(|(name, bytes)| name.ends_with(".gipf")
+            && String::from_utf8_lossy(bytes).contains(&turns[0])),
+        "{:?}",
+        files.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+    eprintln!("row choices took {:?}", started.elapsed());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn simultaneous_pushes_and_a_restart() {
+    let started = Instant::now();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("gipf.db");
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &db).await;
+    start_game(&discord, CHANNEL).await;
+    let mut position = Position::new(Variant::Standard);
+    let entry = next_push(&mut position);
+    let body = ask(&discord, say(CHANNEL, ALICE, &format!("!push {entry}"))).await;
+    assert!(content(&body).contains("played"));
+
+    // Bob sends two different pushes at once: exactly one is played.
+    let entries: Vec<String> = position.legal_entries().map(|e| e.to_string()).collect();
+    let (first, second) = (
+        format!("!push {}", entries[0]),
+        format!("!push {}", entries[1]),
+    );
+    discord.send_message(say(CHANNEL, BOB, &first)).await;
+    discord.send_message(say(CHANNEL, BOB, &second)).await;
+    let answers = [
+        next_post(&discord, CHANNEL).await.payload_json(),
+        next_post(&discord, CHANNEL).await.payload_json(),
+    ];
+    let played: Vec<&Value> = answers
+        .iter()
+        .filter(|b| content(b).contains("played"))
+        .collect();
+    assert_eq!(played.len(), 1, "{answers:#?}");
+    // Whichever push was played, alice's next push must be legal and raise nothing.
+    let candidates: Vec<Position> = entries[..2]
+        .iter()
+        .map(|e| {
+            let mut after = position;
+            let push = Decision::Push {
+                entry: e.parse().unwrap(),
+                piece: Kind::Basic,
+            };
+            after.play(push).unwrap();
+            after
+        })
+        .collect();
+    let entry = candidates[0]
+        .legal_entries()
+        .find(|e| {
+            candidates.iter().all(|p| {
+                let mut after = *p;
+                let push = Decision::Push {
+                    entry: *e,
+                    piece: Kind::Basic,
+                };
+                after.play(push).is_ok() && after.pending() == Pending::Push
+            })
+        })
+        .unwrap()
+        .to_string();
+
+    // The bot restarts against the same database; the game goes on.
+    bot.stop(&discord).await;
+    let bot = Bot::start(&discord, &db).await;
+    let body = ask(&discord, say(CHANNEL, ALICE, &format!("!push {entry}"))).await;
+    assert!(content(&body).contains("alice (white) played"), "{body:#}");
+    assert_pings(&body, &[BOB.0]);
+
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+    eprintln!(
+        "simultaneous pushes and restart took {:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slash_commands_with_autocomplete() {
+    let started = Instant::now();
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+
+    let registered = discord.registered_commands(Some(GUILD));
+    let names: Vec<&str> = registered
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    for name in [
+        "push",
+        "challenge",
+        "accept",
+        "row",
+        "take",
+        "keep",
+        "board",
+        "help",
+    ] {
+        assert!(names.contains(&name), "{name} not in {names:?}");
+    }
+    assert!(discord.registered_commands(None).is_empty());
+
+    // /challenge opponent:@bob variant:standard color:white
+    let alice = invoker(ALICE, CHANNEL);
+    let mut challenge = discord.slash_command_json(
+        &alice,
+        "challenge",
+        json!([
+            { "name": "opponent", "type": 6, "value": BOB.0.to_string() },
+            { "name": "variant", "type": 3, "value": "standard" },
+            { "name": "color", "type": 3, "value": "white" },
+        ]),
+    );
+    challenge["data"]["resolved"] = json!({ "users": { BOB.0.to_string(): {
+        "id": BOB.0.to_string(), "username": BOB.1, "discriminator": "0",
+        "global_name": null, "avatar": null, "bot": false,
+    } } });
+    let (token, deferred) = interact(&discord, challenge).await;
+    assert_eq!(deferred["type"], 5);
+    let route = format!("{}/messages/@original", webhook(&token));
+    let edit = discord
+        .next_call(move |c| c.method == "PATCH" && c.route() == route)
+        .await;
+    let body = edit.payload_json();
+    let ping = format!("<@{}>, alice challenges you", BOB.0);
+    assert!(content(&body).starts_with(&ping), "{body:#}");
+    assert_pings(&body, &[BOB.0]);
+
+    // /accept by bob.
+    let accept = discord.slash_command_json(&invoker(BOB, CHANNEL), "accept", json!([]));
+    let (token, _) = interact(&discord, accept).await;
+    let route = format!("{}/messages/@original", webhook(&token));
+    let edit = discord
+        .next_call(move |c| c.method == "PATCH" && c.route() == route)
+        .await;
+    assert!(content(&edit.payload_json()).starts_with("Game on"));
+    assert_board(&edit);
+
+    // Autocomplete of /push entry: the legal entries starting with what was typed.
+    let typing = json!([{ "name": "entry", "type": 3, "value": "b", "focused": true }]);
+    let (_, answer) = interact(&discord, discord.autocomplete_json(&alice, "push", typing)).await;
+    assert_eq!(answer["type"], 8);
+    let offered: Vec<String> = answer["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap().to_string())
+        .collect();
+    let position = Position::new(Variant::Standard);
+    let legal: Vec<String> = position
+        .legal_entries()
+        .map(|e| e.to_string())
+        .filter(|e| e.starts_with('b'))
+        .take(25)
+        .collect();
+    assert!(!legal.is_empty());
+    assert_eq!(offered, legal);
+
+    // /push entry:<the first offer> plays; a bad one from bob is answered ephemerally.
+    let push = json!([{ "name": "entry", "type": 3, "value": offered[0] }]);
+    let (token, _) = interact(&discord, discord.slash_command_json(&alice, "push", push)).await;
+    let route = format!("{}/messages/@original", webhook(&token));
+    let edit = discord
+        .next_call(move |c| c.method == "PATCH" && c.route() == route)
+        .await;
+    let body = edit.payload_json();
+    assert!(content(&body).contains("alice (white) played"), "{body:#}");
+    assert_pings(&body, &[BOB.0]);
+
+    let bad = json!([{ "name": "entry", "type": 3, "value": "z9-z8" }]);
+    let bob = invoker(BOB, CHANNEL);
+    let (token, _) = interact(&discord, discord.slash_command_json(&bob, "push", bad)).await;
+    let original = format!("{}/messages/@original", webhook(&token));
+    discord
+        .next_call(move |c| c.method == "DELETE" && c.route() == original)
+        .await;
+    let route = webhook(&token);
+    let followup = discord
+        .next_call(move |c| c.method == "POST" && c.route() == route)
+        .await;
+    assert!(is_ephemeral(&followup.payload_json()));
+    assert_pings(&followup.payload_json(), &[]);
+
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+    eprintln!("slash commands took {:?}", started.elapsed());
+}
+
+#[tokio::test]
+async fn a_missing_token_says_where_to_get_one() {
+    let settings = Settings {
+        token: " ".into(),
+        database: "unused.db".into(),
+        config: Config::default(),
+        dev_guild: None,
+        api_proxy: Some("http://127.0.0.1:9".into()),
+    };
+    let error = tokio::time::timeout(Duration::from_secs(5), run(settings, async {}))
+        .await
+        .unwrap()
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("Developer Portal") && error.contains("DISCORD_TOKEN"));
+    assert!(!error.contains('\n'));
+}
+
+#[tokio::test]
+async fn a_rejected_token_says_where_to_get_one() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    // A Discord that refuses every token, as the real one does with `401 Unauthorized`.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let server = tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            let mut request = vec![0; 8192];
+            let _ = socket.read(&mut request).await;
+            let body = r#"{"message": "401: Unauthorized", "code": 0}"#;
+            let response = format!(
+                "HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\n\
+                 content-length: {}\r\nconnection: close\r\n\r\n{body}",
+                body.len()
+            );
+            let _ = socket.write_all(response.as_bytes()).await;
+        }
+    });
+    let settings = Settings {
+        token: "revoked-token".into(),
+        database: "unused.db".into(),
+        config: Config::default(),
+        dev_guild: None,
+        api_proxy: Some(base),
+    };
+    let error = tokio::time::timeout(WAIT_TIMEOUT, run(settings, async {}))
+        .await
+        .unwrap()
+        .unwrap_err()
+        .to_string();
+    assert!(error.starts_with("Discord refused the token"), "{error}");
+    assert!(
+        error.contains("Reset Token") && !error.contains('\n'),
+        "{error}"
+    );
+    server.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_message_content_intent_mention_commands_still_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    let message_content = 1 << 15;
+    let first = discord.wait_ready().await;
+    assert_ne!(
+        first.payload["intents"].as_u64().unwrap() & message_content,
+        0
+    );
+
+    // Discord refuses the privileged intent (close code 4014): the bot comes back without it.
+    discord.close_bot(4014);
+    let commands = format!("/applications/{APPLICATION_ID}/guilds/{GUILD}/commands");
+    discord
+        .next_call(|c| c.method == "PUT" && c.route() == commands)
+        .await;
+    let second = discord.wait_ready().await;
+    assert!(!second.resumed);
+    assert_eq!(
+        second.payload["intents"].as_u64().unwrap() & message_content,
+        0
+    );
+
+    let line = format!("<@{BOT_USER_ID}> help");
+    let body = ask(
+        &discord,
+        MessageSpec {
+            mentions: vec![BOT],
+            ..say(CHANNEL, ALICE, &line)
+        },
+    )
+    .await;
+    assert!(!content(&body).is_empty());
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
