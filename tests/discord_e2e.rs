@@ -953,3 +953,79 @@ async fn gipf_pieces_are_kept_by_button_and_taken_by_slash_command() {
     assert_no_unhandled(&discord);
     eprintln!("GIPF-piece decisions took {:?}", started.elapsed());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_in_flight_is_answered_before_shutdown() {
+    let started = Instant::now();
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let Bot { stop, task } = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    start_game(&discord, CHANNEL).await;
+
+    // Alice's `/push` is held at its deferral: it is in flight.
+    let mut position = Position::new(Variant::Standard);
+    let entry = next_push(&mut position);
+    let alice = invoker(ALICE, CHANNEL);
+    let push = json!([{ "name": "entry", "type": 3, "value": entry }]);
+    let interaction = discord.slash_command_json(&alice, "push", push);
+    let id = interaction["id"].as_str().unwrap().to_string();
+    let token = interaction["token"].as_str().unwrap().to_string();
+    let callback = format!("/interactions/{id}/{token}/callback");
+    let release = discord.hold({
+        let callback = callback.clone();
+        move |c| c.method == "POST" && c.route() == callback
+    });
+    discord.send_interaction(interaction).await;
+    let deferral = discord
+        .next_call(move |c| c.method == "POST" && c.route() == callback)
+        .await;
+    assert_eq!(deferral.json()["type"], 5);
+
+    // Shutdown: once it has begun, new commands are turned away (the first ones may still
+    // slip in before the bot sees the signal; they are answered as usual).
+    stop.send(()).unwrap();
+    let bob = invoker(BOB, CHANNEL);
+    let mut refused = false;
+    for _ in 0..500 {
+        let help = discord.slash_command_json(&bob, "help", json!([]));
+        let (_, answer) = interact(&discord, help).await;
+        if answer["type"] == 4 {
+            assert!(is_ephemeral(&answer["data"]), "{answer:#}");
+            assert!(
+                answer["data"]["content"]
+                    .as_str()
+                    .unwrap()
+                    .contains("restarting"),
+                "{answer:#}"
+            );
+            refused = true;
+            break;
+        }
+        assert_eq!(answer["type"], 5);
+    }
+    assert!(refused, "the bot never began to shut down");
+    assert!(
+        !task.is_finished(),
+        "the bot stopped with a command in flight"
+    );
+
+    // The held command goes on, is answered, and only then does the bot stop.
+    release.send(()).unwrap();
+    let ended = tokio::time::timeout(WAIT_TIMEOUT, task).await;
+    ended.expect("the bot did not stop").unwrap().unwrap();
+    let original = format!("{}/messages/@original", webhook(&token));
+    let answered = discord
+        .calls()
+        .into_iter()
+        .find(|c| c.method == "PATCH" && c.route() == original)
+        .expect("the command in flight was not answered");
+    let body = answered.payload_json();
+    assert!(content(&body).contains("alice (white) played"), "{body:#}");
+    assert_pings(&body, &[BOB.0]);
+    discord.wait_disconnected().await;
+    assert_no_unhandled(&discord);
+    eprintln!(
+        "shutdown with a command in flight took {:?}",
+        started.elapsed()
+    );
+}
