@@ -763,3 +763,269 @@ async fn without_the_message_content_intent_mention_commands_still_work() {
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+/// A random standard game (seeded) up to a position where White's next (basic) push removes
+/// a row with GIPF-pieces and asks White which to take: the turns before (notation), the
+/// push, and the spots of the GIPF-pieces in question. Keeping them all, or taking the first
+/// of them, ends White's turn.
+fn take_gipf_setup() -> (Vec<String>, Position, String, Vec<String>) {
+    for seed in 1..500u64 {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut position = Position::new(Variant::Standard);
+        let mut turns = Vec::new();
+        while position.outcome().is_none() && turns.len() < 80 {
+            if position.to_move() == gipf::Color::White && position.pending() == Pending::Push {
+                for entry in position.legal_entries() {
+                    let mut after = position;
+                    let push = Decision::Push {
+                        entry,
+                        piece: Kind::Basic,
+                    };
+                    if after.play(push).is_err() || after.to_move() != gipf::Color::White {
+                        continue;
+                    }
+                    let Pending::TakeGipf { gipf, .. } = after.pending() else {
+                        continue;
+                    };
+                    let first: gipf::Bitboard = gipf.iter().take(1).collect();
+                    let ends_turn = [gipf::Bitboard::EMPTY, first].into_iter().all(|take| {
+                        let mut answered = after;
+                        answered.play(Decision::Take(take)).is_ok()
+                            && answered.to_move() == gipf::Color::Black
+                            && answered.outcome().is_none()
+                    });
+                    if ends_turn {
+                        let spots = gipf.iter().map(|p| p.to_string()).collect();
+                        return (turns, position, entry.to_string(), spots);
+                    }
+                }
+            }
+            let options = position.legal_turns();
+            let (turn, after) = options[(next() % options.len() as u64) as usize];
+            turns.push(format!("{turn:#}"));
+            position = after;
+        }
+    }
+    panic!("no GIPF-piece decision found");
+}
+
+/// The notation (`{:#}`) of White's turn from `position`, pushing `push` and taking `take`.
+fn expected_turn(mut position: Position, push: &str, take: &[String]) -> String {
+    let push = Decision::Push {
+        entry: push.parse().unwrap(),
+        piece: Kind::Basic,
+    };
+    assert!(position.play(push).unwrap().is_empty());
+    let take = take
+        .iter()
+        .map(|s| s.parse::<gipf::Point>().unwrap())
+        .collect();
+    let done = position.play(Decision::Take(take)).unwrap();
+    format!("{:#}", done.by(gipf::Color::White).unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gipf_pieces_are_kept_by_button_and_taken_by_slash_command() {
+    let started = Instant::now();
+    let (turns, before, push, spots) = take_gipf_setup();
+    eprintln!(
+        "GIPF-piece decision after {} turns, push {push}, GIPF-pieces {spots:?}",
+        turns.len()
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+
+    let mut buttons = Vec::new();
+    for channel in [CHANNEL, OTHER_CHANNEL] {
+        start_game(&discord, channel).await;
+        for (i, turn) in turns.iter().enumerate() {
+            let player = if i % 2 == 0 { ALICE } else { BOB };
+            let body = ask(&discord, say(channel, player, &format!("!move {turn}"))).await;
+            assert!(content(&body).contains("played"), "{turn}: {body:#}");
+        }
+        // White's push raises the question: Take all / Keep all, pinging White only.
+        let reply = next_post_after(&discord, say(channel, ALICE, &format!("!push {push}"))).await;
+        let body = reply.payload_json();
+        assert!(!content(&body).contains("played"), "{body:#}");
+        assert!(content(&body).contains(&spots.join(" ")), "{body:#}");
+        assert!(content(&body).contains("keep all"), "{body:#}");
+        assert_pings(&body, &[ALICE.0]);
+        assert_board(&reply);
+        let ids = button_ids(&body);
+        assert_eq!(ids.len(), 2, "{ids:?}");
+        assert!(
+            ids[0].starts_with("gipf:") && ids[0].ends_with(":take all"),
+            "{ids:?}"
+        );
+        assert!(ids[1].ends_with(":keep all"), "{ids:?}");
+        let labels: Vec<&str> = body["components"][0]["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|b| b["label"].as_str())
+            .collect();
+        assert_eq!(labels, ["Take all", "Keep all"]);
+        buttons.push(ids);
+    }
+
+    // Channel one: a stranger's "Keep all" is refused privately; White's ends the turn with
+    // the GIPF-pieces left standing (none of them in the removal), and pings Black.
+    let stranger = click(&discord, CAROL, CHANNEL, &buttons[0][1]).await.json();
+    assert!(is_ephemeral(&stranger));
+    assert!(content(&stranger).contains("not your game"), "{stranger:#}");
+    let kept = expected_turn(before, &push, &[]);
+    for spot in &spots {
+        assert!(!kept.contains(&format!("G{spot}")), "{kept}");
+    }
+    let played = click(&discord, ALICE, CHANNEL, &buttons[0][1]).await;
+    let body = played.payload_json();
+    assert!(!is_ephemeral(&body));
+    let line = format!("alice (white) played `{kept}`");
+    assert!(content(&body).contains(&line), "{body:#}");
+    assert!(content(&body).contains(&format!("<@{}>, your move", BOB.0)));
+    assert_pings(&body, &[BOB.0]);
+    assert_board(&played);
+    // The other button of that message is used up too.
+    let stale = click(&discord, ALICE, CHANNEL, &buttons[0][0]).await.json();
+    assert!(is_ephemeral(&stale));
+    assert!(content(&stale).contains("earlier turn"), "{stale:#}");
+
+    // Channel two: `/take spots` suggests exactly `all` and the pending GIPF-pieces.
+    let white = invoker(ALICE, OTHER_CHANNEL);
+    let typing = json!([{ "name": "spots", "type": 3, "value": "", "focused": true }]);
+    let (_, answer) = interact(&discord, discord.autocomplete_json(&white, "take", typing)).await;
+    assert_eq!(answer["type"], 8);
+    let offered: Vec<String> = answer["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap().to_string())
+        .collect();
+    let mut expected = vec!["all".to_string()];
+    expected.extend(spots.iter().cloned());
+    assert_eq!(offered, expected);
+    // `/take spots:<the first GIPF-piece>` takes that one (its `G` shows in the removal).
+    let chosen = json!([{ "name": "spots", "type": 3, "value": offered[1] }]);
+    let (token, deferred) =
+        interact(&discord, discord.slash_command_json(&white, "take", chosen)).await;
+    assert_eq!(deferred["type"], 5);
+    let route = format!("{}/messages/@original", webhook(&token));
+    let edit = discord
+        .next_call(move |c| c.method == "PATCH" && c.route() == route)
+        .await;
+    let body = edit.payload_json();
+    let taken = expected_turn(before, &push, &spots[..1]);
+    assert!(taken.contains(&format!("G{}", spots[0])), "{taken}");
+    let line = format!("alice (white) played `{taken}`");
+    assert!(content(&body).contains(&line), "{body:#}");
+    assert_pings(&body, &[BOB.0]);
+    assert_board(&edit);
+
+    // The records agree: each channel's last turn is the one decided there.
+    for (channel, last) in [(CHANNEL, &kept), (OTHER_CHANNEL, &taken)] {
+        let history = next_post_after(&discord, say(channel, CAROL, "!history")).await;
+        let record = match history
+            .files()
+            .into_iter()
+            .find(|(n, _)| n.ends_with(".gipf"))
+        {
+            Some((_, bytes)) => String::from_utf8(bytes).unwrap(),
+            None => content(&history.payload_json()).to_string(),
+        };
+        let final_turn = record
+            .lines()
+            .rfind(|l| !l.trim().is_empty() && !l.starts_with("```"))
+            .unwrap();
+        assert!(
+            final_turn.ends_with(last.as_str()),
+            "{final_turn} vs {last}"
+        );
+    }
+
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+    eprintln!("GIPF-piece decisions took {:?}", started.elapsed());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_in_flight_is_answered_before_shutdown() {
+    let started = Instant::now();
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let Bot { stop, task } = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    start_game(&discord, CHANNEL).await;
+
+    // Alice's `/push` is held at its deferral: it is in flight.
+    let mut position = Position::new(Variant::Standard);
+    let entry = next_push(&mut position);
+    let alice = invoker(ALICE, CHANNEL);
+    let push = json!([{ "name": "entry", "type": 3, "value": entry }]);
+    let interaction = discord.slash_command_json(&alice, "push", push);
+    let id = interaction["id"].as_str().unwrap().to_string();
+    let token = interaction["token"].as_str().unwrap().to_string();
+    let callback = format!("/interactions/{id}/{token}/callback");
+    let release = discord.hold({
+        let callback = callback.clone();
+        move |c| c.method == "POST" && c.route() == callback
+    });
+    discord.send_interaction(interaction).await;
+    let deferral = discord
+        .next_call(move |c| c.method == "POST" && c.route() == callback)
+        .await;
+    assert_eq!(deferral.json()["type"], 5);
+
+    // Shutdown: once it has begun, new commands are turned away (the first ones may still
+    // slip in before the bot sees the signal; they are answered as usual).
+    stop.send(()).unwrap();
+    let bob = invoker(BOB, CHANNEL);
+    let mut refused = false;
+    for _ in 0..500 {
+        let help = discord.slash_command_json(&bob, "help", json!([]));
+        let (_, answer) = interact(&discord, help).await;
+        if answer["type"] == 4 {
+            assert!(is_ephemeral(&answer["data"]), "{answer:#}");
+            assert!(
+                answer["data"]["content"]
+                    .as_str()
+                    .unwrap()
+                    .contains("restarting"),
+                "{answer:#}"
+            );
+            refused = true;
+            break;
+        }
+        assert_eq!(answer["type"], 5);
+    }
+    assert!(refused, "the bot never began to shut down");
+    assert!(
+        !task.is_finished(),
+        "the bot stopped with a command in flight"
+    );
+
+    // The held command goes on, is answered, and only then does the bot stop.
+    release.send(()).unwrap();
+    let ended = tokio::time::timeout(WAIT_TIMEOUT, task).await;
+    ended.expect("the bot did not stop").unwrap().unwrap();
+    let original = format!("{}/messages/@original", webhook(&token));
+    let answered = discord
+        .calls()
+        .into_iter()
+        .find(|c| c.method == "PATCH" && c.route() == original)
+        .expect("the command in flight was not answered");
+    let body = answered.payload_json();
+    assert!(content(&body).contains("alice (white) played"), "{body:#}");
+    assert_pings(&body, &[BOB.0]);
+    discord.wait_disconnected().await;
+    assert_no_unhandled(&discord);
+    eprintln!(
+        "shutdown with a command in flight took {:?}",
+        started.elapsed()
+    );
+}

@@ -29,7 +29,7 @@ use futures::{SinkExt as _, StreamExt as _};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt as _, AsyncReadExt as _, AsyncWriteExt as _, BufReader};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 use tokio_tungstenite::tungstenite::handshake::server::{
@@ -437,6 +437,21 @@ impl FakeDiscord {
             .await
     }
 
+    /// Holds back the answer to the next REST call matching `predicate` (the call is still
+    /// recorded at once, so [`Self::next_call`] sees it) until the returned sender is used or
+    /// dropped: a way to keep a command of the bot in flight.
+    pub fn hold(
+        &self,
+        predicate: impl Fn(&RestCall) -> bool + Send + 'static,
+    ) -> oneshot::Sender<()> {
+        let (release, released) = oneshot::channel();
+        self.shared
+            .state()
+            .holds
+            .push((Box::new(predicate), released));
+        release
+    }
+
     /// Every REST call recorded so far, in arrival order.
     pub fn calls(&self) -> Vec<RestCall> {
         self.shared.state().all_calls.clone()
@@ -543,7 +558,11 @@ struct State {
     interaction_channels: HashMap<String, u64>,
     /// Usernames the fake has seen, to describe users in made-up objects.
     usernames: HashMap<u64, String>,
+    /// Calls whose answer waits for a release (see [`FakeDiscord::hold`]).
+    holds: Vec<(HoldPredicate, oneshot::Receiver<()>)>,
 }
+
+type HoldPredicate = Box<dyn Fn(&RestCall) -> bool + Send>;
 
 struct Connection {
     id: u64,
@@ -672,7 +691,8 @@ impl Shared {
     }
 
     /// Answers one REST request and records it.
-    fn handle_rest(&self, request: HttpRequest) -> HttpResponse {
+    /// The answer to a request, and what it waits for (if it is held).
+    fn handle_rest(&self, request: HttpRequest) -> (HttpResponse, Option<oneshot::Receiver<()>>) {
         let mut call = RestCall {
             method: request.method,
             path: request.path,
@@ -691,13 +711,19 @@ impl Shared {
             )
         });
         call.status = response.status;
-        {
+        let held = {
             let mut state = self.state();
+            let held = state
+                .holds
+                .iter()
+                .position(|(predicate, _)| predicate(&call))
+                .map(|i| state.holds.remove(i).1);
             state.all_calls.push(call.clone());
             state.pending_calls.push_back(call);
-        }
+            held
+        };
         self.changed();
-        response
+        (response, held)
     }
 
     /// The answer for a known route, `None` for an unknown one.
@@ -1098,7 +1124,11 @@ async fn serve_rest_connection(stream: TcpStream, shared: Arc<Shared>) {
         };
         let close = header_value(&request.headers, "connection")
             .is_some_and(|value| value.eq_ignore_ascii_case("close"));
-        let response = shared.handle_rest(request);
+        let (response, held) = shared.handle_rest(request);
+        if let Some(released) = held {
+            // Dropping the sender releases too.
+            let _ = released.await;
+        }
         if write.write_all(&response.to_bytes()).await.is_err() || close {
             return;
         }
