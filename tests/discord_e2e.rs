@@ -348,55 +348,68 @@ async fn next_post_after(discord: &FakeDiscord, spec: MessageSpec<'_>) -> RestCa
     next_post(discord, channel).await
 }
 
-/// A random standard game (seeded) up to a position where the player to move can push into
-/// a choice of rows, and every choice ends the turn: the turns before (notation) and the push.
-fn row_choice_setup() -> (Vec<String>, String, usize) {
-    for seed in 1..200u64 {
+/// Plays seeded random standard games (at most 80 turns each) until `find` accepts a position
+/// reached by the turns so far (given in notation, `{:#}`).
+fn find_in_random_games<T>(
+    games: u64,
+    mut find: impl FnMut(Position, &[String]) -> Option<T>,
+) -> T {
+    for seed in 1..=games {
         let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
         let mut position = Position::new(Variant::Standard);
         let mut turns = Vec::new();
         while position.outcome().is_none() && turns.len() < 80 {
-            // Past 30 turns, so that the record is long enough to come as a file.
-            if turns.len() > 30 && position.pending() == Pending::Push {
-                for entry in position.legal_entries() {
-                    let mut after = position;
-                    let push = Decision::Push {
-                        entry,
-                        piece: Kind::Basic,
-                    };
-                    if after.play(push).is_err() {
-                        continue;
-                    }
-                    // The pusher's own rows (not rows left to the opponent's next turn).
-                    let Pending::ChooseRow { rows } = after.pending() else {
-                        continue;
-                    };
-                    if after.to_move() != position.to_move() {
-                        continue;
-                    }
-                    let ends_turn = rows.iter().all(|row| {
-                        let mut chosen = after;
-                        chosen.play(Decision::Row(row.line)).is_ok()
-                            && chosen.to_move() != position.to_move()
-                    });
-                    if ends_turn {
-                        return (turns, entry.to_string(), rows.len());
-                    }
-                }
+            if let Some(found) = find(position, &turns) {
+                return found;
             }
+            // xorshift64: reproducible without a dependency.
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
             let options = position.legal_turns();
-            let (turn, after) = options[(next() % options.len() as u64) as usize];
+            let (turn, after) = options[(state % options.len() as u64) as usize];
             turns.push(format!("{turn:#}"));
             position = after;
         }
     }
-    panic!("no row choice found");
+    panic!("no such position in {games} random games");
+}
+
+/// The basic pushes from `position` that end in a decision of his own (not
+/// rows left to the opponent's next turn).
+fn own_decisions(position: Position) -> impl Iterator<Item = (gipf::Entry, Position)> {
+    position.legal_entries().filter_map(move |entry| {
+        let mut after = position;
+        let push = Decision::Push {
+            entry,
+            piece: Kind::Basic,
+        };
+        let own = after.play(push).is_ok() && after.to_move() == position.to_move();
+        own.then_some((entry, after))
+    })
+}
+
+/// A random standard game (seeded) up to a position where the player to move can push into
+/// a choice of rows, and every choice ends the turn: the turns before (notation), the push
+/// and the number of rows.
+fn row_choice_setup() -> (Vec<String>, String, usize) {
+    find_in_random_games(200, |position, turns| {
+        // Past 30 turns, so that the record is long enough to come as a file.
+        if turns.len() <= 30 || position.pending() != Pending::Push {
+            return None;
+        }
+        own_decisions(position).find_map(|(entry, after)| {
+            let Pending::ChooseRow { rows } = after.pending() else {
+                return None;
+            };
+            let ends_turn = rows.iter().all(|row| {
+                let mut chosen = after;
+                chosen.play(Decision::Row(row.line)).is_ok()
+                    && chosen.to_move() != position.to_move()
+            });
+            ends_turn.then(|| (turns.to_vec(), entry.to_string(), rows.len()))
+        })
+    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -769,50 +782,25 @@ async fn without_the_message_content_intent_mention_commands_still_work() {
 /// push, and the spots of the GIPF-pieces in question. Keeping them all, or taking the first
 /// of them, ends White's turn.
 fn take_gipf_setup() -> (Vec<String>, Position, String, Vec<String>) {
-    for seed in 1..500u64 {
-        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let mut position = Position::new(Variant::Standard);
-        let mut turns = Vec::new();
-        while position.outcome().is_none() && turns.len() < 80 {
-            if position.to_move() == gipf::Color::White && position.pending() == Pending::Push {
-                for entry in position.legal_entries() {
-                    let mut after = position;
-                    let push = Decision::Push {
-                        entry,
-                        piece: Kind::Basic,
-                    };
-                    if after.play(push).is_err() || after.to_move() != gipf::Color::White {
-                        continue;
-                    }
-                    let Pending::TakeGipf { gipf, .. } = after.pending() else {
-                        continue;
-                    };
-                    let first: gipf::Bitboard = gipf.iter().take(1).collect();
-                    let ends_turn = [gipf::Bitboard::EMPTY, first].into_iter().all(|take| {
-                        let mut answered = after;
-                        answered.play(Decision::Take(take)).is_ok()
-                            && answered.to_move() == gipf::Color::Black
-                            && answered.outcome().is_none()
-                    });
-                    if ends_turn {
-                        let spots = gipf.iter().map(|p| p.to_string()).collect();
-                        return (turns, position, entry.to_string(), spots);
-                    }
-                }
-            }
-            let options = position.legal_turns();
-            let (turn, after) = options[(next() % options.len() as u64) as usize];
-            turns.push(format!("{turn:#}"));
-            position = after;
+    find_in_random_games(500, |position, turns| {
+        if position.to_move() != gipf::Color::White || position.pending() != Pending::Push {
+            return None;
         }
-    }
-    panic!("no GIPF-piece decision found");
+        own_decisions(position).find_map(|(entry, after)| {
+            let Pending::TakeGipf { gipf, .. } = after.pending() else {
+                return None;
+            };
+            let first: gipf::Bitboard = gipf.iter().take(1).collect();
+            let ends_turn = [gipf::Bitboard::EMPTY, first].into_iter().all(|take| {
+                let mut answered = after;
+                answered.play(Decision::Take(take)).is_ok()
+                    && answered.to_move() == gipf::Color::Black
+                    && answered.outcome().is_none()
+            });
+            let spots = || gipf.iter().map(|p| p.to_string()).collect();
+            ends_turn.then(|| (turns.to_vec(), position, entry.to_string(), spots()))
+        })
+    })
 }
 
 /// The notation (`{:#}`) of White's turn from `position`, pushing `push` and taking `take`.
