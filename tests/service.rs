@@ -67,6 +67,15 @@ impl Table {
         replies[0].text.clone()
     }
 
+    /// Says `text` as `author` and checks that the one reply contains `expected`.
+    fn expect(&mut self, author: &str, text: &str, expected: &str) {
+        let reply = self.text(author, text);
+        assert!(
+            reply.contains(expected),
+            "{text}: expected {expected:?} in {reply:?}"
+        );
+    }
+
     fn state(&self) -> GameState {
         self.service
             .game_state(self.channel, true)
@@ -175,11 +184,7 @@ fn a_game_from_challenge_to_resignation() {
         (Color::White, Reason::Resignation)
     );
     // The channel is free again.
-    assert!(
-        table
-            .text("bob", "!challenge @alice")
-            .contains("challenges you")
-    );
+    table.expect("bob", "!challenge @alice", "challenges you");
 }
 
 #[test]
@@ -316,13 +321,9 @@ fn decisions_answered_interactively_up_front_and_across_a_restart() {
         "the turn is not complete yet"
     );
     // Mid-decision: the other player cannot act, a bad answer changes nothing, a restart keeps it.
-    assert!(table.text("bob", "!push b1 c2").contains("alice's turn"));
-    assert!(table.text("alice", "!row 9").contains("there is no row 9"));
-    assert!(
-        table
-            .text("alice", "!push e1 e2")
-            .contains("first choose which row")
-    );
+    table.expect("bob", "!push b1 c2", "alice's turn");
+    table.expect("alice", "!row 9", "there is no row 9");
+    table.expect("alice", "!push e1 e2", "first choose which row");
     table.restart();
     assert!(matches!(
         table.state().position.pending(),
@@ -373,54 +374,22 @@ fn decisions_answered_interactively_up_front_and_across_a_restart() {
 #[test]
 fn every_error_is_specific_and_changes_nothing() {
     let mut table = Table::new();
-    assert!(
-        table
-            .text("alice", "!push b1 c2")
-            .contains("There is no game in this channel")
-    );
-    assert!(table.text("alice", "!accept").contains("no open challenge"));
-    assert!(
-        table
-            .text("alice", "!challenge @alice")
-            .contains("cannot challenge yourself")
-    );
-    assert!(
-        table
-            .text("alice", "!challenge")
-            .contains("Mention the player")
-    );
-    assert!(
-        table
-            .text("alice", "!frobnicate")
-            .contains("don't know the command `frobnicate`")
+    table.expect("alice", "!push b1 c2", "There is no game in this channel");
+    table.expect("alice", "!accept", "no open challenge");
+    table.expect("alice", "!challenge @alice", "cannot challenge yourself");
+    table.expect("alice", "!challenge", "Mention the player");
+    table.expect(
+        "alice",
+        "!frobnicate",
+        "don't know the command `frobnicate`",
     );
     table.text("alice", "!challenge @bob standard white");
-    assert!(
-        table
-            .text("carol", "!challenge @dave")
-            .contains("already challenged")
-    );
-    assert!(
-        table
-            .text("carol", "!accept")
-            .contains("Only bob can accept")
-    );
-    assert!(
-        table
-            .text("carol", "!decline")
-            .contains("Only bob can decline")
-    );
-    assert!(
-        table
-            .text("bob", "!cancel")
-            .contains("Only alice can cancel")
-    );
+    table.expect("carol", "!challenge @dave", "already challenged");
+    table.expect("carol", "!accept", "Only bob can accept");
+    table.expect("carol", "!decline", "Only bob can decline");
+    table.expect("bob", "!cancel", "Only alice can cancel");
     table.text("bob", "!accept");
-    assert!(
-        table
-            .text("carol", "!challenge @dave")
-            .contains("one game per channel")
-    );
+    table.expect("carol", "!challenge @dave", "one game per channel");
     let before = table.state();
     for (who, line, expected) in [
         ("bob", "!push b1 c2", "It is alice's turn"),
@@ -443,15 +412,10 @@ fn every_error_is_specific_and_changes_nothing() {
         ("alice", "!keep all", "nothing to decide now"),
         ("alice", "!push b1 c2 row 1", "did not use all your answers"),
     ] {
-        let text = table.text(who, line);
-        assert!(text.contains(expected), "{line}: {text}");
+        table.expect(who, line, expected);
     }
     let long = format!("!push {}", "b1 c2 ".repeat(100));
-    assert!(
-        table
-            .text("alice", &long)
-            .contains("at most 500 characters")
-    );
+    table.expect("alice", &long, "at most 500 characters");
     assert!(
         table.say("alice", "just chatting, b1 c2").is_empty(),
         "lines without the prefix are ignored"
@@ -488,9 +452,9 @@ fn challenges_expire_and_can_be_declined_or_cancelled() {
     );
     let mut table = Table::new();
     table.text("alice", "!challenge @bob basic +1/+3 black");
-    assert!(table.text("bob", "!decline").contains("bob declined"));
+    table.expect("bob", "!decline", "bob declined");
     table.text("alice", "!challenge @bob basic +0/+3 black");
-    assert!(table.text("alice", "!cancel").contains("withdrew"));
+    table.expect("alice", "!cancel", "withdrew");
     table.text("alice", "!challenge @bob basic +0/+3 black");
     table.text("bob", "!accept");
     let state = table.state();
@@ -602,5 +566,5 @@ fn the_help_and_rules_list_every_command() {
             "{command} missing from help"
         );
     }
-    assert!(table.text("carol", "!rules").contains("official notation"));
+    table.expect("carol", "!rules", "official notation");
 }
