@@ -204,6 +204,15 @@ pub(crate) fn definitions() -> Vec<CreateCommand> {
     )
     .add_string_choice("white", "white")
     .add_string_choice("black", "black");
+    let gipf_spots = || {
+        option(
+            CommandOptionType::String,
+            "spots",
+            "Their spots, like e5 f4, or all",
+            true,
+        )
+        .set_autocomplete(true)
+    };
     vec![
         simple("push", "Push a piece in: the dot and the first spot")
             .add_option(
@@ -261,28 +270,12 @@ pub(crate) fn definitions() -> Vec<CreateCommand> {
             .min_int_value(1)
             .set_autocomplete(true),
         ),
-        simple("take", "Take these GIPF-pieces of the row being removed").add_option(
-            option(
-                CommandOptionType::String,
-                "spots",
-                "Their spots, like e5 f4, or all",
-                true,
-            )
-            .set_autocomplete(true),
-        ),
-        simple("keep", "Keep these GIPF-pieces of the row being removed").add_option(
-            option(
-                CommandOptionType::String,
-                "spots",
-                "Their spots, like e5 f4, or all",
-                true,
-            )
-            .set_autocomplete(true),
-        ),
+        simple("take", "Take these GIPF-pieces of the row being removed").add_option(gipf_spots()),
+        simple("keep", "Keep these GIPF-pieces of the row being removed").add_option(gipf_spots()),
         simple("board", "Show the board").add_option(side),
         simple("history", "The game record, as a .gipf file"),
         simple("resign", "Resign the game"),
-        simple("games", "Games in this channel"),
+        simple("games", "The games in progress in this server"),
         simple("rules", "The rules of GIPF, short"),
         simple("help", "How to play with this bot"),
     ]
