@@ -7,8 +7,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Bitboard, Color, Completed, Decision, Entry, Kind, Pending, PlayError, Point, Position, Stage,
-    Turn,
+    Bitboard, Color, Completed, Decision, Entry, Kind, Pending, PlayError, Point, Position,
+    Removed, Stage, Turn,
 };
 
 /// One removed spot as written: `Ge5*` is a GIPF-piece of the opponent on e5.
@@ -292,14 +292,9 @@ fn spots_of(notes: &[RemovalNote]) -> Bitboard {
     notes.iter().map(|n| n.spot).collect()
 }
 
-fn check_marks(notes: &[RemovalNote], turn: &Turn) -> Result<(), ResolveError> {
+/// Checks the `G` and `*` marks of one group of written removals against what it removed.
+fn check_marks(notes: &[RemovalNote], removed: &Removed) -> Result<(), ResolveError> {
     for note in notes {
-        let removed =
-            if turn.start.spots.contains(note.spot) && !turn.after.spots.contains(note.spot) {
-                turn.start
-            } else {
-                turn.after
-            };
         let gipf = removed.gipf.contains(note.spot);
         let captured = removed.captured.contains(note.spot);
         if gipf != note.gipf {
@@ -456,8 +451,8 @@ impl TurnNotation {
                 legal.join(", ")
             )));
         };
-        check_marks(&self.start, &turn)?;
-        check_marks(&self.after, &turn)?;
+        check_marks(&self.start, &turn.start)?;
+        check_marks(&self.after, &turn.after)?;
         if let Some(written) = self.reserve
             && written != turn.reserve
         {

@@ -509,3 +509,32 @@ fn the_notation_examples_of_rules_md_play_as_written() {
     assert!((game.occupied() & spots("b4 c4 d4 e4 f3 g2")).is_empty());
     assert_eq!(game.outcome(), None, "both still have a GIPF-piece");
 }
+
+#[test]
+fn a_spot_emptied_at_the_start_and_again_after_the_push_is_marked_per_group() {
+    // White starts with a row on the long diagonal, extended by Black's g5 and h5; his push
+    // onto the emptied h5 then completes column h. h5 is captured in the first group and
+    // White's own in the second: each group's marks are checked against its own removal.
+    let game = position(
+        Variant::BASIC,
+        "c3 w, d4 w, e5 w, f5 w, g5 b, h5 b, h2 w, h3 w, h4 w",
+    );
+    // The start row shares nothing with another, so it is already gone.
+    assert_eq!(game.current_turn().start.spots, spots("c3 d4 e5 f5 g5 h5"));
+    let written = "xc3,d4,e5,f5,g5*,h5*;h5;xh2,h3,h4,h5 (15)";
+    let mut played = game;
+    let done = played.play_notation(written).unwrap();
+    assert_eq!(format!("{:#}", done.by(Color::White).unwrap()), written);
+    assert_eq!(played.lost(Color::Black), 2);
+    assert!((played.occupied() & spots("c3 d4 e5 f5 g5 h2 h3 h4 h5")).is_empty());
+
+    for wrong in [
+        "xc3,d4,e5,f5,g5*,h5;h5;xh2,h3,h4,h5",
+        "xc3,d4,e5,f5,g5*,h5*;h5;xh2,h3,h4,h5*",
+    ] {
+        let mut refused = game;
+        let error = refused.play_notation(wrong).unwrap_err().to_string();
+        assert!(error.starts_with("h5 held"), "{wrong}: {error}");
+        assert_eq!(refused, game, "a refused turn changes nothing");
+    }
+}
