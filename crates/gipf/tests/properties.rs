@@ -67,7 +67,7 @@ fn check_invariants(position: &Position, totals: [u32; 2]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn random_games_keep_every_invariant_and_their_notation_round_trips(
