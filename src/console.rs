@@ -105,6 +105,7 @@ impl Console {
             author,
             text,
             mentions,
+            stamp: None,
         })
     }
 

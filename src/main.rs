@@ -83,13 +83,81 @@ struct RunArgs {
     token: Option<String>,
     /// Register the slash commands in this server only (instantly) instead of globally
     /// (which can take up to an hour to show).
-    #[arg(long, env = "DEV_GUILD_ID")]
-    dev_guild: Option<u64>,
+    #[arg(long, env = "DEV_GUILD_ID", value_parser = server_id)]
+    dev_guild: Option<Blankable<u64>>,
     /// Send all Discord REST calls to this base URL (`http://host:port`), rate limiter off;
     /// the gateway URL is then asked from it too. For tests and proxies.
-    #[arg(long, env = "DISCORD_API_PROXY")]
-    api_proxy: Option<String>,
+    #[arg(long, env = "DISCORD_API_PROXY", value_parser = proxy_url)]
+    api_proxy: Option<Blankable<String>>,
 }
+
+/// A setting that `.env` may leave blank (as `.env.example` does): blank means "not set".
+#[derive(Clone, Debug)]
+struct Blankable<T>(Option<T>);
+
+fn server_id(text: &str) -> Result<Blankable<u64>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Blankable(None));
+    }
+    match text.parse::<u64>() {
+        Ok(id) if id > 0 => Ok(Blankable(Some(id))),
+        _ => Err(format!(
+            "`{text}` is not a server id: turn on Developer Mode in Discord, right-click the server and Copy Server ID"
+        )),
+    }
+}
+
+fn proxy_url(text: &str) -> Result<Blankable<String>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Blankable(None));
+    }
+    if !(text.starts_with("http://") || text.starts_with("https://")) {
+        return Err(format!(
+            "`{text}` is not a base URL: write it like http://127.0.0.1:8080"
+        ));
+    }
+    Ok(Blankable(Some(text.to_string())))
+}
+
+/// The database file; blank means the default.
+fn database_path(text: &str) -> Result<PathBuf, String> {
+    Ok(PathBuf::from(match text.trim() {
+        "" => DEFAULT_DATABASE,
+        path => path,
+    }))
+}
+
+/// The command prefix: short, no spaces; blank means the default.
+fn command_prefix(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(DEFAULT_PREFIX.into());
+    }
+    if text.chars().any(char::is_whitespace) || text.chars().count() > 8 {
+        return Err(format!(
+            "`{text}` cannot be a command prefix: use up to 8 characters without spaces, like `!`"
+        ));
+    }
+    Ok(text.to_string())
+}
+
+/// Hours a challenge stays open: 1 to 8760 (a year); blank means the default.
+fn challenge_hours(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(DEFAULT_CHALLENGE_HOURS);
+    }
+    match text.parse::<u64>() {
+        Ok(hours @ 1..=8760) => Ok(hours),
+        _ => Err(format!("`{text}` is not a number of hours from 1 to 8760")),
+    }
+}
+
+const DEFAULT_DATABASE: &str = "gipf.db";
+const DEFAULT_PREFIX: &str = "!";
+const DEFAULT_CHALLENGE_HOURS: u64 = 24;
 
 /// `run` with its settings from the environment alone (when no command is given).
 #[derive(Parser, Debug)]
@@ -104,8 +172,8 @@ impl RunArgs {
             token: self.token.unwrap_or_default(),
             database: self.settings.database.clone(),
             config: self.settings.config(),
-            dev_guild: self.dev_guild,
-            api_proxy: self.api_proxy.filter(|p| !p.trim().is_empty()),
+            dev_guild: self.dev_guild.and_then(|id| id.0),
+            api_proxy: self.api_proxy.and_then(|url| url.0),
         };
         let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
         runtime.block_on(gipf_bot::discord::run(
@@ -119,13 +187,13 @@ impl RunArgs {
 #[derive(clap::Args, Debug)]
 struct Settings {
     /// The SQLite database file (created if missing).
-    #[arg(long = "db", env = "DATABASE_PATH", default_value = "gipf.db")]
+    #[arg(long = "db", env = "DATABASE_PATH", default_value = DEFAULT_DATABASE, value_parser = database_path)]
     database: PathBuf,
-    /// What starts a command in chat.
-    #[arg(long, env = "COMMAND_PREFIX", default_value = "!")]
+    /// What starts a command in chat (up to 8 characters, no spaces).
+    #[arg(long, env = "COMMAND_PREFIX", default_value = DEFAULT_PREFIX, value_parser = command_prefix)]
     prefix: String,
-    /// How many hours a challenge stays open.
-    #[arg(long, env = "CHALLENGE_TTL_HOURS", default_value_t = 24)]
+    /// How many hours a challenge stays open (1 to 8760).
+    #[arg(long, env = "CHALLENGE_TTL_HOURS", default_value = "24", value_parser = challenge_hours)]
     challenge_ttl_hours: u64,
 }
 

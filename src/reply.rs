@@ -12,6 +12,24 @@ impl UserId {
     }
 }
 
+/// What a button was made for, so that a click on an old button is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stamp {
+    /// A question in a game: the game, and its stored version when the question was asked
+    /// (every change of the game bumps it, decisions within a turn too).
+    Game {
+        /// The game's id.
+        id: i64,
+        /// The game's version.
+        version: i64,
+    },
+    /// An open challenge.
+    Challenge {
+        /// The challenge's id.
+        id: i64,
+    },
+}
+
 /// A button under a reply (Discord shows them; the console lists their commands).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Button {
@@ -19,8 +37,8 @@ pub struct Button {
     pub label: String,
     /// The chat command it stands for, without prefix, e.g. `row 2` or `accept`.
     pub command: String,
-    /// The game and turn it was made for, so a stale click can be refused: `(game, ply)`.
-    pub stamp: Option<(i64, u32)>,
+    /// What it was made for.
+    pub stamp: Stamp,
 }
 
 /// One message from the bot.

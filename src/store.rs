@@ -179,7 +179,7 @@ impl Store {
         })
     }
 
-    /// Records a challenge. Fails if the channel already has one.
+    /// Records a challenge and returns its id; `None` if the channel has one already.
     #[allow(clippy::too_many_arguments)]
     pub fn create_challenge(
         &self,
@@ -190,14 +190,15 @@ impl Store {
         variant: &str,
         color: &str,
         ttl_seconds: i64,
-    ) -> anyhow::Result<()> {
+    ) -> anyhow::Result<Option<i64>> {
         self.with(|c| {
             let created = now();
-            c.prepare_cached(
-                "INSERT INTO challenges (guild_id, channel_id, challenger, challenged, variant, color, created_at, expires_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            )?
-            .execute(params![
+            let inserted = c
+                .prepare_cached(
+                    "INSERT INTO challenges (guild_id, channel_id, challenger, challenged, variant, color, created_at, expires_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT(channel_id) DO NOTHING",
+                )?
+                .execute(params![
                 guild.map(|g| g as i64),
                 channel as i64,
                 challenger.0 as i64,
@@ -207,7 +208,7 @@ impl Store {
                 created,
                 created + ttl_seconds
             ])?;
-            Ok(())
+            Ok((inserted == 1).then(|| c.last_insert_rowid()))
         })
     }
 

@@ -227,20 +227,23 @@ async fn a_game_from_challenge_to_resignation() {
     let body = next_post(&discord, CHANNEL).await.payload_json();
     assert!(content(&body).contains(&format!("<@{}>", BOB.0)));
     assert_pings(&body, &[BOB.0]);
-    assert_eq!(
-        button_ids(&body),
-        ["gipf:challenge:accept", "gipf:challenge:decline"]
+    let challenge_buttons = button_ids(&body);
+    assert_eq!(challenge_buttons.len(), 2);
+    assert!(
+        challenge_buttons[0].starts_with("gipf:c") && challenge_buttons[0].ends_with(":accept"),
+        "{challenge_buttons:?}"
     );
+    let accept = &challenge_buttons[0];
 
     // A stranger's click on Accept is refused, privately; bob's starts the game.
-    let refused = click(&discord, CAROL, CHANNEL, "gipf:challenge:accept").await;
+    let refused = click(&discord, CAROL, CHANNEL, accept).await;
     assert!(is_ephemeral(&refused.json()));
     assert!(
         content(&refused.json()).contains("Only bob"),
         "{:#}",
         refused.json()
     );
-    let accepted = click(&discord, BOB, CHANNEL, "gipf:challenge:accept").await;
+    let accepted = click(&discord, BOB, CHANNEL, accept).await;
     let body = accepted.payload_json();
     assert!(!is_ephemeral(&body));
     assert!(content(&body).starts_with("Game on"), "{body:#}");
@@ -251,6 +254,13 @@ async fn a_game_from_challenge_to_resignation() {
         .next_call(|c| c.method == "PATCH" && c.route().ends_with("/messages/@original"))
         .await;
     assert_eq!(cleared.json()["components"], json!([]));
+    // A copy of the old Accept button (another client may still show it) does nothing.
+    let again = click(&discord, BOB, CHANNEL, accept).await.json();
+    assert!(is_ephemeral(&again));
+    assert!(
+        content(&again).contains("no longer does anything"),
+        "{again:#}"
+    );
 
     // Several pushes: prefix, mention prefix (works without MESSAGE_CONTENT), prefix.
     let mut position = Position::new(Variant::Standard);
@@ -464,7 +474,7 @@ async fn rows_are_chosen_by_button_and_by_text() {
     assert_board(&played);
     let stale = click(&discord, mover, CHANNEL, &choices[0][0]).await.json();
     assert!(is_ephemeral(&stale));
-    assert!(content(&stale).contains("earlier turn"), "{stale:#}");
+    assert!(content(&stale).contains("earlier question"), "{stale:#}");
 
     // Channel two: `/row number` suggests the pending rows; then the choice is typed.
     let typing = json!([{ "name": "number", "type": 4, "value": "", "focused": true }]);
@@ -883,7 +893,7 @@ async fn gipf_pieces_are_kept_by_button_and_taken_by_slash_command() {
     // The other button of that message is used up too.
     let stale = click(&discord, ALICE, CHANNEL, &buttons[0][0]).await.json();
     assert!(is_ephemeral(&stale));
-    assert!(content(&stale).contains("earlier turn"), "{stale:#}");
+    assert!(content(&stale).contains("earlier question"), "{stale:#}");
 
     // Channel two: `/take spots` suggests exactly `all` and the pending GIPF-pieces.
     let white = invoker(ALICE, OTHER_CHANNEL);

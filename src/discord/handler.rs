@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use serenity::all::{
-    CommandInteraction, ComponentInteraction, Context, CreateAutocompleteResponse,
-    CreateInteractionResponse, CreateInteractionResponseMessage, EventHandler, GuildId,
-    Interaction, Message as DiscordMessage, Ready, User as DiscordUser,
+    CommandInteraction, ComponentInteraction, Context, CreateAllowedMentions,
+    CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
+    EventHandler, GuildId, Interaction, Message as DiscordMessage, Ready, User as DiscordUser,
 };
 
 use super::gate::Gate;
@@ -104,7 +104,7 @@ impl Handler {
                     .resolved
                     .users
                     .values()
-                    .filter(|u| u.id.get() != self.bot_id)
+                    .filter(|u| !u.bot)
                     .map(user)
                     .collect();
                 let message = Message {
@@ -113,6 +113,7 @@ impl Handler {
                     author: user(&command.user),
                     text,
                     mentions,
+                    stamp: None,
                 };
                 self.service.handle_async(message).await
             }
@@ -158,56 +159,22 @@ impl Handler {
         }
         let channel = click.channel_id.get();
         let clicker = user(&click.user);
+        // The service refuses a click made for another game or an earlier question.
         let replies = match send::parse_custom_id(&click.data.custom_id) {
             None => vec![Reply::private("I don't know that button.")],
             Some((stamp, command)) => {
-                let refusal = match stamp {
-                    Some((game, ply)) => self.check_stamp(channel, clicker.id, game, ply).await,
-                    None => None,
+                let message = Message {
+                    guild: click.guild_id.map(GuildId::get),
+                    channel,
+                    author: clicker,
+                    text: format!("{}{command}", self.prefix()),
+                    mentions: Vec::new(),
+                    stamp: Some(stamp),
                 };
-                match refusal {
-                    Some(refusal) => vec![Reply::private(refusal)],
-                    None => {
-                        let message = Message {
-                            guild: click.guild_id.map(GuildId::get),
-                            channel,
-                            author: clicker,
-                            text: format!("{}{command}", self.prefix()),
-                            mentions: Vec::new(),
-                        };
-                        self.service.handle_async(message).await
-                    }
-                }
+                self.service.handle_async(message).await
             }
         };
         send::to_click(&ctx.http, click, &replies).await;
-    }
-
-    /// Why a button made for `game` at ply `ply` may not be used now, if it may not.
-    async fn check_stamp(
-        &self,
-        channel: u64,
-        clicker: UserId,
-        game: i64,
-        ply: u32,
-    ) -> Option<String> {
-        let Some(state) = self.game_state(channel).await else {
-            return Some("That game is over: this button no longer does anything.".into());
-        };
-        if state.id != game {
-            return Some("That button belongs to an earlier game.".into());
-        }
-        if !state.players.contains(&clicker) {
-            return Some("This is not your game: only its two players can use its buttons.".into());
-        }
-        if u32::from(state.position.plies()) != ply {
-            return Some(format!(
-                "That button is from an earlier turn, and the game has moved on. \
-                 See the latest message or `{}board`.",
-                self.prefix()
-            ));
-        }
-        None
     }
 }
 
@@ -215,6 +182,7 @@ fn restarting() -> CreateInteractionResponse {
     CreateInteractionResponse::Message(
         CreateInteractionResponseMessage::new()
             .content(RESTARTING)
+            .allowed_mentions(CreateAllowedMentions::new())
             .ephemeral(true),
     )
 }
@@ -230,7 +198,7 @@ impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
         let commands = slash::definitions();
-        let registered = match self.dev_guild {
+        let registered = match self.dev_guild.filter(|&id| id != 0) {
             Some(guild) => GuildId::new(guild).set_commands(&ctx.http, commands).await,
             None => serenity::all::Command::set_global_commands(&ctx.http, commands).await,
         };
@@ -258,12 +226,8 @@ impl EventHandler for Handler {
             channel: msg.channel_id.get(),
             author: user(&msg.author),
             text,
-            mentions: msg
-                .mentions
-                .iter()
-                .filter(|u| u.id.get() != self.bot_id)
-                .map(user)
-                .collect(),
+            mentions: msg.mentions.iter().filter(|u| !u.bot).map(user).collect(),
+            stamp: None,
         };
         let replies = self.service.handle_async(message).await;
         send::to_channel(&ctx.http, msg.channel_id, msg.id, &replies).await;

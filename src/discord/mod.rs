@@ -16,7 +16,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use serenity::all::{ClientBuilder, GatewayError, GatewayIntents, Http, HttpBuilder};
+use serenity::all::{
+    ClientBuilder, CreateAllowedMentions, GatewayError, GatewayIntents, Http, HttpBuilder,
+};
 
 use crate::service::{Config, Service};
 use gate::Gate;
@@ -35,6 +37,8 @@ const INTENT_HELP: &str = "the MESSAGE CONTENT intent is off for this applicatio
 
 /// How long a shutdown waits for the commands in flight.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a shutdown waits for the gateway connection to close.
+const CLOSE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Everything the Discord bot needs to run.
 #[derive(Clone, Debug)]
@@ -70,7 +74,18 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
         Err(e) => return Err(e).context("cannot reach Discord"),
     };
     tracing::info!(bot = %me.name, id = me.id.get(), "logged in");
-    let service = Arc::new(Service::open(&settings.database, settings.config.clone())?);
+    if let Some(proxy) = &settings.api_proxy {
+        // Without this check serenity would fall back to Discord's own gateway in silence.
+        http.get_gateway().await.with_context(|| {
+            format!("the API proxy {proxy} did not answer GET /api/v10/gateway")
+        })?;
+    }
+    let (database, config) = (settings.database.clone(), settings.config.clone());
+    let service = Arc::new(
+        tokio::task::spawn_blocking(move || Service::open(&database, config))
+            .await
+            .context("the database task failed")??,
+    );
     let gate = Gate::new();
     let handler = Arc::new(Handler::new(
         Arc::clone(&service),
@@ -115,12 +130,21 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
                     tracing::warn!("some commands did not finish in time");
                 }
                 shard_manager.shutdown_all().await;
-                if let Err(e) = task.await {
-                    tracing::warn!(error = %e, "the Discord client did not stop cleanly");
+                // shutdown_all does not reach a client whose shard is between connections.
+                match tokio::time::timeout(CLOSE_TIMEOUT, &mut task).await {
+                    Ok(Err(e)) => tracing::warn!(error = %e, "the Discord client did not stop cleanly"),
+                    Err(_) => {
+                        tracing::warn!("the Discord client did not stop in time: closing it");
+                        task.abort();
+                    }
+                    Ok(Ok(_)) => {}
                 }
                 // The client is gone with its task; the last handle on the service (and so
-                // the database connection) goes with the handler.
-                drop(handler);
+                // the database connection) goes with the handler, off the async workers.
+                let closed = tokio::task::spawn_blocking(move || drop(handler)).await;
+                if let Err(e) = closed {
+                    tracing::warn!(error = %e, "the database did not close cleanly");
+                }
                 tracing::info!("stopped");
                 return Ok(());
             }
@@ -128,9 +152,11 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
     }
 }
 
-/// The REST client, pointed at the proxy if there is one.
+/// The REST client, pointed at the proxy if there is one. Every message it sends pings
+/// nobody unless the message itself names the users it may ping.
 fn make_http(settings: &Settings) -> Http {
-    let builder = HttpBuilder::new(settings.token.trim());
+    let builder = HttpBuilder::new(settings.token.trim())
+        .default_allowed_mentions(CreateAllowedMentions::new());
     match &settings.api_proxy {
         Some(base) => builder
             .proxy(base.trim_end_matches('/'))

@@ -7,7 +7,7 @@ use serenity::all::{
     CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse, Http, MessageId,
 };
 
-use crate::reply::{Button, Reply};
+use crate::reply::{Button, Reply, Stamp};
 
 /// Discord's limit on a message's text.
 const MAX_CONTENT: usize = 2000;
@@ -24,26 +24,30 @@ struct Part {
     last: bool,
 }
 
-/// The custom id of a button: `gipf:<game>:<ply>:<command>`, or `gipf:challenge:<command>`
-/// when the button belongs to no game yet.
+/// The custom id of a button: `gipf:g<game>.<version>:<command>` for a question in a game,
+/// `gipf:c<challenge>:<command>` for a challenge.
 pub(crate) fn custom_id(button: &Button) -> String {
     match button.stamp {
-        Some((game, ply)) => format!("gipf:{game}:{ply}:{}", button.command),
-        None => format!("gipf:challenge:{}", button.command),
+        Stamp::Game { id, version } => format!("gipf:g{id}.{version}:{}", button.command),
+        Stamp::Challenge { id } => format!("gipf:c{id}:{}", button.command),
     }
 }
 
-/// A button's custom id read back: the stamp (if any) and the command.
-pub(crate) fn parse_custom_id(id: &str) -> Option<(Option<(i64, u32)>, &str)> {
-    let rest = id.strip_prefix("gipf:")?;
-    if let Some(command) = rest.strip_prefix("challenge:") {
-        return Some((None, command));
-    }
-    let mut fields = rest.splitn(3, ':');
-    let game = fields.next()?.parse().ok()?;
-    let ply = fields.next()?.parse().ok()?;
-    let command = fields.next()?;
-    Some((Some((game, ply)), command))
+/// A button's custom id read back: its stamp and its command.
+pub(crate) fn parse_custom_id(id: &str) -> Option<(Stamp, &str)> {
+    let (stamp, command) = id.strip_prefix("gipf:")?.split_once(':')?;
+    let stamp = if let Some(game) = stamp.strip_prefix('g') {
+        let (id, version) = game.split_once('.')?;
+        Stamp::Game {
+            id: id.parse().ok()?,
+            version: version.parse().ok()?,
+        }
+    } else {
+        Stamp::Challenge {
+            id: stamp.strip_prefix('c')?.parse().ok()?,
+        }
+    };
+    Some((stamp, command))
 }
 
 /// Pings for exactly the reply's users: never @everyone, @here or a role.
@@ -266,22 +270,31 @@ mod tests {
 
     #[test]
     fn custom_ids_read_back() {
+        let stamp = Stamp::Game { id: 12, version: 7 };
         let button = Button {
             label: "Row 2".into(),
             command: "row 2".into(),
-            stamp: Some((12, 7)),
+            stamp,
         };
-        assert_eq!(custom_id(&button), "gipf:12:7:row 2");
+        assert_eq!(custom_id(&button), "gipf:g12.7:row 2");
+        assert_eq!(parse_custom_id("gipf:g12.7:row 2"), Some((stamp, "row 2")));
+        let accept = Button {
+            label: "Accept".into(),
+            command: "accept".into(),
+            stamp: Stamp::Challenge { id: 3 },
+        };
         assert_eq!(
-            parse_custom_id("gipf:12:7:row 2"),
-            Some((Some((12, 7)), "row 2"))
+            parse_custom_id(&custom_id(&accept)),
+            Some((Stamp::Challenge { id: 3 }, "accept"))
         );
-        assert_eq!(
-            parse_custom_id("gipf:challenge:accept"),
-            Some((None, "accept"))
-        );
-        assert_eq!(parse_custom_id("gipf:x:7:row 2"), None);
-        assert_eq!(parse_custom_id("other"), None);
+        for bad in [
+            "gipf:gx.7:row 2",
+            "gipf:g12:row 2",
+            "gipf:x3:accept",
+            "other",
+        ] {
+            assert_eq!(parse_custom_id(bad), None, "{bad}");
+        }
     }
 
     #[test]

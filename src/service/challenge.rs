@@ -4,7 +4,8 @@ use gipf::{Color, Variant};
 
 use super::{LiveGame, Message, Service};
 use crate::command::ColorChoice;
-use crate::reply::{Button, Reply, UserId};
+use crate::reply::{Button, Reply, Stamp, UserId};
+use crate::store::Challenge;
 
 impl Service {
     pub(super) fn challenge(
@@ -21,6 +22,12 @@ impl Service {
                 "You cannot challenge yourself: mention another player.",
             )]);
         }
+        // The adapters list the people a message mentions; bots are left out.
+        if !message.mentions.iter().any(|u| u.id == opponent) {
+            return Ok(vec![Reply::private(
+                "I can only set up a game with a person who can read this channel, not with a bot: mention another player.",
+            )]);
+        }
         if self.store.game_in(message.channel, false)?.is_some() {
             return Ok(vec![Reply::private(format!(
                 "A game is already being played in this channel: one game per channel. \
@@ -35,7 +42,7 @@ impl Service {
             ))]);
         }
         let ttl = self.config.challenge_ttl.as_secs() as i64;
-        self.store.create_challenge(
+        let created = self.store.create_challenge(
             message.guild,
             message.channel,
             me,
@@ -44,6 +51,11 @@ impl Service {
             color.name(),
             ttl,
         )?;
+        let Some(id) = created else {
+            return Ok(vec![Reply::private(
+                "Someone else challenged here just now; that challenge must be answered first.",
+            )]);
+        };
         let colour = match color {
             ColorChoice::Random => "colours drawn at random".to_string(),
             c => format!("{} plays {}", self.name(me)?, c.name()),
@@ -59,12 +71,12 @@ impl Service {
             Button {
                 label: "Accept".into(),
                 command: "accept".into(),
-                stamp: None,
+                stamp: Stamp::Challenge { id },
             },
             Button {
                 label: "Decline".into(),
                 command: "decline".into(),
-                stamp: None,
+                stamp: Stamp::Challenge { id },
             },
         ];
         Ok(vec![Reply {
@@ -75,12 +87,31 @@ impl Service {
         }])
     }
 
-    pub(super) fn accept(&self, message: &Message) -> anyhow::Result<Vec<Reply>> {
+    /// The channel's open challenge, or the reply that says there is none (or that the
+    /// button clicked was made for another one).
+    fn open_challenge(&self, message: &Message) -> anyhow::Result<Result<Challenge, Reply>> {
         let prefix = &self.config.prefix;
-        let Some(challenge) = self.store.challenge(message.channel)? else {
-            return Ok(vec![Reply::private(format!(
-                "There is no open challenge here. Start one with `{prefix}challenge @someone`."
-            ))]);
+        let open = self.store.challenge(message.channel)?;
+        let clicked = match message.stamp {
+            Some(Stamp::Challenge { id }) => Some(id),
+            _ => None,
+        };
+        Ok(match open {
+            Some(challenge) if clicked.is_none_or(|id| id == challenge.id) => Ok(challenge),
+            _ if clicked.is_some() => Err(Reply::private(
+                "That challenge was answered, withdrawn or has lapsed: this button no longer does anything.",
+            )),
+            _ => Err(Reply::private(format!(
+                "There is no open challenge here (a challenge lapses after {} h). Start one with `{prefix}challenge @someone`.",
+                self.config.challenge_ttl.as_secs().div_ceil(3600)
+            ))),
+        })
+    }
+
+    pub(super) fn accept(&self, message: &Message) -> anyhow::Result<Vec<Reply>> {
+        let challenge = match self.open_challenge(message)? {
+            Ok(challenge) => challenge,
+            Err(reply) => return Ok(vec![reply]),
         };
         if challenge.challenged != message.author.id {
             return Ok(vec![Reply::private(format!(
@@ -107,14 +138,16 @@ impl Service {
             black,
         );
         let Some(_) = started? else {
-            return Ok(vec![Reply::private(
-                "That challenge was just answered or withdrawn.",
-            )]);
+            return Ok(vec![self.answered_just_now()]);
         };
         let game = self
             .live_game(message.channel, false)?
             .ok_or_else(|| anyhow::anyhow!("new game vanished"))?;
         Ok(vec![self.game_started(&game)?])
+    }
+
+    fn answered_just_now(&self) -> Reply {
+        Reply::private("That challenge was just answered or withdrawn; nothing was changed.")
     }
 
     fn game_started(&self, game: &LiveGame) -> anyhow::Result<Reply> {
@@ -136,8 +169,9 @@ impl Service {
     }
 
     pub(super) fn decline(&self, message: &Message) -> anyhow::Result<Vec<Reply>> {
-        let Some(challenge) = self.store.challenge(message.channel)? else {
-            return Ok(vec![Reply::private("There is no open challenge here.")]);
+        let challenge = match self.open_challenge(message)? {
+            Ok(challenge) => challenge,
+            Err(reply) => return Ok(vec![reply]),
         };
         if challenge.challenged != message.author.id {
             return Ok(vec![Reply::private(format!(
@@ -150,7 +184,9 @@ impl Service {
                 }
             ))]);
         }
-        self.store.delete_challenge(challenge.id)?;
+        if !self.store.delete_challenge(challenge.id)? {
+            return Ok(vec![self.answered_just_now()]);
+        }
         Ok(vec![Reply::text(format!(
             "{} declined the challenge of {}.",
             self.name(challenge.challenged)?,
@@ -159,16 +195,24 @@ impl Service {
     }
 
     pub(super) fn cancel(&self, message: &Message) -> anyhow::Result<Vec<Reply>> {
-        let Some(challenge) = self.store.challenge(message.channel)? else {
-            return Ok(vec![Reply::private("There is no open challenge here.")]);
+        let challenge = match self.open_challenge(message)? {
+            Ok(challenge) => challenge,
+            Err(reply) => return Ok(vec![reply]),
         };
         if challenge.challenger != message.author.id {
             return Ok(vec![Reply::private(format!(
-                "Only {} can cancel this challenge.",
-                self.name(challenge.challenger)?
+                "Only {} can cancel this challenge{}.",
+                self.name(challenge.challenger)?,
+                if challenge.challenged == message.author.id {
+                    " (you can `decline` it)"
+                } else {
+                    ""
+                }
             ))]);
         }
-        self.store.delete_challenge(challenge.id)?;
+        if !self.store.delete_challenge(challenge.id)? {
+            return Ok(vec![self.answered_just_now()]);
+        }
         Ok(vec![Reply::text(format!(
             "{} withdrew the challenge.",
             self.name(challenge.challenger)?

@@ -15,7 +15,7 @@ use gipf::{Color, Decision, Position, Turn, Variant};
 use crate::command::{self, Command};
 use crate::record;
 use crate::render::{self, BoardView, RenderOptions};
-use crate::reply::{Reply, UserId, defuse, sanitize};
+use crate::reply::{Reply, Stamp, UserId, defuse, sanitize};
 use crate::store::{Store, StoredGame};
 
 /// A chat user as the adapter knows them.
@@ -40,6 +40,8 @@ pub struct Message {
     pub text: String,
     /// The users mentioned in the text, with their names.
     pub mentions: Vec<User>,
+    /// The button this command comes from, if it comes from one.
+    pub stamp: Option<Stamp>,
 }
 
 /// Settings of the service.

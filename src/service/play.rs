@@ -6,7 +6,7 @@ use gipf::{
 
 use super::{LiveGame, Message, Service};
 use crate::command::Answer;
-use crate::reply::{Button, Reply};
+use crate::reply::{Button, Reply, Stamp};
 use crate::store::Progress;
 
 /// A game being changed by one command: nothing is saved unless all of it is legal.
@@ -90,7 +90,11 @@ impl Service {
         message: &Message,
         plan: impl FnOnce(&mut Working) -> Result<(), String>,
     ) -> anyhow::Result<Vec<Reply>> {
-        let Some(game) = self.live_game(message.channel, false)? else {
+        let game = self.live_game(message.channel, false)?;
+        if let Some(refusal) = self.stale_button(message, game.as_ref()) {
+            return Ok(vec![refusal]);
+        }
+        let Some(game) = game else {
             return Ok(vec![self.no_game_here()]);
         };
         let Some(color) = game.color_of(message.author.id) else {
@@ -132,6 +136,7 @@ impl Service {
             return Ok(vec![self.moved_on()]);
         }
         let mut after = self.shallow(&game);
+        after.stored.version += 1;
         after.position = working.position;
         after.partial = working.partial;
         after.last_turn = working.completed.last().copied().or(game.last_turn);
@@ -140,6 +145,29 @@ impl Service {
             .turns
             .extend(progress.turns.iter().map(|(t, _)| t.clone()));
         Ok(vec![self.turn_reply(&after, &working.completed)?])
+    }
+
+    /// Refuses a click on a button made for another game, or for an earlier question of
+    /// this one. The version it checks is the one the save is conditional on, so a click
+    /// can never answer a question it was not made for.
+    fn stale_button(&self, message: &Message, game: Option<&LiveGame>) -> Option<Reply> {
+        let Some(Stamp::Game { id, version }) = message.stamp else {
+            return None;
+        };
+        let text = match game {
+            None => "That game is over: this button no longer does anything.".to_string(),
+            Some(game) if game.stored.id != id => "That button belongs to an earlier game.".into(),
+            Some(game) if game.color_of(message.author.id).is_none() => {
+                "This is not your game: only its two players can use its buttons.".into()
+            }
+            Some(game) if game.stored.version != version => format!(
+                "That button answers an earlier question, and the game has moved on. \
+                 See the latest message or `{}board`.",
+                self.config.prefix
+            ),
+            Some(_) => return None,
+        };
+        Some(Reply::private(text))
     }
 
     fn shallow(&self, game: &LiveGame) -> LiveGame {
@@ -301,7 +329,10 @@ impl Service {
         let to_move = position.to_move();
         let player = game.player(to_move);
         let mut buttons = Vec::new();
-        let stamp = Some((game.stored.id, u32::from(position.plies())));
+        let stamp = Stamp::Game {
+            id: game.stored.id,
+            version: game.stored.version,
+        };
         let ping = match position.pending() {
             Pending::GameOver(outcome) => {
                 // Tell the player who did not make the last move.
