@@ -1,8 +1,11 @@
-//! Rendering and encoding the board picture of a busy mid-game position.
+//! Rendering and encoding the board picture of a busy mid-game position, and the encoding
+//! alone (to tell drawing time from encoding time).
 
 use gipf::Variant;
 use gipf_bot::record;
 use gipf_bot::render::{BoardView, IMAGE_HEIGHT, IMAGE_WIDTH, RenderOptions, render};
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use image::{ExtendedColorType, ImageEncoder};
 
 const RECORD: &str = include_str!("../crates/gipf/tests/data/tournament-41-plies.gipf");
 
@@ -35,9 +38,37 @@ fn render_and_encode(bencher: divan::Bencher) {
     let options = RenderOptions::default();
     let png = render(&view, &options);
     eprintln!(
-        "{} pieces on the board; picture {IMAGE_WIDTH}x{IMAGE_HEIGHT}, PNG {:.1} KB",
+        "{} pieces on the board; picture {IMAGE_WIDTH}x{IMAGE_HEIGHT}, PNG {} bytes",
         position.occupied().count(),
-        png.len() as f64 / 1024.0
+        png.len()
     );
     bencher.bench(|| render(divan::black_box(&view), &options));
+}
+
+/// Encode the same picture again, as `render` does (fast deflate, adaptive filtering).
+#[divan::bench]
+fn encode_only(bencher: divan::Bencher) {
+    let (position, last_turn) = busiest();
+    let view = BoardView {
+        position: &position,
+        last_turn: last_turn.as_ref(),
+        names: ["Ann", "Bob"],
+    };
+    let png = render(&view, &RenderOptions::default());
+    let Ok(picture) = image::load_from_memory(&png) else {
+        panic!("the picture decodes");
+    };
+    let picture = picture.to_rgb8();
+    bencher.bench(|| {
+        let mut bytes = Vec::with_capacity(png.len());
+        let encoder =
+            PngEncoder::new_with_quality(&mut bytes, CompressionType::Fast, FilterType::Adaptive);
+        let written = encoder.write_image(
+            divan::black_box(picture.as_raw()),
+            picture.width(),
+            picture.height(),
+            ExtendedColorType::Rgb8,
+        );
+        (written.is_ok(), bytes.len())
+    });
 }

@@ -1,7 +1,9 @@
-//! Where everything goes: the image's bands and the board's geometry.
+//! Where everything goes: the board on the left, the player panel on the right, and the
+//! board's geometry.
 //!
-//! The image is a header band (status), the square board area, and a footer band (one card
-//! per player). On the board a point's grid coordinates `(x, y)` map to
+//! The image is landscape, 4:3, so that Discord's embed box (wider than tall) shows it as
+//! large as it can: the board area on the left, the panel (a card per player and the state of
+//! play between them) on the right. On the board a point's grid coordinates `(x, y)` map to
 //! `sx = x·√3/2·spacing`, `sy_up = (y - x/2)·spacing` around the centre spot `e5`: columns
 //! are vertical, `a1` is the bottom-left corner, `e1` the bottom, `e9` the top. Seen from
 //! Black's side everything turns 180° about the centre.
@@ -12,19 +14,20 @@ use super::RenderOptions;
 use super::disc::Pt;
 
 /// Width of the whole image.
-pub(crate) const WIDTH: u32 = 960;
-/// Height of the status band above the board.
-pub(crate) const HEADER_HEIGHT: f32 = 92.0;
-/// Side of the square board area.
-pub(crate) const BOARD_SIZE: f32 = 960.0;
-/// Top of the player band below the board.
-pub(crate) const FOOTER_TOP: f32 = HEADER_HEIGHT + BOARD_SIZE;
-/// Height of the player band.
-pub(crate) const FOOTER_HEIGHT: f32 = 148.0;
+pub(crate) const WIDTH: u32 = 1280;
 /// Height of the whole image.
-pub(crate) const HEIGHT: u32 = (FOOTER_TOP + FOOTER_HEIGHT) as u32;
+pub(crate) const HEIGHT: u32 = 960;
+/// Width of the board area, at the left of the image.
+pub(crate) const BOARD_WIDTH: f32 = 900.0;
+/// Height of the board area: the whole height of the image.
+pub(crate) const BOARD_HEIGHT: f32 = HEIGHT as f32;
+/// Left edge of the player panel, right of the board area.
+pub(crate) const PANEL_LEFT: f32 = BOARD_WIDTH;
+/// Width of the player panel.
+pub(crate) const PANEL_WIDTH: f32 = WIDTH as f32 - PANEL_LEFT;
 
-const _: () = assert!(WIDTH as f32 >= BOARD_SIZE && BOARD_SIZE >= 900.0);
+const _: () = assert!(BOARD_WIDTH >= 900.0 && BOARD_HEIGHT >= 900.0);
+const _: () = assert!(WIDTH * 3 == HEIGHT * 4);
 
 /// Distance between neighbouring points.
 pub(crate) const SPACING: f32 = 100.0;
@@ -40,11 +43,13 @@ pub(crate) const GIPF_RING_RADIUS: f32 = 20.0;
 pub(crate) const NEW_PIECE_HALO_RADIUS: f32 = PIECE_RADIUS + 7.0;
 /// Radius of a dot.
 pub(crate) const DOT_RADIUS: f32 = 8.0;
+/// How far the board's rim reaches beyond the dots.
+pub(crate) const RIM_REACH: f32 = 30.0;
 
 const HALF_SQRT3: f32 = 0.866_025_4;
 
 /// The centre of the board (the spot `e5`).
-pub(crate) const CENTER: Pt = (WIDTH as f32 / 2.0, HEADER_HEIGHT + BOARD_SIZE / 2.0);
+pub(crate) const CENTER: Pt = (BOARD_WIDTH / 2.0, BOARD_HEIGHT / 2.0);
 
 /// The pixel centre of a point.
 pub(crate) fn center_of(point: Point, options: &RenderOptions) -> Pt {
@@ -115,8 +120,8 @@ mod tests {
     fn every_point_fits_in_the_board_area_with_room_for_its_label() {
         for point in Point::all() {
             let (x, y) = at(&point.to_string(), false);
-            assert!(x > 60.0 && x < WIDTH as f32 - 60.0, "{point}");
-            assert!(y > HEADER_HEIGHT + 40.0 && y < FOOTER_TOP - 40.0, "{point}");
+            assert!(x > 80.0 && x < BOARD_WIDTH - 80.0, "{point}");
+            assert!(y > 60.0 && y < BOARD_HEIGHT - 60.0, "{point}");
         }
     }
 }

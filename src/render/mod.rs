@@ -1,10 +1,11 @@
 //! The board picture the bot posts after every turn: a pure function from a position (and
 //! the last turn) to PNG bytes, no I/O.
 //!
-//! The picture is [`IMAGE_WIDTH`] × [`IMAGE_HEIGHT`] pixels: a status header, the 960 × 960
-//! board (White at the bottom, or Black with [`RenderOptions::black_side`]), and a card per
-//! player. It carries its own light background, so it reads the same in Discord's dark and
-//! light themes.
+//! The picture is [`IMAGE_WIDTH`] × [`IMAGE_HEIGHT`] pixels, landscape 4:3 so that Discord's
+//! embed box shows it as large as it can: the 900 × 960 board area on the left (White at the
+//! bottom, or Black with [`RenderOptions::black_side`]), and on the right a panel with a card
+//! per player (the one at the top of the board above) and the state of play between them. It
+//! carries its own light background, so it reads the same in Discord's dark and light themes.
 //!
 //! ```
 //! use gipf::{Position, Variant};
@@ -34,7 +35,7 @@ use crate::record;
 
 /// Width of the picture in pixels.
 pub const IMAGE_WIDTH: u32 = layout::WIDTH;
-/// Height of the picture in pixels (header, 960 × 960 board, player cards).
+/// Height of the picture in pixels (the height of the board area).
 pub const IMAGE_HEIGHT: u32 = layout::HEIGHT;
 
 /// What to draw: a position, the turn that led to it, and the players' names.
@@ -62,15 +63,17 @@ fn draw(view: &BoardView, options: &RenderOptions) -> RgbImage {
     let mut image = board::empty_board(options).clone();
     let pending = position.pending();
     let turns = overlay::highlighted_turns(position, view.last_turn);
-
-    overlay::draw_removed(&mut image, position, &turns, options);
     let pushes: Vec<_> = turns
         .iter()
         .filter_map(|turn| turn.push.map(|push| (turn.color, push)))
         .collect();
+
+    // Under the pieces: the last push's dot and arrow, then the removed pieces' ghosts.
     for (_, push) in &pushes {
         overlay::draw_entry_dot(&mut image, push, options);
+        overlay::draw_push_arrow(&mut image, push, options);
     }
+    overlay::draw_removed(&mut image, position, &turns, options);
     for spot in Point::spots() {
         if let Some(piece) = position.piece_at(spot) {
             pieces::draw_piece(
@@ -82,17 +85,16 @@ fn draw(view: &BoardView, options: &RenderOptions) -> RgbImage {
         }
     }
     for (mover, push) in &pushes {
-        overlay::draw_push(&mut image, position, *mover, push, options);
+        overlay::draw_new_piece(&mut image, position, *mover, push, options);
     }
     overlay::draw_pending(&mut image, position, &pending, options);
-    panel::draw_header(&mut image, view, &pending);
-    panel::draw_footer(&mut image, view, &pending, options);
+    panel::draw_panel(&mut image, view, &pending, options);
     image
 }
 
 /// Encodes a picture as PNG: fast deflate with adaptive filtering.
 fn encode(image: &RgbImage) -> Result<Vec<u8>, image::ImageError> {
-    let mut bytes = Vec::with_capacity(192 * 1024);
+    let mut bytes = Vec::with_capacity(320 * 1024);
     PngEncoder::new_with_quality(&mut bytes, CompressionType::Fast, FilterType::Adaptive)
         .write_image(
             image.as_raw(),

@@ -1,6 +1,6 @@
-//! What is drawn over the pieces' spots besides the pieces: the last turn (entry dot, arrow,
-//! new piece, ghosts of removed pieces) and the pending decision (numbered rows, GIPF-pieces
-//! to keep or take).
+//! What is drawn on the pieces' spots besides the pieces: the last turn (entry dot and arrow
+//! under the pieces, the new piece's halo over them, ghosts of removed pieces) and the pending
+//! decision (numbered rows, GIPF-pieces to keep or take).
 
 use gipf::{Bitboard, Color, Kind, Pending, Piece, Position, Push, Removed, Row, Turn};
 use image::RgbImage;
@@ -78,9 +78,31 @@ pub(crate) fn draw_entry_dot(image: &mut RgbImage, push: &Push, options: &Render
     disc(image, dot, DOT_RADIUS + 2.0, theme::LAST_MOVE, 1.0);
 }
 
-/// Marks a push over the pieces: an arrow from the dot to the furthest moved piece, and a
-/// halo around the piece brought in if it is still there.
-pub(crate) fn draw_push(
+/// Width of the arrow's shaft.
+pub(crate) const ARROW_WIDTH: f32 = 7.0;
+/// The arrow stops this far short of the furthest pushed piece's centre: at its edge.
+pub(crate) const ARROW_TIP_GAP: f32 = PIECE_RADIUS + 3.0;
+
+/// Where the arrow of `push` starts (its dot) and ends (the near edge of the furthest pushed
+/// piece, so the arrowhead shows in the gap before it and covers nothing on it).
+pub(crate) fn arrow_ends(push: &Push, options: &RenderOptions) -> (Pt, Pt) {
+    let from = center_of(push.entry.dot(), options);
+    let end = center_of(push.end, options);
+    let (dx, dy) = (end.0 - from.0, end.1 - from.1);
+    let span = (dx * dx + dy * dy).sqrt().max(1.0);
+    let back = ARROW_TIP_GAP.min(span - 1.0);
+    (from, (end.0 - dx / span * back, end.1 - dy / span * back))
+}
+
+/// Marks a push under the pieces: an arrow from the dot to the edge of the furthest moved
+/// piece, showing in the gaps between the pushed pieces without hiding any of them.
+pub(crate) fn draw_push_arrow(image: &mut RgbImage, push: &Push, options: &RenderOptions) {
+    let (from, to) = arrow_ends(push, options);
+    arrow(image, from, to, ARROW_WIDTH, theme::LAST_MOVE, 1.0);
+}
+
+/// Rings the piece a push brought in, over the pieces, if it is still there.
+pub(crate) fn draw_new_piece(
     image: &mut RgbImage,
     position: &Position,
     mover: Color,
@@ -101,9 +123,6 @@ pub(crate) fn draw_push(
             1.0,
         );
     }
-    let from = center_of(push.entry.dot(), options);
-    let to = center_of(push.end, options);
-    arrow(image, from, to, 7.0, theme::LAST_MOVE, 0.8);
 }
 
 /// Draws what the pending decision asks about.
@@ -188,11 +207,11 @@ pub(crate) fn badge_spot(position: &Position, row: &Row, options: &RenderOptions
 
 /// A round coloured badge with a short white label.
 fn badge(image: &mut RgbImage, center: Pt, label: &str, paint: image::Rgb<u8>) {
-    disc(image, center, 19.0, theme::ON_BADGE, 1.0);
-    disc(image, center, 16.5, paint, 1.0);
+    disc(image, center, 24.0, theme::ON_BADGE, 1.0);
+    disc(image, center, 21.0, paint, 1.0);
     let style = Style {
         weight: Weight::Bold,
-        size: 23.0,
+        size: 30.0,
         paint: theme::ON_BADGE,
     };
     text::draw_centered(image, label, (center.0, center.1 + 0.5), &style);

@@ -1,18 +1,36 @@
-//! The bands around the board: the status header (who is to move or who won, and why; the
-//! turn number; the game) and one card per player in the footer (name, colour, reserve as a
-//! count and a stack, captures).
+//! The player panel right of the board: a card per player (colour, name, reserve as a count
+//! and a stack, captures, and who is to move or won), the card of the player at the top of
+//! the board at the top and the other's at the bottom, and between them the state of play
+//! (turn number, game, whose turn or the result, and what is to decide or why it ended).
 
 use gipf::{Color, Kind, Pending, Piece, Reason};
 use image::{Rgb, RgbImage};
 
-use super::canvas::Paint;
-use super::disc::{ConvexPolygon, Pt};
-use super::layout::{FOOTER_TOP, WIDTH};
+use super::canvas::{Paint, fill_rect, fill_rounded_rect};
+use super::disc::Pt;
+use super::layout::{HEIGHT, PANEL_LEFT, PANEL_WIDTH};
 use super::pieces::draw_piece;
 use super::text::{self, Style, Weight};
 use super::{BoardView, RenderOptions, theme};
 
-const MARGIN: f32 = 24.0;
+/// Room around the cards.
+const PAD: f32 = 18.0;
+/// Left edge of the cards.
+pub(crate) const CARD_LEFT: f32 = PANEL_LEFT + PAD;
+/// Width of a card.
+pub(crate) const CARD_WIDTH: f32 = PANEL_WIDTH - 2.0 * PAD;
+/// Height of a card.
+pub(crate) const CARD_HEIGHT: f32 = 232.0;
+/// Top of the upper card (the player at the top of the board) and of the lower one.
+pub(crate) const CARD_TOPS: [f32; 2] = [PAD, HEIGHT as f32 - PAD - CARD_HEIGHT];
+/// Width of a card's border when it carries a tag (TO MOVE or WINNER).
+pub(crate) const TAG_BORDER: f32 = 5.0;
+/// Where a card's colour disc is, from the card's top-left corner.
+pub(crate) const CARD_DISC: Pt = (38.0, 44.0);
+const CARD_DISC_RADIUS: f32 = 24.0;
+const CARD_CORNER: f32 = 14.0;
+/// Background of a tagged card.
+const CARD_LIT: Paint = Rgb([0xfb, 0xf6, 0xea]);
 
 fn style(weight: Weight, size: f32, paint: Paint) -> Style {
     Style {
@@ -25,21 +43,48 @@ fn style(weight: Weight, size: f32, paint: Paint) -> Style {
 fn name_of<'a>(view: &BoardView<'a>, color: Color) -> &'a str {
     let name = view.names[color.index()].trim();
     if name.is_empty() {
-        match color {
-            Color::White => "White",
-            Color::Black => "Black",
-        }
+        colour_name(color)
     } else {
         name
     }
 }
 
-/// What the header's second line says about the state of play.
-fn detail(view: &BoardView, pending: &Pending) -> String {
-    let position = view.position;
+/// "White" or "Black": the status names the players by colour, the cards by name.
+fn colour_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The players in the order of the cards: the one at the top of the board first.
+pub(crate) fn card_order(options: &RenderOptions) -> [Color; 2] {
+    if options.black_side {
+        [Color::White, Color::Black]
+    } else {
+        [Color::Black, Color::White]
+    }
+}
+
+/// Draws the panel: both cards and the state of play between them.
+pub(crate) fn draw_panel(
+    image: &mut RgbImage,
+    view: &BoardView,
+    pending: &Pending,
+    options: &RenderOptions,
+) {
+    for (color, top) in card_order(options).into_iter().zip(CARD_TOPS) {
+        draw_card(image, view, pending, color, top);
+    }
+    draw_status(image, view, pending);
+}
+
+/// What the status says under whose turn it is: the reason of the result, or what to decide
+/// (nothing for a plain push). Short: every letter costs bytes in the PNG.
+fn detail(pending: &Pending) -> String {
     match pending {
         Pending::GameOver(outcome) => {
-            let loser = name_of(view, !outcome.winner);
+            let loser = colour_name(!outcome.winner);
             match outcome.reason {
                 Reason::NoReserve => format!("{loser} has no piece left in reserve"),
                 Reason::NoGipf => format!("{loser} has no GIPF-piece left"),
@@ -47,8 +92,18 @@ fn detail(view: &BoardView, pending: &Pending) -> String {
             }
         }
         Pending::ChooseRow { rows } => {
-            let numbers: Vec<String> = (1..=rows.len()).map(|n| n.to_string()).collect();
-            format!("Choose the row to remove first: {}", numbers.join(" or "))
+            // "Remove row 1 or 2 first", "Remove row 1, 2 or 3 first".
+            let mut text = String::from("Remove row");
+            for n in 1..=rows.len() {
+                let joint = match n {
+                    1 => " ",
+                    _ if n == rows.len() => " or ",
+                    _ => ", ",
+                };
+                text.push_str(joint);
+                text.push_str(&n.to_string());
+            }
+            text + " first"
         }
         Pending::TakeGipf { gipf, .. } => {
             if gipf.count() == 1 {
@@ -57,98 +112,82 @@ fn detail(view: &BoardView, pending: &Pending) -> String {
                 "Keep or take each marked GIPF-piece".to_string()
             }
         }
-        Pending::Push => format!("Plays {}: push a piece", position.to_move()),
+        Pending::Push => String::new(),
     }
 }
 
-/// Draws the status header.
-pub(crate) fn draw_header(image: &mut RgbImage, view: &BoardView, pending: &Pending) {
+/// Draws the state of play between the cards: the turn, the game, who is to move (or won)
+/// and the detail.
+fn draw_status(image: &mut RgbImage, view: &BoardView, pending: &Pending) {
     let position = view.position;
     let (color, verb, turn) = match pending {
         Pending::GameOver(outcome) => (
             outcome.winner,
-            " wins",
+            "wins",
             format!("{} turns", position.plies()),
         ),
         _ => (
             position.to_move(),
-            " to move",
+            "to move",
             format!("Turn {}", position.plies() + 1),
         ),
     };
-    let kind = format!("{} game", position.variant());
-    let right = WIDTH as f32 - MARGIN;
-    let title = style(Weight::Bold, 32.0, theme::INK);
-    let subtitle = style(Weight::Regular, 22.0, theme::LABEL);
-
-    let turn_width = text::draw_right(
+    let left = CARD_LEFT + 4.0;
+    let right = CARD_LEFT + CARD_WIDTH - 4.0;
+    let room = right - left;
+    let body = style(Weight::Regular, 30.0, theme::INK);
+    let details = text::wrap(&detail(pending), &body, room, 3);
+    // The block runs from the top of the turn number (36 px above its baseline) to the verb's
+    // baseline (220 px lower) and the detail lines under it; it sits in the middle of the room
+    // between the cards.
+    let height = 220.0 + details.len() as f32 * 38.0 + if details.is_empty() { 0.0 } else { 18.0 };
+    let (above, below) = (CARD_TOPS[0] + CARD_HEIGHT, CARD_TOPS[1]);
+    let mut y = above + (below - above - height) / 2.0 + 36.0;
+    let heading = style(Weight::Bold, 50.0, theme::INK);
+    text::draw(
         image,
-        &turn,
-        (right, 44.0),
-        &style(Weight::Bold, 28.0, theme::INK),
+        &text::fit(&turn, &heading, room),
+        (left, y),
+        &heading,
     );
-    let kind_width = text::draw_right(image, &kind, (right, 78.0), &subtitle);
+    y += 44.0;
+    let game = format!("{} game", position.variant());
+    let subtitle = style(Weight::Regular, 32.0, theme::LABEL);
+    text::draw(
+        image,
+        &text::fit(&game, &subtitle, room),
+        (left, y),
+        &subtitle,
+    );
 
-    let marker: Pt = (MARGIN + 18.0, 33.0);
+    y += 30.0;
+    fill_rect(image, (left, y, right, y + 2.0), theme::BOARD_EDGE);
+
+    y += 62.0;
     draw_piece(
         image,
-        marker,
-        17.0,
+        (left + 22.0, y - 15.0),
+        22.0,
         Piece {
             color,
             kind: Kind::Basic,
         },
     );
-    let left = MARGIN + 48.0;
-    let verb_width = text::width(verb, &title);
-    let room = right - turn_width - 24.0 - left - verb_width;
-    let name = text::fit(name_of(view, color), &title, room);
-    let name_width = text::draw(image, &name, (left, 44.0), &title);
-    text::draw(image, verb, (left + name_width, 44.0), &title);
+    let title = style(Weight::Bold, 40.0, theme::INK);
+    text::draw(image, colour_name(color), (left + 58.0, y), &title);
+    y += 48.0;
+    text::draw(image, verb, (left + 58.0, y), &title);
 
-    let detail_room = right - kind_width - 24.0 - MARGIN;
-    let detail = text::fit(&detail(view, pending), &subtitle, detail_room);
-    text::draw(image, &detail, (MARGIN, 78.0), &subtitle);
-}
-
-/// Draws the two player cards, the player at the bottom of the board first.
-pub(crate) fn draw_footer(
-    image: &mut RgbImage,
-    view: &BoardView,
-    pending: &Pending,
-    options: &RenderOptions,
-) {
-    let order = if options.black_side {
-        [Color::Black, Color::White]
-    } else {
-        [Color::White, Color::Black]
-    };
-    let gap = 16.0;
-    let card_width = (WIDTH as f32 - 2.0 * gap - gap) / 2.0;
-    for (slot, color) in order.into_iter().enumerate() {
-        let left = gap + slot as f32 * (card_width + gap);
-        draw_card(
-            image,
-            view,
-            pending,
-            color,
-            (left, FOOTER_TOP + 12.0),
-            card_width,
-        );
+    y += 56.0;
+    for line in details {
+        text::draw(image, &line, (left, y), &body);
+        y += 38.0;
     }
 }
 
-const CARD_HEIGHT: f32 = 124.0;
-
-fn draw_card(
-    image: &mut RgbImage,
-    view: &BoardView,
-    pending: &Pending,
-    color: Color,
-    (left, top): Pt,
-    card_width: f32,
-) {
+fn draw_card(image: &mut RgbImage, view: &BoardView, pending: &Pending, color: Color, top: f32) {
     let position = view.position;
+    let left = CARD_LEFT;
     let (tag, accent) = match pending {
         Pending::GameOver(outcome) if outcome.winner == color => {
             (Some("WINNER"), theme::WHITE_GIPF_RING)
@@ -157,99 +196,118 @@ fn draw_card(
         _ if position.to_move() == color => (Some("TO MOVE"), theme::LAST_MOVE),
         _ => (None, theme::LINE),
     };
-    let radius = 12.0;
-    let card = ConvexPolygon::new(&[
-        (left + radius, top + radius),
-        (left + card_width - radius, top + radius),
-        (left + card_width - radius, top + CARD_HEIGHT - radius),
-        (left + radius, top + CARD_HEIGHT - radius),
-    ]);
-    if tag.is_some() {
-        card.fill(image, radius, accent, 1.0);
-        card.fill(image, radius - 3.0, Rgb([0xfb, 0xf6, 0xea]), 1.0);
+    let (border, width, inside) = if tag.is_some() {
+        (accent, TAG_BORDER, CARD_LIT)
     } else {
-        card.fill(image, radius, theme::BOARD_EDGE, 0.5);
-        card.fill(image, radius - 1.5, theme::PAGE, 1.0);
-    }
+        (theme::BOARD_EDGE, 2.0, theme::PAGE)
+    };
+    let (right, bottom) = (left + CARD_WIDTH, top + CARD_HEIGHT);
+    fill_rounded_rect(image, (left, top, right, bottom), CARD_CORNER, border);
+    fill_rounded_rect(
+        image,
+        (left + width, top + width, right - width, bottom - width),
+        CARD_CORNER - width,
+        inside,
+    );
 
     draw_piece(
         image,
-        (left + 36.0, top + 34.0),
-        20.0,
+        (left + CARD_DISC.0, top + CARD_DISC.1),
+        CARD_DISC_RADIUS,
         Piece {
             color,
             kind: Kind::Basic,
         },
     );
-    let right = left + card_width - 16.0;
+    let right = left + CARD_WIDTH - 20.0;
+    let name_style = style(Weight::Bold, 36.0, theme::INK);
+    let name_left = left + 74.0;
+    let name = text::fit(name_of(view, color), &name_style, right - name_left);
+    text::draw(image, &name, (name_left, top + 56.0), &name_style);
+
     let reserve = position.reserve(color);
-    let stack_left = draw_coin_stack(image, color, reserve, (right, top + CARD_HEIGHT - 12.0));
+    draw_coin_stack(image, color, reserve, (right, top + CARD_HEIGHT - 18.0));
 
-    let name_style = style(Weight::Bold, 28.0, theme::INK);
-    let name = text::fit(
-        name_of(view, color),
-        &name_style,
-        stack_left - 16.0 - left - 66.0,
-    );
-    text::draw(image, &name, (left + 66.0, top + 44.0), &name_style);
-
-    let count = style(Weight::Bold, 22.0, theme::INK);
-    let words = style(Weight::Regular, 20.0, theme::LABEL);
+    // Two lines of counts, each a bold number among words, as large as fits left of the stack.
     let x = left + 20.0;
-    let written = text::draw(image, &reserve.to_string(), (x, top + 84.0), &count);
-    let reserve_right =
-        x + written + text::draw(image, " in reserve", (x + written, top + 84.0), &words);
-    let captured = position.lost(!color);
-    let written = text::draw(image, &captured.to_string(), (x, top + 114.0), &count);
-    let phrase = format!(" captured ({})", !color);
-    let text_right = reserve_right
-        .max(x + written + text::draw(image, &phrase, (x + written, top + 114.0), &words));
+    let reserve_line = [
+        (reserve.to_string(), Weight::Bold),
+        (" in reserve".to_string(), Weight::Regular),
+    ];
+    let captured_line = [
+        ("captured ".to_string(), Weight::Regular),
+        (position.lost(!color).to_string(), Weight::Bold),
+        (format!(" {}", !color), Weight::Regular),
+    ];
+    let lines: [&[(String, Weight)]; 2] = [&reserve_line, &captured_line];
+    let styled = |weight: Weight, scale: f32| match weight {
+        Weight::Bold => style(Weight::Bold, 34.0 * scale, theme::INK),
+        Weight::Regular => style(Weight::Regular, 30.0 * scale, theme::LABEL),
+    };
+    let widest = lines
+        .iter()
+        .map(|parts| {
+            let widths = parts
+                .iter()
+                .map(|(words, weight)| text::width(words, &styled(*weight, 1.0)));
+            widths.sum::<f32>()
+        })
+        .fold(1.0, f32::max);
+    let room = right - COIN_WIDTH - 14.0 - x;
+    let scale = (room / widest).min(1.0);
+    for (parts, baseline) in lines.into_iter().zip([top + 110.0, top + 154.0]) {
+        let mut caret = x;
+        for (words, weight) in parts {
+            caret += text::draw(image, words, (caret, baseline), &styled(*weight, scale));
+        }
+    }
 
     if let Some(tag) = tag {
-        let tag_style = style(Weight::Bold, 17.0, theme::ON_BADGE);
-        let tag_width = text::width(tag, &tag_style) + 22.0;
-        let middle = top + 92.0;
-        let tag_right = (stack_left - 16.0).max(text_right + 12.0 + tag_width);
-        let pill = ConvexPolygon::new(&[
-            (tag_right - tag_width + 13.0, middle),
-            (tag_right - 13.0, middle),
-        ]);
-        pill.fill(image, 14.0, accent, 1.0);
-        text::draw_centered(
-            image,
-            tag,
-            (tag_right - tag_width / 2.0, middle),
-            &tag_style,
-        );
+        let tag_style = style(Weight::Bold, 26.0, theme::ON_BADGE);
+        let half_height = 19.0;
+        let tag_width = (text::width(tag, &tag_style) + 2.0 * half_height).round();
+        let middle = top + CARD_HEIGHT - 18.0 - half_height;
+        let pill = (x, middle - half_height, x + tag_width, middle + half_height);
+        fill_rounded_rect(image, pill, half_height, accent);
+        text::draw_centered(image, tag, (x + tag_width / 2.0, middle), &tag_style);
     }
 }
 
-const COIN_WIDTH: f32 = 34.0;
-const COIN_PITCH: f32 = 7.0;
-const COINS_PER_PILE: u8 = 9;
-const PILE_GAP: f32 = 6.0;
+/// Width of a reserve coin.
+const COIN_WIDTH: f32 = 46.0;
+/// Height of a reserve coin, seen from the side.
+const COIN_PITCH: f32 = 10.0;
+/// The most coins the stack shows; a `+` on top tells there are more.
+pub(crate) const COINS_SHOWN: u8 = 14;
 
-/// The reserve as piles of coins seen from the side (up to nine a pile, the first pile on
-/// the right), standing on `bottom` and ending at `right`; returns the left edge.
-fn draw_coin_stack(image: &mut RgbImage, color: Color, count: u8, (right, bottom): Pt) -> f32 {
+/// The reserve as a pile of coins seen from the side, standing on `bottom` and ending at
+/// `right`: one coin a piece, at most [`COINS_SHOWN`], with a `+` on top when there are more.
+fn draw_coin_stack(image: &mut RgbImage, color: Color, count: u8, (right, bottom): Pt) {
     let (body, outline) = theme::piece_paints(color);
     let edge = match color {
         Color::White => outline,
         Color::Black => Rgb([0x9a, 0x94, 0x8c]),
     };
-    let piles = count.min(27).div_ceil(COINS_PER_PILE).max(1);
-    for i in 0..count.min(27) {
-        let pile = (i / COINS_PER_PILE) as f32;
-        let left = right - COIN_WIDTH - pile * (COIN_WIDTH + PILE_GAP);
-        let coin_bottom = bottom - (i % COINS_PER_PILE) as f32 * COIN_PITCH;
-        let coin = ConvexPolygon::new(&[
-            (left + 3.0, coin_bottom - COIN_PITCH + 3.0),
-            (left + COIN_WIDTH - 3.0, coin_bottom - COIN_PITCH + 3.0),
-            (left + COIN_WIDTH - 3.0, coin_bottom - 3.0),
-            (left + 3.0, coin_bottom - 3.0),
-        ]);
-        coin.fill(image, 3.0, edge, 1.0);
-        coin.fill(image, 1.5, body, 1.0);
+    let left = right - COIN_WIDTH;
+    fill_rect(
+        image,
+        (left - 6.0, bottom, right + 6.0, bottom + 3.0),
+        theme::BOARD_EDGE,
+    );
+    let shown = count.min(COINS_SHOWN);
+    for i in 0..shown {
+        let coin_bottom = (bottom - i as f32 * COIN_PITCH).round();
+        let coin_top = coin_bottom - COIN_PITCH - 2.0;
+        fill_rect(image, (left, coin_top, right, coin_bottom), edge);
+        fill_rect(
+            image,
+            (left + 2.0, coin_top + 2.0, right - 2.0, coin_bottom - 2.0),
+            body,
+        );
     }
-    right - piles as f32 * (COIN_WIDTH + PILE_GAP) + PILE_GAP
+    if count > shown {
+        let top = bottom - shown as f32 * COIN_PITCH - 2.0;
+        let plus = style(Weight::Bold, 30.0, theme::INK);
+        text::draw_centered(image, "+", (left - 14.0, top + 8.0), &plus);
+    }
 }

@@ -1,10 +1,10 @@
 //! Pieces: basic pieces as discs, GIPF-pieces as a stack of two crowned with a gold ring,
-//! and the faint ghosts of removed pieces.
+//! and the ghosts of removed pieces.
 
 use gipf::{Kind, Piece};
 use image::RgbImage;
 
-use super::disc::{Pt, outlined_disc, ring, segment};
+use super::disc::{Pt, dashed_ring, disc, outlined_disc, ring, segment};
 use super::layout::{GIPF_LIFT, GIPF_RING_RADIUS, GIPF_STACK_OFFSET};
 use super::theme;
 
@@ -35,7 +35,15 @@ pub(crate) fn draw_piece(image: &mut RgbImage, center: Pt, radius: f32, piece: P
     }
 }
 
-/// Draws the faint ghost of a removed piece; a captured one is crossed out in red.
+/// Opacity of a ghost's body.
+pub(crate) const GHOST_ALPHA: f32 = 0.55;
+/// Width of a ghost's dashed outline.
+pub(crate) const GHOST_OUTLINE_WIDTH: f32 = 4.0;
+/// The dashes of a ghost's outline: how many, and the part of each period they fill.
+pub(crate) const GHOST_DASHES: (u32, f32) = (14, 0.55);
+
+/// Draws the ghost of a removed piece: its body half see-through inside a dashed outline
+/// (clearly there, clearly not a piece); a captured one is crossed out in red.
 pub(crate) fn draw_ghost(
     image: &mut RgbImage,
     center: Pt,
@@ -44,7 +52,16 @@ pub(crate) fn draw_ghost(
     captured: bool,
 ) {
     let (body, outline) = theme::piece_paints(piece.color);
-    outlined_disc(image, center, radius, body, outline, 2.0, 0.38);
+    disc(image, center, radius - 1.0, body, GHOST_ALPHA);
+    dashed_ring(
+        image,
+        center,
+        radius - GHOST_OUTLINE_WIDTH / 2.0,
+        GHOST_OUTLINE_WIDTH,
+        GHOST_DASHES,
+        outline,
+        0.9,
+    );
     if piece.kind == Kind::Gipf {
         ring(
             image,
@@ -52,7 +69,7 @@ pub(crate) fn draw_ghost(
             GIPF_RING_RADIUS,
             4.0,
             theme::gipf_ring(piece.color),
-            0.45,
+            0.75,
         );
     }
     if captured {
@@ -64,7 +81,7 @@ pub(crate) fn draw_ghost(
                 (center.0 + dx, center.1 + dy),
                 6.0,
                 theme::CAPTURED,
-                0.85,
+                0.9,
             );
         }
     }

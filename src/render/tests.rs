@@ -3,10 +3,14 @@
 use gipf::{Color, Decision, Pending, Point, Position, Turn, Variant};
 use image::{Rgb, RgbImage};
 
-use super::layout::{GIPF_LIFT, GIPF_RING_RADIUS, NEW_PIECE_HALO_RADIUS};
+use super::layout::{GIPF_LIFT, GIPF_RING_RADIUS, NEW_PIECE_HALO_RADIUS, PIECE_RADIUS};
+use super::panel::{CARD_DISC, CARD_HEIGHT, CARD_LEFT, CARD_TOPS, TAG_BORDER};
+use super::pieces::GHOST_OUTLINE_WIDTH;
 use super::*;
 
 const RECORD: &str = include_str!("../../crates/gipf/tests/data/tournament-41-plies.gipf");
+/// The README's mid-game picture: its last push, `a1-d4`, ends on a black GIPF-piece.
+const MIDGAME: &str = include_str!("../../docs/images/standard-midgame.gipf");
 
 fn decode(png: &[u8]) -> RgbImage {
     image::load_from_memory_with_format(png, image::ImageFormat::Png)
@@ -60,6 +64,14 @@ fn view<'a>(position: &'a Position, last_turn: Option<&'a Turn>) -> BoardView<'a
 /// Plays seeded random games until a position after some decision satisfies `wanted`;
 /// returns it with the turns completed so far.
 fn find(variant: Variant, wanted: impl Fn(&Position) -> bool) -> (Position, Vec<Turn>) {
+    find_with(variant, |position, _| wanted(position))
+}
+
+/// Like [`find`], `wanted` also seeing the turns completed so far.
+fn find_with(
+    variant: Variant,
+    wanted: impl Fn(&Position, &[Turn]) -> bool,
+) -> (Position, Vec<Turn>) {
     for seed in 1..20_000u64 {
         let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut next_random = move || {
@@ -76,7 +88,7 @@ fn find(variant: Variant, wanted: impl Fn(&Position) -> bool) -> (Position, Vec<
             };
             let done = position.play(decision).unwrap();
             turns.extend(done.iter().copied());
-            if wanted(&position) {
+            if wanted(&position, &turns) {
                 return (position, turns);
             }
         }
@@ -162,11 +174,10 @@ fn the_last_push_marks_its_dot_and_new_piece() {
         offset(e2, NEW_PIECE_HALO_RADIUS, 0.0),
         theme::LAST_MOVE,
     );
-    assert_paint(
-        &image,
-        point_center(point("e1"), &options),
-        theme::LAST_MOVE,
-    );
+    let e1 = point_center(point("e1"), &options);
+    assert_paint(&image, e1, theme::LAST_MOVE);
+    // The arrow's shaft between the dot and the new piece.
+    assert_paint(&image, offset(e1, 0.0, -35.0), theme::LAST_MOVE);
     // The piece pushed on is not marked as new.
     let e3 = point_center(point("e3"), &options);
     assert!(!close(
@@ -175,33 +186,104 @@ fn the_last_push_marks_its_dot_and_new_piece() {
     ));
     // Without the last turn nothing is marked.
     let plain = picture(&view(&position, None), &options);
-    assert!(!close(
-        probe(&plain, offset(e2, NEW_PIECE_HALO_RADIUS, 0.0)),
-        theme::LAST_MOVE
-    ));
+    for at in [
+        offset(e2, NEW_PIECE_HALO_RADIUS, 0.0),
+        offset(e1, 0.0, -35.0),
+    ] {
+        assert!(!close(probe(&plain, at), theme::LAST_MOVE));
+    }
+}
+
+#[test]
+fn the_arrowhead_shows_before_the_furthest_pushed_piece_and_leaves_it_whole() {
+    let replay = record::replay(MIDGAME, Variant::Standard).unwrap();
+    let turn = replay.turns.last().unwrap();
+    let position = replay.last();
+    let push = turn.push.unwrap();
+    assert_eq!(push.end, point("d4"));
+    for black_side in [false, true] {
+        let options = RenderOptions { black_side };
+        let image = picture(&view(position, Some(turn)), &options);
+        let plain = picture(&view(position, None), &options);
+        let (from, tip) = overlay::arrow_ends(&push, &options);
+        let end = point_center(push.end, &options);
+        let span = ((end.0 - from.0).powi(2) + (end.1 - from.1).powi(2)).sqrt();
+        let dir = ((end.0 - from.0) / span, (end.1 - from.1) / span);
+        // The head, in the gap before d4, is the highlight's colour, and plain without it.
+        let in_head = offset(tip, -dir.0 * 8.0, -dir.1 * 8.0);
+        assert_paint(&image, in_head, theme::LAST_MOVE);
+        assert!(!close(probe(&plain, in_head), theme::LAST_MOVE));
+        // The tip stops at d4's edge: its crown is whole on the side the arrow comes from.
+        let top = offset(end, 0.0, -GIPF_LIFT);
+        let ring = offset(top, -dir.0 * GIPF_RING_RADIUS, -dir.1 * GIPF_RING_RADIUS);
+        assert_paint(&image, ring, theme::BLACK_GIPF_RING);
+        let body = offset(
+            top,
+            -dir.0 * (PIECE_RADIUS - 6.0),
+            -dir.1 * (PIECE_RADIUS - 6.0),
+        );
+        assert_paint(&image, body, theme::BLACK_PIECE);
+    }
+}
+
+/// Perceived brightness, 0 to 255.
+fn luma(pixel: Rgb<u8>) -> f32 {
+    let [r, g, b] = pixel.0.map(f32::from);
+    0.299 * r + 0.587 * g + 0.114 * b
 }
 
 #[test]
 fn removed_pieces_leave_ghosts_on_empty_spots_and_captures_are_crossed_out() {
     let options = RenderOptions::default();
     let replay = record::replay(RECORD, Variant::Tournament).unwrap();
-    // Turn 19 is `h6-c4;xc6*,d6,f5,g4`: c6 captured, the others returned.
+    // Turn 19 is White's `h6-c4;xc6*,d6,f5,g4`: black c6 captured, the white others returned.
     let turn = &replay.turns[18];
     let position = &replay.positions[19];
+    assert_eq!(turn.color, Color::White);
     assert!(turn.after.captured.contains(point("c6")));
     let image = picture(&view(position, Some(turn)), &options);
+    let plain = picture(&view(position, None), &options);
     for name in ["c6", "d6", "f5", "g4"] {
         assert_eq!(position.piece_at(point(name)), None, "{name}");
     }
     let c6 = point_center(point("c6"), &options);
     assert_paint(&image, c6, theme::CAPTURED);
-    let d6 = point_center(point("d6"), &options);
-    let ghost = probe(&image, offset(d6, 12.0, 12.0));
-    for solid in [theme::WHITE_PIECE, theme::BLACK_PIECE, theme::CAPTURED] {
-        assert!(!close(ghost, solid), "{ghost:?} at d6 looks like a piece");
+    for name in ["d6", "f5", "g4"] {
+        let center = point_center(point(name), &options);
+        // The body is drawn, see-through: neither the plain board nor a solid piece.
+        let at = offset(center, 12.0, 12.0);
+        let (ghost, board) = (probe(&image, at), probe(&plain, at));
+        assert!(
+            ghost
+                .0
+                .iter()
+                .zip(board.0)
+                .any(|(g, b)| g.abs_diff(b) >= 20),
+            "{name}: {ghost:?} is the plain board {board:?}"
+        );
+        for solid in [theme::WHITE_PIECE, theme::BLACK_PIECE, theme::CAPTURED] {
+            assert!(
+                !close(ghost, solid),
+                "{ghost:?} at {name} looks like a piece"
+            );
+        }
+        // The outline is dashed: dark on part of the circle only (a piece's is whole).
+        let radius = PIECE_RADIUS - GHOST_OUTLINE_WIDTH / 2.0;
+        let samples = 64;
+        let dark = (0..samples)
+            .filter(|&i| {
+                let angle = i as f32 / samples as f32 * std::f32::consts::TAU;
+                let at = offset(center, radius * angle.cos(), radius * angle.sin());
+                luma(probe(&plain, at)) - luma(probe(&image, at)) > 60.0
+            })
+            .count();
+        assert!(
+            (samples / 4..samples * 4 / 5).contains(&dark),
+            "{name}: {dark} of {samples} outline samples are dark"
+        );
     }
     // Without the last turn the spot is plain board.
-    let plain = picture(&view(position, None), &options);
+    let d6 = point_center(point("d6"), &options);
     assert_paint(&plain, offset(d6, 12.0, 12.0), theme::PLAY_AREA);
 }
 
@@ -274,28 +356,106 @@ fn render_record_picks_the_ply_and_refuses_one_past_the_end() {
 fn any_name_renders_without_panicking() {
     let position = Position::new(Variant::Tournament);
     let long = "Ωμέγα-Жюль-名前テスト😀".repeat(40);
+    let invisible = "\u{200B}\u{200F}\u{202E}\u{2066}\u{FE0F}".repeat(30);
     for names in [
         ["名前テスト", "Ωμέγα 😀\u{200d}\n\t"],
         [long.as_str(), ""],
         ["\u{0}\u{7}", "   "],
         ["مرحبا", "שלום"],
+        [invisible.as_str(), "\u{FEFF}"],
     ] {
         let view = BoardView {
             position: &position,
             last_turn: None,
             names,
         };
-        picture(&view, &RenderOptions::default());
+        for black_side in [false, true] {
+            picture(&view, &RenderOptions { black_side });
+        }
     }
 }
 
 #[test]
-fn finished_games_render_from_both_sides() {
+fn invisible_formatting_characters_in_names_draw_nothing() {
+    let position = Position::new(Variant::Standard);
+    let options = RenderOptions::default();
+    let clean = picture(&view(&position, None), &options);
+    let names = ["\u{200B}A\u{200D}nn\u{FE0F}", "\u{202E}B\u{2060}ob\u{200E}"];
+    let marked = picture(
+        &BoardView {
+            position: &position,
+            last_turn: None,
+            names,
+        },
+        &options,
+    );
+    assert!(
+        clean == marked,
+        "the formatting characters changed the picture"
+    );
+}
+
+/// The colour a card's disc shows and whether its border has the tag's accent, for the upper
+/// card (slot 0) and the lower one (slot 1).
+fn card(image: &RgbImage, slot: usize) -> (Rgb<u8>, Rgb<u8>) {
+    let top = CARD_TOPS[slot];
+    let disc = probe(image, (CARD_LEFT + CARD_DISC.0, top + CARD_DISC.1));
+    let border = probe(
+        image,
+        (CARD_LEFT + TAG_BORDER / 2.0, top + CARD_HEIGHT / 2.0),
+    );
+    (disc, border)
+}
+
+/// Checks that the lower card is the player at the bottom of the board, the upper one the
+/// other, and that only `tagged`'s card has the `accent` border.
+#[track_caller]
+fn assert_cards(image: &RgbImage, black_side: bool, tagged: Color, accent: Rgb<u8>) {
+    let bottom = if black_side {
+        Color::Black
+    } else {
+        Color::White
+    };
+    for (slot, color) in [(0, !bottom), (1, bottom)] {
+        let (disc, border) = card(image, slot);
+        let body = theme::piece_paints(color).0;
+        assert!(close(disc, body), "card {slot} shows {disc:?}, not {color}");
+        assert_eq!(
+            close(border, accent),
+            color == tagged,
+            "card {slot} ({color}) border {border:?}, black side {black_side}"
+        );
+    }
+}
+
+#[test]
+fn the_card_of_the_player_to_move_is_tagged_from_both_sides() {
+    let mut position = Position::new(Variant::Standard);
+    for black_side in [false, true] {
+        let image = picture(&view(&position, None), &RenderOptions { black_side });
+        assert_cards(&image, black_side, Color::White, theme::LAST_MOVE);
+    }
+    position.play_notation("e1-e3").unwrap();
+    for black_side in [false, true] {
+        let image = picture(&view(&position, None), &RenderOptions { black_side });
+        assert_cards(&image, black_side, Color::Black, theme::LAST_MOVE);
+    }
+}
+
+#[test]
+fn finished_games_tag_the_winner_from_both_sides() {
     let mut position = Position::new(Variant::Standard);
     position.play_notation("e1-e3").unwrap();
     position.resign(Color::Black).unwrap();
     for black_side in [false, true] {
-        picture(&view(&position, None), &RenderOptions { black_side });
+        let image = picture(&view(&position, None), &RenderOptions { black_side });
+        assert_cards(&image, black_side, Color::White, theme::WHITE_GIPF_RING);
+    }
+    let mut position = Position::new(Variant::Standard);
+    position.resign(Color::White).unwrap();
+    for black_side in [false, true] {
+        let image = picture(&view(&position, None), &RenderOptions { black_side });
+        assert_cards(&image, black_side, Color::Black, theme::WHITE_GIPF_RING);
     }
     let mut position = Position::new(Variant::Tournament);
     assert!(
@@ -309,6 +469,9 @@ fn finished_games_render_from_both_sides() {
     picture(&view(&position, None), &RenderOptions::default());
 }
 
+/// The spec's bound: a PNG under 300 KB.
+const MAX_PNG_BYTES: usize = 300_000;
+
 #[test]
 fn the_picture_is_small() {
     let replay = record::replay(RECORD, Variant::Tournament).unwrap();
@@ -316,5 +479,29 @@ fn the_picture_is_small() {
         &view(replay.last(), replay.turns.last()),
         &RenderOptions::default(),
     );
-    assert!(png.len() < 300 * 1024, "{} bytes", png.len());
+    assert!(png.len() < MAX_PNG_BYTES, "{} bytes", png.len());
+}
+
+#[test]
+fn a_busy_picture_is_small_too() {
+    // Rows to choose from, ghosts of the pieces the last turn removed, and GIPF-pieces.
+    let (position, turns) = find_with(Variant::Standard, |position, turns| {
+        let ghosts = overlay::highlighted_turns(position, turns.last())
+            .iter()
+            .flat_map(|turn| [turn.start.spots, turn.after.spots])
+            .any(|spots| spots.iter().any(|spot| position.piece_at(spot).is_none()));
+        matches!(position.pending(), Pending::ChooseRow { .. })
+            && ghosts
+            && position.gipf_pieces().count() >= 2
+    });
+    let long = "Bartholomew-Ωμέγα-名前".repeat(4);
+    for black_side in [false, true] {
+        let busy = BoardView {
+            position: &position,
+            last_turn: turns.last(),
+            names: [&long, &long],
+        };
+        let png = render(&busy, &RenderOptions { black_side });
+        assert!(png.len() < MAX_PNG_BYTES, "{} bytes", png.len());
+    }
 }

@@ -1,6 +1,7 @@
 //! The colours. The picture carries its own warm, light background so that it reads the
-//! same in Discord's dark and light themes; white pieces have a dark outline and black
-//! pieces a light rim so both stand out on it.
+//! same in Discord's dark and light themes; white pieces have a dark outline so they stand
+//! out on it, and black pieces, near-black with a darker outline, stand out by themselves.
+//! (Only the black coins of the reserve stacks get a light edge, to show each coin.)
 
 use gipf::Color;
 use image::Rgb;
