@@ -561,12 +561,23 @@ mod tests {
 
     #[test]
     fn chat_that_only_looks_like_a_command_is_ignored() {
-        for line in ["!", "!!!", "!?", "! ", "!123", "!@everyone", "hello !push b1 c2"] {
+        for line in [
+            "!",
+            "!!!",
+            "!?",
+            "! ",
+            "!123",
+            "!@everyone",
+            "hello !push b1 c2",
+        ] {
             assert!(parse(line, "!").is_none(), "{line}");
         }
         assert!(matches!(ok("! board"), Command::Board { .. }));
         // A word prefix matches in any case.
-        assert!(matches!(parse("GIPF! board", "gipf!"), Some(Ok(Command::Board { .. }))));
+        assert!(matches!(
+            parse("GIPF! board", "gipf!"),
+            Some(Ok(Command::Board { .. }))
+        ));
     }
 
     #[test]
@@ -580,8 +591,14 @@ mod tests {
         }
         let e5: Point = "e5".parse().unwrap();
         let f4: Point = "f4".parse().unwrap();
-        assert_eq!(ok("!take e5, f4"), Command::Answer(Answer::Take(vec![e5, f4])));
-        assert_eq!(ok("!take e5,f4"), Command::Answer(Answer::Take(vec![e5, f4])));
+        assert_eq!(
+            ok("!take e5, f4"),
+            Command::Answer(Answer::Take(vec![e5, f4]))
+        );
+        assert_eq!(
+            ok("!take e5,f4"),
+            Command::Answer(Answer::Take(vec![e5, f4]))
+        );
         // The bot shows turns in backticks; a copied turn keeps them.
         let Command::Move(note) = ok("!move `c2 (11)`") else {
             panic!("not a move")
@@ -592,6 +609,9 @@ mod tests {
             panic!("not a move")
         };
         assert!(note.start[0].gipf && !note.start[1].gipf);
-        assert!(matches!(note.push, Some(gipf::PushNote::Line { gipf: true, .. })));
+        assert!(matches!(
+            note.push,
+            Some(gipf::PushNote::Line { gipf: true, .. })
+        ));
     }
 }

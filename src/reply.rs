@@ -108,7 +108,10 @@ pub fn defuse(text: &str) -> String {
 pub fn escape_markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if matches!(c, '\\' | '*' | '_' | '~' | '|' | '`' | '[' | ']' | '(' | ')' | '>' | '#') {
+        if matches!(
+            c,
+            '\\' | '*' | '_' | '~' | '|' | '`' | '[' | ']' | '(' | ')' | '>' | '#'
+        ) {
             out.push('\\');
         }
         out.push(c);

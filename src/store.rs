@@ -312,9 +312,8 @@ impl Store {
                 "SELECT channel_id FROM games WHERE status = 'active' AND guild_id = ?1
                  ORDER BY updated_at DESC LIMIT 25",
             )?;
-            let rows = statement.query_map(params![guild as i64], |r| {
-                Ok(r.get::<_, i64>(0)? as u64)
-            })?;
+            let rows =
+                statement.query_map(params![guild as i64], |r| Ok(r.get::<_, i64>(0)? as u64))?;
             Ok(rows.collect::<Result<_, _>>()?)
         })
     }

@@ -251,6 +251,12 @@ fn the_shared_record_played_by_move_commands_reaches_the_known_position() {
 
 /// Turns from the standard start after which White's next push has a real decision, and that push.
 fn prefix_to_a_decision() -> (Vec<String>, String) {
+    prefix_to(|_| true)
+}
+
+/// Like [`prefix_to_a_decision`], for a push whose row choice, answered `row 1`, raises a
+/// second question in the same turn (`still_deciding` tells it from the position then).
+fn prefix_to(still_deciding: impl Fn(&Position) -> bool) -> (Vec<String>, String) {
     for seed in 1..500u64 {
         let mut state = seed;
         let mut position = Position::new(Variant::Standard);
@@ -263,9 +269,12 @@ fn prefix_to_a_decision() -> (Vec<String>, String) {
                 for decision in position.legal_decisions() {
                     let mut next = position;
                     next.play(decision).unwrap();
-                    if next.to_move() == Color::White
-                        && matches!(next.pending(), Pending::ChooseRow { .. })
-                    {
+                    let Pending::ChooseRow { rows } = next.pending() else {
+                        continue;
+                    };
+                    let mut first = next;
+                    first.play(gipf::Decision::Row(rows[0].line)).unwrap();
+                    if next.to_move() == Color::White && still_deciding(&first) {
                         let gipf::Decision::Push { entry, .. } = decision else {
                             unreachable!()
                         };
@@ -282,7 +291,7 @@ fn prefix_to_a_decision() -> (Vec<String>, String) {
             position = next;
         }
     }
-    panic!("no row choice found");
+    panic!("no such row choice found");
 }
 
 #[test]
@@ -567,4 +576,153 @@ fn the_help_and_rules_list_every_command() {
         );
     }
     table.expect("carol", "!rules", "official notation");
+}
+
+/// A copy of `message` as a click on `button`.
+fn click(table: &mut Table, author: &str, button: &gipf_bot::reply::Button) -> Reply {
+    let mut message = table.message(author, &format!("!{}", button.command));
+    message.stamp = Some(button.stamp);
+    let mut replies = table.service.handle(&message);
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    replies.remove(0)
+}
+
+#[test]
+fn a_button_answers_only_the_question_it_was_made_for() {
+    // After `row 1` the same player still has a question in the same turn, so the turn
+    // number alone cannot tell the old buttons from the new ones: the game's version does.
+    let (prefix, push) = prefix_to(|after| {
+        after.to_move() == Color::White
+            && matches!(
+                after.pending(),
+                Pending::ChooseRow { .. } | Pending::TakeGipf { .. }
+            )
+    });
+    let mut table = Table::new();
+    table.start("standard");
+    for (i, turn) in prefix.iter().enumerate() {
+        table.text(
+            player(if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            }),
+            &format!("!move {turn}"),
+        );
+    }
+    let asked = table.say("alice", &format!("!push {push}")).remove(0);
+    assert!(asked.buttons.len() >= 2, "{asked:?}");
+    let before = table.state();
+
+    // Nobody but the mover answers: not a stranger's click, not the opponent, not a stranger.
+    let refused = click(&mut table, "carol", &asked.buttons[0]);
+    assert!(
+        refused.private && refused.text.contains("not your game"),
+        "{}",
+        refused.text
+    );
+    table.expect("bob", "!row 1", "It is alice's turn");
+    table.expect("carol", "!row 1", "You are not playing in this game");
+    assert_eq!(table.state().position, before.position);
+
+    // The mover answers by text; the old buttons are now stale, even within the same turn.
+    let next = table.text("alice", "!row 1");
+    assert!(
+        next.contains("take all") || next.contains("choose which"),
+        "{next}"
+    );
+    let middle = table.state();
+    assert_eq!(
+        middle.turns.len(),
+        before.turns.len(),
+        "still the same turn"
+    );
+    for button in &asked.buttons {
+        let stale = click(&mut table, "alice", button);
+        assert!(
+            stale.private && stale.text.contains("earlier question"),
+            "{}",
+            stale.text
+        );
+    }
+    assert_eq!(
+        table.state().position,
+        middle.position,
+        "stale clicks change nothing"
+    );
+
+    // A fresh button works; then resigning in the middle of a decision ends the game.
+    let fresh = table.say("bob", "!board");
+    assert!(
+        fresh[0].buttons.is_empty(),
+        "only the question's own reply has buttons"
+    );
+    table.expect("alice", "!resign", "alice resigned");
+    let over = table.state();
+    assert_eq!(
+        over.position.outcome().map(|o| o.reason),
+        Some(Reason::Resignation)
+    );
+    table.restart();
+    assert_eq!(table.state().position.outcome(), over.position.outcome());
+}
+
+#[test]
+fn challenges_name_a_person_and_answer_races_and_mistakes_clearly() {
+    let mut table = Table::new();
+    table.expect("alice", "!decline", "no open challenge");
+    table.expect("alice", "!cancel", "no open challenge");
+    // A mention the adapter did not list as a person (a bot, or someone unknown).
+    let mut message = table.message("alice", "!challenge @robot");
+    message.mentions.clear();
+    let reply = table.service.handle(&message).remove(0);
+    assert!(reply.text.contains("not with a bot"), "{}", reply.text);
+    assert!(table.service.game_state(1, true).unwrap().is_none());
+
+    let challenge = table.say("alice", "!challenge @bob").remove(0);
+    table.expect("bob", "!cancel", "(you can `decline` it)");
+    // Accept by button; the button of the same challenge then does nothing.
+    let accepted = click(&mut table, "bob", &challenge.buttons[0]);
+    assert!(accepted.text.contains("Game on"), "{}", accepted.text);
+    let again = click(&mut table, "bob", &challenge.buttons[1]);
+    assert!(
+        again.private && again.text.contains("no longer does anything"),
+        "{}",
+        again.text
+    );
+}
+
+#[test]
+fn names_cannot_format_or_ping_and_answers_out_of_range_are_refused() {
+    let mut table = Table::new();
+    let mut message = table.message("alice", "!challenge @bob");
+    message.author.name = "[free](x.io) @everyone **me**".into();
+    let reply = table.service.handle(&message).remove(0);
+    assert_safe(&reply, &message);
+    assert!(reply.text.contains(r"\[free\]\(x.io\)"), "{}", reply.text);
+    assert!(reply.text.contains(r"\*\*me\*\*"), "{}", reply.text);
+    table.text("bob", "!accept");
+    // Commands come parsed from slash commands too: `row 0` must not reach the rules.
+    let message = table.message("alice", "!board");
+    let replies = table.service.execute(
+        &message,
+        gipf_bot::command::Command::Answer(gipf_bot::command::Answer::Row(0)),
+    );
+    assert!(
+        replies[0].text.contains("nothing to decide now"),
+        "{}",
+        replies[0].text
+    );
+}
+
+#[test]
+fn games_outside_a_server_stay_private() {
+    let mut table = Table::new();
+    table.start("standard");
+    table.channel = 2;
+    table.start("basic");
+    let mut message = table.message("carol", "!games");
+    message.guild = None;
+    let list = table.service.handle(&message).remove(0).text;
+    assert!(list.contains("<#2>") && !list.contains("<#1>"), "{list}");
 }
