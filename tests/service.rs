@@ -726,3 +726,74 @@ fn games_outside_a_server_stay_private() {
     let list = table.service.handle(&message).remove(0).text;
     assert!(list.contains("<#2>") && !list.contains("<#1>"), "{list}");
 }
+
+/// The chat command a player types for a decision in `position`.
+fn chat_command(position: &Position, decision: gipf::Decision) -> String {
+    match decision {
+        gipf::Decision::Push { entry, piece } => match piece {
+            gipf::Kind::Basic => format!("!push {entry}"),
+            gipf::Kind::Gipf => format!("!gipf {entry}"),
+        },
+        gipf::Decision::Row(line) => {
+            let Pending::ChooseRow { rows } = position.pending() else {
+                panic!("a row decision without a row choice")
+            };
+            let number = rows.iter().position(|r| r.line == line).unwrap() + 1;
+            format!("!row {number}")
+        }
+        gipf::Decision::Take(spots) if spots.is_empty() => "!keep all".into(),
+        gipf::Decision::Take(spots) => {
+            let spots: Vec<String> = spots.iter().map(|p| p.to_string()).collect();
+            format!("!take {}", spots.join(", "))
+        }
+    }
+}
+
+#[test]
+fn random_games_played_one_decision_at_a_time_by_chat_match_the_rules() {
+    let mut decisions_with_a_choice = 0;
+    for (seed, variant) in [
+        (3u64, "standard"),
+        (5, "tournament"),
+        (11, "standard"),
+        (17, "basic"),
+    ] {
+        let mut table = Table::new();
+        table.start(variant);
+        let mut expected = table.state().position;
+        let mut state = seed;
+        for step in 0..400 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mut next_random = || state;
+            let Some(decision) = expected.random_decision(&mut next_random) else {
+                break;
+            };
+            if !matches!(decision, gipf::Decision::Push { .. }) {
+                decisions_with_a_choice += 1;
+            }
+            let command = chat_command(&expected, decision);
+            let mover = player(expected.to_move());
+            let reply = table.text(mover, &command);
+            expected.play(decision).unwrap();
+            assert_eq!(
+                table.state().position,
+                expected,
+                "{variant} step {step}: {command}: {reply}"
+            );
+            if step % 23 == 22 {
+                table.restart();
+            }
+        }
+        // What was stored replays to the same game.
+        let stored = table.state();
+        let record =
+            gipf_bot::record::replay(&stored.turns.join("\n"), expected.variant()).unwrap();
+        assert_eq!(record.turns.len(), stored.turns.len());
+    }
+    assert!(
+        decisions_with_a_choice >= 4,
+        "{decisions_with_a_choice} decisions besides pushes"
+    );
+}
