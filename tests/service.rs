@@ -83,6 +83,19 @@ impl Table {
             .unwrap()
     }
 
+    /// Plays turns written in the official notation by `!move`, White first.
+    fn play_record(&mut self, turns: &[String]) {
+        for (i, turn) in turns.iter().enumerate() {
+            let color = if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let text = self.text(player(color), &format!("!move {turn}"));
+            assert!(text.contains("played"), "{turn}: {text}");
+        }
+    }
+
     /// Alice (white) and Bob (black) start a game.
     fn start(&mut self, variant: &str) {
         let text = self.text("alice", &format!("!challenge @bob {variant} white"));
@@ -299,16 +312,7 @@ fn decisions_answered_interactively_up_front_and_across_a_restart() {
     let (prefix, push) = prefix_to_a_decision();
     let mut table = Table::new();
     table.start("standard");
-    for (i, turn) in prefix.iter().enumerate() {
-        table.text(
-            player(if i % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            }),
-            &format!("!move {turn}"),
-        );
-    }
+    table.play_record(&prefix);
     let before = table.state();
     let reply = table.say("alice", &format!("!push {push}")).remove(0);
     assert!(
@@ -356,16 +360,7 @@ fn decisions_answered_interactively_up_front_and_across_a_restart() {
     // The same turn given up front in another channel gives the same position.
     table.channel = 2;
     table.start("standard");
-    for (i, turn) in prefix.iter().enumerate() {
-        table.text(
-            player(if i % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            }),
-            &format!("!move {turn}"),
-        );
-    }
+    table.play_record(&prefix);
     let turn = table
         .service
         .game_state(1, true)
@@ -600,16 +595,7 @@ fn a_button_answers_only_the_question_it_was_made_for() {
     });
     let mut table = Table::new();
     table.start("standard");
-    for (i, turn) in prefix.iter().enumerate() {
-        table.text(
-            player(if i % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            }),
-            &format!("!move {turn}"),
-        );
-    }
+    table.play_record(&prefix);
     let asked = table.say("alice", &format!("!push {push}")).remove(0);
     assert!(asked.buttons.len() >= 2, "{asked:?}");
     let before = table.state();
