@@ -131,26 +131,48 @@ fn error(text: impl Into<String>) -> CommandError {
 /// );
 /// ```
 pub fn parse(line: &str, prefix: &str) -> Option<Result<Command, CommandError>> {
-    let rest = line.trim_start().strip_prefix(prefix)?;
+    let trimmed = line.trim_start();
+    let rest = trimmed
+        .get(..prefix.len())
+        .filter(|head| head.eq_ignore_ascii_case(prefix))
+        .map(|_| &trimmed[prefix.len()..])?;
+    // `!!!` or `!?` is chat, not a command: a command word starts with a letter.
+    if !rest.trim_start().starts_with(char::is_alphabetic) {
+        return None;
+    }
     if line.chars().count() > MAX_INPUT_CHARS {
         return Some(Err(error(format!(
             "that message is too long for me: I read at most {MAX_INPUT_CHARS} characters"
         ))));
     }
+    // Turns are shown in backticks: a copied one keeps them.
+    let rest = rest.replace('`', " ");
     let lower = rest.trim().to_lowercase();
     let mut words = lower.split_whitespace();
-    let Some(word) = words.next() else {
-        return Some(Err(error(format!(
-            "say a command after `{prefix}`, like `{prefix}help`"
-        ))));
-    };
-    let args: Vec<&str> = words.collect();
+    let word = words.next()?;
+    // Commas and a lone `-` separate words too: `take e5, f4`, `push b1 - c2`.
+    let args: Vec<&str> = words
+        .flat_map(|w| w.split(','))
+        .filter(|w| !w.is_empty() && *w != "-")
+        .collect();
     // Keep the original case for notation (`G` marks GIPF-pieces there).
     let raw_args = rest
         .trim()
         .split_once(char::is_whitespace)
         .map_or("", |(_, r)| r.trim());
     Some(parse_command(word, &args, raw_args, prefix))
+}
+
+/// The official notation as players type it: `ge8` or `xgd5` mean `Ge8` and `xGd5` (a `g`
+/// before a column letter can only mark a GIPF-piece).
+fn notation_text(raw: &str) -> String {
+    let mut text = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        let marks_gipf = c == 'g' && chars.peek().is_some_and(|n| ('a'..='i').contains(n));
+        text.push(if marks_gipf { 'G' } else { c });
+    }
+    text
 }
 
 fn no_args(word: &str, args: &[&str], command: Command) -> Result<Command, CommandError> {
@@ -180,7 +202,7 @@ fn parse_command(
                     "write the whole turn in the official notation, like `{prefix}move b6-f5` or `{prefix}move xe7,e8;c7-e7`"
                 )));
             }
-            raw_args
+            notation_text(raw_args)
                 .parse()
                 .map(Command::Move)
                 .map_err(|e: gipf::ParseTurnError| error(e.to_string()))
@@ -282,7 +304,7 @@ fn parse_entry<'a>(
             "name the dot and the first spot, like `{prefix}push b1 c2` (also `b1-c2` or `b1c2`)"
         ))
     };
-    let first = args.first().ok_or_else(usage)?;
+    let first = args.first().ok_or_else(usage)?.trim_end_matches('-');
     let (text, used) = if first.len() >= 4 {
         (first.to_string(), 1)
     } else {
@@ -531,9 +553,65 @@ mod tests {
     #[test]
     fn hostile_input_is_bounded_and_defused() {
         assert!(err(&format!("!push {}", "a".repeat(600))).contains("at most 500"));
-        let text = err("!@everyone");
+        let text = err("!hi@everyone");
         assert!(!text.contains("@everyone"), "{text}");
         let text = err("!challenge <@1> <@&55>");
         assert!(!text.contains("<@&"), "{text}");
+    }
+
+    #[test]
+    fn chat_that_only_looks_like_a_command_is_ignored() {
+        for line in [
+            "!",
+            "!!!",
+            "!?",
+            "! ",
+            "!123",
+            "!@everyone",
+            "hello !push b1 c2",
+        ] {
+            assert!(parse(line, "!").is_none(), "{line}");
+        }
+        assert!(matches!(ok("! board"), Command::Board { .. }));
+        // A word prefix matches in any case.
+        assert!(matches!(
+            parse("GIPF! board", "gipf!"),
+            Some(Ok(Command::Board { .. }))
+        ));
+    }
+
+    #[test]
+    fn what_players_copy_and_type_is_understood() {
+        let b1c2: Entry = "b1-c2".parse().unwrap();
+        for line in ["!push b1 - c2", "!push b1- c2", "!push `b1 c2`"] {
+            assert!(
+                matches!(ok(line), Command::Push { entry, .. } if entry == b1c2),
+                "{line}"
+            );
+        }
+        let e5: Point = "e5".parse().unwrap();
+        let f4: Point = "f4".parse().unwrap();
+        assert_eq!(
+            ok("!take e5, f4"),
+            Command::Answer(Answer::Take(vec![e5, f4]))
+        );
+        assert_eq!(
+            ok("!take e5,f4"),
+            Command::Answer(Answer::Take(vec![e5, f4]))
+        );
+        // The bot shows turns in backticks; a copied turn keeps them.
+        let Command::Move(note) = ok("!move `c2 (11)`") else {
+            panic!("not a move")
+        };
+        assert_eq!(note.reserve, Some(11));
+        // A lower-case `g` before a column marks a GIPF-piece; before a row number it is column g.
+        let Command::Move(note) = ok("!move xgd5*,g2;gd8-f7") else {
+            panic!("not a move")
+        };
+        assert!(note.start[0].gipf && !note.start[1].gipf);
+        assert!(matches!(
+            note.push,
+            Some(gipf::PushNote::Line { gipf: true, .. })
+        ));
     }
 }

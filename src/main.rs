@@ -279,3 +279,56 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blank_settings_from_env_example_mean_the_defaults() {
+        assert!(server_id("").is_ok_and(|id| id.0.is_none()));
+        assert!(server_id(" 42 ").is_ok_and(|id| id.0 == Some(42)));
+        assert!(server_id("0").is_err() && server_id("abc").is_err());
+        assert!(proxy_url("").is_ok_and(|url| url.0.is_none()));
+        assert!(proxy_url("127.0.0.1:80").is_err());
+        assert_eq!(
+            database_path(" ").ok(),
+            Some(PathBuf::from(DEFAULT_DATABASE))
+        );
+        assert_eq!(command_prefix("").ok().as_deref(), Some(DEFAULT_PREFIX));
+        assert_eq!(command_prefix("gipf!").ok().as_deref(), Some("gipf!"));
+        assert!(command_prefix("a b").is_err());
+        assert_eq!(challenge_hours("").ok(), Some(DEFAULT_CHALLENGE_HOURS));
+        assert!(challenge_hours("0").is_err() && challenge_hours("99999999999999").is_err());
+    }
+
+    #[test]
+    fn every_setting_of_env_example_parses_as_written() {
+        // The file as shipped, with a token filled in: every other line left as it is.
+        let example = include_str!("../.env.example");
+        let mut args = vec!["gipf-bot".to_string(), "run".to_string()];
+        for line in example.lines().map(str::trim) {
+            let Some((key, value)) = line.split_once('=').filter(|_| !line.starts_with('#')) else {
+                continue;
+            };
+            let flag = match key {
+                "DISCORD_TOKEN" => "--token",
+                "DATABASE_PATH" => "--db",
+                "COMMAND_PREFIX" => "--prefix",
+                "CHALLENGE_TTL_HOURS" => "--challenge-ttl-hours",
+                "DEV_GUILD_ID" => "--dev-guild",
+                "DISCORD_API_PROXY" => "--api-proxy",
+                "LOG_LEVEL" => continue,
+                other => panic!("{other} in .env.example is not a setting"),
+            };
+            args.push(format!("{flag}={value}"));
+        }
+        let cli = Cli::try_parse_from(&args).unwrap_or_else(|e| panic!("{e}"));
+        let Some(Command::Run(run)) = cli.command else {
+            panic!("not run")
+        };
+        assert!(run.dev_guild.is_none_or(|id| id.0.is_none()));
+        assert_eq!(run.settings.prefix, "!");
+        assert_eq!(run.settings.challenge_ttl_hours, 24);
+    }
+}

@@ -90,11 +90,33 @@ fn is_kept_markup(inner: &str, allowed: &[UserId]) -> bool {
 
 const ZERO_WIDTH_SPACE: char = '\u{200B}';
 
-/// Makes user-supplied text unable to ping or format as a mention: `@everyone`, `@here`,
-/// `<@123>`, `<@&role>` and `<#channel>` get a zero-width space after their `@` or `<`.
+/// Makes user-supplied text unable to ping: `@everyone`, `@here`, `<@123>` and `<@&role>`
+/// get a zero-width space after their `@` or `<`. Channel links `<#id>` ping nobody and stay.
 /// Defusing twice changes nothing more.
 pub fn defuse(text: &str) -> String {
     sanitize(text, &[])
+}
+
+/// Makes user-supplied text show as typed in Discord's markdown: `*`, `_`, `~`, `|`, `` ` ``,
+/// `[`, `]`, `(`, `)`, `>`, `#` and `\` get a backslash, so a name cannot bold, hide or
+/// link anything.
+///
+/// ```
+/// use gipf_bot::reply::escape_markdown;
+/// assert_eq!(escape_markdown("[free](x.io) *me*"), r"\[free\]\(x.io\) \*me\*");
+/// ```
+pub fn escape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '*' | '_' | '~' | '|' | '`' | '[' | ']' | '(' | ')' | '>' | '#'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Defuses everything in `text` except the mentions `<@id>` of the `allowed` users and

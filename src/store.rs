@@ -65,15 +65,6 @@ pub struct StoredGame {
     pub turns: Vec<String>,
 }
 
-/// One line of `!games`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameSummary {
-    /// The channel.
-    pub channel_id: u64,
-    /// The variant.
-    pub variant: String,
-}
-
 /// What a save changes.
 #[derive(Clone, Debug, Default)]
 pub struct Progress {
@@ -314,19 +305,15 @@ impl Store {
         })
     }
 
-    /// The active games of a server (or of the console, `None`), newest first.
-    pub fn active_games(&self, guild: Option<u64>) -> anyhow::Result<Vec<GameSummary>> {
+    /// The channels of a server with an active game, the latest played first (25 at most).
+    pub fn active_game_channels(&self, guild: u64) -> anyhow::Result<Vec<u64>> {
         self.with(|c| {
             let mut statement = c.prepare_cached(
-                "SELECT channel_id, variant FROM games WHERE status = 'active' AND guild_id IS ?1
+                "SELECT channel_id FROM games WHERE status = 'active' AND guild_id = ?1
                  ORDER BY updated_at DESC LIMIT 25",
             )?;
-            let rows = statement.query_map(params![guild.map(|g| g as i64)], |r| {
-                Ok(GameSummary {
-                    channel_id: r.get::<_, i64>(0)? as u64,
-                    variant: r.get(1)?,
-                })
-            })?;
+            let rows =
+                statement.query_map(params![guild as i64], |r| Ok(r.get::<_, i64>(0)? as u64))?;
             Ok(rows.collect::<Result<_, _>>()?)
         })
     }

@@ -51,6 +51,13 @@ fn line() -> impl Strategy<Value = String> {
         })
 }
 
+/// Display names as hostile as the lines: they are echoed in replies.
+const NAMES: [&str; 3] = [
+    "@everyone",
+    "<@&77> [x](https://x.io)",
+    "**mallory** `@here` ||",
+];
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
@@ -64,8 +71,9 @@ proptest! {
             let message = console.read_line(setup).unwrap();
             service.handle(&message);
         }
-        for line in &lines {
-            let message = console.read_line(line).unwrap();
+        for (i, line) in lines.iter().enumerate() {
+            let mut message = console.read_line(line).unwrap();
+            message.author.name = NAMES[i % NAMES.len()].to_string();
             let replies = service.handle(&message);
             prop_assert!(!replies.is_empty(), "no answer to {}", line);
             for reply in &replies {
@@ -80,10 +88,13 @@ proptest! {
                 }
                 let pinged = reply.text.matches("<@").count();
                 prop_assert!(pinged <= reply.mentions.len(), "text pings more than allowed: {}", reply.text);
+                prop_assert!(!reply.text.contains("](http"), "a link from a name in {}", reply.text);
             }
+            // Whatever happened, the channel's game still replays (loading it replays every
+            // turn). A game is only changed while it is the channel's latest, so this checks
+            // every game the lines start.
+            let state = service.game_state(1, true).unwrap();
+            prop_assert!(state.is_some());
         }
-        // Whatever happened, the stored game still replays (loading it replays every turn).
-        let state = service.game_state(1, true).unwrap();
-        prop_assert!(state.is_some());
     }
 }

@@ -83,6 +83,19 @@ impl Table {
             .unwrap()
     }
 
+    /// Plays turns written in the official notation by `!move`, White first.
+    fn play_record(&mut self, turns: &[String]) {
+        for (i, turn) in turns.iter().enumerate() {
+            let color = if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let text = self.text(player(color), &format!("!move {turn}"));
+            assert!(text.contains("played"), "{turn}: {text}");
+        }
+    }
+
     /// Alice (white) and Bob (black) start a game.
     fn start(&mut self, variant: &str) {
         let text = self.text("alice", &format!("!challenge @bob {variant} white"));
@@ -251,6 +264,12 @@ fn the_shared_record_played_by_move_commands_reaches_the_known_position() {
 
 /// Turns from the standard start after which White's next push has a real decision, and that push.
 fn prefix_to_a_decision() -> (Vec<String>, String) {
+    prefix_to(|_| true)
+}
+
+/// Like [`prefix_to_a_decision`], for a push whose row choice, answered `row 1`, raises a
+/// second question in the same turn (`still_deciding` tells it from the position then).
+fn prefix_to(still_deciding: impl Fn(&Position) -> bool) -> (Vec<String>, String) {
     for seed in 1..500u64 {
         let mut state = seed;
         let mut position = Position::new(Variant::Standard);
@@ -263,9 +282,12 @@ fn prefix_to_a_decision() -> (Vec<String>, String) {
                 for decision in position.legal_decisions() {
                     let mut next = position;
                     next.play(decision).unwrap();
-                    if next.to_move() == Color::White
-                        && matches!(next.pending(), Pending::ChooseRow { .. })
-                    {
+                    let Pending::ChooseRow { rows } = next.pending() else {
+                        continue;
+                    };
+                    let mut first = next;
+                    first.play(gipf::Decision::Row(rows[0].line)).unwrap();
+                    if next.to_move() == Color::White && still_deciding(&first) {
                         let gipf::Decision::Push { entry, .. } = decision else {
                             unreachable!()
                         };
@@ -282,7 +304,7 @@ fn prefix_to_a_decision() -> (Vec<String>, String) {
             position = next;
         }
     }
-    panic!("no row choice found");
+    panic!("no such row choice found");
 }
 
 #[test]
@@ -290,16 +312,7 @@ fn decisions_answered_interactively_up_front_and_across_a_restart() {
     let (prefix, push) = prefix_to_a_decision();
     let mut table = Table::new();
     table.start("standard");
-    for (i, turn) in prefix.iter().enumerate() {
-        table.text(
-            player(if i % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            }),
-            &format!("!move {turn}"),
-        );
-    }
+    table.play_record(&prefix);
     let before = table.state();
     let reply = table.say("alice", &format!("!push {push}")).remove(0);
     assert!(
@@ -347,16 +360,7 @@ fn decisions_answered_interactively_up_front_and_across_a_restart() {
     // The same turn given up front in another channel gives the same position.
     table.channel = 2;
     table.start("standard");
-    for (i, turn) in prefix.iter().enumerate() {
-        table.text(
-            player(if i % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            }),
-            &format!("!move {turn}"),
-        );
-    }
+    table.play_record(&prefix);
     let turn = table
         .service
         .game_state(1, true)
@@ -567,4 +571,215 @@ fn the_help_and_rules_list_every_command() {
         );
     }
     table.expect("carol", "!rules", "official notation");
+}
+
+/// A copy of `message` as a click on `button`.
+fn click(table: &mut Table, author: &str, button: &gipf_bot::reply::Button) -> Reply {
+    let mut message = table.message(author, &format!("!{}", button.command));
+    message.stamp = Some(button.stamp);
+    let mut replies = table.service.handle(&message);
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    replies.remove(0)
+}
+
+#[test]
+fn a_button_answers_only_the_question_it_was_made_for() {
+    // After `row 1` the same player still has a question in the same turn, so the turn
+    // number alone cannot tell the old buttons from the new ones: the game's version does.
+    let (prefix, push) = prefix_to(|after| {
+        after.to_move() == Color::White
+            && matches!(
+                after.pending(),
+                Pending::ChooseRow { .. } | Pending::TakeGipf { .. }
+            )
+    });
+    let mut table = Table::new();
+    table.start("standard");
+    table.play_record(&prefix);
+    let asked = table.say("alice", &format!("!push {push}")).remove(0);
+    assert!(asked.buttons.len() >= 2, "{asked:?}");
+    let before = table.state();
+
+    // Nobody but the mover answers: not a stranger's click, not the opponent, not a stranger.
+    let refused = click(&mut table, "carol", &asked.buttons[0]);
+    assert!(
+        refused.private && refused.text.contains("not your game"),
+        "{}",
+        refused.text
+    );
+    table.expect("bob", "!row 1", "It is alice's turn");
+    table.expect("carol", "!row 1", "You are not playing in this game");
+    assert_eq!(table.state().position, before.position);
+
+    // The mover answers by text; the old buttons are now stale, even within the same turn.
+    let next = table.text("alice", "!row 1");
+    assert!(
+        next.contains("take all") || next.contains("choose which"),
+        "{next}"
+    );
+    let middle = table.state();
+    assert_eq!(
+        middle.turns.len(),
+        before.turns.len(),
+        "still the same turn"
+    );
+    for button in &asked.buttons {
+        let stale = click(&mut table, "alice", button);
+        assert!(
+            stale.private && stale.text.contains("earlier question"),
+            "{}",
+            stale.text
+        );
+    }
+    assert_eq!(
+        table.state().position,
+        middle.position,
+        "stale clicks change nothing"
+    );
+
+    // A fresh button works; then resigning in the middle of a decision ends the game.
+    let fresh = table.say("bob", "!board");
+    assert!(
+        fresh[0].buttons.is_empty(),
+        "only the question's own reply has buttons"
+    );
+    table.expect("alice", "!resign", "alice resigned");
+    let over = table.state();
+    assert_eq!(
+        over.position.outcome().map(|o| o.reason),
+        Some(Reason::Resignation)
+    );
+    table.restart();
+    assert_eq!(table.state().position.outcome(), over.position.outcome());
+}
+
+#[test]
+fn challenges_name_a_person_and_answer_races_and_mistakes_clearly() {
+    let mut table = Table::new();
+    table.expect("alice", "!decline", "no open challenge");
+    table.expect("alice", "!cancel", "no open challenge");
+    // A mention the adapter did not list as a person (a bot, or someone unknown).
+    let mut message = table.message("alice", "!challenge @robot");
+    message.mentions.clear();
+    let reply = table.service.handle(&message).remove(0);
+    assert!(reply.text.contains("not with a bot"), "{}", reply.text);
+    assert!(table.service.game_state(1, true).unwrap().is_none());
+
+    let challenge = table.say("alice", "!challenge @bob").remove(0);
+    table.expect("bob", "!cancel", "(you can `decline` it)");
+    // Accept by button; the button of the same challenge then does nothing.
+    let accepted = click(&mut table, "bob", &challenge.buttons[0]);
+    assert!(accepted.text.contains("Game on"), "{}", accepted.text);
+    let again = click(&mut table, "bob", &challenge.buttons[1]);
+    assert!(
+        again.private && again.text.contains("no longer does anything"),
+        "{}",
+        again.text
+    );
+}
+
+#[test]
+fn names_cannot_format_or_ping_and_answers_out_of_range_are_refused() {
+    let mut table = Table::new();
+    let mut message = table.message("alice", "!challenge @bob");
+    message.author.name = "[free](x.io) @everyone **me**".into();
+    let reply = table.service.handle(&message).remove(0);
+    assert_safe(&reply, &message);
+    assert!(reply.text.contains(r"\[free\]\(x.io\)"), "{}", reply.text);
+    assert!(reply.text.contains(r"\*\*me\*\*"), "{}", reply.text);
+    table.text("bob", "!accept");
+    // Commands come parsed from slash commands too: `row 0` must not reach the rules.
+    let message = table.message("alice", "!board");
+    let replies = table.service.execute(
+        &message,
+        gipf_bot::command::Command::Answer(gipf_bot::command::Answer::Row(0)),
+    );
+    assert!(
+        replies[0].text.contains("nothing to decide now"),
+        "{}",
+        replies[0].text
+    );
+}
+
+#[test]
+fn games_outside_a_server_stay_private() {
+    let mut table = Table::new();
+    table.start("standard");
+    table.channel = 2;
+    table.start("basic");
+    let mut message = table.message("carol", "!games");
+    message.guild = None;
+    let list = table.service.handle(&message).remove(0).text;
+    assert!(list.contains("<#2>") && !list.contains("<#1>"), "{list}");
+}
+
+/// The chat command a player types for a decision in `position`.
+fn chat_command(position: &Position, decision: gipf::Decision) -> String {
+    match decision {
+        gipf::Decision::Push { entry, piece } => match piece {
+            gipf::Kind::Basic => format!("!push {entry}"),
+            gipf::Kind::Gipf => format!("!gipf {entry}"),
+        },
+        gipf::Decision::Row(line) => {
+            let Pending::ChooseRow { rows } = position.pending() else {
+                panic!("a row decision without a row choice")
+            };
+            let number = rows.iter().position(|r| r.line == line).unwrap() + 1;
+            format!("!row {number}")
+        }
+        gipf::Decision::Take(spots) if spots.is_empty() => "!keep all".into(),
+        gipf::Decision::Take(spots) => {
+            let spots: Vec<String> = spots.iter().map(|p| p.to_string()).collect();
+            format!("!take {}", spots.join(", "))
+        }
+    }
+}
+
+#[test]
+fn random_games_played_one_decision_at_a_time_by_chat_match_the_rules() {
+    let mut decisions_with_a_choice = 0;
+    for (seed, variant) in [
+        (3u64, "standard"),
+        (5, "tournament"),
+        (11, "standard"),
+        (17, "basic"),
+    ] {
+        let mut table = Table::new();
+        table.start(variant);
+        let mut expected = table.state().position;
+        let mut state = seed;
+        for step in 0..400 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mut next_random = || state;
+            let Some(decision) = expected.random_decision(&mut next_random) else {
+                break;
+            };
+            if !matches!(decision, gipf::Decision::Push { .. }) {
+                decisions_with_a_choice += 1;
+            }
+            let command = chat_command(&expected, decision);
+            let mover = player(expected.to_move());
+            let reply = table.text(mover, &command);
+            expected.play(decision).unwrap();
+            assert_eq!(
+                table.state().position,
+                expected,
+                "{variant} step {step}: {command}: {reply}"
+            );
+            if step % 23 == 22 {
+                table.restart();
+            }
+        }
+        // What was stored replays to the same game.
+        let stored = table.state();
+        let record =
+            gipf_bot::record::replay(&stored.turns.join("\n"), expected.variant()).unwrap();
+        assert_eq!(record.turns.len(), stored.turns.len());
+    }
+    assert!(
+        decisions_with_a_choice >= 4,
+        "{decisions_with_a_choice} decisions besides pushes"
+    );
 }

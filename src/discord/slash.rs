@@ -110,6 +110,9 @@ pub(crate) enum Choice {
     Int(String, i64),
 }
 
+/// Discord's limit on the name and the value of an autocomplete choice.
+const MAX_CHOICE_CHARS: usize = 100;
+
 /// The autocomplete choices for option `option` of command `command`, given what was typed
 /// and the channel's position (if a game is on).
 pub(crate) fn suggestions(
@@ -150,7 +153,9 @@ pub(crate) fn suggestions(
                 choices.push(Choice::Text("all".into(), "all".into()));
             }
             for spot in gipf.iter().map(|p| p.to_string()) {
-                if spot.starts_with(last) && !done.split_whitespace().any(|d| d == spot) {
+                // Discord refuses the whole answer if one choice is over 100 characters.
+                let fits = done.len() + spot.len() <= MAX_CHOICE_CHARS;
+                if fits && spot.starts_with(last) && !done.split_whitespace().any(|d| d == spot) {
                     let value = format!("{done}{spot}");
                     choices.push(Choice::Text(value.clone(), value));
                 }

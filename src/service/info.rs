@@ -89,28 +89,31 @@ impl Service {
     }
 
     pub(super) fn games(&self, message: &Message) -> anyhow::Result<Vec<Reply>> {
-        let games = self.store.active_games(message.guild)?;
-        if games.is_empty() {
-            return Ok(vec![Reply::text(format!(
-                "No game is being played here. Start one with `{}challenge @someone`.",
-                self.config.prefix
-            ))]);
-        }
+        let channels = match message.guild {
+            Some(guild) => self.store.active_game_channels(guild)?,
+            // Outside a server (direct messages, the console) only this channel's game shows.
+            None => vec![message.channel],
+        };
         let mut lines = Vec::new();
-        for summary in &games {
-            let Some(game) = self.live_game(summary.channel_id, false)? else {
+        for channel in channels {
+            let Some(game) = self.live_game(channel, false)? else {
                 continue;
             };
             let to_move = game.position.to_move();
             lines.push(format!(
-                "<#{}>: {} (white) vs {} (black), {}, turn {}, {} ({to_move}) to play",
-                summary.channel_id,
+                "<#{channel}>: {} (white) vs {} (black), {}, turn {}, {} ({to_move}) to play",
                 self.name(game.stored.white)?,
                 self.name(game.stored.black)?,
-                summary.variant,
+                game.stored.variant,
                 game.position.plies() + 1,
                 self.name(game.player(to_move))?,
             ));
+        }
+        if lines.is_empty() {
+            return Ok(vec![Reply::text(format!(
+                "No game is being played here. Start one with `{}challenge @someone`.",
+                self.config.prefix
+            ))]);
         }
         Ok(vec![Reply::text(format!(
             "Games in progress:\n{}",

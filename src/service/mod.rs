@@ -15,7 +15,7 @@ use gipf::{Color, Decision, Position, Turn, Variant};
 use crate::command::{self, Command};
 use crate::record;
 use crate::render::{self, BoardView, RenderOptions};
-use crate::reply::{Reply, Stamp, UserId, defuse, sanitize};
+use crate::reply::{Reply, Stamp, UserId, defuse, escape_markdown, sanitize};
 use crate::store::{Store, StoredGame};
 
 /// A chat user as the adapter knows them.
@@ -110,7 +110,7 @@ impl Service {
             .remember_users(message)
             .and_then(|()| self.dispatch(message, command));
         match result {
-            Ok(replies) => replies,
+            Ok(replies) => replies.into_iter().map(sanitized).collect(),
             Err(e) => {
                 tracing::error!(error = %format!("{e:#}"), channel = message.channel, "command failed");
                 vec![Reply::private(INTERNAL_ERROR)]
@@ -173,14 +173,18 @@ impl Service {
         }
     }
 
-    /// A user's name as shown in replies: defused, short.
-    fn name(&self, id: UserId) -> anyhow::Result<String> {
+    /// A user's name as stored, cut short: for the picture, where text pings nobody.
+    fn plain_name(&self, id: UserId) -> anyhow::Result<String> {
         let name = self
             .store
             .user_name(id)?
             .unwrap_or_else(|| "someone".into());
-        let short: String = name.chars().take(32).collect();
-        Ok(defuse(&short))
+        Ok(name.chars().take(32).collect())
+    }
+
+    /// A user's name as shown in chat: it can neither ping nor format the reply.
+    fn name(&self, id: UserId) -> anyhow::Result<String> {
+        Ok(escape_markdown(&defuse(&self.plain_name(id)?)))
     }
 
     fn no_game_here(&self) -> Reply {
@@ -297,7 +301,10 @@ impl Service {
 
     /// The board picture of a game, seen from `black_side` or else from the mover's seat.
     fn picture(&self, game: &LiveGame, black_side: Option<bool>) -> anyhow::Result<Vec<u8>> {
-        let names = [self.name(game.stored.white)?, self.name(game.stored.black)?];
+        let names = [
+            self.plain_name(game.stored.white)?,
+            self.plain_name(game.stored.black)?,
+        ];
         let black_side = black_side.unwrap_or(
             game.position.to_move() == Color::Black && game.position.outcome().is_none(),
         );

@@ -42,8 +42,9 @@ fn spots(set: Bitboard) -> String {
 /// The decision an answer stands for in `position`, or why it does not fit.
 fn decision_for(position: &Position, answer: &Answer, prefix: &str) -> Result<Decision, String> {
     match (position.pending(), answer) {
-        (Pending::ChooseRow { rows }, Answer::Row(n)) => rows
-            .get(n - 1)
+        (Pending::ChooseRow { rows }, Answer::Row(n)) => n
+            .checked_sub(1)
+            .and_then(|i| rows.get(i))
             .map(|r| Decision::Row(r.line))
             .ok_or_else(|| {
                 let options: Vec<String> = (1..=rows.len())
@@ -333,6 +334,13 @@ impl Service {
             id: game.stored.id,
             version: game.stored.version,
         };
+        lines.push(format!(
+            "Reserves: white {}, black {}. Captured: white {}, black {}.",
+            position.reserve(Color::White),
+            position.reserve(Color::Black),
+            position.lost(Color::White),
+            position.lost(Color::Black)
+        ));
         let ping = match position.pending() {
             Pending::GameOver(outcome) => {
                 // Tell the player who did not make the last move.
@@ -345,13 +353,6 @@ impl Service {
                 game.player(other)
             }
             Pending::Push => {
-                lines.push(format!(
-                    "Reserves: white {}, black {}. Captured: white {}, black {}.",
-                    position.reserve(Color::White),
-                    position.reserve(Color::Black),
-                    position.lost(Color::White),
-                    position.lost(Color::Black)
-                ));
                 lines.push(format!(
                     "{}, your move ({to_move}): {}",
                     player.mention(),

@@ -55,7 +55,7 @@ impl fmt::Display for Pending {
 
 /// One answer to a [`Pending`] question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum Decision {
     /// Answers [`Pending::Push`].
     Push {

@@ -88,6 +88,9 @@ proptest! {
                 Err(_) => prop_assert_eq!(tried, position),
             }
             let Some(decision) = position.random_decision(&mut next_random) else { break };
+            // The bot stores the decisions of a turn in progress as JSON.
+            let json = serde_json::to_string(&decision).unwrap();
+            prop_assert_eq!(serde_json::from_str::<Decision>(&json).unwrap(), decision);
             let done = position.play(decision).unwrap();
             for turn in done.iter() {
                 // The turn, printed and read back from where it started, gives the same game.
@@ -175,4 +178,25 @@ fn serde_round_trips_positions_and_turns() {
     assert_eq!(serde_json::from_str::<gipf::Turn>(&json).unwrap(), turn);
     let json = serde_json::to_string(&position.pieces(Color::White)).unwrap();
     assert_eq!(json, r#"["e8"]"#);
+    // Every kind of decision: a row's line and a set of spots too.
+    let row = Decision::Row(Line::all().next().unwrap());
+    assert_eq!(
+        serde_json::to_string(&row).unwrap(),
+        r#"{"kind":"row","value":0}"#
+    );
+    for decision in [
+        Decision::Push {
+            entry: "b1 c2".parse().unwrap(),
+            piece: Kind::Gipf,
+        },
+        Decision::Take(position.pieces(Color::White)),
+        row,
+    ] {
+        let json = serde_json::to_string(&decision).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Decision>(&json).unwrap(),
+            decision,
+            "{json}"
+        );
+    }
 }
