@@ -692,21 +692,26 @@ async fn slash_commands_with_autocomplete() {
 }
 
 #[tokio::test]
-async fn a_missing_token_says_where_to_get_one() {
-    let settings = Settings {
-        token: " ".into(),
-        database: "unused.db".into(),
-        config: Config::default(),
-        dev_guild: None,
-        api_proxy: Some("http://127.0.0.1:9".into()),
-    };
-    let error = tokio::time::timeout(Duration::from_secs(5), run(settings, async {}))
-        .await
-        .unwrap()
-        .unwrap_err()
-        .to_string();
-    assert!(error.contains("Developer Portal") && error.contains("DISCORD_TOKEN"));
-    assert!(!error.contains('\n'));
+async fn a_missing_or_mangled_token_says_where_to_get_one() {
+    for token in [" ", "\"MTA.abc-def_0\"", "MTA abc"] {
+        let settings = Settings {
+            token: token.into(),
+            database: "unused.db".into(),
+            config: Config::default(),
+            dev_guild: None,
+            api_proxy: Some("http://127.0.0.1:9".into()),
+        };
+        let error = tokio::time::timeout(Duration::from_secs(5), run(settings, async {}))
+            .await
+            .unwrap()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("Developer Portal") && error.contains("DISCORD_TOKEN"),
+            "{token}: {error}"
+        );
+        assert!(!error.contains('\n'));
+    }
 }
 
 #[tokio::test]

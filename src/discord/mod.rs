@@ -65,6 +65,16 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
     if token.is_empty() {
         anyhow::bail!("no Discord token: {TOKEN_HELP}");
     }
+    // A token is letters, digits, `.`, `_` and `-` (serenity adds the `Bot ` itself).
+    let bare = token.strip_prefix("Bot ").unwrap_or(token);
+    if !bare
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+    {
+        anyhow::bail!(
+            "the Discord token has characters no token has (pasted with quotes or spaces?): {TOKEN_HELP}"
+        );
+    }
     let http = make_http(&settings);
     let me = match http.get_current_user().await {
         Ok(me) => me,
