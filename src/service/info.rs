@@ -38,6 +38,8 @@ impl Service {
         Ok(vec![Reply {
             text,
             board: Some(self.picture(&game, black_side)?),
+            // The question's buttons again, for a player who lost the message.
+            buttons: super::play::question_buttons(&game),
             ..Reply::default()
         }])
     }

@@ -39,6 +39,30 @@ fn spots(set: Bitboard) -> String {
         .join(" ")
 }
 
+/// Buttons for the likely answers to the question pending in a game, if one is: stamped
+/// with the game's version, so they answer this question only.
+pub(super) fn question_buttons(game: &LiveGame) -> Vec<Button> {
+    let stamp = Stamp::Game {
+        id: game.stored.id,
+        version: game.stored.version,
+    };
+    let button = |label: String, command: String| Button {
+        label,
+        command,
+        stamp,
+    };
+    match game.position.pending() {
+        Pending::ChooseRow { rows } => (1..=rows.len())
+            .map(|i| button(format!("Row {i}"), format!("row {i}")))
+            .collect(),
+        Pending::TakeGipf { .. } => vec![
+            button("Take all".into(), "take all".into()),
+            button("Keep all".into(), "keep all".into()),
+        ],
+        Pending::Push | Pending::GameOver(_) => Vec::new(),
+    }
+}
+
 /// The decision an answer stands for in `position`, or why it does not fit.
 fn decision_for(position: &Position, answer: &Answer, prefix: &str) -> Result<Decision, String> {
     match (position.pending(), answer) {
@@ -329,11 +353,6 @@ impl Service {
         }
         let to_move = position.to_move();
         let player = game.player(to_move);
-        let mut buttons = Vec::new();
-        let stamp = Stamp::Game {
-            id: game.stored.id,
-            version: game.stored.version,
-        };
         lines.push(format!(
             "Reserves: white {}, black {}. Captured: white {}, black {}.",
             position.reserve(Color::White),
@@ -376,11 +395,6 @@ impl Service {
                         i + 1,
                         self.row_contents(position, row.set)
                     ));
-                    buttons.push(Button {
-                        label: format!("Row {}", i + 1),
-                        command: format!("row {}", i + 1),
-                        stamp,
-                    });
                 }
                 let options: Vec<String> = (1..=rows.len())
                     .map(|i| format!("`{prefix}row {i}`"))
@@ -408,16 +422,6 @@ impl Service {
                     .map(|p| p.to_string())
                     .unwrap_or_default();
                 lines.push(format!("Answer `{prefix}take {first}` (the ones to take), `{prefix}take all` or `{prefix}keep all`."));
-                buttons.push(Button {
-                    label: "Take all".into(),
-                    command: "take all".into(),
-                    stamp,
-                });
-                buttons.push(Button {
-                    label: "Keep all".into(),
-                    command: "keep all".into(),
-                    stamp,
-                });
                 player
             }
         };
@@ -425,7 +429,7 @@ impl Service {
             text: lines.join("\n"),
             mentions: vec![ping],
             board: Some(self.picture(game, None)?),
-            buttons,
+            buttons: question_buttons(game),
             ..Reply::default()
         })
     }
