@@ -169,53 +169,62 @@ impl Service {
     }
 
     pub(super) fn decline(&self, message: &Message) -> anyhow::Result<Vec<Reply>> {
-        let challenge = match self.open_challenge(message)? {
-            Ok(challenge) => challenge,
-            Err(reply) => return Ok(vec![reply]),
-        };
-        if challenge.challenged != message.author.id {
-            return Ok(vec![Reply::private(format!(
-                "Only {} can decline this challenge{}.",
-                self.name(challenge.challenged)?,
-                if challenge.challenger == message.author.id {
-                    " (you can `cancel` it)"
-                } else {
-                    ""
-                }
-            ))]);
-        }
-        if !self.store.delete_challenge(challenge.id)? {
-            return Ok(vec![self.answered_just_now()]);
-        }
-        Ok(vec![Reply::text(format!(
-            "{} declined the challenge of {}.",
-            self.name(challenge.challenged)?,
-            self.name(challenge.challenger)?
-        ))])
+        self.close_challenge(message, false)
     }
 
     pub(super) fn cancel(&self, message: &Message) -> anyhow::Result<Vec<Reply>> {
+        self.close_challenge(message, true)
+    }
+
+    /// Ends the open challenge: declined by the challenged user, or withdrawn
+    /// (`by_challenger`) by the one who made it.
+    fn close_challenge(
+        &self,
+        message: &Message,
+        by_challenger: bool,
+    ) -> anyhow::Result<Vec<Reply>> {
         let challenge = match self.open_challenge(message)? {
             Ok(challenge) => challenge,
             Err(reply) => return Ok(vec![reply]),
         };
-        if challenge.challenger != message.author.id {
+        let (allowed, other, verb, other_verb) = if by_challenger {
+            (
+                challenge.challenger,
+                challenge.challenged,
+                "cancel",
+                "decline",
+            )
+        } else {
+            (
+                challenge.challenged,
+                challenge.challenger,
+                "decline",
+                "cancel",
+            )
+        };
+        if allowed != message.author.id {
+            let hint = if other == message.author.id {
+                format!(" (you can `{other_verb}` it)")
+            } else {
+                String::new()
+            };
             return Ok(vec![Reply::private(format!(
-                "Only {} can cancel this challenge{}.",
-                self.name(challenge.challenger)?,
-                if challenge.challenged == message.author.id {
-                    " (you can `decline` it)"
-                } else {
-                    ""
-                }
+                "Only {} can {verb} this challenge{hint}.",
+                self.name(allowed)?
             ))]);
         }
         if !self.store.delete_challenge(challenge.id)? {
             return Ok(vec![self.answered_just_now()]);
         }
-        Ok(vec![Reply::text(format!(
-            "{} withdrew the challenge.",
-            self.name(challenge.challenger)?
-        ))])
+        let text = if by_challenger {
+            format!("{} withdrew the challenge.", self.name(allowed)?)
+        } else {
+            format!(
+                "{} declined the challenge of {}.",
+                self.name(allowed)?,
+                self.name(other)?
+            )
+        };
+        Ok(vec![Reply::text(text)])
     }
 }
