@@ -5,9 +5,11 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use divan::Bencher;
+use gipf::Variant;
 use gipf_bot::console::user_id;
+use gipf_bot::model::{ChannelId, ColorChoice, GameStatus};
 use gipf_bot::service::{Config, Message, Service, User};
-use gipf_bot::store::{Progress, Store};
+use gipf_bot::store::{NewChallenge, Progress, Store};
 
 fn main() {
     divan::main();
@@ -16,26 +18,30 @@ fn main() {
 const RECORD: &str = include_str!("../crates/gipf/tests/data/tournament-41-plies.gipf");
 
 /// A channel whose tournament game stands after the record's first 18 turns.
-fn prepared_channel(store: &Store, channel: u64) {
+fn prepared_channel(store: &Store, channel: ChannelId) {
     let (alice, bob) = (user_id("alice"), user_id("bob"));
-    store
-        .create_challenge(None, channel, alice, bob, "tournament", "white", 3600)
-        .unwrap();
+    let new = NewChallenge {
+        guild: None,
+        channel,
+        challenger: alice,
+        challenged: bob,
+        variant: Variant::Tournament,
+        color: ColorChoice::White,
+        ttl: std::time::Duration::from_secs(3600),
+    };
+    store.create_challenge(&new).unwrap();
     let challenge = store.challenge(channel).unwrap().unwrap();
-    store
-        .start_game(None, channel, challenge.id, "tournament", alice, bob)
-        .unwrap();
-    let game = store.game_in(channel, false).unwrap().unwrap();
+    let game = store.start_game(&challenge, alice, bob).unwrap().unwrap();
     let turns = RECORD.lines().take(18).enumerate();
     let progress = Progress {
         turns: turns
             .map(|(i, t)| (t.to_string(), if i % 2 == 0 { alice } else { bob }))
             .collect(),
-        partial: "[]".into(),
-        status: "active".into(),
+        partial: Vec::new(),
+        status: GameStatus::Active,
         resigned: None,
     };
-    assert!(store.save(&game, &progress).unwrap());
+    assert!(store.save(&game, progress).unwrap().is_some());
 }
 
 #[divan::bench(sample_count = 60, sample_size = 1)]
@@ -49,7 +55,7 @@ fn command_round_trip(bencher: Bencher) {
     let next_channel = AtomicU64::new(1);
     bencher
         .with_inputs(|| {
-            let channel = next_channel.fetch_add(1, Ordering::Relaxed);
+            let channel = ChannelId(next_channel.fetch_add(1, Ordering::Relaxed));
             prepared_channel(&store, channel);
             Message {
                 guild: None,

@@ -1,45 +1,20 @@
-//! Chat lines into commands. Text only: nothing here knows a game.
+//! Chat lines into commands, and commands back into chat lines. Text only: nothing here
+//! knows a game.
+//!
+//! Every command is one row of [`SYNTAX`]: its word, its parser, its line in `!help`, and
+//! the arguments the Discord adapter builds its slash command from. Adding a command means
+//! a row here, a variant of [`Command`] and its handler in the service.
 
 use std::fmt;
+use std::str::FromStr;
 
 use gipf::{Entry, Kind, Point, TurnNotation, Variant};
 
-use crate::reply::{UserId, defuse};
+use crate::model::{ColorChoice, UserId};
+use crate::text::{Span, Text};
 
 /// The longest line the bot reads.
 pub const MAX_INPUT_CHARS: usize = 500;
-
-/// Who plays White when a challenge is accepted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ColorChoice {
-    /// The challenger plays White.
-    White,
-    /// The challenger plays Black.
-    Black,
-    /// Decided by a coin toss on acceptance.
-    Random,
-}
-
-impl ColorChoice {
-    /// `white`, `black` or `random`.
-    pub fn name(self) -> &'static str {
-        match self {
-            ColorChoice::White => "white",
-            ColorChoice::Black => "black",
-            ColorChoice::Random => "random",
-        }
-    }
-
-    /// The choice written as [`ColorChoice::name`] writes it.
-    pub fn from_name(name: &str) -> Option<ColorChoice> {
-        match name {
-            "white" => Some(ColorChoice::White),
-            "black" => Some(ColorChoice::Black),
-            "random" => Some(ColorChoice::Random),
-            _ => None,
-        }
-    }
-}
 
 /// An answer to a pending decision, given alone or up front with a push.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,10 +25,28 @@ pub enum Answer {
     Take(Vec<Point>),
     /// `take all`.
     TakeAll,
-    /// `keep e5`: keep these GIPF-pieces, take the others (`keep all` keeps them all).
+    /// `keep e5`: keep these GIPF-pieces, take the others.
     Keep(Vec<Point>),
     /// `keep all`, `take none`.
     KeepAll,
+}
+
+fn spot_list(points: &[Point]) -> String {
+    let words: Vec<String> = points.iter().map(Point::to_string).collect();
+    words.join(" ")
+}
+
+/// The answer as a player types it: `row 2`, `take e5 f4`, `keep all`.
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Row(n) => write!(f, "row {n}"),
+            Answer::Take(points) => write!(f, "take {}", spot_list(points)),
+            Answer::TakeAll => f.write_str("take all"),
+            Answer::Keep(points) => write!(f, "keep {}", spot_list(points)),
+            Answer::KeepAll => f.write_str("keep all"),
+        }
+    }
 }
 
 /// A command, parsed but not yet checked against any game.
@@ -104,7 +97,51 @@ pub enum Command {
     Help,
 }
 
-/// Why a line is not a command, said so a player can fix it.
+/// The command in its canonical chat form, without the prefix: parsing it gives the same
+/// command back.
+///
+/// ```
+/// use gipf_bot::command::Command;
+/// for line in ["push b1-c2 row 2 take e5", "gipf e9-e8", "challenge <@42> basic+0/+3 white"] {
+///     assert_eq!(line.parse::<Command>().unwrap().to_string(), line);
+/// }
+/// ```
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Challenge {
+                opponent,
+                variant,
+                color,
+            } => write!(f, "challenge {} {variant} {color}", opponent.mention()),
+            Command::Accept => f.write_str("accept"),
+            Command::Decline => f.write_str("decline"),
+            Command::Cancel => f.write_str("cancel"),
+            Command::Push {
+                entry,
+                piece,
+                answers,
+            } => {
+                let word = if *piece == Kind::Gipf { "gipf" } else { "push" };
+                write!(f, "{word} {entry}")?;
+                answers.iter().try_for_each(|answer| write!(f, " {answer}"))
+            }
+            Command::Move(notation) => write!(f, "move {notation}"),
+            Command::Answer(answer) => answer.fmt(f),
+            Command::Board { black_side: None } => f.write_str("board"),
+            Command::Board {
+                black_side: Some(black),
+            } => write!(f, "board {}", if *black { "black" } else { "white" }),
+            Command::History => f.write_str("history"),
+            Command::Resign => f.write_str("resign"),
+            Command::Games => f.write_str("games"),
+            Command::Rules => f.write_str("rules"),
+            Command::Help => f.write_str("help"),
+        }
+    }
+}
+
+/// Why a line is not a command, said so a player can fix it. It may quote the line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CommandError(pub String);
 
@@ -114,8 +151,376 @@ impl fmt::Display for CommandError {
     }
 }
 
+impl std::error::Error for CommandError {}
+
 fn error(text: impl Into<String>) -> CommandError {
     CommandError(text.into())
+}
+
+/// How a command is written: its parser, its line in `!help`, and its arguments.
+pub struct Syntax {
+    /// The command word.
+    pub word: &'static str,
+    /// What it does, in a few words (the slash command's description).
+    pub summary: &'static str,
+    /// Its line in `!help`; `{p}` stands for the prefix.
+    pub help: &'static str,
+    /// Its arguments, required ones first (the slash command's options).
+    pub args: &'static [Arg],
+    /// Whether it is also a slash command (`gipf` is `/push` with `gipf:true`).
+    pub slash: bool,
+    parse: fn(&Words) -> Result<Command, CommandError>,
+}
+
+/// One argument of a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arg {
+    /// Its name (a slash command's option name).
+    pub name: &'static str,
+    /// What to fill in.
+    pub description: &'static str,
+    /// What kind of value it takes.
+    pub kind: ArgKind,
+    /// Whether it must be given.
+    pub required: bool,
+    /// What the game in the channel can suggest for it.
+    pub completion: Option<Completion>,
+}
+
+/// The kind of value an argument takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgKind {
+    /// Words, written into the line as given.
+    Text,
+    /// One of these words.
+    Choice(&'static [&'static str]),
+    /// Yes or no; yes writes this word right after the command word.
+    Flag(&'static str),
+    /// A whole number, at least `min`.
+    Number {
+        /// The smallest number allowed.
+        min: i64,
+    },
+    /// A user, written as a mention.
+    User,
+}
+
+/// What a game can suggest for an argument while it is typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Completion {
+    /// The legal entries of the push.
+    Entry,
+    /// The numbers of the rows to choose from.
+    Row,
+    /// The GIPF-pieces of the row being removed.
+    GipfSpots,
+}
+
+/// A value given for an argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgValue {
+    /// For [`ArgKind::Text`] and [`ArgKind::Choice`].
+    Text(String),
+    /// For [`ArgKind::Flag`].
+    Flag(bool),
+    /// For [`ArgKind::Number`].
+    Number(i64),
+    /// For [`ArgKind::User`].
+    User(UserId),
+}
+
+const fn arg(name: &'static str, description: &'static str, kind: ArgKind) -> Arg {
+    Arg {
+        name,
+        description,
+        kind,
+        required: false,
+        completion: None,
+    }
+}
+
+const fn required(arg: Arg) -> Arg {
+    Arg {
+        required: true,
+        ..arg
+    }
+}
+
+const fn completed(arg: Arg, completion: Completion) -> Arg {
+    Arg {
+        completion: Some(completion),
+        ..arg
+    }
+}
+
+const GIPF_SPOTS: Arg = completed(
+    required(arg(
+        "spots",
+        "Their spots, like e5 f4, or all",
+        ArgKind::Text,
+    )),
+    Completion::GipfSpots,
+);
+
+/// Every command, in the order of `!help`.
+pub const SYNTAX: &[Syntax] = &[
+    Syntax {
+        word: "challenge",
+        summary: "Challenge someone to a game in this channel",
+        help: "`{p}challenge @bob standard random`: challenge someone (basic, standard or tournament; your colour white, black or random; basic takes `+2` or `+0/+3` extra pieces)",
+        args: &[
+            required(arg("opponent", "Whom to challenge", ArgKind::User)),
+            arg(
+                "variant",
+                "Which game (standard if left out)",
+                ArgKind::Choice(&["basic", "standard", "tournament"]),
+            ),
+            arg(
+                "color",
+                "Your colour (random if left out)",
+                ArgKind::Choice(&["white", "black", "random"]),
+            ),
+            arg(
+                "extra",
+                "Basic game only: extra pieces, like +2 or +0/+3",
+                ArgKind::Text,
+            ),
+        ],
+        slash: true,
+        parse: parse_challenge,
+    },
+    Syntax {
+        word: "accept",
+        summary: "Accept the challenge in this channel",
+        help: "`{p}accept`, `{p}decline`: answer a challenge",
+        args: &[],
+        slash: true,
+        parse: |words| words.alone(Command::Accept),
+    },
+    Syntax {
+        word: "decline",
+        summary: "Decline the challenge in this channel",
+        help: "",
+        args: &[],
+        slash: true,
+        parse: |words| words.alone(Command::Decline),
+    },
+    Syntax {
+        word: "cancel",
+        summary: "Withdraw your challenge",
+        help: "`{p}cancel`: withdraw yours",
+        args: &[],
+        slash: true,
+        parse: |words| words.alone(Command::Cancel),
+    },
+    Syntax {
+        word: "push",
+        summary: "Push a piece in: the dot and the first spot",
+        help: "`{p}push b1 c2` (or `b1-c2`, `b1c2`): push a piece from dot b1 onto c2",
+        args: &[
+            completed(
+                required(arg(
+                    "entry",
+                    "Dot and first spot, like b1-c2",
+                    ArgKind::Text,
+                )),
+                Completion::Entry,
+            ),
+            arg(
+                "gipf",
+                "Push a GIPF-piece (two stacked pieces)",
+                ArgKind::Flag("g"),
+            ),
+            arg(
+                "answers",
+                "Answers to the decisions the push raises, like `row 1` or `take all`",
+                ArgKind::Text,
+            ),
+        ],
+        slash: true,
+        parse: |words| parse_push(words, Kind::Basic),
+    },
+    Syntax {
+        word: "gipf",
+        summary: "Bring in a GIPF-piece",
+        help: "`{p}gipf b1 c2` or `{p}push G b1 c2`: bring in a GIPF-piece (tournament game)\n\
+               `{p}push b1 c2 take e5`: a push with its decisions up front (`row 2`, `take e5 f4`, `take all`, `keep all`)",
+        args: &[],
+        slash: false,
+        parse: |words| parse_push(words, Kind::Gipf),
+    },
+    Syntax {
+        word: "move",
+        summary: "Play a whole turn in the official notation",
+        help: "`{p}move h6-c4;xc6*,d6,f5,g4`: a whole turn in the official notation",
+        args: &[required(arg(
+            "notation",
+            "Like b6-f5 or xe7,e8;c7-e7",
+            ArgKind::Text,
+        ))],
+        slash: true,
+        parse: parse_move,
+    },
+    Syntax {
+        word: "row",
+        summary: "Choose which row to remove first",
+        help: "`{p}row 2`, `{p}take e5`, `{p}take all`, `{p}keep all`: answer a pending decision",
+        args: &[completed(
+            required(arg(
+                "number",
+                "The row's number",
+                ArgKind::Number { min: 1 },
+            )),
+            Completion::Row,
+        )],
+        slash: true,
+        parse: parse_lone_answer,
+    },
+    Syntax {
+        word: "take",
+        summary: "Take these GIPF-pieces of the row being removed",
+        help: "",
+        args: &[GIPF_SPOTS],
+        slash: true,
+        parse: parse_lone_answer,
+    },
+    Syntax {
+        word: "keep",
+        summary: "Keep these GIPF-pieces of the row being removed",
+        help: "",
+        args: &[GIPF_SPOTS],
+        slash: true,
+        parse: parse_lone_answer,
+    },
+    Syntax {
+        word: "board",
+        summary: "Show the board",
+        help: "`{p}board` (`{p}board black`): the board",
+        args: &[arg(
+            "side",
+            "The side to see the board from",
+            ArgKind::Choice(&["white", "black"]),
+        )],
+        slash: true,
+        parse: parse_board,
+    },
+    Syntax {
+        word: "history",
+        summary: "The game record, as a .gipf file",
+        help: "`{p}history`: the game so far",
+        args: &[],
+        slash: true,
+        parse: |words| words.alone(Command::History),
+    },
+    Syntax {
+        word: "resign",
+        summary: "Resign the game",
+        help: "`{p}resign`, `{p}games` (games in this server), `{p}rules`, `{p}help`",
+        args: &[],
+        slash: true,
+        parse: |words| words.alone(Command::Resign),
+    },
+    Syntax {
+        word: "games",
+        summary: "The games in progress in this server",
+        help: "",
+        args: &[],
+        slash: true,
+        parse: |words| words.alone(Command::Games),
+    },
+    Syntax {
+        word: "rules",
+        summary: "The rules of GIPF, short",
+        help: "",
+        args: &[],
+        slash: true,
+        parse: |words| words.alone(Command::Rules),
+    },
+    Syntax {
+        word: "help",
+        summary: "How to play with this bot",
+        help: "",
+        args: &[],
+        slash: true,
+        // Whatever follows, the asker wants help.
+        parse: |_| Ok(Command::Help),
+    },
+];
+
+impl Syntax {
+    /// The syntax of the command `word`.
+    pub fn of(word: &str) -> Option<&'static Syntax> {
+        SYNTAX.iter().find(|syntax| syntax.word == word)
+    }
+
+    /// The chat line (without prefix) that these argument values stand for: the command
+    /// word, the words of its flags, then the other arguments in order.
+    ///
+    /// ```
+    /// use gipf_bot::command::{ArgValue, Syntax};
+    /// let push = Syntax::of("push").unwrap();
+    /// let line = push.line(|arg| match arg.name {
+    ///     "entry" => Some(ArgValue::Text("b1-c2".into())),
+    ///     "gipf" => Some(ArgValue::Flag(true)),
+    ///     _ => None,
+    /// });
+    /// assert_eq!(line, Ok("push g b1-c2".to_string()));
+    /// ```
+    pub fn line(&self, value: impl Fn(&Arg) -> Option<ArgValue>) -> Result<String, String> {
+        let mut words = vec![self.word.to_string()];
+        for arg in self
+            .args
+            .iter()
+            .filter(|a| matches!(a.kind, ArgKind::Flag(_)))
+        {
+            if let (ArgKind::Flag(word), Some(ArgValue::Flag(true))) = (arg.kind, value(arg)) {
+                words.push(word.to_string());
+            }
+        }
+        for arg in self.args {
+            let word = match value(arg) {
+                Some(ArgValue::Text(text)) if !text.trim().is_empty() => text.trim().to_string(),
+                Some(ArgValue::Number(n)) => n.to_string(),
+                Some(ArgValue::User(user)) => user.mention(),
+                _ if arg.required => return Err(format!("fill in `{}`", arg.name)),
+                _ => continue,
+            };
+            words.push(word);
+        }
+        Ok(words.join(" "))
+    }
+}
+
+/// `!help`: every command with an example.
+pub fn help(prefix: &str) -> Text {
+    let mut text = crate::text![Span::Strong("Commands".into())];
+    for syntax in SYNTAX.iter().filter(|s| !s.help.is_empty()) {
+        text.push("\n").push(syntax.help.replace("{p}", prefix));
+    }
+    text
+}
+
+/// The words of a command line, as its parser reads them.
+struct Words<'a> {
+    /// The command word, lower case.
+    word: &'a str,
+    /// The words after it, lower case, split at spaces and commas.
+    args: Vec<&'a str>,
+    /// What follows the command word as typed (notation is case-sensitive).
+    raw: &'a str,
+    /// The prefix, for examples in error messages.
+    prefix: &'a str,
+}
+
+impl Words<'_> {
+    /// `command` if nothing follows the command word.
+    fn alone(&self, command: Command) -> Result<Command, CommandError> {
+        if self.args.is_empty() {
+            Ok(command)
+        } else {
+            Err(error(format!("`{}` takes nothing after it", self.word)))
+        }
+    }
 }
 
 /// Reads a chat line. `None` if it is not addressed to the bot (no prefix).
@@ -145,22 +550,46 @@ pub fn parse(line: &str, prefix: &str) -> Option<Result<Command, CommandError>> 
             "that message is too long for me: I read at most {MAX_INPUT_CHARS} characters"
         ))));
     }
+    Some(parse_words(rest, prefix))
+}
+
+/// A command line without its prefix.
+impl FromStr for Command {
+    type Err = CommandError;
+
+    fn from_str(line: &str) -> Result<Command, CommandError> {
+        parse_words(line, "")
+    }
+}
+
+fn parse_words(line: &str, prefix: &str) -> Result<Command, CommandError> {
     // Turns are shown in backticks: a copied one keeps them.
-    let rest = rest.replace('`', " ");
-    let lower = rest.trim().to_lowercase();
-    let mut words = lower.split_whitespace();
-    let word = words.next()?;
+    let line = line.replace('`', " ");
+    let lower = line.trim().to_lowercase();
+    let mut split = lower.split_whitespace();
+    let word = split.next().unwrap_or_default();
     // Commas and a lone `-` separate words too: `take e5, f4`, `push b1 - c2`.
-    let args: Vec<&str> = words
+    let args: Vec<&str> = split
         .flat_map(|w| w.split(','))
         .filter(|w| !w.is_empty() && *w != "-")
         .collect();
-    // Keep the original case for notation (`G` marks GIPF-pieces there).
-    let raw_args = rest
-        .trim()
-        .split_once(char::is_whitespace)
-        .map_or("", |(_, r)| r.trim());
-    Some(parse_command(word, &args, raw_args, prefix))
+    let words = Words {
+        word,
+        args,
+        // Keep the original case for notation (`G` marks GIPF-pieces there).
+        raw: line
+            .trim()
+            .split_once(char::is_whitespace)
+            .map_or("", |(_, r)| r.trim()),
+        prefix,
+    };
+    match Syntax::of(word) {
+        Some(syntax) => (syntax.parse)(&words),
+        None => Err(error(format!(
+            "I don't know the command `{}`. Try `{prefix}help` for the list.",
+            word.chars().take(30).collect::<String>()
+        ))),
+    }
 }
 
 /// The official notation as players type it: `ge8` or `xgd5` mean `Ge8` and `xGd5` (a `g`
@@ -175,70 +604,42 @@ fn notation_text(raw: &str) -> String {
     text
 }
 
-fn no_args(word: &str, args: &[&str], command: Command) -> Result<Command, CommandError> {
-    if args.is_empty() {
-        Ok(command)
-    } else {
-        Err(error(format!("`{word}` takes nothing after it")))
+fn parse_move(words: &Words) -> Result<Command, CommandError> {
+    let prefix = words.prefix;
+    if words.raw.is_empty() {
+        return Err(error(format!(
+            "write the whole turn in the official notation, like `{prefix}move b6-f5` or `{prefix}move xe7,e8;c7-e7`"
+        )));
     }
+    notation_text(words.raw)
+        .parse()
+        .map(Command::Move)
+        .map_err(|e: gipf::ParseTurnError| error(e.to_string()))
 }
 
-fn parse_command(
-    word: &str,
-    args: &[&str],
-    raw_args: &str,
-    prefix: &str,
-) -> Result<Command, CommandError> {
-    match word {
-        "challenge" => parse_challenge(args, prefix),
-        "accept" => no_args(word, args, Command::Accept),
-        "decline" => no_args(word, args, Command::Decline),
-        "cancel" => no_args(word, args, Command::Cancel),
-        "push" => parse_push(args, Kind::Basic, prefix),
-        "gipf" => parse_push(args, Kind::Gipf, prefix),
-        "move" => {
-            if raw_args.is_empty() {
-                return Err(error(format!(
-                    "write the whole turn in the official notation, like `{prefix}move b6-f5` or `{prefix}move xe7,e8;c7-e7`"
-                )));
-            }
-            notation_text(raw_args)
-                .parse()
-                .map(Command::Move)
-                .map_err(|e: gipf::ParseTurnError| error(e.to_string()))
-        }
-        "row" | "take" | "keep" => {
-            let (answer, rest) = parse_answer(word, args)?;
-            if let Some(extra) = rest.first() {
-                return Err(error(format!(
-                    "I did not understand `{}` after the answer",
-                    defuse(extra)
-                )));
-            }
-            Ok(Command::Answer(answer))
-        }
-        "board" => match args {
-            [] => Ok(Command::Board { black_side: None }),
-            ["black"] => Ok(Command::Board {
-                black_side: Some(true),
-            }),
-            ["white"] => Ok(Command::Board {
-                black_side: Some(false),
-            }),
-            _ => Err(error(format!(
-                "`{prefix}board` takes nothing, `black` or `white` (the side to see it from)"
-            ))),
-        },
-        "history" => no_args(word, args, Command::History),
-        "resign" => no_args(word, args, Command::Resign),
-        "games" => no_args(word, args, Command::Games),
-        "rules" => no_args(word, args, Command::Rules),
-        "help" => Ok(Command::Help),
-        other => Err(error(format!(
-            "I don't know the command `{}`. Try `{prefix}help` for the list.",
-            defuse(&other.chars().take(30).collect::<String>())
-        ))),
+fn parse_lone_answer(words: &Words) -> Result<Command, CommandError> {
+    let (answer, rest) = parse_answer(words.word, &words.args)?;
+    if let Some(extra) = rest.first() {
+        return Err(error(format!(
+            "I did not understand `{extra}` after the answer"
+        )));
     }
+    Ok(Command::Answer(answer))
+}
+
+fn parse_board(words: &Words) -> Result<Command, CommandError> {
+    let black_side = match words.args.as_slice() {
+        [] => None,
+        ["black"] => Some(true),
+        ["white"] => Some(false),
+        _ => {
+            return Err(error(format!(
+                "`{}board` takes nothing, `black` or `white` (the side to see it from)",
+                words.prefix
+            )));
+        }
+    };
+    Ok(Command::Board { black_side })
 }
 
 /// `<@123>` or `<@!123>`.
@@ -248,31 +649,29 @@ fn parse_mention(word: &str) -> Option<UserId> {
     digits.parse().ok().map(UserId)
 }
 
-fn parse_challenge(args: &[&str], prefix: &str) -> Result<Command, CommandError> {
+fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
     let usage = format!(
-        "challenge someone like `{prefix}challenge @name standard random` (game: basic, standard or tournament; \
-         your colour: white, black or random; basic takes extra pieces like `+2` or `+0/+3`)"
+        "challenge someone like `{}challenge @name standard random` (game: basic, standard or tournament; \
+         your colour: white, black or random; basic takes extra pieces like `+2` or `+0/+3`)",
+        words.prefix
     );
     let mut opponent = None;
     let mut variant = None;
     let mut extra = None;
     let mut color = None;
-    for &arg in args {
+    for &arg in &words.args {
         if let Some(user) = parse_mention(arg) {
             if opponent.replace(user).is_some() {
                 return Err(error("challenge one player at a time"));
             }
-        } else if let Some(c) = ColorChoice::from_name(arg) {
+        } else if let Ok(c) = arg.parse::<ColorChoice>() {
             color = Some(c);
         } else if arg.starts_with('+') {
             extra = Some(arg);
         } else if let Ok(v) = arg.parse::<Variant>() {
             variant = Some(v);
         } else {
-            return Err(error(format!(
-                "I did not understand `{}`: {usage}",
-                defuse(arg)
-            )));
+            return Err(error(format!("I did not understand `{arg}`: {usage}")));
         }
     }
     let opponent = opponent.ok_or_else(|| error(format!("whom? Mention the player: {usage}")))?;
@@ -299,47 +698,44 @@ fn parse_entry<'a>(
     args: &'a [&'a str],
     prefix: &str,
 ) -> Result<(Entry, &'a [&'a str]), CommandError> {
-    let usage = || {
-        error(format!(
-            "name the dot and the first spot, like `{prefix}push b1 c2` (also `b1-c2` or `b1c2`)"
-        ))
-    };
-    let first = args.first().ok_or_else(usage)?.trim_end_matches('-');
+    let usage = format!(
+        "name the dot and the first spot, like `{prefix}push b1 c2` (also `b1-c2` or `b1c2`)"
+    );
+    let first = args
+        .first()
+        .ok_or_else(|| error(&usage))?
+        .trim_end_matches('-');
     let (text, used) = if first.len() >= 4 {
         (first.to_string(), 1)
     } else {
-        let second = args.get(1).ok_or_else(usage)?;
+        let second = args.get(1).ok_or_else(|| error(&usage))?;
         (format!("{first} {}", second.trim_start_matches('-')), 2)
     };
     let entry = text.parse::<Entry>().map_err(|e| match e {
         gipf::EntryError::Syntax { .. } | gipf::EntryError::Point(_) => {
-            CommandError(format!("{} ({})", defuse(&e.to_string()), usage().0))
+            error(format!("{e} ({usage})"))
         }
-        other => CommandError(other.to_string()),
+        other => error(other.to_string()),
     })?;
     Ok((entry, &args[used..]))
 }
 
-fn parse_push(args: &[&str], mut piece: Kind, prefix: &str) -> Result<Command, CommandError> {
-    let mut args = args;
-    if let Some((&"g", rest)) = args.split_first() {
+/// `push [G] b1 c2 [answers]`, `gipf b1 c2 [answers]`, also with the `G` glued: `Gb1c2`.
+fn parse_push(words: &Words, mut piece: Kind) -> Result<Command, CommandError> {
+    let mut args: Vec<&str> = words.args.clone();
+    if args.first() == Some(&"g") {
         piece = Kind::Gipf;
-        args = rest;
+        args.remove(0);
     }
-    // `Gb1c2` / `gb1-c2`: a GIPF-piece written glued to the entry.
-    let glued;
     if let Some(first) = args.first()
         && let Some(stripped) = first.strip_prefix('g')
         && stripped.len() >= 2
         && stripped.starts_with(|c: char| ('a'..='i').contains(&c))
     {
         piece = Kind::Gipf;
-        let mut rest: Vec<&str> = vec![stripped];
-        rest.extend_from_slice(&args[1..]);
-        glued = rest;
-        args = &glued;
+        args[0] = stripped;
     }
-    let (entry, mut rest) = parse_entry(args, prefix)?;
+    let (entry, mut rest) = parse_entry(&args, words.prefix)?;
     let mut answers = Vec::new();
     while let Some((word, tail)) = rest.split_first() {
         let (answer, after) = parse_answer(word, tail)?;
@@ -353,71 +749,58 @@ fn parse_push(args: &[&str], mut piece: Kind, prefix: &str) -> Result<Command, C
     })
 }
 
+/// The spots at the start of `args`, and the words after them.
+fn leading_spots<'a>(args: &'a [&'a str]) -> (Vec<Point>, &'a [&'a str]) {
+    let points: Vec<Point> = args.iter().map_while(|a| a.parse().ok()).collect();
+    (points.clone(), &args[points.len()..])
+}
+
 /// One answer starting at `word`; returns it and the words after it.
 fn parse_answer<'a>(
     word: &str,
     args: &'a [&'a str],
 ) -> Result<(Answer, &'a [&'a str]), CommandError> {
-    let spots = |args: &'a [&'a str]| {
-        let count = args
-            .iter()
-            .take_while(|a| a.parse::<Point>().is_ok())
-            .count();
-        let points = args[..count]
-            .iter()
-            .filter_map(|a| a.parse().ok())
-            .collect::<Vec<Point>>();
-        (points, &args[count..])
-    };
-    match word {
-        "row" => {
-            let n = args
-                .first()
+    let keep = word == "keep";
+    match (word, args.first().copied()) {
+        ("row", first) => {
+            let n = first
                 .and_then(|a| a.parse::<usize>().ok())
                 .filter(|n| *n >= 1);
             let n = n.ok_or_else(|| error("say which row by its number, like `row 2`"))?;
             Ok((Answer::Row(n), &args[1..]))
         }
-        "take" | "keep" => {
-            let keep = word == "keep";
-            match args.first().copied() {
-                Some("all") => Ok((
-                    if keep {
-                        Answer::KeepAll
-                    } else {
-                        Answer::TakeAll
-                    },
-                    &args[1..],
-                )),
-                Some("none") => Ok((
-                    if keep {
-                        Answer::TakeAll
-                    } else {
-                        Answer::KeepAll
-                    },
-                    &args[1..],
-                )),
-                _ => {
-                    let (points, rest) = spots(args);
-                    if points.is_empty() {
-                        return Err(error(format!(
-                            "say which GIPF-pieces to {word} by their spots, like `{word} e5 f4`, or `{word} all`"
-                        )));
-                    }
-                    Ok((
-                        if keep {
-                            Answer::Keep(points)
-                        } else {
-                            Answer::Take(points)
-                        },
-                        rest,
-                    ))
-                }
-            }
+        ("take" | "keep", Some("all")) => {
+            let all = if keep {
+                Answer::KeepAll
+            } else {
+                Answer::TakeAll
+            };
+            Ok((all, &args[1..]))
         }
-        other => Err(error(format!(
-            "after the push I understand `row N`, `take <spots>`, `take all`, `keep all`; not `{}`",
-            defuse(other)
+        ("take" | "keep", Some("none")) => {
+            let none = if keep {
+                Answer::TakeAll
+            } else {
+                Answer::KeepAll
+            };
+            Ok((none, &args[1..]))
+        }
+        ("take" | "keep", _) => {
+            let (points, rest) = leading_spots(args);
+            if points.is_empty() {
+                return Err(error(format!(
+                    "say which GIPF-pieces to {word} by their spots, like `{word} e5 f4`, or `{word} all`"
+                )));
+            }
+            let answer = if keep {
+                Answer::Keep(points)
+            } else {
+                Answer::Take(points)
+            };
+            Ok((answer, rest))
+        }
+        (other, _) => Err(error(format!(
+            "after the push I understand `row N`, `take <spots>`, `take all`, `keep all`; not `{other}`"
         ))),
     }
 }
@@ -551,12 +934,17 @@ mod tests {
     }
 
     #[test]
-    fn hostile_input_is_bounded_and_defused() {
+    fn hostile_input_is_bounded_and_quoted_as_typed() {
         assert!(err(&format!("!push {}", "a".repeat(600))).contains("at most 500"));
+        // The error quotes what was typed; adapters make it unable to ping (see
+        // `discord::markdown`).
         let text = err("!hi@everyone");
-        assert!(!text.contains("@everyone"), "{text}");
+        assert!(text.contains("`hi@everyone`"), "{text}");
+        let shown = crate::discord::markdown(&crate::text::Text::from(text));
+        assert!(!shown.contains("@everyone"), "{shown}");
         let text = err("!challenge <@1> <@&55>");
-        assert!(!text.contains("<@&"), "{text}");
+        let shown = crate::discord::markdown(&crate::text::Text::from(text));
+        assert!(!shown.contains("<@&"), "{shown}");
     }
 
     #[test]

@@ -4,17 +4,31 @@
 //! `bot: <text>` lines; board pictures are written to a folder and printed as
 //! `bot: [image] <path>`.
 
-use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::reply::{Reply, UserId};
+use crate::model::{ChannelId, UserId};
+use crate::reply::Reply;
 use crate::service::{Message, Service, User};
+use crate::text::{Span, Text};
 
 /// The console's one channel.
-pub const CONSOLE_CHANNEL: u64 = 1;
+pub const CONSOLE_CHANNEL: ChannelId = ChannelId(1);
+
+/// A text as the terminal shows it: names as written, mentions as `@name`, no markup.
+pub fn plain(text: &Text) -> String {
+    let mut out = String::new();
+    for span in text.spans() {
+        match span {
+            Span::Channel(channel) if *channel == CONSOLE_CHANNEL => out.push_str("#console"),
+            Span::Channel(channel) => out.push_str(&format!("#channel-{}", channel.0)),
+            other => out.push_str(&Text::from(other.clone()).to_string()),
+        }
+    }
+    out
+}
 
 /// A stable id for a console user name (FNV-1a), so games survive restarts.
 pub fn user_id(name: &str) -> UserId {
@@ -62,10 +76,9 @@ fn read_mentions(text: &str) -> (String, Vec<User>) {
     (out, mentions)
 }
 
-/// The console adapter: where it writes pictures, and the names it has seen.
+/// The console adapter: where it writes pictures.
 pub struct Console {
     boards: PathBuf,
-    names: HashMap<UserId, String>,
     images: usize,
 }
 
@@ -75,11 +88,7 @@ impl Console {
         let boards = boards.as_ref().to_path_buf();
         std::fs::create_dir_all(&boards)
             .with_context(|| format!("cannot create {}", boards.display()))?;
-        Ok(Console {
-            boards,
-            names: HashMap::new(),
-            images: 0,
-        })
+        Ok(Console { boards, images: 0 })
     }
 
     /// Turns one input line into a message, or says why it is not one.
@@ -96,9 +105,6 @@ impl Console {
             id: user_id(author),
             name: author.to_string(),
         };
-        for user in std::iter::once(&author).chain(&mentions) {
-            self.names.insert(user.id, user.name.clone());
-        }
         Ok(Message {
             guild: None,
             channel: CONSOLE_CHANNEL,
@@ -111,16 +117,7 @@ impl Console {
 
     /// Prints a reply: text with pings shown as `@name`, pictures and files saved to disk.
     pub fn print(&mut self, reply: &Reply, out: &mut impl Write) -> anyhow::Result<()> {
-        let mut text = reply.text.clone();
-        for id in &reply.mentions {
-            let name = self
-                .names
-                .get(id)
-                .cloned()
-                .unwrap_or_else(|| id.0.to_string());
-            text = text.replace(&id.mention(), &format!("@{name}"));
-        }
-        for line in text.lines() {
+        for line in plain(&reply.text).lines() {
             writeln!(out, "bot: {line}")?;
         }
         if let Some(png) = &reply.board {
@@ -176,6 +173,20 @@ impl Console {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn replies_print_without_discord_markup() {
+        let text = crate::text![
+            Span::Name("alice_b".into()),
+            " in ",
+            Span::Channel(CONSOLE_CHANNEL),
+            ", ",
+            Span::Mention(user_id("bob"), "bob".into()),
+            ": ",
+            Span::Strong("GIPF".into()),
+        ];
+        assert_eq!(plain(&text), "alice_b in #console, @bob: GIPF");
+    }
 
     #[test]
     fn mentions_become_markup_but_everyone_does_not() {

@@ -1,15 +1,17 @@
 //! gipf-bot: play GIPF by correspondence in a Discord channel (or a terminal).
 //!
 //! A chat line becomes a [`command::Command`], the [`service`] plays it against the rules
-//! crate [`gipf`] and the SQLite [`store`], and answers with a [`reply::Reply`] (text and
-//! an optional board picture from [`render`]) that an adapter ([`console`] or [`discord`])
-//! delivers.
+//! crate [`gipf`] and the SQLite [`store`], and answers with a [`reply::Reply`]: a
+//! [`text::Text`] that says what it means (names, pings, channels), and an optional board
+//! picture from [`render`]. An adapter ([`console`] or [`discord`]) renders and delivers it.
 
 pub mod command;
 pub mod console;
 pub mod discord;
+pub mod model;
 pub mod record;
 pub mod render;
 pub mod reply;
 pub mod service;
 pub mod store;
+pub mod text;

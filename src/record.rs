@@ -7,6 +7,8 @@ use std::fmt;
 use gipf::{Color, Pending, Point, Position, Turn, TurnNotation, Variant};
 use serde::Serialize;
 
+use crate::model::GameStatus;
+
 /// A record played through: the position after each turn and the turns themselves.
 #[derive(Clone, Debug)]
 pub struct Replay {
@@ -107,7 +109,7 @@ pub struct StateJson {
     /// Occupied spots: `w`/`b` basic pieces, `W`/`B` GIPF-pieces.
     pub board: BTreeMap<String, String>,
     /// `ongoing`, `white_won` or `black_won`.
-    pub status: &'static str,
+    pub status: String,
     /// The decision the player to move must make before pushing, if any.
     pub pending: Option<Pending>,
 }
@@ -124,10 +126,9 @@ impl StateJson {
                     .map(|piece| (p.to_string(), piece.char().to_string()))
             })
             .collect();
-        let status = match position.outcome() {
-            None => "ongoing",
-            Some(o) if o.winner == Color::White => "white_won",
-            Some(_) => "black_won",
+        let status = match GameStatus::of(position) {
+            GameStatus::Active => "ongoing".to_string(),
+            GameStatus::Won(winner) => format!("{winner}_won"),
         };
         let pending = match position.pending() {
             Pending::Push | Pending::GameOver(_) => None,

@@ -1,14 +1,18 @@
-//! The SQLite store: the only place that knows SQL. Every statement binds its parameters.
+//! The SQLite store: the only place that knows SQL and how things are spelled in it. Every
+//! statement binds its parameters; everything going in and out is a domain type.
 
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::sync::Mutex;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use gipf::{Color, Decision, Variant};
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSqlOutput, ValueRef};
+use rusqlite::{Connection, OptionalExtension, Row, ToSql, TransactionBehavior, params};
 use rusqlite_migration::{M, Migrations};
 
-use crate::reply::UserId;
+use crate::model::{ChallengeId, ChannelId, ColorChoice, GameId, GameStatus, GuildId, UserId};
 
 /// The schema, one migration a file in `migrations/`.
 pub fn migrations() -> Migrations<'static> {
@@ -17,65 +21,182 @@ pub fn migrations() -> Migrations<'static> {
 }
 
 /// Seconds since the Unix epoch.
-pub fn now() -> i64 {
+fn now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64)
 }
 
+/// Ids are Discord snowflakes, below 2^63: SQLite's integers hold them as they are.
+macro_rules! sql_id {
+    ($($id:ident: $inner:ty),*) => {$(
+        impl ToSql for $id {
+            fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+                Ok(ToSqlOutput::from(self.0 as i64))
+            }
+        }
+
+        impl FromSql for $id {
+            fn column_result(value: ValueRef<'_>) -> FromSqlResult<$id> {
+                i64::column_result(value).map(|n| $id(n as $inner))
+            }
+        }
+    )*};
+}
+
+sql_id!(UserId: u64, ChannelId: u64, GuildId: u64, GameId: i64, ChallengeId: i64);
+
+impl ToSql for ColorChoice {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.name()))
+    }
+}
+
+impl FromSql for ColorChoice {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<ColorChoice> {
+        value
+            .as_str()?
+            .parse()
+            .map_err(|e| FromSqlError::Other(Box::new(e)))
+    }
+}
+
+/// How a status is spelled in the `games` table.
+fn status_name(status: GameStatus) -> &'static str {
+    match status {
+        GameStatus::Active => "active",
+        GameStatus::Won(Color::White) => "white_won",
+        GameStatus::Won(Color::Black) => "black_won",
+    }
+}
+
+impl ToSql for GameStatus {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(status_name(*self)))
+    }
+}
+
+impl FromSql for GameStatus {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<GameStatus> {
+        let name = value.as_str()?;
+        [
+            GameStatus::Active,
+            GameStatus::Won(Color::White),
+            GameStatus::Won(Color::Black),
+        ]
+        .into_iter()
+        .find(|status| status_name(*status) == name)
+        .ok_or_else(|| FromSqlError::Other(format!("unknown game status `{name}`").into()))
+    }
+}
+
+/// A column holding a value written by its `Display` (a variant, a colour), read back by
+/// its `FromStr`. A value that does not read back is an error, never a default.
+fn parsed<T>(row: &Row, index: usize) -> rusqlite::Result<T>
+where
+    T: FromStr,
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    let text: String = row.get(index)?;
+    text.parse().map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, Box::new(e))
+    })
+}
+
+fn parsed_color(row: &Row, index: usize) -> rusqlite::Result<Option<Color>> {
+    let name: Option<String> = row.get(index)?;
+    name.map(|name| {
+        Color::ALL
+            .into_iter()
+            .find(|c| c.name() == name)
+            .ok_or_else(|| {
+                let error = format!("unknown colour `{name}`").into();
+                rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, error)
+            })
+    })
+    .transpose()
+}
+
+/// The decisions of a turn in progress, kept as JSON.
+fn decisions(row: &Row, index: usize) -> rusqlite::Result<Vec<Decision>> {
+    let json: String = row.get(index)?;
+    serde_json::from_str(&json).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, Box::new(e))
+    })
+}
+
+/// A challenge to be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewChallenge {
+    /// The server, if any.
+    pub guild: Option<GuildId>,
+    /// The channel the game will be played in.
+    pub channel: ChannelId,
+    /// Who challenges.
+    pub challenger: UserId,
+    /// Who is challenged.
+    pub challenged: UserId,
+    /// Which game.
+    pub variant: Variant,
+    /// The challenger's colour.
+    pub color: ColorChoice,
+    /// How long it stays open.
+    pub ttl: Duration,
+}
+
 /// An open challenge.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Challenge {
-    /// Row id.
-    pub id: i64,
+    /// Its id.
+    pub id: ChallengeId,
+    /// The server, if any.
+    pub guild: Option<GuildId>,
+    /// Its channel.
+    pub channel: ChannelId,
     /// The challenger.
     pub challenger: UserId,
     /// The challenged user.
     pub challenged: UserId,
-    /// The variant, as `gipf::Variant` prints it.
-    pub variant: String,
-    /// The challenger's colour: `white`, `black` or `random`.
-    pub color: String,
-    /// When it lapses (Unix seconds).
-    pub expires_at: i64,
+    /// Which game.
+    pub variant: Variant,
+    /// The challenger's colour.
+    pub color: ColorChoice,
 }
 
 /// A game as stored: who plays, how it stands, and its turns in the official notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
-    /// Row id.
-    pub id: i64,
-    /// The channel it is played in.
-    pub channel_id: u64,
-    /// The variant, as `gipf::Variant` prints it.
-    pub variant: String,
+    /// Its id.
+    pub id: GameId,
+    /// Which game.
+    pub variant: Variant,
     /// White's player.
     pub white: UserId,
     /// Black's player.
     pub black: UserId,
-    /// `active`, `white_won` or `black_won`.
-    pub status: String,
+    /// How it stands.
+    pub status: GameStatus,
     /// The colour that resigned, if one did.
-    pub resigned: Option<String>,
-    /// The optimistic-concurrency version.
+    pub resigned: Option<Color>,
+    /// The optimistic-concurrency version: every save bumps it.
     pub version: i64,
-    /// The decisions of the turn in progress, as JSON.
-    pub partial: String,
-    /// Completed turns, in order.
+    /// The decisions of the turn in progress.
+    pub partial: Vec<Decision>,
+    /// Completed turns in the official notation, in order.
     pub turns: Vec<String>,
 }
 
 /// What a save changes.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Progress {
     /// New completed turns: (notation, player).
     pub turns: Vec<(String, UserId)>,
-    /// The decisions of the turn now in progress (JSON).
-    pub partial: String,
+    /// The decisions of the turn now in progress.
+    pub partial: Vec<Decision>,
     /// The new status.
-    pub status: String,
+    pub status: GameStatus,
     /// Who resigned, if someone did now.
-    pub resigned: Option<String>,
+    pub resigned: Option<Color>,
 }
 
 /// A pool of connections to one database file.
@@ -87,11 +208,28 @@ pub struct Store {
 fn open_connection(path: &Path) -> anyhow::Result<Connection> {
     let conn = Connection::open(path)
         .with_context(|| format!("cannot open the database {}", path.display()))?;
-    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.busy_timeout(Duration::from_secs(5))?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     Ok(conn)
+}
+
+const GAME_COLUMNS: &str = "id, variant, white, black, status, resigned, version, partial";
+
+/// A `games` row of [`GAME_COLUMNS`], its turns still to be read.
+fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
+    Ok(StoredGame {
+        id: r.get(0)?,
+        variant: parsed(r, 1)?,
+        white: r.get(2)?,
+        black: r.get(3)?,
+        status: r.get(4)?,
+        resigned: parsed_color(r, 5)?,
+        version: r.get(6)?,
+        partial: decisions(r, 7)?,
+        turns: Vec::new(),
+    })
 }
 
 impl Store {
@@ -134,7 +272,7 @@ impl Store {
             c.prepare_cached(
                 "INSERT INTO users (id, name) VALUES (?1, ?2) ON CONFLICT(id) DO UPDATE SET name = excluded.name",
             )?
-            .execute(params![id.0 as i64, name])?;
+            .execute(params![id, name])?;
             Ok(())
         })
     }
@@ -143,68 +281,61 @@ impl Store {
     pub fn user_name(&self, id: UserId) -> anyhow::Result<Option<String>> {
         self.with(|c| {
             Ok(c.prepare_cached("SELECT name FROM users WHERE id = ?1")?
-                .query_row(params![id.0 as i64], |r| r.get(0))
+                .query_row(params![id], |r| r.get(0))
                 .optional()?)
         })
     }
 
     /// The open challenge in a channel; an expired one is deleted and not returned.
-    pub fn challenge(&self, channel: u64) -> anyhow::Result<Option<Challenge>> {
+    pub fn challenge(&self, channel: ChannelId) -> anyhow::Result<Option<Challenge>> {
         self.with(|c| {
             c.prepare_cached("DELETE FROM challenges WHERE channel_id = ?1 AND expires_at <= ?2")?
-                .execute(params![channel as i64, now()])?;
+                .execute(params![channel, now()])?;
             Ok(c.prepare_cached(
-                "SELECT id, challenger, challenged, variant, color, expires_at FROM challenges WHERE channel_id = ?1",
+                "SELECT id, guild_id, channel_id, challenger, challenged, variant, color
+                 FROM challenges WHERE channel_id = ?1",
             )?
-            .query_row(params![channel as i64], |r| {
+            .query_row(params![channel], |r| {
                 Ok(Challenge {
                     id: r.get(0)?,
-                    challenger: UserId(r.get::<_, i64>(1)? as u64),
-                    challenged: UserId(r.get::<_, i64>(2)? as u64),
-                    variant: r.get(3)?,
-                    color: r.get(4)?,
-                    expires_at: r.get(5)?,
+                    guild: r.get(1)?,
+                    channel: r.get(2)?,
+                    challenger: r.get(3)?,
+                    challenged: r.get(4)?,
+                    variant: parsed(r, 5)?,
+                    color: r.get(6)?,
                 })
             })
             .optional()?)
         })
     }
 
-    /// Records a challenge and returns its id; `None` if the channel has one already.
-    #[allow(clippy::too_many_arguments)]
-    pub fn create_challenge(
-        &self,
-        guild: Option<u64>,
-        channel: u64,
-        challenger: UserId,
-        challenged: UserId,
-        variant: &str,
-        color: &str,
-        ttl_seconds: i64,
-    ) -> anyhow::Result<Option<i64>> {
+    /// Records a challenge; `None` if the channel has one already.
+    pub fn create_challenge(&self, new: &NewChallenge) -> anyhow::Result<Option<ChallengeId>> {
         self.with(|c| {
             let created = now();
+            let ttl = i64::try_from(new.ttl.as_secs()).unwrap_or(i64::MAX);
             let inserted = c
                 .prepare_cached(
                     "INSERT INTO challenges (guild_id, channel_id, challenger, challenged, variant, color, created_at, expires_at)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT(channel_id) DO NOTHING",
                 )?
                 .execute(params![
-                guild.map(|g| g as i64),
-                channel as i64,
-                challenger.0 as i64,
-                challenged.0 as i64,
-                variant,
-                color,
-                created,
-                created + ttl_seconds
-            ])?;
-            Ok((inserted == 1).then(|| c.last_insert_rowid()))
+                    new.guild,
+                    new.channel,
+                    new.challenger,
+                    new.challenged,
+                    new.variant.to_string(),
+                    new.color,
+                    created,
+                    created.saturating_add(ttl)
+                ])?;
+            Ok((inserted == 1).then(|| ChallengeId(c.last_insert_rowid())))
         })
     }
 
     /// Deletes a challenge; false if it was already gone.
-    pub fn delete_challenge(&self, id: i64) -> anyhow::Result<bool> {
+    pub fn delete_challenge(&self, id: ChallengeId) -> anyhow::Result<bool> {
         self.with(|c| {
             Ok(c.prepare_cached("DELETE FROM challenges WHERE id = ?1")?
                 .execute(params![id])?
@@ -212,63 +343,68 @@ impl Store {
         })
     }
 
-    /// Turns a challenge into a game, in one transaction. `None` if the challenge was gone
-    /// (someone else answered it first).
+    /// Turns a challenge into a game between `white` and `black`, in one transaction.
+    /// `None` if the challenge was gone (someone else answered it first).
     pub fn start_game(
         &self,
-        guild: Option<u64>,
-        channel: u64,
-        challenge_id: i64,
-        variant: &str,
+        challenge: &Challenge,
         white: UserId,
         black: UserId,
-    ) -> anyhow::Result<Option<i64>> {
+    ) -> anyhow::Result<Option<StoredGame>> {
         self.with(|c| {
             let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            if tx.execute("DELETE FROM challenges WHERE id = ?1", params![challenge_id])? == 0 {
+            if tx.execute("DELETE FROM challenges WHERE id = ?1", params![challenge.id])? == 0 {
                 return Ok(None);
             }
             let at = now();
             tx.execute(
                 "INSERT INTO games (guild_id, channel_id, variant, white, black, created_at, updated_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
-                params![guild.map(|g| g as i64), channel as i64, variant, white.0 as i64, black.0 as i64, at],
+                params![
+                    challenge.guild,
+                    challenge.channel,
+                    challenge.variant.to_string(),
+                    white,
+                    black,
+                    at
+                ],
             )?;
-            let id = tx.last_insert_rowid();
+            let id = GameId(tx.last_insert_rowid());
             tx.commit()?;
-            Ok(Some(id))
+            Ok(Some(StoredGame {
+                id,
+                variant: challenge.variant,
+                white,
+                black,
+                status: GameStatus::Active,
+                resigned: None,
+                version: 0,
+                partial: Vec::new(),
+                turns: Vec::new(),
+            }))
         })
     }
 
     /// The active game of a channel, or with `include_finished` the latest one.
     pub fn game_in(
         &self,
-        channel: u64,
+        channel: ChannelId,
         include_finished: bool,
     ) -> anyhow::Result<Option<StoredGame>> {
         self.with(|c| {
             let tx = c.transaction()?;
+            let active = GameStatus::Active;
             let game = tx
-                .prepare_cached(
-                    "SELECT id, channel_id, variant, white, black, status, resigned, version, partial FROM games
-                     WHERE channel_id = ?1 AND (status = 'active' OR ?2) ORDER BY status = 'active' DESC, id DESC LIMIT 1",
-                )?
-                .query_row(params![channel as i64, include_finished], |r| {
-                    Ok(StoredGame {
-                        id: r.get(0)?,
-                        channel_id: r.get::<_, i64>(1)? as u64,
-                        variant: r.get(2)?,
-                        white: UserId(r.get::<_, i64>(3)? as u64),
-                        black: UserId(r.get::<_, i64>(4)? as u64),
-                        status: r.get(5)?,
-                        resigned: r.get(6)?,
-                        version: r.get(7)?,
-                        partial: r.get(8)?,
-                        turns: Vec::new(),
-                    })
-                })
+                .prepare_cached(&format!(
+                    "SELECT {GAME_COLUMNS} FROM games
+                     WHERE channel_id = ?1 AND (status = ?3 OR ?2)
+                     ORDER BY status = ?3 DESC, id DESC LIMIT 1"
+                ))?
+                .query_row(params![channel, include_finished, active], game_row)
                 .optional()?;
-            let Some(mut game) = game else { return Ok(None) };
+            let Some(mut game) = game else {
+                return Ok(None);
+            };
             game.turns = tx
                 .prepare_cached("SELECT notation FROM turns WHERE game_id = ?1 ORDER BY ply")?
                 .query_map(params![game.id], |r| r.get(0))?
@@ -277,9 +413,15 @@ impl Store {
         })
     }
 
-    /// Saves a game's progress if nobody changed it since `version` was read: all or nothing.
-    /// Returns false (and writes nothing) when the version moved on.
-    pub fn save(&self, game: &StoredGame, progress: &Progress) -> anyhow::Result<bool> {
+    /// Saves a game's progress if nobody changed it since `game` was read: all or nothing.
+    /// Returns the game as saved (version bumped, turns appended), or `None` (having
+    /// written nothing) when the version had moved on.
+    pub fn save(
+        &self,
+        game: &StoredGame,
+        progress: Progress,
+    ) -> anyhow::Result<Option<StoredGame>> {
+        let partial = serde_json::to_string(&progress.partial)?;
         self.with(|c| {
             let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let at = now();
@@ -287,33 +429,45 @@ impl Store {
                 "UPDATE games SET version = version + 1, partial = ?1, status = ?2,
                         resigned = COALESCE(?3, resigned), updated_at = ?4
                  WHERE id = ?5 AND version = ?6",
-                params![progress.partial, progress.status, progress.resigned, at, game.id, game.version],
+                params![
+                    partial,
+                    progress.status,
+                    progress.resigned.map(Color::name),
+                    at,
+                    game.id,
+                    game.version
+                ],
             )?;
             if updated == 0 {
-                return Ok(false);
+                return Ok(None);
             }
             let mut insert = tx.prepare_cached(
                 "INSERT INTO turns (game_id, ply, notation, player, played_at) VALUES (?1, ?2, ?3, ?4, ?5)",
             )?;
             for (i, (notation, player)) in progress.turns.iter().enumerate() {
                 let ply = game.turns.len() + i + 1;
-                insert.execute(params![game.id, ply as i64, notation, player.0 as i64, at])?;
+                insert.execute(params![game.id, ply as i64, notation, player, at])?;
             }
             drop(insert);
             tx.commit()?;
-            Ok(true)
+            let mut saved = game.clone();
+            saved.version += 1;
+            saved.partial = progress.partial;
+            saved.status = progress.status;
+            saved.resigned = progress.resigned.or(game.resigned);
+            saved.turns.extend(progress.turns.into_iter().map(|(t, _)| t));
+            Ok(Some(saved))
         })
     }
 
     /// The channels of a server with an active game, the latest played first (25 at most).
-    pub fn active_game_channels(&self, guild: u64) -> anyhow::Result<Vec<u64>> {
+    pub fn active_game_channels(&self, guild: GuildId) -> anyhow::Result<Vec<ChannelId>> {
         self.with(|c| {
             let mut statement = c.prepare_cached(
-                "SELECT channel_id FROM games WHERE status = 'active' AND guild_id = ?1
+                "SELECT channel_id FROM games WHERE status = ?2 AND guild_id = ?1
                  ORDER BY updated_at DESC LIMIT 25",
             )?;
-            let rows =
-                statement.query_map(params![guild as i64], |r| Ok(r.get::<_, i64>(0)? as u64))?;
+            let rows = statement.query_map(params![guild, GameStatus::Active], |r| r.get(0))?;
             Ok(rows.collect::<Result<_, _>>()?)
         })
     }
@@ -322,6 +476,42 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn store_with_a_game() -> (tempfile::TempDir, Store, StoredGame) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path().join("t.db")).unwrap();
+        store.remember_user(UserId(1), "a").unwrap();
+        store.remember_user(UserId(2), "b").unwrap();
+        let new = NewChallenge {
+            guild: Some(GuildId(5)),
+            channel: ChannelId(7),
+            challenger: UserId(1),
+            challenged: UserId(2),
+            variant: Variant::Basic { extra: [0, 3] },
+            color: ColorChoice::Black,
+            ttl: Duration::from_secs(60),
+        };
+        let id = store.create_challenge(&new).unwrap().unwrap();
+        assert_eq!(
+            store.create_challenge(&new).unwrap(),
+            None,
+            "one per channel"
+        );
+        let challenge = store.challenge(ChannelId(7)).unwrap().unwrap();
+        assert_eq!(
+            (challenge.id, challenge.variant, challenge.color),
+            (id, new.variant, ColorChoice::Black)
+        );
+        let game = store
+            .start_game(&challenge, UserId(2), UserId(1))
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            store.start_game(&challenge, UserId(2), UserId(1)).unwrap(),
+            None
+        );
+        (dir, store, game)
+    }
 
     #[test]
     fn migrations_are_valid() {
@@ -349,33 +539,60 @@ mod tests {
     }
 
     #[test]
-    fn a_stale_version_writes_nothing() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path().join("t.db")).unwrap();
-        store.remember_user(UserId(1), "a").unwrap();
-        store.remember_user(UserId(2), "b").unwrap();
-        store
-            .create_challenge(None, 7, UserId(1), UserId(2), "standard", "white", 60)
-            .unwrap();
-        let challenge = store.challenge(7).unwrap().unwrap();
-        store
-            .start_game(None, 7, challenge.id, "standard", UserId(1), UserId(2))
-            .unwrap()
-            .unwrap();
-        let game = store.game_in(7, false).unwrap().unwrap();
+    fn a_stale_version_writes_nothing_and_a_save_returns_the_game_as_saved() {
+        let (_dir, store, game) = store_with_a_game();
+        let loaded = store.game_in(ChannelId(7), false).unwrap().unwrap();
+        assert_eq!(loaded, game);
         let progress = Progress {
-            turns: vec![("c2".into(), UserId(1))],
-            partial: "[]".into(),
-            status: "active".into(),
+            turns: vec![("c2".into(), UserId(2))],
+            partial: Vec::new(),
+            status: GameStatus::Active,
             resigned: None,
         };
-        assert!(store.save(&game, &progress).unwrap());
+        let saved = store.save(&game, progress.clone()).unwrap().unwrap();
         assert!(
-            !store.save(&game, &progress).unwrap(),
+            store.save(&game, progress).unwrap().is_none(),
             "the second writer read version 0 too"
         );
-        let reloaded = store.game_in(7, false).unwrap().unwrap();
+        let reloaded = store.game_in(ChannelId(7), false).unwrap().unwrap();
+        assert_eq!(reloaded, saved);
         assert_eq!(reloaded.turns, ["c2"]);
         assert_eq!(reloaded.version, 1);
+    }
+
+    #[test]
+    fn statuses_colours_and_variants_read_back_as_written() {
+        let (_dir, store, game) = store_with_a_game();
+        let progress = Progress {
+            turns: Vec::new(),
+            partial: Vec::new(),
+            status: GameStatus::Won(Color::White),
+            resigned: Some(Color::Black),
+        };
+        let saved = store.save(&game, progress).unwrap().unwrap();
+        assert!(store.game_in(ChannelId(7), false).unwrap().is_none());
+        let finished = store.game_in(ChannelId(7), true).unwrap().unwrap();
+        assert_eq!(finished, saved);
+        assert_eq!(finished.variant, Variant::Basic { extra: [0, 3] });
+        assert_eq!(finished.resigned, Some(Color::Black));
+        assert_eq!(store.active_game_channels(GuildId(5)).unwrap(), []);
+    }
+
+    #[test]
+    fn an_unknown_stored_colour_is_an_error_not_a_coin_toss() {
+        let (_dir, store, _game) = store_with_a_game();
+        store
+            .with(|c| {
+                c.execute(
+                    "INSERT INTO challenges (channel_id, challenger, challenged, variant, color, created_at, expires_at)
+                     VALUES (8, 1, 2, 'standard', 'white', 0, 9999999999)",
+                    [],
+                )?;
+                // The CHECK constraint keeps bad colours out; a bad variant is caught on read.
+                c.execute("UPDATE challenges SET variant = 'chess' WHERE channel_id = 8", [])?;
+                Ok(())
+            })
+            .unwrap();
+        assert!(store.challenge(ChannelId(8)).is_err());
     }
 }

@@ -6,15 +6,19 @@ use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
 use gipf::{Color, Pending, Position, Reason, Variant};
+mod support;
+
 use gipf_bot::console::{Console, user_id};
+use gipf_bot::model::{ChannelId, GuildId};
 use gipf_bot::reply::Reply;
 use gipf_bot::service::{Config, GameState, Message, Service};
+use support::chat::shown_safely;
 
 struct Table {
     dir: tempfile::TempDir,
     service: Arc<Service>,
     console: Console,
-    channel: u64,
+    channel: ChannelId,
 }
 
 impl Table {
@@ -30,7 +34,7 @@ impl Table {
             dir,
             service,
             console,
-            channel: 1,
+            channel: ChannelId(1),
         }
     }
 
@@ -47,7 +51,7 @@ impl Table {
             .read_line(&format!("{author}: {text}"))
             .unwrap();
         message.channel = self.channel;
-        message.guild = Some(99);
+        message.guild = Some(GuildId(99));
         message
     }
 
@@ -60,11 +64,11 @@ impl Table {
         replies
     }
 
-    /// The one reply's text.
+    /// The one reply's text, as Discord shows it.
     fn text(&mut self, author: &str, text: &str) -> String {
         let replies = self.say(author, text);
         assert_eq!(replies.len(), 1, "{text}: {replies:?}");
-        replies[0].text.clone()
+        shown(&replies[0])
     }
 
     /// Says `text` as `author` and checks that the one reply contains `expected`.
@@ -105,35 +109,17 @@ impl Table {
     }
 }
 
-/// Nothing a reply says can ping anyone but the users it lists, and never everyone.
+/// Nothing a reply says can ping anyone but the author, the users the message mentions or
+/// the players (the challenged user is one of those), and never everyone.
 fn assert_safe(reply: &Reply, message: &Message) {
-    assert!(
-        !reply.text.contains("@everyone") && !reply.text.contains("@here"),
-        "{}",
-        reply.text
-    );
-    let mut rest = reply.text.as_str();
-    while let Some(at) = rest.find("<@") {
-        let end = rest[at..].find('>').map_or(rest.len(), |e| at + e);
-        let id: u64 = rest[at + 2..end]
-            .parse()
-            .unwrap_or_else(|_| panic!("odd mention in {}", reply.text));
-        assert!(
-            reply.mentions.iter().any(|m| m.0 == id),
-            "unlisted ping in {}",
-            reply.text
-        );
-        rest = &rest[end..];
-    }
-    for mention in &reply.mentions {
-        let known =
-            *mention == message.author.id || message.mentions.iter().any(|m| m.id == *mention);
-        // A ping goes to a player of the game (or the challenged user): both are known users.
-        assert!(
-            known || mention.0 == user_id("alice").0 || mention.0 == user_id("bob").0,
-            "{mention:?}"
-        );
-    }
+    let mut allowed = vec![message.author.id, user_id("alice"), user_id("bob")];
+    allowed.extend(message.mentions.iter().map(|m| m.id));
+    shown_safely(reply, &allowed);
+}
+
+/// A reply's text as Discord shows it.
+fn shown(reply: &Reply) -> String {
+    gipf_bot::discord::markdown(&reply.text)
 }
 
 fn player(color: Color) -> &'static str {
@@ -170,16 +156,20 @@ fn a_game_from_challenge_to_resignation() {
     assert_eq!(replies.len(), 1);
     let reply = &replies[0];
     assert!(
-        reply.text.contains("alice (white) played `c2 (11)`"),
+        shown(reply).contains("alice (white) played `c2 (11)`"),
         "{}",
-        reply.text
+        shown(reply)
     );
     assert_eq!(
-        reply.mentions,
+        reply.mentions(),
         [user_id("bob")],
         "only the player to move is pinged"
     );
-    assert!(reply.text.contains(&user_id("bob").mention()));
+    assert!(shown(reply).contains(&user_id("bob").mention()));
+    assert!(
+        gipf_bot::console::plain(&reply.text).contains("@bob, your move"),
+        "the console shows the ping by name"
+    );
     assert!(
         reply
             .board
@@ -316,18 +306,17 @@ fn decisions_answered_interactively_up_front_and_across_a_restart() {
     let before = table.state();
     let reply = table.say("alice", &format!("!push {push}")).remove(0);
     assert!(
-        reply.text.contains("choose which goes first"),
+        shown(&reply).contains("choose which goes first"),
         "{}",
-        reply.text
+        shown(&reply)
     );
-    assert!(reply.text.contains("1) ") && reply.text.contains("2) "));
-    let numbered = reply
-        .text
+    assert!(shown(&reply).contains("1) ") && shown(&reply).contains("2) "));
+    let numbered = shown(&reply)
         .lines()
         .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
         .count();
     assert_eq!(reply.buttons.len(), numbered);
-    assert_eq!(reply.buttons[0].command, "row 1");
+    assert_eq!(reply.buttons[0].command.to_string(), "row 1");
     assert_eq!(
         table.state().turns.len(),
         before.turns.len(),
@@ -358,12 +347,12 @@ fn decisions_answered_interactively_up_front_and_across_a_restart() {
     assert!(text.contains("alice (white) played"), "{text}");
     let answered = table.state().position;
     // The same turn given up front in another channel gives the same position.
-    table.channel = 2;
+    table.channel = ChannelId(2);
     table.start("standard");
     table.play_record(&prefix);
     let turn = table
         .service
-        .game_state(1, true)
+        .game_state(ChannelId(1), true)
         .unwrap()
         .unwrap()
         .turns
@@ -475,7 +464,7 @@ fn challenges_expire_and_can_be_declined_or_cancelled() {
 fn players_may_play_in_several_channels_and_games_lists_them() {
     let mut table = Table::new();
     table.start("standard");
-    table.channel = 2;
+    table.channel = ChannelId(2);
     table.start("tournament");
     table.text("alice", "!gipf e9 e8");
     let list = table.text("carol", "!games");
@@ -527,18 +516,18 @@ fn two_concurrent_pushes_exactly_one_applies() {
         let played = replies
             .iter()
             .flatten()
-            .filter(|r| r.text.contains("played"))
+            .filter(|r| shown(r).contains("played"))
             .count();
         assert_eq!(played, 1, "{replies:?}");
         let refused = replies
             .iter()
             .flatten()
-            .find(|r| !r.text.contains("played"))
+            .find(|r| !shown(r).contains("played"))
             .unwrap();
         assert!(
-            refused.text.contains("moved on") || refused.text.contains("It is bob's turn"),
+            shown(refused).contains("moved on") || shown(refused).contains("It is bob's turn"),
             "{}",
-            refused.text
+            shown(refused)
         );
         assert_eq!(table.state().turns.len(), 1);
     }
@@ -606,17 +595,17 @@ fn a_button_answers_only_the_question_it_was_made_for() {
         gipf_bot::command::Command::Answer(gipf_bot::command::Answer::Row(0)),
     );
     assert!(
-        replies[0].text.contains("there is no row 0"),
+        shown(&replies[0]).contains("there is no row 0"),
         "{}",
-        replies[0].text
+        shown(&replies[0])
     );
 
     // Nobody but the mover answers: not a stranger's click, not the opponent, not a stranger.
     let refused = click(&mut table, "carol", &asked.buttons[0]);
     assert!(
-        refused.private && refused.text.contains("not your game"),
+        refused.private && shown(&refused).contains("not your game"),
         "{}",
-        refused.text
+        shown(&refused)
     );
     table.expect("bob", "!row 1", "It is alice's turn");
     table.expect("carol", "!row 1", "You are not playing in this game");
@@ -625,9 +614,9 @@ fn a_button_answers_only_the_question_it_was_made_for() {
     // The mover answers by text; the old buttons are now stale, even within the same turn.
     let next = table.say("alice", "!row 1").remove(0);
     assert!(
-        next.text.contains("take all") || next.text.contains("choose which"),
+        shown(&next).contains("take all") || shown(&next).contains("choose which"),
         "{}",
-        next.text
+        shown(&next)
     );
     let middle = table.state();
     assert_eq!(
@@ -638,9 +627,9 @@ fn a_button_answers_only_the_question_it_was_made_for() {
     for button in &asked.buttons {
         let stale = click(&mut table, "alice", button);
         assert!(
-            stale.private && stale.text.contains("earlier question"),
+            stale.private && shown(&stale).contains("earlier question"),
             "{}",
-            stale.text
+            shown(&stale)
         );
     }
     assert_eq!(
@@ -673,19 +662,29 @@ fn challenges_name_a_person_and_answer_races_and_mistakes_clearly() {
     let mut message = table.message("alice", "!challenge @robot");
     message.mentions.clear();
     let reply = table.service.handle(&message).remove(0);
-    assert!(reply.text.contains("not with a bot"), "{}", reply.text);
-    assert!(table.service.game_state(1, true).unwrap().is_none());
+    assert!(
+        shown(&reply).contains("not with a bot"),
+        "{}",
+        shown(&reply)
+    );
+    assert!(
+        table
+            .service
+            .game_state(ChannelId(1), true)
+            .unwrap()
+            .is_none()
+    );
 
     let challenge = table.say("alice", "!challenge @bob").remove(0);
     table.expect("bob", "!cancel", "(you can `decline` it)");
     // Accept by button; the button of the same challenge then does nothing.
     let accepted = click(&mut table, "bob", &challenge.buttons[0]);
-    assert!(accepted.text.contains("Game on"), "{}", accepted.text);
+    assert!(shown(&accepted).contains("Game on"), "{}", shown(&accepted));
     let again = click(&mut table, "bob", &challenge.buttons[1]);
     assert!(
-        again.private && again.text.contains("no longer does anything"),
+        again.private && shown(&again).contains("no longer does anything"),
         "{}",
-        again.text
+        shown(&again)
     );
 }
 
@@ -696,8 +695,12 @@ fn names_can_neither_format_nor_ping() {
     message.author.name = "[free](x.io) @everyone **me**".into();
     let reply = table.service.handle(&message).remove(0);
     assert_safe(&reply, &message);
-    assert!(reply.text.contains(r"\[free\]\(x.io\)"), "{}", reply.text);
-    assert!(reply.text.contains(r"\*\*me\*\*"), "{}", reply.text);
+    assert!(
+        shown(&reply).contains(r"\[free\]\(x.io\)"),
+        "{}",
+        shown(&reply)
+    );
+    assert!(shown(&reply).contains(r"\*\*me\*\*"), "{}", shown(&reply));
     table.expect("bob", "!accept", r"White: \[free\]\(x.io\)");
 }
 
@@ -705,12 +708,30 @@ fn names_can_neither_format_nor_ping() {
 fn games_outside_a_server_stay_private() {
     let mut table = Table::new();
     table.start("standard");
-    table.channel = 2;
+    table.channel = ChannelId(2);
     table.start("basic");
     let mut message = table.message("carol", "!games");
     message.guild = None;
-    let list = table.service.handle(&message).remove(0).text;
+    let reply = table.service.handle(&message).remove(0);
+    let list = shown(&reply);
     assert!(list.contains("<#2>") && !list.contains("<#1>"), "{list}");
+    // The console names a channel instead of showing Discord's markup.
+    let plain = gipf_bot::console::plain(&reply.text);
+    assert!(
+        plain.contains("#channel-2:") && !plain.contains('<'),
+        "{plain}"
+    );
+}
+
+#[test]
+fn the_console_shows_names_without_discord_escapes() {
+    let mut table = Table::new();
+    let mut message = table.message("alice", "!challenge @bob white");
+    message.author.name = "alice_b".into();
+    let reply = table.service.handle(&message).remove(0);
+    assert!(shown(&reply).contains(r"alice\_b challenges you"));
+    let plain = gipf_bot::console::plain(&reply.text);
+    assert!(plain.starts_with("@bob, alice_b challenges you"), "{plain}");
 }
 
 /// The chat command a player types for a decision in `position`.

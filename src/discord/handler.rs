@@ -6,12 +6,13 @@ use std::sync::Arc;
 use serenity::all::{
     CommandInteraction, ComponentInteraction, Context, CreateAllowedMentions,
     CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
-    EventHandler, GuildId, Interaction, Message as DiscordMessage, Ready, User as DiscordUser,
+    EventHandler, Interaction, Message as DiscordMessage, Ready, User as DiscordUser,
 };
 
 use super::gate::Gate;
 use super::{send, slash};
-use crate::reply::{Reply, UserId};
+use crate::model::{ChannelId, GuildId, UserId};
+use crate::reply::Reply;
 use crate::service::{GameState, Message, Service, User};
 
 /// Said to interactions that arrive while the bot shuts down.
@@ -70,13 +71,13 @@ impl Handler {
     }
 
     /// The channel's active game, read off the async workers.
-    async fn game_state(&self, channel: u64) -> Option<GameState> {
+    async fn game_state(&self, channel: ChannelId) -> Option<GameState> {
         let service = Arc::clone(&self.service);
         let state = tokio::task::spawn_blocking(move || service.game_state(channel, false)).await;
         match state {
             Ok(Ok(state)) => state,
             Ok(Err(e)) => {
-                tracing::error!(error = %format!("{e:#}"), channel, "cannot read the game");
+                tracing::error!(error = %format!("{e:#}"), channel = channel.0, "cannot read the game");
                 None
             }
             Err(e) => {
@@ -108,8 +109,8 @@ impl Handler {
                     .map(user)
                     .collect();
                 let message = Message {
-                    guild: command.guild_id.map(GuildId::get),
-                    channel: command.channel_id.get(),
+                    guild: command.guild_id.map(|g| GuildId(g.get())),
+                    channel: ChannelId(command.channel_id.get()),
                     author: user(&command.user),
                     text,
                     mentions,
@@ -126,7 +127,7 @@ impl Handler {
         let Some(focused) = command.data.autocomplete() else {
             return;
         };
-        let state = self.game_state(command.channel_id.get()).await;
+        let state = self.game_state(ChannelId(command.channel_id.get())).await;
         let choices = slash::suggestions(
             &command.data.name,
             focused.name,
@@ -157,21 +158,19 @@ impl Handler {
             tracing::warn!(error = %e, "cannot defer a button click");
             return;
         }
-        let channel = click.channel_id.get();
-        let clicker = user(&click.user);
         // The service refuses a click made for another game or an earlier question.
         let replies = match send::parse_custom_id(&click.data.custom_id) {
             None => vec![Reply::private("I don't know that button.")],
             Some((stamp, command)) => {
                 let message = Message {
-                    guild: click.guild_id.map(GuildId::get),
-                    channel,
-                    author: clicker,
+                    guild: click.guild_id.map(|g| GuildId(g.get())),
+                    channel: ChannelId(click.channel_id.get()),
+                    author: user(&click.user),
                     text: format!("{}{command}", self.prefix()),
                     mentions: Vec::new(),
                     stamp: Some(stamp),
                 };
-                self.service.handle_async(message).await
+                self.service.execute_async(message, command).await
             }
         };
         send::to_click(&ctx.http, click, &replies).await;
@@ -199,7 +198,11 @@ impl EventHandler for Handler {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
         let commands = slash::definitions();
         let registered = match self.dev_guild.filter(|&id| id != 0) {
-            Some(guild) => GuildId::new(guild).set_commands(&ctx.http, commands).await,
+            Some(guild) => {
+                serenity::all::GuildId::new(guild)
+                    .set_commands(&ctx.http, commands)
+                    .await
+            }
             None => serenity::all::Command::set_global_commands(&ctx.http, commands).await,
         };
         match registered {
@@ -222,8 +225,8 @@ impl EventHandler for Handler {
             return;
         };
         let message = Message {
-            guild: msg.guild_id.map(GuildId::get),
-            channel: msg.channel_id.get(),
+            guild: msg.guild_id.map(|g| GuildId(g.get())),
+            channel: ChannelId(msg.channel_id.get()),
             author: user(&msg.author),
             text,
             mentions: msg.mentions.iter().filter(|u| !u.bot).map(user).collect(),

@@ -7,6 +7,7 @@
 
 mod gate;
 mod handler;
+mod markdown;
 mod send;
 mod slash;
 
@@ -23,6 +24,7 @@ use serenity::all::{
 use crate::service::{Config, Service};
 use gate::Gate;
 use handler::Handler;
+pub use markdown::markdown;
 
 /// Where to get a token, said whenever the token is missing or refused.
 pub const TOKEN_HELP: &str = "get a bot token from the Discord Developer Portal \
@@ -61,50 +63,19 @@ pub struct Settings {
 ///
 /// A missing or refused token is an error whose text says where to get one.
 pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyhow::Result<()> {
-    let token = settings.token.trim();
-    if token.is_empty() {
-        anyhow::bail!("no Discord token: {TOKEN_HELP}");
-    }
-    // A token is letters, digits, `.`, `_` and `-` (serenity adds the `Bot ` itself).
-    let bare = token.strip_prefix("Bot ").unwrap_or(token);
-    if !bare
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
-    {
-        anyhow::bail!(
-            "the Discord token has characters no token has (pasted with quotes or spaces?): {TOKEN_HELP}"
-        );
-    }
-    let http = make_http(&settings);
-    let me = match http.get_current_user().await {
-        Ok(me) => me,
-        Err(serenity::Error::Http(e)) if e.status_code().map(|s| s.as_u16()) == Some(401) => {
-            anyhow::bail!("Discord refused the token: {TOKEN_HELP}");
-        }
-        Err(e) => return Err(e).context("cannot reach Discord"),
-    };
-    tracing::info!(bot = %me.name, id = me.id.get(), "logged in");
-    if let Some(proxy) = &settings.api_proxy {
-        // Without this check serenity would fall back to Discord's own gateway in silence.
-        http.get_gateway().await.with_context(|| {
-            format!("the API proxy {proxy} did not answer GET /api/v10/gateway")
-        })?;
-    }
+    check_token(&settings.token)?;
+    let bot_id = log_in(&settings).await?;
     let (database, config) = (settings.database.clone(), settings.config.clone());
-    let service = Arc::new(
-        tokio::task::spawn_blocking(move || Service::open(&database, config))
-            .await
-            .context("the database task failed")??,
-    );
+    let service = tokio::task::spawn_blocking(move || Service::open(&database, config))
+        .await
+        .context("the database task failed")??;
     let gate = Gate::new();
     let handler = Arc::new(Handler::new(
-        Arc::clone(&service),
-        me.id.get(),
+        Arc::new(service),
+        bot_id,
         settings.dev_guild,
         gate.clone(),
     ));
-    drop(service);
-
     let mut intents = GatewayIntents::GUILD_MESSAGES
         | GatewayIntents::DIRECT_MESSAGES
         | GatewayIntents::MESSAGE_CONTENT;
@@ -128,38 +99,90 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
                     {
                         tracing::warn!("{INTENT_HELP}");
                         intents.remove(GatewayIntents::MESSAGE_CONTENT);
-                        continue;
                     }
                     Err(e) => return Err(e).context("the Discord connection failed"),
                 }
             }
             () = &mut shutdown => {
-                tracing::info!("shutting down: finishing the commands in flight");
-                gate.close();
-                if tokio::time::timeout(DRAIN_TIMEOUT, gate.idle()).await.is_err() {
-                    tracing::warn!("some commands did not finish in time");
-                }
-                shard_manager.shutdown_all().await;
-                // shutdown_all does not reach a client whose shard is between connections.
-                match tokio::time::timeout(CLOSE_TIMEOUT, &mut task).await {
-                    Ok(Err(e)) => tracing::warn!(error = %e, "the Discord client did not stop cleanly"),
-                    Err(_) => {
-                        tracing::warn!("the Discord client did not stop in time: closing it");
-                        task.abort();
-                    }
-                    Ok(Ok(_)) => {}
-                }
-                // The client is gone with its task; the last handle on the service (and so
-                // the database connection) goes with the handler, off the async workers.
-                let closed = tokio::task::spawn_blocking(move || drop(handler)).await;
-                if let Err(e) = closed {
-                    tracing::warn!(error = %e, "the database did not close cleanly");
-                }
-                tracing::info!("stopped");
+                stop(&gate, &shard_manager, task, handler).await;
                 return Ok(());
             }
         }
     }
+}
+
+/// Refuses a missing token, or one pasted with characters no token has.
+fn check_token(token: &str) -> anyhow::Result<()> {
+    let token = token.trim();
+    if token.is_empty() {
+        anyhow::bail!("no Discord token: {TOKEN_HELP}");
+    }
+    // A token is letters, digits, `.`, `_` and `-` (serenity adds the `Bot ` itself).
+    let bare = token.strip_prefix("Bot ").unwrap_or(token);
+    if !bare
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+    {
+        anyhow::bail!(
+            "the Discord token has characters no token has (pasted with quotes or spaces?): {TOKEN_HELP}"
+        );
+    }
+    Ok(())
+}
+
+/// Checks the token with Discord (and the proxy's gateway, if there is one); returns the
+/// bot's own user id.
+async fn log_in(settings: &Settings) -> anyhow::Result<u64> {
+    let http = make_http(settings);
+    let me = match http.get_current_user().await {
+        Ok(me) => me,
+        Err(serenity::Error::Http(e)) if e.status_code().map(|s| s.as_u16()) == Some(401) => {
+            anyhow::bail!("Discord refused the token: {TOKEN_HELP}");
+        }
+        Err(e) => return Err(e).context("cannot reach Discord"),
+    };
+    tracing::info!(bot = %me.name, id = me.id.get(), "logged in");
+    if let Some(proxy) = &settings.api_proxy {
+        // Without this check serenity would fall back to Discord's own gateway in silence.
+        http.get_gateway().await.with_context(|| {
+            format!("the API proxy {proxy} did not answer GET /api/v10/gateway")
+        })?;
+    }
+    Ok(me.id.get())
+}
+
+/// A clean stop: no new commands, the ones in flight answered, the gateway closed, and the
+/// database closed off the async workers.
+async fn stop(
+    gate: &Gate,
+    shard_manager: &serenity::gateway::ShardManager,
+    mut task: tokio::task::JoinHandle<serenity::Result<()>>,
+    handler: Arc<Handler>,
+) {
+    tracing::info!("shutting down: finishing the commands in flight");
+    gate.close();
+    if tokio::time::timeout(DRAIN_TIMEOUT, gate.idle())
+        .await
+        .is_err()
+    {
+        tracing::warn!("some commands did not finish in time");
+    }
+    shard_manager.shutdown_all().await;
+    // shutdown_all does not reach a client whose shard is between connections.
+    match tokio::time::timeout(CLOSE_TIMEOUT, &mut task).await {
+        Ok(Err(e)) => tracing::warn!(error = %e, "the Discord client did not stop cleanly"),
+        Err(_) => {
+            tracing::warn!("the Discord client did not stop in time: closing it");
+            task.abort();
+        }
+        Ok(Ok(_)) => {}
+    }
+    // The client is gone with its task; the last handle on the service (and so the
+    // database connection) goes with the handler.
+    if let Err(e) = tokio::task::spawn_blocking(move || drop(handler)).await {
+        tracing::warn!(error = %e, "the database did not close cleanly");
+    }
+    tracing::info!("stopped");
 }
 
 /// The REST client, pointed at the proxy if there is one. Every message it sends pings

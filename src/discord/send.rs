@@ -7,6 +7,9 @@ use serenity::all::{
     CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse, Http, MessageId,
 };
 
+use super::markdown;
+use crate::command::Command;
+use crate::model::{ChallengeId, GameId};
 use crate::reply::{Button, Reply, Stamp};
 
 /// Discord's limit on a message's text.
@@ -25,7 +28,7 @@ struct Part {
 }
 
 /// The custom id of a button: `gipf:g<game>.<version>:<command>` for a question in a game,
-/// `gipf:c<challenge>:<command>` for a challenge.
+/// `gipf:c<challenge>:<command>` for a challenge, the command in its canonical chat form.
 pub(crate) fn custom_id(button: &Button) -> String {
     match button.stamp {
         Stamp::Game { id, version } => format!("gipf:g{id}.{version}:{}", button.command),
@@ -34,26 +37,26 @@ pub(crate) fn custom_id(button: &Button) -> String {
 }
 
 /// A button's custom id read back: its stamp and its command.
-pub(crate) fn parse_custom_id(id: &str) -> Option<(Stamp, &str)> {
+pub(crate) fn parse_custom_id(id: &str) -> Option<(Stamp, Command)> {
     let (stamp, command) = id.strip_prefix("gipf:")?.split_once(':')?;
     let stamp = if let Some(game) = stamp.strip_prefix('g') {
         let (id, version) = game.split_once('.')?;
         Stamp::Game {
-            id: id.parse().ok()?,
+            id: GameId(id.parse().ok()?),
             version: version.parse().ok()?,
         }
     } else {
         Stamp::Challenge {
-            id: stamp.strip_prefix('c')?.parse().ok()?,
+            id: ChallengeId(stamp.strip_prefix('c')?.parse().ok()?),
         }
     };
-    Some((stamp, command))
+    Some((stamp, command.parse().ok()?))
 }
 
 /// Pings for exactly the reply's users: never @everyone, @here or a role.
 fn allowed_mentions(reply: &Reply) -> CreateAllowedMentions {
     let users: Vec<serenity::all::UserId> = reply
-        .mentions
+        .mentions()
         .iter()
         .filter(|u| u.0 != 0)
         .map(|u| serenity::all::UserId::new(u.0))
@@ -61,10 +64,10 @@ fn allowed_mentions(reply: &Reply) -> CreateAllowedMentions {
     CreateAllowedMentions::new().users(users)
 }
 
-fn style(command: &str) -> ButtonStyle {
+fn style(command: &Command) -> ButtonStyle {
     match command {
-        "accept" => ButtonStyle::Success,
-        "decline" | "resign" => ButtonStyle::Danger,
+        Command::Accept => ButtonStyle::Success,
+        Command::Decline | Command::Resign => ButtonStyle::Danger,
         _ => ButtonStyle::Primary,
     }
 }
@@ -149,7 +152,7 @@ pub(crate) async fn to_channel(
     replies: &[Reply],
 ) {
     for reply in replies {
-        for part in parts(&reply.text) {
+        for part in parts(&markdown(&reply.text)) {
             let last = part.last;
             let build = |reference: bool| {
                 let mut message = CreateMessage::new()
@@ -217,7 +220,7 @@ fn edit(reply: &Reply, part: Part) -> EditInteractionResponse {
 pub(crate) async fn to_command(http: &Http, command: &CommandInteraction, replies: &[Reply]) {
     let mut original_used = false;
     for reply in replies {
-        for part in parts(&reply.text) {
+        for part in parts(&markdown(&reply.text)) {
             let sent = if !original_used && !reply.private {
                 original_used = true;
                 command
@@ -250,7 +253,7 @@ pub(crate) async fn to_command(http: &Http, command: &CommandInteraction, replie
 /// public answer the clicked message loses its buttons, which are used up.
 pub(crate) async fn to_click(http: &Http, click: &ComponentInteraction, replies: &[Reply]) {
     for reply in replies {
-        for part in parts(&reply.text) {
+        for part in parts(&markdown(&reply.text)) {
             if let Err(e) = click.create_followup(http, followup(reply, part)).await {
                 tracing::warn!(error = %e, "cannot answer a button click");
             }
@@ -270,27 +273,32 @@ mod tests {
 
     #[test]
     fn custom_ids_read_back() {
-        let stamp = Stamp::Game { id: 12, version: 7 };
+        let stamp = Stamp::Game {
+            id: GameId(12),
+            version: 7,
+        };
+        let row = Command::Answer(crate::command::Answer::Row(2));
         let button = Button {
             label: "Row 2".into(),
-            command: "row 2".into(),
+            command: row.clone(),
             stamp,
         };
         assert_eq!(custom_id(&button), "gipf:g12.7:row 2");
-        assert_eq!(parse_custom_id("gipf:g12.7:row 2"), Some((stamp, "row 2")));
+        assert_eq!(parse_custom_id("gipf:g12.7:row 2"), Some((stamp, row)));
         let accept = Button {
             label: "Accept".into(),
-            command: "accept".into(),
-            stamp: Stamp::Challenge { id: 3 },
+            command: Command::Accept,
+            stamp: Stamp::Challenge { id: ChallengeId(3) },
         };
         assert_eq!(
             parse_custom_id(&custom_id(&accept)),
-            Some((Stamp::Challenge { id: 3 }, "accept"))
+            Some((accept.stamp, Command::Accept))
         );
         for bad in [
             "gipf:gx.7:row 2",
             "gipf:g12:row 2",
             "gipf:x3:accept",
+            "gipf:c3:dance",
             "other",
         ] {
             assert_eq!(parse_custom_id(bad), None, "{bad}");

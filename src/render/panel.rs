@@ -185,17 +185,21 @@ fn draw_status(image: &mut RgbImage, view: &BoardView, pending: &Pending) {
     }
 }
 
-fn draw_card(image: &mut RgbImage, view: &BoardView, pending: &Pending, color: Color, top: f32) {
-    let position = view.position;
-    let left = CARD_LEFT;
-    let (tag, accent) = match pending {
+/// The tag a card carries (TO MOVE or WINNER) and its accent colour.
+fn card_tag(view: &BoardView, pending: &Pending, color: Color) -> (Option<&'static str>, Paint) {
+    match pending {
         Pending::GameOver(outcome) if outcome.winner == color => {
             (Some("WINNER"), theme::WHITE_GIPF_RING)
         }
         Pending::GameOver(_) => (None, theme::LINE),
-        _ if position.to_move() == color => (Some("TO MOVE"), theme::LAST_MOVE),
+        _ if view.position.to_move() == color => (Some("TO MOVE"), theme::LAST_MOVE),
         _ => (None, theme::LINE),
-    };
+    }
+}
+
+fn draw_card(image: &mut RgbImage, view: &BoardView, pending: &Pending, color: Color, top: f32) {
+    let left = CARD_LEFT;
+    let (tag, accent) = card_tag(view, pending, color);
     let (border, width, inside) = if tag.is_some() {
         (accent, TAG_BORDER, CARD_LIT)
     } else {
@@ -209,7 +213,6 @@ fn draw_card(image: &mut RgbImage, view: &BoardView, pending: &Pending, color: C
         CARD_CORNER - width,
         inside,
     );
-
     draw_piece(
         image,
         (left + CARD_DISC.0, top + CARD_DISC.1),
@@ -224,14 +227,26 @@ fn draw_card(image: &mut RgbImage, view: &BoardView, pending: &Pending, color: C
     let name_left = left + 74.0;
     let name = text::fit(name_of(view, color), &name_style, right - name_left);
     text::draw(image, &name, (name_left, top + 56.0), &name_style);
-
-    let reserve = position.reserve(color);
+    let reserve = view.position.reserve(color);
     draw_coin_stack(image, color, reserve, (right, top + CARD_HEIGHT - 18.0));
+    draw_counts(
+        image,
+        view,
+        color,
+        (left + 20.0, top),
+        right - COIN_WIDTH - 14.0,
+    );
+    if let Some(tag) = tag {
+        draw_tag(image, tag, accent, (left + 20.0, top + CARD_HEIGHT - 18.0));
+    }
+}
 
-    // Two lines of counts, each a bold number among words, as large as fits left of the stack.
-    let x = left + 20.0;
+/// Two lines of counts, each a bold number among words, as large as fits between `x` and
+/// `right`: the reserve, and the opponent's pieces captured.
+fn draw_counts(image: &mut RgbImage, view: &BoardView, color: Color, (x, top): Pt, right: f32) {
+    let position = view.position;
     let reserve_line = [
-        (reserve.to_string(), Weight::Bold),
+        (position.reserve(color).to_string(), Weight::Bold),
         (" in reserve".to_string(), Weight::Regular),
     ];
     let captured_line = [
@@ -253,24 +268,24 @@ fn draw_card(image: &mut RgbImage, view: &BoardView, pending: &Pending, color: C
             widths.sum::<f32>()
         })
         .fold(1.0, f32::max);
-    let room = right - COIN_WIDTH - 14.0 - x;
-    let scale = (room / widest).min(1.0);
+    let scale = ((right - x) / widest).min(1.0);
     for (parts, baseline) in lines.into_iter().zip([top + 110.0, top + 154.0]) {
         let mut caret = x;
         for (words, weight) in parts {
             caret += text::draw(image, words, (caret, baseline), &styled(*weight, scale));
         }
     }
+}
 
-    if let Some(tag) = tag {
-        let tag_style = style(Weight::Bold, 26.0, theme::ON_BADGE);
-        let half_height = 19.0;
-        let tag_width = (text::width(tag, &tag_style) + 2.0 * half_height).round();
-        let middle = top + CARD_HEIGHT - 18.0 - half_height;
-        let pill = (x, middle - half_height, x + tag_width, middle + half_height);
-        fill_rounded_rect(image, pill, half_height, accent);
-        text::draw_centered(image, tag, (x + tag_width / 2.0, middle), &tag_style);
-    }
+/// A pill with the card's tag, its left end at `x`, standing on `bottom`.
+fn draw_tag(image: &mut RgbImage, tag: &str, accent: Paint, (x, bottom): Pt) {
+    let tag_style = style(Weight::Bold, 26.0, theme::ON_BADGE);
+    let half_height = 19.0;
+    let tag_width = (text::width(tag, &tag_style) + 2.0 * half_height).round();
+    let middle = bottom - half_height;
+    let pill = (x, middle - half_height, x + tag_width, middle + half_height);
+    fill_rounded_rect(image, pill, half_height, accent);
+    text::draw_centered(image, tag, (x + tag_width / 2.0, middle), &tag_style);
 }
 
 /// Width of a reserve coin.

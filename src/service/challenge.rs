@@ -2,10 +2,13 @@
 
 use gipf::{Color, Variant};
 
-use super::{LiveGame, Message, Service};
-use crate::command::ColorChoice;
-use crate::reply::{Button, Reply, Stamp, UserId};
-use crate::store::Challenge;
+use super::{Failure, Handled, LiveGame, Message, Service, refuse};
+use crate::command::Command;
+use crate::model::{ColorChoice, UserId};
+use crate::reply::{Button, Reply, Stamp};
+use crate::store::{Challenge, NewChallenge};
+use crate::text;
+use crate::text::Text;
 
 impl Service {
     pub(super) fn challenge(
@@ -14,193 +17,146 @@ impl Service {
         opponent: UserId,
         variant: Variant,
         color: ColorChoice,
-    ) -> anyhow::Result<Vec<Reply>> {
+    ) -> Handled {
         let me = message.author.id;
+        self.may_challenge(message, opponent)?;
+        let new = NewChallenge {
+            guild: message.guild,
+            channel: message.channel,
+            challenger: me,
+            challenged: opponent,
+            variant,
+            color,
+            ttl: self.config.challenge_ttl,
+        };
+        let Some(id) = self.store.create_challenge(&new)? else {
+            return refuse(
+                "Someone else challenged here just now; that challenge must be answered first.",
+            );
+        };
+        let colours = match color {
+            ColorChoice::Random => text!["colours drawn at random"],
+            chosen => text![self.name(me)?, format!(" plays {chosen}")],
+        };
         let prefix = &self.config.prefix;
-        if opponent == me {
-            return Ok(vec![Reply::private(
-                "You cannot challenge yourself: mention another player.",
-            )]);
+        let mut text = text![self.mention(opponent)?, ", ", self.name(me)?];
+        text.push(format!(" challenges you to a game of {variant} GIPF ("))
+            .append(colours)
+            .push(format!(
+                "). Answer `{prefix}accept` or `{prefix}decline` within {} h.",
+                self.ttl_hours()
+            ));
+        let button = |label: &str, command| Button {
+            label: label.into(),
+            command,
+            stamp: Stamp::Challenge { id },
+        };
+        Ok(Reply {
+            buttons: vec![
+                button("Accept", Command::Accept),
+                button("Decline", Command::Decline),
+            ],
+            ..Reply::public(text)
+        })
+    }
+
+    /// Refuses a challenge to oneself, to a bot, or where a game or challenge is on.
+    fn may_challenge(&self, message: &Message, opponent: UserId) -> Result<(), Failure> {
+        if opponent == message.author.id {
+            return refuse("You cannot challenge yourself: mention another player.");
         }
         // The adapters list the people a message mentions; bots are left out.
         if !message.mentions.iter().any(|u| u.id == opponent) {
-            return Ok(vec![Reply::private(
+            return refuse(
                 "I can only set up a game with a person who can read this channel, not with a bot: mention another player.",
-            )]);
+            );
         }
         if self.store.game_in(message.channel, false)?.is_some() {
-            return Ok(vec![Reply::private(format!(
+            return refuse(format!(
                 "A game is already being played in this channel: one game per channel. \
-                 Play in another channel, or wait until this one ends (`{prefix}board` shows it)."
-            ))]);
+                 Play in another channel, or wait until this one ends (`{}board` shows it).",
+                self.config.prefix
+            ));
         }
         if let Some(open) = self.store.challenge(message.channel)? {
-            return Ok(vec![Reply::private(format!(
-                "{} already challenged {} here; that challenge must be accepted, declined or cancelled first.",
+            return refuse(text![
                 self.name(open.challenger)?,
-                self.name(open.challenged)?
-            ))]);
+                " already challenged ",
+                self.name(open.challenged)?,
+                " here; that challenge must be accepted, declined or cancelled first."
+            ]);
         }
-        let ttl = self.config.challenge_ttl.as_secs() as i64;
-        let created = self.store.create_challenge(
-            message.guild,
-            message.channel,
-            me,
-            opponent,
-            &variant.to_string(),
-            color.name(),
-            ttl,
-        )?;
-        let Some(id) = created else {
-            return Ok(vec![Reply::private(
-                "Someone else challenged here just now; that challenge must be answered first.",
-            )]);
-        };
-        let colour = match color {
-            ColorChoice::Random => "colours drawn at random".to_string(),
-            c => format!("{} plays {}", self.name(me)?, c.name()),
-        };
-        let hours = (ttl + 3599) / 3600;
-        let text = format!(
-            "{}, {} challenges you to a game of {variant} GIPF ({colour}). \
-             Answer `{prefix}accept` or `{prefix}decline` within {hours} h.",
-            opponent.mention(),
-            self.name(me)?,
-        );
-        let buttons = vec![
-            Button {
-                label: "Accept".into(),
-                command: "accept".into(),
-                stamp: Stamp::Challenge { id },
-            },
-            Button {
-                label: "Decline".into(),
-                command: "decline".into(),
-                stamp: Stamp::Challenge { id },
-            },
-        ];
-        Ok(vec![Reply {
-            text,
-            mentions: vec![opponent],
-            buttons,
-            ..Reply::default()
-        }])
+        Ok(())
     }
 
-    /// The channel's open challenge, or the reply that says there is none (or that the
-    /// button clicked was made for another one).
-    fn open_challenge(&self, message: &Message) -> anyhow::Result<Result<Challenge, Reply>> {
-        let prefix = &self.config.prefix;
+    /// How many hours a challenge stays open, rounded up.
+    fn ttl_hours(&self) -> u64 {
+        self.config.challenge_ttl.as_secs().div_ceil(3600)
+    }
+
+    /// The channel's open challenge, unless there is none or the button clicked was made
+    /// for another one.
+    fn open_challenge(&self, message: &Message) -> Result<Challenge, Failure> {
         let open = self.store.challenge(message.channel)?;
         let clicked = match message.stamp {
             Some(Stamp::Challenge { id }) => Some(id),
             _ => None,
         };
-        Ok(match open {
+        match open {
             Some(challenge) if clicked.is_none_or(|id| id == challenge.id) => Ok(challenge),
-            _ if clicked.is_some() => Err(Reply::private(
+            _ if clicked.is_some() => refuse(
                 "That challenge was answered, withdrawn or has lapsed: this button no longer does anything.",
+            ),
+            _ => refuse(format!(
+                "There is no open challenge here (a challenge lapses after {} h). Start one with `{}challenge @someone`.",
+                self.ttl_hours(),
+                self.config.prefix
             )),
-            _ => Err(Reply::private(format!(
-                "There is no open challenge here (a challenge lapses after {} h). Start one with `{prefix}challenge @someone`.",
-                self.config.challenge_ttl.as_secs().div_ceil(3600)
-            ))),
-        })
-    }
-
-    pub(super) fn accept(&self, message: &Message) -> anyhow::Result<Vec<Reply>> {
-        let challenge = match self.open_challenge(message)? {
-            Ok(challenge) => challenge,
-            Err(reply) => return Ok(vec![reply]),
-        };
-        if challenge.challenged != message.author.id {
-            return Ok(vec![Reply::private(format!(
-                "Only {} can accept this challenge.",
-                self.name(challenge.challenged)?
-            ))]);
         }
-        let challenger_white = match ColorChoice::from_name(&challenge.color) {
-            Some(ColorChoice::White) => true,
-            Some(ColorChoice::Black) => false,
-            _ => rand::random::<bool>(),
-        };
-        let (white, black) = if challenger_white {
-            (challenge.challenger, challenge.challenged)
-        } else {
-            (challenge.challenged, challenge.challenger)
-        };
-        let started = self.store.start_game(
-            message.guild,
-            message.channel,
-            challenge.id,
-            &challenge.variant,
-            white,
-            black,
-        );
-        let Some(_) = started? else {
-            return Ok(vec![self.answered_just_now()]);
-        };
-        let game = self
-            .live_game(message.channel, false)?
-            .ok_or_else(|| anyhow::anyhow!("new game vanished"))?;
-        Ok(vec![self.game_started(&game)?])
     }
 
-    fn answered_just_now(&self) -> Reply {
-        Reply::private("That challenge was just answered or withdrawn; nothing was changed.")
-    }
-
-    fn game_started(&self, game: &LiveGame) -> anyhow::Result<Reply> {
-        let white = game.player(Color::White);
-        let text = format!(
-            "Game on: {} GIPF. White: {}, Black: {}.\n{}, you move first: {}",
-            game.stored.variant,
+    pub(super) fn accept(&self, message: &Message) -> Handled {
+        let challenge = self.open_challenge(message)?;
+        if challenge.challenged != message.author.id {
+            return refuse(text![
+                "Only ",
+                self.name(challenge.challenged)?,
+                " can accept this challenge."
+            ]);
+        }
+        let (white, black) = match challenge.color.challenger_color(rand::random::<bool>) {
+            Color::White => (challenge.challenger, challenge.challenged),
+            Color::Black => (challenge.challenged, challenge.challenger),
+        };
+        let Some(stored) = self.store.start_game(&challenge, white, black)? else {
+            return Err(answered_just_now());
+        };
+        let game = LiveGame::load(stored)?;
+        let text = text![
+            format!("Game on: {} GIPF. White: ", game.stored.variant),
             self.name(white)?,
-            self.name(game.player(Color::Black))?,
-            white.mention(),
-            self.how_to_push(game),
-        );
+            ", Black: ",
+            self.name(black)?,
+            ".\n",
+            self.mention(white)?,
+            format!(", you move first: {}", self.how_to_push(&game.position)),
+        ];
         Ok(Reply {
-            text,
-            mentions: vec![white],
-            board: Some(self.picture(game, None)?),
-            ..Reply::default()
+            board: Some(self.picture(&game, None)?),
+            ..Reply::public(text)
         })
-    }
-
-    pub(super) fn decline(&self, message: &Message) -> anyhow::Result<Vec<Reply>> {
-        self.close_challenge(message, false)
-    }
-
-    pub(super) fn cancel(&self, message: &Message) -> anyhow::Result<Vec<Reply>> {
-        self.close_challenge(message, true)
     }
 
     /// Ends the open challenge: declined by the challenged user, or withdrawn
     /// (`by_challenger`) by the one who made it.
-    fn close_challenge(
-        &self,
-        message: &Message,
-        by_challenger: bool,
-    ) -> anyhow::Result<Vec<Reply>> {
-        let challenge = match self.open_challenge(message)? {
-            Ok(challenge) => challenge,
-            Err(reply) => return Ok(vec![reply]),
-        };
+    pub(super) fn close_challenge(&self, message: &Message, by_challenger: bool) -> Handled {
+        let challenge = self.open_challenge(message)?;
         let (allowed, other, verb, other_verb) = if by_challenger {
-            (
-                challenge.challenger,
-                challenge.challenged,
-                "cancel",
-                "decline",
-            )
+            let c = &challenge;
+            (c.challenger, c.challenged, "cancel", "decline")
         } else {
-            (
-                challenge.challenged,
-                challenge.challenger,
-                "decline",
-                "cancel",
-            )
+            let c = &challenge;
+            (c.challenged, c.challenger, "decline", "cancel")
         };
         if allowed != message.author.id {
             let hint = if other == message.author.id {
@@ -208,23 +164,31 @@ impl Service {
             } else {
                 String::new()
             };
-            return Ok(vec![Reply::private(format!(
-                "Only {} can {verb} this challenge{hint}.",
-                self.name(allowed)?
-            ))]);
+            return refuse(text![
+                "Only ",
+                self.name(allowed)?,
+                format!(" can {verb} this challenge{hint}.")
+            ]);
         }
         if !self.store.delete_challenge(challenge.id)? {
-            return Ok(vec![self.answered_just_now()]);
+            return Err(answered_just_now());
         }
         let text = if by_challenger {
-            format!("{} withdrew the challenge.", self.name(allowed)?)
+            text![self.name(allowed)?, " withdrew the challenge."]
         } else {
-            format!(
-                "{} declined the challenge of {}.",
+            text![
                 self.name(allowed)?,
-                self.name(other)?
-            )
+                " declined the challenge of ",
+                self.name(other)?,
+                "."
+            ]
         };
-        Ok(vec![Reply::text(text)])
+        Ok(Reply::public(text))
     }
+}
+
+fn answered_just_now() -> Failure {
+    Failure::Refused(Text::from(
+        "That challenge was just answered or withdrawn; nothing was changed.",
+    ))
 }

@@ -1,6 +1,9 @@
-//! The game service: a chat line in, replies out. It loads the channel's game from the
-//! store, asks the rules crate, and saves each change in one transaction guarded by a
-//! version check. One file per command family, like mini-redis.
+//! The game service: a chat line or a command in, replies out. It loads the channel's game
+//! from the store, asks the rules crate, and saves each change in one transaction guarded by
+//! a version check. One file per command family, like mini-redis.
+//!
+//! A handler returns its reply, or a [`Failure`]: a refusal (said privately to the asker,
+//! nothing changed) or an internal error (logged, never shown).
 
 mod challenge;
 mod info;
@@ -10,30 +13,32 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use gipf::{Color, Decision, Position, Turn, Variant};
+use gipf::{Color, Position, Turn};
 
 use crate::command::{self, Command};
+use crate::model::{ChannelId, GameId, GuildId, UserId};
 use crate::record;
 use crate::render::{self, BoardView, RenderOptions};
-use crate::reply::{Reply, Stamp, UserId, defuse, escape_markdown, sanitize};
+use crate::reply::{Reply, Stamp};
 use crate::store::{Store, StoredGame};
+use crate::text::{Span, Text};
 
 /// A chat user as the adapter knows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct User {
     /// Their id.
     pub id: UserId,
-    /// Their display name (any text: it is defused before it is shown).
+    /// Their display name (any text: adapters show it as written, unable to ping).
     pub name: String,
 }
 
 /// A chat message addressed to the service.
 #[derive(Clone, Debug)]
 pub struct Message {
-    /// The server, if any (the console has none).
-    pub guild: Option<u64>,
+    /// The server, if any (the console and direct messages have none).
+    pub guild: Option<GuildId>,
     /// The channel: one game at a time lives here.
-    pub channel: u64,
+    pub channel: ChannelId,
     /// Who wrote it.
     pub author: User,
     /// The text, mentions written as `<@id>`.
@@ -68,10 +73,27 @@ pub struct Service {
     config: Config,
 }
 
-/// The last line of defence: a reply's text can ping only the users it lists.
-fn sanitized(mut reply: Reply) -> Reply {
-    reply.text = sanitize(&reply.text, &reply.mentions);
-    reply
+/// Why a command did not go through.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// Turned down: said privately to the asker; the game is unchanged.
+    Refused(Text),
+    /// Something broke on the bot's side: logged, never shown.
+    Internal(anyhow::Error),
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Failure {
+        Failure::Internal(e)
+    }
+}
+
+/// What a handler gives: its reply, or why there is none.
+pub(crate) type Handled = Result<Reply, Failure>;
+
+/// Turns a command down with `text`.
+pub(crate) fn refuse<T>(text: impl Into<Text>) -> Result<T, Failure> {
+    Err(Failure::Refused(text.into()))
 }
 
 /// The answer to a command when something on the bot's side failed.
@@ -92,27 +114,28 @@ impl Service {
         &self.config
     }
 
-    /// Handles a chat line; no replies when the line is not a command.
-    /// This blocks on the database and the renderer: from async code use [`Service::handle_async`].
+    /// Handles a chat line (a typed one, or the line a slash command stands for); no
+    /// replies when the line is not a command. This blocks on the database and the
+    /// renderer: from async code use [`Service::handle_async`].
     pub fn handle(&self, message: &Message) -> Vec<Reply> {
-        let Some(parsed) = command::parse(&message.text, &self.config.prefix) else {
-            return Vec::new();
-        };
-        match parsed {
-            Ok(command) => self.execute(message, command),
-            Err(e) => vec![sanitized(Reply::private(e.0))],
+        match command::parse(&message.text, &self.config.prefix) {
+            None => Vec::new(),
+            Some(Ok(command)) => self.execute(message, command),
+            Some(Err(e)) => vec![Reply::private(e.0)],
         }
     }
 
-    /// Runs a parsed command (slash commands arrive parsed).
+    /// Runs a command that came parsed (a button's); `message.text` is not read.
     pub fn execute(&self, message: &Message, command: Command) -> Vec<Reply> {
-        let result = self
+        let handled = self
             .remember_users(message)
+            .map_err(Failure::from)
             .and_then(|()| self.dispatch(message, command));
-        match result {
-            Ok(replies) => replies.into_iter().map(sanitized).collect(),
-            Err(e) => {
-                tracing::error!(error = %format!("{e:#}"), channel = message.channel, "command failed");
+        match handled {
+            Ok(reply) => vec![reply],
+            Err(Failure::Refused(text)) => vec![Reply::private(text)],
+            Err(Failure::Internal(e)) => {
+                tracing::error!(error = %format!("{e:#}"), channel = message.channel.0, "command failed");
                 vec![Reply::private(INTERNAL_ERROR)]
             }
         }
@@ -120,19 +143,22 @@ impl Service {
 
     /// [`Service::handle`] on tokio's blocking pool, off the async workers.
     pub async fn handle_async(self: &Arc<Self>, message: Message) -> Vec<Reply> {
-        let service = Arc::clone(self);
-        tokio::task::spawn_blocking(move || service.handle(&message))
+        self.off_the_runtime(move |service| service.handle(&message))
             .await
-            .unwrap_or_else(|e| {
-                tracing::error!(error = %e, "command task failed");
-                vec![Reply::private(INTERNAL_ERROR)]
-            })
     }
 
-    /// [`Service::execute`] on tokio's blocking pool.
+    /// [`Service::execute`] on tokio's blocking pool, off the async workers.
     pub async fn execute_async(self: &Arc<Self>, message: Message, command: Command) -> Vec<Reply> {
+        self.off_the_runtime(move |service| service.execute(&message, command))
+            .await
+    }
+
+    async fn off_the_runtime(
+        self: &Arc<Self>,
+        work: impl FnOnce(&Service) -> Vec<Reply> + Send + 'static,
+    ) -> Vec<Reply> {
         let service = Arc::clone(self);
-        tokio::task::spawn_blocking(move || service.execute(&message, command))
+        tokio::task::spawn_blocking(move || work(&service))
             .await
             .unwrap_or_else(|e| {
                 tracing::error!(error = %e, "command task failed");
@@ -147,7 +173,7 @@ impl Service {
         Ok(())
     }
 
-    fn dispatch(&self, message: &Message, command: Command) -> anyhow::Result<Vec<Reply>> {
+    fn dispatch(&self, message: &Message, command: Command) -> Handled {
         match command {
             Command::Challenge {
                 opponent,
@@ -155,8 +181,8 @@ impl Service {
                 color,
             } => self.challenge(message, opponent, variant, color),
             Command::Accept => self.accept(message),
-            Command::Decline => self.decline(message),
-            Command::Cancel => self.cancel(message),
+            Command::Decline => self.close_challenge(message, false),
+            Command::Cancel => self.close_challenge(message, true),
             Command::Push {
                 entry,
                 piece,
@@ -168,12 +194,12 @@ impl Service {
             Command::Board { black_side } => self.board(message, black_side),
             Command::History => self.history(message),
             Command::Games => self.games(message),
-            Command::Rules => Ok(vec![Reply::text(info::rules_text(&self.config.prefix))]),
-            Command::Help => Ok(vec![Reply::text(info::help_text(&self.config.prefix))]),
+            Command::Rules => Ok(Reply::public(info::rules(&self.config.prefix))),
+            Command::Help => Ok(Reply::public(command::help(&self.config.prefix))),
         }
     }
 
-    /// A user's name as stored, cut short: for the picture, where text pings nobody.
+    /// A user's name as stored, cut short.
     fn plain_name(&self, id: UserId) -> anyhow::Result<String> {
         let name = self
             .store
@@ -182,16 +208,21 @@ impl Service {
         Ok(name.chars().take(32).collect())
     }
 
-    /// A user's name as shown in chat: it can neither ping nor format the reply.
-    fn name(&self, id: UserId) -> anyhow::Result<String> {
-        Ok(escape_markdown(&defuse(&self.plain_name(id)?)))
+    /// A user's name, to show.
+    fn name(&self, id: UserId) -> anyhow::Result<Span> {
+        Ok(Span::Name(self.plain_name(id)?))
     }
 
-    fn no_game_here(&self) -> Reply {
-        Reply::private(format!(
+    /// A user to ping.
+    fn mention(&self, id: UserId) -> anyhow::Result<Span> {
+        Ok(Span::Mention(id, self.plain_name(id)?))
+    }
+
+    fn no_game_here(&self) -> Failure {
+        Failure::Refused(Text::from(format!(
             "There is no game in this channel. Start one with `{}challenge @someone`.",
             self.config.prefix
-        ))
+        )))
     }
 }
 
@@ -200,51 +231,37 @@ pub(crate) struct LiveGame {
     pub stored: StoredGame,
     /// The position after the stored turns and the decisions of the turn in progress.
     pub position: Position,
-    /// The decisions of the turn in progress.
-    pub partial: Vec<Decision>,
     /// The last completed turn.
     pub last_turn: Option<Turn>,
 }
 
 impl LiveGame {
     pub fn load(stored: StoredGame) -> anyhow::Result<LiveGame> {
-        let variant: Variant = stored.variant.parse()?;
-        let replay = record::replay(&stored.turns.join("\n"), variant)
+        let replay = record::replay(&stored.turns.join("\n"), stored.variant)
             .map_err(|e| anyhow::anyhow!("game {} does not replay: {e}", stored.id))?;
         let mut position = *replay.last();
-        let partial: Vec<Decision> = serde_json::from_str(&stored.partial)?;
-        for decision in &partial {
+        for decision in &stored.partial {
             position
                 .play(*decision)
                 .map_err(|e| anyhow::anyhow!("game {}: stored decision refused: {e}", stored.id))?;
         }
-        if let Some(color) = &stored.resigned {
-            let color = if color == "white" {
-                Color::White
-            } else {
-                Color::Black
-            };
+        if let Some(color) = stored.resigned {
+            // A game resigned mid-turn is over whatever the position says.
             let _ = position.resign(color);
         }
         Ok(LiveGame {
             last_turn: replay.turns.last().copied(),
             stored,
             position,
-            partial,
         })
     }
 
     /// The colour `user` plays, if they play here.
     pub fn color_of(&self, user: UserId) -> Option<Color> {
-        if user == self.stored.white {
-            Some(Color::White)
-        } else if user == self.stored.black {
-            Some(Color::Black)
-        } else {
-            None
-        }
+        Color::ALL.into_iter().find(|&c| self.player(c) == user)
     }
 
+    /// Who plays `color`.
     pub fn player(&self, color: Color) -> UserId {
         match color {
             Color::White => self.stored.white,
@@ -253,20 +270,11 @@ impl LiveGame {
     }
 }
 
-/// The status string the store keeps for a position.
-pub(crate) fn status(position: &Position) -> &'static str {
-    match position.outcome() {
-        None => "active",
-        Some(o) if o.winner == Color::White => "white_won",
-        Some(_) => "black_won",
-    }
-}
-
 /// A channel's game as the rules see it, for adapters and tests.
 #[derive(Clone, Debug)]
 pub struct GameState {
     /// The game's id.
-    pub id: i64,
+    pub id: GameId,
     /// White's and Black's players.
     pub players: [UserId; 2],
     /// The position now (mid-turn if a decision is pending).
@@ -279,7 +287,7 @@ impl Service {
     /// The active game of a channel (or, with `include_finished`, the latest one).
     pub fn game_state(
         &self,
-        channel: u64,
+        channel: ChannelId,
         include_finished: bool,
     ) -> anyhow::Result<Option<GameState>> {
         Ok(self
@@ -292,7 +300,11 @@ impl Service {
             }))
     }
 
-    fn live_game(&self, channel: u64, include_finished: bool) -> anyhow::Result<Option<LiveGame>> {
+    fn live_game(
+        &self,
+        channel: ChannelId,
+        include_finished: bool,
+    ) -> anyhow::Result<Option<LiveGame>> {
         self.store
             .game_in(channel, include_finished)?
             .map(LiveGame::load)

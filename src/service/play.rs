@@ -1,13 +1,16 @@
 //! `push`, `gipf`, `move`, `row`, `take`, `keep`, `resign`: everything that changes a game.
 
 use gipf::{
-    Bitboard, Color, Decision, Entry, Kind, Pending, PlayError, Position, Stage, Turn, TurnNotation,
+    Bitboard, Decision, Entry, Kind, Pending, PlayError, Position, Stage, Turn, TurnNotation,
 };
 
-use super::{LiveGame, Message, Service};
-use crate::command::Answer;
+use super::{Failure, Handled, LiveGame, Message, Service, refuse};
+use crate::command::{Answer, Command};
+use crate::model::GameStatus;
 use crate::reply::{Button, Reply, Stamp};
 use crate::store::Progress;
+use crate::text;
+use crate::text::{Span, Text};
 
 /// A game being changed by one command: nothing is saved unless all of it is legal.
 struct Working {
@@ -28,15 +31,14 @@ impl Working {
     }
 }
 
-fn color_name(color: Color) -> &'static str {
-    color.name()
+fn spots(set: Bitboard) -> String {
+    let words: Vec<String> = set.iter().map(|p| p.to_string()).collect();
+    words.join(" ")
 }
 
-fn spots(set: Bitboard) -> String {
-    set.iter()
-        .map(|p| p.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+/// A refusal that quotes a rules error as it is.
+fn rules_refusal(error: impl std::fmt::Display) -> Failure {
+    Failure::Refused(Text::from(error.to_string()))
 }
 
 /// Buttons for the likely answers to the question pending in a game, if one is: stamped
@@ -46,36 +48,41 @@ pub(super) fn question_buttons(game: &LiveGame) -> Vec<Button> {
         id: game.stored.id,
         version: game.stored.version,
     };
-    let button = |label: String, command: String| Button {
+    let button = |label: String, answer: Answer| Button {
         label,
-        command,
+        command: Command::Answer(answer),
         stamp,
     };
     match game.position.pending() {
         Pending::ChooseRow { rows } => (1..=rows.len())
-            .map(|i| button(format!("Row {i}"), format!("row {i}")))
+            .map(|i| button(format!("Row {i}"), Answer::Row(i)))
             .collect(),
         Pending::TakeGipf { .. } => vec![
-            button("Take all".into(), "take all".into()),
-            button("Keep all".into(), "keep all".into()),
+            button("Take all".into(), Answer::TakeAll),
+            button("Keep all".into(), Answer::KeepAll),
         ],
         Pending::Push | Pending::GameOver(_) => Vec::new(),
     }
 }
 
+/// `` `!row 1` or `!row 2` `` for `count` rows.
+fn row_options(prefix: &str, count: usize) -> String {
+    let options: Vec<String> = (1..=count).map(|i| format!("`{prefix}row {i}`")).collect();
+    options.join(" or ")
+}
+
 /// The decision an answer stands for in `position`, or why it does not fit.
-fn decision_for(position: &Position, answer: &Answer, prefix: &str) -> Result<Decision, String> {
+fn decision_for(position: &Position, answer: &Answer, prefix: &str) -> Result<Decision, Failure> {
     match (position.pending(), answer) {
-        (Pending::ChooseRow { rows }, Answer::Row(n)) => n
-            .checked_sub(1)
-            .and_then(|i| rows.get(i))
-            .map(|r| Decision::Row(r.line))
-            .ok_or_else(|| {
-                let options: Vec<String> = (1..=rows.len())
-                    .map(|i| format!("`{prefix}row {i}`"))
-                    .collect();
-                format!("there is no row {n}; answer {}", options.join(" or "))
-            }),
+        (Pending::ChooseRow { rows }, Answer::Row(n)) => {
+            match n.checked_sub(1).and_then(|i| rows.get(i)) {
+                Some(row) => Ok(Decision::Row(row.line)),
+                None => refuse(format!(
+                    "there is no row {n}; answer {}",
+                    row_options(prefix, rows.len())
+                )),
+            }
+        }
         (Pending::TakeGipf { gipf, .. }, Answer::TakeAll) => Ok(Decision::Take(gipf)),
         (Pending::TakeGipf { .. }, Answer::KeepAll) => Ok(Decision::Take(Bitboard::EMPTY)),
         (Pending::TakeGipf { .. }, Answer::Take(points)) => {
@@ -83,28 +90,34 @@ fn decision_for(position: &Position, answer: &Answer, prefix: &str) -> Result<De
         }
         (Pending::TakeGipf { gipf, .. }, Answer::Keep(points)) => {
             let keep: Bitboard = points.iter().copied().collect();
-            if !keep.is_subset(gipf) {
-                return Err(format!(
-                    "{} {} not a GIPF-piece of this row; its GIPF-pieces are {}",
-                    spots(keep - gipf),
-                    if (keep - gipf).count() == 1 {
-                        "is"
-                    } else {
-                        "are"
-                    },
+            let strangers = keep - gipf;
+            if !strangers.is_empty() {
+                let verb = if strangers.count() == 1 { "is" } else { "are" };
+                return refuse(format!(
+                    "{} {verb} not a GIPF-piece of this row; its GIPF-pieces are {}",
+                    spots(strangers),
                     spots(gipf)
                 ));
             }
             Ok(Decision::Take(gipf - keep))
         }
         (Pending::ChooseRow { .. }, _) => {
-            Err(format!("first choose a row by its number: `{prefix}row 1`"))
+            refuse(format!("first choose a row by its number: `{prefix}row 1`"))
         }
-        (Pending::TakeGipf { .. }, _) => Err(format!(
+        (Pending::TakeGipf { .. }, _) => refuse(format!(
             "first decide on the GIPF-pieces of the row: `{prefix}take <spots>`, `{prefix}take all` or `{prefix}keep all`"
         )),
-        (Pending::Push, _) => Err("there is nothing to decide now: it is time to push".into()),
-        (Pending::GameOver(outcome), _) => Err(format!("the game is over: {outcome}")),
+        (Pending::Push, _) => refuse("there is nothing to decide now: it is time to push"),
+        (Pending::GameOver(outcome), _) => refuse(format!("the game is over: {outcome}")),
+    }
+}
+
+/// "at the start of your turn" or "after your push".
+fn when(position: &Position) -> &'static str {
+    if position.stage() == Stage::Start {
+        "at the start of your turn"
+    } else {
+        "after your push"
     }
 }
 
@@ -113,119 +126,105 @@ impl Service {
     fn act(
         &self,
         message: &Message,
-        plan: impl FnOnce(&mut Working) -> Result<(), String>,
-    ) -> anyhow::Result<Vec<Reply>> {
+        plan: impl FnOnce(&mut Working) -> Result<(), Failure>,
+    ) -> Handled {
         let game = self.live_game(message.channel, false)?;
-        if let Some(refusal) = self.stale_button(message, game.as_ref()) {
-            return Ok(vec![refusal]);
-        }
-        let Some(game) = game else {
-            return Ok(vec![self.no_game_here()]);
-        };
+        self.check_stamp(message, game.as_ref())?;
+        let game = game.ok_or_else(|| self.no_game_here())?;
         let Some(color) = game.color_of(message.author.id) else {
-            return Ok(vec![Reply::private(format!(
-                "You are not playing in this game: only {} and {} can move here.",
+            return refuse(text![
+                "You are not playing in this game: only ",
                 self.name(game.stored.white)?,
-                self.name(game.stored.black)?
-            ))]);
+                " and ",
+                self.name(game.stored.black)?,
+                " can move here."
+            ]);
         };
         let to_move = game.position.to_move();
         if color != to_move {
-            return Ok(vec![Reply::private(format!(
-                "It is {}'s turn ({}). I will ping you when it is yours.",
+            return refuse(text![
+                "It is ",
                 self.name(game.player(to_move))?,
-                color_name(to_move)
-            ))]);
+                format!("'s turn ({to_move}). I will ping you when it is yours.")
+            ]);
         }
         let mut working = Working {
             position: game.position,
-            partial: game.partial.clone(),
+            partial: game.stored.partial.clone(),
             completed: Vec::new(),
         };
-        if let Err(reason) = plan(&mut working) {
-            return Ok(vec![Reply::private(format!(
-                "{reason}. Nothing was changed."
-            ))]);
-        }
+        plan(&mut working).map_err(|failure| match failure {
+            Failure::Refused(mut reason) => {
+                reason.push(". Nothing was changed.");
+                Failure::Refused(reason)
+            }
+            internal => internal,
+        })?;
         let progress = Progress {
             turns: working
                 .completed
                 .iter()
                 .map(|t| (format!("{t:#}"), game.player(t.color)))
                 .collect(),
-            partial: serde_json::to_string(&working.partial)?,
-            status: super::status(&working.position).into(),
+            partial: working.partial,
+            status: GameStatus::of(&working.position),
             resigned: None,
         };
-        if !self.store.save(&game.stored, &progress)? {
-            return Ok(vec![self.moved_on()]);
-        }
-        let mut after = self.shallow(&game);
-        after.stored.version += 1;
-        after.position = working.position;
-        after.partial = working.partial;
-        after.last_turn = working.completed.last().copied().or(game.last_turn);
-        after
-            .stored
-            .turns
-            .extend(progress.turns.iter().map(|(t, _)| t.clone()));
-        Ok(vec![self.turn_reply(&after, &working.completed)?])
+        let Some(stored) = self.store.save(&game.stored, progress)? else {
+            return Err(self.moved_on());
+        };
+        let after = LiveGame {
+            stored,
+            position: working.position,
+            last_turn: working.completed.last().copied().or(game.last_turn),
+        };
+        self.turn_reply(&after, &working.completed)
     }
 
     /// Refuses a click on a button made for another game, or for an earlier question of
     /// this one. The version it checks is the one the save is conditional on, so a click
     /// can never answer a question it was not made for.
-    fn stale_button(&self, message: &Message, game: Option<&LiveGame>) -> Option<Reply> {
+    fn check_stamp(&self, message: &Message, game: Option<&LiveGame>) -> Result<(), Failure> {
         let Some(Stamp::Game { id, version }) = message.stamp else {
-            return None;
+            return Ok(());
         };
-        let text = match game {
-            None => "That game is over: this button no longer does anything.".to_string(),
-            Some(game) if game.stored.id != id => "That button belongs to an earlier game.".into(),
+        match game {
+            None => refuse("That game is over: this button no longer does anything."),
+            Some(game) if game.stored.id != id => refuse("That button belongs to an earlier game."),
             Some(game) if game.color_of(message.author.id).is_none() => {
-                "This is not your game: only its two players can use its buttons.".into()
+                refuse("This is not your game: only its two players can use its buttons.")
             }
-            Some(game) if game.stored.version != version => format!(
+            Some(game) if game.stored.version != version => refuse(format!(
                 "That button answers an earlier question, and the game has moved on. \
                  See the latest message or `{}board`.",
                 self.config.prefix
-            ),
-            Some(_) => return None,
-        };
-        Some(Reply::private(text))
-    }
-
-    fn shallow(&self, game: &LiveGame) -> LiveGame {
-        LiveGame {
-            stored: game.stored.clone(),
-            position: game.position,
-            partial: game.partial.clone(),
-            last_turn: game.last_turn,
+            )),
+            Some(_) => Ok(()),
         }
     }
 
-    fn moved_on(&self) -> Reply {
-        Reply::private(format!(
+    fn moved_on(&self) -> Failure {
+        Failure::Refused(Text::from(format!(
             "The game moved on while I was working on that (another command got there first). \
              Nothing was changed: look at `{}board` and try again.",
             self.config.prefix
-        ))
+        )))
     }
 
-    fn explain(&self, error: &PlayError) -> String {
+    /// A refused decision, said with what to do instead when a question is pending.
+    fn explain(&self, error: &PlayError) -> Failure {
         let prefix = &self.config.prefix;
-        match error {
-            PlayError::DecisionPending(Pending::ChooseRow { .. }) => {
-                format!(
-                    "first choose which row to remove: `{prefix}row 1`, `{prefix}row 2`... (`{prefix}board` shows the numbers)"
-                )
-            }
+        let text = match error {
+            PlayError::DecisionPending(Pending::ChooseRow { .. }) => format!(
+                "first choose which row to remove: `{prefix}row 1`, `{prefix}row 2`... (`{prefix}board` shows the numbers)"
+            ),
             PlayError::DecisionPending(Pending::TakeGipf { row, gipf }) => format!(
                 "first decide on the GIPF-pieces of row {row} ({}): `{prefix}take <spots>`, `{prefix}take all` or `{prefix}keep all`",
                 spots(*gipf)
             ),
             other => other.to_string(),
-        }
+        };
+        Failure::Refused(Text::from(text))
     }
 
     pub(super) fn push(
@@ -234,8 +233,8 @@ impl Service {
         entry: Entry,
         piece: Kind,
         answers: &[Answer],
-    ) -> anyhow::Result<Vec<Reply>> {
-        let prefix = self.config.prefix.clone();
+    ) -> Handled {
+        let prefix = &self.config.prefix;
         self.act(message, |working| {
             let mover = working.position.to_move();
             working
@@ -243,91 +242,77 @@ impl Service {
                 .map_err(|e| self.explain(&e))?;
             for answer in answers {
                 if working.position.to_move() != mover || working.position.outcome().is_some() {
-                    return Err(
-                        "that push needs no more decisions, so I did not use all your answers"
-                            .into(),
+                    return refuse(
+                        "that push needs no more decisions, so I did not use all your answers",
                     );
                 }
-                let decision = decision_for(&working.position, answer, &prefix)?;
-                working.play(decision).map_err(|e| e.to_string())?;
+                let decision = decision_for(&working.position, answer, prefix)?;
+                working.play(decision).map_err(rules_refusal)?;
             }
             Ok(())
         })
     }
 
-    pub(super) fn play_notation(
-        &self,
-        message: &Message,
-        notation: &TurnNotation,
-    ) -> anyhow::Result<Vec<Reply>> {
+    pub(super) fn play_notation(&self, message: &Message, notation: &TurnNotation) -> Handled {
         self.act(message, |working| {
-            let decisions = notation
-                .resolve(&working.position)
-                .map_err(|e| e.to_string())?;
+            let decisions = notation.resolve(&working.position).map_err(rules_refusal)?;
             for decision in decisions {
-                working.play(decision).map_err(|e| e.to_string())?;
+                working.play(decision).map_err(rules_refusal)?;
             }
             Ok(())
         })
     }
 
-    pub(super) fn answer(&self, message: &Message, answer: &Answer) -> anyhow::Result<Vec<Reply>> {
-        let prefix = self.config.prefix.clone();
+    pub(super) fn answer(&self, message: &Message, answer: &Answer) -> Handled {
         self.act(message, |working| {
-            let decision = decision_for(&working.position, answer, &prefix)?;
-            working.play(decision).map_err(|e| e.to_string())
+            let decision = decision_for(&working.position, answer, &self.config.prefix)?;
+            working.play(decision).map_err(rules_refusal)
         })
     }
 
-    pub(super) fn resign(&self, message: &Message) -> anyhow::Result<Vec<Reply>> {
-        let Some(game) = self.live_game(message.channel, false)? else {
-            return Ok(vec![self.no_game_here()]);
-        };
+    pub(super) fn resign(&self, message: &Message) -> Handled {
+        let game = self
+            .live_game(message.channel, false)?
+            .ok_or_else(|| self.no_game_here())?;
         let Some(color) = game.color_of(message.author.id) else {
-            return Ok(vec![Reply::private(
-                "You are not playing in this game, so you cannot resign it.",
-            )]);
+            return refuse("You are not playing in this game, so you cannot resign it.");
         };
         let mut position = game.position;
         let Ok(outcome) = position.resign(color) else {
-            return Ok(vec![Reply::private("This game is already over.")]);
+            return refuse("This game is already over.");
         };
         let progress = Progress {
             turns: Vec::new(),
             partial: game.stored.partial.clone(),
-            status: if outcome.winner == Color::White {
-                "white_won"
-            } else {
-                "black_won"
-            }
-            .into(),
-            resigned: Some(color.name().into()),
+            status: GameStatus::Won(outcome.winner),
+            resigned: Some(color),
         };
-        if !self.store.save(&game.stored, &progress)? {
-            return Ok(vec![self.moved_on()]);
-        }
+        let Some(stored) = self.store.save(&game.stored, progress)? else {
+            return Err(self.moved_on());
+        };
         let winner = game.player(outcome.winner);
         let after = LiveGame {
+            stored,
             position,
-            ..self.shallow(&game)
+            last_turn: game.last_turn,
         };
-        Ok(vec![Reply {
-            text: format!(
-                "{} resigned. {}, you win the game ({} plies). Well played!",
-                self.name(message.author.id)?,
-                winner.mention(),
-                position.plies()
-            ),
-            mentions: vec![winner],
+        Ok(Reply {
             board: Some(self.picture(&after, Some(false))?),
-            ..Reply::default()
-        }])
+            ..Reply::public(text![
+                self.name(message.author.id)?,
+                " resigned. ",
+                self.mention(winner)?,
+                format!(
+                    ", you win the game ({} plies). Well played!",
+                    position.plies()
+                )
+            ])
+        })
     }
 
     /// How to push, for the player to move.
-    pub(super) fn how_to_push(&self, game: &LiveGame) -> String {
+    pub(super) fn how_to_push(&self, position: &Position) -> String {
         let prefix = &self.config.prefix;
-        let position = &game.position;
         let gipf = position.legal_kinds().any(|k| k == Kind::Gipf);
         let basic = position.legal_kinds().any(|k| k == Kind::Basic);
         match (basic, gipf) {
@@ -340,108 +325,125 @@ impl Service {
     }
 
     /// What the player to move must do now, with a ping for them only.
-    fn turn_reply(&self, game: &LiveGame, completed: &[Turn]) -> anyhow::Result<Reply> {
+    fn turn_reply(&self, game: &LiveGame, completed: &[Turn]) -> Handled {
         let position = &game.position;
-        let prefix = &self.config.prefix;
         let mut lines = Vec::new();
         for turn in completed {
-            lines.push(format!(
-                "{} ({}) played `{turn:#}`.",
+            lines.push(text![
                 self.name(game.player(turn.color))?,
-                turn.color
-            ));
+                format!(" ({}) played `{turn:#}`.", turn.color)
+            ]);
         }
-        let to_move = position.to_move();
-        let player = game.player(to_move);
-        lines.push(format!(
+        lines.push(Text::from(format!(
             "Reserves: white {}, black {}. Captured: white {}, black {}.",
-            position.reserve(Color::White),
-            position.reserve(Color::Black),
-            position.lost(Color::White),
-            position.lost(Color::Black)
-        ));
-        let ping = match position.pending() {
+            position.reserve(gipf::Color::White),
+            position.reserve(gipf::Color::Black),
+            position.lost(gipf::Color::White),
+            position.lost(gipf::Color::Black)
+        )));
+        let player = self.mention(game.player(position.to_move()))?;
+        let prompt = match position.pending() {
             Pending::GameOver(outcome) => {
                 // Tell the player who did not make the last move.
                 let other = completed.first().map_or(!outcome.winner, |t| !t.color);
-                lines.push(format!(
-                    "Game over: {} ({}) wins. {outcome}. Well played!",
+                vec![text![
+                    "Game over: ",
                     self.name(game.player(outcome.winner))?,
-                    outcome.winner
-                ));
-                game.player(other)
+                    format!(" ({}) wins. {outcome}. Well played, ", outcome.winner),
+                    self.mention(game.player(other))?,
+                    "!"
+                ]]
             }
-            Pending::Push => {
-                lines.push(format!(
-                    "{}, your move ({to_move}): {}",
-                    player.mention(),
-                    self.how_to_push(game)
-                ));
-                player
-            }
-            Pending::ChooseRow { rows } => {
-                let when = if position.stage() == Stage::Start {
-                    "at the start of your turn"
-                } else {
-                    "after your push"
-                };
-                lines.push(format!(
-                    "{}, you have rows to remove {when}, and they share pieces: choose which goes first.",
-                    player.mention()
-                ));
-                for (i, row) in rows.iter().enumerate() {
-                    lines.push(format!(
-                        "{}) {row}: {}",
-                        i + 1,
-                        self.row_contents(position, row.set)
-                    ));
-                }
-                let options: Vec<String> = (1..=rows.len())
-                    .map(|i| format!("`{prefix}row {i}`"))
-                    .collect();
-                lines.push(format!("Answer {}.", options.join(" or ")));
-                player
-            }
-            Pending::TakeGipf { row, gipf } => {
-                let when = if position.stage() == Stage::Start {
-                    "at the start of your turn"
-                } else {
-                    "after your push"
-                };
-                let standing = row.set.is_subset(position.gipf_pieces());
-                lines.push(format!(
-                    "{}, your row {row} ({}) is removed {when}. Its basic pieces go; its GIPF-pieces {} are your choice{}.",
-                    player.mention(),
-                    self.row_contents(position, row.set),
-                    spots(gipf),
-                    if standing { " (it is all GIPF-pieces, so it may stay as it is)" } else { "" }
-                ));
-                let first = gipf
-                    .iter()
-                    .next()
-                    .map(|p| p.to_string())
-                    .unwrap_or_default();
-                lines.push(format!("Answer `{prefix}take {first}` (the ones to take), `{prefix}take all` or `{prefix}keep all`."));
-                player
-            }
+            Pending::Push => vec![text![
+                player,
+                format!(
+                    ", your move ({}): {}",
+                    position.to_move(),
+                    self.how_to_push(position)
+                )
+            ]],
+            Pending::ChooseRow { rows } => self.row_choice_prompt(position, player, &rows),
+            Pending::TakeGipf { row, gipf } => self.take_gipf_prompt(position, player, &row, gipf),
         };
+        lines.extend(prompt);
         Ok(Reply {
-            text: lines.join("\n"),
-            mentions: vec![ping],
             board: Some(self.picture(game, None)?),
             buttons: question_buttons(game),
-            ..Reply::default()
+            ..Reply::public(Text::join(lines, "\n"))
         })
     }
 
-    fn row_contents(&self, position: &Position, set: Bitboard) -> String {
-        set.iter()
-            .filter_map(|p| {
-                position
-                    .piece_at(p)
-                    .map(|piece| format!("{p} {}", piece.char()))
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
+    fn row_choice_prompt(
+        &self,
+        position: &Position,
+        player: Span,
+        rows: &[gipf::Row],
+    ) -> Vec<Text> {
+        let mut lines = vec![text![
+            player,
+            format!(
+                ", you have rows to remove {}, and they share pieces: choose which goes first.",
+                when(position)
+            )
+        ]];
+        for (i, row) in rows.iter().enumerate() {
+            lines.push(Text::from(format!(
+                "{}) {row}: {}",
+                i + 1,
+                row_contents(position, row.set)
+            )));
+        }
+        lines.push(Text::from(format!(
+            "Answer {}.",
+            row_options(&self.config.prefix, rows.len())
+        )));
+        lines
     }
+
+    fn take_gipf_prompt(
+        &self,
+        position: &Position,
+        player: Span,
+        row: &gipf::Row,
+        gipf: Bitboard,
+    ) -> Vec<Text> {
+        let prefix = &self.config.prefix;
+        let standing = if row.set.is_subset(position.gipf_pieces()) {
+            " (it is all GIPF-pieces, so it may stay as it is)"
+        } else {
+            ""
+        };
+        let first = gipf
+            .iter()
+            .next()
+            .map(|p| p.to_string())
+            .unwrap_or_default();
+        vec![
+            text![
+                player,
+                format!(
+                    ", your row {row} ({}) is removed {}. Its basic pieces go; its GIPF-pieces {} are your choice{standing}.",
+                    row_contents(position, row.set),
+                    when(position),
+                    spots(gipf),
+                )
+            ],
+            Text::from(format!(
+                "Answer `{prefix}take {first}` (the ones to take), `{prefix}take all` or `{prefix}keep all`."
+            )),
+        ]
+    }
+}
+
+/// `e5 w, e6 B`: a row's pieces.
+fn row_contents(position: &Position, set: Bitboard) -> String {
+    let pieces: Vec<String> = set
+        .iter()
+        .filter_map(|p| {
+            position
+                .piece_at(p)
+                .map(|piece| format!("{p} {}", piece.char()))
+        })
+        .collect();
+    pieces.join(", ")
 }

@@ -515,3 +515,52 @@ impl fmt::Display for NotationError {
 }
 
 impl std::error::Error for NotationError {}
+
+/// `G` before a GIPF-piece's spot, `*` after a captured one: `Ge5*`.
+impl fmt::Display for RemovalNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let gipf = if self.gipf { "G" } else { "" };
+        let captured = if self.captured { "*" } else { "" };
+        write!(f, "{gipf}{}{captured}", self.spot)
+    }
+}
+
+/// `e5`, `Ge5` or `b1-e4`.
+impl fmt::Display for PushNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.kind() == Kind::Gipf {
+            f.write_str("G")?;
+        }
+        match self {
+            PushNote::Onto { spot, .. } => write!(f, "{spot}"),
+            PushNote::Line { dot, end, .. } => write!(f, "{dot}-{end}"),
+        }
+    }
+}
+
+/// The notation as written, the inverse of parsing it.
+///
+/// ```
+/// use gipf::TurnNotation;
+/// for text in ["xe7,e8;c7-e7 (4)", "Ge8", "h6-c4;xc6*,d6,Gf5,g4", "xd5"] {
+///     assert_eq!(text.parse::<TurnNotation>().unwrap().to_string(), text);
+/// }
+/// ```
+impl fmt::Display for TurnNotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let group = |notes: &[RemovalNote]| {
+            let spots: Vec<String> = notes.iter().map(|n| n.to_string()).collect();
+            (!notes.is_empty()).then(|| format!("x{}", spots.join(",")))
+        };
+        let parts: Vec<String> = group(&self.start)
+            .into_iter()
+            .chain(self.push.map(|p| p.to_string()))
+            .chain(group(&self.after))
+            .collect();
+        f.write_str(&parts.join(";"))?;
+        if let Some(reserve) = self.reserve {
+            write!(f, " ({reserve})")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,160 @@
+//! The bot's own vocabulary, shared by the parser, the service, the store and the adapters:
+//! who and where (ids), how a stored game stands, and a challenge's choice of colours.
+//! The rules themselves are the [`gipf`] crate's.
+
+use std::fmt;
+use std::str::FromStr;
+
+use gipf::{Color, Position};
+
+/// A chat user, as an adapter identifies them (a Discord snowflake, or a console number).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct UserId(pub u64);
+
+impl UserId {
+    /// How a chat line writes a mention of this user, `<@123>`: the parser reads it so, and
+    /// the console writes `@name` that way.
+    pub fn mention(self) -> String {
+        format!("<@{}>", self.0)
+    }
+}
+
+/// A channel: one game at a time lives in each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChannelId(pub u64);
+
+/// A server (a Discord guild). Direct messages and the console have none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GuildId(pub u64);
+
+/// A stored game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub i64);
+
+/// A stored challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChallengeId(pub i64);
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Display for ChallengeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// How a stored game stands. The games that end without a winner (aborted, abandoned) will
+/// be variants here too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    /// Still being played.
+    Active,
+    /// Won by this colour (by the rules or by resignation).
+    Won(Color),
+}
+
+impl GameStatus {
+    /// The status of a game resting at `position`.
+    ///
+    /// ```
+    /// use gipf::{Color, Position, Variant};
+    /// use gipf_bot::model::GameStatus;
+    /// let mut position = Position::new(Variant::Standard);
+    /// assert_eq!(GameStatus::of(&position), GameStatus::Active);
+    /// position.resign(Color::Black).unwrap();
+    /// assert_eq!(GameStatus::of(&position), GameStatus::Won(Color::White));
+    /// ```
+    pub fn of(position: &Position) -> GameStatus {
+        match position.outcome() {
+            None => GameStatus::Active,
+            Some(outcome) => GameStatus::Won(outcome.winner),
+        }
+    }
+
+    /// Whether the game is still being played.
+    pub fn is_active(self) -> bool {
+        self == GameStatus::Active
+    }
+}
+
+/// Who plays White when a challenge is accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ColorChoice {
+    /// The challenger plays White.
+    White,
+    /// The challenger plays Black.
+    Black,
+    /// Decided by a coin toss on acceptance.
+    Random,
+}
+
+impl ColorChoice {
+    /// `white`, `black` or `random`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        }
+    }
+
+    /// The challenger's colour: `toss` decides a random choice (true: White).
+    pub fn challenger_color(self, toss: impl FnOnce() -> bool) -> Color {
+        match self {
+            ColorChoice::White => Color::White,
+            ColorChoice::Black => Color::Black,
+            ColorChoice::Random if toss() => Color::White,
+            ColorChoice::Random => Color::Black,
+        }
+    }
+}
+
+impl fmt::Display for ColorChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A word that is not `white`, `black` or `random`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseColorChoiceError;
+
+impl fmt::Display for ParseColorChoiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a colour is white, black or random")
+    }
+}
+
+impl std::error::Error for ParseColorChoiceError {}
+
+impl FromStr for ColorChoice {
+    type Err = ParseColorChoiceError;
+
+    /// The choice written as [`ColorChoice::name`] writes it.
+    fn from_str(name: &str) -> Result<ColorChoice, ParseColorChoiceError> {
+        [ColorChoice::White, ColorChoice::Black, ColorChoice::Random]
+            .into_iter()
+            .find(|choice| choice.name() == name)
+            .ok_or(ParseColorChoiceError)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_choices_read_back_and_decide_the_challenger_colour() {
+        for choice in [ColorChoice::White, ColorChoice::Black, ColorChoice::Random] {
+            assert_eq!(choice.to_string().parse(), Ok(choice));
+        }
+        assert_eq!("blue".parse::<ColorChoice>(), Err(ParseColorChoiceError));
+        assert_eq!(ColorChoice::Black.challenger_color(|| true), Color::Black);
+        assert_eq!(ColorChoice::Random.challenger_color(|| true), Color::White);
+        assert_eq!(ColorChoice::Random.challenger_color(|| false), Color::Black);
+    }
+}

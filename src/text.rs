@@ -1,0 +1,172 @@
+//! What the bot says, as meaning rather than markup: its own words, someone's name, a user
+//! to ping, a channel. Each adapter renders a [`Text`] its own way (Discord markdown and
+//! mentions; plain words in a terminal), so the service never writes markup.
+
+use crate::model::{ChannelId, UserId};
+
+/// One piece of a [`Text`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Span {
+    /// The bot's own words; `backticks` mark what a player can type. It may quote a
+    /// player's input (a refused word), so adapters make it unable to ping.
+    Plain(String),
+    /// Words to stress.
+    Strong(String),
+    /// Someone's display name, shown as written: it never formats, links or pings.
+    Name(String),
+    /// A user to ping, with the name to show where there are no pings.
+    Mention(UserId, String),
+    /// A channel, shown as a link where the adapter can.
+    Channel(ChannelId),
+}
+
+impl From<&str> for Span {
+    fn from(text: &str) -> Span {
+        Span::Plain(text.to_string())
+    }
+}
+
+impl From<String> for Span {
+    fn from(text: String) -> Span {
+        Span::Plain(text)
+    }
+}
+
+impl From<&String> for Span {
+    fn from(text: &String) -> Span {
+        Span::Plain(text.clone())
+    }
+}
+
+/// A message's text: a sequence of [`Span`]s. Build one with [`text!`](crate::text!).
+///
+/// ```
+/// use gipf_bot::model::UserId;
+/// use gipf_bot::text;
+/// use gipf_bot::text::Span;
+/// let bob = Span::Mention(UserId(7), "bob".into());
+/// let said = text![bob, ", your move: `", "!push b1 c2", "`."];
+/// assert_eq!(said.mentions(), [UserId(7)]);
+/// assert_eq!(said.to_string(), "@bob, your move: `!push b1 c2`.");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Text(Vec<Span>);
+
+impl Text {
+    /// An empty text.
+    pub fn new() -> Text {
+        Text::default()
+    }
+
+    /// Adds a span (a `&str` or `String` is the bot's own words).
+    pub fn push(&mut self, span: impl Into<Span>) -> &mut Text {
+        let span = span.into();
+        match (self.0.last_mut(), &span) {
+            // Adjacent plain words make one span, so texts compare by what they say.
+            (Some(Span::Plain(last)), Span::Plain(more)) => last.push_str(more),
+            _ => self.0.push(span),
+        }
+        self
+    }
+
+    /// Adds all of `other`.
+    pub fn append(&mut self, other: Text) -> &mut Text {
+        for span in other.0 {
+            self.push(span);
+        }
+        self
+    }
+
+    /// The texts one after another, `separator` between them.
+    pub fn join(texts: impl IntoIterator<Item = Text>, separator: &str) -> Text {
+        let mut joined = Text::new();
+        for (i, text) in texts.into_iter().enumerate() {
+            if i > 0 {
+                joined.push(separator);
+            }
+            joined.append(text);
+        }
+        joined
+    }
+
+    /// The spans, in order.
+    pub fn spans(&self) -> &[Span] {
+        &self.0
+    }
+
+    /// Whether there is nothing to say.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The users this text pings: exactly its [`Span::Mention`]s, each once.
+    pub fn mentions(&self) -> Vec<UserId> {
+        let mut users: Vec<UserId> = Vec::new();
+        for span in &self.0 {
+            if let Span::Mention(user, _) = span
+                && !users.contains(user)
+            {
+                users.push(*user);
+            }
+        }
+        users
+    }
+}
+
+impl From<&str> for Text {
+    fn from(text: &str) -> Text {
+        Text(vec![Span::from(text)])
+    }
+}
+
+impl From<String> for Text {
+    fn from(text: String) -> Text {
+        Text(vec![Span::Plain(text)])
+    }
+}
+
+impl From<Span> for Text {
+    fn from(span: Span) -> Text {
+        Text(vec![span])
+    }
+}
+
+/// Plain words, as a log line or a terminal shows them: names as written, mentions as
+/// `@name`, channels as `#id`.
+impl std::fmt::Display for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for span in &self.0 {
+            match span {
+                Span::Plain(text) | Span::Strong(text) | Span::Name(text) => f.write_str(text)?,
+                Span::Mention(_, name) => write!(f, "@{name}")?,
+                Span::Channel(channel) => write!(f, "#{}", channel.0)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A [`Text`] from spans and words: `text!["It is ", name, "'s turn."]`.
+#[macro_export]
+macro_rules! text {
+    ($($part:expr),* $(,)?) => {{
+        let mut text = $crate::text::Text::new();
+        $(text.push($part);)*
+        text
+    }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_words_merge_and_mentions_count_once() {
+        let alice = Span::Mention(UserId(1), "alice".into());
+        let text = crate::text!["a", "b", alice.clone(), " and ", alice];
+        assert_eq!(text.spans().len(), 4);
+        assert_eq!(text.spans()[0], Span::Plain("ab".into()));
+        assert_eq!(text.mentions(), [UserId(1)]);
+        assert_eq!(Text::join([text!["x"], text!["y"]], ", "), text!["x, y"]);
+    }
+}
