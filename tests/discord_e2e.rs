@@ -18,12 +18,8 @@ use support::fake_discord::{
     APPLICATION_ID, BOT_USER_ID, FakeDiscord, Invoker, MessageSpec, RestCall, WAIT_TIMEOUT,
 };
 
-const GUILD: u64 = 910_000_000_000_000_001;
-const CHANNEL: u64 = 910_000_000_000_000_002;
-const OTHER_CHANNEL: u64 = 910_000_000_000_000_003;
-const ALICE: (u64, &str) = (910_000_000_000_000_010, "alice");
-const BOB: (u64, &str) = (910_000_000_000_000_011, "bob");
-const CAROL: (u64, &str) = (910_000_000_000_000_012, "carol");
+use support::chat::{ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, assert_pings};
+
 const BOT: (u64, &str) = (BOT_USER_ID, "gipf-bot");
 
 /// The bot running in this process, and the switch that stops it.
@@ -99,16 +95,6 @@ async fn ask(discord: &FakeDiscord, spec: MessageSpec<'_>) -> Value {
 
 fn content(body: &Value) -> &str {
     body["content"].as_str().unwrap_or_default()
-}
-
-/// Exactly these users may be pinged, and nobody else (no @everyone/@here, no roles).
-fn assert_pings(body: &Value, users: &[u64]) {
-    let users: Vec<String> = users.iter().map(|u| u.to_string()).collect();
-    assert_eq!(
-        body["allowed_mentions"],
-        json!({ "parse": [], "users": users, "roles": [] }),
-        "{body:#}"
-    );
 }
 
 /// The board picture of a reply: shown by its embed, a PNG that decodes.

@@ -18,15 +18,12 @@ use serenity::all::{
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
+use support::chat::{ALICE, BOB, CHANNEL, GUILD};
 use support::fake_discord::{
     APPLICATION_ID, BOT_USER_ID, FakeDiscord, Invoker, MessageSpec, RestCall, WAIT_TIMEOUT,
 };
 
 const TOKEN: &str = "fake-token";
-const GUILD: u64 = 900_000_000_000_000_001;
-const CHANNEL: u64 = 900_000_000_000_000_002;
-const ALICE: (u64, &str) = (900_000_000_000_000_010, "alice");
-const BOB: (u64, &str) = (900_000_000_000_000_011, "bob");
 
 /// A tiny bot: `!board` uploads a PNG, any other message gets `pong <content>` without pings;
 /// slash commands, autocompletes and button clicks get a response. Every REST outcome is

@@ -804,3 +804,21 @@ fn random_games_played_one_decision_at_a_time_by_chat_match_the_rules() {
         "{decisions_with_a_choice} decisions besides pushes"
     );
 }
+
+#[test]
+fn an_internal_error_is_logged_and_never_shown() {
+    let mut table = Table::new();
+    table.start("standard");
+    table.text("alice", "!push b1 c2");
+    // Damage the stored record behind the service's back.
+    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
+    db.execute("UPDATE turns SET notation = 'e5'", []).unwrap();
+    let reply = table.say("bob", "!board").remove(0);
+    let text = shown(&reply);
+    assert!(reply.private, "{text}");
+    assert!(
+        text.starts_with("Something went wrong on my side and nothing was changed"),
+        "{text}"
+    );
+    assert!(!text.contains("replay") && !text.contains("e5"), "{text}");
+}

@@ -3,6 +3,7 @@
 use gipf_bot::discord::markdown;
 use gipf_bot::model::UserId;
 use gipf_bot::reply::Reply;
+use serde_json::{Value, json};
 
 /// The server of the Discord tests.
 pub const GUILD: u64 = 910_000_000_000_000_001;
@@ -47,4 +48,15 @@ pub fn shown_safely(reply: &Reply, allowed: &[UserId]) -> String {
         rest = &rest[end..];
     }
     text
+}
+
+/// A message Discord received may ping exactly these users, and nobody else (no
+/// @everyone/@here, no roles).
+pub fn assert_pings(body: &Value, users: &[u64]) {
+    let users: Vec<String> = users.iter().map(|u| u.to_string()).collect();
+    assert_eq!(
+        body["allowed_mentions"],
+        json!({ "parse": [], "users": users, "roles": [] }),
+        "{body:#}"
+    );
 }

@@ -1,0 +1,95 @@
+//! Commands print themselves: every command's canonical line parses back to the same
+//! command, so buttons and slash commands can carry typed commands as text.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use gipf::{Entry, Kind, Point, TurnNotation, Variant};
+use gipf_bot::command::{Answer, Command, parse};
+use gipf_bot::model::{ColorChoice, UserId};
+use proptest::prelude::*;
+
+fn point() -> impl Strategy<Value = Point> {
+    proptest::sample::select(Point::spots().collect::<Vec<_>>())
+}
+
+fn answer() -> impl Strategy<Value = Answer> {
+    prop_oneof![
+        (1usize..9).prop_map(Answer::Row),
+        proptest::collection::vec(point(), 1..4).prop_map(Answer::Take),
+        proptest::collection::vec(point(), 1..4).prop_map(Answer::Keep),
+        Just(Answer::TakeAll),
+        Just(Answer::KeepAll),
+    ]
+}
+
+fn variant() -> impl Strategy<Value = Variant> {
+    prop_oneof![
+        Just(Variant::Standard),
+        Just(Variant::Tournament),
+        (0u8..4, 0u8..4).prop_map(|(w, b)| Variant::Basic { extra: [w, b] }),
+    ]
+}
+
+fn color() -> impl Strategy<Value = ColorChoice> {
+    proptest::sample::select(vec![
+        ColorChoice::White,
+        ColorChoice::Black,
+        ColorChoice::Random,
+    ])
+}
+
+/// Turns as the bot writes them, from a fixed list of the notation's shapes.
+fn notation() -> impl Strategy<Value = TurnNotation> {
+    proptest::sample::select(vec![
+        "c2",
+        "Ge8",
+        "b6-f5",
+        "xe7,e8;c7-e7 (4)",
+        "h6-c4;xc6*,d6,f5,g4",
+        "xGd5*,g2;Gd8-f7 (0)",
+    ])
+    .prop_map(|text| text.parse().unwrap())
+}
+
+fn command() -> impl Strategy<Value = Command> {
+    let entry = proptest::sample::select(Entry::all().collect::<Vec<_>>());
+    let piece = proptest::sample::select(vec![Kind::Basic, Kind::Gipf]);
+    prop_oneof![
+        (1u64..u64::MAX >> 1, variant(), color()).prop_map(|(id, variant, color)| {
+            Command::Challenge {
+                opponent: UserId(id),
+                variant,
+                color,
+            }
+        }),
+        (entry, piece, proptest::collection::vec(answer(), 0..3)).prop_map(
+            |(entry, piece, answers)| Command::Push {
+                entry,
+                piece,
+                answers
+            }
+        ),
+        notation().prop_map(Command::Move),
+        answer().prop_map(Command::Answer),
+        proptest::option::of(any::<bool>()).prop_map(|black_side| Command::Board { black_side }),
+        proptest::sample::select(vec![
+            Command::Accept,
+            Command::Decline,
+            Command::Cancel,
+            Command::History,
+            Command::Resign,
+            Command::Games,
+            Command::Rules,
+            Command::Help,
+        ]),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn every_command_parses_back_from_its_canonical_line(command in command()) {
+        let line = command.to_string();
+        prop_assert_eq!(line.parse::<Command>(), Ok(command.clone()), "{}", line);
+        // As typed in chat, with a prefix, it is the same command.
+        prop_assert_eq!(parse(&format!("!{line}"), "!"), Some(Ok(command)));
+    }
+}
