@@ -90,17 +90,23 @@ impl FromSql for GameStatus {
     }
 }
 
-/// A column holding a value written by its `Display` (a variant, a colour), read back by
-/// its `FromStr`. A value that does not read back is an error, never a default.
+/// Why the text in column `index` does not read back as what was written there.
+fn unreadable(
+    index: usize,
+    error: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, error.into())
+}
+
+/// A column holding a value written by its `Display` (a variant), read back by its
+/// `FromStr`. A value that does not read back is an error, never a default.
 fn parsed<T>(row: &Row, index: usize) -> rusqlite::Result<T>
 where
     T: FromStr,
     T::Err: std::error::Error + Send + Sync + 'static,
 {
     let text: String = row.get(index)?;
-    text.parse().map_err(|e| {
-        rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, Box::new(e))
-    })
+    text.parse().map_err(|e| unreadable(index, e))
 }
 
 fn parsed_color(row: &Row, index: usize) -> rusqlite::Result<Option<Color>> {
@@ -109,10 +115,7 @@ fn parsed_color(row: &Row, index: usize) -> rusqlite::Result<Option<Color>> {
         Color::ALL
             .into_iter()
             .find(|c| c.name() == name)
-            .ok_or_else(|| {
-                let error = format!("unknown colour `{name}`").into();
-                rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, error)
-            })
+            .ok_or_else(|| unreadable(index, format!("unknown colour `{name}`")))
     })
     .transpose()
 }
@@ -120,9 +123,7 @@ fn parsed_color(row: &Row, index: usize) -> rusqlite::Result<Option<Color>> {
 /// The decisions of a turn in progress, kept as JSON.
 fn decisions(row: &Row, index: usize) -> rusqlite::Result<Vec<Decision>> {
     let json: String = row.get(index)?;
-    serde_json::from_str(&json).map_err(|e| {
-        rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, Box::new(e))
-    })
+    serde_json::from_str(&json).map_err(|e| unreadable(index, e))
 }
 
 /// A challenge to be made.

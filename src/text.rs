@@ -18,6 +18,8 @@ pub enum Span {
     Mention(UserId, String),
     /// A channel, shown as a link where the adapter can.
     Channel(ChannelId),
+    /// Lines to show as they are, in a fixed-width block (a game record).
+    Listing(String),
 }
 
 impl From<&str> for Span {
@@ -140,6 +142,7 @@ impl std::fmt::Display for Text {
                 Span::Plain(text) | Span::Strong(text) | Span::Name(text) => f.write_str(text)?,
                 Span::Mention(_, name) => write!(f, "@{name}")?,
                 Span::Channel(channel) => write!(f, "#{}", channel.0)?,
+                Span::Listing(lines) => f.write_str(lines)?,
             }
         }
         Ok(())

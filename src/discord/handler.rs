@@ -34,6 +34,23 @@ fn user(user: &DiscordUser) -> User {
     }
 }
 
+/// A message to the service, from where and whom it came in Discord.
+fn message_from(
+    guild: Option<serenity::all::GuildId>,
+    channel: serenity::all::ChannelId,
+    author: &DiscordUser,
+    text: String,
+) -> Message {
+    Message {
+        guild: guild.map(|g| GuildId(g.get())),
+        channel: ChannelId(channel.get()),
+        author: user(author),
+        text,
+        mentions: Vec::new(),
+        stamp: None,
+    }
+}
+
 impl Handler {
     pub(crate) fn new(
         service: Arc<Service>,
@@ -109,12 +126,8 @@ impl Handler {
                     .map(user)
                     .collect();
                 let message = Message {
-                    guild: command.guild_id.map(|g| GuildId(g.get())),
-                    channel: ChannelId(command.channel_id.get()),
-                    author: user(&command.user),
-                    text,
                     mentions,
-                    stamp: None,
+                    ..message_from(command.guild_id, command.channel_id, &command.user, text)
                 };
                 self.service.handle_async(message).await
             }
@@ -162,13 +175,10 @@ impl Handler {
         let replies = match send::parse_custom_id(&click.data.custom_id) {
             None => vec![Reply::private("I don't know that button.")],
             Some((stamp, command)) => {
+                let text = format!("{}{command}", self.prefix());
                 let message = Message {
-                    guild: click.guild_id.map(|g| GuildId(g.get())),
-                    channel: ChannelId(click.channel_id.get()),
-                    author: user(&click.user),
-                    text: format!("{}{command}", self.prefix()),
-                    mentions: Vec::new(),
                     stamp: Some(stamp),
+                    ..message_from(click.guild_id, click.channel_id, &click.user, text)
                 };
                 self.service.execute_async(message, command).await
             }
@@ -225,12 +235,8 @@ impl EventHandler for Handler {
             return;
         };
         let message = Message {
-            guild: msg.guild_id.map(|g| GuildId(g.get())),
-            channel: ChannelId(msg.channel_id.get()),
-            author: user(&msg.author),
-            text,
             mentions: msg.mentions.iter().filter(|u| !u.bot).map(user).collect(),
-            stamp: None,
+            ..message_from(msg.guild_id, msg.channel_id, &msg.author, text)
         };
         let replies = self.service.handle_async(message).await;
         send::to_channel(&ctx.http, msg.channel_id, msg.id, &replies).await;

@@ -36,6 +36,7 @@ pub fn markdown(text: &Text) -> String {
             Span::Name(name) => out.push_str(&escape_markdown(&defuse(name))),
             Span::Mention(user, _) => out.push_str(&format!("<@{}>", user.0)),
             Span::Channel(channel) => out.push_str(&format!("<#{}>", channel.0)),
+            Span::Listing(lines) => out.push_str(&format!("```\n{}\n```", defuse(lines))),
         }
     }
     out

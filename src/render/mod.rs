@@ -117,11 +117,6 @@ pub fn render(view: &BoardView, options: &RenderOptions) -> Vec<u8> {
     })
 }
 
-/// The pixel centre of a point (spot or dot) in the picture.
-pub fn point_center(point: Point, options: &RenderOptions) -> (f32, f32) {
-    layout::center_of(point, options)
-}
-
 /// Renders the position after ply `ply` (default: the end) of a game record, that ply's turn
 /// highlighted.
 pub fn render_record(

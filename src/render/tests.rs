@@ -3,7 +3,7 @@
 use gipf::{Color, Decision, Pending, Point, Position, Turn, Variant};
 use image::{Rgb, RgbImage};
 
-use super::layout::{GIPF_LIFT, GIPF_RING_RADIUS, NEW_PIECE_HALO_RADIUS, PIECE_RADIUS};
+use super::layout::{GIPF_LIFT, GIPF_RING_RADIUS, NEW_PIECE_HALO_RADIUS, PIECE_RADIUS, center_of};
 use super::panel::{CARD_DISC, CARD_HEIGHT, CARD_LEFT, CARD_TOPS, TAG_BORDER};
 use super::pieces::GHOST_OUTLINE_WIDTH;
 use super::*;
@@ -110,7 +110,7 @@ fn pieces_show_their_colour_and_gipf_pieces_their_crown() {
     let position = Position::new(Variant::Standard);
     let options = RenderOptions::default();
     let image = picture(&view(&position, None), &options);
-    let top = |name: &str| offset(point_center(point(name), &options), 0.0, -GIPF_LIFT);
+    let top = |name: &str| offset(center_of(point(name), &options), 0.0, -GIPF_LIFT);
     assert_paint(&image, top("b5"), theme::WHITE_PIECE);
     assert_paint(&image, top("e8"), theme::BLACK_PIECE);
     assert_paint(
@@ -127,17 +127,17 @@ fn pieces_show_their_colour_and_gipf_pieces_their_crown() {
     let mut basic = Position::new(Variant::BASIC);
     basic.play_notation("b1-b3").unwrap();
     let image = picture(&view(&basic, None), &options);
-    let b5 = point_center(point("b5"), &options);
+    let b5 = center_of(point("b5"), &options);
     assert_paint(
         &image,
         offset(b5, GIPF_RING_RADIUS, 0.0),
         theme::WHITE_PIECE,
     );
     // An empty spot shows the board.
-    assert_paint(&image, point_center(point("e5"), &options), theme::LINE);
+    assert_paint(&image, center_of(point("e5"), &options), theme::LINE);
     assert_paint(
         &image,
-        offset(point_center(point("d5"), &options), 20.0, 14.0),
+        offset(center_of(point("d5"), &options), 20.0, 14.0),
         theme::PLAY_AREA,
     );
 }
@@ -147,17 +147,13 @@ fn black_side_turns_the_board_and_keeps_the_pieces_on_their_points() {
     let position = Position::new(Variant::BASIC);
     let options = RenderOptions { black_side: true };
     let image = picture(&view(&position, None), &options);
-    let b5 = point_center(point("b5"), &options);
+    let b5 = center_of(point("b5"), &options);
     assert!(
         b5.0 > layout::CENTER.0,
         "b5 is on the right seen from Black"
     );
     assert_paint(&image, b5, theme::WHITE_PIECE);
-    assert_paint(
-        &image,
-        point_center(point("b2"), &options),
-        theme::BLACK_PIECE,
-    );
+    assert_paint(&image, center_of(point("b2"), &options), theme::BLACK_PIECE);
 }
 
 #[test]
@@ -167,19 +163,19 @@ fn the_last_push_marks_its_dot_and_new_piece() {
     let turn = *done.iter().next().unwrap();
     let options = RenderOptions::default();
     let image = picture(&view(&position, Some(&turn)), &options);
-    let e2 = point_center(point("e2"), &options);
+    let e2 = center_of(point("e2"), &options);
     // The push runs up column e: the side of the halo is clear of the arrow.
     assert_paint(
         &image,
         offset(e2, NEW_PIECE_HALO_RADIUS, 0.0),
         theme::LAST_MOVE,
     );
-    let e1 = point_center(point("e1"), &options);
+    let e1 = center_of(point("e1"), &options);
     assert_paint(&image, e1, theme::LAST_MOVE);
     // The arrow's shaft between the dot and the new piece.
     assert_paint(&image, offset(e1, 0.0, -35.0), theme::LAST_MOVE);
     // The piece pushed on is not marked as new.
-    let e3 = point_center(point("e3"), &options);
+    let e3 = center_of(point("e3"), &options);
     assert!(!close(
         probe(&image, offset(e3, NEW_PIECE_HALO_RADIUS, 0.0)),
         theme::LAST_MOVE
@@ -206,7 +202,7 @@ fn the_arrowhead_shows_before_the_furthest_pushed_piece_and_leaves_it_whole() {
         let image = picture(&view(position, Some(turn)), &options);
         let plain = picture(&view(position, None), &options);
         let (from, tip) = overlay::arrow_ends(&push, &options);
-        let end = point_center(push.end, &options);
+        let end = center_of(push.end, &options);
         let span = ((end.0 - from.0).powi(2) + (end.1 - from.1).powi(2)).sqrt();
         let dir = ((end.0 - from.0) / span, (end.1 - from.1) / span);
         // The head, in the gap before d4, is the highlight's colour, and plain without it.
@@ -246,10 +242,10 @@ fn removed_pieces_leave_ghosts_on_empty_spots_and_captures_are_crossed_out() {
     for name in ["c6", "d6", "f5", "g4"] {
         assert_eq!(position.piece_at(point(name)), None, "{name}");
     }
-    let c6 = point_center(point("c6"), &options);
+    let c6 = center_of(point("c6"), &options);
     assert_paint(&image, c6, theme::CAPTURED);
     for name in ["d6", "f5", "g4"] {
-        let center = point_center(point(name), &options);
+        let center = center_of(point(name), &options);
         // The body is drawn, see-through: neither the plain board nor a solid piece.
         let at = offset(center, 12.0, 12.0);
         let (ghost, board) = (probe(&image, at), probe(&plain, at));
@@ -283,7 +279,7 @@ fn removed_pieces_leave_ghosts_on_empty_spots_and_captures_are_crossed_out() {
         );
     }
     // Without the last turn the spot is plain board.
-    let d6 = point_center(point("d6"), &options);
+    let d6 = center_of(point("d6"), &options);
     assert_paint(&plain, offset(d6, 12.0, 12.0), theme::PLAY_AREA);
 }
 
@@ -317,7 +313,7 @@ fn gipf_pieces_awaiting_keep_or_take_are_marked() {
     let options = RenderOptions::default();
     let image = picture(&view(&position, None), &options);
     for spot in gipf.iter() {
-        let center = point_center(spot, &options);
+        let center = center_of(spot, &options);
         assert_paint(
             &image,
             offset(center, -NEW_PIECE_HALO_RADIUS, 0.0),

@@ -65,7 +65,7 @@ impl Service {
             let numbered: Vec<String> =
                 (1..).zip(turns).map(|(i, t)| format!("{i}. {t}")).collect();
             let mut text = self.players_line(&game)?;
-            text.push(format!(":\n```\n{}\n```", numbered.join("\n")));
+            text.push(":\n").push(Span::Listing(numbered.join("\n")));
             return Ok(Reply::public(text));
         }
         // A file is no chat message: the names go in as written.
