@@ -69,14 +69,8 @@ impl EntryData {
 
 const fn build_entries() -> [EntryData; 42] {
     let placeholder = EntryData {
-        dot: match Point::from_xy(0, 0) {
-            Some(p) => p,
-            None => panic!(),
-        },
-        first: match Point::from_xy(1, 1) {
-            Some(p) => p,
-            None => panic!(),
-        },
+        dot: Point::A1,
+        first: Point::B2,
         direction: Direction::Up,
         ray: 0,
         line: Line(0),
@@ -95,8 +89,7 @@ const fn build_entries() -> [EntryData; 42] {
                 let mut d = 0;
                 while d < 6 {
                     let direction = Direction::ALL[d];
-                    let (dx, dy) = direction.delta();
-                    if let Some(first) = Point::from_xy(x + dx, y + dy)
+                    if let Some(first) = dot.neighbour(direction)
                         && first.is_spot()
                     {
                         let mut ray = 0u64;
@@ -104,7 +97,7 @@ const fn build_entries() -> [EntryData; 42] {
                         let mut cursor = first;
                         loop {
                             ray |= 1 << cursor.spot_index();
-                            match cursor.step(dx, dy) {
+                            match cursor.neighbour(direction) {
                                 Some(next) if next.is_spot() => cursor = next,
                                 _ => break,
                             }
@@ -356,8 +349,8 @@ mod tests {
             let line = entry.line();
             assert!(entry.ray().is_subset(line.bitboard()));
             assert!(entry.ray().contains(entry.first()));
-            let (dx, dy) = entry.direction().delta();
-            assert_eq!(entry.first().step(-dx, -dy), Some(entry.dot()));
+            let back = entry.direction().opposite();
+            assert_eq!(entry.first().neighbour(back), Some(entry.dot()));
         }
         let b1c2: Entry = "b1-c2".parse().unwrap();
         let ray: Vec<String> = b1c2.ray().iter().map(|p| p.to_string()).collect();

@@ -251,12 +251,9 @@ fn resolve_push(note: PushNote, position: &Position) -> Result<Decision, Resolve
                     crate::EntryError::NotADot { point: dot }.to_string(),
                 ));
             }
-            let (dx, dy) = (end.x() - dot.x(), end.y() - dot.y());
-            let steps = dx.abs().max(dy.abs());
-            let entry = (steps > 0 && dx % steps == 0 && dy % steps == 0)
-                .then(|| crate::Direction::from_delta(dx / steps, dy / steps))
-                .flatten()
-                .and_then(|d| dot.step(d.delta().0, d.delta().1))
+            let entry = dot
+                .direction_to(end)
+                .and_then(|direction| dot.neighbour(direction))
                 .and_then(|first| Entry::new(dot, first))
                 .ok_or_else(|| {
                     let firsts: Vec<String> = Entry::from_dot(dot).map(|e| e.first().to_string()).collect();
