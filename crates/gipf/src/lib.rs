@@ -22,6 +22,7 @@
 //! ```
 
 mod bitboard;
+mod by_color;
 mod color;
 mod decision;
 mod direction;
@@ -38,6 +39,7 @@ mod turn;
 mod variant;
 
 pub use bitboard::Bitboard;
+pub use by_color::ByColor;
 pub use color::Color;
 pub use decision::{Decision, Outcome, Pending, PlayError, Reason};
 pub use direction::Direction;

@@ -2,7 +2,7 @@
 #![allow(clippy::unwrap_used)]
 
 use gipf::{
-    Bitboard, Color, Decision, Entry, Kind, Line, Pending, Position, TurnNotation, Variant,
+    Bitboard, ByColor, Color, Decision, Entry, Kind, Line, Pending, Position, TurnNotation, Variant,
 };
 use proptest::prelude::*;
 
@@ -19,7 +19,9 @@ fn rng(seed: u64) -> impl FnMut() -> u64 {
 fn variant() -> impl Strategy<Value = Variant> {
     prop_oneof![
         Just(Variant::BASIC),
-        (0u8..=3, 0u8..=3).prop_map(|(w, b)| Variant::Basic { extra: [w, b] }),
+        (0u8..=3, 0u8..=3).prop_map(|(w, b)| Variant::Basic {
+            extra: ByColor::new(w, b)
+        }),
         Just(Variant::Standard),
         Just(Variant::Tournament),
     ]
@@ -45,11 +47,11 @@ fn bits_to_spots(bits: u64) -> Bitboard {
         .collect()
 }
 
-fn check_invariants(position: &Position, totals: [u32; 2]) {
+fn check_invariants(position: &Position, totals: ByColor<u32>) {
     for color in Color::ALL {
         assert_eq!(
             position.total(color),
-            totals[color.index()],
+            totals[color],
             "{color}'s pieces are conserved"
         );
     }
@@ -75,7 +77,7 @@ proptest! {
     ) {
         let mut next_random = rng(seed);
         let mut position = Position::new(variant);
-        let totals = [position.total(Color::White), position.total(Color::Black)];
+        let totals = ByColor::from_fn(|color| position.total(color));
         let mut turn_start = position;
         let mut noise = noise.into_iter().cycle();
         for _ in 0..400 {
