@@ -33,6 +33,7 @@ mod notation;
 mod piece;
 mod point;
 mod position;
+pub mod random;
 mod row;
 mod setup;
 mod turn;

@@ -1,5 +1,6 @@
 //! Legal turns, perft and random playouts.
 
+use crate::random::Rng;
 use crate::{Decision, Kind, Pending, Position, Stage, Turn};
 
 impl Position {
@@ -120,19 +121,18 @@ impl Position {
     }
 
     /// Plays random legal decisions until the game ends; returns the number of turns played.
-    /// `next_random` must return uniformly distributed numbers.
     ///
     /// ```
+    /// use gipf::random::Rng;
     /// use gipf::{Position, Variant};
-    /// let mut seed = 7u64;
-    /// let mut rng = move || { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; seed };
     /// let mut position = Position::new(Variant::Tournament);
-    /// position.playout(&mut rng);
+    /// let turns = position.playout(&mut Rng::new(7));
     /// assert!(position.outcome().is_some());
+    /// assert_eq!(u32::from(position.plies()), turns);
     /// ```
-    pub fn playout(&mut self, next_random: &mut impl FnMut() -> u64) -> u32 {
+    pub fn playout(&mut self, rng: &mut Rng) -> u32 {
         let start = self.plies();
-        while let Some(decision) = self.random_decision(next_random) {
+        while let Some(decision) = self.random_decision(rng) {
             // A generated decision is always legal.
             let _ = self.play(decision);
         }
@@ -140,16 +140,24 @@ impl Position {
     }
 
     /// A uniformly random answer to the pending question; `None` when the game is over.
-    pub fn random_decision(&self, next_random: &mut impl FnMut() -> u64) -> Option<Decision> {
+    ///
+    /// ```
+    /// use gipf::random::Rng;
+    /// use gipf::{Position, Variant};
+    /// let position = Position::new(Variant::Standard);
+    /// let decision = position.random_decision(&mut Rng::new(1)).unwrap();
+    /// assert!(position.legal_decisions().contains(&decision));
+    /// ```
+    pub fn random_decision(&self, rng: &mut Rng) -> Option<Decision> {
         match self.pending() {
             Pending::GameOver(_) => None,
             Pending::Push => {
-                let count = self.legal_push_count();
-                let mut pick = (next_random() % count as u64) as usize;
+                // Pushes are numbered kind by kind, then entry by entry, as listed by
+                // `legal_decisions`.
                 let open = self.legal_entries().count();
-                let piece = self.legal_kinds().nth(pick / open)?;
-                pick %= open;
-                let entry = self.legal_entries().nth(pick)?;
+                let pick = rng.below(self.legal_push_count());
+                let piece = self.legal_kinds().nth(pick.checked_div(open)?)?;
+                let entry = self.legal_entries().nth(pick % open)?;
                 Some(Decision::Push { entry, piece })
             }
             other => {
@@ -159,8 +167,7 @@ impl Position {
                     }
                     _ => self.legal_decisions(),
                 };
-                let pick = (next_random() % options.len() as u64) as usize;
-                options.get(pick).copied()
+                options.get(rng.below(options.len())).copied()
             }
         }
     }

@@ -1,20 +1,12 @@
 //! Property tests: random legal games keep every invariant; random input never breaks a game.
 #![allow(clippy::unwrap_used)]
 
+use gipf::random::{Rng, find_in_random_games};
 use gipf::{
-    Bitboard, ByColor, Color, Decision, Entry, Kind, Line, Pending, Position, TurnNotation, Variant,
+    Bitboard, ByColor, Color, Decision, Entry, Kind, Line, Pending, Position, Reason, TurnNotation,
+    Variant,
 };
 use proptest::prelude::*;
-
-fn rng(seed: u64) -> impl FnMut() -> u64 {
-    let mut state = seed | 1;
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    }
-}
 
 fn variant() -> impl Strategy<Value = Variant> {
     prop_oneof![
@@ -75,7 +67,7 @@ proptest! {
     fn random_games_keep_every_invariant_and_their_notation_round_trips(
         variant in variant(), seed in any::<u64>(), noise in proptest::collection::vec(any_decision(), 40)
     ) {
-        let mut next_random = rng(seed);
+        let mut rng = Rng::new(seed);
         let mut position = Position::new(variant);
         let totals = ByColor::from_fn(|color| position.total(color));
         let mut turn_start = position;
@@ -89,7 +81,7 @@ proptest! {
                 Ok(_) => prop_assert!(position.legal_decisions().contains(&attempt)),
                 Err(_) => prop_assert_eq!(tried, position),
             }
-            let Some(decision) = position.random_decision(&mut next_random) else { break };
+            let Some(decision) = position.random_decision(&mut rng) else { break };
             // The bot stores the decisions of a turn in progress as JSON.
             let json = serde_json::to_string(&decision).unwrap();
             prop_assert_eq!(serde_json::from_str::<Decision>(&json).unwrap(), decision);
@@ -113,15 +105,15 @@ proptest! {
 
     #[test]
     fn every_generated_turn_applies_by_its_notation(variant in variant(), seed in any::<u64>(), plies in 0usize..60) {
-        let mut next_random = rng(seed);
+        let mut rng = Rng::new(seed);
         let mut position = Position::new(variant);
         while usize::from(position.plies()) < plies {
-            let Some(decision) = position.random_decision(&mut next_random) else { break };
+            let Some(decision) = position.random_decision(&mut rng) else { break };
             position.play(decision).unwrap();
         }
         // Play on to the start of a turn.
         while position.stage() == gipf::Stage::After {
-            let Some(decision) = position.random_decision(&mut next_random) else { break };
+            let Some(decision) = position.random_decision(&mut rng) else { break };
             position.play(decision).unwrap();
         }
         let turns = position.legal_turns();
@@ -139,10 +131,10 @@ proptest! {
 
     #[test]
     fn any_text_is_refused_or_played_without_panic(text in ".{0,40}", seed in any::<u64>()) {
-        let mut next_random = rng(seed);
+        let mut rng = Rng::new(seed);
         let mut position = Position::new(Variant::Tournament);
         for _ in 0..(seed % 30) {
-            let Some(decision) = position.random_decision(&mut next_random) else { break };
+            let Some(decision) = position.random_decision(&mut rng) else { break };
             position.play(decision).unwrap();
         }
         let before = position;
@@ -200,5 +192,36 @@ fn serde_round_trips_positions_and_turns() {
             decision,
             "{json}"
         );
+    }
+}
+
+/// The kind of question a position waits for, or why its game ended.
+fn question(position: &Position) -> &'static str {
+    match position.pending() {
+        Pending::Push => "push",
+        Pending::ChooseRow { .. } => "row choice",
+        Pending::TakeGipf { .. } => "GIPF-pieces to take",
+        Pending::GameOver(outcome) => match outcome.reason {
+            Reason::NoReserve => "no reserve",
+            Reason::NoGipf => "no GIPF",
+            Reason::Resignation => "resignation",
+        },
+    }
+}
+
+#[test]
+fn random_games_reach_every_kind_of_question_and_ending() {
+    for (variant, wanted) in [
+        (Variant::BASIC, "row choice"),
+        (Variant::BASIC, "no reserve"),
+        (Variant::Standard, "GIPF-pieces to take"),
+        (Variant::Standard, "no reserve"),
+        (Variant::Tournament, "row choice"),
+        (Variant::Tournament, "no GIPF"),
+    ] {
+        let found = find_in_random_games(variant, 5000, 500, |position, _| {
+            (question(position) == wanted).then_some(())
+        });
+        assert!(found.is_some(), "{variant}: {wanted}");
     }
 }
