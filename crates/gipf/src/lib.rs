@@ -29,7 +29,7 @@ mod direction;
 mod entry;
 mod line;
 mod movegen;
-mod notation;
+pub mod notation;
 mod piece;
 mod point;
 mod position;
@@ -46,9 +46,6 @@ pub use decision::{Decision, Outcome, Pending, PlayError, Reason};
 pub use direction::Direction;
 pub use entry::{Entry, EntryError};
 pub use line::Line;
-pub use notation::{
-    NotationError, ParseTurnError, PushNote, RemovalNote, ResolveError, TurnNotation,
-};
 pub use piece::{Kind, Piece};
 pub use point::{ParsePointError, Point};
 pub use position::{Position, Stage};

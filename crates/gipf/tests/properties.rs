@@ -1,10 +1,10 @@
 //! Property tests: random legal games keep every invariant; random input never breaks a game.
 #![allow(clippy::unwrap_used)]
 
+use gipf::notation::TurnNotation;
 use gipf::random::{Rng, find_in_random_games};
 use gipf::{
-    Bitboard, ByColor, Color, Decision, Entry, Kind, Line, Pending, Position, Reason, TurnNotation,
-    Variant,
+    Bitboard, ByColor, Color, Decision, Entry, Kind, Line, Pending, Position, Reason, Variant,
 };
 use proptest::prelude::*;
 

@@ -1,0 +1,161 @@
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::ParseTurnError;
+use crate::{Kind, Point};
+
+/// One removed spot as written: `Ge5*` is a GIPF-piece of the opponent on e5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RemovalNote {
+    /// The spot.
+    pub spot: Point,
+    /// Written with `G`: it held a GIPF-piece.
+    pub gipf: bool,
+    /// Written with `*`: it held an opponent's piece.
+    pub captured: bool,
+}
+
+/// The push as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PushNote {
+    /// `e5` or `Ge5`: a push onto an empty first spot.
+    Onto {
+        /// `G` was written.
+        gipf: bool,
+        /// The first spot.
+        spot: Point,
+    },
+    /// `b1-e4`: the dot and where the furthest pushed piece ends.
+    Line {
+        /// `G` was written.
+        gipf: bool,
+        /// The dot.
+        dot: Point,
+        /// Where the furthest pushed piece ends.
+        end: Point,
+    },
+}
+
+impl PushNote {
+    /// The kind of piece brought in.
+    pub(super) fn kind(self) -> Kind {
+        let gipf = match self {
+            PushNote::Onto { gipf, .. } | PushNote::Line { gipf, .. } => gipf,
+        };
+        if gipf { Kind::Gipf } else { Kind::Basic }
+    }
+}
+
+/// A turn as written in the official notation, not yet checked against a position.
+///
+/// ```
+/// use gipf::notation::TurnNotation;
+/// use gipf::{Position, Variant};
+/// let note: TurnNotation = "xe7,e8;c7-e7 (4)".parse().unwrap();
+/// assert_eq!(note.start.len(), 2);
+/// assert_eq!(note.reserve, Some(4));
+/// assert!("c7-e7;".parse::<TurnNotation>().is_err());
+///
+/// // Resolving it against a position gives the decisions to play.
+/// let position = Position::new(Variant::Tournament);
+/// let decisions = "Ge8".parse::<TurnNotation>().unwrap().resolve(&position).unwrap();
+/// assert_eq!(decisions.len(), 1);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnNotation {
+    /// Removals written before the push.
+    pub start: Vec<RemovalNote>,
+    /// The push, if any.
+    pub push: Option<PushNote>,
+    /// Removals written after the push.
+    pub after: Vec<RemovalNote>,
+    /// The ` (n)` reserve count, if written.
+    pub reserve: Option<u8>,
+}
+
+fn syntax(reason: impl Into<String>) -> ParseTurnError {
+    ParseTurnError {
+        reason: reason.into(),
+    }
+}
+
+fn parse_point(text: &str) -> Result<Point, ParseTurnError> {
+    text.trim()
+        .parse()
+        .map_err(|e: crate::ParsePointError| syntax(e.to_string()))
+}
+
+impl FromStr for TurnNotation {
+    type Err = ParseTurnError;
+
+    fn from_str(s: &str) -> Result<TurnNotation, ParseTurnError> {
+        let mut text = s.trim();
+        let mut note = TurnNotation::default();
+        if let Some(open) = text.rfind('(') {
+            let count = text[open + 1..]
+                .strip_suffix(')')
+                .ok_or_else(|| syntax("the reserve count must be written as ` (n)` at the end"))?;
+            let count = count
+                .trim()
+                .parse()
+                .map_err(|_| syntax(format!("`{count}` is not a reserve count")))?;
+            note.reserve = Some(count);
+            text = text[..open].trim_end();
+        }
+        if text.is_empty() {
+            return Err(syntax("the turn is empty"));
+        }
+        for part in text.split(';') {
+            let part = part.trim();
+            if part.is_empty() {
+                return Err(syntax("a `;` has nothing on one side"));
+            }
+            if let Some(list) = part.strip_prefix(['x', 'X']) {
+                let mut group = Vec::new();
+                for item in list.split(',') {
+                    let item = item.trim();
+                    let (gipf, rest) = match item.strip_prefix('G') {
+                        Some(rest) => (true, rest),
+                        None => (false, item),
+                    };
+                    let (captured, rest) = match rest.strip_suffix('*') {
+                        Some(rest) => (true, rest),
+                        None => (false, rest),
+                    };
+                    group.push(RemovalNote {
+                        spot: parse_point(rest)?,
+                        gipf,
+                        captured,
+                    });
+                }
+                if note.push.is_some() {
+                    &mut note.after
+                } else {
+                    &mut note.start
+                }
+                .extend(group);
+            } else {
+                if note.push.is_some() {
+                    return Err(syntax("a turn has only one push"));
+                }
+                let (gipf, rest) = match part.strip_prefix('G') {
+                    Some(rest) => (true, rest),
+                    None => (false, part),
+                };
+                note.push = Some(match crate::entry::split_pair(rest) {
+                    Some((dot, end)) if rest.len() > 2 => PushNote::Line {
+                        gipf,
+                        dot: parse_point(dot)?,
+                        end: parse_point(end)?,
+                    },
+                    _ => PushNote::Onto {
+                        gipf,
+                        spot: parse_point(rest)?,
+                    },
+                });
+            }
+        }
+        Ok(note)
+    }
+}
