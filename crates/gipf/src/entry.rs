@@ -259,7 +259,14 @@ impl fmt::Display for EntryError {
     }
 }
 
-impl std::error::Error for EntryError {}
+impl std::error::Error for EntryError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            EntryError::Point(error) => Some(error),
+            _ => None,
+        }
+    }
+}
 
 impl Entry {
     /// Resolves a (dot, first spot) pair, explaining what is wrong with it.
@@ -370,10 +377,13 @@ mod tests {
             "e1 e3".parse::<Entry>().unwrap_err().to_string(),
             "e1 e3: e3 is not a first spot from e1; from e1 you can push to e2"
         );
-        assert!(matches!(
-            "x1 c2".parse::<Entry>(),
-            Err(EntryError::Point(_))
-        ));
+        let error = "x1 c2".parse::<Entry>().unwrap_err();
+        let point_error = "x1".parse::<Point>().unwrap_err();
+        assert_eq!(error, EntryError::Point(point_error.clone()));
+        assert_eq!(
+            std::error::Error::source(&error).map(|e| e.to_string()),
+            Some(point_error.to_string())
+        );
         assert!(matches!(
             "b1".parse::<Entry>(),
             Err(EntryError::Syntax { .. })

@@ -20,4 +20,11 @@ impl fmt::Display for NotationError {
     }
 }
 
-impl std::error::Error for NotationError {}
+impl std::error::Error for NotationError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NotationError::Parse(error) => Some(error),
+            NotationError::Resolve(error) => Some(error),
+        }
+    }
+}

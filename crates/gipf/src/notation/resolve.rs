@@ -1,64 +1,74 @@
 use super::{PushNote, RemovalNote, ResolveError, TurnNotation};
-use crate::{Bitboard, Color, Decision, Entry, Pending, PlayError, Position, Removed, Stage, Turn};
+use crate::{
+    Bitboard, Color, Decision, Entry, Pending, PlayError, Point, Position, Removed, Stage, Turn,
+};
 
 /// Resolves the written push against the position where it is played.
 fn resolve_push(note: PushNote, position: &Position) -> Result<Decision, ResolveError> {
-    let piece = note.kind();
     let occupied = position.occupied();
     let entry = match note {
-        PushNote::Onto { spot, .. } => {
-            if spot.is_dot() {
-                return Err(ResolveError::Push(format!(
-                    "{spot} is a dot: write the first spot (like `c2`) or the dot and the end of the push (like `b1-e4`)"
-                )));
-            }
-            if occupied.contains(spot) {
-                return Err(ResolveError::Push(format!(
-                    "{spot} is occupied: a push that moves pieces is written as its dot and where the last pushed piece ends, like `b1-e4`"
-                )));
-            }
-            Entry::onto(spot)
-                .next()
-                .ok_or_else(|| ResolveError::Push(format!("no entry leads onto {spot}")))?
-        }
-        PushNote::Line { dot, end, .. } => {
-            if dot.is_spot() {
-                return Err(ResolveError::Push(
-                    crate::EntryError::NotADot { point: dot }.to_string(),
-                ));
-            }
-            let entry = dot
-                .direction_to(end)
-                .and_then(|direction| dot.neighbour(direction))
-                .and_then(|first| Entry::new(dot, first))
-                .ok_or_else(|| {
-                    let firsts: Vec<String> = Entry::from_dot(dot).map(|e| e.first().to_string()).collect();
-                    ResolveError::Push(format!(
-                        "{dot}-{end}: {end} is not on a line entered from {dot}; from {dot} you can push to {}",
-                        firsts.join(" or ")
-                    ))
-                })?;
-            let empty = entry.ray() - occupied;
-            if empty.is_empty() {
-                return Err(PlayError::LineFull { entry }.into());
-            }
-            let first_empty = !occupied.contains(entry.first());
-            let target = entry.line_target(occupied);
-            if target != Some(end) && !(first_empty && end == entry.first()) {
-                let written = match target {
-                    Some(t) if !first_empty => format!("{dot}-{t}"),
-                    _ => entry.first().to_string(),
-                };
-                return Err(ResolveError::Push(format!(
-                    "{dot}-{end}: pushing in from {dot} toward {} moves the last piece to {}, so that push is written `{written}`",
-                    entry.first(),
-                    target.map_or_else(|| "nowhere".to_string(), |t| t.to_string()),
-                )));
-            }
-            entry
-        }
+        PushNote::Onto { spot, .. } => resolve_onto(spot, occupied)?,
+        PushNote::Line { gipf, dot, end } => resolve_line(gipf, dot, end, occupied)?,
     };
-    Ok(Decision::Push { entry, piece })
+    Ok(Decision::Push {
+        entry,
+        piece: note.kind(),
+    })
+}
+
+/// An entry onto an empty first spot, written as that spot alone. Every entry onto an empty
+/// spot gives the same position, so the first one will do.
+fn resolve_onto(spot: Point, occupied: Bitboard) -> Result<Entry, ResolveError> {
+    if spot.is_dot() {
+        return Err(ResolveError::OntoADot { dot: spot });
+    }
+    if occupied.contains(spot) {
+        return Err(ResolveError::OntoOccupiedSpot { spot });
+    }
+    Entry::onto(spot)
+        .next()
+        .ok_or(ResolveError::NoEntryOnto { spot })
+}
+
+/// An entry written as its dot and where the last pushed piece ends.
+fn resolve_line(
+    gipf: bool,
+    dot: Point,
+    end: Point,
+    occupied: Bitboard,
+) -> Result<Entry, ResolveError> {
+    if dot.is_spot() {
+        return Err(ResolveError::NotADot { point: dot });
+    }
+    let entry = dot
+        .direction_to(end)
+        .and_then(|direction| dot.neighbour(direction))
+        .and_then(|first| Entry::new(dot, first))
+        .ok_or(ResolveError::NotOnALine { dot, end })?;
+    let Some(target) = entry.line_target(occupied) else {
+        return Err(PlayError::LineFull { entry }.into());
+    };
+    let first = entry.first();
+    let first_empty = !occupied.contains(first);
+    // A push onto an empty first spot may also be written with its dot: `b1-c2` for `c2`.
+    if target != end && !(first_empty && end == first) {
+        let written = if first_empty {
+            PushNote::Onto { gipf, spot: first }
+        } else {
+            PushNote::Line {
+                gipf,
+                dot,
+                end: target,
+            }
+        };
+        return Err(ResolveError::WrittenAs {
+            entry,
+            end,
+            target,
+            written,
+        });
+    }
+    Ok(entry)
 }
 
 fn spots_of(notes: &[RemovalNote]) -> Bitboard {
@@ -68,23 +78,17 @@ fn spots_of(notes: &[RemovalNote]) -> Bitboard {
 /// Checks the `G` and `*` marks of one group of written removals against what it removed.
 fn check_marks(notes: &[RemovalNote], removed: &Removed) -> Result<(), ResolveError> {
     for note in notes {
-        let gipf = removed.gipf.contains(note.spot);
-        let captured = removed.captured.contains(note.spot);
-        if gipf != note.gipf {
-            let what = if gipf {
-                "a GIPF-piece: write G before it"
-            } else {
-                "a basic piece: no G"
-            };
-            return Err(ResolveError::Marks(format!("{} held {what}", note.spot)));
+        let spot = note.spot;
+        let held_gipf = removed.gipf.contains(spot);
+        if held_gipf != note.gipf {
+            return Err(ResolveError::GipfMark { spot, held_gipf });
         }
-        if captured != note.captured {
-            let what = if captured {
-                "an opponent's piece: write * after it"
-            } else {
-                "one of the mover's own pieces: no *"
-            };
-            return Err(ResolveError::Marks(format!("{} held {what}", note.spot)));
+        let held_opponents = removed.captured.contains(spot);
+        if held_opponents != note.captured {
+            return Err(ResolveError::CaptureMark {
+                spot,
+                held_opponents,
+            });
         }
     }
     Ok(())
@@ -118,9 +122,7 @@ impl Search<'_> {
                     return None;
                 }
                 let Some(push) = self.note.push else {
-                    self.push_error = Some(ResolveError::Push(
-                        "the push is missing: after these removals the game goes on".into(),
-                    ));
+                    self.push_error = Some(ResolveError::PushMissingAfterRemovals);
                     return None;
                 };
                 match resolve_push(push, position) {
@@ -206,23 +208,15 @@ impl TurnNotation {
                 return Err(error);
             }
             if self.push.is_none() {
-                return Err(ResolveError::Push("the push is missing".into()));
+                return Err(ResolveError::PushMissing);
             }
             // List what would have been legal, without the pruning.
             search.prune = false;
             search.run(position, &mut Vec::new());
             search.seen.sort();
             search.seen.dedup();
-            let legal: Vec<String> = search
-                .seen
-                .iter()
-                .take(8)
-                .map(|t| format!("`{t}`"))
-                .collect();
-            return Err(ResolveError::Removals(format!(
-                "the removals written do not match the rows here; the legal turns with this push are {}",
-                legal.join(", ")
-            )));
+            let legal = search.seen.into_iter().take(8).collect();
+            return Err(ResolveError::NoMatchingRemovals { legal });
         };
         check_marks(&self.start, &turn.start)?;
         check_marks(&self.after, &turn.after)?;

@@ -74,16 +74,50 @@ pub struct TurnNotation {
     pub reserve: Option<u8>,
 }
 
-fn syntax(reason: impl Into<String>) -> ParseTurnError {
-    ParseTurnError {
-        reason: reason.into(),
+fn parse_point(text: &str) -> Result<Point, ParseTurnError> {
+    Ok(text.trim().parse()?)
+}
+
+/// `G` before a point: a GIPF-piece.
+fn strip_gipf(text: &str) -> (bool, &str) {
+    match text.strip_prefix('G') {
+        Some(rest) => (true, rest),
+        None => (false, text),
     }
 }
 
-fn parse_point(text: &str) -> Result<Point, ParseTurnError> {
-    text.trim()
-        .parse()
-        .map_err(|e: crate::ParsePointError| syntax(e.to_string()))
+/// The spots of one group of removals, `Ge5*,f4`, without its `x`.
+fn parse_removals(list: &str) -> Result<Vec<RemovalNote>, ParseTurnError> {
+    list.split(',')
+        .map(|item| {
+            let (gipf, rest) = strip_gipf(item.trim());
+            let (captured, rest) = match rest.strip_suffix('*') {
+                Some(rest) => (true, rest),
+                None => (false, rest),
+            };
+            Ok(RemovalNote {
+                spot: parse_point(rest)?,
+                gipf,
+                captured,
+            })
+        })
+        .collect()
+}
+
+/// A push, `Ge5` or `b1-e4`.
+fn parse_push(part: &str) -> Result<PushNote, ParseTurnError> {
+    let (gipf, rest) = strip_gipf(part);
+    Ok(match crate::entry::split_pair(rest) {
+        Some((dot, end)) if rest.len() > 2 => PushNote::Line {
+            gipf,
+            dot: parse_point(dot)?,
+            end: parse_point(end)?,
+        },
+        _ => PushNote::Onto {
+            gipf,
+            spot: parse_point(rest)?,
+        },
+    })
 }
 
 impl FromStr for TurnNotation {
@@ -95,65 +129,35 @@ impl FromStr for TurnNotation {
         if let Some(open) = text.rfind('(') {
             let count = text[open + 1..]
                 .strip_suffix(')')
-                .ok_or_else(|| syntax("the reserve count must be written as ` (n)` at the end"))?;
+                .ok_or(ParseTurnError::ReserveCountNotAtEnd)?;
             let count = count
                 .trim()
                 .parse()
-                .map_err(|_| syntax(format!("`{count}` is not a reserve count")))?;
+                .map_err(|_| ParseTurnError::NotAReserveCount {
+                    text: count.to_string(),
+                })?;
             note.reserve = Some(count);
             text = text[..open].trim_end();
         }
         if text.is_empty() {
-            return Err(syntax("the turn is empty"));
+            return Err(ParseTurnError::Empty);
         }
         for part in text.split(';') {
             let part = part.trim();
             if part.is_empty() {
-                return Err(syntax("a `;` has nothing on one side"));
+                return Err(ParseTurnError::LoneSemicolon);
             }
             if let Some(list) = part.strip_prefix(['x', 'X']) {
-                let mut group = Vec::new();
-                for item in list.split(',') {
-                    let item = item.trim();
-                    let (gipf, rest) = match item.strip_prefix('G') {
-                        Some(rest) => (true, rest),
-                        None => (false, item),
-                    };
-                    let (captured, rest) = match rest.strip_suffix('*') {
-                        Some(rest) => (true, rest),
-                        None => (false, rest),
-                    };
-                    group.push(RemovalNote {
-                        spot: parse_point(rest)?,
-                        gipf,
-                        captured,
-                    });
-                }
+                let group = parse_removals(list)?;
                 if note.push.is_some() {
-                    &mut note.after
+                    note.after.extend(group);
                 } else {
-                    &mut note.start
+                    note.start.extend(group);
                 }
-                .extend(group);
+            } else if note.push.is_some() {
+                return Err(ParseTurnError::TwoPushes);
             } else {
-                if note.push.is_some() {
-                    return Err(syntax("a turn has only one push"));
-                }
-                let (gipf, rest) = match part.strip_prefix('G') {
-                    Some(rest) => (true, rest),
-                    None => (false, part),
-                };
-                note.push = Some(match crate::entry::split_pair(rest) {
-                    Some((dot, end)) if rest.len() > 2 => PushNote::Line {
-                        gipf,
-                        dot: parse_point(dot)?,
-                        end: parse_point(end)?,
-                    },
-                    _ => PushNote::Onto {
-                        gipf,
-                        spot: parse_point(rest)?,
-                    },
-                });
+                note.push = Some(parse_push(part)?);
             }
         }
         Ok(note)
