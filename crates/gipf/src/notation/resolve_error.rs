@@ -108,33 +108,13 @@ impl fmt::Display for ResolveError {
             ),
             ResolveError::NoEntryOnto { spot } => write!(f, "no entry leads onto {spot}"),
             ResolveError::NotADot { point } => EntryError::NotADot { point: *point }.fmt(f),
-            ResolveError::NotOnALine { dot, end } => {
-                let firsts: Vec<String> = Entry::from_dot(*dot)
-                    .map(|e| e.first().to_string())
-                    .collect();
-                write!(
-                    f,
-                    "{dot}-{end}: {end} is not on a line entered from {dot}; from {dot} you can push to {}",
-                    firsts.join(" or ")
-                )
-            }
+            ResolveError::NotOnALine { dot, end } => write_not_on_a_line(f, *dot, *end),
             ResolveError::WrittenAs {
                 entry,
                 end,
                 target,
                 written,
-            } => {
-                let dot = entry.dot();
-                write!(
-                    f,
-                    "{dot}-{end}: pushing in from {dot} toward {} moves the last piece to {target}, so that push is written `",
-                    entry.first()
-                )?;
-                match *written {
-                    PushNote::Onto { spot, .. } => write!(f, "{spot}`"),
-                    PushNote::Line { dot, end, .. } => write!(f, "{dot}-{end}`"),
-                }
-            }
+            } => write_written_as(f, *entry, *end, *target, *written),
             ResolveError::PushMissing => f.write_str("the push is missing"),
             ResolveError::PushMissingAfterRemovals => {
                 f.write_str("the push is missing: after these removals the game goes on")
@@ -170,6 +150,37 @@ impl fmt::Display for ResolveError {
                 write!(f, "the reserve after this turn is {actual}, not {written}")
             }
         }
+    }
+}
+
+fn write_not_on_a_line(f: &mut fmt::Formatter<'_>, dot: Point, end: Point) -> fmt::Result {
+    let firsts: Vec<String> = Entry::from_dot(dot)
+        .map(|e| e.first().to_string())
+        .collect();
+    write!(
+        f,
+        "{dot}-{end}: {end} is not on a line entered from {dot}; from {dot} you can push to {}",
+        firsts.join(" or ")
+    )
+}
+
+fn write_written_as(
+    f: &mut fmt::Formatter<'_>,
+    entry: Entry,
+    end: Point,
+    target: Point,
+    written: PushNote,
+) -> fmt::Result {
+    let dot = entry.dot();
+    write!(
+        f,
+        "{dot}-{end}: pushing in from {dot} toward {} moves the last piece to {target}, so that push is written `",
+        entry.first()
+    )?;
+    // Where the push goes; a `G` written before it is not repeated here.
+    match written {
+        PushNote::Onto { spot, .. } => write!(f, "{spot}`"),
+        PushNote::Line { dot, end, .. } => write!(f, "{dot}-{end}`"),
     }
 }
 
