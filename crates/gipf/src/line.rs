@@ -35,7 +35,8 @@ const fn is_spot(point: Option<Point>) -> bool {
     }
 }
 
-/// The dot one step beyond a line's end spot (every line ends in a dot).
+/// The dot one step beyond a line's end spot (every line ends in a dot: checked when the
+/// tables are built, at compile time).
 const fn end_dot(spot: Point, direction: Direction) -> Point {
     match spot.neighbour(direction) {
         Some(dot) if dot.is_dot() => dot,
