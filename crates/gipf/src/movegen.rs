@@ -83,12 +83,7 @@ impl Position {
         }
         // Most pushes complete the turn at once: count those without building turn lists.
         let mover = self.to_move();
-        let mut kinds = [Kind::Basic; 2];
-        let mut kind_count = 0;
-        for kind in self.legal_kinds() {
-            kinds[kind_count] = kind;
-            kind_count += 1;
-        }
+        let (kinds, kind_count) = self.legal_kind_array();
         let mut total = 0;
         let own = self.pieces(mover).bits();
         let occupied = self.occupied().bits();
@@ -118,6 +113,17 @@ impl Position {
             }
         }
         total
+    }
+
+    /// [`Position::legal_kinds`] in an array with their count: no allocation on hot paths.
+    fn legal_kind_array(&self) -> ([Kind; 2], usize) {
+        let mut kinds = [Kind::Basic; 2];
+        let mut count = 0;
+        for kind in self.legal_kinds() {
+            kinds[count] = kind;
+            count += 1;
+        }
+        (kinds, count)
     }
 
     /// Plays random legal decisions until the game ends; returns the number of turns played.
@@ -154,9 +160,10 @@ impl Position {
             Pending::Push => {
                 // Pushes are numbered kind by kind, then entry by entry, as listed by
                 // `legal_decisions`.
+                let (kinds, kind_count) = self.legal_kind_array();
                 let open = self.legal_entries().count();
-                let pick = rng.below(self.legal_push_count());
-                let piece = self.legal_kinds().nth(pick.checked_div(open)?)?;
+                let pick = rng.below(kind_count * open);
+                let piece = *kinds[..kind_count].get(pick.checked_div(open)?)?;
                 let entry = self.legal_entries().nth(pick % open)?;
                 Some(Decision::Push { entry, piece })
             }
