@@ -31,7 +31,8 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
     };
     store.create_challenge(&new).unwrap();
     let challenge = store.challenge(channel).unwrap().unwrap();
-    let game = store.start_game(&challenge, alice, bob).unwrap().unwrap();
+    let players = gipf::ByColor::new(alice, bob);
+    let game = store.start_game(&challenge, players).unwrap().unwrap();
     let turns = RECORD.lines().take(18).enumerate();
     let progress = Progress {
         turns: turns

@@ -1,7 +1,7 @@
 //! Rendering and encoding the board picture of a busy mid-game position, and the encoding
 //! alone (to tell drawing time from encoding time).
 
-use gipf::Variant;
+use gipf::{ByColor, Variant};
 use gipf_bot::record;
 use gipf_bot::render::{BoardView, IMAGE_HEIGHT, IMAGE_WIDTH, RenderOptions, render};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
@@ -13,9 +13,9 @@ fn main() {
     divan::main();
 }
 
-/// The position of the shared record with the most pieces on the board, with the turn
-/// that led to it.
-fn busiest() -> (gipf::Position, Option<gipf::Turn>) {
+/// Runs `f` on the view of the shared record's position with the most pieces on the board,
+/// with the turn that led to it.
+fn with_busiest_view<R>(f: impl FnOnce(&BoardView) -> R) -> R {
     let Ok(replay) = record::replay(RECORD, Variant::Tournament) else {
         panic!("the shared record replays");
     };
@@ -23,38 +23,32 @@ fn busiest() -> (gipf::Position, Option<gipf::Turn>) {
         .max_by_key(|&i| replay.positions[i].occupied().count())
         .unwrap_or(0);
     let last_turn = ply.checked_sub(1).map(|i| replay.turns[i]);
-    (replay.positions[ply], last_turn)
+    f(&BoardView {
+        position: &replay.positions[ply],
+        last_turn: last_turn.as_ref(),
+        names: ByColor::new("Ann", "Bob"),
+    })
 }
 
 /// Draw and encode to PNG.
 #[divan::bench]
 fn render_and_encode(bencher: divan::Bencher) {
-    let (position, last_turn) = busiest();
-    let view = BoardView {
-        position: &position,
-        last_turn: last_turn.as_ref(),
-        names: ["Ann", "Bob"],
-    };
-    let options = RenderOptions::default();
-    let png = render(&view, &options);
-    eprintln!(
-        "{} pieces on the board; picture {IMAGE_WIDTH}x{IMAGE_HEIGHT}, PNG {} bytes",
-        position.occupied().count(),
-        png.len()
-    );
-    bencher.bench(|| render(divan::black_box(&view), &options));
+    with_busiest_view(|view| {
+        let options = RenderOptions::default();
+        let png = render(view, &options);
+        eprintln!(
+            "{} pieces on the board; picture {IMAGE_WIDTH}x{IMAGE_HEIGHT}, PNG {} bytes",
+            view.position.occupied().count(),
+            png.len()
+        );
+        bencher.bench(|| render(divan::black_box(view), &options));
+    });
 }
 
 /// Encode the same picture again, as `render` does (fast deflate, adaptive filtering).
 #[divan::bench]
 fn encode_only(bencher: divan::Bencher) {
-    let (position, last_turn) = busiest();
-    let view = BoardView {
-        position: &position,
-        last_turn: last_turn.as_ref(),
-        names: ["Ann", "Bob"],
-    };
-    let png = render(&view, &RenderOptions::default());
+    let png = with_busiest_view(|view| render(view, &RenderOptions::default()));
     let Ok(picture) = image::load_from_memory(&png) else {
         panic!("the picture decodes");
     };

@@ -8,7 +8,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use gipf::{Entry, Kind, Point, TurnNotation, Variant};
+use gipf::notation::{ParseTurnError, TurnNotation};
+use gipf::{Entry, Kind, Point, Variant};
 
 use crate::model::{ColorChoice, UserId};
 use crate::text::{Span, Text};
@@ -199,7 +200,7 @@ pub enum ArgKind {
     /// A whole number, at least `min`.
     Number {
         /// The smallest number allowed.
-        min: i64,
+        min: u64,
     },
     /// A user, written as a mention.
     User,
@@ -614,7 +615,7 @@ fn parse_move(words: &Words) -> Result<Command, CommandError> {
     notation_text(words.raw)
         .parse()
         .map(Command::Move)
-        .map_err(|e: gipf::ParseTurnError| error(e.to_string()))
+        .map_err(|e: ParseTurnError| error(e.to_string()))
 }
 
 fn parse_lone_answer(words: &Words) -> Result<Command, CommandError> {
@@ -898,7 +899,9 @@ mod tests {
             ok("!challenge <@42> basic +0/+3 white"),
             Command::Challenge {
                 opponent: UserId(42),
-                variant: Variant::Basic { extra: [0, 3] },
+                variant: Variant::Basic {
+                    extra: gipf::ByColor::new(0, 3)
+                },
                 color: ColorChoice::White
             }
         );
@@ -999,7 +1002,7 @@ mod tests {
         assert!(note.start[0].gipf && !note.start[1].gipf);
         assert!(matches!(
             note.push,
-            Some(gipf::PushNote::Line { gipf: true, .. })
+            Some(gipf::notation::PushNote::Line { gipf: true, .. })
         ));
     }
 }

@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use gipf::{Color, Pending, Point, Position, Turn, TurnNotation, Variant};
+use gipf::notation::{ParseTurnError, TurnNotation};
+use gipf::{Color, Pending, Point, Position, Turn, Variant};
 use serde::Serialize;
 
 use crate::model::GameStatus;
@@ -71,7 +72,7 @@ pub fn replay(text: &str, variant: Variant) -> Result<Replay, RecordError> {
         if let Some(expected) = implied.take() {
             let note: TurnNotation = turn
                 .parse()
-                .map_err(|e: gipf::ParseTurnError| error(e.to_string()))?;
+                .map_err(|e: ParseTurnError| error(e.to_string()))?;
             let written: gipf::Bitboard = note.start.iter().map(|r| r.spot).collect();
             if note.push.is_some() || written != expected.start.spots {
                 return Err(error(format!("the game ended with `{expected}`")));

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
-use gipf::{Color, Decision, Variant};
+use gipf::{ByColor, Color, Decision, Variant};
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, TransactionBehavior, params};
 use rusqlite_migration::{M, Migrations};
@@ -171,10 +171,8 @@ pub struct StoredGame {
     pub id: GameId,
     /// Which game.
     pub variant: Variant,
-    /// White's player.
-    pub white: UserId,
-    /// Black's player.
-    pub black: UserId,
+    /// Who plays each colour.
+    pub players: ByColor<UserId>,
     /// How it stands.
     pub status: GameStatus,
     /// The colour that resigned, if one did.
@@ -223,8 +221,7 @@ fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
     Ok(StoredGame {
         id: r.get(0)?,
         variant: parsed(r, 1)?,
-        white: r.get(2)?,
-        black: r.get(3)?,
+        players: ByColor::new(r.get(2)?, r.get(3)?),
         status: r.get(4)?,
         resigned: parsed_color(r, 5)?,
         version: r.get(6)?,
@@ -344,13 +341,12 @@ impl Store {
         })
     }
 
-    /// Turns a challenge into a game between `white` and `black`, in one transaction.
-    /// `None` if the challenge was gone (someone else answered it first).
+    /// Turns a challenge into a game between `players`, in one transaction. `None` if the
+    /// challenge was gone (someone else answered it first).
     pub fn start_game(
         &self,
         challenge: &Challenge,
-        white: UserId,
-        black: UserId,
+        players: ByColor<UserId>,
     ) -> anyhow::Result<Option<StoredGame>> {
         self.with(|c| {
             let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -365,8 +361,8 @@ impl Store {
                     challenge.guild,
                     challenge.channel,
                     challenge.variant.to_string(),
-                    white,
-                    black,
+                    players[Color::White],
+                    players[Color::Black],
                     at
                 ],
             )?;
@@ -375,8 +371,7 @@ impl Store {
             Ok(Some(StoredGame {
                 id,
                 variant: challenge.variant,
-                white,
-                black,
+                players,
                 status: GameStatus::Active,
                 resigned: None,
                 version: 0,
@@ -488,7 +483,9 @@ mod tests {
             channel: ChannelId(7),
             challenger: UserId(1),
             challenged: UserId(2),
-            variant: Variant::Basic { extra: [0, 3] },
+            variant: Variant::Basic {
+                extra: gipf::ByColor::new(0, 3),
+            },
             color: ColorChoice::Black,
             ttl: Duration::from_secs(60),
         };
@@ -504,11 +501,13 @@ mod tests {
             (id, new.variant, ColorChoice::Black)
         );
         let game = store
-            .start_game(&challenge, UserId(2), UserId(1))
+            .start_game(&challenge, ByColor::new(UserId(2), UserId(1)))
             .unwrap()
             .unwrap();
         assert_eq!(
-            store.start_game(&challenge, UserId(2), UserId(1)).unwrap(),
+            store
+                .start_game(&challenge, ByColor::new(UserId(2), UserId(1)))
+                .unwrap(),
             None
         );
         (dir, store, game)
@@ -574,7 +573,12 @@ mod tests {
         assert!(store.game_in(ChannelId(7), false).unwrap().is_none());
         let finished = store.game_in(ChannelId(7), true).unwrap().unwrap();
         assert_eq!(finished, saved);
-        assert_eq!(finished.variant, Variant::Basic { extra: [0, 3] });
+        assert_eq!(
+            finished.variant,
+            Variant::Basic {
+                extra: gipf::ByColor::new(0, 3)
+            }
+        );
         assert_eq!(finished.resigned, Some(Color::Black));
         assert_eq!(store.active_game_channels(GuildId(5)).unwrap(), []);
     }

@@ -2,7 +2,8 @@
 //! command, so buttons and slash commands can carry typed commands as text.
 #![allow(clippy::unwrap_used, missing_docs)]
 
-use gipf::{Entry, Kind, Point, TurnNotation, Variant};
+use gipf::notation::TurnNotation;
+use gipf::{ByColor, Entry, Kind, Point, Variant};
 use gipf_bot::command::{Answer, Command, parse};
 use gipf_bot::model::{ColorChoice, UserId};
 use proptest::prelude::*;
@@ -25,7 +26,9 @@ fn variant() -> impl Strategy<Value = Variant> {
     prop_oneof![
         Just(Variant::Standard),
         Just(Variant::Tournament),
-        (0u8..4, 0u8..4).prop_map(|(w, b)| Variant::Basic { extra: [w, b] }),
+        (0u8..4, 0u8..4).prop_map(|(w, b)| Variant::Basic {
+            extra: ByColor::new(w, b)
+        }),
     ]
 }
 

@@ -19,6 +19,7 @@ use support::fake_discord::{
 };
 
 use support::chat::{ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, assert_pings};
+use support::games::find_at_turn_start;
 
 const BOT: (u64, &str) = (BOT_USER_ID, "gipf-bot");
 
@@ -344,33 +345,6 @@ async fn next_post_after(discord: &FakeDiscord, spec: MessageSpec<'_>) -> RestCa
     next_post(discord, channel).await
 }
 
-/// Plays seeded random standard games (at most 80 turns each) until `find` accepts a position
-/// reached by the turns so far (given in notation, `{:#}`).
-fn find_in_random_games<T>(
-    games: u64,
-    mut find: impl FnMut(Position, &[String]) -> Option<T>,
-) -> T {
-    for seed in 1..=games {
-        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut position = Position::new(Variant::Standard);
-        let mut turns = Vec::new();
-        while position.outcome().is_none() && turns.len() < 80 {
-            if let Some(found) = find(position, &turns) {
-                return found;
-            }
-            // xorshift64: reproducible without a dependency.
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let options = position.legal_turns();
-            let (turn, after) = options[(state % options.len() as u64) as usize];
-            turns.push(format!("{turn:#}"));
-            position = after;
-        }
-    }
-    panic!("no such position in {games} random games");
-}
-
 /// The basic pushes from `position` that end in a decision of his own (not
 /// rows left to the opponent's next turn).
 fn own_decisions(position: Position) -> impl Iterator<Item = (gipf::Entry, Position)> {
@@ -389,7 +363,7 @@ fn own_decisions(position: Position) -> impl Iterator<Item = (gipf::Entry, Posit
 /// a choice of rows, and every choice ends the turn: the turns before (notation), the push
 /// and the number of rows.
 fn row_choice_setup() -> (Vec<String>, String, usize) {
-    find_in_random_games(200, |position, turns| {
+    find_at_turn_start(Variant::Standard, 200, 80, |position, turns| {
         // Past 30 turns, so that the record is long enough to come as a file.
         if turns.len() <= 30 || position.pending() != Pending::Push {
             return None;
@@ -783,7 +757,7 @@ async fn without_the_message_content_intent_mention_commands_still_work() {
 /// push, and the spots of the GIPF-pieces in question. Keeping them all, or taking the first
 /// of them, ends White's turn.
 fn take_gipf_setup() -> (Vec<String>, Position, String, Vec<String>) {
-    find_in_random_games(500, |position, turns| {
+    find_at_turn_start(Variant::Standard, 500, 80, |position, turns| {
         if position.to_move() != gipf::Color::White || position.pending() != Pending::Push {
             return None;
         }

@@ -8,11 +8,13 @@ use std::time::Duration;
 use gipf::{Color, Pending, Position, Reason, Variant};
 mod support;
 
+use gipf::random::Rng;
 use gipf_bot::console::{Console, user_id};
 use gipf_bot::model::{ChannelId, GuildId};
 use gipf_bot::reply::Reply;
 use gipf_bot::service::{Config, GameState, Message, Service};
 use support::chat::shown_safely;
+use support::games::find_at_turn_start;
 
 struct Table {
     dir: tempfile::TempDir,
@@ -132,17 +134,14 @@ fn player(color: Color) -> &'static str {
 
 /// Plays legal turns chosen by `seed` with `!move` until the game ends or `limit` turns.
 fn play_random_turns(table: &mut Table, seed: u64, limit: usize) {
-    let mut state = seed | 1;
+    let mut rng = Rng::new(seed);
     for _ in 0..limit {
         let position = table.state().position;
         if position.outcome().is_some() {
             return;
         }
         let turns = position.legal_turns();
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let (turn, _) = &turns[(state % turns.len() as u64) as usize];
+        let (turn, _) = &turns[rng.below(turns.len())];
         let text = table.text(player(position.to_move()), &format!("!move {turn}"));
         assert!(text.contains("played"), "{turn}: {text}");
     }
@@ -190,16 +189,33 @@ fn a_game_from_challenge_to_resignation() {
     table.expect("bob", "!challenge @alice", "challenges you");
 }
 
+/// The turns `play_random_turns` plays from `seed`, as the rules alone play them: where
+/// the game ends, and why.
+fn random_turns_end(variant: Variant, seed: u64) -> Option<Reason> {
+    let mut rng = Rng::new(seed);
+    let mut position = Position::new(variant);
+    for _ in 0..400 {
+        if let Some(outcome) = position.outcome() {
+            return Some(outcome.reason);
+        }
+        let turns = position.legal_turns();
+        position = turns[rng.below(turns.len())].1;
+    }
+    None
+}
+
 #[test]
 fn games_end_by_no_reserve_and_by_no_gipf() {
     let mut seen = Vec::new();
-    for (variant, seed) in [
-        ("basic", 3),
-        ("standard", 5),
-        ("standard", 11),
-        ("standard", 17),
-        ("standard", 23),
+    for (variant, reason) in [
+        ("basic", Reason::NoReserve),
+        ("standard", Reason::NoReserve),
+        ("standard", Reason::NoGipf),
     ] {
+        let parsed: Variant = variant.parse().unwrap();
+        let seed = (1..200u64)
+            .find(|&seed| random_turns_end(parsed, seed) == Some(reason))
+            .expect("a random game that ends so");
         let mut table = Table::new();
         table.start(variant);
         play_random_turns(&mut table, seed, 400);
@@ -209,12 +225,14 @@ fn games_end_by_no_reserve_and_by_no_gipf() {
         let status = table.text("carol", "!board");
         assert!(status.contains("Game over"), "{status}");
         // Every stored turn replays to the same position.
-        let replay =
-            gipf_bot::record::replay(&state.turns.join("\n"), variant.parse().unwrap()).unwrap();
+        let replay = gipf_bot::record::replay(&state.turns.join("\n"), parsed).unwrap();
         assert_eq!(replay.last().outcome(), Some(outcome));
     }
-    assert!(seen.contains(&Reason::NoReserve), "{seen:?}");
-    assert!(seen.contains(&Reason::NoGipf), "{seen:?}");
+    assert_eq!(
+        seen,
+        [Reason::NoReserve, Reason::NoReserve, Reason::NoGipf],
+        "the service plays the games as the rules do"
+    );
 }
 
 #[test]
@@ -260,41 +278,25 @@ fn prefix_to_a_decision() -> (Vec<String>, String) {
 /// Like [`prefix_to_a_decision`], for a push whose row choice, answered `row 1`, raises a
 /// second question in the same turn (`still_deciding` tells it from the position then).
 fn prefix_to(still_deciding: impl Fn(&Position) -> bool) -> (Vec<String>, String) {
-    for seed in 1..500u64 {
-        let mut state = seed;
-        let mut position = Position::new(Variant::Standard);
-        let mut turns = Vec::new();
-        for _ in 0..60 {
-            if position.outcome().is_some() {
-                break;
-            }
-            if position.to_move() == Color::White && position.stage() == gipf::Stage::Push {
-                for decision in position.legal_decisions() {
-                    let mut next = position;
-                    next.play(decision).unwrap();
-                    let Pending::ChooseRow { rows } = next.pending() else {
-                        continue;
-                    };
-                    let mut first = next;
-                    first.play(gipf::Decision::Row(rows[0].line)).unwrap();
-                    if next.to_move() == Color::White && still_deciding(&first) {
-                        let gipf::Decision::Push { entry, .. } = decision else {
-                            unreachable!()
-                        };
-                        return (turns, entry.to_string());
-                    }
-                }
-            }
-            let options = position.legal_turns();
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let (turn, next) = options[(state % options.len() as u64) as usize];
-            turns.push(turn.to_string());
-            position = next;
+    find_at_turn_start(Variant::Standard, 500, 60, |position, turns| {
+        if position.to_move() != Color::White || position.stage() != gipf::Stage::Push {
+            return None;
         }
-    }
-    panic!("no such row choice found");
+        position.legal_decisions().into_iter().find_map(|decision| {
+            let mut next = position;
+            next.play(decision).unwrap();
+            let Pending::ChooseRow { rows } = next.pending() else {
+                return None;
+            };
+            let mut first = next;
+            first.play(gipf::Decision::Row(rows[0].line)).unwrap();
+            let gipf::Decision::Push { entry, .. } = decision else {
+                return None;
+            };
+            (next.to_move() == Color::White && still_deciding(&first))
+                .then(|| (turns.to_vec(), entry.to_string()))
+        })
+    })
 }
 
 #[test]
@@ -453,10 +455,15 @@ fn challenges_expire_and_can_be_declined_or_cancelled() {
     let state = table.state();
     assert_eq!(
         state.players,
-        [user_id("bob"), user_id("alice")],
+        gipf::ByColor::new(user_id("bob"), user_id("alice")),
         "alice asked for black"
     );
-    assert_eq!(state.position.variant(), Variant::Basic { extra: [0, 3] });
+    assert_eq!(
+        state.position.variant(),
+        Variant::Basic {
+            extra: gipf::ByColor::new(0, 3)
+        }
+    );
     assert_eq!(state.position.reserve(Color::Black), 15);
 }
 
@@ -768,13 +775,9 @@ fn random_games_played_one_decision_at_a_time_by_chat_match_the_rules() {
         let mut table = Table::new();
         table.start(variant);
         let mut expected = table.state().position;
-        let mut state = seed;
+        let mut rng = Rng::new(seed);
         for step in 0..400 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let mut next_random = || state;
-            let Some(decision) = expected.random_decision(&mut next_random) else {
+            let Some(decision) = expected.random_decision(&mut rng) else {
                 break;
             };
             if !matches!(decision, gipf::Decision::Push { .. }) {

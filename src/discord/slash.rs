@@ -141,7 +141,7 @@ fn option(arg: &Arg) -> CreateCommandOption {
                 option = option.add_string_choice(*word, *word);
             }
         }
-        ArgKind::Number { min } => option = option.min_int_value(min as u64),
+        ArgKind::Number { min } => option = option.min_int_value(min),
         _ => {}
     }
     option

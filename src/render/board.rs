@@ -28,15 +28,6 @@ pub(crate) fn empty_board(options: &RenderOptions) -> &'static RgbImage {
     }
 }
 
-/// The two dots at the ends of a line.
-pub(crate) fn line_ends(line: Line) -> Option<(Point, Point)> {
-    let spots = line.spots();
-    let (dx, dy) = line.direction().delta();
-    let before = spots.first()?.step(-dx, -dy)?;
-    let after = spots.last()?.step(dx, dy)?;
-    Some((before, after))
-}
-
 /// Size of the coordinate labels.
 pub(crate) const LABEL_SIZE: f32 = 34.0;
 /// Room left between a label and the board's edge.
@@ -52,9 +43,7 @@ fn label_style() -> Style {
 
 /// The board's outline: the hexagon through the corner dots, grown by [`RIM_REACH`].
 fn rim(options: &RenderOptions) -> ConvexPolygon {
-    let corners: Vec<Pt> = layout::corner_dots()
-        .map(|p| center_of(p, options))
-        .collect();
+    let corners: Vec<Pt> = Point::corner_dots().map(|p| center_of(p, options)).to_vec();
     ConvexPolygon::new(&corners)
 }
 
@@ -103,9 +92,7 @@ pub(crate) fn label_box(dot: Point, options: &RenderOptions) -> Bounds {
 
 /// The outward normal of the board's side that `p` lies on, or `None` at a corner.
 fn side_normal(p: Pt, options: &RenderOptions) -> Option<Pt> {
-    let corners: Vec<Pt> = layout::corner_dots()
-        .map(|c| center_of(c, options))
-        .collect();
+    let corners: Vec<Pt> = Point::corner_dots().map(|c| center_of(c, options)).to_vec();
     let mut sides = Vec::new();
     for (i, &a) in corners.iter().enumerate() {
         let b = corners[(i + 1) % corners.len()];
@@ -141,22 +128,21 @@ fn draw_empty_board(options: &RenderOptions) -> RgbImage {
     );
 
     rim(options).fill(&mut image, RIM_REACH, theme::BOARD_RIM, 1.0);
-    let spot_corners: Vec<Pt> = layout::corner_spots()
+    let spot_corners: Vec<Pt> = Point::corner_spots()
         .map(|p| center_of(p, options))
-        .collect();
+        .to_vec();
     ConvexPolygon::new(&spot_corners).fill(&mut image, 40.0, theme::PLAY_AREA, 1.0);
 
     for line in Line::all() {
-        if let Some((start, end)) = line_ends(line) {
-            crisp_segment(
-                &mut image,
-                (center_of(start, options), center_of(end, options)),
-                2.2,
-                1.0,
-                theme::LINE,
-                1.0,
-            );
-        }
+        let (start, end) = line.end_dots();
+        crisp_segment(
+            &mut image,
+            (center_of(start, options), center_of(end, options)),
+            2.2,
+            1.0,
+            theme::LINE,
+            1.0,
+        );
     }
     for spot in Point::spots() {
         disc(&mut image, center_of(spot, options), 4.5, theme::LINE, 1.0);

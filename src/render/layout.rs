@@ -48,7 +48,7 @@ pub(crate) const RIM_REACH: f32 = 30.0;
 
 const HALF_SQRT3: f32 = 0.866_025_4;
 
-/// The centre of the board (the spot `e5`).
+/// The centre of the board: the spot [`Point::E5`].
 pub(crate) const CENTER: Pt = (BOARD_WIDTH / 2.0, BOARD_HEIGHT / 2.0);
 
 /// The pixel centre of a point.
@@ -74,20 +74,6 @@ pub(crate) fn outward(p: Pt) -> Pt {
     } else {
         (dx / span, dy / span)
     }
-}
-
-/// The six corner dots, in order around the board.
-pub(crate) fn corner_dots() -> impl Iterator<Item = Point> {
-    [(0, 0), (0, 4), (4, 8), (8, 8), (8, 4), (4, 0)]
-        .into_iter()
-        .filter_map(|(x, y)| Point::from_xy(x, y))
-}
-
-/// The six corner spots of the play area, in order around it.
-pub(crate) fn corner_spots() -> impl Iterator<Item = Point> {
-    [(1, 1), (1, 4), (4, 7), (7, 7), (7, 4), (4, 1)]
-        .into_iter()
-        .filter_map(|(x, y)| Point::from_xy(x, y))
 }
 
 #[cfg(test)]

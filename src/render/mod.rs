@@ -11,7 +11,8 @@
 //! use gipf::{Position, Variant};
 //! use gipf_bot::render::{BoardView, RenderOptions, render};
 //! let position = Position::new(Variant::Standard);
-//! let view = BoardView { position: &position, last_turn: None, names: ["Ann", "Bob"] };
+//! let names = gipf::ByColor::new("Ann", "Bob");
+//! let view = BoardView { position: &position, last_turn: None, names };
 //! let png = render(&view, &RenderOptions::default());
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
@@ -27,7 +28,7 @@ mod text;
 mod theme;
 
 use anyhow::{Context, bail};
-use gipf::{Point, Variant};
+use gipf::{ByColor, Point, Variant};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, RgbImage};
 
@@ -47,7 +48,7 @@ pub struct BoardView<'a> {
     /// (position.current_turn().push is Some), highlight that push instead.
     pub last_turn: Option<&'a gipf::Turn>,
     /// Display names of White and Black (any unicode, may be long: truncate sensibly).
-    pub names: [&'a str; 2],
+    pub names: ByColor<&'a str>,
 }
 
 /// How to draw it.
@@ -136,7 +137,7 @@ pub fn render_record(
     let view = BoardView {
         position,
         last_turn,
-        names: ["White", "Black"],
+        names: ByColor::new("White", "Black"),
     };
     let image = draw(&view, options);
     encode(&image).context("cannot encode the picture")

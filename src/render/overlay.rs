@@ -193,12 +193,12 @@ pub(crate) fn badge_spot(position: &Position, row: &Row, options: &RenderOptions
     let (a, b) = (center_of(first, options), center_of(last, options));
     let span = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt().max(1.0);
     let dir = ((b.0 - a.0) / span, (b.1 - a.1) / span);
-    let (dx, dy) = row.line.direction().delta();
+    let along = row.line.direction();
     let free = |point: Option<gipf::Point>| {
         point.is_none_or(|p| p.is_dot() || position.piece_at(p).is_none())
     };
     let reach = SPACING * 0.5;
-    if free(last.step(dx, dy)) || !free(first.step(-dx, -dy)) {
+    if free(last.neighbour(along)) || !free(first.neighbour(along.opposite())) {
         (b.0 + dir.0 * reach, b.1 + dir.1 * reach)
     } else {
         (a.0 - dir.0 * reach, a.1 - dir.1 * reach)

@@ -41,7 +41,7 @@ fn style(weight: Weight, size: f32, paint: Paint) -> Style {
 }
 
 fn name_of<'a>(view: &BoardView<'a>, color: Color) -> &'a str {
-    let name = view.names[color.index()].trim();
+    let name = view.names[color].trim();
     if name.is_empty() {
         colour_name(color)
     } else {

@@ -1,6 +1,6 @@
 #![allow(clippy::unwrap_used)]
 
-use gipf::{Color, Decision, Pending, Point, Position, Turn, Variant};
+use gipf::{ByColor, Color, Decision, Pending, Point, Position, Turn, Variant};
 use image::{Rgb, RgbImage};
 
 use super::layout::{GIPF_LIFT, GIPF_RING_RADIUS, NEW_PIECE_HALO_RADIUS, PIECE_RADIUS, center_of};
@@ -57,7 +57,7 @@ fn view<'a>(position: &'a Position, last_turn: Option<&'a Turn>) -> BoardView<'a
     BoardView {
         position,
         last_turn,
-        names: ["Ann", "Bob"],
+        names: ByColor::new("Ann", "Bob"),
     }
 }
 
@@ -72,28 +72,10 @@ fn find_with(
     variant: Variant,
     wanted: impl Fn(&Position, &[Turn]) -> bool,
 ) -> (Position, Vec<Turn>) {
-    for seed in 1..20_000u64 {
-        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let mut next_random = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let mut position = Position::new(variant);
-        let mut turns = Vec::new();
-        for _ in 0..400 {
-            let Some(decision) = position.random_decision(&mut next_random) else {
-                break;
-            };
-            let done = position.play(decision).unwrap();
-            turns.extend(done.iter().copied());
-            if wanted(&position, &turns) {
-                return (position, turns);
-            }
-        }
-    }
-    panic!("no such position in 20000 random games");
+    gipf::random::find_in_random_games(variant, 20_000, 400, |position, turns| {
+        wanted(position, turns).then(|| (*position, turns.to_vec()))
+    })
+    .expect("no such position in 20000 random games")
 }
 
 #[test]
@@ -354,11 +336,11 @@ fn any_name_renders_without_panicking() {
     let long = "Ωμέγα-Жюль-名前テスト😀".repeat(40);
     let invisible = "\u{200B}\u{200F}\u{202E}\u{2066}\u{FE0F}".repeat(30);
     for names in [
-        ["名前テスト", "Ωμέγα 😀\u{200d}\n\t"],
-        [long.as_str(), ""],
-        ["\u{0}\u{7}", "   "],
-        ["مرحبا", "שלום"],
-        [invisible.as_str(), "\u{FEFF}"],
+        ByColor::new("名前テスト", "Ωμέγα 😀\u{200d}\n\t"),
+        ByColor::new(long.as_str(), ""),
+        ByColor::new("\u{0}\u{7}", "   "),
+        ByColor::new("مرحبا", "שלום"),
+        ByColor::new(invisible.as_str(), "\u{FEFF}"),
     ] {
         let view = BoardView {
             position: &position,
@@ -376,7 +358,7 @@ fn invisible_formatting_characters_in_names_draw_nothing() {
     let position = Position::new(Variant::Standard);
     let options = RenderOptions::default();
     let clean = picture(&view(&position, None), &options);
-    let names = ["\u{200B}A\u{200D}nn\u{FE0F}", "\u{202E}B\u{2060}ob\u{200E}"];
+    let names = ByColor::new("\u{200B}A\u{200D}nn\u{FE0F}", "\u{202E}B\u{2060}ob\u{200E}");
     let marked = picture(
         &BoardView {
             position: &position,
@@ -495,7 +477,7 @@ fn a_busy_picture_is_small_too() {
         let busy = BoardView {
             position: &position,
             last_turn: turns.last(),
-            names: [&long, &long],
+            names: ByColor::new(&long, &long),
         };
         let png = render(&busy, &RenderOptions { black_side });
         assert!(png.len() < MAX_PNG_BYTES, "{} bytes", png.len());

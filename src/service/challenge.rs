@@ -1,6 +1,6 @@
 //! `challenge`, `accept`, `decline`, `cancel`.
 
-use gipf::{Color, Variant};
+use gipf::{ByColor, Color, Variant};
 
 use super::{Failure, Handled, LiveGame, Message, Service, refuse};
 use crate::command::Command;
@@ -124,21 +124,19 @@ impl Service {
                 " can accept this challenge."
             ]);
         }
-        let (white, black) = match challenge.color.challenger_color(rand::random::<bool>) {
-            Color::White => (challenge.challenger, challenge.challenged),
-            Color::Black => (challenge.challenged, challenge.challenger),
-        };
-        let Some(stored) = self.store.start_game(&challenge, white, black)? else {
+        let mut players = ByColor::splat(challenge.challenged);
+        players[challenge.color.challenger_color(rand::random::<bool>)] = challenge.challenger;
+        let Some(stored) = self.store.start_game(&challenge, players)? else {
             return Err(answered_just_now());
         };
         let game = LiveGame::load(stored)?;
         let text = text![
             format!("Game on: {} GIPF. White: ", game.stored.variant),
-            self.name(white)?,
+            self.name(players[Color::White])?,
             ", Black: ",
-            self.name(black)?,
+            self.name(players[Color::Black])?,
             ".\n",
-            self.mention(white)?,
+            self.mention(players[Color::White])?,
             format!(", you move first: {}", self.how_to_push(&game.position)),
         ];
         Ok(Reply {

@@ -44,9 +44,9 @@ impl Service {
     fn players_line(&self, game: &LiveGame) -> anyhow::Result<Text> {
         Ok(text![
             format!("{} GIPF: ", game.stored.variant),
-            self.name(game.stored.white)?,
+            self.name(game.player(Color::White))?,
             " (white) vs ",
-            self.name(game.stored.black)?,
+            self.name(game.player(Color::Black))?,
             " (black)"
         ])
     }
@@ -72,8 +72,8 @@ impl Service {
         let mut file = format!(
             "# {} GIPF: {} (white) vs {} (black)\n# one turn per line, official notation\n",
             game.stored.variant,
-            self.plain_name(game.stored.white)?,
-            self.plain_name(game.stored.black)?,
+            self.plain_name(game.player(Color::White))?,
+            self.plain_name(game.player(Color::Black))?,
         );
         for turn in turns {
             file.push_str(turn);
@@ -120,9 +120,9 @@ impl Service {
         Ok(text![
             Span::Channel(channel),
             ": ",
-            self.name(game.stored.white)?,
+            self.name(game.player(Color::White))?,
             " (white) vs ",
-            self.name(game.stored.black)?,
+            self.name(game.player(Color::Black))?,
             format!(
                 " (black), {}, turn {}, ",
                 game.stored.variant,

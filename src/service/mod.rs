@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use gipf::{Color, Position, Turn};
+use gipf::{ByColor, Color, Position, Turn};
 
 use crate::command::{self, Command};
 use crate::model::{ChannelId, GameId, GuildId, UserId};
@@ -263,10 +263,7 @@ impl LiveGame {
 
     /// Who plays `color`.
     pub fn player(&self, color: Color) -> UserId {
-        match color {
-            Color::White => self.stored.white,
-            Color::Black => self.stored.black,
-        }
+        self.stored.players[color]
     }
 }
 
@@ -275,8 +272,8 @@ impl LiveGame {
 pub struct GameState {
     /// The game's id.
     pub id: GameId,
-    /// White's and Black's players.
-    pub players: [UserId; 2],
+    /// Who plays each colour.
+    pub players: ByColor<UserId>,
     /// The position now (mid-turn if a decision is pending).
     pub position: Position,
     /// Completed turns, in the official notation.
@@ -294,7 +291,7 @@ impl Service {
             .live_game(channel, include_finished)?
             .map(|game| GameState {
                 id: game.stored.id,
-                players: [game.stored.white, game.stored.black],
+                players: game.stored.players,
                 position: game.position,
                 turns: game.stored.turns,
             }))
@@ -313,17 +310,17 @@ impl Service {
 
     /// The board picture of a game, seen from `black_side` or else from the mover's seat.
     fn picture(&self, game: &LiveGame, black_side: Option<bool>) -> anyhow::Result<Vec<u8>> {
-        let names = [
-            self.plain_name(game.stored.white)?,
-            self.plain_name(game.stored.black)?,
-        ];
+        let names = ByColor::new(
+            self.plain_name(game.player(Color::White))?,
+            self.plain_name(game.player(Color::Black))?,
+        );
         let black_side = black_side.unwrap_or(
             game.position.to_move() == Color::Black && game.position.outcome().is_none(),
         );
         let view = BoardView {
             position: &game.position,
             last_turn: game.last_turn.as_ref(),
-            names: [&names[0], &names[1]],
+            names: ByColor::new(&names[Color::White], &names[Color::Black]),
         };
         Ok(render::render(&view, &RenderOptions { black_side }))
     }

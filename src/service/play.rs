@@ -1,8 +1,7 @@
 //! `push`, `gipf`, `move`, `row`, `take`, `keep`, `resign`: everything that changes a game.
 
-use gipf::{
-    Bitboard, Decision, Entry, Kind, Pending, PlayError, Position, Stage, Turn, TurnNotation,
-};
+use gipf::notation::TurnNotation;
+use gipf::{Bitboard, Color, Decision, Entry, Kind, Pending, PlayError, Position, Stage, Turn};
 
 use super::{Failure, Handled, LiveGame, Message, Service, refuse};
 use crate::command::{Answer, Command};
@@ -134,9 +133,9 @@ impl Service {
         let Some(color) = game.color_of(message.author.id) else {
             return refuse(text![
                 "You are not playing in this game: only ",
-                self.name(game.stored.white)?,
+                self.name(game.player(Color::White))?,
                 " and ",
-                self.name(game.stored.black)?,
+                self.name(game.player(Color::Black))?,
                 " can move here."
             ]);
         };
@@ -336,10 +335,10 @@ impl Service {
         }
         lines.push(Text::from(format!(
             "Reserves: white {}, black {}. Captured: white {}, black {}.",
-            position.reserve(gipf::Color::White),
-            position.reserve(gipf::Color::Black),
-            position.lost(gipf::Color::White),
-            position.lost(gipf::Color::Black)
+            position.reserve(Color::White),
+            position.reserve(Color::Black),
+            position.lost(Color::White),
+            position.lost(Color::Black)
         )));
         let player = self.mention(game.player(position.to_move()))?;
         let prompt = match position.pending() {

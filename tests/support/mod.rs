@@ -5,3 +5,4 @@
 
 pub mod chat;
 pub mod fake_discord;
+pub mod games;

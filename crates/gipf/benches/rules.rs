@@ -2,20 +2,11 @@
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use divan::{Bencher, black_box};
+use gipf::random::Rng;
 use gipf::{Decision, Position, Variant};
 
 fn main() {
     divan::main();
-}
-
-/// A small xorshift generator: reproducible and cheap.
-fn rng(mut seed: u64) -> impl FnMut() -> u64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    }
 }
 
 /// The position after 18 plies of the shared tournament record.
@@ -66,10 +57,10 @@ fn legal_turns(bencher: Bencher) {
 /// One whole random tournament game per iteration.
 #[divan::bench(sample_count = 200, sample_size = 100)]
 fn random_tournament_playout(bencher: Bencher) {
-    let mut next_random = rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     bencher.bench_local(|| {
         let mut position = Position::new(Variant::Tournament);
-        position.playout(&mut next_random)
+        position.playout(&mut rng)
     });
 }
 

@@ -23,11 +23,6 @@ impl Color {
     /// Both colours, White first.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
-    /// `0` for White, `1` for Black: an index into per-colour arrays.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The lowercase name, `"white"` or `"black"`.
     pub const fn name(self) -> &'static str {
         match self {

@@ -2,13 +2,14 @@ use serde::{Deserialize, Serialize};
 
 /// One of the six directions along the lines of the board.
 ///
-/// Named as seen from White's seat: [`Up`](Direction::Up) runs along a column toward `e9`;
-/// the grid step of each is given by [`Direction::delta`].
+/// Named as seen from White's seat: [`Up`](Direction::Up) runs along a column toward `e9`.
+/// Each variant names its step on the grid of [`Point`](crate::Point); take the step with
+/// [`Point::neighbour`](crate::Point::neighbour).
 ///
 /// ```
 /// use gipf::{Direction, Point};
-/// let b1: Point = "b1".parse().unwrap();
-/// assert_eq!(b1.step(Direction::Up.delta().0, Direction::Up.delta().1).unwrap().to_string(), "b2");
+/// assert_eq!(Point::B1.neighbour(Direction::Up), Some(Point::B2));
+/// assert_eq!(Point::B2.neighbour(Direction::UpRight), Some(Point::C2));
 /// assert_eq!(Direction::Up.opposite(), Direction::Down);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -39,7 +40,7 @@ impl Direction {
     ];
 
     /// The grid step `(dx, dy)` of this direction.
-    pub const fn delta(self) -> (i32, i32) {
+    pub(crate) const fn delta(self) -> (i32, i32) {
         match self {
             Direction::Up => (0, 1),
             Direction::UpRight => (1, 0),
@@ -73,7 +74,7 @@ impl Direction {
     }
 
     /// The direction whose step is `(dx, dy)`, if any.
-    pub const fn from_delta(dx: i32, dy: i32) -> Option<Direction> {
+    pub(crate) const fn from_delta(dx: i32, dy: i32) -> Option<Direction> {
         let mut i = 0;
         while i < 6 {
             let (x, y) = Direction::ALL[i].delta();

@@ -69,14 +69,8 @@ impl EntryData {
 
 const fn build_entries() -> [EntryData; 42] {
     let placeholder = EntryData {
-        dot: match Point::from_xy(0, 0) {
-            Some(p) => p,
-            None => panic!(),
-        },
-        first: match Point::from_xy(1, 1) {
-            Some(p) => p,
-            None => panic!(),
-        },
+        dot: Point::A1,
+        first: Point::B2,
         direction: Direction::Up,
         ray: 0,
         line: Line(0),
@@ -95,8 +89,7 @@ const fn build_entries() -> [EntryData; 42] {
                 let mut d = 0;
                 while d < 6 {
                     let direction = Direction::ALL[d];
-                    let (dx, dy) = direction.delta();
-                    if let Some(first) = Point::from_xy(x + dx, y + dy)
+                    if let Some(first) = dot.neighbour(direction)
                         && first.is_spot()
                     {
                         let mut ray = 0u64;
@@ -104,7 +97,7 @@ const fn build_entries() -> [EntryData; 42] {
                         let mut cursor = first;
                         loop {
                             ray |= 1 << cursor.spot_index();
-                            match cursor.step(dx, dy) {
+                            match cursor.neighbour(direction) {
                                 Some(next) if next.is_spot() => cursor = next,
                                 _ => break,
                             }
@@ -266,7 +259,14 @@ impl fmt::Display for EntryError {
     }
 }
 
-impl std::error::Error for EntryError {}
+impl std::error::Error for EntryError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            EntryError::Point(error) => Some(error),
+            _ => None,
+        }
+    }
+}
 
 impl Entry {
     /// Resolves a (dot, first spot) pair, explaining what is wrong with it.
@@ -356,8 +356,8 @@ mod tests {
             let line = entry.line();
             assert!(entry.ray().is_subset(line.bitboard()));
             assert!(entry.ray().contains(entry.first()));
-            let (dx, dy) = entry.direction().delta();
-            assert_eq!(entry.first().step(-dx, -dy), Some(entry.dot()));
+            let back = entry.direction().opposite();
+            assert_eq!(entry.first().neighbour(back), Some(entry.dot()));
         }
         let b1c2: Entry = "b1-c2".parse().unwrap();
         let ray: Vec<String> = b1c2.ray().iter().map(|p| p.to_string()).collect();
@@ -377,10 +377,13 @@ mod tests {
             "e1 e3".parse::<Entry>().unwrap_err().to_string(),
             "e1 e3: e3 is not a first spot from e1; from e1 you can push to e2"
         );
-        assert!(matches!(
-            "x1 c2".parse::<Entry>(),
-            Err(EntryError::Point(_))
-        ));
+        let error = "x1 c2".parse::<Entry>().unwrap_err();
+        let point_error = "x1".parse::<Point>().unwrap_err();
+        assert_eq!(error, EntryError::Point(point_error.clone()));
+        assert_eq!(
+            std::error::Error::source(&error).map(|e| e.to_string()),
+            Some(point_error.to_string())
+        );
         assert!(matches!(
             "b1".parse::<Entry>(),
             Err(EntryError::Syntax { .. })

@@ -3,13 +3,20 @@
 //! Pure and fast: no I/O, positions are `Copy` and fit in a few cache lines, the board is a
 //! set of bitboards. The vocabulary, one file each:
 //!
-//! - [`Point`] (a spot or a dot), [`Bitboard`] (a set of spots), [`Direction`], [`Line`],
+//! - [`Point`] (a spot or a dot; every one named, [`Point::A1`] to [`Point::I5`]),
+//!   [`Bitboard`] (a set of spots), [`Direction`], [`Line`] (21, each between two dots),
 //!   [`Entry`] (a dot and a first spot: `b1 c2`);
-//! - [`Piece`], [`Color`], [`Kind`], [`Variant`];
+//! - [`Piece`], [`Color`], [`ByColor`] (a value for each player), [`Kind`], [`Variant`];
 //! - [`Position`]: the state machine of a game, resting at a [`Pending`] question answered by
-//!   a [`Decision`];
-//! - [`Turn`]: a completed turn, printed in the official notation; [`TurnNotation`]: that
-//!   notation parsed, to be resolved against a position.
+//!   a [`Decision`]; [`Setup`] describes one by hand;
+//! - [`Turn`]: a completed turn, printed in the official notation.
+//!
+//! Two modules hold what is not vocabulary of the board:
+//!
+//! - [`notation`]: the official notation of a turn, parsed ([`notation::TurnNotation`]),
+//!   resolved against a position, and the typed errors of both;
+//! - [`random`]: a seeded generator ([`random::Rng`]) for playouts, tests and benches, and
+//!   [`random::find_in_random_games`].
 //!
 //! ```
 //! use gipf::{Color, Position, Variant};
@@ -22,30 +29,30 @@
 //! ```
 
 mod bitboard;
+mod by_color;
 mod color;
 mod decision;
 mod direction;
 mod entry;
 mod line;
 mod movegen;
-mod notation;
+pub mod notation;
 mod piece;
 mod point;
 mod position;
+pub mod random;
 mod row;
 mod setup;
 mod turn;
 mod variant;
 
 pub use bitboard::Bitboard;
+pub use by_color::ByColor;
 pub use color::Color;
 pub use decision::{Decision, Outcome, Pending, PlayError, Reason};
 pub use direction::Direction;
 pub use entry::{Entry, EntryError};
 pub use line::Line;
-pub use notation::{
-    NotationError, ParseTurnError, PushNote, RemovalNote, ResolveError, TurnNotation,
-};
 pub use piece::{Kind, Piece};
 pub use point::{ParsePointError, Point};
 pub use position::{Position, Stage};

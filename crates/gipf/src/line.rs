@@ -24,28 +24,33 @@ pub(crate) struct LineData {
     pub len: u8,
     pub mask: u64,
     pub direction: Direction,
+    /// The dot before the first spot and the dot after the last.
+    pub end_dots: (Point, Point),
 }
 
-const fn point(x: i32, y: i32) -> Point {
-    match Point::from_xy(x, y) {
-        Some(p) => p,
-        None => panic!("off the board"),
-    }
-}
-
-const fn is_spot(x: i32, y: i32) -> bool {
-    match Point::from_xy(x, y) {
+const fn is_spot(point: Option<Point>) -> bool {
+    match point {
         Some(p) => p.is_spot(),
         None => false,
     }
 }
 
+/// The dot one step beyond a line's end spot (every line ends in a dot: checked when the
+/// tables are built, at compile time).
+const fn end_dot(spot: Point, direction: Direction) -> Point {
+    match spot.neighbour(direction) {
+        Some(dot) if dot.is_dot() => dot,
+        _ => panic!("a line does not end in a dot"),
+    }
+}
+
 const fn build_lines() -> ([LineData; 21], [[u8; 3]; 64]) {
     let empty = LineData {
-        spots: [point(4, 4); 7],
+        spots: [Point::E5; 7],
         len: 0,
         mask: 0,
         direction: Direction::Up,
+        end_dots: (Point::E1, Point::E9),
     };
     let mut lines = [empty; 21];
     let mut line_of = [[u8::MAX; 3]; 64];
@@ -53,28 +58,31 @@ const fn build_lines() -> ([LineData; 21], [[u8; 3]; 64]) {
     let mut axis = 0;
     while axis < 3 {
         let direction = Direction::ALL[axis];
-        let (dx, dy) = direction.delta();
         let mut x = 1;
         while x <= 7 {
             let mut y = 1;
             while y <= 7 {
-                if is_spot(x, y) && !is_spot(x - dx, y - dy) {
+                if let Some(start) = Point::from_xy(x, y)
+                    && start.is_spot()
+                    && !is_spot(start.neighbour(direction.opposite()))
+                {
                     let mut data = LineData {
-                        spots: [point(4, 4); 7],
-                        len: 0,
-                        mask: 0,
                         direction,
+                        end_dots: (end_dot(start, direction.opposite()), start),
+                        ..empty
                     };
-                    let (mut cx, mut cy) = (x, y);
-                    while is_spot(cx, cy) {
-                        let p = point(cx, cy);
-                        data.spots[data.len as usize] = p;
+                    let mut cursor = start;
+                    loop {
+                        data.spots[data.len as usize] = cursor;
                         data.len += 1;
-                        data.mask |= 1 << p.spot_index();
-                        line_of[p.spot_index() as usize][axis] = n as u8;
-                        cx += dx;
-                        cy += dy;
+                        data.mask |= 1 << cursor.spot_index();
+                        line_of[cursor.spot_index() as usize][axis] = n as u8;
+                        match cursor.neighbour(direction) {
+                            Some(next) if next.is_spot() => cursor = next,
+                            _ => break,
+                        }
                     }
+                    data.end_dots.1 = end_dot(cursor, direction);
                     lines[n] = data;
                     n += 1;
                 }
@@ -131,6 +139,18 @@ impl Line {
         self.data().direction
     }
 
+    /// The dots at the two ends of the line: the one before its first spot and the one
+    /// after its last, in the line's direction.
+    ///
+    /// ```
+    /// use gipf::{Direction, Line, Point};
+    /// let column_e = Line::through(Point::E5, Direction::Up);
+    /// assert_eq!(column_e.end_dots(), (Point::E1, Point::E9));
+    /// ```
+    pub fn end_dots(self) -> (Point, Point) {
+        self.data().end_dots
+    }
+
     /// The index of this line, `0..21`.
     pub fn index(self) -> usize {
         self.0 as usize
@@ -147,6 +167,7 @@ impl fmt::Display for Line {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Entry;
 
     #[test]
     fn line_lengths_are_six_4s_six_5s_six_6s_three_7s() {
@@ -173,14 +194,27 @@ mod tests {
     #[test]
     fn every_line_ends_in_dots() {
         for line in Line::all() {
-            let (dx, dy) = line.direction().delta();
             let spots = line.spots();
-            assert!(spots[0].step(-dx, -dy).is_some_and(|p| p.is_dot()));
-            assert!(
-                spots[spots.len() - 1]
-                    .step(dx, dy)
-                    .is_some_and(|p| p.is_dot())
+            let (before, after) = line.end_dots();
+            assert!(before.is_dot() && after.is_dot(), "{line}");
+            assert_eq!(
+                spots[0].neighbour(line.direction().opposite()),
+                Some(before)
             );
+            assert_eq!(
+                spots[spots.len() - 1].neighbour(line.direction()),
+                Some(after)
+            );
+            // A piece pushed in from either end dot moves along this line.
+            for (dot, first) in [(before, spots[0]), (after, spots[spots.len() - 1])] {
+                assert_eq!(Entry::new(dot, first).map(|e| e.line()), Some(line));
+            }
         }
+        let ends: Vec<String> = Line::all()
+            .map(|l| format!("{}-{}", l.end_dots().0, l.end_dots().1))
+            .collect();
+        assert_eq!(ends.len(), 21);
+        assert_eq!(ends[0], "b1-b6");
+        assert_eq!(ends[3], "e1-e9");
     }
 }

@@ -1,5 +1,6 @@
 //! Legal turns, perft and random playouts.
 
+use crate::random::Rng;
 use crate::{Decision, Kind, Pending, Position, Stage, Turn};
 
 impl Position {
@@ -82,12 +83,7 @@ impl Position {
         }
         // Most pushes complete the turn at once: count those without building turn lists.
         let mover = self.to_move();
-        let mut kinds = [Kind::Basic; 2];
-        let mut kind_count = 0;
-        for kind in self.legal_kinds() {
-            kinds[kind_count] = kind;
-            kind_count += 1;
-        }
+        let (kinds, kind_count) = self.legal_kind_array();
         let mut total = 0;
         let own = self.pieces(mover).bits();
         let occupied = self.occupied().bits();
@@ -119,20 +115,30 @@ impl Position {
         total
     }
 
+    /// [`Position::legal_kinds`] in an array with their count: no allocation on hot paths.
+    fn legal_kind_array(&self) -> ([Kind; 2], usize) {
+        let mut kinds = [Kind::Basic; 2];
+        let mut count = 0;
+        for kind in self.legal_kinds() {
+            kinds[count] = kind;
+            count += 1;
+        }
+        (kinds, count)
+    }
+
     /// Plays random legal decisions until the game ends; returns the number of turns played.
-    /// `next_random` must return uniformly distributed numbers.
     ///
     /// ```
+    /// use gipf::random::Rng;
     /// use gipf::{Position, Variant};
-    /// let mut seed = 7u64;
-    /// let mut rng = move || { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; seed };
     /// let mut position = Position::new(Variant::Tournament);
-    /// position.playout(&mut rng);
+    /// let turns = position.playout(&mut Rng::new(7));
     /// assert!(position.outcome().is_some());
+    /// assert_eq!(u32::from(position.plies()), turns);
     /// ```
-    pub fn playout(&mut self, next_random: &mut impl FnMut() -> u64) -> u32 {
+    pub fn playout(&mut self, rng: &mut Rng) -> u32 {
         let start = self.plies();
-        while let Some(decision) = self.random_decision(next_random) {
+        while let Some(decision) = self.random_decision(rng) {
             // A generated decision is always legal.
             let _ = self.play(decision);
         }
@@ -140,16 +146,25 @@ impl Position {
     }
 
     /// A uniformly random answer to the pending question; `None` when the game is over.
-    pub fn random_decision(&self, next_random: &mut impl FnMut() -> u64) -> Option<Decision> {
+    ///
+    /// ```
+    /// use gipf::random::Rng;
+    /// use gipf::{Position, Variant};
+    /// let position = Position::new(Variant::Standard);
+    /// let decision = position.random_decision(&mut Rng::new(1)).unwrap();
+    /// assert!(position.legal_decisions().contains(&decision));
+    /// ```
+    pub fn random_decision(&self, rng: &mut Rng) -> Option<Decision> {
         match self.pending() {
             Pending::GameOver(_) => None,
             Pending::Push => {
-                let count = self.legal_push_count();
-                let mut pick = (next_random() % count as u64) as usize;
+                // Pushes are numbered kind by kind, then entry by entry, as listed by
+                // `legal_decisions`.
+                let (kinds, kind_count) = self.legal_kind_array();
                 let open = self.legal_entries().count();
-                let piece = self.legal_kinds().nth(pick / open)?;
-                pick %= open;
-                let entry = self.legal_entries().nth(pick)?;
+                let pick = rng.below(kind_count * open);
+                let piece = *kinds[..kind_count].get(pick.checked_div(open)?)?;
+                let entry = self.legal_entries().nth(pick % open)?;
                 Some(Decision::Push { entry, piece })
             }
             other => {
@@ -159,8 +174,7 @@ impl Position {
                     }
                     _ => self.legal_decisions(),
                 };
-                let pick = (next_random() % options.len() as u64) as usize;
-                options.get(pick).copied()
+                options.get(rng.below(options.len())).copied()
             }
         }
     }

@@ -3,7 +3,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::Bitboard;
+use crate::{Bitboard, Direction};
 
 /// One of the 61 points of the board: a spot of the play area or a dot around it.
 ///
@@ -11,9 +11,12 @@ use crate::Bitboard;
 /// `y = row - 1 + max(0, x - 4)`, so the six neighbour steps are `(0,±1)`, `(±1,0)`
 /// and `±(1,1)` everywhere.
 ///
+/// Every point has a name as a constant, like [`Point::E5`] (see "Named points" below).
+///
 /// ```
 /// use gipf::Point;
 /// let e5: Point = "e5".parse().unwrap();
+/// assert_eq!(e5, Point::E5);
 /// assert!(e5.is_spot());
 /// assert!("b1".parse::<Point>().unwrap().is_dot());
 /// assert!("a6".parse::<Point>().is_err());
@@ -79,9 +82,31 @@ impl Point {
         !self.is_spot()
     }
 
-    /// The neighbouring point one step away, if it is on the board.
-    pub const fn step(self, dx: i32, dy: i32) -> Option<Point> {
+    /// The point one step away in `direction`, if it is on the board.
+    ///
+    /// ```
+    /// use gipf::{Direction, Point};
+    /// assert_eq!(Point::B1.neighbour(Direction::Up), Some(Point::B2));
+    /// assert_eq!(Point::E5.neighbour(Direction::Left), Some(Point::D4));
+    /// assert_eq!(Point::A1.neighbour(Direction::Down), None);
+    /// ```
+    pub const fn neighbour(self, direction: Direction) -> Option<Point> {
+        let (dx, dy) = direction.delta();
         Point::from_xy(self.x as i32 + dx, self.y as i32 + dy)
+    }
+
+    /// The direction in which `other` lies on a straight line from `self`, if it does.
+    pub(crate) const fn direction_to(self, other: Point) -> Option<Direction> {
+        let (dx, dy) = (other.x() - self.x(), other.y() - self.y());
+        let steps = if dx.abs() > dy.abs() {
+            dx.abs()
+        } else {
+            dy.abs()
+        };
+        if steps == 0 || dx % steps != 0 || dy % steps != 0 {
+            return None;
+        }
+        Direction::from_delta(dx / steps, dy / steps)
     }
 
     /// The single-spot bitboard of this point; empty for a dot.
@@ -120,6 +145,97 @@ impl Point {
     pub fn dots() -> impl Iterator<Item = Point> {
         Point::all().filter(|p| p.is_dot())
     }
+
+    /// The six corner dots, in order around the board: `a1 a5 e9 i5 i1 e1`.
+    ///
+    /// ```
+    /// use gipf::{Entry, Point};
+    /// assert_eq!(Point::corner_dots()[0], Point::A1);
+    /// // A corner dot has a single entry, onto the corner spot in the same place.
+    /// for (dot, spot) in Point::corner_dots().into_iter().zip(Point::corner_spots()) {
+    ///     assert_eq!(Entry::from_dot(dot).map(|e| e.first()).collect::<Vec<_>>(), [spot]);
+    /// }
+    /// ```
+    pub const fn corner_dots() -> [Point; 6] {
+        [
+            Point::A1,
+            Point::A5,
+            Point::E9,
+            Point::I5,
+            Point::I1,
+            Point::E1,
+        ]
+    }
+
+    /// The six corner spots of the play area, in the same order around as
+    /// [`Point::corner_dots`]: `b2 b5 e8 h5 h2 e2`.
+    ///
+    /// ```
+    /// use gipf::Point;
+    /// assert!(Point::corner_spots().iter().all(|p| p.is_spot()));
+    /// assert_eq!(Point::corner_spots()[2], Point::E8);
+    /// ```
+    pub const fn corner_spots() -> [Point; 6] {
+        [
+            Point::B2,
+            Point::B5,
+            Point::E8,
+            Point::H5,
+            Point::H2,
+            Point::E2,
+        ]
+    }
+
+    /// The point named by a column letter and a row number; a typo is a compile error.
+    const fn named(column: char, row: u8) -> Point {
+        match Point::from_column_row(column as u8 - b'a', row) {
+            Some(point) => point,
+            None => panic!("not a point of the board"),
+        }
+    }
+}
+
+/// Declares the named points: `Point::A1` is `a1`, and so on.
+macro_rules! named_points {
+    ($($name:ident = $column:literal $row:literal),* $(,)?) => {
+        /// # Named points
+        ///
+        /// One constant for each of the 61 points, named as written in upper case: the
+        /// dots `A1`..`A5`, `B1`, `B6`, ..., `I1`..`I5` and the spots `B2`..`H5` (the centre
+        /// spot is [`Point::E5`]).
+        ///
+        /// ```
+        /// use gipf::Point;
+        /// assert_eq!(Point::E5.to_string(), "e5");
+        /// assert!(Point::E5.is_spot() && Point::E9.is_dot());
+        /// assert_eq!("h2".parse::<Point>(), Ok(Point::H2));
+        /// ```
+        impl Point {
+            $(
+                #[doc = concat!("The point `", $column, $row, "`.")]
+                pub const $name: Point = Point::named($column, $row);
+            )*
+        }
+
+        /// Every named point with its name, to check them against the parser.
+        #[cfg(test)]
+        const NAMED: &[(&str, Point)] = &[$((stringify!($name), Point::$name)),*];
+    };
+}
+
+named_points! {
+    A1 = 'a' 1, A2 = 'a' 2, A3 = 'a' 3, A4 = 'a' 4, A5 = 'a' 5,
+    B1 = 'b' 1, B2 = 'b' 2, B3 = 'b' 3, B4 = 'b' 4, B5 = 'b' 5, B6 = 'b' 6,
+    C1 = 'c' 1, C2 = 'c' 2, C3 = 'c' 3, C4 = 'c' 4, C5 = 'c' 5, C6 = 'c' 6, C7 = 'c' 7,
+    D1 = 'd' 1, D2 = 'd' 2, D3 = 'd' 3, D4 = 'd' 4, D5 = 'd' 5, D6 = 'd' 6, D7 = 'd' 7,
+    D8 = 'd' 8,
+    E1 = 'e' 1, E2 = 'e' 2, E3 = 'e' 3, E4 = 'e' 4, E5 = 'e' 5, E6 = 'e' 6, E7 = 'e' 7,
+    E8 = 'e' 8, E9 = 'e' 9,
+    F1 = 'f' 1, F2 = 'f' 2, F3 = 'f' 3, F4 = 'f' 4, F5 = 'f' 5, F6 = 'f' 6, F7 = 'f' 7,
+    F8 = 'f' 8,
+    G1 = 'g' 1, G2 = 'g' 2, G3 = 'g' 3, G4 = 'g' 4, G5 = 'g' 5, G6 = 'g' 6, G7 = 'g' 7,
+    H1 = 'h' 1, H2 = 'h' 2, H3 = 'h' 3, H4 = 'h' 4, H5 = 'h' 5, H6 = 'h' 6,
+    I1 = 'i' 1, I2 = 'i' 2, I3 = 'i' 3, I4 = 'i' 4, I5 = 'i' 5,
 }
 
 /// Why a text is not a point of the board.
@@ -181,6 +297,59 @@ impl<'de> Deserialize<'de> for Point {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_61_named_points_are_the_points_their_names_say() {
+        assert_eq!(NAMED.len(), 61);
+        for &(name, point) in NAMED {
+            assert_eq!(point.to_string(), name.to_ascii_lowercase());
+        }
+        let mut named: Vec<Point> = NAMED.iter().map(|&(_, point)| point).collect();
+        named.sort();
+        assert_eq!(named, Point::all().collect::<Vec<_>>());
+        assert_eq!(Point::E5, Point::from_xy(4, 4).unwrap());
+    }
+
+    #[test]
+    fn neighbours_step_along_each_direction_and_back() {
+        for point in Point::all() {
+            for direction in Direction::ALL {
+                let (dx, dy) = direction.delta();
+                let expected = Point::from_xy(point.x() + dx, point.y() + dy);
+                let next = point.neighbour(direction);
+                assert_eq!(next, expected, "{point} {direction:?}");
+                if let Some(next) = next {
+                    assert_eq!(next.neighbour(direction.opposite()), Some(point));
+                    assert_eq!(point.direction_to(next), Some(direction));
+                }
+            }
+        }
+        assert_eq!(Point::I5.neighbour(Direction::Up), None);
+        assert_eq!(Point::E1.direction_to(Point::E9), Some(Direction::Up));
+        assert_eq!(Point::A2.direction_to(Point::C3), None);
+        assert_eq!(Point::E5.direction_to(Point::E5), None);
+    }
+
+    #[test]
+    fn corners_go_around_the_board_in_order() {
+        let dots = Point::corner_dots();
+        let spots = Point::corner_spots();
+        assert!(dots.iter().all(|p| p.is_dot()) && spots.iter().all(|p| p.is_spot()));
+        let names = |points: [Point; 6]| points.map(|p| p.to_string()).join(" ");
+        assert_eq!(names(dots), "a1 a5 e9 i5 i1 e1");
+        assert_eq!(names(spots), "b2 b5 e8 h5 h2 e2");
+        for i in 0..6 {
+            // Each corner spot is the step from its corner dot toward the centre, and the
+            // next corner (around the board) lies straight along the edge of the play area.
+            let toward_centre = dots[i].direction_to(Point::E5);
+            assert_eq!(
+                toward_centre.and_then(|d| dots[i].neighbour(d)),
+                Some(spots[i])
+            );
+            let next = spots[(i + 1) % 6];
+            assert!(spots[i].direction_to(next).is_some(), "{} {next}", spots[i]);
+        }
+    }
 
     #[test]
     fn counts_61_points_37_spots_24_dots() {

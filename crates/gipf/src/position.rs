@@ -2,8 +2,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::row::row_lines;
 use crate::{
-    Bitboard, Color, Completed, Decision, Entry, Kind, Line, Outcome, Pending, Piece, PlayError,
-    Point, Push, Reason, Removed, Row, Turn, Variant,
+    Bitboard, ByColor, Color, Completed, Decision, Entry, Kind, Line, Outcome, Pending, Piece,
+    PlayError, Point, Push, Reason, Removed, Row, Turn, Variant,
 };
 
 /// Where the player to move is within his turn.
@@ -37,15 +37,15 @@ pub enum Stage {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Position {
     variant: Variant,
-    pieces: [Bitboard; 2],
+    pieces: ByColor<Bitboard>,
     gipf: Bitboard,
-    reserve: [u8; 2],
-    lost: [u8; 2],
+    reserve: ByColor<u8>,
+    lost: ByColor<u8>,
     to_move: Color,
     /// Tournament: whether each player may still bring in GIPF-pieces.
-    gipf_phase: [bool; 2],
+    gipf_phase: ByColor<bool>,
     /// Whether each player has completed a turn.
-    played: [bool; 2],
+    played: ByColor<bool>,
     stage: Stage,
     /// Lines whose row was dealt with in the current removal step.
     dealt: u32,
@@ -62,19 +62,18 @@ pub(crate) fn shift(bits: u64, by: i32) -> u64 {
 }
 
 impl Position {
-    /// The start of a game.
+    /// The start of a game: the pieces of [`Variant::start_spots`] on the board (GIPF-pieces
+    /// in the standard game), the reserves of [`Variant::initial_reserve`], White to move.
     pub fn new(variant: Variant) -> Position {
-        let mut pieces = [Bitboard::EMPTY; 2];
-        if variant != Variant::Tournament {
-            for (color, spots) in [(0, ["b5", "e2", "h5"]), (1, ["b2", "e8", "h2"])] {
-                pieces[color] = spots
-                    .iter()
-                    .filter_map(|n| n.parse::<Point>().ok())
-                    .collect();
-            }
-        }
+        let pieces = ByColor::from_fn(|color| {
+            variant
+                .start_spots(color)
+                .iter()
+                .copied()
+                .collect::<Bitboard>()
+        });
         let gipf = if variant == Variant::Standard {
-            pieces[0] | pieces[1]
+            pieces[Color::White] | pieces[Color::Black]
         } else {
             Bitboard::EMPTY
         };
@@ -83,7 +82,7 @@ impl Position {
         position
     }
 
-    pub(crate) fn raw(setup: &crate::Setup, pieces: [Bitboard; 2], gipf: Bitboard) -> Position {
+    pub(crate) fn raw(setup: &crate::Setup, pieces: ByColor<Bitboard>, gipf: Bitboard) -> Position {
         Position {
             variant: setup.variant,
             pieces,
@@ -121,7 +120,7 @@ impl Position {
     pub fn piece_at(&self, point: Point) -> Option<Piece> {
         let color = Color::ALL
             .into_iter()
-            .find(|c| self.pieces[c.index()].contains(point))?;
+            .find(|&c| self.pieces[c].contains(point))?;
         let kind = if self.gipf.contains(point) {
             Kind::Gipf
         } else {
@@ -132,7 +131,7 @@ impl Position {
 
     /// The spots holding pieces of a colour (basic and GIPF).
     pub fn pieces(&self, color: Color) -> Bitboard {
-        self.pieces[color.index()]
+        self.pieces[color]
     }
 
     /// The spots holding GIPF-pieces of either colour.
@@ -142,17 +141,17 @@ impl Position {
 
     /// Every occupied spot.
     pub fn occupied(&self) -> Bitboard {
-        self.pieces[0] | self.pieces[1]
+        self.pieces[Color::White] | self.pieces[Color::Black]
     }
 
     /// Pieces in a player's reserve (a GIPF-piece costs 2).
     pub fn reserve(&self, color: Color) -> u8 {
-        self.reserve[color.index()]
+        self.reserve[color]
     }
 
     /// Pieces of a colour captured by the opponent (a GIPF-piece counts 2).
     pub fn lost(&self, color: Color) -> u8 {
-        self.lost[color.index()]
+        self.lost[color]
     }
 
     /// Whose turn it is (also after the game ended: the player who would have moved).
@@ -177,7 +176,7 @@ impl Position {
 
     /// Tournament game: whether a player may still bring in GIPF-pieces.
     pub fn in_gipf_phase(&self, color: Color) -> bool {
-        self.gipf_phase[color.index()]
+        self.gipf_phase[color]
     }
 
     /// What the current turn has done so far (removals at its start, the push, ...).
@@ -270,7 +269,7 @@ impl Position {
     }
 
     fn check_kind(&self, kind: Kind) -> Result<(), PlayError> {
-        let me = self.to_move.index();
+        let me = self.to_move;
         match kind {
             Kind::Gipf if self.variant != Variant::Tournament => Err(PlayError::GipfNotInThisGame),
             Kind::Gipf if !self.gipf_phase[me] => Err(PlayError::GipfPhaseOver),
@@ -365,12 +364,12 @@ impl Position {
         };
         let data = entry.data();
         let by = data.direction.shift();
-        let [white, black] = &mut self.pieces;
+        let ByColor([white, black]) = &mut self.pieces;
         for set in [white, black, &mut self.gipf] {
             set.0 = (set.0 & !moving) | shift(set.0 & moving, by);
         }
         let first = data.first.bitboard();
-        let me = self.to_move.index();
+        let me = self.to_move;
         self.pieces[me] |= first;
         if kind == Kind::Gipf {
             self.gipf |= first;
@@ -400,9 +399,9 @@ impl Position {
         let own = removed & self.pieces(me);
         let returned = own.count() + (own & self.gipf).count();
         let captured = record.captured.count() + (record.captured & self.gipf).count();
-        self.reserve[me.index()] += returned as u8;
-        self.lost[(!me).index()] += captured as u8;
-        let [white, black] = &mut self.pieces;
+        self.reserve[me] += returned as u8;
+        self.lost[!me] += captured as u8;
+        let ByColor([white, black]) = &mut self.pieces;
         for set in [white, black, &mut self.gipf] {
             *set = *set - removed;
         }
@@ -426,7 +425,7 @@ impl Position {
             return;
         }
         let out = |c: Color| {
-            (self.variant == Variant::Standard || self.played[c.index()])
+            (self.variant == Variant::Standard || self.played[c])
                 && (self.pieces(c) & self.gipf).is_empty()
         };
         let loser = match (out(Color::White), out(Color::Black)) {
@@ -455,7 +454,7 @@ impl Position {
             let lines = row_lines(self.pieces(me)) & !self.dealt;
             if lines == 0 {
                 if self.stage == Stage::Start {
-                    if self.reserve[me.index()] == 0 {
+                    if self.reserve[me] == 0 {
                         self.outcome = Some(Outcome {
                             winner: !me,
                             reason: Reason::NoReserve,
@@ -491,7 +490,7 @@ impl Position {
         let me = self.to_move;
         let acted = self.progress.push.is_some() || !self.progress.start.is_empty();
         if acted {
-            self.progress.reserve = self.reserve[me.index()];
+            self.progress.reserve = self.reserve[me];
             completed.add(self.progress);
             self.plies += 1;
         }
@@ -500,7 +499,7 @@ impl Position {
             self.progress = Position::empty_turn(me);
             return;
         }
-        self.played[me.index()] = true;
+        self.played[me] = true;
         self.to_move = !me;
         self.stage = Stage::Start;
         self.dealt = 0;

@@ -2,7 +2,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Bitboard, Color, Completed, Kind, Piece, Point, Position, Variant};
+use crate::{Bitboard, ByColor, Color, Completed, Kind, Piece, Point, Position, Variant};
 
 /// A position described by hand: for problems, tests and analysis.
 ///
@@ -10,10 +10,10 @@ use crate::{Bitboard, Color, Completed, Kind, Piece, Point, Position, Variant};
 /// first, as after an opponent's push.
 ///
 /// ```
-/// use gipf::{Color, Pending, Position, Setup, Variant};
+/// use gipf::{ByColor, Color, Pending, Position, Setup, Variant};
 /// let mut setup = Setup::new(Variant::Standard);
 /// setup.place_all("b5 W, e2 W, h5 W, b2 B, e8 B, h2 B, c3 w").unwrap();
-/// setup.reserve = [10, 12];
+/// setup.reserve = ByColor::new(10, 12);
 /// let position = Position::from_setup(&setup).unwrap();
 /// assert_eq!(position.pending(), Pending::Push);
 /// assert_eq!(position.total(Color::White), 3 * 2 + 1 + 10);
@@ -25,15 +25,15 @@ pub struct Setup {
     /// Pieces on spots.
     pub board: Vec<(Point, Piece)>,
     /// Reserves of White and Black.
-    pub reserve: [u8; 2],
+    pub reserve: ByColor<u8>,
     /// Pieces of White and Black captured by the opponent.
-    pub lost: [u8; 2],
+    pub lost: ByColor<u8>,
     /// Whose turn it is.
     pub to_move: Color,
     /// Whether each player has completed a turn (tournament: his first turn is over).
-    pub played: [bool; 2],
+    pub played: ByColor<bool>,
     /// Tournament: whether each player may still bring in GIPF-pieces.
-    pub gipf_phase: [bool; 2],
+    pub gipf_phase: ByColor<bool>,
 }
 
 /// Why a setup is not a position.
@@ -69,10 +69,10 @@ impl Setup {
             variant,
             board: Vec::new(),
             reserve: variant.initial_reserve(),
-            lost: [0, 0],
+            lost: ByColor::splat(0),
             to_move: Color::White,
-            played: [false; 2],
-            gipf_phase: [variant == Variant::Tournament; 2],
+            played: ByColor::splat(false),
+            gipf_phase: ByColor::splat(variant == Variant::Tournament),
         }
     }
 
@@ -96,16 +96,16 @@ impl Setup {
 impl Position {
     /// The position a setup describes.
     pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
-        let mut pieces = [Bitboard::EMPTY; 2];
+        let mut pieces = ByColor::splat(Bitboard::EMPTY);
         let mut gipf = Bitboard::EMPTY;
         for &(spot, piece) in &setup.board {
             if spot.is_dot() {
                 return Err(SetupError::PieceOnDot(spot));
             }
-            if (pieces[0] | pieces[1]).contains(spot) {
+            if pieces.iter().any(|(_, set)| set.contains(spot)) {
                 return Err(SetupError::Doubled(spot));
             }
-            pieces[piece.color.index()].insert(spot);
+            pieces[piece.color].insert(spot);
             if piece.kind == Kind::Gipf {
                 gipf.insert(spot);
             }

@@ -3,14 +3,18 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::{ByColor, Color, Point};
+
 /// Which of the three games is played.
 ///
 /// ```
-/// use gipf::Variant;
+/// use gipf::{ByColor, Variant};
 /// assert_eq!("standard".parse::<Variant>(), Ok(Variant::Standard));
-/// assert_eq!("basic+2".parse::<Variant>(), Ok(Variant::Basic { extra: [2, 2] }));
-/// assert_eq!(Variant::Basic { extra: [0, 3] }.to_string(), "basic+0/+3");
-/// assert_eq!(Variant::Tournament.initial_reserve(), [18, 18]);
+/// assert_eq!("basic+2".parse::<Variant>(), Ok(Variant::Basic { extra: ByColor::splat(2) }));
+/// let handicap = Variant::Basic { extra: ByColor::new(0, 3) };
+/// assert_eq!(handicap.to_string(), "basic+0/+3");
+/// assert_eq!(handicap.initial_reserve(), ByColor::new(12, 15));
+/// assert_eq!(Variant::Tournament.initial_reserve(), ByColor::splat(18));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -18,7 +22,7 @@ pub enum Variant {
     /// Single pieces only, three each on the board at the start.
     Basic {
         /// Extra reserve pieces (0 to 3) for White and Black: a longer game, or a handicap.
-        extra: [u8; 2],
+        extra: ByColor<u8>,
     },
     /// Three GIPF-pieces each on the board at the start; no more can be brought in.
     Standard,
@@ -28,14 +32,39 @@ pub enum Variant {
 
 impl Variant {
     /// The basic game with no extra pieces.
-    pub const BASIC: Variant = Variant::Basic { extra: [0, 0] };
+    pub const BASIC: Variant = Variant::Basic {
+        extra: ByColor::splat(0),
+    };
+
+    /// Where White's pieces stand at the start of the basic and standard games.
+    pub const WHITE_START: [Point; 3] = [Point::B5, Point::E2, Point::H5];
+
+    /// Where Black's pieces stand at the start of the basic and standard games.
+    pub const BLACK_START: [Point; 3] = [Point::B2, Point::E8, Point::H2];
+
+    /// Where a player's pieces stand at the start: [`Variant::WHITE_START`] and
+    /// [`Variant::BLACK_START`] in the basic and standard games, nowhere in the tournament
+    /// game.
+    ///
+    /// ```
+    /// use gipf::{Color, Point, Variant};
+    /// assert_eq!(Variant::Standard.start_spots(Color::Black), [Point::B2, Point::E8, Point::H2]);
+    /// assert!(Variant::Tournament.start_spots(Color::White).is_empty());
+    /// ```
+    pub const fn start_spots(self, color: Color) -> &'static [Point] {
+        match (self, color) {
+            (Variant::Tournament, _) => &[],
+            (_, Color::White) => &Variant::WHITE_START,
+            (_, Color::Black) => &Variant::BLACK_START,
+        }
+    }
 
     /// Reserve of White and Black at the start.
-    pub const fn initial_reserve(self) -> [u8; 2] {
+    pub fn initial_reserve(self) -> ByColor<u8> {
         match self {
-            Variant::Basic { extra } => [12 + extra[0], 12 + extra[1]],
-            Variant::Standard => [12, 12],
-            Variant::Tournament => [18, 18],
+            Variant::Basic { extra } => extra.map(|n| 12 + n),
+            Variant::Standard => ByColor::splat(12),
+            Variant::Tournament => ByColor::splat(18),
         }
     }
 
@@ -56,11 +85,13 @@ impl Variant {
 
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Variant::Basic { extra: [0, 0] } => f.write_str("basic"),
-            Variant::Basic { extra: [w, b] } if w == b => write!(f, "basic+{w}"),
-            Variant::Basic { extra: [w, b] } => write!(f, "basic+{w}/+{b}"),
-            other => f.write_str(other.name()),
+        let Variant::Basic { extra } = *self else {
+            return f.write_str(self.name());
+        };
+        match (extra[Color::White], extra[Color::Black]) {
+            (0, 0) => f.write_str("basic"),
+            (w, b) if w == b => write!(f, "basic+{w}"),
+            (w, b) => write!(f, "basic+{w}/+{b}"),
         }
     }
 }
@@ -97,8 +128,8 @@ impl FromStr for Variant {
             _ => Err(ParseVariantError),
         };
         let extra = match extra.split_once('/') {
-            Some((w, b)) => [count(w)?, count(b)?],
-            None => [count(extra)?; 2],
+            Some((w, b)) => ByColor::new(count(w)?, count(b)?),
+            None => ByColor::splat(count(extra)?),
         };
         Ok(Variant::Basic { extra })
     }

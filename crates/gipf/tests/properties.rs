@@ -1,25 +1,19 @@
 //! Property tests: random legal games keep every invariant; random input never breaks a game.
 #![allow(clippy::unwrap_used)]
 
+use gipf::notation::TurnNotation;
+use gipf::random::{Rng, find_in_random_games};
 use gipf::{
-    Bitboard, Color, Decision, Entry, Kind, Line, Pending, Position, TurnNotation, Variant,
+    Bitboard, ByColor, Color, Decision, Entry, Kind, Line, Pending, Position, Reason, Variant,
 };
 use proptest::prelude::*;
-
-fn rng(seed: u64) -> impl FnMut() -> u64 {
-    let mut state = seed | 1;
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    }
-}
 
 fn variant() -> impl Strategy<Value = Variant> {
     prop_oneof![
         Just(Variant::BASIC),
-        (0u8..=3, 0u8..=3).prop_map(|(w, b)| Variant::Basic { extra: [w, b] }),
+        (0u8..=3, 0u8..=3).prop_map(|(w, b)| Variant::Basic {
+            extra: ByColor::new(w, b)
+        }),
         Just(Variant::Standard),
         Just(Variant::Tournament),
     ]
@@ -45,11 +39,11 @@ fn bits_to_spots(bits: u64) -> Bitboard {
         .collect()
 }
 
-fn check_invariants(position: &Position, totals: [u32; 2]) {
+fn check_invariants(position: &Position, totals: ByColor<u32>) {
     for color in Color::ALL {
         assert_eq!(
             position.total(color),
-            totals[color.index()],
+            totals[color],
             "{color}'s pieces are conserved"
         );
     }
@@ -73,9 +67,9 @@ proptest! {
     fn random_games_keep_every_invariant_and_their_notation_round_trips(
         variant in variant(), seed in any::<u64>(), noise in proptest::collection::vec(any_decision(), 40)
     ) {
-        let mut next_random = rng(seed);
+        let mut rng = Rng::new(seed);
         let mut position = Position::new(variant);
-        let totals = [position.total(Color::White), position.total(Color::Black)];
+        let totals = ByColor::from_fn(|color| position.total(color));
         let mut turn_start = position;
         let mut noise = noise.into_iter().cycle();
         for _ in 0..400 {
@@ -87,7 +81,7 @@ proptest! {
                 Ok(_) => prop_assert!(position.legal_decisions().contains(&attempt)),
                 Err(_) => prop_assert_eq!(tried, position),
             }
-            let Some(decision) = position.random_decision(&mut next_random) else { break };
+            let Some(decision) = position.random_decision(&mut rng) else { break };
             // The bot stores the decisions of a turn in progress as JSON.
             let json = serde_json::to_string(&decision).unwrap();
             prop_assert_eq!(serde_json::from_str::<Decision>(&json).unwrap(), decision);
@@ -111,15 +105,15 @@ proptest! {
 
     #[test]
     fn every_generated_turn_applies_by_its_notation(variant in variant(), seed in any::<u64>(), plies in 0usize..60) {
-        let mut next_random = rng(seed);
+        let mut rng = Rng::new(seed);
         let mut position = Position::new(variant);
         while usize::from(position.plies()) < plies {
-            let Some(decision) = position.random_decision(&mut next_random) else { break };
+            let Some(decision) = position.random_decision(&mut rng) else { break };
             position.play(decision).unwrap();
         }
         // Play on to the start of a turn.
         while position.stage() == gipf::Stage::After {
-            let Some(decision) = position.random_decision(&mut next_random) else { break };
+            let Some(decision) = position.random_decision(&mut rng) else { break };
             position.play(decision).unwrap();
         }
         let turns = position.legal_turns();
@@ -137,10 +131,10 @@ proptest! {
 
     #[test]
     fn any_text_is_refused_or_played_without_panic(text in ".{0,40}", seed in any::<u64>()) {
-        let mut next_random = rng(seed);
+        let mut rng = Rng::new(seed);
         let mut position = Position::new(Variant::Tournament);
         for _ in 0..(seed % 30) {
-            let Some(decision) = position.random_decision(&mut next_random) else { break };
+            let Some(decision) = position.random_decision(&mut rng) else { break };
             position.play(decision).unwrap();
         }
         let before = position;
@@ -198,5 +192,36 @@ fn serde_round_trips_positions_and_turns() {
             decision,
             "{json}"
         );
+    }
+}
+
+/// The kind of question a position waits for, or why its game ended.
+fn question(position: &Position) -> &'static str {
+    match position.pending() {
+        Pending::Push => "push",
+        Pending::ChooseRow { .. } => "row choice",
+        Pending::TakeGipf { .. } => "GIPF-pieces to take",
+        Pending::GameOver(outcome) => match outcome.reason {
+            Reason::NoReserve => "no reserve",
+            Reason::NoGipf => "no GIPF",
+            Reason::Resignation => "resignation",
+        },
+    }
+}
+
+#[test]
+fn random_games_reach_every_kind_of_question_and_ending() {
+    for (variant, wanted) in [
+        (Variant::BASIC, "row choice"),
+        (Variant::BASIC, "no reserve"),
+        (Variant::Standard, "GIPF-pieces to take"),
+        (Variant::Standard, "no reserve"),
+        (Variant::Tournament, "row choice"),
+        (Variant::Tournament, "no GIPF"),
+    ] {
+        let found = find_in_random_games(variant, 5000, 500, |position, _| {
+            (question(position) == wanted).then_some(())
+        });
+        assert!(found.is_some(), "{variant}: {wanted}");
     }
 }

@@ -2,8 +2,8 @@
 #![allow(clippy::unwrap_used)]
 
 use gipf::{
-    Bitboard, Color, Decision, Entry, Kind, Pending, PlayError, Point, Position, Reason, Setup,
-    Stage, Variant,
+    Bitboard, ByColor, Color, Decision, Entry, Kind, Pending, PlayError, Point, Position, Reason,
+    Setup, Stage, Variant,
 };
 
 fn p(name: &str) -> Point {
@@ -29,9 +29,9 @@ fn push(text: &str) -> Decision {
 fn position(variant: Variant, board: &str) -> Position {
     let mut setup = Setup::new(variant);
     setup.place_all(board).unwrap();
-    setup.played = [true, true];
-    setup.gipf_phase = [false, false];
-    setup.reserve = [8, 8];
+    setup.played = ByColor::splat(true);
+    setup.gipf_phase = ByColor::splat(false);
+    setup.reserve = ByColor::new(8, 8);
     Position::from_setup(&setup).unwrap()
 }
 
@@ -130,7 +130,7 @@ fn rows_sharing_no_piece_are_all_removed_without_asking() {
     setup
         .place_all("b2 w, c2 w, d2 w, e2 w, g2 w, g3 w, g4 w, g5 w, h2 b")
         .unwrap();
-    setup.played = [true, true];
+    setup.played = ByColor::splat(true);
     let game = Position::from_setup(&setup).unwrap();
     assert_eq!(game.stage(), Stage::Push);
     assert_eq!(
@@ -266,8 +266,8 @@ fn only_gipf_pieces_of_the_row_can_be_taken() {
 fn a_gipf_only_row_may_stand_and_is_offered_once_per_step() {
     let mut setup = Setup::new(Variant::Tournament);
     setup.place_all("b2 W, c2 W, d2 W, e2 W, h5 B").unwrap();
-    setup.played = [true, true];
-    setup.reserve = [8, 16];
+    setup.played = ByColor::splat(true);
+    setup.reserve = ByColor::new(8, 16);
     let mut game = Position::from_setup(&setup).unwrap();
     // Start of White's turn: offered, optional.
     assert!(
@@ -301,8 +301,8 @@ fn a_gipf_only_row_may_stand_and_is_offered_once_per_step() {
 fn no_reserve_loses_at_the_start_of_the_turn_not_at_the_end() {
     let mut setup = Setup::new(Variant::BASIC);
     setup.place_all("b5 w, b2 b").unwrap();
-    setup.played = [true, true];
-    setup.reserve = [1, 5];
+    setup.played = ByColor::splat(true);
+    setup.reserve = ByColor::new(1, 5);
     let mut game = Position::from_setup(&setup).unwrap();
     game.play(push("e1-e2")).unwrap();
     assert_eq!(game.reserve(Color::White), 0);
@@ -327,8 +327,8 @@ fn no_reserve_loses_at_the_start_of_the_turn_not_at_the_end() {
 fn rows_removed_at_the_start_can_save_a_player_with_no_reserve() {
     let mut setup = Setup::new(Variant::BASIC);
     setup.place_all("b2 w, c2 w, d2 w, e2 w, h2 b").unwrap();
-    setup.played = [true, true];
-    setup.reserve = [0, 5];
+    setup.played = ByColor::splat(true);
+    setup.reserve = ByColor::new(0, 5);
     let game = Position::from_setup(&setup).unwrap();
     assert_eq!(game.outcome(), None);
     assert_eq!(game.reserve(Color::White), 4);
@@ -397,8 +397,8 @@ fn tournament_gipf_phase_rules() {
     assert_eq!(standard.play(gipf), Err(PlayError::GipfNotInThisGame));
     let mut setup = Setup::new(Variant::Tournament);
     setup.place_all("e5 W, e6 B").unwrap();
-    setup.played = [true, true];
-    setup.reserve = [1, 4];
+    setup.played = ByColor::splat(true);
+    setup.reserve = ByColor::new(1, 4);
     let mut poor = Position::from_setup(&setup).unwrap();
     assert_eq!(
         poor.play(gipf),
@@ -417,7 +417,9 @@ fn pieces_are_conserved_and_the_start_positions_are_right() {
         assert_eq!(game.total(Color::White), total);
         assert_eq!(game.total(Color::Black), total);
     }
-    let handicap = Position::new(Variant::Basic { extra: [0, 3] });
+    let handicap = Position::new(Variant::Basic {
+        extra: ByColor::new(0, 3),
+    });
     assert_eq!(
         (
             handicap.reserve(Color::White),
@@ -494,8 +496,8 @@ fn the_notation_examples_of_rules_md_play_as_written() {
     setup
         .place_all("b4 w, c4 w, d4 W, e4 B, f3 b, h5 W, b2 B")
         .unwrap();
-    setup.played = [true, true];
-    setup.reserve = [3, 5];
+    setup.played = ByColor::splat(true);
+    setup.reserve = ByColor::new(3, 5);
     let mut game = Position::from_setup(&setup).unwrap();
     let done = game
         .play_notation("a4-g2;xd4,c4,b4,Ge4,g2*,Gf3* (7)")
