@@ -9,7 +9,7 @@ use gipf::Variant;
 use gipf_bot::console::user_id;
 use gipf_bot::model::{ChannelId, ColorChoice, GameStatus};
 use gipf_bot::service::{Config, Message, Service, User};
-use gipf_bot::store::{NewChallenge, Progress, Store};
+use gipf_bot::store::{ChallengeTerms, Progress, Store};
 
 fn main() {
     divan::main();
@@ -20,16 +20,16 @@ const RECORD: &str = include_str!("../crates/gipf/tests/data/tournament-41-plies
 /// A channel whose tournament game stands after the record's first 18 turns.
 fn prepared_channel(store: &Store, channel: ChannelId) {
     let (alice, bob) = (user_id("alice"), user_id("bob"));
-    let new = NewChallenge {
+    let terms = ChallengeTerms {
         guild: None,
         channel,
         challenger: alice,
         challenged: bob,
         variant: Variant::Tournament,
         color: ColorChoice::White,
-        ttl: std::time::Duration::from_secs(3600),
     };
-    store.create_challenge(&new).unwrap();
+    let hour = std::time::Duration::from_secs(3600);
+    store.create_challenge(&terms, hour).unwrap();
     let challenge = store.challenge(channel).unwrap().unwrap();
     let players = gipf::ByColor::new(alice, bob);
     let game = store.start_game(&challenge, players).unwrap().unwrap();

@@ -126,9 +126,9 @@ fn decisions(row: &Row, index: usize) -> rusqlite::Result<Vec<Decision>> {
     serde_json::from_str(&json).map_err(|e| unreadable(index, e))
 }
 
-/// A challenge to be made.
+/// What a challenge proposes: who plays whom, where, which game and which colours.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewChallenge {
+pub struct ChallengeTerms {
     /// The server, if any.
     pub guild: Option<GuildId>,
     /// The channel the game will be played in.
@@ -141,8 +141,6 @@ pub struct NewChallenge {
     pub variant: Variant,
     /// The challenger's colour.
     pub color: ColorChoice,
-    /// How long it stays open.
-    pub ttl: Duration,
 }
 
 /// An open challenge.
@@ -150,18 +148,8 @@ pub struct NewChallenge {
 pub struct Challenge {
     /// Its id.
     pub id: ChallengeId,
-    /// The server, if any.
-    pub guild: Option<GuildId>,
-    /// Its channel.
-    pub channel: ChannelId,
-    /// The challenger.
-    pub challenger: UserId,
-    /// The challenged user.
-    pub challenged: UserId,
-    /// Which game.
-    pub variant: Variant,
-    /// The challenger's colour.
-    pub color: ColorChoice,
+    /// What it proposes.
+    pub terms: ChallengeTerms,
 }
 
 /// A game as stored: who plays, how it stands, and its turns in the official notation.
@@ -296,23 +284,29 @@ impl Store {
             .query_row(params![channel], |r| {
                 Ok(Challenge {
                     id: r.get(0)?,
-                    guild: r.get(1)?,
-                    channel: r.get(2)?,
-                    challenger: r.get(3)?,
-                    challenged: r.get(4)?,
-                    variant: parsed(r, 5)?,
-                    color: r.get(6)?,
+                    terms: ChallengeTerms {
+                        guild: r.get(1)?,
+                        channel: r.get(2)?,
+                        challenger: r.get(3)?,
+                        challenged: r.get(4)?,
+                        variant: parsed(r, 5)?,
+                        color: r.get(6)?,
+                    },
                 })
             })
             .optional()?)
         })
     }
 
-    /// Records a challenge; `None` if the channel has one already.
-    pub fn create_challenge(&self, new: &NewChallenge) -> anyhow::Result<Option<ChallengeId>> {
+    /// Records a challenge open for `ttl`; `None` if the channel has one already.
+    pub fn create_challenge(
+        &self,
+        new: &ChallengeTerms,
+        ttl: Duration,
+    ) -> anyhow::Result<Option<ChallengeId>> {
         self.with(|c| {
             let created = now();
-            let ttl = i64::try_from(new.ttl.as_secs()).unwrap_or(i64::MAX);
+            let ttl = i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX);
             let inserted = c
                 .prepare_cached(
                     "INSERT INTO challenges (guild_id, channel_id, challenger, challenged, variant, color, created_at, expires_at)
@@ -358,9 +352,9 @@ impl Store {
                 "INSERT INTO games (guild_id, channel_id, variant, white, black, created_at, updated_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
                 params![
-                    challenge.guild,
-                    challenge.channel,
-                    challenge.variant.to_string(),
+                    challenge.terms.guild,
+                    challenge.terms.channel,
+                    challenge.terms.variant.to_string(),
                     players[Color::White],
                     players[Color::Black],
                     at
@@ -370,7 +364,7 @@ impl Store {
             tx.commit()?;
             Ok(Some(StoredGame {
                 id,
-                variant: challenge.variant,
+                variant: challenge.terms.variant,
                 players,
                 status: GameStatus::Active,
                 resigned: None,
@@ -478,7 +472,7 @@ mod tests {
         let store = Store::open(dir.path().join("t.db")).unwrap();
         store.remember_user(UserId(1), "a").unwrap();
         store.remember_user(UserId(2), "b").unwrap();
-        let new = NewChallenge {
+        let new = ChallengeTerms {
             guild: Some(GuildId(5)),
             channel: ChannelId(7),
             challenger: UserId(1),
@@ -487,19 +481,13 @@ mod tests {
                 extra: gipf::ByColor::new(0, 3),
             },
             color: ColorChoice::Black,
-            ttl: Duration::from_secs(60),
         };
-        let id = store.create_challenge(&new).unwrap().unwrap();
-        assert_eq!(
-            store.create_challenge(&new).unwrap(),
-            None,
-            "one per channel"
-        );
+        let minute = Duration::from_secs(60);
+        let id = store.create_challenge(&new, minute).unwrap().unwrap();
+        let again = store.create_challenge(&new, minute).unwrap();
+        assert_eq!(again, None, "one per channel");
         let challenge = store.challenge(ChannelId(7)).unwrap().unwrap();
-        assert_eq!(
-            (challenge.id, challenge.variant, challenge.color),
-            (id, new.variant, ColorChoice::Black)
-        );
+        assert_eq!((challenge.id, &challenge.terms), (id, &new));
         let game = store
             .start_game(&challenge, ByColor::new(UserId(2), UserId(1)))
             .unwrap()

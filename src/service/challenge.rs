@@ -6,7 +6,7 @@ use super::{Failure, Handled, LiveGame, Message, Service, refuse};
 use crate::command::Command;
 use crate::model::{ColorChoice, UserId};
 use crate::reply::{Button, Reply, Stamp};
-use crate::store::{Challenge, NewChallenge};
+use crate::store::{Challenge, ChallengeTerms};
 use crate::text;
 use crate::text::Text;
 
@@ -20,16 +20,18 @@ impl Service {
     ) -> Handled {
         let me = message.author.id;
         self.may_challenge(message, opponent)?;
-        let new = NewChallenge {
+        let terms = ChallengeTerms {
             guild: message.guild,
             channel: message.channel,
             challenger: me,
             challenged: opponent,
             variant,
             color,
-            ttl: self.config.challenge_ttl,
         };
-        let Some(id) = self.store.create_challenge(&new)? else {
+        let Some(id) = self
+            .store
+            .create_challenge(&terms, self.config.challenge_ttl)?
+        else {
             return refuse(
                 "Someone else challenged here just now; that challenge must be answered first.",
             );
@@ -80,9 +82,9 @@ impl Service {
         }
         if let Some(open) = self.store.challenge(message.channel)? {
             return refuse(text![
-                self.name(open.challenger)?,
+                self.name(open.terms.challenger)?,
                 " already challenged ",
-                self.name(open.challenged)?,
+                self.name(open.terms.challenged)?,
                 " here; that challenge must be accepted, declined or cancelled first."
             ]);
         }
@@ -117,15 +119,16 @@ impl Service {
 
     pub(super) fn accept(&self, message: &Message) -> Handled {
         let challenge = self.open_challenge(message)?;
-        if challenge.challenged != message.author.id {
+        let terms = &challenge.terms;
+        if terms.challenged != message.author.id {
             return refuse(text![
                 "Only ",
-                self.name(challenge.challenged)?,
+                self.name(terms.challenged)?,
                 " can accept this challenge."
             ]);
         }
-        let mut players = ByColor::splat(challenge.challenged);
-        players[challenge.color.challenger_color(rand::random::<bool>)] = challenge.challenger;
+        let mut players = ByColor::splat(terms.challenged);
+        players[terms.color.challenger_color(rand::random::<bool>)] = terms.challenger;
         let Some(stored) = self.store.start_game(&challenge, players)? else {
             return Err(answered_just_now());
         };
@@ -149,12 +152,11 @@ impl Service {
     /// (`by_challenger`) by the one who made it.
     pub(super) fn close_challenge(&self, message: &Message, by_challenger: bool) -> Handled {
         let challenge = self.open_challenge(message)?;
+        let terms = &challenge.terms;
         let (allowed, other, verb, other_verb) = if by_challenger {
-            let c = &challenge;
-            (c.challenger, c.challenged, "cancel", "decline")
+            (terms.challenger, terms.challenged, "cancel", "decline")
         } else {
-            let c = &challenge;
-            (c.challenged, c.challenger, "decline", "cancel")
+            (terms.challenged, terms.challenger, "decline", "cancel")
         };
         if allowed != message.author.id {
             let hint = if other == message.author.id {
