@@ -68,6 +68,7 @@ fn command_round_trip(bencher: Bencher) {
                 text: "!move h6-c4;xc6*,d6,f5,g4".into(),
                 mentions: Vec::new(),
                 stamp: None,
+                addressed: false,
             }
         })
         .bench_local_values(|message| {

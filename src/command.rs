@@ -142,20 +142,88 @@ impl fmt::Display for Command {
     }
 }
 
-/// Why a line is not a command, said so a player can fix it. It may quote the line.
+/// Why a line is not a command.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CommandError(pub String);
+pub enum CommandError {
+    /// The word is none of the bot's (other bots share the prefix): `closest` is the
+    /// command it is a slip of, if it is one.
+    Unknown {
+        /// The word as typed, cut short.
+        word: String,
+        /// The command within a letter or two of it.
+        closest: Option<&'static str>,
+    },
+    /// One of the bot's commands, written wrong: what is wrong and what would be right. It
+    /// may quote the line.
+    Invalid(String),
+}
 
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            CommandError::Unknown {
+                word,
+                closest: Some(closest),
+            } => write!(
+                f,
+                "I don't know the command `{word}`: did you mean `{closest}`?"
+            ),
+            CommandError::Unknown {
+                word,
+                closest: None,
+            } => {
+                write!(f, "I don't know the command `{word}`")
+            }
+            CommandError::Invalid(text) => f.write_str(text),
+        }
     }
 }
 
 impl std::error::Error for CommandError {}
 
 fn error(text: impl Into<String>) -> CommandError {
-    CommandError(text.into())
+    CommandError::Invalid(text.into())
+}
+
+/// How many single-letter edits (a letter added, removed, changed, or two neighbours
+/// swapped) turn `a` into `b`.
+fn edits(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut rows = vec![(0..=b.len()).collect::<Vec<usize>>()];
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let changed = usize::from(a[i - 1] != b[j - 1]);
+            row[j] = (rows[i - 1][j] + 1)
+                .min(row[j - 1] + 1)
+                .min(rows[i - 1][j - 1] + changed);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                row[j] = row[j].min(rows[i - 2][j - 2] + 1);
+            }
+        }
+        rows.push(row);
+    }
+    rows[a.len()][b.len()]
+}
+
+/// The command `word` is a slip of: two edits away at most (one for words of four letters
+/// or fewer, so that other bots' short commands are not taken for ours).
+///
+/// ```
+/// use gipf_bot::command::closest_command;
+/// assert_eq!(closest_command("pussh"), Some("push"));
+/// assert_eq!(closest_command("chalenge"), Some("challenge"));
+/// assert_eq!(closest_command("rwo"), Some("row"));
+/// assert_eq!(closest_command("play"), None);
+/// assert_eq!(closest_command("rank"), None);
+/// ```
+pub fn closest_command(word: &str) -> Option<&'static str> {
+    SYNTAX
+        .iter()
+        .map(|syntax| (edits(word, syntax.word), syntax.word))
+        .filter(|&(distance, command)| distance <= if command.len() <= 4 { 1 } else { 2 })
+        .min()
+        .map(|(_, command)| command)
 }
 
 /// How a command is written: its parser, its line in `!help`, and its arguments.
@@ -586,10 +654,10 @@ fn parse_words(line: &str, prefix: &str) -> Result<Command, CommandError> {
     };
     match Syntax::of(word) {
         Some(syntax) => (syntax.parse)(&words),
-        None => Err(error(format!(
-            "I don't know the command `{}`. Try `{prefix}help` for the list.",
-            word.chars().take(30).collect::<String>()
-        ))),
+        None => Err(CommandError::Unknown {
+            word: word.chars().take(30).collect(),
+            closest: closest_command(word),
+        }),
     }
 }
 
@@ -815,7 +883,7 @@ mod tests {
     }
 
     fn err(line: &str) -> String {
-        parse(line, "!").unwrap().unwrap_err().0
+        parse(line, "!").unwrap().unwrap_err().to_string()
     }
 
     #[test]

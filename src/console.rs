@@ -112,6 +112,8 @@ impl Console {
             text,
             mentions,
             stamp: None,
+            // Every console line is for the bot.
+            addressed: true,
         })
     }
 

@@ -203,6 +203,16 @@ async fn a_game_from_challenge_to_resignation() {
     let discord = FakeDiscord::start().await;
     let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
 
+    // Another bot's command gets no answer: the next post answers the slip that follows.
+    discord
+        .send_message(say(CHANNEL, ALICE, "!play some music"))
+        .await;
+    let body = ask(&discord, say(CHANNEL, ALICE, "!chalenge")).await;
+    assert!(
+        content(&body).contains("did you mean `!challenge`?"),
+        "{body:#}"
+    );
+
     // The challenge pings bob only, with Accept/Decline buttons.
     let challenge = format!("!challenge <@{}> standard white", BOB.0);
     discord
@@ -332,7 +342,7 @@ async fn a_game_from_challenge_to_resignation() {
         .iter()
         .filter(|c| c.method == "POST" && c.route() == format!("/channels/{CHANNEL}/messages"))
         .count();
-    assert_eq!(posts, 1 + 3 + 4 + 1);
+    assert_eq!(posts, 1 + 1 + 3 + 4 + 1, "one answers the slip `!chalenge`");
 
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);

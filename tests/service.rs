@@ -825,3 +825,26 @@ fn an_internal_error_is_logged_and_never_shown() {
     );
     assert!(!text.contains("replay") && !text.contains("e5"), "{text}");
 }
+
+#[test]
+fn other_bots_commands_get_no_answer_but_slips_of_ours_do() {
+    let mut table = Table::new();
+    let mut heard = |text: &str, addressed: bool| {
+        let mut message = table.message("alice", text);
+        message.addressed = addressed;
+        let replies = table.service.handle(&message);
+        replies.first().map(shown)
+    };
+    // A prefix other bots share: their words are none of our business.
+    for line in ["!play never gonna", "!rank", "!skip", "!p 3"] {
+        assert_eq!(heard(line, false), None, "{line}");
+    }
+    // A slip of one of ours is answered, with the command meant.
+    let slip = heard("!pussh b1 c2", false).unwrap();
+    assert!(slip.contains("did you mean `!push`?"), "{slip}");
+    let slip = heard("!chalenge @bob", false).unwrap();
+    assert!(slip.contains("did you mean `!challenge`?"), "{slip}");
+    // Said to the bot for sure (a mention, slash, button, console), an unknown word is answered.
+    let unknown = heard("!play", true).unwrap();
+    assert!(unknown.contains("Try `!help`"), "{unknown}");
+}

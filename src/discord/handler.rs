@@ -34,7 +34,8 @@ fn user(user: &DiscordUser) -> User {
     }
 }
 
-/// A message to the service, from where and whom it came in Discord.
+/// A message to the service, from where and whom it came in Discord, addressed to this
+/// bot (slash commands and buttons are; a chat line says for itself).
 fn message_from(
     guild: Option<serenity::all::GuildId>,
     channel: serenity::all::ChannelId,
@@ -48,6 +49,7 @@ fn message_from(
         text,
         mentions: Vec::new(),
         stamp: None,
+        addressed: true,
     }
 }
 
@@ -70,21 +72,22 @@ impl Handler {
         &self.service.config().prefix
     }
 
-    /// The chat line of a message addressed to the bot: a prefix command as it is, a
-    /// mention command (`<@bot> push b1 c2`) with the prefix in place of the mention.
-    fn command_text(&self, content: &str) -> Option<String> {
+    /// The chat line of a message that may be for the bot, and whether it is for sure: a
+    /// mention command (`<@bot> push b1 c2`, the prefix put in place of the mention) is,
+    /// a prefix command (which other bots may share) is not.
+    fn command_text(&self, content: &str) -> Option<(String, bool)> {
         let trimmed = content.trim_start();
         for mention in [
             format!("<@{}>", self.bot_id),
             format!("<@!{}>", self.bot_id),
         ] {
             if let Some(rest) = trimmed.strip_prefix(&mention) {
-                return Some(format!("{}{}", self.prefix(), rest.trim_start()));
+                return Some((format!("{}{}", self.prefix(), rest.trim_start()), true));
             }
         }
         trimmed
             .starts_with(self.prefix())
-            .then(|| content.to_string())
+            .then(|| (content.to_string(), false))
     }
 
     /// The channel's active game, read off the async workers.
@@ -227,7 +230,7 @@ impl EventHandler for Handler {
         if msg.author.bot {
             return;
         }
-        let Some(text) = self.command_text(&msg.content) else {
+        let Some((text, addressed)) = self.command_text(&msg.content) else {
             return;
         };
         // While shutting down, chat commands are left unanswered (they can be sent again).
@@ -236,6 +239,7 @@ impl EventHandler for Handler {
         };
         let message = Message {
             mentions: msg.mentions.iter().filter(|u| !u.bot).map(user).collect(),
+            addressed,
             ..message_from(msg.guild_id, msg.channel_id, &msg.author, text)
         };
         let replies = self.service.handle_async(message).await;
@@ -264,10 +268,13 @@ mod tests {
         let handler = Handler::new(Arc::new(service), 77, None, Gate::new());
         assert_eq!(
             handler.command_text("<@77> push b1 c2"),
-            Some("!push b1 c2".into())
+            Some(("!push b1 c2".into(), true))
         );
-        assert_eq!(handler.command_text("  <@!77>board"), Some("!board".into()));
-        assert_eq!(handler.command_text("!help"), Some("!help".into()));
+        assert_eq!(
+            handler.command_text("  <@!77>board"),
+            Some(("!board".into(), true))
+        );
+        assert_eq!(handler.command_text("!help"), Some(("!help".into(), false)));
         assert_eq!(handler.command_text("<@78> push b1 c2"), None);
         assert_eq!(handler.command_text("hello"), None);
         Ok(())

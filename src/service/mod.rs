@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use gipf::{ByColor, Color, Position, Turn};
 
-use crate::command::{self, Command};
+use crate::command::{self, Command, CommandError};
 use crate::model::{ChannelId, GameId, GuildId, UserId};
 use crate::record;
 use crate::render::{self, BoardView, RenderOptions};
@@ -47,6 +47,10 @@ pub struct Message {
     pub mentions: Vec<User>,
     /// The button this command comes from, if it comes from one.
     pub stamp: Option<Stamp>,
+    /// Whether it was addressed to this bot for sure (a mention, a slash command, a button,
+    /// the console) rather than by a prefix other bots may share: only then does a word
+    /// that is no command of ours get an answer.
+    pub addressed: bool,
 }
 
 /// Settings of the service.
@@ -118,10 +122,22 @@ impl Service {
     /// replies when the line is not a command. This blocks on the database and the
     /// renderer: from async code use [`Service::handle_async`].
     pub fn handle(&self, message: &Message) -> Vec<Reply> {
-        match command::parse(&message.text, &self.config.prefix) {
+        let prefix = &self.config.prefix;
+        match command::parse(&message.text, prefix) {
             None => Vec::new(),
             Some(Ok(command)) => self.execute(message, command),
-            Some(Err(e)) => vec![Reply::private(e.0)],
+            Some(Err(CommandError::Unknown {
+                word,
+                closest: Some(closest),
+            })) => vec![Reply::private(format!(
+                "I don't know the command `{word}`: did you mean `{prefix}{closest}`?"
+            ))],
+            // Quiet: it is likely another bot's command.
+            Some(Err(CommandError::Unknown { .. })) if !message.addressed => Vec::new(),
+            Some(Err(CommandError::Unknown { word, .. })) => vec![Reply::private(format!(
+                "I don't know the command `{word}`. Try `{prefix}help` for the list."
+            ))],
+            Some(Err(CommandError::Invalid(text))) => vec![Reply::private(text)],
         }
     }
 
