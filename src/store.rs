@@ -16,7 +16,12 @@ use crate::model::{ChallengeId, ChannelId, ColorChoice, GameId, GameStatus, Guil
 
 /// The schema, one migration a file in `migrations/`.
 pub fn migrations() -> Migrations<'static> {
-    const STEPS: &[M<'static>] = &[M::up(include_str!("../migrations/0001_init.sql"))];
+    const STEPS: &[M<'static>] = &[
+        M::up(include_str!("../migrations/0001_init.sql")),
+        M::up(include_str!(
+            "../migrations/0002_challenge_ids_never_reused.sql"
+        )),
+    ];
     Migrations::from_slice(STEPS)
 }
 
@@ -504,6 +509,42 @@ mod tests {
     #[test]
     fn migrations_are_valid() {
         assert!(migrations().validate().is_ok());
+    }
+
+    #[test]
+    fn challenge_ids_are_never_reused_even_past_the_migration() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        // A database of the first schema whose challenge 5 was withdrawn.
+        let mut old = Connection::open(&path).unwrap();
+        let first = [M::up(include_str!("../migrations/0001_init.sql"))];
+        Migrations::from_slice(&first).to_latest(&mut old).unwrap();
+        old.execute_batch(
+            "INSERT INTO users (id, name) VALUES (1, 'a'), (2, 'b');
+             INSERT INTO challenges (id, channel_id, challenger, challenged, variant, color, created_at, expires_at)
+             VALUES (3, 9, 1, 2, 'standard', 'white', 0, 9999999999),
+                    (5, 8, 1, 2, 'standard', 'white', 0, 9999999999);
+             DELETE FROM challenges WHERE id = 5;",
+        )
+        .unwrap();
+        drop(old);
+        let store = Store::open(&path).unwrap();
+        let kept = store.challenge(ChannelId(9)).unwrap().unwrap();
+        assert_eq!(
+            kept.id,
+            ChallengeId(3),
+            "open challenges survive the migration"
+        );
+        let terms = ChallengeTerms {
+            channel: ChannelId(7),
+            ..kept.terms
+        };
+        let hour = Duration::from_secs(3600);
+        let new = store.create_challenge(&terms, hour).unwrap().unwrap();
+        assert!(new.0 > 5, "{new:?}");
+        store.delete_challenge(new).unwrap();
+        let newer = store.create_challenge(&terms, hour).unwrap().unwrap();
+        assert!(newer.0 > new.0, "{newer:?} after {new:?}");
     }
 
     #[test]

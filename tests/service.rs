@@ -570,10 +570,11 @@ fn the_help_and_rules_list_every_command() {
 }
 
 /// A copy of `message` as a click on `button`.
+/// A click on `button` by `author`, as the Discord adapter hands it over: its command, typed.
 fn click(table: &mut Table, author: &str, button: &gipf_bot::reply::Button) -> Reply {
-    let mut message = table.message(author, &format!("!{}", button.command));
+    let mut message = table.message(author, "");
     message.stamp = Some(button.stamp);
-    let mut replies = table.service.handle(&message);
+    let mut replies = table.service.execute(&message, button.command.clone());
     assert_eq!(replies.len(), 1, "{replies:?}");
     replies.remove(0)
 }
@@ -847,4 +848,33 @@ fn other_bots_commands_get_no_answer_but_slips_of_ours_do() {
     // Said to the bot for sure (a mention, slash, button, console), an unknown word is answered.
     let unknown = heard("!play", true).unwrap();
     assert!(unknown.contains("Try `!help`"), "{unknown}");
+}
+
+#[test]
+fn the_buttons_of_a_withdrawn_challenge_never_answer_a_later_one() {
+    let mut table = Table::new();
+    let first = table.say("alice", "!challenge @bob").remove(0);
+    table.expect("alice", "!cancel", "withdrew");
+    let second = table.say("alice", "!challenge @bob").remove(0);
+    assert_ne!(first.buttons[0].stamp, second.buttons[0].stamp);
+    let stale = click(&mut table, "bob", &first.buttons[0]);
+    assert!(
+        stale.private && shown(&stale).contains("no longer does anything"),
+        "{}",
+        shown(&stale)
+    );
+    assert!(
+        table
+            .service
+            .game_state(ChannelId(1), true)
+            .unwrap()
+            .is_none()
+    );
+    // The same goes across a restart (the database remembers the ids it gave out).
+    table.expect("alice", "!cancel", "withdrew");
+    table.restart();
+    let third = table.say("alice", "!challenge @bob").remove(0);
+    assert_ne!(third.buttons[0].stamp, second.buttons[0].stamp);
+    let accepted = click(&mut table, "bob", &third.buttons[0]);
+    assert!(shown(&accepted).contains("Game on"), "{}", shown(&accepted));
 }
