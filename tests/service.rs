@@ -878,3 +878,46 @@ fn the_buttons_of_a_withdrawn_challenge_never_answer_a_later_one() {
     let accepted = click(&mut table, "bob", &third.buttons[0]);
     assert!(shown(&accepted).contains("Game on"), "{}", shown(&accepted));
 }
+
+#[test]
+fn a_damaged_game_is_listed_as_such_and_hides_no_other() {
+    let mut table = Table::new();
+    table.start("standard");
+    table.text("alice", "!push b1 c2");
+    table.channel = ChannelId(2);
+    table.start("basic");
+    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
+    let damaged = db
+        .execute(
+            "UPDATE turns SET notation = 'e5' WHERE game_id = (SELECT id FROM games WHERE channel_id = 1)",
+            [],
+        )
+        .unwrap();
+    assert_eq!(damaged, 1);
+    let list = table.text("carol", "!games");
+    assert!(
+        list.contains("<#1>: a game I cannot read (damaged)"),
+        "{list}"
+    );
+    assert!(
+        list.contains("<#2>: alice (white) vs bob (black), basic"),
+        "{list}"
+    );
+}
+
+#[test]
+fn help_and_rules_need_no_database_write() {
+    let mut table = Table::new();
+    table.start("standard");
+    // Another process holds the database's write lock (a backup, a stuck writer...).
+    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
+    db.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let started = std::time::Instant::now();
+    table.expect("carol", "!help", "Commands");
+    table.expect("carol", "!rules", "Kris Burm");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "they did not wait for the lock"
+    );
+    db.execute_batch("COMMIT").unwrap();
+}

@@ -20,6 +20,7 @@ impl Service {
     ) -> Handled {
         let me = message.author.id;
         self.may_challenge(message, opponent)?;
+        self.remember_users(message)?;
         let terms = ChallengeTerms {
             guild: message.guild,
             channel: message.channel,
@@ -127,6 +128,7 @@ impl Service {
                 " can accept this challenge."
             ]);
         }
+        self.remember_users(message)?;
         let mut players = ByColor::splat(terms.challenged);
         players[terms.color.challenger_color(rand::random::<bool>)] = terms.challenger;
         let Some(stored) = self.store.start_game(&challenge, players)? else {

@@ -99,8 +99,17 @@ impl Service {
         };
         let mut lines = Vec::new();
         for channel in channels {
-            if let Some(game) = self.live_game(channel, false)? {
-                lines.push(self.game_line(channel, &game)?);
+            match self.live_game(channel, false) {
+                Ok(Some(game)) => lines.push(self.game_line(channel, &game)?),
+                Ok(None) => {}
+                // One damaged game must not hide the others.
+                Err(e) => {
+                    tracing::error!(error = %format!("{e:#}"), channel = channel.0, "a game does not load");
+                    lines.push(text![
+                        Span::Channel(channel),
+                        ": a game I cannot read (damaged): the bot's operator can look into it"
+                    ]);
+                }
             }
         }
         if lines.is_empty() {

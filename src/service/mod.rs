@@ -143,11 +143,7 @@ impl Service {
 
     /// Runs a command that came parsed (a button's); `message.text` is not read.
     pub fn execute(&self, message: &Message, command: Command) -> Vec<Reply> {
-        let handled = self
-            .remember_users(message)
-            .map_err(Failure::from)
-            .and_then(|()| self.dispatch(message, command));
-        match handled {
+        match self.dispatch(message, command) {
             Ok(reply) => vec![reply],
             Err(Failure::Refused(text)) => vec![Reply::private(text)],
             Err(Failure::Internal(e)) => {
@@ -182,6 +178,9 @@ impl Service {
             })
     }
 
+    /// Remembers the names of the author and the users mentioned, for the replies and the
+    /// pictures of games to come. Only commands that make a challenge or a game write them:
+    /// the others (`!help` among them) work on a database that cannot be written.
     fn remember_users(&self, message: &Message) -> anyhow::Result<()> {
         for user in std::iter::once(&message.author).chain(&message.mentions) {
             self.store.remember_user(user.id, &user.name)?;
