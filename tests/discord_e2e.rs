@@ -98,9 +98,19 @@ fn content(body: &Value) -> &str {
     body["content"].as_str().unwrap_or_default()
 }
 
+/// The message an interaction's answer (callback) or a post carries.
+fn data(call: &RestCall) -> Value {
+    let body = call.payload_json();
+    if body["data"].is_object() {
+        body["data"].clone()
+    } else {
+        body
+    }
+}
+
 /// The board picture of a reply: shown by its embed, a PNG that decodes.
 fn assert_board(call: &RestCall) {
-    let body = call.payload_json();
+    let body = data(call);
     assert_eq!(
         body["embeds"][0]["image"]["url"], "attachment://board.png",
         "{body:#}"
@@ -131,28 +141,42 @@ fn webhook(token: &str) -> String {
     format!("/webhooks/{APPLICATION_ID}/{token}")
 }
 
-/// Sends an interaction and returns its token after its deferral or answer (callback).
-async fn interact(discord: &FakeDiscord, interaction: Value) -> (String, Value) {
+/// Sends an interaction and returns its answer (callback).
+async fn answer_of(discord: &FakeDiscord, interaction: Value) -> RestCall {
     let id = interaction["id"].as_str().unwrap().to_string();
     let token = interaction["token"].as_str().unwrap().to_string();
     discord.send_interaction(interaction).await;
     let callback = format!("/interactions/{id}/{token}/callback");
-    let call = discord
+    discord
         .next_call(move |c| c.method == "POST" && c.route() == callback)
-        .await;
-    (token, call.json())
+        .await
 }
 
-/// Clicks `custom_id` and returns the bot's follow-up (after the type 6 deferral).
+/// Sends an interaction and returns its token and its answer's body.
+async fn interact(discord: &FakeDiscord, interaction: Value) -> (String, Value) {
+    let token = interaction["token"].as_str().unwrap().to_string();
+    (token, answer_of(discord, interaction).await.payload_json())
+}
+
+/// Sends a slash command and returns its answer, a new message (type 4): a command takes
+/// milliseconds, so it is answered with its reply, never by editing a deferral.
+async fn slash(discord: &FakeDiscord, interaction: Value) -> RestCall {
+    let answer = answer_of(discord, interaction).await;
+    assert_eq!(
+        answer.payload_json()["type"],
+        4,
+        "{:#}",
+        answer.payload_json()
+    );
+    answer
+}
+
+/// Clicks `custom_id` on a new message of `channel` and returns the bot's answer, a new
+/// message (type 4).
 async fn click(discord: &FakeDiscord, who: (u64, &str), channel: u64, custom_id: &str) -> RestCall {
     let message = discord.new_id();
     let interaction = discord.button_click_json(&invoker(who, channel), custom_id, message);
-    let (token, callback) = interact(discord, interaction).await;
-    assert_eq!(callback["type"], 6);
-    let route = webhook(&token);
-    discord
-        .next_call(move |c| c.method == "POST" && c.route() == route)
-        .await
+    slash(discord, interaction).await
 }
 
 fn is_ephemeral(body: &Value) -> bool {
@@ -233,26 +257,28 @@ async fn a_game_from_challenge_to_resignation() {
     let accept = &challenge_buttons[0];
 
     // A stranger's click on Accept is refused, privately; bob's starts the game.
-    let refused = click(&discord, CAROL, CHANNEL, accept).await;
-    assert!(is_ephemeral(&refused.json()));
-    assert!(
-        content(&refused.json()).contains("Only bob"),
-        "{:#}",
-        refused.json()
-    );
+    let refused = data(&click(&discord, CAROL, CHANNEL, accept).await);
+    assert!(is_ephemeral(&refused));
+    assert!(content(&refused).contains("Only bob"), "{refused:#}");
     let accepted = click(&discord, BOB, CHANNEL, accept).await;
-    let body = accepted.payload_json();
+    let body = data(&accepted);
     assert!(!is_ephemeral(&body));
     assert!(content(&body).starts_with("Game on"), "{body:#}");
     assert_pings(&body, &[ALICE.0]);
     assert_board(&accepted);
+    assert_eq!(
+        discord.notified_users(),
+        [BOB.0, ALICE.0],
+        "bob of the challenge, alice of her move"
+    );
     // The used buttons disappear from the challenge.
+    let messages = format!("/channels/{CHANNEL}/messages/");
     let cleared = discord
-        .next_call(|c| c.method == "PATCH" && c.route().ends_with("/messages/@original"))
+        .next_call(move |c| c.method == "PATCH" && c.route().starts_with(&messages))
         .await;
     assert_eq!(cleared.json()["components"], json!([]));
     // A copy of the old Accept button (another client may still show it) does nothing.
-    let again = click(&discord, BOB, CHANNEL, accept).await.json();
+    let again = data(&click(&discord, BOB, CHANNEL, accept).await);
     assert!(is_ephemeral(&again));
     assert!(
         content(&again).contains("no longer does anything"),
@@ -434,15 +460,15 @@ async fn rows_are_chosen_by_button_and_by_text() {
 
     // Channel one: a stranger's click is refused; the mover's click plays; clicking again
     // (the turn has moved on) is refused politely, and privately.
-    let stranger = click(&discord, CAROL, CHANNEL, &choices[0][0]).await.json();
+    let stranger = data(&click(&discord, CAROL, CHANNEL, &choices[0][0]).await);
     assert!(is_ephemeral(&stranger));
     assert!(content(&stranger).contains("not your game"), "{stranger:#}");
     let played = click(&discord, mover, CHANNEL, &choices[0][0]).await;
-    let body = played.payload_json();
+    let body = data(&played);
     assert!(!is_ephemeral(&body));
     assert!(content(&body).contains("played"), "{body:#}");
     assert_board(&played);
-    let stale = click(&discord, mover, CHANNEL, &choices[0][0]).await.json();
+    let stale = data(&click(&discord, mover, CHANNEL, &choices[0][0]).await);
     assert!(is_ephemeral(&stale));
     assert!(content(&stale).contains("earlier question"), "{stale:#}");
 
@@ -590,26 +616,26 @@ async fn slash_commands_with_autocomplete() {
         "id": BOB.0.to_string(), "username": BOB.1, "discriminator": "0",
         "global_name": null, "avatar": null, "bot": false,
     } } });
-    let (token, deferred) = interact(&discord, challenge).await;
-    assert_eq!(deferred["type"], 5);
-    let route = format!("{}/messages/@original", webhook(&token));
-    let edit = discord
-        .next_call(move |c| c.method == "PATCH" && c.route() == route)
-        .await;
-    let body = edit.payload_json();
+    let body = data(&slash(&discord, challenge).await);
     let ping = format!("<@{}>, alice challenges you", BOB.0);
     assert!(content(&body).starts_with(&ping), "{body:#}");
     assert_pings(&body, &[BOB.0]);
+    assert_eq!(
+        discord.notified_users(),
+        [BOB.0],
+        "bob hears of the challenge"
+    );
 
     // /accept by bob.
     let accept = discord.slash_command_json(&invoker(BOB, CHANNEL), "accept", json!([]));
-    let (token, _) = interact(&discord, accept).await;
-    let route = format!("{}/messages/@original", webhook(&token));
-    let edit = discord
-        .next_call(move |c| c.method == "PATCH" && c.route() == route)
-        .await;
-    assert!(content(&edit.payload_json()).starts_with("Game on"));
+    let edit = slash(&discord, accept).await;
+    assert!(content(&data(&edit)).starts_with("Game on"));
     assert_board(&edit);
+    assert_eq!(
+        discord.notified_users(),
+        [BOB.0, ALICE.0],
+        "alice hears it is her move"
+    );
 
     // Autocomplete of /push entry: the legal entries starting with what was typed.
     let typing = json!([{ "name": "entry", "type": 3, "value": "b", "focused": true }]);
@@ -633,28 +659,25 @@ async fn slash_commands_with_autocomplete() {
 
     // /push entry:<the first offer> plays; a bad one from bob is answered ephemerally.
     let push = json!([{ "name": "entry", "type": 3, "value": offered[0] }]);
-    let (token, _) = interact(&discord, discord.slash_command_json(&alice, "push", push)).await;
-    let route = format!("{}/messages/@original", webhook(&token));
-    let edit = discord
-        .next_call(move |c| c.method == "PATCH" && c.route() == route)
-        .await;
-    let body = edit.payload_json();
+    let body = data(&slash(&discord, discord.slash_command_json(&alice, "push", push)).await);
     assert!(content(&body).contains("alice (white) played"), "{body:#}");
     assert_pings(&body, &[BOB.0]);
+    assert_eq!(
+        discord.notified_users(),
+        [BOB.0, ALICE.0, BOB.0],
+        "bob hears of his move"
+    );
 
     let bad = json!([{ "name": "entry", "type": 3, "value": "z9-z8" }]);
     let bob = invoker(BOB, CHANNEL);
-    let (token, _) = interact(&discord, discord.slash_command_json(&bob, "push", bad)).await;
-    let original = format!("{}/messages/@original", webhook(&token));
-    discord
-        .next_call(move |c| c.method == "DELETE" && c.route() == original)
-        .await;
-    let route = webhook(&token);
-    let followup = discord
-        .next_call(move |c| c.method == "POST" && c.route() == route)
-        .await;
-    assert!(is_ephemeral(&followup.payload_json()));
-    assert_pings(&followup.payload_json(), &[]);
+    let refused = data(&slash(&discord, discord.slash_command_json(&bob, "push", bad)).await);
+    assert!(is_ephemeral(&refused), "{refused:#}");
+    assert_pings(&refused, &[]);
+    assert_eq!(
+        discord.notified_users().len(),
+        3,
+        "a refusal notifies nobody"
+    );
 
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
@@ -850,7 +873,7 @@ async fn gipf_pieces_are_kept_by_button_and_taken_by_slash_command() {
 
     // Channel one: a stranger's "Keep all" is refused privately; White's ends the turn with
     // the GIPF-pieces left standing (none of them in the removal), and pings Black.
-    let stranger = click(&discord, CAROL, CHANNEL, &buttons[0][1]).await.json();
+    let stranger = data(&click(&discord, CAROL, CHANNEL, &buttons[0][1]).await);
     assert!(is_ephemeral(&stranger));
     assert!(content(&stranger).contains("not your game"), "{stranger:#}");
     let kept = expected_turn(before, &push, &[]);
@@ -858,7 +881,7 @@ async fn gipf_pieces_are_kept_by_button_and_taken_by_slash_command() {
         assert!(!kept.contains(&format!("G{spot}")), "{kept}");
     }
     let played = click(&discord, ALICE, CHANNEL, &buttons[0][1]).await;
-    let body = played.payload_json();
+    let body = data(&played);
     assert!(!is_ephemeral(&body));
     let line = format!("alice (white) played `{kept}`");
     assert!(content(&body).contains(&line), "{body:#}");
@@ -866,7 +889,7 @@ async fn gipf_pieces_are_kept_by_button_and_taken_by_slash_command() {
     assert_pings(&body, &[BOB.0]);
     assert_board(&played);
     // The other button of that message is used up too.
-    let stale = click(&discord, ALICE, CHANNEL, &buttons[0][0]).await.json();
+    let stale = data(&click(&discord, ALICE, CHANNEL, &buttons[0][0]).await);
     assert!(is_ephemeral(&stale));
     assert!(content(&stale).contains("earlier question"), "{stale:#}");
 
@@ -886,20 +909,20 @@ async fn gipf_pieces_are_kept_by_button_and_taken_by_slash_command() {
     assert_eq!(offered, expected);
     // `/take spots:<the first GIPF-piece>` takes that one (its `G` shows in the removal).
     let chosen = json!([{ "name": "spots", "type": 3, "value": offered[1] }]);
-    let (token, deferred) =
-        interact(&discord, discord.slash_command_json(&white, "take", chosen)).await;
-    assert_eq!(deferred["type"], 5);
-    let route = format!("{}/messages/@original", webhook(&token));
-    let edit = discord
-        .next_call(move |c| c.method == "PATCH" && c.route() == route)
-        .await;
-    let body = edit.payload_json();
+    let before_take = discord.notified_users().len();
+    let edit = slash(&discord, discord.slash_command_json(&white, "take", chosen)).await;
+    let body = data(&edit);
     let taken = expected_turn(before, &push, &spots[..1]);
     assert!(taken.contains(&format!("G{}", spots[0])), "{taken}");
     let line = format!("alice (white) played `{taken}`");
     assert!(content(&body).contains(&line), "{body:#}");
     assert_pings(&body, &[BOB.0]);
     assert_board(&edit);
+    assert_eq!(
+        discord.notified_users()[before_take..],
+        [BOB.0],
+        "bob hears of his move"
+    );
 
     // The records agree: each channel's last turn is the one decided there.
     for (channel, last) in [(CHANNEL, &kept), (OTHER_CHANNEL, &taken)] {
@@ -949,10 +972,10 @@ async fn a_command_in_flight_is_answered_before_shutdown() {
         move |c| c.method == "POST" && c.route() == callback
     });
     discord.send_interaction(interaction).await;
-    let deferral = discord
+    let answering = discord
         .next_call(move |c| c.method == "POST" && c.route() == callback)
         .await;
-    assert_eq!(deferral.json()["type"], 5);
+    assert_eq!(answering.payload_json()["type"], 4);
 
     // Shutdown: once it has begun, new commands are turned away (the first ones may still
     // slip in before the bot sees the signal; they are answered as usual).
@@ -962,19 +985,13 @@ async fn a_command_in_flight_is_answered_before_shutdown() {
     for _ in 0..500 {
         let help = discord.slash_command_json(&bob, "help", json!([]));
         let (_, answer) = interact(&discord, help).await;
-        if answer["type"] == 4 {
+        assert_eq!(answer["type"], 4, "{answer:#}");
+        if content(&answer["data"]).contains("restarting") {
             assert!(is_ephemeral(&answer["data"]), "{answer:#}");
-            assert!(
-                answer["data"]["content"]
-                    .as_str()
-                    .unwrap()
-                    .contains("restarting"),
-                "{answer:#}"
-            );
             refused = true;
             break;
         }
-        assert_eq!(answer["type"], 5);
+        assert!(content(&answer["data"]).contains("Commands"), "{answer:#}");
     }
     assert!(refused, "the bot never began to shut down");
     assert!(
@@ -986,13 +1003,12 @@ async fn a_command_in_flight_is_answered_before_shutdown() {
     release.send(()).unwrap();
     let ended = tokio::time::timeout(WAIT_TIMEOUT, task).await;
     ended.expect("the bot did not stop").unwrap().unwrap();
-    let original = format!("{}/messages/@original", webhook(&token));
     let answered = discord
         .calls()
         .into_iter()
-        .find(|c| c.method == "PATCH" && c.route() == original)
+        .find(|c| c.route().contains(&token) && c.status == 204)
         .expect("the command in flight was not answered");
-    let body = answered.payload_json();
+    let body = data(&answered);
     assert!(content(&body).contains("alice (white) played"), "{body:#}");
     assert_pings(&body, &[BOB.0]);
     discord.wait_disconnected().await;
@@ -1001,4 +1017,89 @@ async fn a_command_in_flight_is_answered_before_shutdown() {
         "shutdown with a command in flight took {:?}",
         started.elapsed()
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_command_is_deferred_privately_and_its_ping_still_arrives() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("gipf.db");
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &db).await;
+    start_game(&discord, CHANNEL).await;
+    let before = discord.notified_users();
+
+    // Another writer holds the database, so the push cannot be saved for a while.
+    let lock = rusqlite::Connection::open(&db).unwrap();
+    lock.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let mut position = Position::new(Variant::Standard);
+    let entry = next_push(&mut position);
+    let push = json!([{ "name": "entry", "type": 3, "value": entry }]);
+    let interaction = discord.slash_command_json(&invoker(ALICE, CHANNEL), "push", push);
+    let token = interaction["token"].as_str().unwrap().to_string();
+    let deferral = answer_of(&discord, interaction).await.payload_json();
+    assert_eq!(deferral["type"], 5, "{deferral:#}");
+    assert!(
+        is_ephemeral(&deferral["data"]),
+        "the thinking is private: {deferral:#}"
+    );
+    lock.execute_batch("COMMIT").unwrap();
+
+    // The public reply is a new message (a follow-up), so bob is notified; the private
+    // "thinking..." is filled in by an edit.
+    let route = webhook(&token);
+    let followup = discord
+        .next_call(move |c| c.method == "POST" && c.route() == route)
+        .await;
+    let body = followup.payload_json();
+    assert!(content(&body).contains("alice (white) played"), "{body:#}");
+    assert!(!is_ephemeral(&body));
+    assert_board(&followup);
+    let notified = discord.notified_users();
+    assert_eq!(notified[before.len()..], [BOB.0], "bob hears of his move");
+    let original = format!("{}/messages/@original", webhook(&token));
+    assert!(
+        discord
+            .calls()
+            .iter()
+            .any(|c| c.method == "PATCH" && c.route() == original),
+        "the thinking message was left hanging"
+    );
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_picture_still_announces_the_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    start_game(&discord, CHANNEL).await;
+    discord.refuse_files_in(CHANNEL);
+    let mut position = Position::new(Variant::Standard);
+    let entry = next_push(&mut position);
+    discord
+        .send_message(say(CHANNEL, ALICE, &format!("!push {entry}")))
+        .await;
+    let route = format!("/channels/{CHANNEL}/messages");
+    let refused = discord
+        .next_call({
+            let route = route.clone();
+            move |c| c.method == "POST" && c.route() == route
+        })
+        .await;
+    assert_eq!(refused.status, 403);
+    let text_only = discord
+        .next_call(move |c| c.method == "POST" && c.route() == route)
+        .await;
+    assert!(text_only.files().is_empty());
+    let body = text_only.payload_json();
+    assert!(
+        content(&body).contains("alice (white) played `"),
+        "{body:#}"
+    );
+    assert!(content(&body).contains("Attach Files"), "{body:#}");
+    assert_pings(&body, &[BOB.0]);
+    assert_eq!(discord.notified_users().last(), Some(&BOB.0));
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
 }

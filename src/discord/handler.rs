@@ -10,6 +10,7 @@ use serenity::all::{
 };
 
 use super::gate::Gate;
+use super::interaction::{self, Asked};
 use super::{send, slash};
 use crate::model::{ChannelId, GuildId, UserId};
 use crate::reply::Reply;
@@ -112,31 +113,28 @@ impl Handler {
             refuse(command.create_response(&ctx.http, restarting())).await;
             return;
         };
-        // Always defer first: Discord wants an answer within 3 seconds.
-        if let Err(e) = command.defer(&ctx.http).await {
-            tracing::warn!(error = %e, "cannot defer a slash command");
-            return;
-        }
         let options = slash::options(&command.data.options);
-        let replies = match slash::chat_line(&command.data.name, &options, self.prefix()) {
-            Ok(text) => {
-                let mentions = command
-                    .data
-                    .resolved
-                    .users
-                    .values()
-                    .filter(|u| !u.bot)
-                    .map(user)
-                    .collect();
-                let message = Message {
-                    mentions,
-                    ..message_from(command.guild_id, command.channel_id, &command.user, text)
-                };
-                self.service.handle_async(message).await
+        let work = async {
+            match slash::chat_line(&command.data.name, &options, self.prefix()) {
+                Ok(text) => {
+                    let mentions = command
+                        .data
+                        .resolved
+                        .users
+                        .values()
+                        .filter(|u| !u.bot)
+                        .map(user)
+                        .collect();
+                    let message = Message {
+                        mentions,
+                        ..message_from(command.guild_id, command.channel_id, &command.user, text)
+                    };
+                    self.service.handle_async(message).await
+                }
+                Err(e) => vec![Reply::private(e)],
             }
-            Err(e) => vec![Reply::private(e)],
         };
-        send::to_command(&ctx.http, command, &replies).await;
+        interaction::answer(&ctx.http, Asked::Command(command), work).await;
     }
 
     async fn on_autocomplete(&self, ctx: &Context, command: &CommandInteraction) {
@@ -170,23 +168,21 @@ impl Handler {
             refuse(click.create_response(&ctx.http, restarting())).await;
             return;
         };
-        if let Err(e) = click.defer(&ctx.http).await {
-            tracing::warn!(error = %e, "cannot defer a button click");
-            return;
-        }
         // The service refuses a click made for another game or an earlier question.
-        let replies = match send::parse_custom_id(&click.data.custom_id) {
-            None => vec![Reply::private("I don't know that button.")],
-            Some((stamp, command)) => {
-                let text = format!("{}{command}", self.prefix());
-                let message = Message {
-                    stamp: Some(stamp),
-                    ..message_from(click.guild_id, click.channel_id, &click.user, text)
-                };
-                self.service.execute_async(message, command).await
+        let work = async {
+            match send::parse_custom_id(&click.data.custom_id) {
+                None => vec![Reply::private("I don't know that button.")],
+                Some((stamp, command)) => {
+                    let text = format!("{}{command}", self.prefix());
+                    let message = Message {
+                        stamp: Some(stamp),
+                        ..message_from(click.guild_id, click.channel_id, &click.user, text)
+                    };
+                    self.service.execute_async(message, command).await
+                }
             }
         };
-        send::to_click(&ctx.http, click, &replies).await;
+        interaction::answer(&ctx.http, Asked::Click(click), work).await;
     }
 }
 

@@ -7,6 +7,7 @@
 
 mod gate;
 mod handler;
+mod interaction;
 mod markdown;
 mod send;
 mod slash;

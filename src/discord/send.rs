@@ -2,9 +2,8 @@
 //! a PNG shown in an embed, a file, buttons, and pings for exactly the reply's users.
 
 use serenity::all::{
-    ButtonStyle, ChannelId, CommandInteraction, ComponentInteraction, CreateActionRow,
-    CreateAllowedMentions, CreateAttachment, CreateButton, CreateEmbed,
-    CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse, Http, MessageId,
+    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateEmbed, CreateMessage, Http, MessageId,
 };
 
 use super::markdown;
@@ -21,10 +20,11 @@ const MAX_ROWS: usize = 5;
 const BOARD_FILE: &str = "board.png";
 
 /// What goes in one Discord message.
-struct Part {
-    content: String,
+pub(crate) struct Part {
+    /// The text.
+    pub(crate) content: String,
     /// The reply's pictures, files and buttons ride on its last message.
-    last: bool,
+    pub(crate) last: bool,
 }
 
 /// The custom id of a button: `gipf:g<game>.<version>:<command>` for a question in a game,
@@ -54,7 +54,7 @@ pub(crate) fn parse_custom_id(id: &str) -> Option<(Stamp, Command)> {
 }
 
 /// Pings for exactly the reply's users: never @everyone, @here or a role.
-fn allowed_mentions(reply: &Reply) -> CreateAllowedMentions {
+pub(crate) fn allowed_mentions(reply: &Reply) -> CreateAllowedMentions {
     let users: Vec<serenity::all::UserId> = reply
         .mentions()
         .iter()
@@ -72,7 +72,7 @@ fn style(command: &Command) -> ButtonStyle {
     }
 }
 
-fn components(reply: &Reply) -> Vec<CreateActionRow> {
+pub(crate) fn components(reply: &Reply) -> Vec<CreateActionRow> {
     reply
         .buttons
         .chunks(BUTTONS_PER_ROW)
@@ -92,7 +92,7 @@ fn components(reply: &Reply) -> Vec<CreateActionRow> {
 }
 
 /// The attachments and the embed showing the board.
-fn attachments(reply: &Reply) -> (Vec<CreateAttachment>, Option<CreateEmbed>) {
+pub(crate) fn attachments(reply: &Reply) -> (Vec<CreateAttachment>, Option<CreateEmbed>) {
     let mut files = Vec::new();
     let mut embed = None;
     if let Some(png) = &reply.board {
@@ -106,7 +106,7 @@ fn attachments(reply: &Reply) -> (Vec<CreateAttachment>, Option<CreateEmbed>) {
 }
 
 /// The reply's text cut into messages Discord accepts, at line ends where possible.
-fn parts(text: &str) -> Vec<Part> {
+pub(crate) fn parts(text: &str) -> Vec<Part> {
     let mut chunks: Vec<String> = Vec::new();
     let mut current = String::new();
     for line in text.split_inclusive('\n') {
@@ -143,8 +143,14 @@ fn parts(text: &str) -> Vec<Part> {
         .collect()
 }
 
+/// Said instead of the picture where Discord refuses it.
+const NO_PICTURE: &str = "\n(I could not post the board picture here: I need the Attach Files \
+     and Embed Links permissions in this channel. `board` shows it once I have them.)";
+
 /// Sends replies to a channel message. Private replies cannot be hidden there: they go as
-/// replies to the command's message.
+/// replies to the command's message. Where Discord refuses the picture (no Attach Files
+/// permission), the text goes without it, saying what is missing: a turn is never left
+/// unannounced.
 pub(crate) async fn to_channel(
     http: &Http,
     channel: ChannelId,
@@ -154,26 +160,37 @@ pub(crate) async fn to_channel(
     for reply in replies {
         for part in parts(&markdown(&reply.text)) {
             let last = part.last;
-            let build = |reference: bool| {
+            let build = |reference: bool, with_files: bool| {
                 let mut message = CreateMessage::new()
                     .content(part.content.clone())
                     .allowed_mentions(allowed_mentions(reply));
                 if reference {
                     message = message.reference_message((channel, answering));
                 }
-                if last {
+                if last && with_files {
                     let (files, embed) = attachments(reply);
                     message = message.add_files(files).components(components(reply));
                     if let Some(embed) = embed {
                         message = message.embed(embed);
                     }
+                } else if last {
+                    let note = format!("{}{NO_PICTURE}", part.content);
+                    message = message.content(note).components(components(reply));
                 }
                 message
             };
-            let mut sent = channel.send_message(http, build(reply.private)).await;
+            let mut sent = channel.send_message(http, build(reply.private, true)).await;
             if sent.is_err() && reply.private {
                 // The command's message may be gone already: answer without pointing at it.
-                sent = channel.send_message(http, build(false)).await;
+                sent = channel.send_message(http, build(false, true)).await;
+            }
+            let has_files = reply.board.is_some() || reply.file.is_some();
+            if let Err(e) = &sent
+                && has_files
+                && last
+                && is_forbidden(e)
+            {
+                sent = channel.send_message(http, build(false, false)).await;
             }
             if let Err(e) = sent {
                 tracing::warn!(error = %e, channel = channel.get(), "cannot send a reply");
@@ -182,89 +199,9 @@ pub(crate) async fn to_channel(
     }
 }
 
-fn followup(reply: &Reply, part: Part) -> CreateInteractionResponseFollowup {
-    let mut message = CreateInteractionResponseFollowup::new()
-        .content(part.content)
-        .allowed_mentions(allowed_mentions(reply))
-        .ephemeral(reply.private);
-    if part.last {
-        let (files, embed) = attachments(reply);
-        message = message.add_files(files).components(components(reply));
-        if let Some(embed) = embed {
-            message = message.embed(embed);
-        }
-    }
-    message
-}
-
-fn edit(reply: &Reply, part: Part) -> EditInteractionResponse {
-    let mut message = EditInteractionResponse::new()
-        .content(part.content)
-        .allowed_mentions(allowed_mentions(reply));
-    if part.last {
-        let (files, embed) = attachments(reply);
-        for file in files {
-            message = message.new_attachment(file);
-        }
-        message = message.components(components(reply));
-        if let Some(embed) = embed {
-            message = message.embed(embed);
-        }
-    }
-    message
-}
-
-/// Answers a deferred slash command: the first public reply replaces the "thinking"
-/// message; a private first reply removes it and comes as an ephemeral follow-up, like the
-/// rest of the private replies.
-pub(crate) async fn to_command(http: &Http, command: &CommandInteraction, replies: &[Reply]) {
-    let mut original_used = false;
-    for reply in replies {
-        for part in parts(&markdown(&reply.text)) {
-            let sent = if !original_used && !reply.private {
-                original_used = true;
-                command
-                    .edit_response(http, edit(reply, part))
-                    .await
-                    .map(drop)
-            } else {
-                if !original_used {
-                    original_used = true;
-                    if let Err(e) = command.delete_response(http).await {
-                        tracing::warn!(error = %e, "cannot remove the deferred answer");
-                    }
-                }
-                command
-                    .create_followup(http, followup(reply, part))
-                    .await
-                    .map(drop)
-            };
-            if let Err(e) = sent {
-                tracing::warn!(error = %e, command = %command.data.name, "cannot answer a command");
-            }
-        }
-    }
-    if !original_used && let Err(e) = command.delete_response(http).await {
-        tracing::warn!(error = %e, "cannot remove the deferred answer");
-    }
-}
-
-/// Answers a deferred button click with follow-ups (ephemeral for private replies); after a
-/// public answer the clicked message loses its buttons, which are used up.
-pub(crate) async fn to_click(http: &Http, click: &ComponentInteraction, replies: &[Reply]) {
-    for reply in replies {
-        for part in parts(&markdown(&reply.text)) {
-            if let Err(e) = click.create_followup(http, followup(reply, part)).await {
-                tracing::warn!(error = %e, "cannot answer a button click");
-            }
-        }
-    }
-    if replies.iter().any(|r| !r.private) {
-        let cleared = EditInteractionResponse::new().components(Vec::new());
-        if let Err(e) = click.edit_response(http, cleared).await {
-            tracing::warn!(error = %e, "cannot remove used buttons");
-        }
-    }
+/// Whether Discord refused a request for a missing permission (HTTP 403).
+fn is_forbidden(error: &serenity::Error) -> bool {
+    matches!(error, serenity::Error::Http(e) if e.status_code().map(|s| s.as_u16()) == Some(403))
 }
 
 #[cfg(test)]

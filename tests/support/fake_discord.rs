@@ -126,6 +126,53 @@ pub struct FormPart {
     pub data: Vec<u8>,
 }
 
+/// Someone Discord notified of a message (see [`FakeDiscord::notifications`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notification {
+    /// Who.
+    pub user: u64,
+    /// Where the message is.
+    pub channel: u64,
+    /// What it says.
+    pub content: String,
+}
+
+fn channel_of(state: &State, token: &str) -> u64 {
+    state.interaction_channels.get(token).copied().unwrap_or(0)
+}
+
+/// The users a message's text mentions, `<@id>` or `<@!id>`.
+fn mentioned_users(content: &str) -> Vec<u64> {
+    let mut users = Vec::new();
+    let mut rest = content;
+    while let Some(at) = rest.find("<@") {
+        rest = &rest[at + 2..];
+        let digits = rest.strip_prefix('!').unwrap_or(rest);
+        let end = digits.find('>').unwrap_or(0);
+        if let Ok(user) = digits[..end].parse::<u64>()
+            && !users.contains(&user)
+        {
+            users.push(user);
+        }
+    }
+    users
+}
+
+/// Whether a message's allowed mentions let a mention of `user` notify (none given: all do).
+fn mention_allowed(payload: &Value, user: u64) -> bool {
+    let allowed = &payload["allowed_mentions"];
+    if allowed.is_null() {
+        return true;
+    }
+    let parses_users = allowed["parse"]
+        .as_array()
+        .is_some_and(|p| p.iter().any(|k| k == "users"));
+    let listed = allowed["users"]
+        .as_array()
+        .is_some_and(|u| u.iter().any(|id| id.as_str() == Some(&user.to_string())));
+    parses_users || listed
+}
+
 /// A gateway session the bot opened (by Identify) or took up again (by Resume).
 #[derive(Clone, Debug)]
 pub struct ReadySession {
@@ -457,6 +504,77 @@ impl FakeDiscord {
         self.shared.state().all_calls.clone()
     }
 
+    /// Makes the bot lack the Attach Files permission in `channel`: a message with files
+    /// posted there is refused with 403, Missing Permissions, as Discord does.
+    pub fn refuse_files_in(&self, channel: u64) {
+        self.shared.state().no_files.push(channel);
+    }
+
+    /// Who Discord has notified so far, in order, as a person experiences it: a new message
+    /// (posted, an interaction's answer or a follow-up) notifies the users it mentions that
+    /// its allowed mentions let through. An edit notifies nobody, and neither does the first
+    /// follow-up of a deferred command (it fills the "thinking..." message in), nor an
+    /// ephemeral message.
+    pub fn notifications(&self) -> Vec<Notification> {
+        let calls = self.calls();
+        let state = self.shared.state();
+        let mut loading: Vec<&str> = Vec::new();
+        let mut notified = Vec::new();
+        for call in calls.iter().filter(|c| c.status < 300) {
+            let segments: Vec<&str> = call.route().trim_start_matches('/').split('/').collect();
+            let (channel, payload) = match (call.method.as_str(), segments.as_slice()) {
+                ("POST", ["channels", channel, "messages"]) => {
+                    (channel.parse().unwrap_or(0), call.payload_json())
+                }
+                ("POST", ["interactions", _, token, "callback"]) => {
+                    let body = call.payload_json();
+                    match body["type"].as_u64() {
+                        Some(4) => (channel_of(&state, token), body["data"].clone()),
+                        Some(5) => {
+                            loading.push(token);
+                            continue;
+                        }
+                        _ => continue,
+                    }
+                }
+                ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
+                    loading.retain(|t| t != token);
+                    continue;
+                }
+                ("POST", ["webhooks", _, token]) => {
+                    if let Some(i) = loading.iter().position(|t| t == token) {
+                        loading.remove(i);
+                        continue;
+                    }
+                    (channel_of(&state, token), call.payload_json())
+                }
+                _ => continue,
+            };
+            if payload["flags"]
+                .as_u64()
+                .is_some_and(|flags| flags & 64 != 0)
+            {
+                continue;
+            }
+            let content = payload["content"].as_str().unwrap_or_default().to_string();
+            for user in mentioned_users(&content) {
+                if mention_allowed(&payload, user) {
+                    notified.push(Notification {
+                        user,
+                        channel,
+                        content: content.clone(),
+                    });
+                }
+            }
+        }
+        notified
+    }
+
+    /// The users notified so far, in order (see [`Self::notifications`]).
+    pub fn notified_users(&self) -> Vec<u64> {
+        self.notifications().iter().map(|n| n.user).collect()
+    }
+
     /// `METHOD /path` of every request the fake could not answer (and of gateway opcodes it
     /// did not understand, as `GATEWAY op N`), in arrival order.
     pub fn unhandled_routes(&self) -> Vec<String> {
@@ -560,6 +678,8 @@ struct State {
     usernames: HashMap<u64, String>,
     /// Calls whose answer waits for a release (see [`FakeDiscord::hold`]).
     holds: Vec<(HoldPredicate, oneshot::Receiver<()>)>,
+    /// Channels where the bot may not attach files.
+    no_files: Vec<u64>,
 }
 
 type HoldPredicate = Box<dyn Fn(&RestCall) -> bool + Send>;
@@ -758,6 +878,14 @@ impl Shared {
                         "last_message_id": null,
                         "recipients": [self.user_json(recipient)],
                     }),
+                )
+            }
+            ("POST", ["channels", channel, "messages"])
+                if !call.files().is_empty() && self.state().no_files.contains(&id(channel)?) =>
+            {
+                HttpResponse::json(
+                    403,
+                    json!({ "message": "Missing Permissions", "code": 50013 }),
                 )
             }
             ("POST", ["channels", channel, "messages"]) => {

@@ -1,0 +1,207 @@
+//! Answering slash commands and button clicks so that every ping reaches its user.
+//!
+//! Discord notifies the users a *new* message mentions, never those an *edit* adds (and the
+//! first follow-up of a deferred command fills in its "thinking..." message: an edit too).
+//! So a command answered within [`ANSWER_WITHIN`] gets its first reply as the interaction's
+//! answer, a new message; a slower one is deferred privately and its public replies follow
+//! as new messages. Never a ping in an edit.
+
+use std::future::Future;
+use std::time::Duration;
+
+use serenity::all::{
+    CommandInteraction, ComponentInteraction, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
+    EditMessage, Http,
+};
+
+use super::markdown;
+use super::send::{Part, allowed_mentions, attachments, components, parts};
+use crate::reply::Reply;
+
+/// Discord wants an interaction answered within 3 s; a command done by then is answered with
+/// its reply, a slower one deferred.
+pub(crate) const ANSWER_WITHIN: Duration = Duration::from_millis(2000);
+
+/// What private note resolves a deferred command whose replies are all public.
+const DONE: &str = "Done: my answer is below.";
+
+/// An interaction to answer.
+#[derive(Clone, Copy)]
+pub(crate) enum Asked<'a> {
+    /// A slash command.
+    Command(&'a CommandInteraction),
+    /// A button click.
+    Click(&'a ComponentInteraction),
+}
+
+impl Asked<'_> {
+    async fn respond(
+        &self,
+        http: &Http,
+        message: CreateInteractionResponseMessage,
+    ) -> serenity::Result<()> {
+        let response = CreateInteractionResponse::Message(message);
+        match self {
+            Asked::Command(command) => command.create_response(http, response).await,
+            Asked::Click(click) => click.create_response(http, response).await,
+        }
+    }
+
+    async fn follow(
+        &self,
+        http: &Http,
+        message: CreateInteractionResponseFollowup,
+    ) -> serenity::Result<()> {
+        match self {
+            Asked::Command(command) => command.create_followup(http, message).await.map(drop),
+            Asked::Click(click) => click.create_followup(http, message).await.map(drop),
+        }
+    }
+
+    /// Defers: privately "thinking..." for a command, silently for a click.
+    async fn defer(&self, http: &Http) -> serenity::Result<()> {
+        match self {
+            Asked::Command(command) => command.defer_ephemeral(http).await,
+            Asked::Click(click) => click.defer(http).await,
+        }
+    }
+
+    async fn edit_original(
+        &self,
+        http: &Http,
+        edit: EditInteractionResponse,
+    ) -> serenity::Result<()> {
+        match self {
+            Asked::Command(command) => command.edit_response(http, edit).await.map(drop),
+            Asked::Click(click) => click.edit_response(http, edit).await.map(drop),
+        }
+    }
+
+    /// After a public answer to a click, the clicked message's buttons are used up.
+    async fn clear_buttons(&self, http: &Http) {
+        let Asked::Click(click) = self else { return };
+        let cleared = EditMessage::new().components(Vec::new());
+        if let Err(e) = click
+            .channel_id
+            .edit_message(http, click.message.id, cleared)
+            .await
+        {
+            tracing::warn!(error = %e, "cannot remove used buttons");
+        }
+    }
+}
+
+/// Answers `asked` with the replies `work` gives: with the first reply itself if they come
+/// within [`ANSWER_WITHIN`], else after a deferral.
+pub(crate) async fn answer(http: &Http, asked: Asked<'_>, work: impl Future<Output = Vec<Reply>>) {
+    tokio::pin!(work);
+    let replies = tokio::select! {
+        replies = &mut work => {
+            in_time(http, asked, &replies).await;
+            replies
+        }
+        () = tokio::time::sleep(ANSWER_WITHIN) => {
+            if let Err(e) = asked.defer(http).await {
+                tracing::warn!(error = %e, "cannot defer an interaction");
+                return;
+            }
+            let replies = work.await;
+            late(http, asked, &replies).await;
+            replies
+        }
+    };
+    if replies.iter().any(|r| !r.private) {
+        asked.clear_buttons(http).await;
+    }
+}
+
+fn response(reply: &Reply, part: Part) -> CreateInteractionResponseMessage {
+    let mut message = CreateInteractionResponseMessage::new()
+        .content(part.content)
+        .allowed_mentions(allowed_mentions(reply))
+        .ephemeral(reply.private);
+    if part.last {
+        let (files, embed) = attachments(reply);
+        message = message.add_files(files).components(components(reply));
+        if let Some(embed) = embed {
+            message = message.embed(embed);
+        }
+    }
+    message
+}
+
+fn followup(reply: &Reply, part: Part) -> CreateInteractionResponseFollowup {
+    let mut message = CreateInteractionResponseFollowup::new()
+        .content(part.content)
+        .allowed_mentions(allowed_mentions(reply))
+        .ephemeral(reply.private);
+    if part.last {
+        let (files, embed) = attachments(reply);
+        message = message.add_files(files).components(components(reply));
+        if let Some(embed) = embed {
+            message = message.embed(embed);
+        }
+    }
+    message
+}
+
+/// Every part of every reply, in order, with the reply it belongs to.
+fn all_parts(replies: &[Reply]) -> impl Iterator<Item = (&Reply, Part)> {
+    replies.iter().flat_map(|reply| {
+        parts(&markdown(&reply.text))
+            .into_iter()
+            .map(move |part| (reply, part))
+    })
+}
+
+/// The first part is the interaction's answer; the rest follow.
+async fn in_time(http: &Http, asked: Asked<'_>, replies: &[Reply]) {
+    let mut answered = false;
+    for (reply, part) in all_parts(replies) {
+        let sent = if answered {
+            asked.follow(http, followup(reply, part)).await
+        } else {
+            answered = true;
+            asked.respond(http, response(reply, part)).await
+        };
+        if let Err(e) = sent {
+            tracing::warn!(error = %e, "cannot answer an interaction");
+        }
+    }
+    if !answered {
+        let done = CreateInteractionResponseMessage::new()
+            .content(DONE)
+            .ephemeral(true);
+        if let Err(e) = asked.respond(http, done).await {
+            tracing::warn!(error = %e, "cannot answer an interaction");
+        }
+    }
+}
+
+/// After a deferral: a command's private "thinking..." is filled in by an edit (with its
+/// first private reply, or a note), and every public reply follows as a new message.
+async fn late(http: &Http, asked: Asked<'_>, replies: &[Reply]) {
+    let mut thinking = matches!(asked, Asked::Command(_));
+    for (reply, part) in all_parts(replies) {
+        if thinking {
+            thinking = false;
+            let note = if reply.private {
+                EditInteractionResponse::new()
+                    .content(part.content.clone())
+                    .allowed_mentions(allowed_mentions(reply))
+            } else {
+                EditInteractionResponse::new().content(DONE)
+            };
+            if let Err(e) = asked.edit_original(http, note).await {
+                tracing::warn!(error = %e, "cannot fill in a deferred answer");
+            }
+            if reply.private {
+                continue;
+            }
+        }
+        if let Err(e) = asked.follow(http, followup(reply, part)).await {
+            tracing::warn!(error = %e, "cannot answer an interaction");
+        }
+    }
+}
