@@ -63,6 +63,15 @@ enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
+    /// Copy the database to a new file OUT with SQLite's online backup: safe while the bot
+    /// runs (copying the file of a live database is not a backup).
+    Backup {
+        /// The database to back up.
+        #[arg(long = "db", env = "DATABASE_PATH", default_value = DEFAULT_DATABASE, value_parser = database_path)]
+        database: PathBuf,
+        /// The new file to write (it must not exist yet).
+        out: PathBuf,
+    },
     /// Count the leaves of the game tree DEPTH complete turns deep from the start.
     Perft {
         /// basic, standard or tournament.
@@ -261,6 +270,11 @@ fn main() -> ExitCode {
             std::fs::write(&output, png)
                 .with_context(|| format!("cannot write {}", output.display()))
         }),
+        Some(Command::Backup { database, out }) => {
+            gipf_bot::store::backup(&database, &out).map(|()| {
+                tracing::info!(from = %database.display(), to = %out.display(), "backed up");
+            })
+        }
         Some(Command::Perft { variant, depth }) => {
             println!("{}", Position::new(variant).perft(depth));
             Ok(())

@@ -1,0 +1,64 @@
+//! `gipf-bot backup`: a copy of a live database that the bot can open and play on.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use std::process::Command;
+
+use gipf_bot::console::{CONSOLE_CHANNEL, Console};
+use gipf_bot::service::{Config, Service};
+
+#[test]
+fn a_backup_taken_while_the_bot_writes_holds_the_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("gipf.db");
+    let service = Service::open(&db, Config::default()).unwrap();
+    let mut console = Console::new(dir.path().join("boards")).unwrap();
+    for line in [
+        "alice: !challenge @bob standard white",
+        "bob: !accept",
+        "alice: !push b1 c2",
+    ] {
+        service.handle(&console.read_line(line).unwrap());
+    }
+    // Another writer is in the middle of a transaction: the backup still takes a
+    // consistent copy (the write-ahead log is part of it; the open transaction is not).
+    let writer = rusqlite::Connection::open(&db).unwrap();
+    writer
+        .execute_batch("BEGIN IMMEDIATE; UPDATE users SET name = 'mallory'")
+        .unwrap();
+    let out = dir.path().join("copy.db");
+    let run = Command::new(env!("CARGO_BIN_EXE_gipf-bot"))
+        .args(["backup", "--db"])
+        .arg(&db)
+        .arg(&out)
+        .env_remove("DATABASE_PATH")
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    writer.execute_batch("ROLLBACK").unwrap();
+
+    let copy = Service::open(&out, Config::default()).unwrap();
+    let state = copy.game_state(CONSOLE_CHANNEL, false).unwrap().unwrap();
+    assert_eq!(state.turns, ["c2 (11)"]);
+    let board = copy.handle(&console.read_line("carol: !board").unwrap());
+    assert!(
+        board[0]
+            .text
+            .to_string()
+            .contains("alice (white) vs bob (black)")
+    );
+
+    // It never overwrites: a second backup into the same file is refused.
+    let again = Command::new(env!("CARGO_BIN_EXE_gipf-bot"))
+        .args(["backup", "--db"])
+        .arg(&db)
+        .arg(&out)
+        .env_remove("DATABASE_PATH")
+        .output()
+        .unwrap();
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
+}
