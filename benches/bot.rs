@@ -8,7 +8,7 @@ use divan::Bencher;
 use gipf::Variant;
 use gipf_bot::console::user_id;
 use gipf_bot::model::{ChannelId, ColorChoice, GameStatus};
-use gipf_bot::service::{Config, Message, Service, User};
+use gipf_bot::service::{Config, Message, Service, User, Via};
 use gipf_bot::store::{ChallengeTerms, Progress, Store};
 
 fn main() {
@@ -68,7 +68,7 @@ fn command_round_trip(bencher: Bencher) {
                 text: "!move h6-c4;xc6*,d6,f5,g4".into(),
                 mentions: Vec::new(),
                 stamp: None,
-                addressed: false,
+                via: Via::Prefix,
             }
         })
         .bench_local_values(|message| {

@@ -560,13 +560,110 @@ impl Syntax {
     }
 }
 
-/// `!help`: every command with an example.
-pub fn help(prefix: &str) -> Text {
-    let mut text = crate::text![Span::Strong("Commands".into())];
-    for syntax in SYNTAX.iter().filter(|s| !s.help.is_empty()) {
-        text.push("\n").push(syntax.help.replace("{p}", prefix));
+/// How to write a command for the player who asked: in chat (`!push b1 c2`) or as a slash
+/// command (`/push entry:b1-c2`), so hints and help come in their own words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Phrasing {
+    prefix: String,
+    slash: bool,
+}
+
+impl Phrasing {
+    /// Commands typed in chat after `prefix`.
+    pub fn chat(prefix: &str) -> Phrasing {
+        Phrasing {
+            prefix: prefix.to_string(),
+            slash: false,
+        }
     }
-    text
+
+    /// Slash commands (for those who use them, and the buttons).
+    pub fn slash(prefix: &str) -> Phrasing {
+        Phrasing {
+            slash: true,
+            ..Phrasing::chat(prefix)
+        }
+    }
+
+    /// A command line (chat form, no prefix) as this player writes it, in backticks.
+    ///
+    /// ```
+    /// use gipf_bot::command::Phrasing;
+    /// assert_eq!(Phrasing::chat("!").cmd("push b1 c2"), "`!push b1 c2`");
+    /// assert_eq!(Phrasing::slash("!").cmd("push b1 c2"), "`/push entry:b1-c2`");
+    /// assert_eq!(Phrasing::slash("!").cmd("gipf b1 c2"), "`/push entry:b1-c2 gipf:True`");
+    /// assert_eq!(Phrasing::slash("!").cmd("take all"), "`/take spots:all`");
+    /// assert_eq!(Phrasing::slash("!").cmd("board"), "`/board`");
+    /// ```
+    pub fn cmd(&self, line: &str) -> String {
+        if self.slash {
+            format!("`{}`", slash_form(line))
+        } else {
+            format!("`{}{line}`", self.prefix)
+        }
+    }
+
+    /// `!help` (or `/help`): every command with an example, and the other ways to play.
+    pub fn help(&self) -> Text {
+        let mut text = crate::text![Span::Strong("Commands".into())];
+        if self.slash {
+            for syntax in SYNTAX.iter().filter(|s| s.slash) {
+                text.push(format!("\n`{}`: {}", slash_usage(syntax), syntax.summary));
+            }
+            text.push(format!(
+                "\nOptions like `entry`, `number` and `spots` suggest what is legal as you type. \
+                 Buttons under a question answer it in one click. Every command also works typed \
+                 in chat: `{}push b1 c2`.",
+                self.prefix
+            ));
+        } else {
+            for syntax in SYNTAX.iter().filter(|s| !s.help.is_empty()) {
+                text.push("\n")
+                    .push(syntax.help.replace("{p}", &self.prefix));
+            }
+            text.push(
+                "\nEvery command is a slash command too (type `/`), whose options suggest what \
+                 is legal as you type; buttons under a question answer it in one click.",
+            );
+        }
+        text
+    }
+}
+
+/// A chat line (no prefix) as the slash command it stands for: its words after the command
+/// word fill the first argument (an entry's two points joined by `-`).
+fn slash_form(line: &str) -> String {
+    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let (word, flag) = match word {
+        "gipf" => ("push", " gipf:True"),
+        other => (other, ""),
+    };
+    let Some(syntax) = Syntax::of(word).filter(|s| s.slash) else {
+        return format!("/{line}");
+    };
+    match syntax.args.first() {
+        Some(arg) if !rest.is_empty() => {
+            let value = match arg.completion {
+                Some(Completion::Entry) => rest.replacen(' ', "-", 1),
+                _ => rest.to_string(),
+            };
+            format!("/{word} {}:{value}{flag}", arg.name)
+        }
+        _ => format!("/{word}{flag}"),
+    }
+}
+
+/// `/push entry:… [gipf] [answers]`.
+fn slash_usage(syntax: &Syntax) -> String {
+    let mut usage = format!("/{}", syntax.word);
+    for arg in syntax.args {
+        if arg.required {
+            usage.push_str(&format!(" {}:…", arg.name));
+        } else {
+            usage.push_str(&format!(" [{}]", arg.name));
+        }
+    }
+    usage
 }
 
 /// The words of a command line, as its parser reads them.

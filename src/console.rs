@@ -11,7 +11,7 @@ use anyhow::Context;
 
 use crate::model::{ChannelId, UserId};
 use crate::reply::Reply;
-use crate::service::{Message, Service, User};
+use crate::service::{Message, Service, User, Via};
 use crate::text::{Span, Text};
 
 /// The console's one channel.
@@ -112,8 +112,7 @@ impl Console {
             text,
             mentions,
             stamp: None,
-            // Every console line is for the bot.
-            addressed: true,
+            via: Via::Console,
         })
     }
 

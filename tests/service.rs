@@ -12,7 +12,7 @@ use gipf::random::Rng;
 use gipf_bot::console::{Console, user_id};
 use gipf_bot::model::{ChannelId, GuildId};
 use gipf_bot::reply::Reply;
-use gipf_bot::service::{Config, GameState, Message, Service};
+use gipf_bot::service::{Config, GameState, Message, Service, Via};
 use support::chat::shown_safely;
 use support::games::find_at_turn_start;
 
@@ -832,7 +832,7 @@ fn other_bots_commands_get_no_answer_but_slips_of_ours_do() {
     let mut table = Table::new();
     let mut heard = |text: &str, addressed: bool| {
         let mut message = table.message("alice", text);
-        message.addressed = addressed;
+        message.via = if addressed { Via::Mention } else { Via::Prefix };
         let replies = table.service.handle(&message);
         replies.first().map(shown)
     };
@@ -920,4 +920,39 @@ fn help_and_rules_need_no_database_write() {
         "they did not wait for the lock"
     );
     db.execute_batch("COMMIT").unwrap();
+}
+
+#[test]
+fn hints_and_help_come_in_the_players_own_words() {
+    let mut table = Table::new();
+    table.start("standard");
+    let by_slash = |table: &mut Table, who: &str, line: &str| {
+        let mut message = table.message(who, line);
+        message.via = Via::Slash;
+        shown(&table.service.handle(&message).remove(0))
+    };
+    // The same refusal, to a chat player and to a slash player.
+    let typed = table.text("alice", "!row 1");
+    assert!(typed.contains("nothing to decide now"), "{typed}");
+    let chat_hint = table.text("bob", "!board");
+    assert!(!chat_hint.contains('/'), "{chat_hint}");
+    let played = by_slash(&mut table, "alice", "!push b1 c2");
+    assert!(played.contains("your move (black): push with `/push entry:<dot>-<first spot>`, like `/push entry:b1-c2`"), "{played}");
+    let typed = table.text("alice", "!push b1 b2");
+    assert!(typed.contains("It is bob's turn"), "{typed}");
+
+    // Help: slash users read slash commands, with autocomplete and buttons explained.
+    let help = by_slash(&mut table, "carol", "!help");
+    assert!(help.contains("`/push entry:… [gipf] [answers]`"), "{help}");
+    assert!(help.contains("suggest what is legal as you type"), "{help}");
+    assert!(help.contains("Buttons under a question"), "{help}");
+    let chat_help = table.text("carol", "!help");
+    assert!(
+        chat_help.contains("`!push b1 c2`") && chat_help.contains("slash command"),
+        "{chat_help}"
+    );
+    // Nothing a player may copy hides an invisible character.
+    for text in [&help, &chat_help, &played] {
+        assert!(!text.contains('\u{200B}'), "{text:?}");
+    }
 }

@@ -14,7 +14,7 @@ use super::interaction::{self, Asked};
 use super::{send, slash};
 use crate::model::{ChannelId, GuildId, UserId};
 use crate::reply::Reply;
-use crate::service::{GameState, Message, Service, User};
+use crate::service::{GameState, Message, Service, User, Via};
 
 /// Said to interactions that arrive while the bot shuts down.
 const RESTARTING: &str = "I am restarting: please try again in a minute.";
@@ -35,13 +35,13 @@ fn user(user: &DiscordUser) -> User {
     }
 }
 
-/// A message to the service, from where and whom it came in Discord, addressed to this
-/// bot (slash commands and buttons are; a chat line says for itself).
+/// A message to the service, from where and whom it came in Discord, and how.
 fn message_from(
     guild: Option<serenity::all::GuildId>,
     channel: serenity::all::ChannelId,
     author: &DiscordUser,
     text: String,
+    via: Via,
 ) -> Message {
     Message {
         guild: guild.map(|g| GuildId(g.get())),
@@ -50,7 +50,7 @@ fn message_from(
         text,
         mentions: Vec::new(),
         stamp: None,
-        addressed: true,
+        via,
     }
 }
 
@@ -76,19 +76,22 @@ impl Handler {
     /// The chat line of a message that may be for the bot, and whether it is for sure: a
     /// mention command (`<@bot> push b1 c2`, the prefix put in place of the mention) is,
     /// a prefix command (which other bots may share) is not.
-    fn command_text(&self, content: &str) -> Option<(String, bool)> {
+    fn command_text(&self, content: &str) -> Option<(String, Via)> {
         let trimmed = content.trim_start();
         for mention in [
             format!("<@{}>", self.bot_id),
             format!("<@!{}>", self.bot_id),
         ] {
             if let Some(rest) = trimmed.strip_prefix(&mention) {
-                return Some((format!("{}{}", self.prefix(), rest.trim_start()), true));
+                return Some((
+                    format!("{}{}", self.prefix(), rest.trim_start()),
+                    Via::Mention,
+                ));
             }
         }
         trimmed
             .starts_with(self.prefix())
-            .then(|| (content.to_string(), false))
+            .then(|| (content.to_string(), Via::Prefix))
     }
 
     /// The channel's active game, read off the async workers.
@@ -127,7 +130,13 @@ impl Handler {
                         .collect();
                     let message = Message {
                         mentions,
-                        ..message_from(command.guild_id, command.channel_id, &command.user, text)
+                        ..message_from(
+                            command.guild_id,
+                            command.channel_id,
+                            &command.user,
+                            text,
+                            Via::Slash,
+                        )
                     };
                     self.service.handle_async(message).await
                 }
@@ -176,7 +185,13 @@ impl Handler {
                     let text = format!("{}{command}", self.prefix());
                     let message = Message {
                         stamp: Some(stamp),
-                        ..message_from(click.guild_id, click.channel_id, &click.user, text)
+                        ..message_from(
+                            click.guild_id,
+                            click.channel_id,
+                            &click.user,
+                            text,
+                            Via::Button,
+                        )
                     };
                     self.service.execute_async(message, command).await
                 }
@@ -226,7 +241,7 @@ impl EventHandler for Handler {
         if msg.author.bot {
             return;
         }
-        let Some((text, addressed)) = self.command_text(&msg.content) else {
+        let Some((text, via)) = self.command_text(&msg.content) else {
             return;
         };
         // While shutting down, chat commands are left unanswered (they can be sent again).
@@ -235,8 +250,7 @@ impl EventHandler for Handler {
         };
         let message = Message {
             mentions: msg.mentions.iter().filter(|u| !u.bot).map(user).collect(),
-            addressed,
-            ..message_from(msg.guild_id, msg.channel_id, &msg.author, text)
+            ..message_from(msg.guild_id, msg.channel_id, &msg.author, text, via)
         };
         let replies = self.service.handle_async(message).await;
         send::to_channel(&ctx.http, msg.channel_id, msg.id, &replies).await;
@@ -264,13 +278,16 @@ mod tests {
         let handler = Handler::new(Arc::new(service), 77, None, Gate::new());
         assert_eq!(
             handler.command_text("<@77> push b1 c2"),
-            Some(("!push b1 c2".into(), true))
+            Some(("!push b1 c2".into(), Via::Mention))
         );
         assert_eq!(
             handler.command_text("  <@!77>board"),
-            Some(("!board".into(), true))
+            Some(("!board".into(), Via::Mention))
         );
-        assert_eq!(handler.command_text("!help"), Some(("!help".into(), false)));
+        assert_eq!(
+            handler.command_text("!help"),
+            Some(("!help".into(), Via::Prefix))
+        );
         assert_eq!(handler.command_text("<@78> push b1 c2"), None);
         assert_eq!(handler.command_text("hello"), None);
         Ok(())

@@ -2,8 +2,6 @@
 
 use crate::text::{Span, Text};
 
-const ZERO_WIDTH_SPACE: char = '\u{200B}';
-
 /// The text as Discord shows it. Only its [`Span::Mention`]s become mention markup; the
 /// message's allowed mentions (see `send`) name the same users.
 ///
@@ -42,35 +40,14 @@ pub fn markdown(text: &Text) -> String {
     out
 }
 
-/// Makes text unable to ping: `@everyone`, `@here`, `<@123>` and `<@&role>` get a
-/// zero-width space after their `@` or `<`. Channel links `<#id>` ping nobody and stay.
-/// Defusing twice changes nothing more.
+/// Makes text unable to ping: a zero-width space breaks `@everyone` and `@here` after the
+/// `@`, and every `<@` (users and roles) after the `<`. Nothing else changes, so text a
+/// player may copy (`<dot>`, `b1-c2`) carries no invisible character. Defusing twice
+/// changes nothing more.
 fn defuse(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut rest = text;
-    while let Some(c) = rest.chars().next() {
-        if c == '<'
-            && let Some(end) = rest.find('>')
-            && is_channel_link(&rest[1..end])
-        {
-            out.push_str(&rest[..=end]);
-            rest = &rest[end + 1..];
-            continue;
-        }
-        out.push(c);
-        rest = &rest[c.len_utf8()..];
-        if (c == '@' || c == '<') && !rest.starts_with(ZERO_WIDTH_SPACE) {
-            out.push(ZERO_WIDTH_SPACE);
-        }
-    }
-    out
-}
-
-/// `#id` of a `<#id>` channel link.
-fn is_channel_link(inner: &str) -> bool {
-    inner
-        .strip_prefix('#')
-        .is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()))
+    text.replace("@everyone", "@\u{200B}everyone")
+        .replace("@here", "@\u{200B}here")
+        .replace("<@", "<\u{200B}@")
 }
 
 /// Makes a name show as typed in Discord's markdown: `*`, `_`, `~`, `|`, `` ` ``, `[`, `]`,
@@ -94,6 +71,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn text_to_copy_keeps_no_invisible_character() {
+        let hint = "push with `!push <dot> <first spot>`, like `!push b1 c2`; mail a@b.c";
+        assert_eq!(defuse(hint), hint);
+    }
+
+    #[test]
     fn defused_text_has_no_mention_markup() {
         let text = defuse("hi @everyone and @here <@123> <@&456> <#789>");
         assert!(!text.contains("@everyone") && !text.contains("@here"));
@@ -112,6 +95,6 @@ mod tests {
             r"\[free\]\(x.io\) \*me\*"
         );
         let name = markdown(&Text::from(Span::Name("<@1> `x`".into())));
-        assert_eq!(name, "<\u{200B}@\u{200B}1\\> \\`x\\`");
+        assert_eq!(name, "<\u{200B}@1\\> \\`x\\`");
     }
 }

@@ -41,12 +41,14 @@ impl Service {
             ColorChoice::Random => text!["colours drawn at random"],
             chosen => text![self.name(me)?, format!(" plays {chosen}")],
         };
-        let prefix = &self.config.prefix;
+        let say = self.phrasing(message);
         let mut text = text![self.mention(opponent)?, ", ", self.name(me)?];
         text.push(format!(" challenges you to a game of {variant} GIPF ("))
             .append(colours)
             .push(format!(
-                "). Answer `{prefix}accept` or `{prefix}decline` within {} h.",
+                "). Answer {} or {} within {} h.",
+                say.cmd("accept"),
+                say.cmd("decline"),
                 self.ttl_hours()
             ));
         let button = |label: &str, command| Button {
@@ -77,8 +79,8 @@ impl Service {
         if self.store.game_in(message.channel, false)?.is_some() {
             return refuse(format!(
                 "A game is already being played in this channel: one game per channel. \
-                 Play in another channel, or wait until this one ends (`{}board` shows it).",
-                self.config.prefix
+                 Play in another channel, or wait until this one ends ({} shows it).",
+                self.phrasing(message).cmd("board")
             ));
         }
         if let Some(open) = self.store.challenge(message.channel)? {
@@ -111,9 +113,9 @@ impl Service {
                 "That challenge was answered, withdrawn or has lapsed: this button no longer does anything.",
             ),
             _ => refuse(format!(
-                "There is no open challenge here (a challenge lapses after {} h). Start one with `{}challenge @someone`.",
+                "There is no open challenge here (a challenge lapses after {} h). Start one with {}.",
                 self.ttl_hours(),
-                self.config.prefix
+                self.phrasing(message).cmd("challenge @someone")
             )),
         }
     }
@@ -142,7 +144,10 @@ impl Service {
             self.name(players[Color::Black])?,
             ".\n",
             self.mention(players[Color::White])?,
-            format!(", you move first: {}", self.how_to_push(&game.position)),
+            format!(
+                ", you move first: {}",
+                self.how_to_push(&game.position, &self.phrasing(message))
+            ),
         ];
         Ok(Reply {
             board: Some(self.picture(&game, None)?),

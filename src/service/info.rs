@@ -3,6 +3,7 @@
 use gipf::Color;
 
 use super::{Handled, LiveGame, Message, Service};
+use crate::command::Phrasing;
 use crate::model::ChannelId;
 use crate::reply::Reply;
 use crate::text;
@@ -15,7 +16,7 @@ impl Service {
     pub(super) fn board(&self, message: &Message, black_side: Option<bool>) -> Handled {
         let game = self
             .live_game(message.channel, true)?
-            .ok_or_else(|| self.no_game_here())?;
+            .ok_or_else(|| self.no_game_here(message))?;
         let position = &game.position;
         let state = match position.outcome() {
             Some(outcome) => text![format!("Game over: {outcome}.")],
@@ -54,7 +55,7 @@ impl Service {
     pub(super) fn history(&self, message: &Message) -> Handled {
         let game = self
             .live_game(message.channel, true)?
-            .ok_or_else(|| self.no_game_here())?;
+            .ok_or_else(|| self.no_game_here(message))?;
         let turns = &game.stored.turns;
         if turns.is_empty() {
             let mut text = self.players_line(&game)?;
@@ -114,8 +115,8 @@ impl Service {
         }
         if lines.is_empty() {
             return Ok(Reply::public(format!(
-                "No game is being played here. Start one with `{}challenge @someone`.",
-                self.config.prefix
+                "No game is being played here. Start one with {}.",
+                self.phrasing(message).cmd("challenge @someone")
             )));
         }
         let mut text = text!["Games in progress:\n"];
@@ -144,7 +145,7 @@ impl Service {
 }
 
 /// `!rules`: the game in a few lines, and the notation.
-pub(super) fn rules(prefix: &str) -> Text {
+pub(super) fn rules(say: &Phrasing) -> Text {
     text![
         Span::Strong("GIPF".into()),
         format!(
@@ -156,9 +157,10 @@ GIPF-pieces (double stacks) in a removed row are the remover's choice: take or k
 You lose when you must push and have no reserve left, or (standard and tournament games) when \
 you have no GIPF-piece on the board. Tournament game: your first push must be a GIPF-piece, and \
 you may bring in more until you first push a basic piece.\n\
-Name a push by its dot and first spot: `{prefix}push b1 c2`. Turns are recorded in the official \
+Name a push by its dot and first spot: {}. Turns are recorded in the official \
 notation: `b6-f5` (dot and where the last pushed piece ends), `Ge8` (a GIPF-piece onto an empty \
-spot), `h6-c4;xc6*,d6,f5,g4` (removals after the push; `*` = captured, `G` = GIPF-piece)."
+spot), `h6-c4;xc6*,d6,f5,g4` (removals after the push; `*` = captured, `G` = GIPF-piece).",
+            say.cmd("push b1 c2")
         )
     ]
 }

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use gipf::{ByColor, Color, Position, Turn};
 
-use crate::command::{self, Command, CommandError};
+use crate::command::{self, Command, CommandError, Phrasing};
 use crate::model::{ChannelId, GameId, GuildId, UserId};
 use crate::record;
 use crate::render::{self, BoardView, RenderOptions};
@@ -47,10 +47,32 @@ pub struct Message {
     pub mentions: Vec<User>,
     /// The button this command comes from, if it comes from one.
     pub stamp: Option<Stamp>,
-    /// Whether it was addressed to this bot for sure (a mention, a slash command, a button,
-    /// the console) rather than by a prefix other bots may share: only then does a word
-    /// that is no command of ours get an answer.
-    pub addressed: bool,
+    /// How it reached the bot.
+    pub via: Via,
+}
+
+/// How a message reached the bot: it decides whether an unknown word is answered and in
+/// which words hints are given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Via {
+    /// Typed after the prefix, which other bots may share.
+    Prefix,
+    /// Typed after a mention of the bot.
+    Mention,
+    /// A slash command.
+    Slash,
+    /// A button.
+    Button,
+    /// A line of the console.
+    Console,
+}
+
+impl Via {
+    /// Whether it was for this bot for sure: only then does a word that is no command of
+    /// ours get an answer.
+    pub fn addressed(self) -> bool {
+        self != Via::Prefix
+    }
 }
 
 /// Settings of the service.
@@ -122,20 +144,21 @@ impl Service {
     /// replies when the line is not a command. This blocks on the database and the
     /// renderer: from async code use [`Service::handle_async`].
     pub fn handle(&self, message: &Message) -> Vec<Reply> {
-        let prefix = &self.config.prefix;
-        match command::parse(&message.text, prefix) {
+        match command::parse(&message.text, &self.config.prefix) {
             None => Vec::new(),
             Some(Ok(command)) => self.execute(message, command),
             Some(Err(CommandError::Unknown {
                 word,
                 closest: Some(closest),
             })) => vec![Reply::private(format!(
-                "I don't know the command `{word}`: did you mean `{prefix}{closest}`?"
+                "I don't know the command `{word}`: did you mean {}?",
+                self.phrasing(message).cmd(closest)
             ))],
             // Quiet: it is likely another bot's command.
-            Some(Err(CommandError::Unknown { .. })) if !message.addressed => Vec::new(),
+            Some(Err(CommandError::Unknown { .. })) if !message.via.addressed() => Vec::new(),
             Some(Err(CommandError::Unknown { word, .. })) => vec![Reply::private(format!(
-                "I don't know the command `{word}`. Try `{prefix}help` for the list."
+                "I don't know the command `{word}`. Try {} for the list.",
+                self.phrasing(message).cmd("help")
             ))],
             Some(Err(CommandError::Invalid(text))) => vec![Reply::private(text)],
         }
@@ -209,8 +232,8 @@ impl Service {
             Command::Board { black_side } => self.board(message, black_side),
             Command::History => self.history(message),
             Command::Games => self.games(message),
-            Command::Rules => Ok(Reply::public(info::rules(&self.config.prefix))),
-            Command::Help => Ok(Reply::public(command::help(&self.config.prefix))),
+            Command::Rules => Ok(Reply::public(info::rules(&self.phrasing(message)))),
+            Command::Help => Ok(Reply::public(self.phrasing(message).help())),
         }
     }
 
@@ -233,10 +256,18 @@ impl Service {
         Ok(Span::Mention(id, self.plain_name(id)?))
     }
 
-    fn no_game_here(&self) -> Failure {
+    /// How the author of `message` writes commands.
+    fn phrasing(&self, message: &Message) -> Phrasing {
+        match message.via {
+            Via::Slash | Via::Button => Phrasing::slash(&self.config.prefix),
+            _ => Phrasing::chat(&self.config.prefix),
+        }
+    }
+
+    fn no_game_here(&self, message: &Message) -> Failure {
         Failure::Refused(Text::from(format!(
-            "There is no game in this channel. Start one with `{}challenge @someone`.",
-            self.config.prefix
+            "There is no game in this channel. Start one with {}.",
+            self.phrasing(message).cmd("challenge @someone")
         )))
     }
 }

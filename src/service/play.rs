@@ -4,7 +4,7 @@ use gipf::notation::TurnNotation;
 use gipf::{Bitboard, Color, Decision, Entry, Kind, Pending, PlayError, Position, Stage, Turn};
 
 use super::{Failure, Handled, LiveGame, Message, Service, refuse};
-use crate::command::{Answer, Command};
+use crate::command::{Answer, Command, Phrasing};
 use crate::model::GameStatus;
 use crate::reply::{Button, Reply, Stamp};
 use crate::store::Progress;
@@ -65,20 +65,30 @@ pub(super) fn question_buttons(game: &LiveGame) -> Vec<Button> {
 }
 
 /// `` `!row 1` or `!row 2` `` for `count` rows.
-fn row_options(prefix: &str, count: usize) -> String {
-    let options: Vec<String> = (1..=count).map(|i| format!("`{prefix}row {i}`")).collect();
+fn row_options(say: &Phrasing, count: usize) -> String {
+    let options: Vec<String> = (1..=count).map(|i| say.cmd(&format!("row {i}"))).collect();
     options.join(" or ")
 }
 
+/// `` `!take <spots>`, `!take all` or `!keep all` ``.
+fn gipf_options(say: &Phrasing) -> String {
+    format!(
+        "{}, {} or {}",
+        say.cmd("take <spots>"),
+        say.cmd("take all"),
+        say.cmd("keep all")
+    )
+}
+
 /// The decision an answer stands for in `position`, or why it does not fit.
-fn decision_for(position: &Position, answer: &Answer, prefix: &str) -> Result<Decision, Failure> {
+fn decision_for(position: &Position, answer: &Answer, say: &Phrasing) -> Result<Decision, Failure> {
     match (position.pending(), answer) {
         (Pending::ChooseRow { rows }, Answer::Row(n)) => {
             match n.checked_sub(1).and_then(|i| rows.get(i)) {
                 Some(row) => Ok(Decision::Row(row.line)),
                 None => refuse(format!(
                     "there is no row {n}; answer {}",
-                    row_options(prefix, rows.len())
+                    row_options(say, rows.len())
                 )),
             }
         }
@@ -100,11 +110,13 @@ fn decision_for(position: &Position, answer: &Answer, prefix: &str) -> Result<De
             }
             Ok(Decision::Take(gipf - keep))
         }
-        (Pending::ChooseRow { .. }, _) => {
-            refuse(format!("first choose a row by its number: `{prefix}row 1`"))
-        }
+        (Pending::ChooseRow { .. }, _) => refuse(format!(
+            "first choose a row by its number: {}",
+            say.cmd("row 1")
+        )),
         (Pending::TakeGipf { .. }, _) => refuse(format!(
-            "first decide on the GIPF-pieces of the row: `{prefix}take <spots>`, `{prefix}take all` or `{prefix}keep all`"
+            "first decide on the GIPF-pieces of the row: {}",
+            gipf_options(say)
         )),
         (Pending::Push, _) => refuse("there is nothing to decide now: it is time to push"),
         (Pending::GameOver(outcome), _) => refuse(format!("the game is over: {outcome}")),
@@ -129,7 +141,7 @@ impl Service {
     ) -> Handled {
         let game = self.live_game(message.channel, false)?;
         self.check_stamp(message, game.as_ref())?;
-        let game = game.ok_or_else(|| self.no_game_here())?;
+        let game = game.ok_or_else(|| self.no_game_here(message))?;
         let Some(color) = game.color_of(message.author.id) else {
             return refuse(text![
                 "You are not playing in this game: only ",
@@ -170,14 +182,14 @@ impl Service {
             resigned: None,
         };
         let Some(stored) = self.store.save(&game.stored, progress)? else {
-            return Err(self.moved_on());
+            return Err(self.moved_on(message));
         };
         let after = LiveGame {
             stored,
             position: working.position,
             last_turn: working.completed.last().copied().or(game.last_turn),
         };
-        self.turn_reply(&after, &working.completed)
+        self.turn_reply(&after, &working.completed, &self.phrasing(message))
     }
 
     /// Refuses a click on a button made for another game, or for an earlier question of
@@ -195,31 +207,34 @@ impl Service {
             }
             Some(game) if game.stored.version != version => refuse(format!(
                 "That button answers an earlier question, and the game has moved on. \
-                 See the latest message or `{}board`.",
-                self.config.prefix
+                 See the latest message or {}.",
+                self.phrasing(message).cmd("board")
             )),
             Some(_) => Ok(()),
         }
     }
 
-    fn moved_on(&self) -> Failure {
+    fn moved_on(&self, message: &Message) -> Failure {
         Failure::Refused(Text::from(format!(
             "The game moved on while I was working on that (another command got there first). \
-             Nothing was changed: look at `{}board` and try again.",
-            self.config.prefix
+             Nothing was changed: look at {} and try again.",
+            self.phrasing(message).cmd("board")
         )))
     }
 
     /// A refused decision, said with what to do instead when a question is pending.
-    fn explain(&self, error: &PlayError) -> Failure {
-        let prefix = &self.config.prefix;
+    fn explain(&self, error: &PlayError, say: &Phrasing) -> Failure {
         let text = match error {
             PlayError::DecisionPending(Pending::ChooseRow { .. }) => format!(
-                "first choose which row to remove: `{prefix}row 1`, `{prefix}row 2`... (`{prefix}board` shows the numbers)"
+                "first choose which row to remove: {}, {}... ({} shows the numbers)",
+                say.cmd("row 1"),
+                say.cmd("row 2"),
+                say.cmd("board")
             ),
             PlayError::DecisionPending(Pending::TakeGipf { row, gipf }) => format!(
-                "first decide on the GIPF-pieces of row {row} ({}): `{prefix}take <spots>`, `{prefix}take all` or `{prefix}keep all`",
-                spots(*gipf)
+                "first decide on the GIPF-pieces of row {row} ({}): {}",
+                spots(*gipf),
+                gipf_options(say)
             ),
             other => other.to_string(),
         };
@@ -233,19 +248,19 @@ impl Service {
         piece: Kind,
         answers: &[Answer],
     ) -> Handled {
-        let prefix = &self.config.prefix;
+        let say = self.phrasing(message);
         self.act(message, |working| {
             let mover = working.position.to_move();
             working
                 .play(Decision::Push { entry, piece })
-                .map_err(|e| self.explain(&e))?;
+                .map_err(|e| self.explain(&e, &say))?;
             for answer in answers {
                 if working.position.to_move() != mover || working.position.outcome().is_some() {
                     return refuse(
                         "that push needs no more decisions, so I did not use all your answers",
                     );
                 }
-                let decision = decision_for(&working.position, answer, prefix)?;
+                let decision = decision_for(&working.position, answer, &say)?;
                 working.play(decision).map_err(rules_refusal)?;
             }
             Ok(())
@@ -264,7 +279,7 @@ impl Service {
 
     pub(super) fn answer(&self, message: &Message, answer: &Answer) -> Handled {
         self.act(message, |working| {
-            let decision = decision_for(&working.position, answer, &self.config.prefix)?;
+            let decision = decision_for(&working.position, answer, &self.phrasing(message))?;
             working.play(decision).map_err(rules_refusal)
         })
     }
@@ -272,7 +287,7 @@ impl Service {
     pub(super) fn resign(&self, message: &Message) -> Handled {
         let game = self
             .live_game(message.channel, false)?
-            .ok_or_else(|| self.no_game_here())?;
+            .ok_or_else(|| self.no_game_here(message))?;
         let Some(color) = game.color_of(message.author.id) else {
             return refuse("You are not playing in this game, so you cannot resign it.");
         };
@@ -287,7 +302,7 @@ impl Service {
             resigned: Some(color),
         };
         let Some(stored) = self.store.save(&game.stored, progress)? else {
-            return Err(self.moved_on());
+            return Err(self.moved_on(message));
         };
         let winner = game.player(outcome.winner);
         let after = LiveGame {
@@ -310,21 +325,26 @@ impl Service {
     }
 
     /// How to push, for the player to move.
-    pub(super) fn how_to_push(&self, position: &Position) -> String {
-        let prefix = &self.config.prefix;
+    pub(super) fn how_to_push(&self, position: &Position, say: &Phrasing) -> String {
         let gipf = position.legal_kinds().any(|k| k == Kind::Gipf);
         let basic = position.legal_kinds().any(|k| k == Kind::Basic);
+        let push = format!(
+            "push with {}, like {}",
+            say.cmd("push <dot> <first spot>"),
+            say.cmd("push b1 c2")
+        );
         match (basic, gipf) {
-            (false, true) => format!("bring in a GIPF-piece, like `{prefix}gipf b1 c2`."),
+            (false, true) => format!("bring in a GIPF-piece, like {}.", say.cmd("gipf b1 c2")),
             (true, true) => format!(
-                "push with `{prefix}push <dot> <first spot>`, like `{prefix}push b1 c2`, or bring in a GIPF-piece with `{prefix}gipf b1 c2`."
+                "{push}, or bring in a GIPF-piece with {}.",
+                say.cmd("gipf b1 c2")
             ),
-            _ => format!("push with `{prefix}push <dot> <first spot>`, like `{prefix}push b1 c2`."),
+            _ => format!("{push}."),
         }
     }
 
     /// What the player to move must do now, with a ping for them only.
-    fn turn_reply(&self, game: &LiveGame, completed: &[Turn]) -> Handled {
+    fn turn_reply(&self, game: &LiveGame, completed: &[Turn], say: &Phrasing) -> Handled {
         let position = &game.position;
         let mut lines = Vec::new();
         for turn in completed {
@@ -358,11 +378,11 @@ impl Service {
                 format!(
                     ", your move ({}): {}",
                     position.to_move(),
-                    self.how_to_push(position)
+                    self.how_to_push(position, say)
                 )
             ]],
-            Pending::ChooseRow { rows } => self.row_choice_prompt(position, player, &rows),
-            Pending::TakeGipf { row, gipf } => self.take_gipf_prompt(position, player, &row, gipf),
+            Pending::ChooseRow { rows } => row_choice_prompt(position, player, &rows, say),
+            Pending::TakeGipf { row, gipf } => take_gipf_prompt(position, player, &row, gipf, say),
         };
         lines.extend(prompt);
         Ok(Reply {
@@ -371,67 +391,69 @@ impl Service {
             ..Reply::public(Text::join(lines, "\n"))
         })
     }
+}
 
-    fn row_choice_prompt(
-        &self,
-        position: &Position,
-        player: Span,
-        rows: &[gipf::Row],
-    ) -> Vec<Text> {
-        let mut lines = vec![text![
+fn row_choice_prompt(
+    position: &Position,
+    player: Span,
+    rows: &[gipf::Row],
+    say: &Phrasing,
+) -> Vec<Text> {
+    let mut lines = vec![text![
+        player,
+        format!(
+            ", you have rows to remove {}, and they share pieces: choose which goes first.",
+            when(position)
+        )
+    ]];
+    for (i, row) in rows.iter().enumerate() {
+        lines.push(Text::from(format!(
+            "{}) {row}: {}",
+            i + 1,
+            row_contents(position, row.set)
+        )));
+    }
+    lines.push(Text::from(format!(
+        "Answer {}.",
+        row_options(say, rows.len())
+    )));
+    lines
+}
+
+fn take_gipf_prompt(
+    position: &Position,
+    player: Span,
+    row: &gipf::Row,
+    gipf: Bitboard,
+    say: &Phrasing,
+) -> Vec<Text> {
+    let standing = if row.set.is_subset(position.gipf_pieces()) {
+        " (it is all GIPF-pieces, so it may stay as it is)"
+    } else {
+        ""
+    };
+    let first = gipf
+        .iter()
+        .next()
+        .map(|p| p.to_string())
+        .unwrap_or_default();
+    vec![
+        text![
             player,
             format!(
-                ", you have rows to remove {}, and they share pieces: choose which goes first.",
-                when(position)
+                ", your row {row} ({}) is removed {}. Its basic pieces go; its GIPF-pieces {} are your choice{standing}.",
+                row_contents(position, row.set),
+                when(position),
+                spots(gipf),
             )
-        ]];
-        for (i, row) in rows.iter().enumerate() {
-            lines.push(Text::from(format!(
-                "{}) {row}: {}",
-                i + 1,
-                row_contents(position, row.set)
-            )));
-        }
-        lines.push(Text::from(format!(
-            "Answer {}.",
-            row_options(&self.config.prefix, rows.len())
-        )));
-        lines
-    }
-
-    fn take_gipf_prompt(
-        &self,
-        position: &Position,
-        player: Span,
-        row: &gipf::Row,
-        gipf: Bitboard,
-    ) -> Vec<Text> {
-        let prefix = &self.config.prefix;
-        let standing = if row.set.is_subset(position.gipf_pieces()) {
-            " (it is all GIPF-pieces, so it may stay as it is)"
-        } else {
-            ""
-        };
-        let first = gipf
-            .iter()
-            .next()
-            .map(|p| p.to_string())
-            .unwrap_or_default();
-        vec![
-            text![
-                player,
-                format!(
-                    ", your row {row} ({}) is removed {}. Its basic pieces go; its GIPF-pieces {} are your choice{standing}.",
-                    row_contents(position, row.set),
-                    when(position),
-                    spots(gipf),
-                )
-            ],
-            Text::from(format!(
-                "Answer `{prefix}take {first}` (the ones to take), `{prefix}take all` or `{prefix}keep all`."
-            )),
-        ]
-    }
+        ],
+        Text::from(format!(
+            "Answer {} (the ones to take), {} or {}.",
+            say.cmd(&format!("take {first}")),
+            say.cmd("take all"),
+            say.cmd("keep all")
+        )),
+    ]
 }
 
 /// `e5 w, e6 B`: a row's pieces.
