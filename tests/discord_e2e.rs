@@ -661,6 +661,10 @@ async fn slash_commands_with_autocomplete() {
     let push = json!([{ "name": "entry", "type": 3, "value": offered[0] }]);
     let body = data(&slash(&discord, discord.slash_command_json(&alice, "push", push)).await);
     assert!(content(&body).contains("alice (white) played"), "{body:#}");
+    assert!(
+        content(&body).contains("`/push entry:<dot>-<first spot>`"),
+        "slash words: {body:#}"
+    );
     assert_pings(&body, &[BOB.0]);
     assert_eq!(
         discord.notified_users(),
