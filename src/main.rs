@@ -211,6 +211,7 @@ impl Settings {
         Config {
             prefix: self.prefix.clone(),
             challenge_ttl: std::time::Duration::from_secs(self.challenge_ttl_hours * 3600),
+            ..Config::default()
         }
     }
 

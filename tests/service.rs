@@ -956,3 +956,47 @@ fn hints_and_help_come_in_the_players_own_words() {
         assert!(!text.contains('\u{200B}'), "{text:?}");
     }
 }
+
+#[test]
+fn board_spam_gets_no_picture_and_challenge_spam_no_ping() {
+    let mut table = Table::new();
+    table.start("standard");
+    let first = table.say("carol", "!board").remove(0);
+    assert!(first.board.is_some());
+    let again = table.say("carol", "!board").remove(0);
+    assert!(again.board.is_none(), "a second picture within 10 s");
+    assert!(
+        shown(&again).contains("One board picture every 10 s"),
+        "{}",
+        shown(&again)
+    );
+    assert!(
+        table.say("bob", "!board").remove(0).board.is_some(),
+        "per member"
+    );
+
+    // Challenging the same person again and again pings them once.
+    let mut table = Table::new();
+    let first = table.say("alice", "!challenge @bob").remove(0);
+    assert_eq!(first.mentions(), [user_id("bob")]);
+    table.expect("alice", "!cancel", "withdrew");
+    let second = table.say("alice", "!challenge @bob").remove(0);
+    assert!(second.mentions().is_empty(), "{}", shown(&second));
+    assert!(
+        shown(&second).starts_with("bob, alice challenges you"),
+        "{}",
+        shown(&second)
+    );
+    // Without the limits (a zero window), every one pings.
+    let mut table = Table::with_config(Config {
+        picture_every: Duration::ZERO,
+        challenge_ping_every: Duration::ZERO,
+        ..Config::default()
+    });
+    table.text("alice", "!challenge @bob");
+    table.expect("alice", "!cancel", "withdrew");
+    assert_eq!(
+        table.say("alice", "!challenge @bob").remove(0).mentions(),
+        [user_id("bob")]
+    );
+}

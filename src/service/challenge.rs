@@ -2,7 +2,7 @@
 
 use gipf::{ByColor, Color, Variant};
 
-use super::{Failure, Handled, LiveGame, Message, Service, refuse};
+use super::{Failure, Handled, Limited, LiveGame, Message, Service, refuse};
 use crate::command::Command;
 use crate::model::{ColorChoice, UserId};
 use crate::reply::{Button, Reply, Stamp};
@@ -42,7 +42,14 @@ impl Service {
             chosen => text![self.name(me)?, format!(" plays {chosen}")],
         };
         let say = self.phrasing(message);
-        let mut text = text![self.mention(opponent)?, ", ", self.name(me)?];
+        // A challenger who challenges again and again pings the same person only now and then.
+        let ping = Limited::ChallengePing(me, opponent);
+        let whom = if self.limits.allow(ping, self.config.challenge_ping_every) {
+            self.mention(opponent)?
+        } else {
+            self.name(opponent)?
+        };
+        let mut text = text![whom, ", ", self.name(me)?];
         text.push(format!(" challenges you to a game of {variant} GIPF ("))
             .append(colours)
             .push(format!(

@@ -2,7 +2,7 @@
 
 use gipf::Color;
 
-use super::{Handled, LiveGame, Message, Service};
+use super::{Handled, Limited, LiveGame, Message, Service};
 use crate::command::Phrasing;
 use crate::model::ChannelId;
 use crate::reply::Reply;
@@ -33,8 +33,18 @@ impl Service {
         };
         let mut text = self.players_line(&game)?;
         text.push(". ").append(state);
+        let limit = Limited::Picture(message.author.id, message.channel);
+        let board = if self.limits.allow(limit, self.config.picture_every) {
+            Some(self.picture(&game, black_side)?)
+        } else {
+            text.push(format!(
+                " (One board picture every {} s: ask again in a moment for the picture.)",
+                self.config.picture_every.as_secs()
+            ));
+            None
+        };
         Ok(Reply {
-            board: Some(self.picture(&game, black_side)?),
+            board,
             // The question's buttons again, for a player who lost the message.
             buttons: super::play::question_buttons(&game),
             ..Reply::public(text)

@@ -7,6 +7,7 @@
 
 mod challenge;
 mod info;
+mod limits;
 mod play;
 
 use std::path::Path;
@@ -22,6 +23,7 @@ use crate::render::{self, BoardView, RenderOptions};
 use crate::reply::{Reply, Stamp};
 use crate::store::{Store, StoredGame};
 use crate::text::{Span, Text};
+use limits::{Limited, Limits};
 
 /// A chat user as the adapter knows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,6 +84,10 @@ pub struct Config {
     pub prefix: String,
     /// How long a challenge stays open.
     pub challenge_ttl: Duration,
+    /// A member gets at most one board picture per channel this often (`!board` spam).
+    pub picture_every: Duration,
+    /// A challenger pings the same person with a challenge at most this often.
+    pub challenge_ping_every: Duration,
 }
 
 impl Default for Config {
@@ -89,6 +95,8 @@ impl Default for Config {
         Config {
             prefix: "!".into(),
             challenge_ttl: Duration::from_secs(24 * 3600),
+            picture_every: Duration::from_secs(10),
+            challenge_ping_every: Duration::from_secs(600),
         }
     }
 }
@@ -97,6 +105,7 @@ impl Default for Config {
 pub struct Service {
     store: Store,
     config: Config,
+    limits: Limits,
 }
 
 /// Why a command did not go through.
@@ -132,6 +141,7 @@ impl Service {
         Ok(Service {
             store: Store::open(path)?,
             config,
+            limits: Limits::default(),
         })
     }
 
