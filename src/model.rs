@@ -74,11 +74,6 @@ impl GameStatus {
             Some(outcome) => GameStatus::Won(outcome.winner),
         }
     }
-
-    /// Whether the game is still being played.
-    pub fn is_active(self) -> bool {
-        self == GameStatus::Active
-    }
 }
 
 /// Who plays White when a challenge is accepted.

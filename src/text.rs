@@ -96,11 +96,6 @@ impl Text {
         &self.0
     }
 
-    /// Whether there is nothing to say.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
     /// The users this text pings: exactly its [`Span::Mention`]s, each once.
     pub fn mentions(&self) -> Vec<UserId> {
         let mut users: Vec<UserId> = Vec::new();

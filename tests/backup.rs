@@ -1,10 +1,22 @@
 //! `gipf-bot backup`: a copy of a live database that the bot can open and play on.
 #![allow(clippy::unwrap_used, missing_docs)]
 
-use std::process::Command;
+use std::path::Path;
+use std::process::{Command, Output};
 
 use gipf_bot::console::{CONSOLE_CHANNEL, Console};
 use gipf_bot::service::{Config, Service};
+
+/// Runs `gipf-bot backup --db DB OUT`.
+fn backup(db: &Path, out: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gipf-bot"))
+        .args(["backup", "--db"])
+        .arg(db)
+        .arg(out)
+        .env_remove("DATABASE_PATH")
+        .output()
+        .unwrap()
+}
 
 #[test]
 fn a_backup_taken_while_the_bot_writes_holds_the_games() {
@@ -26,13 +38,7 @@ fn a_backup_taken_while_the_bot_writes_holds_the_games() {
         .execute_batch("BEGIN IMMEDIATE; UPDATE users SET name = 'mallory'")
         .unwrap();
     let out = dir.path().join("copy.db");
-    let run = Command::new(env!("CARGO_BIN_EXE_gipf-bot"))
-        .args(["backup", "--db"])
-        .arg(&db)
-        .arg(&out)
-        .env_remove("DATABASE_PATH")
-        .output()
-        .unwrap();
+    let run = backup(&db, &out);
     assert!(
         run.status.success(),
         "{}",
@@ -52,13 +58,7 @@ fn a_backup_taken_while_the_bot_writes_holds_the_games() {
     );
 
     // It never overwrites: a second backup into the same file is refused.
-    let again = Command::new(env!("CARGO_BIN_EXE_gipf-bot"))
-        .args(["backup", "--db"])
-        .arg(&db)
-        .arg(&out)
-        .env_remove("DATABASE_PATH")
-        .output()
-        .unwrap();
+    let again = backup(&db, &out);
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"));
 }

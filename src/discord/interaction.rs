@@ -116,34 +116,34 @@ pub(crate) async fn answer(http: &Http, asked: Asked<'_>, work: impl Future<Outp
     }
 }
 
-fn response(reply: &Reply, part: Part) -> CreateInteractionResponseMessage {
-    let mut message = CreateInteractionResponseMessage::new()
-        .content(part.content)
-        .allowed_mentions(allowed_mentions(reply))
-        .ephemeral(reply.private);
-    if part.last {
-        let (files, embed) = attachments(reply);
-        message = message.add_files(files).components(components(reply));
-        if let Some(embed) = embed {
-            message = message.embed(embed);
+/// A part of a reply in one of serenity's two interaction message builders, which have the
+/// same methods but no common trait.
+macro_rules! interaction_message {
+    ($builder:ty, $reply:expr, $part:expr) => {{
+        let (reply, part): (&Reply, Part) = ($reply, $part);
+        let mut message = <$builder>::new()
+            .content(part.content)
+            .allowed_mentions(allowed_mentions(reply))
+            .ephemeral(reply.private);
+        if part.last {
+            let (files, embed) = attachments(reply);
+            message = message.add_files(files).components(components(reply));
+            if let Some(embed) = embed {
+                message = message.embed(embed);
+            }
         }
-    }
-    message
+        message
+    }};
 }
 
+/// The interaction's answer: a new message.
+fn response(reply: &Reply, part: Part) -> CreateInteractionResponseMessage {
+    interaction_message!(CreateInteractionResponseMessage, reply, part)
+}
+
+/// A follow-up: a new message too (unless it fills in a deferred command's "thinking...").
 fn followup(reply: &Reply, part: Part) -> CreateInteractionResponseFollowup {
-    let mut message = CreateInteractionResponseFollowup::new()
-        .content(part.content)
-        .allowed_mentions(allowed_mentions(reply))
-        .ephemeral(reply.private);
-    if part.last {
-        let (files, embed) = attachments(reply);
-        message = message.add_files(files).components(components(reply));
-        if let Some(embed) = embed {
-            message = message.embed(embed);
-        }
-    }
-    message
+    interaction_message!(CreateInteractionResponseFollowup, reply, part)
 }
 
 /// Every part of every reply, in order, with the reply it belongs to.
