@@ -90,6 +90,11 @@ pub enum Command {
     History,
     /// `resign`.
     Resign,
+    /// `notify dm on|off`: direct messages when it is your turn or you are challenged.
+    Notify {
+        /// Whether to send them.
+        dm: bool,
+    },
     /// `games`.
     Games,
     /// `rules`.
@@ -135,6 +140,7 @@ impl fmt::Display for Command {
             } => write!(f, "board {}", if *black { "black" } else { "white" }),
             Command::History => f.write_str("history"),
             Command::Resign => f.write_str("resign"),
+            Command::Notify { dm } => write!(f, "notify dm {}", if *dm { "on" } else { "off" }),
             Command::Games => f.write_str("games"),
             Command::Rules => f.write_str("rules"),
             Command::Help => f.write_str("help"),
@@ -490,6 +496,18 @@ pub const SYNTAX: &[Syntax] = &[
         parse: |words| words.alone(Command::Resign),
     },
     Syntax {
+        word: "notify",
+        summary: "A direct message when it is your turn or you are challenged",
+        help: "`{p}notify dm on` (or `off`): also a direct message, with the board, when it is your turn or you are challenged",
+        args: &[required(arg(
+            "dm",
+            "Direct messages: on or off",
+            ArgKind::Choice(&["on", "off"]),
+        ))],
+        slash: true,
+        parse: parse_notify,
+    },
+    Syntax {
         word: "games",
         summary: "The games in progress in this server",
         help: "",
@@ -791,6 +809,20 @@ fn parse_lone_answer(words: &Words) -> Result<Command, CommandError> {
         )));
     }
     Ok(Command::Answer(answer))
+}
+
+fn parse_notify(words: &Words) -> Result<Command, CommandError> {
+    let dm = match words.args.as_slice() {
+        ["dm", "on"] | ["on"] => true,
+        ["dm", "off"] | ["off"] => false,
+        _ => {
+            return Err(error(format!(
+                "turn direct messages on or off: `{0}notify dm on` or `{0}notify dm off`",
+                words.prefix
+            )));
+        }
+    };
+    Ok(Command::Notify { dm })
 }
 
 fn parse_board(words: &Words) -> Result<Command, CommandError> {

@@ -116,10 +116,16 @@ impl Console {
         })
     }
 
-    /// Prints a reply: text with pings shown as `@name`, pictures and files saved to disk.
+    /// Prints a reply: text with pings shown as `@name`, pictures and files saved to disk; a
+    /// direct message is marked as one.
     pub fn print(&mut self, reply: &Reply, out: &mut impl Write) -> anyhow::Result<()> {
+        let speaker = if reply.direct.is_some() {
+            "bot (direct message)"
+        } else {
+            "bot"
+        };
         for line in plain(&reply.text).lines() {
-            writeln!(out, "bot: {line}")?;
+            writeln!(out, "{speaker}: {line}")?;
         }
         if let Some(png) = &reply.board {
             self.images += 1;

@@ -47,6 +47,8 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// Shown only to the user who asked, where the adapter can (Discord interactions).
     pub private: bool,
+    /// Sent to this user directly (a direct message) instead of to the channel.
+    pub direct: Option<UserId>,
 }
 
 impl Reply {

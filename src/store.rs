@@ -21,6 +21,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!(
             "../migrations/0002_challenge_ids_never_reused.sql"
         )),
+        M::up(include_str!("../migrations/0003_notices.sql")),
     ];
     Migrations::from_slice(STEPS)
 }
@@ -293,6 +294,28 @@ impl Store {
             Ok(c.prepare_cached("SELECT name FROM users WHERE id = ?1")?
                 .query_row(params![id], |r| r.get(0))
                 .optional()?)
+        })
+    }
+
+    /// Whether `user` wants a direct message when it is their turn or they are challenged.
+    pub fn wants_dm(&self, user: UserId) -> anyhow::Result<bool> {
+        self.with(|c| {
+            let dm: Option<bool> = c
+                .prepare_cached("SELECT dm FROM notices WHERE user_id = ?1")?
+                .query_row(params![user], |r| r.get(0))
+                .optional()?;
+            Ok(dm.unwrap_or(false))
+        })
+    }
+
+    /// Turns `user`'s direct messages on or off (a known user: see [`Store::remember_user`]).
+    pub fn set_dm(&self, user: UserId, dm: bool) -> anyhow::Result<()> {
+        self.with(|c| {
+            c.prepare_cached(
+                "INSERT INTO notices (user_id, dm) VALUES (?1, ?2) ON CONFLICT(user_id) DO UPDATE SET dm = excluded.dm",
+            )?
+            .execute(params![user, dm])?;
+            Ok(())
         })
     }
 

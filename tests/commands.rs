@@ -74,6 +74,7 @@ fn command() -> impl Strategy<Value = Command> {
         notation().prop_map(Command::Move),
         answer().prop_map(Command::Answer),
         proptest::option::of(any::<bool>()).prop_map(|black_side| Command::Board { black_side }),
+        any::<bool>().prop_map(|dm| Command::Notify { dm }),
         proptest::sample::select(vec![
             Command::Accept,
             Command::Decline,

@@ -1107,3 +1107,70 @@ async fn a_refused_picture_still_announces_the_turn() {
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn direct_messages_on_request_and_off_when_discord_refuses_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    start_game(&discord, CHANNEL).await;
+    let body = ask(&discord, say(CHANNEL, BOB, "!notify dm on")).await;
+    assert!(content(&body).contains("direct message"), "{body:#}");
+
+    // Alice's push pings bob in the channel and, as he asked, in a direct message with the board.
+    let mut position = Position::new(Variant::Standard);
+    let push = next_push(&mut position);
+    let post = next_post_after(&discord, say(CHANNEL, ALICE, &format!("!push {push}"))).await;
+    assert!(content(&post.payload_json()).contains("alice (white) played"));
+    let dm = discord
+        .dm_channel_of(BOB.0)
+        .expect("no direct message channel with bob");
+    let direct = next_post(&discord, dm).await;
+    let body = direct.payload_json();
+    assert!(
+        content(&body).starts_with(&format!("In <#{CHANNEL}>:\nalice (white) played")),
+        "{body:#}"
+    );
+    assert_board(&direct);
+    let dms: Vec<u64> = discord
+        .notifications()
+        .iter()
+        .filter(|n| n.channel == dm)
+        .map(|n| n.user)
+        .collect();
+    assert_eq!(dms, [BOB.0], "the direct message notifies bob");
+    assert!(
+        discord.dm_channel_of(ALICE.0).is_none(),
+        "alice did not ask for any"
+    );
+
+    // Bob's privacy settings now refuse them: the channel hears it once, and no more are tried.
+    discord.refuse_dms_from(BOB.0);
+    let push = next_push(&mut position);
+    ask(&discord, say(CHANNEL, BOB, &format!("!push {push}"))).await;
+    let push = next_push(&mut position);
+    let post = next_post_after(&discord, say(CHANNEL, ALICE, &format!("!push {push}"))).await;
+    assert!(content(&post.payload_json()).contains("alice (white) played"));
+    let refused = discord
+        .next_call(move |c| c.method == "POST" && c.route() == format!("/channels/{dm}/messages"))
+        .await;
+    assert_eq!(refused.status, 403);
+    let notice = next_post(&discord, CHANNEL).await.payload_json();
+    assert!(
+        content(&notice).starts_with("I could not send bob a direct message"),
+        "{notice:#}"
+    );
+    assert_pings(&notice, &[]);
+    let push = next_push(&mut position);
+    ask(&discord, say(CHANNEL, BOB, &format!("!push {push}"))).await;
+    let push = next_push(&mut position);
+    ask(&discord, say(CHANNEL, ALICE, &format!("!push {push}"))).await;
+    let tries = discord
+        .calls()
+        .iter()
+        .filter(|c| c.route() == format!("/channels/{dm}/messages"))
+        .count();
+    assert_eq!(tries, 2, "after a refusal no direct message is tried");
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}

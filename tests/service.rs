@@ -1000,3 +1000,36 @@ fn board_spam_gets_no_picture_and_challenge_spam_no_ping() {
         [user_id("bob")]
     );
 }
+
+#[test]
+fn a_player_who_asks_gets_his_turns_and_challenges_by_direct_message_too() {
+    let mut table = Table::new();
+    table.expect("bob", "!notify dm on", "direct message");
+    let replies = table.say("alice", "!challenge @bob standard white");
+    assert_eq!(replies.len(), 2, "{replies:?}");
+    assert_eq!(replies[1].direct, Some(user_id("bob")));
+    assert!(
+        shown(&replies[1]).starts_with("In <#1>:\n<@"),
+        "{}",
+        shown(&replies[1])
+    );
+    table.text("bob", "!accept");
+    let replies = table.say("alice", "!push b1 c2");
+    assert_eq!(replies.len(), 2);
+    assert!(replies[1].board.is_some() && replies[1].buttons.is_empty());
+    // Alice did not ask, and nobody gets a copy of his own turn.
+    let replies = table.say("bob", "!push e9 e8");
+    assert_eq!(replies.len(), 1);
+    table.expect("bob", "!notify dm off", "No more direct messages");
+    assert_eq!(table.say("alice", "!push b1 c2").len(), 1);
+    // A refused direct message turns them off and says so in the channel.
+    table.text("bob", "!notify dm on");
+    let notice = table.service.direct_message_refused(user_id("bob"));
+    assert!(shown(&notice).starts_with("I could not send bob a direct message"));
+    assert_eq!(table.say("bob", "!push e9 e8").len(), 1);
+    assert_eq!(
+        table.say("alice", "!push b1 c2").len(),
+        1,
+        "bob's direct messages are off"
+    );
+}

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serenity::all::{
     CommandInteraction, ComponentInteraction, Context, CreateAllowedMentions,
     CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
-    EventHandler, Interaction, Message as DiscordMessage, Ready, User as DiscordUser,
+    EventHandler, Http, Interaction, Message as DiscordMessage, Ready, User as DiscordUser,
 };
 
 use super::gate::Gate;
@@ -143,7 +143,31 @@ impl Handler {
                 Err(e) => vec![Reply::private(e)],
             }
         };
-        interaction::answer(&ctx.http, Asked::Command(command), work).await;
+        let replies = interaction::answer(&ctx.http, Asked::Command(command), work).await;
+        self.send_direct(&ctx.http, command.channel_id, &replies)
+            .await;
+    }
+
+    /// Sends the direct messages among `replies`. Where Discord refuses one, the user's
+    /// direct messages are turned off and `channel` is told so.
+    async fn send_direct(&self, http: &Http, channel: serenity::all::ChannelId, replies: &[Reply]) {
+        for reply in replies {
+            let Some(user) = reply.direct else { continue };
+            match send::direct(http, user, reply).await {
+                Ok(()) => {}
+                Err(e) if send::is_forbidden(&e) => {
+                    let service = Arc::clone(&self.service);
+                    let notice =
+                        tokio::task::spawn_blocking(move || service.direct_message_refused(user))
+                            .await;
+                    match notice {
+                        Ok(notice) => send::to_channel(http, channel, None, &[notice]).await,
+                        Err(e) => tracing::error!(error = %e, "direct message task failed"),
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, user = user.0, "cannot send a direct message"),
+            }
+        }
     }
 
     async fn on_autocomplete(&self, ctx: &Context, command: &CommandInteraction) {
@@ -197,7 +221,9 @@ impl Handler {
                 }
             }
         };
-        interaction::answer(&ctx.http, Asked::Click(click), work).await;
+        let replies = interaction::answer(&ctx.http, Asked::Click(click), work).await;
+        self.send_direct(&ctx.http, click.channel_id, &replies)
+            .await;
     }
 }
 
@@ -253,7 +279,10 @@ impl EventHandler for Handler {
             ..message_from(msg.guild_id, msg.channel_id, &msg.author, text, via)
         };
         let replies = self.service.handle_async(message).await;
-        send::to_channel(&ctx.http, msg.channel_id, msg.id, &replies).await;
+        let (direct, replies): (Vec<Reply>, Vec<Reply>) =
+            replies.into_iter().partition(|r| r.direct.is_some());
+        send::to_channel(&ctx.http, msg.channel_id, Some(msg.id), &replies).await;
+        self.send_direct(&ctx.http, msg.channel_id, &direct).await;
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {

@@ -92,9 +92,14 @@ impl Asked<'_> {
     }
 }
 
-/// Answers `asked` with the replies `work` gives: with the first reply itself if they come
-/// within [`ANSWER_WITHIN`], else after a deferral.
-pub(crate) async fn answer(http: &Http, asked: Asked<'_>, work: impl Future<Output = Vec<Reply>>) {
+/// Answers `asked` with the replies `work` gives (but the direct messages among them, which
+/// it returns with the others): with the first reply itself if they come within
+/// [`ANSWER_WITHIN`], else after a deferral.
+pub(crate) async fn answer(
+    http: &Http,
+    asked: Asked<'_>,
+    work: impl Future<Output = Vec<Reply>>,
+) -> Vec<Reply> {
     tokio::pin!(work);
     let replies = tokio::select! {
         replies = &mut work => {
@@ -104,16 +109,17 @@ pub(crate) async fn answer(http: &Http, asked: Asked<'_>, work: impl Future<Outp
         () = tokio::time::sleep(ANSWER_WITHIN) => {
             if let Err(e) = asked.defer(http).await {
                 tracing::warn!(error = %e, "cannot defer an interaction");
-                return;
+                return Vec::new();
             }
             let replies = work.await;
             late(http, asked, &replies).await;
             replies
         }
     };
-    if replies.iter().any(|r| !r.private) {
+    if replies.iter().any(|r| !r.private && r.direct.is_none()) {
         asked.clear_buttons(http).await;
     }
+    replies
 }
 
 /// A part of a reply in one of serenity's two interaction message builders, which have the
@@ -146,13 +152,17 @@ fn followup(reply: &Reply, part: Part) -> CreateInteractionResponseFollowup {
     interaction_message!(CreateInteractionResponseFollowup, reply, part)
 }
 
-/// Every part of every reply, in order, with the reply it belongs to.
+/// Every part of every reply to the interaction (not the direct messages), in order, with
+/// the reply it belongs to.
 fn all_parts(replies: &[Reply]) -> impl Iterator<Item = (&Reply, Part)> {
-    replies.iter().flat_map(|reply| {
-        parts(&markdown(&reply.text))
-            .into_iter()
-            .map(move |part| (reply, part))
-    })
+    replies
+        .iter()
+        .filter(|r| r.direct.is_none())
+        .flat_map(|reply| {
+            parts(&markdown(&reply.text))
+                .into_iter()
+                .map(move |part| (reply, part))
+        })
 }
 
 /// The first part is the interaction's answer; the rest follow.

@@ -147,6 +147,25 @@ pub(crate) fn parts(text: &str) -> Vec<Part> {
 const NO_PICTURE: &str = "\n(I could not post the board picture here: I need the Attach Files \
      and Embed Links permissions in this channel. `board` shows it once I have them.)";
 
+/// One part of a reply as a channel message: the last part carries the picture, files and
+/// buttons (or, `with_files` false, says that the picture could not be posted).
+fn channel_message(reply: &Reply, part: &Part, with_files: bool) -> CreateMessage {
+    let mut message = CreateMessage::new()
+        .content(part.content.clone())
+        .allowed_mentions(allowed_mentions(reply));
+    if part.last && with_files {
+        let (files, embed) = attachments(reply);
+        message = message.add_files(files).components(components(reply));
+        if let Some(embed) = embed {
+            message = message.embed(embed);
+        }
+    } else if part.last {
+        let note = format!("{}{NO_PICTURE}", part.content);
+        message = message.content(note).components(components(reply));
+    }
+    message
+}
+
 /// Sends replies to a channel message. Private replies cannot be hidden there: they go as
 /// replies to the command's message. Where Discord refuses the picture (no Attach Files
 /// permission), the text goes without it, saying what is missing: a turn is never left
@@ -154,43 +173,35 @@ const NO_PICTURE: &str = "\n(I could not post the board picture here: I need the
 pub(crate) async fn to_channel(
     http: &Http,
     channel: ChannelId,
-    answering: MessageId,
+    answering: Option<MessageId>,
     replies: &[Reply],
 ) {
     for reply in replies {
         for part in parts(&markdown(&reply.text)) {
-            let last = part.last;
-            let build = |reference: bool, with_files: bool| {
-                let mut message = CreateMessage::new()
-                    .content(part.content.clone())
-                    .allowed_mentions(allowed_mentions(reply));
-                if reference {
-                    message = message.reference_message((channel, answering));
+            let answer_to = answering.filter(|_| reply.private);
+            let build = |with_files| {
+                let message = channel_message(reply, &part, with_files);
+                match answer_to {
+                    Some(answering) => message.reference_message((channel, answering)),
+                    None => message,
                 }
-                if last && with_files {
-                    let (files, embed) = attachments(reply);
-                    message = message.add_files(files).components(components(reply));
-                    if let Some(embed) = embed {
-                        message = message.embed(embed);
-                    }
-                } else if last {
-                    let note = format!("{}{NO_PICTURE}", part.content);
-                    message = message.content(note).components(components(reply));
-                }
-                message
             };
-            let mut sent = channel.send_message(http, build(reply.private, true)).await;
-            if sent.is_err() && reply.private {
+            let mut sent = channel.send_message(http, build(true)).await;
+            if sent.is_err() && answer_to.is_some() {
                 // The command's message may be gone already: answer without pointing at it.
-                sent = channel.send_message(http, build(false, true)).await;
+                sent = channel
+                    .send_message(http, channel_message(reply, &part, true))
+                    .await;
             }
             let has_files = reply.board.is_some() || reply.file.is_some();
             if let Err(e) = &sent
                 && has_files
-                && last
+                && part.last
                 && is_forbidden(e)
             {
-                sent = channel.send_message(http, build(false, false)).await;
+                sent = channel
+                    .send_message(http, channel_message(reply, &part, false))
+                    .await;
             }
             if let Err(e) = sent {
                 tracing::warn!(error = %e, channel = channel.get(), "cannot send a reply");
@@ -199,8 +210,27 @@ pub(crate) async fn to_channel(
     }
 }
 
+/// Sends a reply as a direct message to `user`; an error if Discord refuses it (the user's
+/// privacy settings, or no server in common).
+pub(crate) async fn direct(
+    http: &Http,
+    user: crate::model::UserId,
+    reply: &Reply,
+) -> serenity::Result<()> {
+    let channel = serenity::all::UserId::new(user.0)
+        .create_dm_channel(http)
+        .await?;
+    for part in parts(&markdown(&reply.text)) {
+        channel
+            .id
+            .send_message(http, channel_message(reply, &part, true))
+            .await?;
+    }
+    Ok(())
+}
+
 /// Whether Discord refused a request for a missing permission (HTTP 403).
-fn is_forbidden(error: &serenity::Error) -> bool {
+pub(crate) fn is_forbidden(error: &serenity::Error) -> bool {
     matches!(error, serenity::Error::Http(e) if e.status_code().map(|s| s.as_u16()) == Some(403))
 }
 

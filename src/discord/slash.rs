@@ -261,6 +261,6 @@ mod tests {
             );
             names.push(name);
         }
-        assert_eq!(names.len(), 15, "{names:?}");
+        assert_eq!(names.len(), 16, "{names:?}");
     }
 }

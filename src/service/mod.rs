@@ -8,6 +8,7 @@
 mod challenge;
 mod info;
 mod limits;
+mod notify;
 mod play;
 
 use std::path::Path;
@@ -176,8 +177,12 @@ impl Service {
 
     /// Runs a command that came parsed (a button's); `message.text` is not read.
     pub fn execute(&self, message: &Message, command: Command) -> Vec<Reply> {
-        match self.dispatch(message, command) {
-            Ok(reply) => vec![reply],
+        let handled = self.dispatch(message, command).and_then(|reply| {
+            let copies = self.direct_copies(message, &reply)?;
+            Ok(std::iter::once(reply).chain(copies).collect())
+        });
+        match handled {
+            Ok(replies) => replies,
             Err(Failure::Refused(text)) => vec![Reply::private(text)],
             Err(Failure::Internal(e)) => {
                 tracing::error!(error = %format!("{e:#}"), channel = message.channel.0, "command failed");
@@ -239,6 +244,7 @@ impl Service {
             Command::Move(notation) => self.play_notation(message, &notation),
             Command::Answer(answer) => self.answer(message, &answer),
             Command::Resign => self.resign(message),
+            Command::Notify { dm } => self.notify(message, dm),
             Command::Board { black_side } => self.board(message, black_side),
             Command::History => self.history(message),
             Command::Games => self.games(message),

@@ -504,6 +504,21 @@ impl FakeDiscord {
         self.shared.state().all_calls.clone()
     }
 
+    /// Makes `user` refuse the bot's direct messages (their privacy settings): a message to
+    /// them is refused with 403, as Discord does.
+    pub fn refuse_dms_from(&self, user: u64) {
+        self.shared.state().no_dms.push(user);
+    }
+
+    /// The direct-message channel the bot opened with `user`, if it did.
+    pub fn dm_channel_of(&self, user: u64) -> Option<u64> {
+        let state = self.shared.state();
+        state
+            .dm_channels
+            .iter()
+            .find_map(|(channel, u)| (*u == user).then_some(*channel))
+    }
+
     /// Makes the bot lack the Attach Files permission in `channel`: a message with files
     /// posted there is refused with 403, Missing Permissions, as Discord does.
     pub fn refuse_files_in(&self, channel: u64) {
@@ -680,6 +695,10 @@ struct State {
     holds: Vec<(HoldPredicate, oneshot::Receiver<()>)>,
     /// Channels where the bot may not attach files.
     no_files: Vec<u64>,
+    /// Direct-message channels, with their user.
+    dm_channels: HashMap<u64, u64>,
+    /// Users whose privacy settings refuse the bot's direct messages.
+    no_dms: Vec<u64>,
 }
 
 type HoldPredicate = Box<dyn Fn(&RestCall) -> bool + Send>;
@@ -846,6 +865,15 @@ impl Shared {
         (response, held)
     }
 
+    /// Whether `channel` is the direct-message channel of a user who refuses direct messages.
+    fn refuses_dm_in(&self, channel: u64) -> bool {
+        let state = self.state();
+        state
+            .dm_channels
+            .get(&channel)
+            .is_some_and(|user| state.no_dms.contains(user))
+    }
+
     /// The answer for a known route, `None` for an unknown one.
     fn route(&self, call: &RestCall) -> Option<HttpResponse> {
         let route = call.path.strip_prefix(API_PREFIX)?;
@@ -869,7 +897,22 @@ impl Shared {
             }
             ("POST", ["users", "@me", "channels"]) => {
                 let recipient = id_field(&call.json()["recipient_id"])?;
-                let channel_id = self.state().new_id();
+                // One direct-message channel per user, as Discord keeps it.
+                let channel_id = {
+                    let mut state = self.state();
+                    match state
+                        .dm_channels
+                        .iter()
+                        .find(|(_, user)| **user == recipient)
+                    {
+                        Some((channel, _)) => *channel,
+                        None => {
+                            let channel = state.new_id();
+                            state.dm_channels.insert(channel, recipient);
+                            channel
+                        }
+                    }
+                };
                 HttpResponse::json(
                     200,
                     json!({
@@ -878,6 +921,12 @@ impl Shared {
                         "last_message_id": null,
                         "recipients": [self.user_json(recipient)],
                     }),
+                )
+            }
+            ("POST", ["channels", channel, "messages"]) if self.refuses_dm_in(id(channel)?) => {
+                HttpResponse::json(
+                    403,
+                    json!({ "message": "Cannot send messages to this user", "code": 50007 }),
                 )
             }
             ("POST", ["channels", channel, "messages"])

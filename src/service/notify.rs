@@ -1,0 +1,66 @@
+//! `notify`: a direct message, with the board, when it is your turn or you are challenged.
+
+use super::{Handled, Message, Service};
+use crate::model::UserId;
+use crate::reply::Reply;
+use crate::text;
+use crate::text::Span;
+
+impl Service {
+    pub(super) fn notify(&self, message: &Message, dm: bool) -> Handled {
+        self.remember_users(message)?;
+        self.store.set_dm(message.author.id, dm)?;
+        Ok(Reply::private(if dm {
+            "I will also send you a direct message, with the board, when it is your turn or you \
+             are challenged. If Discord refuses it (your privacy settings), I will say so and stop."
+        } else {
+            "No more direct messages from me: the pings in the channel stay."
+        }))
+    }
+
+    /// Direct copies of a public reply for the users it pings who want them (not its author).
+    pub(super) fn direct_copies(
+        &self,
+        message: &Message,
+        reply: &Reply,
+    ) -> anyhow::Result<Vec<Reply>> {
+        if reply.private {
+            return Ok(Vec::new());
+        }
+        let mut copies = Vec::new();
+        for user in reply.mentions() {
+            if user == message.author.id || !self.store.wants_dm(user)? {
+                continue;
+            }
+            let mut text = text!["In ", Span::Channel(message.channel), ":\n"];
+            text.append(reply.text.clone());
+            copies.push(Reply {
+                text,
+                board: reply.board.clone(),
+                direct: Some(user),
+                ..Reply::default()
+            });
+        }
+        Ok(copies)
+    }
+
+    /// Discord refused a direct message to `user`: their direct messages are turned off, and
+    /// the reply says so in the channel, once.
+    pub fn direct_message_refused(&self, user: UserId) -> Reply {
+        if let Err(e) = self.store.set_dm(user, false) {
+            tracing::error!(error = %format!("{e:#}"), "cannot turn direct messages off");
+        }
+        let name = self
+            .plain_name(user)
+            .unwrap_or_else(|_| "someone".to_string());
+        Reply::public(text![
+            "I could not send ",
+            Span::Name(name),
+            format!(
+                " a direct message (Discord refused it: their privacy settings), so I stopped \
+                 sending them. `{}notify dm on` turns them on again.",
+                self.config.prefix
+            )
+        ])
+    }
+}
