@@ -244,7 +244,9 @@ mod tests {
                 .iter()
                 .filter(|o| o["required"] == true)
                 .map(|o| {
+                    let choice = o["choices"][0]["value"].as_str();
                     let value = match o["type"].as_u64() {
+                        _ if choice.is_some() => ArgValue::Text(choice.unwrap_or_default().into()),
                         Some(6) => ArgValue::User(UserId(42)),
                         Some(4) => ArgValue::Number(1),
                         _ if o["name"] == "entry" => ArgValue::Text("b1-c2".into()),
