@@ -41,6 +41,7 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
         partial: Vec::new(),
         status: GameStatus::Active,
         resigned: None,
+        ended_by: None,
     };
     assert!(store.save(&game, progress).unwrap().is_some());
 }

@@ -90,6 +90,8 @@ pub enum Command {
     History,
     /// `resign`.
     Resign,
+    /// `abort`: end a game just begun, without a result.
+    Abort,
     /// `notify dm on|off`: direct messages when it is your turn or you are challenged.
     Notify {
         /// Whether to send them.
@@ -140,6 +142,7 @@ impl fmt::Display for Command {
             } => write!(f, "board {}", if *black { "black" } else { "white" }),
             Command::History => f.write_str("history"),
             Command::Resign => f.write_str("resign"),
+            Command::Abort => f.write_str("abort"),
             Command::Notify { dm } => write!(f, "notify dm {}", if *dm { "on" } else { "off" }),
             Command::Games => f.write_str("games"),
             Command::Rules => f.write_str("rules"),
@@ -494,6 +497,14 @@ pub const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         parse: |words| words.alone(Command::Resign),
+    },
+    Syntax {
+        word: "abort",
+        summary: "End a game just begun, without a result",
+        help: "`{p}abort`: end a game without a result, before either player's second turn",
+        args: &[],
+        slash: true,
+        parse: |words| words.alone(Command::Abort),
     },
     Syntax {
         word: "notify",

@@ -164,7 +164,20 @@ fn challenge_hours(text: &str) -> Result<u64, String> {
     }
 }
 
+/// Days without a move before a game ends as abandoned: 1 to 3650; blank means the default.
+fn abandon_days(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(DEFAULT_ABANDON_DAYS);
+    }
+    match text.parse::<u64>() {
+        Ok(days @ 1..=3650) => Ok(days),
+        _ => Err(format!("`{text}` is not a number of days from 1 to 3650")),
+    }
+}
+
 const DEFAULT_DATABASE: &str = "gipf.db";
+const DEFAULT_ABANDON_DAYS: u64 = 30;
 const DEFAULT_PREFIX: &str = "!";
 const DEFAULT_CHALLENGE_HOURS: u64 = 24;
 
@@ -204,6 +217,10 @@ struct Settings {
     /// How many hours a challenge stays open (1 to 8760).
     #[arg(long, env = "CHALLENGE_TTL_HOURS", default_value = "24", value_parser = challenge_hours)]
     challenge_ttl_hours: u64,
+    /// After how many days without a move a game ends as abandoned, freeing its channel
+    /// (1 to 3650).
+    #[arg(long, env = "ABANDON_AFTER_DAYS", default_value = "30", value_parser = abandon_days)]
+    abandon_after_days: u64,
 }
 
 impl Settings {
@@ -211,6 +228,7 @@ impl Settings {
         Config {
             prefix: self.prefix.clone(),
             challenge_ttl: std::time::Duration::from_secs(self.challenge_ttl_hours * 3600),
+            abandon_after: std::time::Duration::from_secs(self.abandon_after_days * 86_400),
             ..Config::default()
         }
     }
@@ -315,6 +333,8 @@ mod tests {
         assert!(command_prefix("a b").is_err());
         assert_eq!(challenge_hours("").ok(), Some(DEFAULT_CHALLENGE_HOURS));
         assert!(challenge_hours("0").is_err() && challenge_hours("99999999999999").is_err());
+        assert_eq!(abandon_days(" ").ok(), Some(DEFAULT_ABANDON_DAYS));
+        assert!(abandon_days("0").is_err() && abandon_days("x").is_err());
     }
 
     #[test]
@@ -331,6 +351,7 @@ mod tests {
                 "DATABASE_PATH" => "--db",
                 "COMMAND_PREFIX" => "--prefix",
                 "CHALLENGE_TTL_HOURS" => "--challenge-ttl-hours",
+                "ABANDON_AFTER_DAYS" => "--abandon-after-days",
                 "DEV_GUILD_ID" => "--dev-guild",
                 "DISCORD_API_PROXY" => "--api-proxy",
                 "LOG_LEVEL" => continue,
@@ -345,5 +366,6 @@ mod tests {
         assert!(run.dev_guild.is_none_or(|id| id.0.is_none()));
         assert_eq!(run.settings.prefix, "!");
         assert_eq!(run.settings.challenge_ttl_hours, 24);
+        assert_eq!(run.settings.abandon_after_days, 30);
     }
 }

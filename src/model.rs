@@ -47,14 +47,17 @@ impl fmt::Display for ChallengeId {
     }
 }
 
-/// How a stored game stands. The games that end without a winner (aborted, abandoned) will
-/// be variants here too.
+/// How a stored game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameStatus {
     /// Still being played.
     Active,
     /// Won by this colour (by the rules or by resignation).
     Won(Color),
+    /// Ended early by a player, without a result.
+    Aborted,
+    /// Ended without a result because nobody moved for too long.
+    Abandoned,
 }
 
 impl GameStatus {

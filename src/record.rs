@@ -8,8 +8,6 @@ use gipf::notation::{ParseTurnError, TurnNotation};
 use gipf::{Color, Pending, Point, Position, Turn, Variant};
 use serde::Serialize;
 
-use crate::model::GameStatus;
-
 /// A record played through: the position after each turn and the turns themselves.
 #[derive(Clone, Debug)]
 pub struct Replay {
@@ -127,9 +125,10 @@ impl StateJson {
                     .map(|piece| (p.to_string(), piece.char().to_string()))
             })
             .collect();
-        let status = match GameStatus::of(position) {
-            GameStatus::Active => "ongoing".to_string(),
-            GameStatus::Won(winner) => format!("{winner}_won"),
+        // The JSON of POTENTIALS.md: `ongoing`, `white_won` or `black_won`.
+        let status = match position.outcome() {
+            None => "ongoing".to_string(),
+            Some(outcome) => format!("{}_won", outcome.winner),
         };
         let pending = match position.pending() {
             Pending::Push | Pending::GameOver(_) => None,

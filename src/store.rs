@@ -22,6 +22,9 @@ pub fn migrations() -> Migrations<'static> {
             "../migrations/0002_challenge_ids_never_reused.sql"
         )),
         M::up(include_str!("../migrations/0003_notices.sql")),
+        M::up(include_str!(
+            "../migrations/0004_games_end_without_a_winner.sql"
+        )),
     ];
     Migrations::from_slice(STEPS)
 }
@@ -92,6 +95,8 @@ fn status_name(status: GameStatus) -> &'static str {
         GameStatus::Active => "active",
         GameStatus::Won(Color::White) => "white_won",
         GameStatus::Won(Color::Black) => "black_won",
+        GameStatus::Aborted => "aborted",
+        GameStatus::Abandoned => "abandoned",
     }
 }
 
@@ -108,6 +113,8 @@ impl FromSql for GameStatus {
             GameStatus::Active,
             GameStatus::Won(Color::White),
             GameStatus::Won(Color::Black),
+            GameStatus::Aborted,
+            GameStatus::Abandoned,
         ]
         .into_iter()
         .find(|status| status_name(*status) == name)
@@ -190,8 +197,12 @@ pub struct StoredGame {
     pub status: GameStatus,
     /// The colour that resigned, if one did.
     pub resigned: Option<Color>,
+    /// Who ended the game without a result, if someone did.
+    pub ended_by: Option<UserId>,
     /// The optimistic-concurrency version: every save bumps it.
     pub version: i64,
+    /// When it last changed (Unix seconds).
+    pub updated_at: i64,
     /// The decisions of the turn in progress.
     pub partial: Vec<Decision>,
     /// Completed turns in the official notation, in order.
@@ -209,6 +220,15 @@ pub struct Progress {
     pub status: GameStatus,
     /// Who resigned, if someone did now.
     pub resigned: Option<Color>,
+    /// Who ended the game without a result, if someone did now.
+    pub ended_by: Option<UserId>,
+}
+
+impl StoredGame {
+    /// How long nobody has changed the game.
+    pub fn idle_for(&self) -> Duration {
+        Duration::from_secs(u64::try_from(now() - self.updated_at).unwrap_or(0))
+    }
 }
 
 /// A pool of connections to one database file.
@@ -227,7 +247,8 @@ fn open_connection(path: &Path) -> anyhow::Result<Connection> {
     Ok(conn)
 }
 
-const GAME_COLUMNS: &str = "id, variant, white, black, status, resigned, version, partial";
+const GAME_COLUMNS: &str =
+    "id, variant, white, black, status, resigned, version, partial, ended_by, updated_at";
 
 /// A `games` row of [`GAME_COLUMNS`], its turns still to be read.
 fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
@@ -239,6 +260,8 @@ fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
         resigned: parsed_color(r, 5)?,
         version: r.get(6)?,
         partial: decisions(r, 7)?,
+        ended_by: r.get(8)?,
+        updated_at: r.get(9)?,
         turns: Vec::new(),
     })
 }
@@ -248,9 +271,19 @@ impl Store {
     pub fn open(path: impl AsRef<Path>) -> anyhow::Result<Store> {
         let path = path.as_ref().to_path_buf();
         let mut conn = open_connection(&path)?;
+        // Migrations that rebuild a table must not cascade into the tables that refer to it:
+        // foreign keys are off while they run, and checked after.
+        conn.pragma_update(None, "foreign_keys", "OFF")?;
         migrations()
             .to_latest(&mut conn)
             .context("cannot migrate the database")?;
+        let broken: Option<String> = conn
+            .query_row("PRAGMA foreign_key_check", [], |r| r.get(0))
+            .optional()?;
+        if let Some(table) = broken {
+            anyhow::bail!("the migrated database has broken references in table {table}");
+        }
+        conn.pragma_update(None, "foreign_keys", "ON")?;
         Ok(Store {
             path,
             idle: Mutex::new(vec![conn]),
@@ -415,7 +448,9 @@ impl Store {
                 players,
                 status: GameStatus::Active,
                 resigned: None,
+                ended_by: None,
                 version: 0,
+                updated_at: at,
                 partial: Vec::new(),
                 turns: Vec::new(),
             }))
@@ -464,7 +499,8 @@ impl Store {
             let at = now();
             let updated = tx.execute(
                 "UPDATE games SET version = version + 1, partial = ?1, status = ?2,
-                        resigned = COALESCE(?3, resigned), updated_at = ?4
+                        resigned = COALESCE(?3, resigned), updated_at = ?4,
+                        ended_by = COALESCE(?7, ended_by)
                  WHERE id = ?5 AND version = ?6",
                 params![
                     partial,
@@ -472,7 +508,8 @@ impl Store {
                     progress.resigned.map(Color::name),
                     at,
                     game.id,
-                    game.version
+                    game.version,
+                    progress.ended_by
                 ],
             )?;
             if updated == 0 {
@@ -492,6 +529,8 @@ impl Store {
             saved.partial = progress.partial;
             saved.status = progress.status;
             saved.resigned = progress.resigned.or(game.resigned);
+            saved.ended_by = progress.ended_by.or(game.ended_by);
+            saved.updated_at = at;
             saved.turns.extend(progress.turns.into_iter().map(|(t, _)| t));
             Ok(Some(saved))
         })
@@ -551,6 +590,48 @@ mod tests {
     #[test]
     fn migrations_are_valid() {
         assert!(migrations().validate().is_ok());
+    }
+
+    #[test]
+    fn rebuilding_the_games_table_keeps_every_turn() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        // A database of the schema before migration 0004, with a game and its turns.
+        let mut old = Connection::open(&path).unwrap();
+        old.pragma_update(None, "foreign_keys", "ON").unwrap();
+        let before = [
+            M::up(include_str!("../migrations/0001_init.sql")),
+            M::up(include_str!(
+                "../migrations/0002_challenge_ids_never_reused.sql"
+            )),
+            M::up(include_str!("../migrations/0003_notices.sql")),
+        ];
+        Migrations::from_slice(&before).to_latest(&mut old).unwrap();
+        old.execute_batch(
+            "INSERT INTO users (id, name) VALUES (1, 'a'), (2, 'b');
+             INSERT INTO games (id, channel_id, variant, white, black, status, version, created_at, updated_at)
+             VALUES (4, 7, 'standard', 1, 2, 'active', 2, 0, 0);
+             INSERT INTO turns (game_id, ply, notation, player, played_at)
+             VALUES (4, 1, 'c2 (11)', 1, 0), (4, 2, 'e8 (11)', 2, 0);",
+        )
+        .unwrap();
+        drop(old);
+        let store = Store::open(&path).unwrap();
+        let game = store.game_in(ChannelId(7), false).unwrap().unwrap();
+        assert_eq!(game.turns, ["c2 (11)", "e8 (11)"], "the rebuild cascaded");
+        assert_eq!((game.version, game.ended_by), (2, None));
+        let progress = Progress {
+            turns: Vec::new(),
+            partial: Vec::new(),
+            status: GameStatus::Aborted,
+            resigned: None,
+            ended_by: Some(UserId(2)),
+        };
+        let aborted = store.save(&game, progress).unwrap().unwrap();
+        let reloaded = store.game_in(ChannelId(7), true).unwrap().unwrap();
+        assert_eq!(reloaded, aborted);
+        assert_eq!(reloaded.status, GameStatus::Aborted);
+        assert_eq!(reloaded.ended_by, Some(UserId(2)));
     }
 
     #[test]
@@ -619,6 +700,7 @@ mod tests {
             partial: Vec::new(),
             status: GameStatus::Active,
             resigned: None,
+            ended_by: None,
         };
         let saved = store.save(&game, progress.clone()).unwrap().unwrap();
         assert!(
@@ -639,6 +721,7 @@ mod tests {
             partial: Vec::new(),
             status: GameStatus::Won(Color::White),
             resigned: Some(Color::Black),
+            ended_by: None,
         };
         let saved = store.save(&game, progress).unwrap().unwrap();
         assert!(store.game_in(ChannelId(7), false).unwrap().is_none());

@@ -81,6 +81,7 @@ fn command() -> impl Strategy<Value = Command> {
             Command::Cancel,
             Command::History,
             Command::Resign,
+            Command::Abort,
             Command::Games,
             Command::Rules,
             Command::Help,

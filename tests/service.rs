@@ -1033,3 +1033,55 @@ fn a_player_who_asks_gets_his_turns_and_challenges_by_direct_message_too() {
         "bob's direct messages are off"
     );
 }
+
+#[test]
+fn a_game_just_begun_can_be_aborted_by_either_player_and_frees_the_channel() {
+    let mut table = Table::new();
+    table.start("standard");
+    table.text("alice", "!push b1 c2");
+    table.expect("carol", "!abort", "Only alice and bob can abort");
+    let aborted = table.say("bob", "!abort").remove(0);
+    assert!(
+        shown(&aborted).starts_with("bob aborted the game with <@"),
+        "{}",
+        shown(&aborted)
+    );
+    assert_eq!(aborted.mentions(), [user_id("alice")]);
+    table.expect("carol", "!board", "Aborted by bob: no result.");
+    table.expect("alice", "!push e9 e8", "There is no game in this channel");
+    table.expect("alice", "!challenge @bob", "challenges you");
+
+    // Past both players' first turns it is too late: resign instead.
+    let mut table = Table::new();
+    table.start("standard");
+    for (who, push) in [("alice", "b1 c2"), ("bob", "e9 e8"), ("alice", "b1 c2")] {
+        table.text(who, &format!("!push {push}"));
+    }
+    table.expect("bob", "!abort", "too late to abort");
+    assert!(table.state().position.outcome().is_none());
+}
+
+#[test]
+fn a_game_nobody_moves_in_ends_as_abandoned_and_frees_the_channel() {
+    let mut table = Table::new();
+    table.start("standard");
+    table.text("alice", "!push b1 c2");
+    // A month and a day without a move.
+    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
+    let month_ago = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        - 31 * 86_400;
+    db.execute("UPDATE games SET updated_at = ?1", [month_ago as i64])
+        .unwrap();
+    table.expect("bob", "!push e9 e8", "There is no game in this channel");
+    table.expect(
+        "carol",
+        "!board",
+        "Abandoned: nobody moved for 30 days, so it ended without a result.",
+    );
+    table.expect("carol", "!challenge @alice", "challenges you");
+    // The record stays, with its turn.
+    assert_eq!(table.state().turns, ["c2 (11)"]);
+}

@@ -263,6 +263,6 @@ mod tests {
             );
             names.push(name);
         }
-        assert_eq!(names.len(), 16, "{names:?}");
+        assert_eq!(names.len(), 17, "{names:?}");
     }
 }

@@ -4,7 +4,7 @@ use gipf::Color;
 
 use super::{Handled, Limited, LiveGame, Message, Service};
 use crate::command::Phrasing;
-use crate::model::ChannelId;
+use crate::model::{ChannelId, GameStatus};
 use crate::reply::Reply;
 use crate::text;
 use crate::text::{Span, Text};
@@ -18,9 +18,20 @@ impl Service {
             .live_game(message.channel, true)?
             .ok_or_else(|| self.no_game_here(message))?;
         let position = &game.position;
-        let state = match position.outcome() {
-            Some(outcome) => text![format!("Game over: {outcome}.")],
-            None => text![
+        let state = match (game.stored.status, position.outcome()) {
+            (GameStatus::Aborted, _) => {
+                let by = match game.stored.ended_by {
+                    Some(user) => self.name(user)?,
+                    None => Span::Plain("a player".into()),
+                };
+                text!["Aborted by ", by, ": no result."]
+            }
+            (GameStatus::Abandoned, _) => text![format!(
+                "Abandoned: nobody moved for {} days, so it ended without a result.",
+                self.config.abandon_after.as_secs() / 86_400
+            )],
+            (_, Some(outcome)) => text![format!("Game over: {outcome}.")],
+            (_, None) => text![
                 format!("Turn {}: ", position.plies() + 1),
                 self.name(game.player(position.to_move()))?,
                 format!(

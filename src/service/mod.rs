@@ -18,11 +18,11 @@ use std::time::Duration;
 use gipf::{ByColor, Color, Position, Turn};
 
 use crate::command::{self, Command, CommandError, Phrasing};
-use crate::model::{ChannelId, GameId, GuildId, UserId};
+use crate::model::{ChannelId, GameId, GameStatus, GuildId, UserId};
 use crate::record;
 use crate::render::{self, BoardView, RenderOptions};
 use crate::reply::{Reply, Stamp};
-use crate::store::{Store, StoredGame};
+use crate::store::{Progress, Store, StoredGame};
 use crate::text::{Span, Text};
 use limits::{Limited, Limits};
 
@@ -89,6 +89,8 @@ pub struct Config {
     pub picture_every: Duration,
     /// A challenger pings the same person with a challenge at most this often.
     pub challenge_ping_every: Duration,
+    /// A game nobody has moved in for this long ends as abandoned, freeing its channel.
+    pub abandon_after: Duration,
 }
 
 impl Default for Config {
@@ -98,6 +100,7 @@ impl Default for Config {
             challenge_ttl: Duration::from_secs(24 * 3600),
             picture_every: Duration::from_secs(10),
             challenge_ping_every: Duration::from_secs(600),
+            abandon_after: Duration::from_secs(30 * 24 * 3600),
         }
     }
 }
@@ -244,6 +247,7 @@ impl Service {
             Command::Move(notation) => self.play_notation(message, &notation),
             Command::Answer(answer) => self.answer(message, &answer),
             Command::Resign => self.resign(message),
+            Command::Abort => self.abort(message),
             Command::Notify { dm } => self.notify(message, dm),
             Command::Board { black_side } => self.board(message, black_side),
             Command::History => self.history(message),
@@ -364,10 +368,29 @@ impl Service {
         channel: ChannelId,
         include_finished: bool,
     ) -> anyhow::Result<Option<LiveGame>> {
-        self.store
-            .game_in(channel, include_finished)?
-            .map(LiveGame::load)
-            .transpose()
+        let Some(mut stored) = self.store.game_in(channel, include_finished)? else {
+            return Ok(None);
+        };
+        if stored.status == GameStatus::Active && stored.idle_for() >= self.config.abandon_after {
+            // Nobody moved for too long: the game ends, and no longer blocks the channel.
+            let progress = Progress {
+                turns: Vec::new(),
+                partial: stored.partial.clone(),
+                status: GameStatus::Abandoned,
+                resigned: None,
+                ended_by: None,
+            };
+            match self.store.save(&stored, progress)? {
+                Some(saved) => stored = saved,
+                // Someone moved just now after all.
+                None => return self.live_game(channel, include_finished),
+            }
+            tracing::info!(game = %stored.id, channel = channel.0, "game abandoned");
+            if !include_finished {
+                return Ok(None);
+            }
+        }
+        LiveGame::load(stored).map(Some)
     }
 
     /// The board picture of a game, seen from `black_side` or else from the mover's seat.

@@ -11,6 +11,10 @@ use crate::store::Progress;
 use crate::text;
 use crate::text::{Span, Text};
 
+/// A game may be aborted while it has at most this many turns: neither player has made his
+/// second.
+const ABORT_WITHIN_TURNS: usize = 2;
+
 /// A game being changed by one command: nothing is saved unless all of it is legal.
 struct Working {
     position: Position,
@@ -180,6 +184,7 @@ impl Service {
             partial: working.partial,
             status: GameStatus::of(&working.position),
             resigned: None,
+            ended_by: None,
         };
         let Some(stored) = self.store.save(&game.stored, progress)? else {
             return Err(self.moved_on(message));
@@ -300,6 +305,7 @@ impl Service {
             partial: game.stored.partial.clone(),
             status: GameStatus::Won(outcome.winner),
             resigned: Some(color),
+            ended_by: None,
         };
         let Some(stored) = self.store.save(&game.stored, progress)? else {
             return Err(self.moved_on(message));
@@ -322,6 +328,45 @@ impl Service {
                 )
             ])
         })
+    }
+
+    /// Ends a game just begun (before either player's second turn) without a result.
+    pub(super) fn abort(&self, message: &Message) -> Handled {
+        let game = self
+            .live_game(message.channel, false)?
+            .ok_or_else(|| self.no_game_here(message))?;
+        let Some(color) = game.color_of(message.author.id) else {
+            return refuse(text![
+                "Only ",
+                self.name(game.player(Color::White))?,
+                " and ",
+                self.name(game.player(Color::Black))?,
+                " can abort this game."
+            ]);
+        };
+        if game.stored.turns.len() > ABORT_WITHIN_TURNS {
+            return refuse(format!(
+                "It is too late to abort: a game ends without a result only before either \
+                 player's second turn. {} ends it with one.",
+                self.phrasing(message).cmd("resign")
+            ));
+        }
+        let progress = Progress {
+            turns: Vec::new(),
+            partial: game.stored.partial.clone(),
+            status: GameStatus::Aborted,
+            resigned: None,
+            ended_by: Some(message.author.id),
+        };
+        if self.store.save(&game.stored, progress)?.is_none() {
+            return Err(self.moved_on(message));
+        }
+        Ok(Reply::public(text![
+            self.name(message.author.id)?,
+            " aborted the game with ",
+            self.mention(game.player(!color))?,
+            ": it ends without a result, and the channel is free for a new one."
+        ]))
     }
 
     /// How to push, for the player to move.
