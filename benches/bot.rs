@@ -27,6 +27,7 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
         challenged: bob,
         variant: Variant::Tournament,
         color: ColorChoice::White,
+        time: None,
     };
     let hour = std::time::Duration::from_secs(3600);
     store.create_challenge(&terms, hour).unwrap();
@@ -42,6 +43,7 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
         status: GameStatus::Active,
         resigned: None,
         ended_by: None,
+        forfeited: None,
     };
     assert!(store.save(&game, progress).unwrap().is_some());
 }
@@ -51,7 +53,7 @@ fn command_round_trip(bencher: Bencher) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bench.db");
     let service = Service::open(&path, Config::default()).unwrap();
-    let store = Store::open(&path).unwrap();
+    let store = Store::open(&path, gipf_bot::model::Clock::system()).unwrap();
     store.remember_user(user_id("alice"), "alice").unwrap();
     store.remember_user(user_id("bob"), "bob").unwrap();
     let next_channel = AtomicU64::new(1);

@@ -27,6 +27,7 @@ fn with_busiest_view<R>(f: impl FnOnce(&BoardView) -> R) -> R {
         position: &replay.positions[ply],
         last_turn: last_turn.as_ref(),
         names: ByColor::new("Ann", "Bob"),
+        note: None,
     })
 }
 

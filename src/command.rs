@@ -11,7 +11,7 @@ use std::str::FromStr;
 use gipf::notation::{ParseTurnError, TurnNotation};
 use gipf::{Entry, Kind, Point, Variant};
 
-use crate::model::{ColorChoice, UserId};
+use crate::model::{ColorChoice, TimeControl, UserId};
 use crate::text::{Span, Text};
 
 /// The longest line the bot reads.
@@ -61,7 +61,11 @@ pub enum Command {
         variant: Variant,
         /// The challenger's colour.
         color: ColorChoice,
+        /// The time per move, if any (`days=3`, `autoforfeit`).
+        time: Option<TimeControl>,
     },
+    /// `claim`: the waiting player claims the win when the other's time is up.
+    Claim,
     /// `accept`: the challenged user accepts.
     Accept,
     /// `decline`: the challenged user declines.
@@ -121,7 +125,21 @@ impl fmt::Display for Command {
                 opponent,
                 variant,
                 color,
-            } => write!(f, "challenge {} {variant} {color}", opponent.mention()),
+                time,
+            } => {
+                write!(f, "challenge {} {variant} {color}", opponent.mention())?;
+                match time {
+                    Some(TimeControl { days, autoforfeit }) => {
+                        write!(f, " days={days}")?;
+                        if *autoforfeit {
+                            f.write_str(" autoforfeit")?;
+                        }
+                        Ok(())
+                    }
+                    None => Ok(()),
+                }
+            }
+            Command::Claim => f.write_str("claim"),
             Command::Accept => f.write_str("accept"),
             Command::Decline => f.write_str("decline"),
             Command::Cancel => f.write_str("cancel"),
@@ -274,10 +292,12 @@ pub enum ArgKind {
     Choice(&'static [&'static str]),
     /// Yes or no; yes writes this word right after the command word.
     Flag(&'static str),
-    /// A whole number, at least `min`.
+    /// A whole number, at least `min`, written `key=N` if it has a key.
     Number {
         /// The smallest number allowed.
         min: u64,
+        /// The key it is written with in a chat line.
+        key: Option<&'static str>,
     },
     /// A user, written as a mention.
     User,
@@ -363,9 +383,30 @@ pub const SYNTAX: &[Syntax] = &[
                 "Basic game only: extra pieces, like +2 or +0/+3",
                 ArgKind::Text,
             ),
+            arg(
+                "days",
+                "Days per move, 1 to 14 (no limit if left out)",
+                ArgKind::Number {
+                    min: 1,
+                    key: Some("days"),
+                },
+            ),
+            arg(
+                "autoforfeit",
+                "With days: a player whose time runs out loses by himself",
+                ArgKind::Flag("autoforfeit"),
+            ),
         ],
         slash: true,
         parse: parse_challenge,
+    },
+    Syntax {
+        word: "claim",
+        summary: "Claim the win when your opponent's time per move is up",
+        help: "`{p}challenge @bob days=3` (`autoforfeit`): 3 days per move; `{p}claim`: the win, once the other's time is up",
+        args: &[],
+        slash: true,
+        parse: |words| words.alone(Command::Claim),
     },
     Syntax {
         word: "accept",
@@ -447,7 +488,7 @@ pub const SYNTAX: &[Syntax] = &[
             required(arg(
                 "number",
                 "The row's number",
-                ArgKind::Number { min: 1 },
+                ArgKind::Number { min: 1, key: None },
             )),
             Completion::Row,
         )],
@@ -578,7 +619,10 @@ impl Syntax {
         for arg in self.args {
             let word = match value(arg) {
                 Some(ArgValue::Text(text)) if !text.trim().is_empty() => text.trim().to_string(),
-                Some(ArgValue::Number(n)) => n.to_string(),
+                Some(ArgValue::Number(n)) => match arg.kind {
+                    ArgKind::Number { key: Some(key), .. } => format!("{key}={n}"),
+                    _ => n.to_string(),
+                },
                 Some(ArgValue::User(user)) => user.mention(),
                 _ if arg.required => return Err(format!("fill in `{}`", arg.name)),
                 _ => continue,
@@ -868,8 +912,23 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
     let mut variant = None;
     let mut extra = None;
     let mut color = None;
+    let mut days = None;
+    let mut autoforfeit = false;
     for &arg in &words.args {
-        if let Some(user) = parse_mention(arg) {
+        if let Some(n) = arg.strip_prefix("days=") {
+            let n = n
+                .parse::<u8>()
+                .ok()
+                .filter(|n| (1..=TimeControl::MAX_DAYS).contains(n));
+            days = Some(n.ok_or_else(|| {
+                error(format!(
+                    "`{arg}`: the time per move is 1 to {} days, like `days=3`",
+                    TimeControl::MAX_DAYS
+                ))
+            })?);
+        } else if arg == "autoforfeit" {
+            autoforfeit = true;
+        } else if let Some(user) = parse_mention(arg) {
             if opponent.replace(user).is_some() {
                 return Err(error("challenge one player at a time"));
             }
@@ -895,10 +954,16 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
             .parse()
             .map_err(|e: gipf::ParseVariantError| error(e.to_string()))?;
     }
+    if autoforfeit && days.is_none() {
+        return Err(error(
+            "`autoforfeit` goes with a time per move, like `days=3 autoforfeit`",
+        ));
+    }
     Ok(Command::Challenge {
         opponent,
         variant,
         color: color.unwrap_or(ColorChoice::Random),
+        time: days.map(|days| TimeControl { days, autoforfeit }),
     })
 }
 
@@ -1092,7 +1157,8 @@ mod tests {
             Command::Challenge {
                 opponent: UserId(42),
                 variant: Variant::Standard,
-                color: ColorChoice::Random
+                color: ColorChoice::Random,
+                time: None
             }
         );
         assert_eq!(
@@ -1100,7 +1166,8 @@ mod tests {
             Command::Challenge {
                 opponent: UserId(42),
                 variant: Variant::Tournament,
-                color: ColorChoice::Black
+                color: ColorChoice::Black,
+                time: None
             }
         );
         assert_eq!(
@@ -1110,13 +1177,28 @@ mod tests {
                 variant: Variant::Basic {
                     extra: gipf::ByColor::new(0, 3)
                 },
-                color: ColorChoice::White
+                color: ColorChoice::White,
+                time: None
             }
         );
         assert!(err("!challenge standard").contains("Mention the player"));
         assert!(err("!challenge <@42> standard +2").contains("basic game only"));
         assert!(err("!challenge <@42> basic +9").contains("0 to 3"));
         assert!(err("!challenge <@42> chess").contains("`chess`"));
+        assert_eq!(
+            ok("!challenge <@42> days=3 autoforfeit"),
+            Command::Challenge {
+                opponent: UserId(42),
+                variant: Variant::Standard,
+                color: ColorChoice::Random,
+                time: Some(TimeControl {
+                    days: 3,
+                    autoforfeit: true
+                }),
+            }
+        );
+        assert!(err("!challenge <@42> days=15").contains("1 to 14 days"));
+        assert!(err("!challenge <@42> autoforfeit").contains("goes with a time per move"));
     }
 
     #[test]

@@ -4,6 +4,8 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use gipf::{Color, Position};
 
@@ -76,6 +78,68 @@ impl GameStatus {
             None => GameStatus::Active,
             Some(outcome) => GameStatus::Won(outcome.winner),
         }
+    }
+}
+
+/// The time per move a challenge sets: a player who lets it run out may lose the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TimeControl {
+    /// Days per move, 1 to 14.
+    pub days: u8,
+    /// The game ends by itself when time runs out (else the waiting player may claim it).
+    pub autoforfeit: bool,
+}
+
+impl TimeControl {
+    /// The most days per move a challenge may set.
+    pub const MAX_DAYS: u8 = 14;
+
+    /// The time per move, in seconds.
+    pub fn seconds(self) -> i64 {
+        i64::from(self.days) * 86_400
+    }
+
+    /// How long before the deadline the player to move is reminded: a quarter of the time,
+    /// at most a day.
+    pub fn reminder_before(self) -> i64 {
+        (self.seconds() / 4).min(86_400)
+    }
+}
+
+/// What time it is, in Unix seconds: the system's clock, or a test's.
+#[derive(Clone)]
+pub struct Clock(Arc<dyn Fn() -> i64 + Send + Sync>);
+
+impl Clock {
+    /// The system's clock.
+    pub fn system() -> Clock {
+        Clock(Arc::new(|| {
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+        }))
+    }
+
+    /// A clock that reads `now` (tests drive one with tokio's paused time).
+    pub fn new(now: impl Fn() -> i64 + Send + Sync + 'static) -> Clock {
+        Clock(Arc::new(now))
+    }
+
+    /// Seconds since the Unix epoch.
+    pub fn now(&self) -> i64 {
+        (self.0)()
+    }
+}
+
+impl fmt::Debug for Clock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Clock({})", self.now())
+    }
+}
+
+impl Default for Clock {
+    fn default() -> Clock {
+        Clock::system()
     }
 }
 

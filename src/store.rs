@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Mutex;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use anyhow::Context;
 use gipf::{ByColor, Color, Decision, Variant};
@@ -12,7 +12,9 @@ use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSqlOutput, ValueRe
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, TransactionBehavior, params};
 use rusqlite_migration::{M, Migrations};
 
-use crate::model::{ChallengeId, ChannelId, ColorChoice, GameId, GameStatus, GuildId, UserId};
+use crate::model::{
+    ChallengeId, ChannelId, Clock, ColorChoice, GameId, GameStatus, GuildId, TimeControl, UserId,
+};
 
 /// The schema, one migration a file in `migrations/`.
 pub fn migrations() -> Migrations<'static> {
@@ -25,6 +27,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!(
             "../migrations/0004_games_end_without_a_winner.sql"
         )),
+        M::up(include_str!("../migrations/0005_time_per_move.sql")),
     ];
     Migrations::from_slice(STEPS)
 }
@@ -46,13 +49,6 @@ pub fn backup(db: &Path, out: &Path) -> anyhow::Result<()> {
     std::fs::rename(&partial, out)
         .with_context(|| format!("cannot rename {} to {}", partial.display(), out.display()))?;
     Ok(())
-}
-
-/// Seconds since the Unix epoch.
-fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
 }
 
 /// Ids are Discord snowflakes, below 2^63: SQLite's integers hold them as they are.
@@ -173,6 +169,8 @@ pub struct ChallengeTerms {
     pub variant: Variant,
     /// The challenger's colour.
     pub color: ColorChoice,
+    /// The time per move, if any.
+    pub time: Option<TimeControl>,
 }
 
 /// An open challenge.
@@ -189,6 +187,8 @@ pub struct Challenge {
 pub struct StoredGame {
     /// Its id.
     pub id: GameId,
+    /// Its channel.
+    pub channel: ChannelId,
     /// Which game.
     pub variant: Variant,
     /// Who plays each colour.
@@ -203,6 +203,14 @@ pub struct StoredGame {
     pub version: i64,
     /// When it last changed (Unix seconds).
     pub updated_at: i64,
+    /// The time per move, if any.
+    pub time: Option<TimeControl>,
+    /// When the player to move runs out of time (Unix seconds).
+    pub deadline: Option<i64>,
+    /// How far the warnings about this deadline went: 0 none, 1 reminded, 2 time is up.
+    pub warned: u8,
+    /// The colour that lost on time, if one did.
+    pub forfeited: Option<Color>,
     /// The decisions of the turn in progress.
     pub partial: Vec<Decision>,
     /// Completed turns in the official notation, in order.
@@ -222,19 +230,15 @@ pub struct Progress {
     pub resigned: Option<Color>,
     /// Who ended the game without a result, if someone did now.
     pub ended_by: Option<UserId>,
-}
-
-impl StoredGame {
-    /// How long nobody has changed the game.
-    pub fn idle_for(&self) -> Duration {
-        Duration::from_secs(u64::try_from(now() - self.updated_at).unwrap_or(0))
-    }
+    /// The colour that lost on time, if one did now.
+    pub forfeited: Option<Color>,
 }
 
 /// A pool of connections to one database file.
 pub struct Store {
     path: PathBuf,
     idle: Mutex<Vec<Connection>>,
+    clock: Clock,
 }
 
 fn open_connection(path: &Path) -> anyhow::Result<Connection> {
@@ -247,8 +251,16 @@ fn open_connection(path: &Path) -> anyhow::Result<Connection> {
     Ok(conn)
 }
 
-const GAME_COLUMNS: &str =
-    "id, variant, white, black, status, resigned, version, partial, ended_by, updated_at";
+const GAME_COLUMNS: &str = "id, variant, white, black, status, resigned, version, partial, \
+     ended_by, updated_at, channel_id, move_days, autoforfeit, deadline, warned, forfeited";
+
+/// A time control read from `move_days` and `autoforfeit` columns.
+fn time_control(row: &Row, days: usize) -> rusqlite::Result<Option<TimeControl>> {
+    let autoforfeit: bool = row.get(days + 1)?;
+    Ok(row
+        .get::<_, Option<u8>>(days)?
+        .map(|days| TimeControl { days, autoforfeit }))
+}
 
 /// A `games` row of [`GAME_COLUMNS`], its turns still to be read.
 fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
@@ -262,13 +274,18 @@ fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
         partial: decisions(r, 7)?,
         ended_by: r.get(8)?,
         updated_at: r.get(9)?,
+        channel: r.get(10)?,
+        time: time_control(r, 11)?,
+        deadline: r.get(13)?,
+        warned: r.get(14)?,
+        forfeited: parsed_color(r, 15)?,
         turns: Vec::new(),
     })
 }
 
 impl Store {
     /// Opens (creating if needed) the database and brings its schema up to date.
-    pub fn open(path: impl AsRef<Path>) -> anyhow::Result<Store> {
+    pub fn open(path: impl AsRef<Path>, clock: Clock) -> anyhow::Result<Store> {
         let path = path.as_ref().to_path_buf();
         let mut conn = open_connection(&path)?;
         // Migrations that rebuild a table must not cascade into the tables that refer to it:
@@ -287,6 +304,7 @@ impl Store {
         Ok(Store {
             path,
             idle: Mutex::new(vec![conn]),
+            clock,
         })
     }
 
@@ -356,9 +374,10 @@ impl Store {
     pub fn challenge(&self, channel: ChannelId) -> anyhow::Result<Option<Challenge>> {
         self.with(|c| {
             c.prepare_cached("DELETE FROM challenges WHERE channel_id = ?1 AND expires_at <= ?2")?
-                .execute(params![channel, now()])?;
+                .execute(params![channel, self.clock.now()])?;
             Ok(c.prepare_cached(
-                "SELECT id, guild_id, channel_id, challenger, challenged, variant, color
+                "SELECT id, guild_id, channel_id, challenger, challenged, variant, color,
+                        move_days, autoforfeit
                  FROM challenges WHERE channel_id = ?1",
             )?
             .query_row(params![channel], |r| {
@@ -371,6 +390,7 @@ impl Store {
                         challenged: r.get(4)?,
                         variant: parsed(r, 5)?,
                         color: r.get(6)?,
+                        time: time_control(r, 7)?,
                     },
                 })
             })
@@ -385,12 +405,13 @@ impl Store {
         ttl: Duration,
     ) -> anyhow::Result<Option<ChallengeId>> {
         self.with(|c| {
-            let created = now();
+            let created = self.clock.now();
             let ttl = i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX);
             let inserted = c
                 .prepare_cached(
-                    "INSERT INTO challenges (guild_id, channel_id, challenger, challenged, variant, color, created_at, expires_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT(channel_id) DO NOTHING",
+                    "INSERT INTO challenges (guild_id, channel_id, challenger, challenged, variant, color,
+                                             created_at, expires_at, move_days, autoforfeit)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT(channel_id) DO NOTHING",
                 )?
                 .execute(params![
                     new.guild,
@@ -400,7 +421,9 @@ impl Store {
                     new.variant.to_string(),
                     new.color,
                     created,
-                    created.saturating_add(ttl)
+                    created.saturating_add(ttl),
+                    new.time.map(|t| t.days),
+                    new.time.is_some_and(|t| t.autoforfeit)
                 ])?;
             Ok((inserted == 1).then(|| ChallengeId(c.last_insert_rowid())))
         })
@@ -427,23 +450,30 @@ impl Store {
             if tx.execute("DELETE FROM challenges WHERE id = ?1", params![challenge.id])? == 0 {
                 return Ok(None);
             }
-            let at = now();
+            let at = self.clock.now();
+            let time = challenge.terms.time;
+            let deadline = time.map(|t| at + t.seconds());
             tx.execute(
-                "INSERT INTO games (guild_id, channel_id, variant, white, black, created_at, updated_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+                "INSERT INTO games (guild_id, channel_id, variant, white, black, created_at, updated_at,
+                                    move_days, autoforfeit, deadline)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9)",
                 params![
                     challenge.terms.guild,
                     challenge.terms.channel,
                     challenge.terms.variant.to_string(),
                     players[Color::White],
                     players[Color::Black],
-                    at
+                    at,
+                    time.map(|t| t.days),
+                    time.is_some_and(|t| t.autoforfeit),
+                    deadline
                 ],
             )?;
             let id = GameId(tx.last_insert_rowid());
             tx.commit()?;
             Ok(Some(StoredGame {
                 id,
+                channel: challenge.terms.channel,
                 variant: challenge.terms.variant,
                 players,
                 status: GameStatus::Active,
@@ -451,6 +481,10 @@ impl Store {
                 ended_by: None,
                 version: 0,
                 updated_at: at,
+                time,
+                deadline,
+                warned: 0,
+                forfeited: None,
                 partial: Vec::new(),
                 turns: Vec::new(),
             }))
@@ -496,11 +530,17 @@ impl Store {
         let partial = serde_json::to_string(&progress.partial)?;
         self.with(|c| {
             let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let at = now();
+            let at = self.clock.now();
+            // A completed turn hands the move on: the next player's time starts now.
+            let (deadline, warned) = match game.time {
+                Some(time) if !progress.turns.is_empty() => (Some(at + time.seconds()), 0),
+                _ => (game.deadline, game.warned),
+            };
             let updated = tx.execute(
                 "UPDATE games SET version = version + 1, partial = ?1, status = ?2,
                         resigned = COALESCE(?3, resigned), updated_at = ?4,
-                        ended_by = COALESCE(?7, ended_by)
+                        ended_by = COALESCE(?7, ended_by), deadline = ?8, warned = ?9,
+                        forfeited = COALESCE(?10, forfeited)
                  WHERE id = ?5 AND version = ?6",
                 params![
                     partial,
@@ -509,7 +549,10 @@ impl Store {
                     at,
                     game.id,
                     game.version,
-                    progress.ended_by
+                    progress.ended_by,
+                    deadline,
+                    warned,
+                    progress.forfeited.map(Color::name)
                 ],
             )?;
             if updated == 0 {
@@ -530,9 +573,44 @@ impl Store {
             saved.status = progress.status;
             saved.resigned = progress.resigned.or(game.resigned);
             saved.ended_by = progress.ended_by.or(game.ended_by);
+            saved.forfeited = progress.forfeited.or(game.forfeited);
             saved.updated_at = at;
+            saved.deadline = deadline;
+            saved.warned = warned;
             saved.turns.extend(progress.turns.into_iter().map(|(t, _)| t));
             Ok(Some(saved))
+        })
+    }
+
+    /// The active games whose deadline calls for a word now: a reminder (a quarter of the
+    /// time per move left, at most a day) or the news that time is up.
+    pub fn games_due(&self) -> anyhow::Result<Vec<StoredGame>> {
+        let now = self.clock.now();
+        let ids: Vec<ChannelId> = self.with(|c| {
+            let mut statement = c.prepare_cached(
+                "SELECT channel_id FROM games
+                 WHERE status = ?1 AND deadline IS NOT NULL
+                   AND ((warned = 0 AND deadline - MIN(move_days * 21600, 86400) <= ?2)
+                        OR (warned < 2 AND deadline <= ?2))
+                 ORDER BY deadline",
+            )?;
+            let rows = statement.query_map(params![GameStatus::Active, now], |r| r.get(0))?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })?;
+        let mut due = Vec::new();
+        for channel in ids {
+            due.extend(self.game_in(channel, false)?);
+        }
+        Ok(due)
+    }
+
+    /// Records how far the warnings about a game's deadline went (not a change of the game:
+    /// its version, which its buttons carry, stays).
+    pub fn mark_warned(&self, game: GameId, warned: u8) -> anyhow::Result<()> {
+        self.with(|c| {
+            c.prepare_cached("UPDATE games SET warned = ?2 WHERE id = ?1")?
+                .execute(params![game, warned])?;
+            Ok(())
         })
     }
 
@@ -555,7 +633,7 @@ mod tests {
 
     fn store_with_a_game() -> (tempfile::TempDir, Store, StoredGame) {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path().join("t.db")).unwrap();
+        let store = Store::open(dir.path().join("t.db"), Clock::system()).unwrap();
         store.remember_user(UserId(1), "a").unwrap();
         store.remember_user(UserId(2), "b").unwrap();
         let new = ChallengeTerms {
@@ -567,6 +645,10 @@ mod tests {
                 extra: gipf::ByColor::new(0, 3),
             },
             color: ColorChoice::Black,
+            time: Some(TimeControl {
+                days: 2,
+                autoforfeit: false,
+            }),
         };
         let minute = Duration::from_secs(60);
         let id = store.create_challenge(&new, minute).unwrap().unwrap();
@@ -616,7 +698,7 @@ mod tests {
         )
         .unwrap();
         drop(old);
-        let store = Store::open(&path).unwrap();
+        let store = Store::open(&path, Clock::system()).unwrap();
         let game = store.game_in(ChannelId(7), false).unwrap().unwrap();
         assert_eq!(game.turns, ["c2 (11)", "e8 (11)"], "the rebuild cascaded");
         assert_eq!((game.version, game.ended_by), (2, None));
@@ -626,6 +708,7 @@ mod tests {
             status: GameStatus::Aborted,
             resigned: None,
             ended_by: Some(UserId(2)),
+            forfeited: None,
         };
         let aborted = store.save(&game, progress).unwrap().unwrap();
         let reloaded = store.game_in(ChannelId(7), true).unwrap().unwrap();
@@ -651,7 +734,7 @@ mod tests {
         )
         .unwrap();
         drop(old);
-        let store = Store::open(&path).unwrap();
+        let store = Store::open(&path, Clock::system()).unwrap();
         let kept = store.challenge(ChannelId(9)).unwrap().unwrap();
         assert_eq!(
             kept.id,
@@ -673,7 +756,7 @@ mod tests {
     #[test]
     fn one_active_game_per_channel_is_enforced_by_the_database() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path().join("t.db")).unwrap();
+        let store = Store::open(dir.path().join("t.db"), Clock::system()).unwrap();
         store.remember_user(UserId(1), "a").unwrap();
         store.remember_user(UserId(2), "b").unwrap();
         store
@@ -701,6 +784,7 @@ mod tests {
             status: GameStatus::Active,
             resigned: None,
             ended_by: None,
+            forfeited: None,
         };
         let saved = store.save(&game, progress.clone()).unwrap().unwrap();
         assert!(
@@ -722,6 +806,7 @@ mod tests {
             status: GameStatus::Won(Color::White),
             resigned: Some(Color::Black),
             ended_by: None,
+            forfeited: None,
         };
         let saved = store.save(&game, progress).unwrap().unwrap();
         assert!(store.game_in(ChannelId(7), false).unwrap().is_none());

@@ -20,6 +20,8 @@ pub enum Span {
     Channel(ChannelId),
     /// Lines to show as they are, in a fixed-width block (a game record).
     Listing(String),
+    /// A moment (Unix seconds), shown in the reader's time where the adapter can.
+    Time(i64),
 }
 
 impl From<&str> for Span {
@@ -138,10 +140,41 @@ impl std::fmt::Display for Text {
                 Span::Mention(_, name) => write!(f, "@{name}")?,
                 Span::Channel(channel) => write!(f, "#{}", channel.0)?,
                 Span::Listing(lines) => f.write_str(lines)?,
+                Span::Time(unix) => f.write_str(&utc(*unix))?,
             }
         }
         Ok(())
     }
+}
+
+/// A moment as `2026-11-24 18:00 UTC`.
+///
+/// ```
+/// assert_eq!(gipf_bot::text::utc(1_795_435_200), "2026-11-23 12:00 UTC");
+/// assert_eq!(gipf_bot::text::utc(951_782_400), "2000-02-29 00:00 UTC");
+/// ```
+pub fn utc(unix: i64) -> String {
+    let (days, seconds) = (unix.div_euclid(86_400), unix.rem_euclid(86_400));
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
+        seconds / 3600,
+        seconds % 3600 / 60
+    )
 }
 
 /// A [`Text`] from spans and words: `text!["It is ", name, "'s turn."]`.

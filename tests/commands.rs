@@ -5,7 +5,7 @@
 use gipf::notation::TurnNotation;
 use gipf::{ByColor, Entry, Kind, Point, Variant};
 use gipf_bot::command::{Answer, Command, parse};
-use gipf_bot::model::{ColorChoice, UserId};
+use gipf_bot::model::{ColorChoice, TimeControl, UserId};
 use proptest::prelude::*;
 
 fn point() -> impl Strategy<Value = Point> {
@@ -30,6 +30,13 @@ fn variant() -> impl Strategy<Value = Variant> {
             extra: ByColor::new(w, b)
         }),
     ]
+}
+
+fn time() -> impl Strategy<Value = Option<TimeControl>> {
+    proptest::option::of(
+        (1u8..=TimeControl::MAX_DAYS, any::<bool>())
+            .prop_map(|(days, autoforfeit)| TimeControl { days, autoforfeit }),
+    )
 }
 
 fn color() -> impl Strategy<Value = ColorChoice> {
@@ -57,11 +64,12 @@ fn command() -> impl Strategy<Value = Command> {
     let entry = proptest::sample::select(Entry::all().collect::<Vec<_>>());
     let piece = proptest::sample::select(vec![Kind::Basic, Kind::Gipf]);
     prop_oneof![
-        (1u64..u64::MAX >> 1, variant(), color()).prop_map(|(id, variant, color)| {
+        (1u64..u64::MAX >> 1, variant(), color(), time()).prop_map(|(id, variant, color, time)| {
             Command::Challenge {
                 opponent: UserId(id),
                 variant,
                 color,
+                time,
             }
         }),
         (entry, piece, proptest::collection::vec(answer(), 0..3)).prop_map(
@@ -82,6 +90,7 @@ fn command() -> impl Strategy<Value = Command> {
             Command::History,
             Command::Resign,
             Command::Abort,
+            Command::Claim,
             Command::Games,
             Command::Rules,
             Command::Help,

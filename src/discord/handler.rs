@@ -148,6 +148,22 @@ impl Handler {
             .await;
     }
 
+    /// Posts a reply the deadline watch gave for `channel` (or sends it directly).
+    pub(crate) async fn deliver(&self, http: &Http, channel: ChannelId, reply: Reply) {
+        let channel = serenity::all::ChannelId::new(channel.0);
+        if reply.direct.is_some() {
+            self.send_direct(http, channel, std::slice::from_ref(&reply))
+                .await;
+        } else {
+            send::to_channel(http, channel, None, &[reply]).await;
+        }
+    }
+
+    /// The service the handler serves.
+    pub(crate) fn service(&self) -> Arc<Service> {
+        Arc::clone(&self.service)
+    }
+
     /// Sends the direct messages among `replies`. Where Discord refuses one, the user's
     /// direct messages are turned off and `channel` is told so.
     async fn send_direct(&self, http: &Http, channel: serenity::all::ChannelId, replies: &[Reply]) {

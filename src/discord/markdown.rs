@@ -35,6 +35,8 @@ pub fn markdown(text: &Text) -> String {
             Span::Mention(user, _) => out.push_str(&format!("<@{}>", user.0)),
             Span::Channel(channel) => out.push_str(&format!("<#{}>", channel.0)),
             Span::Listing(lines) => out.push_str(&format!("```\n{}\n```", defuse(lines))),
+            // Discord shows it in each reader's own time zone, and how far off it is.
+            Span::Time(unix) => out.push_str(&format!("<t:{unix}:f> (<t:{unix}:R>)")),
         }
     }
     out

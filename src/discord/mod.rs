@@ -42,6 +42,8 @@ const INTENT_HELP: &str = "the MESSAGE CONTENT intent is off for this applicatio
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long a shutdown waits for the gateway connection to close.
 const CLOSE_TIMEOUT: Duration = Duration::from_secs(5);
+/// How often the deadlines of games with a time per move are looked at.
+const WATCH_EVERY: Duration = Duration::from_secs(60);
 
 /// Everything the Discord bot needs to run.
 #[derive(Clone, Debug)]
@@ -77,6 +79,10 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
         settings.dev_guild,
         gate.clone(),
     ));
+    let mut watch = AbortOnDrop(tokio::spawn(watch(
+        Arc::clone(&handler),
+        Arc::new(make_http(&settings)),
+    )));
     let mut intents = GatewayIntents::GUILD_MESSAGES
         | GatewayIntents::DIRECT_MESSAGES
         | GatewayIntents::MESSAGE_CONTENT;
@@ -105,11 +111,32 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
                 }
             }
             () = &mut shutdown => {
+                // The watch holds the service too: it goes first.
+                watch.0.abort();
+                let _ = (&mut watch.0).await;
                 stop(&gate, &shard_manager, task, handler).await;
                 return Ok(());
             }
         }
     }
+}
+
+/// A task that ends with its handle, whichever way `run` returns.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// Watches the deadlines of games with a time per move and posts what they call for.
+async fn watch(handler: Arc<Handler>, http: Arc<Http>) {
+    crate::service::watch_deadlines(handler.service(), WATCH_EVERY, |channel, reply| {
+        let (handler, http) = (Arc::clone(&handler), Arc::clone(&http));
+        async move { handler.deliver(&http, channel, reply).await }
+    })
+    .await;
 }
 
 /// Refuses a missing token, or one pasted with characters no token has.

@@ -141,7 +141,12 @@ fn option(arg: &Arg) -> CreateCommandOption {
                 option = option.add_string_choice(*word, *word);
             }
         }
-        ArgKind::Number { min } => option = option.min_int_value(min),
+        ArgKind::Number { min, key } => {
+            option = option.min_int_value(min);
+            if key == Some("days") {
+                option = option.max_int_value(u64::from(crate::model::TimeControl::MAX_DAYS));
+            }
+        }
         _ => {}
     }
     option
@@ -263,6 +268,6 @@ mod tests {
             );
             names.push(name);
         }
-        assert_eq!(names.len(), 17, "{names:?}");
+        assert_eq!(names.len(), 18, "{names:?}");
     }
 }

@@ -12,7 +12,7 @@
 //! use gipf_bot::render::{BoardView, RenderOptions, render};
 //! let position = Position::new(Variant::Standard);
 //! let names = gipf::ByColor::new("Ann", "Bob");
-//! let view = BoardView { position: &position, last_turn: None, names };
+//! let view = BoardView { position: &position, last_turn: None, names, note: None };
 //! let png = render(&view, &RenderOptions::default());
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
@@ -49,6 +49,9 @@ pub struct BoardView<'a> {
     pub last_turn: Option<&'a gipf::Turn>,
     /// Display names of White and Black (any unicode, may be long: truncate sensibly).
     pub names: ByColor<&'a str>,
+    /// A line of the bot's own under the state of play: the deadline of the move, or how a
+    /// game ended that the rules do not know (on time).
+    pub note: Option<&'a str>,
 }
 
 /// How to draw it.
@@ -138,6 +141,7 @@ pub fn render_record(
         position,
         last_turn,
         names: ByColor::new("White", "Black"),
+        note: None,
     };
     let image = draw(&view, options);
     encode(&image).context("cannot encode the picture")

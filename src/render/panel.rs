@@ -116,6 +116,23 @@ fn detail(pending: &Pending) -> String {
     }
 }
 
+/// The detail under the state of play: the rules' (what to decide, why the game ended) and
+/// the view's note (a deadline, or an ending the rules do not know, which replaces theirs).
+fn status_detail(view: &BoardView, pending: &Pending) -> String {
+    match (view.note, pending) {
+        (Some(note), Pending::GameOver(_)) => note.to_string(),
+        (Some(note), _) => {
+            let rules = detail(pending);
+            if rules.is_empty() {
+                note.to_string()
+            } else {
+                format!("{rules}. {note}")
+            }
+        }
+        (None, _) => detail(pending),
+    }
+}
+
 /// Draws the state of play between the cards: the turn, the game, who is to move (or won)
 /// and the detail.
 fn draw_status(image: &mut RgbImage, view: &BoardView, pending: &Pending) {
@@ -136,7 +153,7 @@ fn draw_status(image: &mut RgbImage, view: &BoardView, pending: &Pending) {
     let right = CARD_LEFT + CARD_WIDTH - 4.0;
     let room = right - left;
     let body = style(Weight::Regular, 30.0, theme::INK);
-    let details = text::wrap(&detail(pending), &body, room, 3);
+    let details = text::wrap(&status_detail(view, pending), &body, room, 3);
     // The block runs from the top of the turn number (36 px above its baseline) to the verb's
     // baseline (220 px lower) and the detail lines under it; it sits in the middle of the room
     // between the cards.

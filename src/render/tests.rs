@@ -3,7 +3,9 @@
 use gipf::{ByColor, Color, Decision, Pending, Point, Position, Turn, Variant};
 use image::{Rgb, RgbImage};
 
-use super::layout::{GIPF_LIFT, GIPF_RING_RADIUS, NEW_PIECE_HALO_RADIUS, PIECE_RADIUS, center_of};
+use super::layout::{
+    GIPF_LIFT, GIPF_RING_RADIUS, NEW_PIECE_HALO_RADIUS, PANEL_LEFT, PIECE_RADIUS, center_of,
+};
 use super::panel::{CARD_DISC, CARD_HEIGHT, CARD_LEFT, CARD_TOPS, TAG_BORDER};
 use super::pieces::GHOST_OUTLINE_WIDTH;
 use super::*;
@@ -58,6 +60,7 @@ fn view<'a>(position: &'a Position, last_turn: Option<&'a Turn>) -> BoardView<'a
         position,
         last_turn,
         names: ByColor::new("Ann", "Bob"),
+        note: None,
     }
 }
 
@@ -346,6 +349,7 @@ fn any_name_renders_without_panicking() {
             position: &position,
             last_turn: None,
             names,
+            note: None,
         };
         for black_side in [false, true] {
             picture(&view, &RenderOptions { black_side });
@@ -364,6 +368,7 @@ fn invisible_formatting_characters_in_names_draw_nothing() {
             position: &position,
             last_turn: None,
             names,
+            note: None,
         },
         &options,
     );
@@ -478,8 +483,33 @@ fn a_busy_picture_is_small_too() {
             position: &position,
             last_turn: turns.last(),
             names: ByColor::new(&long, &long),
+            note: None,
         };
         let png = render(&busy, &RenderOptions { black_side });
         assert!(png.len() < MAX_PNG_BYTES, "{} bytes", png.len());
     }
+}
+
+#[test]
+fn a_note_under_the_state_of_play_shows_in_the_panel_only() {
+    let position = Position::new(Variant::Standard);
+    let options = RenderOptions::default();
+    let plain = decode(&render(&view(&position, None), &options));
+    let noted = decode(&render(
+        &BoardView {
+            note: Some("Move by 2026-11-25 18:00 UTC"),
+            ..view(&position, None)
+        },
+        &options,
+    ));
+    let changed: Vec<u32> = plain
+        .enumerate_pixels()
+        .filter(|(x, y, pixel)| noted.get_pixel(*x, *y) != *pixel)
+        .map(|(x, _, _)| x)
+        .collect();
+    assert!(changed.len() > 500, "the note was not drawn");
+    assert!(
+        changed.iter().all(|&x| x as f32 >= PANEL_LEFT),
+        "the note reached into the board"
+    );
 }

@@ -2,21 +2,21 @@
 
 use gipf::{ByColor, Color, Variant};
 
-use super::{Failure, Handled, Limited, LiveGame, Message, Service, refuse};
+use super::{Failure, Handled, Limited, LiveGame, Message, Service, refuse, time};
 use crate::command::Command;
-use crate::model::{ColorChoice, UserId};
+use crate::model::{ColorChoice, TimeControl, UserId};
 use crate::reply::{Button, Reply, Stamp};
 use crate::store::{Challenge, ChallengeTerms};
 use crate::text;
 use crate::text::Text;
 
 impl Service {
+    /// A challenge to `opponent` on these terms: which game, whose colour, what time per move.
     pub(super) fn challenge(
         &self,
         message: &Message,
         opponent: UserId,
-        variant: Variant,
-        color: ColorChoice,
+        (variant, color, time): (Variant, ColorChoice, Option<TimeControl>),
     ) -> Handled {
         let me = message.author.id;
         self.may_challenge(message, opponent)?;
@@ -28,6 +28,7 @@ impl Service {
             challenged: opponent,
             variant,
             color,
+            time,
         };
         let Some(id) = self
             .store
@@ -52,6 +53,7 @@ impl Service {
         let mut text = text![whom, ", ", self.name(me)?];
         text.push(format!(" challenges you to a game of {variant} GIPF ("))
             .append(colours)
+            .push(time::describe(time))
             .push(format!(
                 "). Answer {} or {} within {} h.",
                 say.cmd("accept"),
@@ -144,7 +146,7 @@ impl Service {
             return Err(answered_just_now());
         };
         let game = LiveGame::load(stored)?;
-        let text = text![
+        let mut text = text![
             format!("Game on: {} GIPF. White: ", game.stored.variant),
             self.name(players[Color::White])?,
             ", Black: ",
@@ -156,6 +158,7 @@ impl Service {
                 self.how_to_push(&game.position, &self.phrasing(message))
             ),
         ];
+        text.append(time::due_by(&game.stored));
         Ok(Reply {
             board: Some(self.picture(&game, None)?),
             ..Reply::public(text)

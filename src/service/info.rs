@@ -43,7 +43,9 @@ impl Service {
             ],
         };
         let mut text = self.players_line(&game)?;
-        text.push(". ").append(state);
+        text.push(". ")
+            .append(state)
+            .append(super::time::due_by(&game.stored));
         let limit = Limited::Picture(message.author.id, message.channel);
         let board = if self.limits.allow(limit, self.config.picture_every) {
             Some(self.picture(&game, black_side)?)
@@ -148,7 +150,7 @@ impl Service {
     /// `#channel: alice (white) vs bob (black), standard, turn 3, bob (black) to play`.
     fn game_line(&self, channel: ChannelId, game: &LiveGame) -> anyhow::Result<Text> {
         let to_move = game.position.to_move();
-        Ok(text![
+        let mut line = text![
             Span::Channel(channel),
             ": ",
             self.name(game.player(Color::White))?,
@@ -161,7 +163,11 @@ impl Service {
             ),
             self.name(game.player(to_move))?,
             format!(" ({to_move}) to play"),
-        ])
+        ];
+        if let Some(deadline) = game.stored.deadline {
+            line.push(", move by ").push(Span::Time(deadline));
+        }
+        Ok(line)
     }
 }
 

@@ -10,6 +10,9 @@ mod info;
 mod limits;
 mod notify;
 mod play;
+mod time;
+
+pub use time::watch_deadlines;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -18,7 +21,7 @@ use std::time::Duration;
 use gipf::{ByColor, Color, Position, Turn};
 
 use crate::command::{self, Command, CommandError, Phrasing};
-use crate::model::{ChannelId, GameId, GameStatus, GuildId, UserId};
+use crate::model::{ChannelId, Clock, GameId, GameStatus, GuildId, UserId};
 use crate::record;
 use crate::render::{self, BoardView, RenderOptions};
 use crate::reply::{Reply, Stamp};
@@ -91,6 +94,8 @@ pub struct Config {
     pub challenge_ping_every: Duration,
     /// A game nobody has moved in for this long ends as abandoned, freeing its channel.
     pub abandon_after: Duration,
+    /// What time it is (tests use tokio's paused time).
+    pub clock: Clock,
 }
 
 impl Default for Config {
@@ -101,6 +106,7 @@ impl Default for Config {
             picture_every: Duration::from_secs(10),
             challenge_ping_every: Duration::from_secs(600),
             abandon_after: Duration::from_secs(30 * 24 * 3600),
+            clock: Clock::system(),
         }
     }
 }
@@ -143,7 +149,7 @@ impl Service {
     /// Opens the database at `path` (migrating it) and serves with `config`.
     pub fn open(path: impl AsRef<Path>, config: Config) -> anyhow::Result<Service> {
         Ok(Service {
-            store: Store::open(path)?,
+            store: Store::open(path, config.clock.clone())?,
             config,
             limits: Limits::default(),
         })
@@ -181,7 +187,7 @@ impl Service {
     /// Runs a command that came parsed (a button's); `message.text` is not read.
     pub fn execute(&self, message: &Message, command: Command) -> Vec<Reply> {
         let handled = self.dispatch(message, command).and_then(|reply| {
-            let copies = self.direct_copies(message, &reply)?;
+            let copies = self.direct_copies(message.channel, Some(message.author.id), &reply)?;
             Ok(std::iter::once(reply).chain(copies).collect())
         });
         match handled {
@@ -235,7 +241,9 @@ impl Service {
                 opponent,
                 variant,
                 color,
-            } => self.challenge(message, opponent, variant, color),
+                time,
+            } => self.challenge(message, opponent, (variant, color, time)),
+            Command::Claim => self.claim(message),
             Command::Accept => self.accept(message),
             Command::Decline => self.close_challenge(message, false),
             Command::Cancel => self.close_challenge(message, true),
@@ -311,8 +319,8 @@ impl LiveGame {
                 .play(*decision)
                 .map_err(|e| anyhow::anyhow!("game {}: stored decision refused: {e}", stored.id))?;
         }
-        if let Some(color) = stored.resigned {
-            // A game resigned mid-turn is over whatever the position says.
+        if let Some(color) = stored.resigned.or(stored.forfeited) {
+            // A game resigned (or lost on time) mid-turn is over whatever the position says.
             let _ = position.resign(color);
         }
         Ok(LiveGame {
@@ -371,7 +379,10 @@ impl Service {
         let Some(mut stored) = self.store.game_in(channel, include_finished)? else {
             return Ok(None);
         };
-        if stored.status == GameStatus::Active && stored.idle_for() >= self.config.abandon_after {
+        let idle = self.config.clock.now() - stored.updated_at;
+        if stored.status == GameStatus::Active
+            && u64::try_from(idle).unwrap_or(0) >= self.config.abandon_after.as_secs()
+        {
             // Nobody moved for too long: the game ends, and no longer blocks the channel.
             let progress = Progress {
                 turns: Vec::new(),
@@ -379,6 +390,7 @@ impl Service {
                 status: GameStatus::Abandoned,
                 resigned: None,
                 ended_by: None,
+                forfeited: None,
             };
             match self.store.save(&stored, progress)? {
                 Some(saved) => stored = saved,
@@ -402,10 +414,12 @@ impl Service {
         let black_side = black_side.unwrap_or(
             game.position.to_move() == Color::Black && game.position.outcome().is_none(),
         );
+        let note = time::picture_note(game);
         let view = BoardView {
             position: &game.position,
             last_turn: game.last_turn.as_ref(),
             names: ByColor::new(&names[Color::White], &names[Color::Black]),
+            note: note.as_deref(),
         };
         Ok(render::render(&view, &RenderOptions { black_side }))
     }

@@ -1,7 +1,7 @@
 //! `notify`: a direct message, with the board, when it is your turn or you are challenged.
 
 use super::{Handled, Message, Service};
-use crate::model::UserId;
+use crate::model::{ChannelId, UserId};
 use crate::reply::Reply;
 use crate::text;
 use crate::text::Span;
@@ -18,10 +18,12 @@ impl Service {
         }))
     }
 
-    /// Direct copies of a public reply for the users it pings who want them (not its author).
+    /// Direct copies of a public reply in `channel` for the users it pings who want them
+    /// (not its author, if it answers someone).
     pub(super) fn direct_copies(
         &self,
-        message: &Message,
+        channel: ChannelId,
+        author: Option<UserId>,
         reply: &Reply,
     ) -> anyhow::Result<Vec<Reply>> {
         if reply.private {
@@ -29,10 +31,10 @@ impl Service {
         }
         let mut copies = Vec::new();
         for user in reply.mentions() {
-            if user == message.author.id || !self.store.wants_dm(user)? {
+            if Some(user) == author || !self.store.wants_dm(user)? {
                 continue;
             }
-            let mut text = text!["In ", Span::Channel(message.channel), ":\n"];
+            let mut text = text!["In ", Span::Channel(channel), ":\n"];
             text.append(reply.text.clone());
             copies.push(Reply {
                 text,

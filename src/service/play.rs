@@ -185,6 +185,7 @@ impl Service {
             status: GameStatus::of(&working.position),
             resigned: None,
             ended_by: None,
+            forfeited: None,
         };
         let Some(stored) = self.store.save(&game.stored, progress)? else {
             return Err(self.moved_on(message));
@@ -219,7 +220,7 @@ impl Service {
         }
     }
 
-    fn moved_on(&self, message: &Message) -> Failure {
+    pub(super) fn moved_on(&self, message: &Message) -> Failure {
         Failure::Refused(Text::from(format!(
             "The game moved on while I was working on that (another command got there first). \
              Nothing was changed: look at {} and try again.",
@@ -306,6 +307,7 @@ impl Service {
             status: GameStatus::Won(outcome.winner),
             resigned: Some(color),
             ended_by: None,
+            forfeited: None,
         };
         let Some(stored) = self.store.save(&game.stored, progress)? else {
             return Err(self.moved_on(message));
@@ -357,6 +359,7 @@ impl Service {
             status: GameStatus::Aborted,
             resigned: None,
             ended_by: Some(message.author.id),
+            forfeited: None,
         };
         if self.store.save(&game.stored, progress)?.is_none() {
             return Err(self.moved_on(message));

@@ -1,0 +1,213 @@
+//! Time per move: `claim`, and the watch over the deadlines (a reminder when a quarter of the
+//! time is left, at most a day; then the news that time is up, or the end of the game when
+//! the challenge said `autoforfeit`). The deadlines live in the database, so the watch goes
+//! on across restarts.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use gipf::Color;
+
+use super::{Handled, LiveGame, Message, Service, refuse};
+use crate::model::{ChannelId, GameStatus, TimeControl};
+use crate::reply::Reply;
+use crate::store::{Progress, StoredGame};
+use crate::text;
+use crate::text::{Span, Text};
+
+/// `, 3 days per move` (and `, lost when time runs out`), for a challenge.
+pub(super) fn describe(time: Option<TimeControl>) -> String {
+    match time {
+        Some(TimeControl {
+            days,
+            autoforfeit: true,
+        }) => format!(", {days} days per move, lost when time runs out"),
+        Some(TimeControl { days, .. }) => format!(", {days} days per move"),
+        None => String::new(),
+    }
+}
+
+/// ` Move by <deadline>.`, for a game with a time per move that is still on.
+pub(super) fn due_by(game: &StoredGame) -> Text {
+    match game.deadline {
+        Some(deadline) if game.status == GameStatus::Active => {
+            text![" Move by ", Span::Time(deadline), "."]
+        }
+        _ => Text::new(),
+    }
+}
+
+/// The line the picture shows under the state of play: the deadline of the move, or a loss
+/// on time (which the rules know as no more than a resignation).
+pub(super) fn picture_note(game: &LiveGame) -> Option<String> {
+    match (game.stored.forfeited, game.stored.deadline) {
+        (Some(loser), _) => Some(format!("{} ran out of time", colour_word(loser))),
+        (None, Some(deadline)) if game.stored.status == GameStatus::Active => {
+            Some(format!("Move by {}", text::utc(deadline)))
+        }
+        _ => None,
+    }
+}
+
+fn colour_word(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+impl Service {
+    /// The waiting player claims the win once the other's time per move is up.
+    pub(super) fn claim(&self, message: &Message) -> Handled {
+        let game = self
+            .live_game(message.channel, false)?
+            .ok_or_else(|| self.no_game_here(message))?;
+        let Some(color) = game.color_of(message.author.id) else {
+            return refuse(
+                "You are not playing in this game, so there is nothing for you to claim.",
+            );
+        };
+        let Some(deadline) = game.stored.deadline else {
+            return refuse("This game has no time per move, so there is no win to claim.");
+        };
+        let to_move = game.position.to_move();
+        if color == to_move {
+            return refuse("It is your move: the clock runs for you, not for your opponent.");
+        }
+        if self.config.clock.now() < deadline {
+            return refuse(text![
+                self.name(game.player(to_move))?,
+                " has until ",
+                Span::Time(deadline),
+                " to move."
+            ]);
+        }
+        match self.forfeit(&game, to_move)? {
+            Some(reply) => Ok(reply),
+            None => Err(self.moved_on(message)),
+        }
+    }
+
+    /// Ends `game` with a loss on time for `loser`; `None` if the game moved on meanwhile.
+    fn forfeit(&self, game: &LiveGame, loser: Color) -> anyhow::Result<Option<Reply>> {
+        let progress = Progress {
+            turns: Vec::new(),
+            partial: game.stored.partial.clone(),
+            status: GameStatus::Won(!loser),
+            resigned: None,
+            ended_by: None,
+            forfeited: Some(loser),
+        };
+        let Some(stored) = self.store.save(&game.stored, progress)? else {
+            return Ok(None);
+        };
+        let mut position = game.position;
+        let _ = position.resign(loser);
+        let after = LiveGame {
+            stored,
+            position,
+            last_turn: game.last_turn,
+        };
+        let text = text![
+            self.name(game.player(loser))?,
+            format!(" ({loser}) ran out of time. "),
+            self.mention(game.player(!loser))?,
+            format!(
+                ", you win the game on time ({} plies). Well played!",
+                position.plies()
+            )
+        ];
+        Ok(Some(Reply {
+            board: Some(self.picture(&after, Some(false))?),
+            ..Reply::public(text)
+        }))
+    }
+
+    /// What the deadlines call for now, each reply for its game's channel (with the direct
+    /// copies for players who asked for them). Nothing is lost to an error: it is logged and
+    /// the next watch tries again.
+    pub fn due(&self) -> Vec<(ChannelId, Reply)> {
+        match self.due_replies() {
+            Ok(replies) => replies,
+            Err(e) => {
+                tracing::error!(error = %format!("{e:#}"), "cannot watch the deadlines");
+                Vec::new()
+            }
+        }
+    }
+
+    fn due_replies(&self) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
+        let mut due = Vec::new();
+        for stored in self.store.games_due()? {
+            let channel = stored.channel;
+            let reply = match LiveGame::load(stored) {
+                Ok(game) => self.deadline_reply(&game)?,
+                Err(e) => {
+                    tracing::error!(error = %format!("{e:#}"), channel = channel.0, "a game does not load");
+                    continue;
+                }
+            };
+            if let Some(reply) = reply {
+                let copies = self.direct_copies(channel, None, &reply)?;
+                due.extend(std::iter::once(reply).chain(copies).map(|r| (channel, r)));
+            }
+        }
+        Ok(due)
+    }
+
+    /// The reminder, the news that time is up, or the end of the game on time.
+    fn deadline_reply(&self, game: &LiveGame) -> anyhow::Result<Option<Reply>> {
+        let (Some(time), Some(deadline)) = (game.stored.time, game.stored.deadline) else {
+            return Ok(None);
+        };
+        let to_move = game.position.to_move();
+        let player = game.player(to_move);
+        if self.config.clock.now() < deadline {
+            self.store.mark_warned(game.stored.id, 1)?;
+            return Ok(Some(Reply::public(text![
+                self.mention(player)?,
+                format!(", a reminder: your move ({to_move}) in this game is due by "),
+                Span::Time(deadline),
+                format!(" ({} days per move).", time.days)
+            ])));
+        }
+        if time.autoforfeit {
+            return self.forfeit(game, to_move);
+        }
+        self.store.mark_warned(game.stored.id, 2)?;
+        Ok(Some(Reply::public(text![
+            self.name(player)?,
+            format!(" ({to_move}) is out of time. "),
+            self.mention(game.player(!to_move))?,
+            format!(
+                ", you may claim the win with `{}claim`, or play on.",
+                self.config.prefix
+            )
+        ])))
+    }
+}
+
+/// Watches the deadlines: every `every`, asks the service what they call for (off the async
+/// workers) and hands each reply, with its channel, to `deliver`. Runs until dropped.
+pub async fn watch_deadlines<F, Fut>(service: Arc<Service>, every: Duration, mut deliver: F)
+where
+    F: FnMut(ChannelId, Reply) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        let watching = Arc::clone(&service);
+        let due = tokio::task::spawn_blocking(move || watching.due())
+            .await
+            .unwrap_or_else(|e| {
+                tracing::error!(error = %e, "the deadline watch failed");
+                Vec::new()
+            });
+        for (channel, reply) in due {
+            deliver(channel, reply).await;
+        }
+    }
+}
