@@ -149,7 +149,8 @@ async fn a_reminder_then_time_is_up_then_the_win_is_claimed_across_a_restart() {
         state.position.outcome().map(|o| o.winner),
         Some(Color::White)
     );
-    assert!(bench.say(1, "carol", "!board")[0].contains("Game over"));
+    let board = &bench.say(1, "carol", "!board")[0];
+    assert!(board.contains("Game over: white wins on time."), "{board}");
 }
 
 #[tokio::test(start_paused = true)]

@@ -30,6 +30,9 @@ impl Service {
                 "Abandoned: nobody moved for {} days, so it ended without a result.",
                 self.config.abandon_after.as_secs() / 86_400
             )],
+            (GameStatus::Won(winner), _) if game.stored.forfeited.is_some() => {
+                text![format!("Game over: {winner} wins on time.")]
+            }
             (_, Some(outcome)) => text![format!("Game over: {outcome}.")],
             (_, None) => text![
                 format!("Turn {}: ", position.plies() + 1),
