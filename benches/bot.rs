@@ -72,6 +72,7 @@ fn command_round_trip(bencher: Bencher) {
                 mentions: Vec::new(),
                 stamp: None,
                 via: Via::Prefix,
+                rights: Default::default(),
             }
         })
         .bench_local_values(|message| {

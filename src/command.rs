@@ -96,6 +96,13 @@ pub enum Command {
     Resign,
     /// `abort`: end a game just begun, without a result.
     Abort,
+    /// `settings [days=N|none] [abandon=N]`: show or change the server's settings.
+    Settings {
+        /// A new default time per move: `Some(None)` for none.
+        days: Option<Option<u8>>,
+        /// A new number of days before an idle game is abandoned.
+        abandon: Option<u16>,
+    },
     /// `notify dm on|off`: direct messages when it is your turn or you are challenged.
     Notify {
         /// Whether to send them.
@@ -161,6 +168,18 @@ impl fmt::Display for Command {
             Command::History => f.write_str("history"),
             Command::Resign => f.write_str("resign"),
             Command::Abort => f.write_str("abort"),
+            Command::Settings { days, abandon } => {
+                f.write_str("settings")?;
+                match days {
+                    Some(Some(days)) => write!(f, " days={days}")?,
+                    Some(None) => f.write_str(" days=none")?,
+                    None => {}
+                }
+                match abandon {
+                    Some(abandon) => write!(f, " abandon={abandon}"),
+                    None => Ok(()),
+                }
+            }
             Command::Notify { dm } => write!(f, "notify dm {}", if *dm { "on" } else { "off" }),
             Command::Games => f.write_str("games"),
             Command::Rules => f.write_str("rules"),
@@ -548,6 +567,31 @@ pub const SYNTAX: &[Syntax] = &[
         parse: |words| words.alone(Command::Abort),
     },
     Syntax {
+        word: "settings",
+        summary: "The server's settings; members with Manage Server change them",
+        help: "`{p}settings`: the server's settings (`/settings days:3 abandon:30` changes them, with Manage Server)",
+        args: &[
+            arg(
+                "days",
+                "Default days per move for challenges that set none (0: none)",
+                ArgKind::Number {
+                    min: 0,
+                    key: Some("days"),
+                },
+            ),
+            arg(
+                "abandon",
+                "Days without a move before a game ends as abandoned",
+                ArgKind::Number {
+                    min: 1,
+                    key: Some("abandon"),
+                },
+            ),
+        ],
+        slash: true,
+        parse: parse_settings,
+    },
+    Syntax {
         word: "notify",
         summary: "A direct message when it is your turn or you are challenged",
         help: "`{p}notify dm on` (or `off`): also a direct message, with the board, when it is your turn or you are challenged",
@@ -864,6 +908,44 @@ fn parse_lone_answer(words: &Words) -> Result<Command, CommandError> {
         )));
     }
     Ok(Command::Answer(answer))
+}
+
+fn parse_settings(words: &Words) -> Result<Command, CommandError> {
+    let mut days = None;
+    let mut abandon = None;
+    for &arg in &words.args {
+        if let Some(n) = arg.strip_prefix("days=") {
+            days = Some(match n {
+                "none" | "0" => None,
+                n => Some(
+                    n.parse::<u8>()
+                        .ok()
+                        .filter(|n| (1..=TimeControl::MAX_DAYS).contains(n))
+                        .ok_or_else(|| {
+                            error(format!(
+                                "`{arg}`: a default time per move is 1 to {} days, or `days=none`",
+                                TimeControl::MAX_DAYS
+                            ))
+                        })?,
+                ),
+            });
+        } else if let Some(n) = arg.strip_prefix("abandon=") {
+            abandon = Some(
+                n.parse::<u16>()
+                    .ok()
+                    .filter(|n| (1..=3650).contains(n))
+                    .ok_or_else(|| {
+                        error(format!("`{arg}`: games are abandoned after 1 to 3650 days"))
+                    })?,
+            );
+        } else {
+            return Err(error(format!(
+                "I did not understand `{arg}`: change settings like `{}settings days=3 abandon=30`",
+                words.prefix
+            )));
+        }
+    }
+    Ok(Command::Settings { days, abandon })
 }
 
 fn parse_notify(words: &Words) -> Result<Command, CommandError> {

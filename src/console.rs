@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::model::{ChannelId, UserId};
+use crate::model::{ChannelId, Rights, UserId};
 use crate::reply::Reply;
 use crate::service::{Message, Service, User, Via};
 use crate::text::{Span, Text};
@@ -113,6 +113,7 @@ impl Console {
             mentions,
             stamp: None,
             via: Via::Console,
+            rights: Rights::default(),
         })
     }
 

@@ -106,6 +106,25 @@ impl TimeControl {
     }
 }
 
+/// What a server's moderators set for it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GuildSettings {
+    /// Days per move for challenges that set none.
+    pub move_days: Option<u8>,
+    /// Days without a move before a game ends as abandoned (`None`: the bot's own setting).
+    pub abandon_days: Option<u16>,
+}
+
+/// What the author of a message may do beyond playing, as Discord vouches for it (it says so
+/// only with slash commands and buttons).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rights {
+    /// Manage Messages in the channel: end any game or withdraw any challenge there.
+    pub manage_messages: bool,
+    /// Manage Server: change the server's settings.
+    pub manage_server: bool,
+}
+
 /// What time it is, in Unix seconds: the system's clock, or a test's.
 #[derive(Clone)]
 pub struct Clock(Arc<dyn Fn() -> i64 + Send + Sync>);

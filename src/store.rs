@@ -13,7 +13,8 @@ use rusqlite::{Connection, OptionalExtension, Row, ToSql, TransactionBehavior, p
 use rusqlite_migration::{M, Migrations};
 
 use crate::model::{
-    ChallengeId, ChannelId, Clock, ColorChoice, GameId, GameStatus, GuildId, TimeControl, UserId,
+    ChallengeId, ChannelId, Clock, ColorChoice, GameId, GameStatus, GuildId, GuildSettings,
+    TimeControl, UserId,
 };
 
 /// The schema, one migration a file in `migrations/`.
@@ -28,6 +29,7 @@ pub fn migrations() -> Migrations<'static> {
             "../migrations/0004_games_end_without_a_winner.sql"
         )),
         M::up(include_str!("../migrations/0005_time_per_move.sql")),
+        M::up(include_str!("../migrations/0006_server_settings.sql")),
     ];
     Migrations::from_slice(STEPS)
 }
@@ -187,6 +189,8 @@ pub struct Challenge {
 pub struct StoredGame {
     /// Its id.
     pub id: GameId,
+    /// Its server, if any.
+    pub guild: Option<GuildId>,
     /// Its channel.
     pub channel: ChannelId,
     /// Which game.
@@ -252,7 +256,8 @@ fn open_connection(path: &Path) -> anyhow::Result<Connection> {
 }
 
 const GAME_COLUMNS: &str = "id, variant, white, black, status, resigned, version, partial, \
-     ended_by, updated_at, channel_id, move_days, autoforfeit, deadline, warned, forfeited";
+     ended_by, updated_at, channel_id, move_days, autoforfeit, deadline, warned, forfeited, \
+     guild_id";
 
 /// A time control read from `move_days` and `autoforfeit` columns.
 fn time_control(row: &Row, days: usize) -> rusqlite::Result<Option<TimeControl>> {
@@ -279,6 +284,7 @@ fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
         deadline: r.get(13)?,
         warned: r.get(14)?,
         forfeited: parsed_color(r, 15)?,
+        guild: r.get(16)?,
         turns: Vec::new(),
     })
 }
@@ -366,6 +372,40 @@ impl Store {
                 "INSERT INTO notices (user_id, dm) VALUES (?1, ?2) ON CONFLICT(user_id) DO UPDATE SET dm = excluded.dm",
             )?
             .execute(params![user, dm])?;
+            Ok(())
+        })
+    }
+
+    /// A server's settings (all unset for a server that set none).
+    pub fn guild_settings(&self, guild: GuildId) -> anyhow::Result<GuildSettings> {
+        self.with(|c| {
+            Ok(c.prepare_cached(
+                "SELECT move_days, abandon_days FROM guild_settings WHERE guild_id = ?1",
+            )?
+            .query_row(params![guild], |r| {
+                Ok(GuildSettings {
+                    move_days: r.get(0)?,
+                    abandon_days: r.get(1)?,
+                })
+            })
+            .optional()?
+            .unwrap_or_default())
+        })
+    }
+
+    /// Replaces a server's settings.
+    pub fn set_guild_settings(
+        &self,
+        guild: GuildId,
+        settings: GuildSettings,
+    ) -> anyhow::Result<()> {
+        self.with(|c| {
+            c.prepare_cached(
+                "INSERT INTO guild_settings (guild_id, move_days, abandon_days) VALUES (?1, ?2, ?3)
+                 ON CONFLICT(guild_id) DO UPDATE SET move_days = excluded.move_days,
+                                                     abandon_days = excluded.abandon_days",
+            )?
+            .execute(params![guild, settings.move_days, settings.abandon_days])?;
             Ok(())
         })
     }
@@ -473,6 +513,7 @@ impl Store {
             tx.commit()?;
             Ok(Some(StoredGame {
                 id,
+                guild: challenge.terms.guild,
                 channel: challenge.terms.channel,
                 variant: challenge.terms.variant,
                 players,

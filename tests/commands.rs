@@ -83,6 +83,11 @@ fn command() -> impl Strategy<Value = Command> {
         answer().prop_map(Command::Answer),
         proptest::option::of(any::<bool>()).prop_map(|black_side| Command::Board { black_side }),
         any::<bool>().prop_map(|dm| Command::Notify { dm }),
+        (
+            proptest::option::of(proptest::option::of(1u8..=TimeControl::MAX_DAYS)),
+            proptest::option::of(1u16..=3650)
+        )
+            .prop_map(|(days, abandon)| Command::Settings { days, abandon }),
         proptest::sample::select(vec![
             Command::Accept,
             Command::Decline,

@@ -1174,3 +1174,61 @@ async fn direct_messages_on_request_and_off_when_discord_refuses_them() {
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moderators_act_with_the_permissions_discord_vouches_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    let manage_server = 1 << 5;
+    let manage_messages = 1 << 13;
+    discord.grant(CAROL.0, manage_server | manage_messages);
+
+    // Settings: anyone may read them; only Manage Server changes them.
+    let days = json!([{ "name": "days", "type": 4, "value": 3 }]);
+    let refused = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&invoker(BOB, CHANNEL), "settings", days.clone()),
+        )
+        .await,
+    );
+    assert!(is_ephemeral(&refused));
+    assert!(content(&refused).contains("Manage Server"), "{refused:#}");
+    let changed = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&invoker(CAROL, CHANNEL), "settings", days),
+        )
+        .await,
+    );
+    assert!(
+        content(&changed).contains("get 3 days per move"),
+        "{changed:#}"
+    );
+
+    // A game under the server's time per move; a moderator ends it.
+    start_game(&discord, CHANNEL).await;
+    let board = ask(&discord, say(CHANNEL, CAROL, "!board")).await;
+    assert!(content(&board).contains("Move by <t:"), "{board:#}");
+    let typed = ask(&discord, say(CHANNEL, CAROL, "!abort")).await;
+    assert!(
+        content(&typed).contains("with `/abort`"),
+        "chat carries no permissions: {typed:#}"
+    );
+    let before = discord.notified_users().len();
+    let ended = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&invoker(CAROL, CHANNEL), "abort", json!([])),
+        )
+        .await,
+    );
+    assert!(
+        content(&ended).starts_with("carol (a moderator) ended the game"),
+        "{ended:#}"
+    );
+    assert_eq!(discord.notified_users()[before..], [ALICE.0, BOB.0]);
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}

@@ -1085,3 +1085,67 @@ fn a_game_nobody_moves_in_ends_as_abandoned_and_frees_the_channel() {
     // The record stays, with its turn.
     assert_eq!(table.state().turns, ["c2 (11)"]);
 }
+
+#[test]
+fn moderators_end_any_game_and_withdraw_any_challenge() {
+    let mut table = Table::new();
+    table.start("standard");
+    for (who, push) in [("alice", "b1 c2"), ("bob", "e9 e8"), ("alice", "b1 c2")] {
+        table.text(who, &format!("!push {push}"));
+    }
+    table.expect("carol", "!abort", "or a moderator, with `/abort`");
+    let mut message = table.message("carol", "!abort");
+    message.rights.manage_messages = true;
+    let ended = table.service.handle(&message).remove(0);
+    assert!(
+        shown(&ended).starts_with("carol (a moderator) ended the game of <@"),
+        "{}",
+        shown(&ended)
+    );
+    assert_eq!(ended.mentions(), [user_id("alice"), user_id("bob")]);
+    table.expect("bob", "!board", "Aborted by carol: no result.");
+
+    table.text("alice", "!challenge @bob");
+    let mut message = table.message("carol", "!cancel");
+    message.rights.manage_messages = true;
+    let withdrawn = shown(&table.service.handle(&message).remove(0));
+    assert_eq!(
+        withdrawn,
+        "carol (a moderator) withdrew the challenge of alice to bob."
+    );
+    table.expect("bob", "!accept", "no open challenge");
+}
+
+#[test]
+fn a_server_sets_a_default_time_per_move_and_when_games_are_abandoned() {
+    let mut table = Table::new();
+    table.expect("carol", "!settings", "get no time limit");
+    table.expect(
+        "bob",
+        "!settings days=3",
+        "takes the Manage Server permission",
+    );
+    let mut message = table.message("carol", "!settings days=3 abandon=2");
+    message.rights.manage_server = true;
+    let changed = shown(&table.service.handle(&message).remove(0));
+    assert!(
+        changed.contains("Settings changed")
+            && changed.contains("get 3 days per move")
+            && changed.contains("for 2 days ends as abandoned"),
+        "{changed}"
+    );
+    // A challenge that sets no time gets the server's; one that does keeps its own.
+    table.expect("alice", "!challenge @bob white", "3 days per move");
+    table.text("bob", "!accept");
+    table.text("alice", "!push b1 c2");
+    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
+    let three_days_ago = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        - 3 * 86_400;
+    db.execute("UPDATE games SET updated_at = ?1", [three_days_ago as i64])
+        .unwrap();
+    table.expect("carol", "!board", "nobody moved for 2 days");
+    table.expect("alice", "!challenge @bob days=1", "1 days per move");
+}

@@ -12,7 +12,7 @@ use serenity::all::{
 use super::gate::Gate;
 use super::interaction::{self, Asked};
 use super::{send, slash};
-use crate::model::{ChannelId, GuildId, UserId};
+use crate::model::{ChannelId, GuildId, Rights, UserId};
 use crate::reply::Reply;
 use crate::service::{GameState, Message, Service, User, Via};
 
@@ -35,13 +35,24 @@ fn user(user: &DiscordUser) -> User {
     }
 }
 
-/// A message to the service, from where and whom it came in Discord, and how.
+/// What an interaction's member may do: Discord sends their permissions in the channel.
+fn rights_of(member: Option<&serenity::all::Member>) -> Rights {
+    let permissions = member.and_then(|m| m.permissions).unwrap_or_default();
+    Rights {
+        manage_messages: permissions.manage_messages(),
+        manage_server: permissions.manage_guild(),
+    }
+}
+
+/// A message to the service, from where and whom it came in Discord, how, and what its
+/// author may do beyond playing (Discord vouches for it with interactions only).
 fn message_from(
     guild: Option<serenity::all::GuildId>,
     channel: serenity::all::ChannelId,
     author: &DiscordUser,
     text: String,
     via: Via,
+    rights: Rights,
 ) -> Message {
     Message {
         guild: guild.map(|g| GuildId(g.get())),
@@ -51,6 +62,7 @@ fn message_from(
         mentions: Vec::new(),
         stamp: None,
         via,
+        rights,
     }
 }
 
@@ -136,6 +148,7 @@ impl Handler {
                             &command.user,
                             text,
                             Via::Slash,
+                            rights_of(command.member.as_deref()),
                         )
                     };
                     self.service.handle_async(message).await
@@ -231,6 +244,7 @@ impl Handler {
                             &click.user,
                             text,
                             Via::Button,
+                            rights_of(click.member.as_ref()),
                         )
                     };
                     self.service.execute_async(message, command).await
@@ -292,7 +306,14 @@ impl EventHandler for Handler {
         };
         let message = Message {
             mentions: msg.mentions.iter().filter(|u| !u.bot).map(user).collect(),
-            ..message_from(msg.guild_id, msg.channel_id, &msg.author, text, via)
+            ..message_from(
+                msg.guild_id,
+                msg.channel_id,
+                &msg.author,
+                text,
+                via,
+                Rights::default(),
+            )
         };
         let replies = self.service.handle_async(message).await;
         let (direct, replies): (Vec<Reply>, Vec<Reply>) =

@@ -144,6 +144,7 @@ fn option(arg: &Arg) -> CreateCommandOption {
         ArgKind::Number { min, key } => {
             option = option.min_int_value(min);
             if key == Some("days") {
+                // The challenge's time per move, or a server's default of it.
                 option = option.max_int_value(u64::from(crate::model::TimeControl::MAX_DAYS));
             }
         }
@@ -268,6 +269,6 @@ mod tests {
             );
             names.push(name);
         }
-        assert_eq!(names.len(), 18, "{names:?}");
+        assert_eq!(names.len(), 19, "{names:?}");
     }
 }

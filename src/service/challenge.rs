@@ -21,6 +21,7 @@ impl Service {
         let me = message.author.id;
         self.may_challenge(message, opponent)?;
         self.remember_users(message)?;
+        let time = self.time_for(message, time)?;
         let terms = ChallengeTerms {
             guild: message.guild,
             channel: message.channel,
@@ -175,6 +176,23 @@ impl Service {
         } else {
             (terms.challenged, terms.challenger, "decline", "cancel")
         };
+        if allowed != message.author.id
+            && other != message.author.id
+            && message.rights.manage_messages
+        {
+            self.remember_users(message)?;
+            if !self.store.delete_challenge(challenge.id)? {
+                return Err(answered_just_now());
+            }
+            return Ok(Reply::public(text![
+                self.name(message.author.id)?,
+                " (a moderator) withdrew the challenge of ",
+                self.name(terms.challenger)?,
+                " to ",
+                self.name(terms.challenged)?,
+                "."
+            ]));
+        }
         if allowed != message.author.id {
             let hint = if other == message.author.id {
                 format!(" (you can `{other_verb}` it)")

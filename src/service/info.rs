@@ -26,10 +26,13 @@ impl Service {
                 };
                 text!["Aborted by ", by, ": no result."]
             }
-            (GameStatus::Abandoned, _) => text![format!(
-                "Abandoned: nobody moved for {} days, so it ended without a result.",
-                self.config.abandon_after.as_secs() / 86_400
-            )],
+            (GameStatus::Abandoned, _) => {
+                let settings = game.stored.guild.map(|g| self.store.guild_settings(g));
+                text![format!(
+                    "Abandoned: nobody moved for {} days, so it ended without a result.",
+                    self.abandon_days(settings.transpose()?)
+                )]
+            }
             (GameStatus::Won(winner), _) if game.stored.forfeited.is_some() => {
                 text![format!("Game over: {winner} wins on time.")]
             }

@@ -10,6 +10,7 @@ mod info;
 mod limits;
 mod notify;
 mod play;
+mod settings;
 mod time;
 
 pub use time::watch_deadlines;
@@ -21,7 +22,7 @@ use std::time::Duration;
 use gipf::{ByColor, Color, Position, Turn};
 
 use crate::command::{self, Command, CommandError, Phrasing};
-use crate::model::{ChannelId, Clock, GameId, GameStatus, GuildId, UserId};
+use crate::model::{ChannelId, Clock, GameId, GameStatus, GuildId, Rights, UserId};
 use crate::record;
 use crate::render::{self, BoardView, RenderOptions};
 use crate::reply::{Reply, Stamp};
@@ -55,6 +56,8 @@ pub struct Message {
     pub stamp: Option<Stamp>,
     /// How it reached the bot.
     pub via: Via,
+    /// What its author may do beyond playing, as Discord vouches for it.
+    pub rights: Rights,
 }
 
 /// How a message reached the bot: it decides whether an unknown word is answered and in
@@ -256,6 +259,7 @@ impl Service {
             Command::Answer(answer) => self.answer(message, &answer),
             Command::Resign => self.resign(message),
             Command::Abort => self.abort(message),
+            Command::Settings { days, abandon } => self.settings(message, days, abandon),
             Command::Notify { dm } => self.notify(message, dm),
             Command::Board { black_side } => self.board(message, black_side),
             Command::History => self.history(message),
@@ -379,10 +383,12 @@ impl Service {
         let Some(mut stored) = self.store.game_in(channel, include_finished)? else {
             return Ok(None);
         };
-        let idle = self.config.clock.now() - stored.updated_at;
-        if stored.status == GameStatus::Active
-            && u64::try_from(idle).unwrap_or(0) >= self.config.abandon_after.as_secs()
-        {
+        let idle = u64::try_from(self.config.clock.now() - stored.updated_at).unwrap_or(0);
+        let settings = stored
+            .guild
+            .map(|guild| self.store.guild_settings(guild))
+            .transpose()?;
+        if stored.status == GameStatus::Active && idle >= self.abandon_days(settings) * 86_400 {
             // Nobody moved for too long: the game ends, and no longer blocks the channel.
             let progress = Progress {
                 turns: Vec::new(),

@@ -332,18 +332,23 @@ impl Service {
         })
     }
 
-    /// Ends a game just begun (before either player's second turn) without a result.
+    /// Ends a game without a result: one just begun (before either player's second turn) by
+    /// a player, any game by a member with Manage Messages in the channel.
     pub(super) fn abort(&self, message: &Message) -> Handled {
         let game = self
             .live_game(message.channel, false)?
             .ok_or_else(|| self.no_game_here(message))?;
-        let Some(color) = game.color_of(message.author.id) else {
+        let color = game.color_of(message.author.id);
+        if color.is_none() && message.rights.manage_messages {
+            return self.end_by_moderator(message, &game);
+        }
+        let Some(color) = color else {
             return refuse(text![
                 "Only ",
                 self.name(game.player(Color::White))?,
                 " and ",
                 self.name(game.player(Color::Black))?,
-                " can abort this game."
+                " can abort this game (or a moderator, with `/abort`)."
             ]);
         };
         if game.stored.turns.len() > ABORT_WITHIN_TURNS {
@@ -369,6 +374,30 @@ impl Service {
             " aborted the game with ",
             self.mention(game.player(!color))?,
             ": it ends without a result, and the channel is free for a new one."
+        ]))
+    }
+
+    /// A moderator ends a game at any stage, without a result; the record says who did.
+    fn end_by_moderator(&self, message: &Message, game: &LiveGame) -> Handled {
+        let progress = Progress {
+            turns: Vec::new(),
+            partial: game.stored.partial.clone(),
+            status: GameStatus::Aborted,
+            resigned: None,
+            ended_by: Some(message.author.id),
+            forfeited: None,
+        };
+        self.remember_users(message)?;
+        if self.store.save(&game.stored, progress)?.is_none() {
+            return Err(self.moved_on(message));
+        }
+        Ok(Reply::public(text![
+            self.name(message.author.id)?,
+            " (a moderator) ended the game of ",
+            self.mention(game.player(Color::White))?,
+            " and ",
+            self.mention(game.player(Color::Black))?,
+            " without a result; the channel is free for a new one."
         ]))
     }
 

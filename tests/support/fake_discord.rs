@@ -50,6 +50,10 @@ pub const API_PREFIX: &str = "/api/v10";
 /// Timestamp given to every message and member the fake makes up.
 const TIMESTAMP: &str = "2024-01-01T00:00:00.000000+00:00";
 
+/// A plain member's permissions: View Channel, Send Messages, Read Message History, Use
+/// Application Commands.
+pub const MEMBER_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31);
+
 /// First snowflake handed out; ids grow by one from here.
 const FIRST_SNOWFLAKE: u64 = 1_200_000_000_000_000_000;
 
@@ -504,6 +508,12 @@ impl FakeDiscord {
         self.shared.state().all_calls.clone()
     }
 
+    /// Gives `user` these permissions (bits, like `1 << 13` for Manage Messages) on top of a
+    /// plain member's, as their interactions will say.
+    pub fn grant(&self, user: u64, permissions: u64) {
+        self.shared.state().granted.insert(user, permissions);
+    }
+
     /// Makes `user` refuse the bot's direct messages (their privacy settings): a message to
     /// them is refused with 403, as Discord does.
     pub fn refuse_dms_from(&self, user: u64) {
@@ -646,9 +656,13 @@ impl FakeDiscord {
             Some(guild_id) => {
                 interaction["guild_id"] = json!(guild_id.to_string());
                 interaction["guild_locale"] = json!("en-US");
+                // Discord sends the member's permissions in the channel with an interaction.
+                let granted = self.shared.state().granted.get(&invoker.user_id).copied();
+                let permissions = MEMBER_PERMISSIONS | granted.unwrap_or(0);
                 interaction["member"] = json!({
                     "user": user, "roles": [], "joined_at": TIMESTAMP,
                     "deaf": false, "mute": false, "flags": 0,
+                    "permissions": permissions.to_string(),
                 });
             }
             None => interaction["user"] = user,
@@ -695,6 +709,8 @@ struct State {
     holds: Vec<(HoldPredicate, oneshot::Receiver<()>)>,
     /// Channels where the bot may not attach files.
     no_files: Vec<u64>,
+    /// Permissions given to users beyond a member's (see [`FakeDiscord::grant`]).
+    granted: HashMap<u64, u64>,
     /// Direct-message channels, with their user.
     dm_channels: HashMap<u64, u64>,
     /// Users whose privacy settings refuse the bot's direct messages.
