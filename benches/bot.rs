@@ -28,6 +28,7 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
         variant: Variant::Tournament,
         color: ColorChoice::White,
         time: None,
+        thread: false,
     };
     let hour = std::time::Duration::from_secs(3600);
     store.create_challenge(&terms, hour).unwrap();

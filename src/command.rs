@@ -63,6 +63,8 @@ pub enum Command {
         color: ColorChoice,
         /// The time per move, if any (`days=3`, `autoforfeit`).
         time: Option<TimeControl>,
+        /// Play the game in a thread of its own (`thread`).
+        thread: bool,
     },
     /// `claim`: the waiting player claims the win when the other's time is up.
     Claim,
@@ -96,12 +98,15 @@ pub enum Command {
     Resign,
     /// `abort`: end a game just begun, without a result.
     Abort,
-    /// `settings [days=N|none] [abandon=N]`: show or change the server's settings.
+    /// `settings [days=N|none] [abandon=N] [threads=on|off]`: show or change the server's
+    /// settings.
     Settings {
         /// A new default time per move: `Some(None)` for none.
         days: Option<Option<u8>>,
         /// A new number of days before an idle game is abandoned.
         abandon: Option<u16>,
+        /// Whether every game gets a thread of its own.
+        threads: Option<bool>,
     },
     /// `notify dm on|off`: direct messages when it is your turn or you are challenged.
     Notify {
@@ -133,18 +138,19 @@ impl fmt::Display for Command {
                 variant,
                 color,
                 time,
+                thread,
             } => {
                 write!(f, "challenge {} {variant} {color}", opponent.mention())?;
-                match time {
-                    Some(TimeControl { days, autoforfeit }) => {
-                        write!(f, " days={days}")?;
-                        if *autoforfeit {
-                            f.write_str(" autoforfeit")?;
-                        }
-                        Ok(())
+                if let Some(TimeControl { days, autoforfeit }) = time {
+                    write!(f, " days={days}")?;
+                    if *autoforfeit {
+                        f.write_str(" autoforfeit")?;
                     }
-                    None => Ok(()),
                 }
+                if *thread {
+                    f.write_str(" thread")?;
+                }
+                Ok(())
             }
             Command::Claim => f.write_str("claim"),
             Command::Accept => f.write_str("accept"),
@@ -168,15 +174,22 @@ impl fmt::Display for Command {
             Command::History => f.write_str("history"),
             Command::Resign => f.write_str("resign"),
             Command::Abort => f.write_str("abort"),
-            Command::Settings { days, abandon } => {
+            Command::Settings {
+                days,
+                abandon,
+                threads,
+            } => {
                 f.write_str("settings")?;
                 match days {
                     Some(Some(days)) => write!(f, " days={days}")?,
                     Some(None) => f.write_str(" days=none")?,
                     None => {}
                 }
-                match abandon {
-                    Some(abandon) => write!(f, " abandon={abandon}"),
+                if let Some(abandon) = abandon {
+                    write!(f, " abandon={abandon}")?;
+                }
+                match threads {
+                    Some(on) => write!(f, " threads={}", if *on { "on" } else { "off" }),
                     None => Ok(()),
                 }
             }
@@ -300,6 +313,8 @@ pub struct Arg {
     pub required: bool,
     /// What the game in the channel can suggest for it.
     pub completion: Option<Completion>,
+    /// The key it is written with in a chat line (`days=3`), if any.
+    pub key: Option<&'static str>,
 }
 
 /// The kind of value an argument takes.
@@ -311,12 +326,10 @@ pub enum ArgKind {
     Choice(&'static [&'static str]),
     /// Yes or no; yes writes this word right after the command word.
     Flag(&'static str),
-    /// A whole number, at least `min`, written `key=N` if it has a key.
+    /// A whole number, at least `min`.
     Number {
         /// The smallest number allowed.
         min: u64,
-        /// The key it is written with in a chat line.
-        key: Option<&'static str>,
     },
     /// A user, written as a mention.
     User,
@@ -353,6 +366,15 @@ const fn arg(name: &'static str, description: &'static str, kind: ArgKind) -> Ar
         kind,
         required: false,
         completion: None,
+        key: None,
+    }
+}
+
+/// `arg`, written `key=value` in a chat line.
+const fn keyed(arg: Arg, key: &'static str) -> Arg {
+    Arg {
+        key: Some(key),
+        ..arg
     }
 }
 
@@ -402,18 +424,23 @@ pub const SYNTAX: &[Syntax] = &[
                 "Basic game only: extra pieces, like +2 or +0/+3",
                 ArgKind::Text,
             ),
-            arg(
+            keyed(
+                arg(
+                    "days",
+                    "Days per move, 1 to 14 (no limit if left out)",
+                    ArgKind::Number { min: 1 },
+                ),
                 "days",
-                "Days per move, 1 to 14 (no limit if left out)",
-                ArgKind::Number {
-                    min: 1,
-                    key: Some("days"),
-                },
             ),
             arg(
                 "autoforfeit",
                 "With days: a player whose time runs out loses by himself",
                 ArgKind::Flag("autoforfeit"),
+            ),
+            arg(
+                "thread",
+                "Play the game in a thread of its own",
+                ArgKind::Flag("thread"),
             ),
         ],
         slash: true,
@@ -507,7 +534,7 @@ pub const SYNTAX: &[Syntax] = &[
             required(arg(
                 "number",
                 "The row's number",
-                ArgKind::Number { min: 1, key: None },
+                ArgKind::Number { min: 1 },
             )),
             Completion::Row,
         )],
@@ -571,21 +598,29 @@ pub const SYNTAX: &[Syntax] = &[
         summary: "The server's settings; members with Manage Server change them",
         help: "`{p}settings`: the server's settings (`/settings days:3 abandon:30` changes them, with Manage Server)",
         args: &[
-            arg(
+            keyed(
+                arg(
+                    "days",
+                    "Default days per move for challenges that set none (0: none)",
+                    ArgKind::Number { min: 0 },
+                ),
                 "days",
-                "Default days per move for challenges that set none (0: none)",
-                ArgKind::Number {
-                    min: 0,
-                    key: Some("days"),
-                },
             ),
-            arg(
+            keyed(
+                arg(
+                    "threads",
+                    "Play every accepted challenge in a thread of its own",
+                    ArgKind::Choice(&["on", "off"]),
+                ),
+                "threads",
+            ),
+            keyed(
+                arg(
+                    "abandon",
+                    "Days without a move before a game ends as abandoned",
+                    ArgKind::Number { min: 1 },
+                ),
                 "abandon",
-                "Days without a move before a game ends as abandoned",
-                ArgKind::Number {
-                    min: 1,
-                    key: Some("abandon"),
-                },
             ),
         ],
         slash: true,
@@ -663,15 +698,15 @@ impl Syntax {
         for arg in self.args {
             let word = match value(arg) {
                 Some(ArgValue::Text(text)) if !text.trim().is_empty() => text.trim().to_string(),
-                Some(ArgValue::Number(n)) => match arg.kind {
-                    ArgKind::Number { key: Some(key), .. } => format!("{key}={n}"),
-                    _ => n.to_string(),
-                },
+                Some(ArgValue::Number(n)) => n.to_string(),
                 Some(ArgValue::User(user)) => user.mention(),
                 _ if arg.required => return Err(format!("fill in `{}`", arg.name)),
                 _ => continue,
             };
-            words.push(word);
+            words.push(match arg.key {
+                Some(key) => format!("{key}={word}"),
+                None => word,
+            });
         }
         Ok(words.join(" "))
     }
@@ -913,8 +948,15 @@ fn parse_lone_answer(words: &Words) -> Result<Command, CommandError> {
 fn parse_settings(words: &Words) -> Result<Command, CommandError> {
     let mut days = None;
     let mut abandon = None;
+    let mut threads = None;
     for &arg in &words.args {
-        if let Some(n) = arg.strip_prefix("days=") {
+        if let Some(on) = arg.strip_prefix("threads=") {
+            threads = Some(match on {
+                "on" => true,
+                "off" => false,
+                _ => return Err(error(format!("`{arg}`: threads are `on` or `off`"))),
+            });
+        } else if let Some(n) = arg.strip_prefix("days=") {
             days = Some(match n {
                 "none" | "0" => None,
                 n => Some(
@@ -940,12 +982,16 @@ fn parse_settings(words: &Words) -> Result<Command, CommandError> {
             );
         } else {
             return Err(error(format!(
-                "I did not understand `{arg}`: change settings like `{}settings days=3 abandon=30`",
+                "I did not understand `{arg}`: change settings like `{}settings days=3 abandon=30 threads=on`",
                 words.prefix
             )));
         }
     }
-    Ok(Command::Settings { days, abandon })
+    Ok(Command::Settings {
+        days,
+        abandon,
+        threads,
+    })
 }
 
 fn parse_notify(words: &Words) -> Result<Command, CommandError> {
@@ -996,6 +1042,7 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
     let mut color = None;
     let mut days = None;
     let mut autoforfeit = false;
+    let mut thread = false;
     for &arg in &words.args {
         if let Some(n) = arg.strip_prefix("days=") {
             let n = n
@@ -1010,6 +1057,8 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
             })?);
         } else if arg == "autoforfeit" {
             autoforfeit = true;
+        } else if arg == "thread" {
+            thread = true;
         } else if let Some(user) = parse_mention(arg) {
             if opponent.replace(user).is_some() {
                 return Err(error("challenge one player at a time"));
@@ -1046,6 +1095,7 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
         variant,
         color: color.unwrap_or(ColorChoice::Random),
         time: days.map(|days| TimeControl { days, autoforfeit }),
+        thread,
     })
 }
 
@@ -1240,7 +1290,8 @@ mod tests {
                 opponent: UserId(42),
                 variant: Variant::Standard,
                 color: ColorChoice::Random,
-                time: None
+                time: None,
+                thread: false,
             }
         );
         assert_eq!(
@@ -1249,7 +1300,8 @@ mod tests {
                 opponent: UserId(42),
                 variant: Variant::Tournament,
                 color: ColorChoice::Black,
-                time: None
+                time: None,
+                thread: false,
             }
         );
         assert_eq!(
@@ -1260,7 +1312,8 @@ mod tests {
                     extra: gipf::ByColor::new(0, 3)
                 },
                 color: ColorChoice::White,
-                time: None
+                time: None,
+                thread: false,
             }
         );
         assert!(err("!challenge standard").contains("Mention the player"));
@@ -1277,6 +1330,7 @@ mod tests {
                     days: 3,
                     autoforfeit: true
                 }),
+                thread: false,
             }
         );
         assert!(err("!challenge <@42> days=15").contains("1 to 14 days"));

@@ -113,6 +113,8 @@ pub struct GuildSettings {
     pub move_days: Option<u8>,
     /// Days without a move before a game ends as abandoned (`None`: the bot's own setting).
     pub abandon_days: Option<u16>,
+    /// Every accepted challenge is played in a thread of its own.
+    pub threads: bool,
 }
 
 /// What the author of a message may do beyond playing, as Discord vouches for it (it says so

@@ -49,6 +49,18 @@ pub struct Reply {
     pub private: bool,
     /// Sent to this user directly (a direct message) instead of to the channel.
     pub direct: Option<UserId>,
+    /// Posted in a new public thread of the channel, where the game it starts is then played
+    /// (where the adapter can open one; else it stays in the channel).
+    pub thread: Option<NewThread>,
+}
+
+/// A thread to open for a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewThread {
+    /// Its name: the players'.
+    pub name: String,
+    /// The game to move into it.
+    pub game: GameId,
 }
 
 impl Reply {

@@ -30,6 +30,7 @@ pub fn migrations() -> Migrations<'static> {
         )),
         M::up(include_str!("../migrations/0005_time_per_move.sql")),
         M::up(include_str!("../migrations/0006_server_settings.sql")),
+        M::up(include_str!("../migrations/0007_threads.sql")),
     ];
     Migrations::from_slice(STEPS)
 }
@@ -173,6 +174,8 @@ pub struct ChallengeTerms {
     pub color: ColorChoice,
     /// The time per move, if any.
     pub time: Option<TimeControl>,
+    /// The game is to be played in a thread of its own.
+    pub thread: bool,
 }
 
 /// An open challenge.
@@ -380,12 +383,13 @@ impl Store {
     pub fn guild_settings(&self, guild: GuildId) -> anyhow::Result<GuildSettings> {
         self.with(|c| {
             Ok(c.prepare_cached(
-                "SELECT move_days, abandon_days FROM guild_settings WHERE guild_id = ?1",
+                "SELECT move_days, abandon_days, threads FROM guild_settings WHERE guild_id = ?1",
             )?
             .query_row(params![guild], |r| {
                 Ok(GuildSettings {
                     move_days: r.get(0)?,
                     abandon_days: r.get(1)?,
+                    threads: r.get(2)?,
                 })
             })
             .optional()?
@@ -401,11 +405,17 @@ impl Store {
     ) -> anyhow::Result<()> {
         self.with(|c| {
             c.prepare_cached(
-                "INSERT INTO guild_settings (guild_id, move_days, abandon_days) VALUES (?1, ?2, ?3)
+                "INSERT INTO guild_settings (guild_id, move_days, abandon_days, threads)
+                 VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT(guild_id) DO UPDATE SET move_days = excluded.move_days,
-                                                     abandon_days = excluded.abandon_days",
+                     abandon_days = excluded.abandon_days, threads = excluded.threads",
             )?
-            .execute(params![guild, settings.move_days, settings.abandon_days])?;
+            .execute(params![
+                guild,
+                settings.move_days,
+                settings.abandon_days,
+                settings.threads
+            ])?;
             Ok(())
         })
     }
@@ -417,7 +427,7 @@ impl Store {
                 .execute(params![channel, self.clock.now()])?;
             Ok(c.prepare_cached(
                 "SELECT id, guild_id, channel_id, challenger, challenged, variant, color,
-                        move_days, autoforfeit
+                        move_days, autoforfeit, thread
                  FROM challenges WHERE channel_id = ?1",
             )?
             .query_row(params![channel], |r| {
@@ -431,6 +441,7 @@ impl Store {
                         variant: parsed(r, 5)?,
                         color: r.get(6)?,
                         time: time_control(r, 7)?,
+                        thread: r.get(9)?,
                     },
                 })
             })
@@ -450,8 +461,9 @@ impl Store {
             let inserted = c
                 .prepare_cached(
                     "INSERT INTO challenges (guild_id, channel_id, challenger, challenged, variant, color,
-                                             created_at, expires_at, move_days, autoforfeit)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) ON CONFLICT(channel_id) DO NOTHING",
+                                             created_at, expires_at, move_days, autoforfeit, thread)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                     ON CONFLICT(channel_id) DO NOTHING",
                 )?
                 .execute(params![
                     new.guild,
@@ -463,7 +475,8 @@ impl Store {
                     created,
                     created.saturating_add(ttl),
                     new.time.map(|t| t.days),
-                    new.time.is_some_and(|t| t.autoforfeit)
+                    new.time.is_some_and(|t| t.autoforfeit),
+                    new.thread
                 ])?;
             Ok((inserted == 1).then(|| ChallengeId(c.last_insert_rowid())))
         })
@@ -623,6 +636,18 @@ impl Store {
         })
     }
 
+    /// Moves an active game to another channel (the thread opened for it); false if it is
+    /// no longer active.
+    pub fn move_game(&self, game: GameId, channel: ChannelId) -> anyhow::Result<bool> {
+        self.with(|c| {
+            Ok(
+                c.prepare_cached("UPDATE games SET channel_id = ?2 WHERE id = ?1 AND status = ?3")?
+                    .execute(params![game, channel, GameStatus::Active])?
+                    == 1,
+            )
+        })
+    }
+
     /// The active games whose deadline calls for a word now: a reminder (a quarter of the
     /// time per move left, at most a day) or the news that time is up.
     pub fn games_due(&self) -> anyhow::Result<Vec<StoredGame>> {
@@ -690,6 +715,7 @@ mod tests {
                 days: 2,
                 autoforfeit: false,
             }),
+            thread: false,
         };
         let minute = Duration::from_secs(60);
         let id = store.create_challenge(&new, minute).unwrap().unwrap();

@@ -64,14 +64,20 @@ fn command() -> impl Strategy<Value = Command> {
     let entry = proptest::sample::select(Entry::all().collect::<Vec<_>>());
     let piece = proptest::sample::select(vec![Kind::Basic, Kind::Gipf]);
     prop_oneof![
-        (1u64..u64::MAX >> 1, variant(), color(), time()).prop_map(|(id, variant, color, time)| {
-            Command::Challenge {
+        (
+            1u64..u64::MAX >> 1,
+            variant(),
+            color(),
+            time(),
+            any::<bool>()
+        )
+            .prop_map(|(id, variant, color, time, thread)| Command::Challenge {
                 opponent: UserId(id),
                 variant,
                 color,
                 time,
-            }
-        }),
+                thread,
+            }),
         (entry, piece, proptest::collection::vec(answer(), 0..3)).prop_map(
             |(entry, piece, answers)| Command::Push {
                 entry,
@@ -85,9 +91,14 @@ fn command() -> impl Strategy<Value = Command> {
         any::<bool>().prop_map(|dm| Command::Notify { dm }),
         (
             proptest::option::of(proptest::option::of(1u8..=TimeControl::MAX_DAYS)),
-            proptest::option::of(1u16..=3650)
+            proptest::option::of(1u16..=3650),
+            proptest::option::of(any::<bool>())
         )
-            .prop_map(|(days, abandon)| Command::Settings { days, abandon }),
+            .prop_map(|(days, abandon, threads)| Command::Settings {
+                days,
+                abandon,
+                threads
+            }),
         proptest::sample::select(vec![
             Command::Accept,
             Command::Decline,

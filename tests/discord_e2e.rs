@@ -1122,6 +1122,10 @@ async fn direct_messages_on_request_and_off_when_discord_refuses_them() {
     let push = next_push(&mut position);
     let post = next_post_after(&discord, say(CHANNEL, ALICE, &format!("!push {push}"))).await;
     assert!(content(&post.payload_json()).contains("alice (white) played"));
+    // The direct message follows the channel's post: its channel is opened first.
+    discord
+        .next_call(|c| c.method == "POST" && c.route() == "/users/@me/channels")
+        .await;
     let dm = discord
         .dm_channel_of(BOB.0)
         .expect("no direct message channel with bob");
@@ -1229,6 +1233,75 @@ async fn moderators_act_with_the_permissions_discord_vouches_for() {
         "{ended:#}"
     );
     assert_eq!(discord.notified_users()[before..], [ALICE.0, BOB.0]);
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_in_a_thread_of_its_own_leaves_the_channel_free() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    let challenge = format!("!challenge <@{}> standard white thread", BOB.0);
+    let body = ask(
+        &discord,
+        MessageSpec {
+            mentions: vec![BOB],
+            ..say(CHANNEL, ALICE, &challenge)
+        },
+    )
+    .await;
+    assert!(
+        content(&body).contains("in a thread of its own"),
+        "{body:#}"
+    );
+    let accept = button_ids(&body)[0].clone();
+
+    // Accepted by button: a thread named after the players holds the game and pings White.
+    let answer = data(&click(&discord, BOB, CHANNEL, &accept).await);
+    let threads = discord.threads_in(CHANNEL);
+    assert_eq!(threads.len(), 1);
+    let thread = threads[0];
+    assert_eq!(content(&answer), format!("Game on in <#{thread}>."));
+    let opened = discord
+        .calls()
+        .into_iter()
+        .find(|c| c.method == "POST" && c.route() == format!("/channels/{CHANNEL}/threads"))
+        .unwrap();
+    assert_eq!(opened.json()["name"], "alice vs bob");
+    assert_eq!(opened.json()["type"], 11, "a public thread");
+    let game_on = next_post(&discord, thread).await;
+    assert!(
+        content(&game_on.payload_json()).starts_with("Game on"),
+        "{:#}",
+        game_on.payload_json()
+    );
+    assert_board(&game_on);
+    assert_eq!(discord.notified_users().last(), Some(&ALICE.0));
+
+    // The game is played in the thread; the channel takes another challenge meanwhile.
+    let mut position = Position::new(Variant::Standard);
+    let push = next_push(&mut position);
+    let played = ask(&discord, say(thread, ALICE, &format!("!push {push}"))).await;
+    assert!(
+        content(&played).contains("alice (white) played"),
+        "{played:#}"
+    );
+    let refused = ask(&discord, say(CHANNEL, ALICE, &format!("!push {push}"))).await;
+    assert!(
+        content(&refused).contains("There is no game in this channel"),
+        "{refused:#}"
+    );
+    let again = format!("!challenge <@{}>", CAROL.0);
+    let body = ask(
+        &discord,
+        MessageSpec {
+            mentions: vec![CAROL],
+            ..say(CHANNEL, BOB, &again)
+        },
+    )
+    .await;
+    assert!(content(&body).contains("challenges you"), "{body:#}");
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }

@@ -4,9 +4,10 @@
 use std::sync::Arc;
 
 use serenity::all::{
-    CommandInteraction, ComponentInteraction, Context, CreateAllowedMentions,
-    CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
-    EventHandler, Http, Interaction, Message as DiscordMessage, Ready, User as DiscordUser,
+    AutoArchiveDuration, ChannelType, CommandInteraction, ComponentInteraction, Context,
+    CreateAllowedMentions, CreateAutocompleteResponse, CreateInteractionResponse,
+    CreateInteractionResponseMessage, CreateThread, EventHandler, Http, Interaction,
+    Message as DiscordMessage, Ready, User as DiscordUser,
 };
 
 use super::gate::Gate;
@@ -15,6 +16,8 @@ use super::{send, slash};
 use crate::model::{ChannelId, GuildId, Rights, UserId};
 use crate::reply::Reply;
 use crate::service::{GameState, Message, Service, User, Via};
+use crate::text;
+use crate::text::Span;
 
 /// Said to interactions that arrive while the bot shuts down.
 const RESTARTING: &str = "I am restarting: please try again in a minute.";
@@ -151,7 +154,9 @@ impl Handler {
                             rights_of(command.member.as_deref()),
                         )
                     };
-                    self.service.handle_async(message).await
+                    let replies = self.service.handle_async(message).await;
+                    self.open_threads(&ctx.http, command.channel_id, replies)
+                        .await
                 }
                 Err(e) => vec![Reply::private(e)],
             }
@@ -159,6 +164,48 @@ impl Handler {
         let replies = interaction::answer(&ctx.http, Asked::Command(command), work).await;
         self.send_direct(&ctx.http, command.channel_id, &replies)
             .await;
+    }
+
+    /// Opens a thread for each reply that asks for one: its game moves there and the reply is
+    /// posted there, the channel getting a short notice instead. Where Discord refuses the
+    /// thread (no Create Public Threads permission), the game stays in the channel.
+    async fn open_threads(
+        &self,
+        http: &Http,
+        channel: serenity::all::ChannelId,
+        replies: Vec<Reply>,
+    ) -> Vec<Reply> {
+        let mut kept = Vec::with_capacity(replies.len());
+        for mut reply in replies {
+            let Some(thread) = reply.thread.take() else {
+                kept.push(reply);
+                continue;
+            };
+            // Discord's limit on a thread's name.
+            let name: String = thread.name.chars().take(100).collect();
+            let opening = CreateThread::new(name)
+                .kind(ChannelType::PublicThread)
+                .auto_archive_duration(AutoArchiveDuration::OneWeek);
+            let opened = match channel.create_thread(http, opening).await {
+                Ok(opened) => opened.id,
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot open a thread: the game stays in its channel");
+                    kept.push(reply);
+                    continue;
+                }
+            };
+            let (service, to) = (self.service(), ChannelId(opened.get()));
+            let moved = tokio::task::spawn_blocking(move || service.move_game(thread.game, to))
+                .await
+                .unwrap_or(false);
+            if moved {
+                send::to_channel(http, opened, None, &[reply]).await;
+                kept.push(Reply::public(text!["Game on in ", Span::Channel(to), "."]));
+            } else {
+                kept.push(reply);
+            }
+        }
+        kept
     }
 
     /// Posts a reply the deadline watch gave for `channel` (or sends it directly).
@@ -247,7 +294,9 @@ impl Handler {
                             rights_of(click.member.as_ref()),
                         )
                     };
-                    self.service.execute_async(message, command).await
+                    let replies = self.service.execute_async(message, command).await;
+                    self.open_threads(&ctx.http, click.channel_id, replies)
+                        .await
                 }
             }
         };
@@ -316,6 +365,7 @@ impl EventHandler for Handler {
             )
         };
         let replies = self.service.handle_async(message).await;
+        let replies = self.open_threads(&ctx.http, msg.channel_id, replies).await;
         let (direct, replies): (Vec<Reply>, Vec<Reply>) =
             replies.into_iter().partition(|r| r.direct.is_some());
         send::to_channel(&ctx.http, msg.channel_id, Some(msg.id), &replies).await;

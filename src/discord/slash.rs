@@ -141,9 +141,9 @@ fn option(arg: &Arg) -> CreateCommandOption {
                 option = option.add_string_choice(*word, *word);
             }
         }
-        ArgKind::Number { min, key } => {
+        ArgKind::Number { min } => {
             option = option.min_int_value(min);
-            if key == Some("days") {
+            if arg.key == Some("days") {
                 // The challenge's time per move, or a server's default of it.
                 option = option.max_int_value(u64::from(crate::model::TimeControl::MAX_DAYS));
             }

@@ -4,24 +4,47 @@ use gipf::{ByColor, Color, Variant};
 
 use super::{Failure, Handled, Limited, LiveGame, Message, Service, refuse, time};
 use crate::command::Command;
-use crate::model::{ColorChoice, TimeControl, UserId};
-use crate::reply::{Button, Reply, Stamp};
+use crate::model::{ChannelId, ColorChoice, GameId, GuildSettings, TimeControl, UserId};
+use crate::reply::{Button, NewThread, Reply, Stamp};
 use crate::store::{Challenge, ChallengeTerms};
 use crate::text;
 use crate::text::Text;
 
+/// What a challenge proposes besides whom: which game, whose colour, what time per move,
+/// and whether its game gets a thread of its own.
+pub(super) struct Proposal {
+    pub variant: Variant,
+    pub color: ColorChoice,
+    pub time: Option<TimeControl>,
+    pub thread: bool,
+}
+
 impl Service {
-    /// A challenge to `opponent` on these terms: which game, whose colour, what time per move.
+    /// A challenge to `opponent` on these terms (the server's settings fill in a time per
+    /// move and a thread where the challenge sets none).
     pub(super) fn challenge(
         &self,
         message: &Message,
         opponent: UserId,
-        (variant, color, time): (Variant, ColorChoice, Option<TimeControl>),
+        proposal: Proposal,
     ) -> Handled {
         let me = message.author.id;
         self.may_challenge(message, opponent)?;
         self.remember_users(message)?;
-        let time = self.time_for(message, time)?;
+        let settings = match message.guild {
+            Some(guild) => self.store.guild_settings(guild)?,
+            None => GuildSettings::default(),
+        };
+        let Proposal {
+            variant,
+            color,
+            time,
+            thread,
+        } = proposal;
+        let time = time.or(settings.move_days.map(|days| TimeControl {
+            days,
+            autoforfeit: false,
+        }));
         let terms = ChallengeTerms {
             guild: message.guild,
             channel: message.channel,
@@ -30,6 +53,8 @@ impl Service {
             variant,
             color,
             time,
+            // Threads exist in servers only.
+            thread: message.guild.is_some() && (thread || settings.threads),
         };
         let Some(id) = self
             .store
@@ -55,6 +80,11 @@ impl Service {
         text.push(format!(" challenges you to a game of {variant} GIPF ("))
             .append(colours)
             .push(time::describe(time))
+            .push(if terms.thread {
+                ", in a thread of its own"
+            } else {
+                ""
+            })
             .push(format!(
                 "). Answer {} or {} within {} h.",
                 say.cmd("accept"),
@@ -160,10 +190,32 @@ impl Service {
             ),
         ];
         text.append(time::due_by(&game.stored));
+        let thread = terms.thread.then(|| NewThread {
+            name: format!(
+                "{} vs {}",
+                self.plain_name(players[Color::White]).unwrap_or_default(),
+                self.plain_name(players[Color::Black]).unwrap_or_default()
+            ),
+            game: game.stored.id,
+        });
         Ok(Reply {
             board: Some(self.picture(&game, None)?),
+            thread,
             ..Reply::public(text)
         })
+    }
+
+    /// Moves a game just started into the thread opened for it: the one-game rule then holds
+    /// per thread, and the channel is free for the next challenge. False if that failed (the
+    /// game then stays in its channel).
+    pub fn move_game(&self, game: GameId, thread: ChannelId) -> bool {
+        match self.store.move_game(game, thread) {
+            Ok(moved) => moved,
+            Err(e) => {
+                tracing::error!(error = %format!("{e:#}"), game = %game, "cannot move a game to its thread");
+                false
+            }
+        }
     }
 
     /// Ends the open challenge: declined by the challenged user, or withdrawn

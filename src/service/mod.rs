@@ -245,7 +245,16 @@ impl Service {
                 variant,
                 color,
                 time,
-            } => self.challenge(message, opponent, (variant, color, time)),
+                thread,
+            } => {
+                let proposal = challenge::Proposal {
+                    variant,
+                    color,
+                    time,
+                    thread,
+                };
+                self.challenge(message, opponent, proposal)
+            }
             Command::Claim => self.claim(message),
             Command::Accept => self.accept(message),
             Command::Decline => self.close_challenge(message, false),
@@ -259,7 +268,11 @@ impl Service {
             Command::Answer(answer) => self.answer(message, &answer),
             Command::Resign => self.resign(message),
             Command::Abort => self.abort(message),
-            Command::Settings { days, abandon } => self.settings(message, days, abandon),
+            Command::Settings {
+                days,
+                abandon,
+                threads,
+            } => self.settings(message, (days, abandon, threads)),
             Command::Notify { dm } => self.notify(message, dm),
             Command::Board { black_side } => self.board(message, black_side),
             Command::History => self.history(message),

@@ -2,21 +2,21 @@
 //! shown to anyone, changed by members with Manage Server.
 
 use super::{Handled, Message, Service, refuse};
-use crate::model::{GuildSettings, TimeControl};
+use crate::model::GuildSettings;
 use crate::reply::Reply;
 
 impl Service {
+    /// Shows the settings, or changes them: (days per move, days to abandon, threads).
     pub(super) fn settings(
         &self,
         message: &Message,
-        days: Option<Option<u8>>,
-        abandon: Option<u16>,
+        (days, abandon, threads): (Option<Option<u8>>, Option<u16>, Option<bool>),
     ) -> Handled {
         let Some(guild) = message.guild else {
             return refuse("Settings belong to a server: ask in one of its channels.");
         };
         let mut settings = self.store.guild_settings(guild)?;
-        if days.is_none() && abandon.is_none() {
+        if days.is_none() && abandon.is_none() && threads.is_none() {
             return Ok(Reply::public(self.describe_settings(settings)));
         }
         if !message.rights.manage_server {
@@ -32,6 +32,9 @@ impl Service {
         if let Some(abandon) = abandon {
             settings.abandon_days = Some(abandon);
         }
+        if let Some(threads) = threads {
+            settings.threads = threads;
+        }
         self.store.set_guild_settings(guild, settings)?;
         Ok(Reply::public(format!(
             "Settings changed. {}",
@@ -44,30 +47,16 @@ impl Service {
             Some(days) => format!("{days} days per move"),
             None => "no time limit".to_string(),
         };
+        let place = if settings.threads {
+            "each in a thread of its own"
+        } else {
+            "in their channel"
+        };
         format!(
-            "This server's challenges that set no time per move get {time}; a game nobody moves \
-             in for {} days ends as abandoned.",
+            "This server's challenges that set no time per move get {time}; games are played \
+             {place}; a game nobody moves in for {} days ends as abandoned.",
             self.abandon_days(Some(settings))
         )
-    }
-
-    /// The time per move of a challenge: its own, or its server's default.
-    pub(super) fn time_for(
-        &self,
-        message: &Message,
-        time: Option<TimeControl>,
-    ) -> anyhow::Result<Option<TimeControl>> {
-        if time.is_some() {
-            return Ok(time);
-        }
-        let Some(guild) = message.guild else {
-            return Ok(None);
-        };
-        let settings = self.store.guild_settings(guild)?;
-        Ok(settings.move_days.map(|days| TimeControl {
-            days,
-            autoforfeit: false,
-        }))
     }
 
     /// Days without a move before a game ends as abandoned, by the server's settings or

@@ -378,6 +378,10 @@ impl FakeDiscord {
             "type": 0,
         });
         if let Some(guild_id) = spec.guild_id {
+            self.shared
+                .state()
+                .channel_guilds
+                .insert(spec.channel_id, guild_id);
             message["guild_id"] = json!(guild_id.to_string());
             message["member"] = json!({
                 "roles": [], "joined_at": TIMESTAMP, "deaf": false, "mute": false, "flags": 0,
@@ -506,6 +510,18 @@ impl FakeDiscord {
     /// Every REST call recorded so far, in arrival order.
     pub fn calls(&self) -> Vec<RestCall> {
         self.shared.state().all_calls.clone()
+    }
+
+    /// The threads the bot opened in `channel`.
+    pub fn threads_in(&self, channel: u64) -> Vec<u64> {
+        let state = self.shared.state();
+        let mut threads: Vec<u64> = state
+            .threads
+            .iter()
+            .filter_map(|(thread, parent)| (*parent == channel).then_some(*thread))
+            .collect();
+        threads.sort_unstable();
+        threads
     }
 
     /// Gives `user` these permissions (bits, like `1 << 13` for Manage Messages) on top of a
@@ -654,6 +670,10 @@ impl FakeDiscord {
         });
         match invoker.guild_id {
             Some(guild_id) => {
+                self.shared
+                    .state()
+                    .channel_guilds
+                    .insert(invoker.channel_id, guild_id);
                 interaction["guild_id"] = json!(guild_id.to_string());
                 interaction["guild_locale"] = json!("en-US");
                 // Discord sends the member's permissions in the channel with an interaction.
@@ -711,6 +731,10 @@ struct State {
     no_files: Vec<u64>,
     /// Permissions given to users beyond a member's (see [`FakeDiscord::grant`]).
     granted: HashMap<u64, u64>,
+    /// Threads the bot opened, with their parent channel.
+    threads: HashMap<u64, u64>,
+    /// The server of each channel a message or interaction came from.
+    channel_guilds: HashMap<u64, u64>,
     /// Direct-message channels, with their user.
     dm_channels: HashMap<u64, u64>,
     /// Users whose privacy settings refuse the bot's direct messages.
@@ -734,6 +758,11 @@ enum GatewayCommand {
 }
 
 impl State {
+    /// The server of a channel the fake has seen used (0 if none).
+    fn guild_of_channel(&self, channel: u64) -> u64 {
+        self.channel_guilds.get(&channel).copied().unwrap_or(0)
+    }
+
     fn new_id(&mut self) -> u64 {
         self.next_snowflake += 1;
         self.next_snowflake
@@ -936,6 +965,28 @@ impl Shared {
                         "type": 1,
                         "last_message_id": null,
                         "recipients": [self.user_json(recipient)],
+                    }),
+                )
+            }
+            ("POST", ["channels", parent, "threads"]) => {
+                let body = call.json();
+                let (thread, parent) = (self.state().new_id(), id(parent)?);
+                self.state().threads.insert(thread, parent);
+                HttpResponse::json(
+                    201,
+                    json!({
+                        "id": thread.to_string(), "type": body["type"].clone(),
+                        "guild_id": self.state().guild_of_channel(parent).to_string(),
+                        "parent_id": parent.to_string(), "name": body["name"].clone(),
+                        "owner_id": BOT_USER_ID.to_string(), "last_message_id": null,
+                        "permission_overwrites": [], "position": 0, "nsfw": false,
+                        "rate_limit_per_user": 0, "flags": 0, "message_count": 0,
+                        "member_count": 1, "total_message_sent": 0,
+                        "thread_metadata": {
+                            "archived": false, "locked": false,
+                            "auto_archive_duration": body["auto_archive_duration"].clone(),
+                            "archive_timestamp": TIMESTAMP,
+                        },
                     }),
                 )
             }
