@@ -1211,15 +1211,24 @@ async fn moderators_act_with_the_permissions_discord_vouches_for() {
         "{changed:#}"
     );
 
-    // A game under the server's time per move; a moderator ends it.
+    let typed = ask(&discord, say(CHANNEL, BOB, "!settings days=5")).await;
+    assert!(content(&typed).contains("Manage Server"), "{typed:#}");
+
+    // A game under the server's time per move; a moderator ends it, typed (his permissions
+    // worked out from the server's roles) or by slash command (Discord sends them).
     start_game(&discord, CHANNEL).await;
     let board = ask(&discord, say(CHANNEL, CAROL, "!board")).await;
     assert!(content(&board).contains("Move by <t:"), "{board:#}");
+    let before = discord.notified_users().len();
     let typed = ask(&discord, say(CHANNEL, CAROL, "!abort")).await;
     assert!(
-        content(&typed).contains("with `/abort`"),
-        "chat carries no permissions: {typed:#}"
+        content(&typed).starts_with("carol (a moderator) ended the game"),
+        "{typed:#}"
     );
+    assert_eq!(discord.notified_users()[before..], [ALICE.0, BOB.0]);
+    start_game(&discord, CHANNEL).await;
+    let refused = ask(&discord, say(CHANNEL, BOB, "!settings abandon=3")).await;
+    assert!(content(&refused).contains("Manage Server"), "{refused:#}");
     let before = discord.notified_users().len();
     let ended = data(
         &slash(

@@ -1093,7 +1093,7 @@ fn moderators_end_any_game_and_withdraw_any_challenge() {
     for (who, push) in [("alice", "b1 c2"), ("bob", "e9 e8"), ("alice", "b1 c2")] {
         table.text(who, &format!("!push {push}"));
     }
-    table.expect("carol", "!abort", "or a moderator, with `/abort`");
+    table.expect("carol", "!abort", "or a moderator: Manage Messages");
     let mut message = table.message("carol", "!abort");
     message.rights.manage_messages = true;
     let ended = table.service.handle(&message).remove(0);

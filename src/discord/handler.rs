@@ -13,6 +13,7 @@ use serenity::all::{
 use super::gate::Gate;
 use super::interaction::{self, Asked};
 use super::{send, slash};
+use crate::command::Command;
 use crate::model::{ChannelId, GuildId, Rights, UserId};
 use crate::reply::Reply;
 use crate::service::{GameState, Message, Service, User, Via};
@@ -36,6 +37,18 @@ fn user(user: &DiscordUser) -> User {
         id: UserId(user.id.get()),
         name: user.display_name().to_string(),
     }
+}
+
+/// Whether a chat line is a command a moderator or an admin may give (so the author's
+/// permissions are worth asking Discord for).
+fn needs_rights(line: &str, prefix: &str) -> bool {
+    matches!(
+        crate::command::parse(line, prefix),
+        Some(Ok(Command::Abort
+            | Command::Cancel
+            | Command::Decline
+            | Command::Settings { .. }))
+    )
 }
 
 /// What an interaction's member may do: Discord sends their permissions in the channel.
@@ -353,16 +366,11 @@ impl EventHandler for Handler {
         let Some(_pass) = self.gate.enter() else {
             return;
         };
+        let needed = needs_rights(&text, self.prefix());
+        let rights = super::rights::of_message(&ctx.http, &msg, needed).await;
         let message = Message {
             mentions: msg.mentions.iter().filter(|u| !u.bot).map(user).collect(),
-            ..message_from(
-                msg.guild_id,
-                msg.channel_id,
-                &msg.author,
-                text,
-                via,
-                Rights::default(),
-            )
+            ..message_from(msg.guild_id, msg.channel_id, &msg.author, text, via, rights)
         };
         let replies = self.service.handle_async(message).await;
         let replies = self.open_threads(&ctx.http, msg.channel_id, replies).await;

@@ -9,6 +9,7 @@ mod gate;
 mod handler;
 mod interaction;
 mod markdown;
+mod rights;
 mod send;
 mod slash;
 

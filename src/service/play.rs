@@ -348,7 +348,7 @@ impl Service {
                 self.name(game.player(Color::White))?,
                 " and ",
                 self.name(game.player(Color::Black))?,
-                " can abort this game (or a moderator, with `/abort`)."
+                " can abort this game (or a moderator: Manage Messages)."
             ]);
         };
         if game.stored.turns.len() > ABORT_WITHIN_TURNS {

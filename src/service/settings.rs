@@ -20,11 +20,7 @@ impl Service {
             return Ok(Reply::public(self.describe_settings(settings)));
         }
         if !message.rights.manage_server {
-            return refuse(format!(
-                "Changing the settings takes the Manage Server permission, as Discord vouches for \
-                 it with a slash command: {}.",
-                "`/settings`"
-            ));
+            return refuse("Changing the settings takes the Manage Server permission.");
         }
         if let Some(days) = days {
             settings.move_days = days;

@@ -383,8 +383,14 @@ impl FakeDiscord {
                 .channel_guilds
                 .insert(spec.channel_id, guild_id);
             message["guild_id"] = json!(guild_id.to_string());
+            // A user granted more permissions has a role of his own that carries them.
+            let granted = self.shared.state().granted.contains_key(&spec.author.0);
+            let roles: Vec<String> = granted
+                .then(|| spec.author.0.to_string())
+                .into_iter()
+                .collect();
             message["member"] = json!({
-                "roles": [], "joined_at": TIMESTAMP, "deaf": false, "mute": false, "flags": 0,
+                "roles": roles, "joined_at": TIMESTAMP, "deaf": false, "mute": false, "flags": 0,
             });
         }
         {
@@ -965,6 +971,34 @@ impl Shared {
                         "type": 1,
                         "last_message_id": null,
                         "recipients": [self.user_json(recipient)],
+                    }),
+                )
+            }
+            ("GET", ["guilds", guild, "roles"]) => {
+                let guild = id(guild)?;
+                let role = |id: u64, name: &str, permissions: u64| {
+                    json!({
+                        "id": id.to_string(), "name": name, "permissions": permissions.to_string(),
+                        "color": 0, "colors": { "primary_color": 0 }, "hoist": false,
+                        "managed": false, "mentionable": false, "position": 0, "flags": 0,
+                    })
+                };
+                // @everyone (its id is the server's) and a role per user granted more.
+                let mut roles = vec![role(guild, "@everyone", MEMBER_PERMISSIONS)];
+                for (user, permissions) in &self.state().granted {
+                    roles.push(role(*user, "granted", *permissions));
+                }
+                HttpResponse::json(200, json!(roles))
+            }
+            ("GET", ["channels", channel]) => {
+                let channel = id(channel)?;
+                HttpResponse::json(
+                    200,
+                    json!({
+                        "id": channel.to_string(), "type": 0, "name": "gipf",
+                        "guild_id": self.state().guild_of_channel(channel).to_string(),
+                        "permission_overwrites": [], "position": 0, "nsfw": false,
+                        "rate_limit_per_user": 0, "flags": 0, "last_message_id": null,
                     }),
                 )
             }
