@@ -28,34 +28,9 @@ impl Service {
         opponent: UserId,
         proposal: Proposal,
     ) -> Handled {
-        let me = message.author.id;
         self.may_challenge(message, opponent)?;
         self.remember_users(message)?;
-        let settings = match message.guild {
-            Some(guild) => self.store.guild_settings(guild)?,
-            None => GuildSettings::default(),
-        };
-        let Proposal {
-            variant,
-            color,
-            time,
-            thread,
-        } = proposal;
-        let time = time.or(settings.move_days.map(|days| TimeControl {
-            days,
-            autoforfeit: false,
-        }));
-        let terms = ChallengeTerms {
-            guild: message.guild,
-            channel: message.channel,
-            challenger: me,
-            challenged: opponent,
-            variant,
-            color,
-            time,
-            // Threads exist in servers only.
-            thread: message.guild.is_some() && (thread || settings.threads),
-        };
+        let terms = self.terms(message, opponent, proposal)?;
         let Some(id) = self
             .store
             .create_challenge(&terms, self.config.challenge_ttl)?
@@ -64,33 +39,6 @@ impl Service {
                 "Someone else challenged here just now; that challenge must be answered first.",
             );
         };
-        let colours = match color {
-            ColorChoice::Random => text!["colours drawn at random"],
-            chosen => text![self.name(me)?, format!(" plays {chosen}")],
-        };
-        let say = self.phrasing(message);
-        // A challenger who challenges again and again pings the same person only now and then.
-        let ping = Limited::ChallengePing(me, opponent);
-        let whom = if self.limits.allow(ping, self.config.challenge_ping_every) {
-            self.mention(opponent)?
-        } else {
-            self.name(opponent)?
-        };
-        let mut text = text![whom, ", ", self.name(me)?];
-        text.push(format!(" challenges you to a game of {variant} GIPF ("))
-            .append(colours)
-            .push(time::describe(time))
-            .push(if terms.thread {
-                ", in a thread of its own"
-            } else {
-                ""
-            })
-            .push(format!(
-                "). Answer {} or {} within {} h.",
-                say.cmd("accept"),
-                say.cmd("decline"),
-                self.ttl_hours()
-            ));
         let button = |label: &str, command| Button {
             label: label.into(),
             command,
@@ -101,8 +49,72 @@ impl Service {
                 button("Accept", Command::Accept),
                 button("Decline", Command::Decline),
             ],
-            ..Reply::public(text)
+            ..Reply::public(self.challenge_text(message, &terms)?)
         })
+    }
+
+    /// The terms of a challenge: what it proposes, and the server's defaults for the rest.
+    fn terms(
+        &self,
+        message: &Message,
+        opponent: UserId,
+        proposal: Proposal,
+    ) -> anyhow::Result<ChallengeTerms> {
+        let settings = match message.guild {
+            Some(guild) => self.store.guild_settings(guild)?,
+            None => GuildSettings::default(),
+        };
+        let default_time = settings.move_days.map(|days| TimeControl {
+            days,
+            autoforfeit: false,
+        });
+        Ok(ChallengeTerms {
+            guild: message.guild,
+            channel: message.channel,
+            challenger: message.author.id,
+            challenged: opponent,
+            variant: proposal.variant,
+            color: proposal.color,
+            time: proposal.time.or(default_time),
+            // Threads exist in servers only.
+            thread: message.guild.is_some() && (proposal.thread || settings.threads),
+        })
+    }
+
+    /// `@bob, alice challenges you to a game of standard GIPF (...). Answer ...`.
+    fn challenge_text(&self, message: &Message, terms: &ChallengeTerms) -> anyhow::Result<Text> {
+        let (me, opponent) = (terms.challenger, terms.challenged);
+        let colours = match terms.color {
+            ColorChoice::Random => text!["colours drawn at random"],
+            chosen => text![self.name(me)?, format!(" plays {chosen}")],
+        };
+        // A challenger who challenges again and again pings the same person only now and then.
+        let ping = Limited::ChallengePing(me, opponent);
+        let whom = if self.limits.allow(ping, self.config.challenge_ping_every) {
+            self.mention(opponent)?
+        } else {
+            self.name(opponent)?
+        };
+        let say = self.phrasing(message);
+        let mut text = text![whom, ", ", self.name(me)?];
+        text.push(format!(
+            " challenges you to a game of {} GIPF (",
+            terms.variant
+        ))
+        .append(colours)
+        .push(time::describe(terms.time))
+        .push(if terms.thread {
+            ", in a thread of its own"
+        } else {
+            ""
+        })
+        .push(format!(
+            "). Answer {} or {} within {} h.",
+            say.cmd("accept"),
+            say.cmd("decline"),
+            self.ttl_hours()
+        ));
+        Ok(text)
     }
 
     /// Refuses a challenge to oneself, to a bot, or where a game or challenge is on.

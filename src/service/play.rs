@@ -358,17 +358,7 @@ impl Service {
                 self.phrasing(message).cmd("resign")
             ));
         }
-        let progress = Progress {
-            turns: Vec::new(),
-            partial: game.stored.partial.clone(),
-            status: GameStatus::Aborted,
-            resigned: None,
-            ended_by: Some(message.author.id),
-            forfeited: None,
-        };
-        if self.store.save(&game.stored, progress)?.is_none() {
-            return Err(self.moved_on(message));
-        }
+        self.end_without_result(message, &game)?;
         Ok(Reply::public(text![
             self.name(message.author.id)?,
             " aborted the game with ",
@@ -379,18 +369,8 @@ impl Service {
 
     /// A moderator ends a game at any stage, without a result; the record says who did.
     fn end_by_moderator(&self, message: &Message, game: &LiveGame) -> Handled {
-        let progress = Progress {
-            turns: Vec::new(),
-            partial: game.stored.partial.clone(),
-            status: GameStatus::Aborted,
-            resigned: None,
-            ended_by: Some(message.author.id),
-            forfeited: None,
-        };
         self.remember_users(message)?;
-        if self.store.save(&game.stored, progress)?.is_none() {
-            return Err(self.moved_on(message));
-        }
+        self.end_without_result(message, game)?;
         Ok(Reply::public(text![
             self.name(message.author.id)?,
             " (a moderator) ended the game of ",
@@ -399,6 +379,22 @@ impl Service {
             self.mention(game.player(Color::Black))?,
             " without a result; the channel is free for a new one."
         ]))
+    }
+
+    /// Ends `game` without a result, in the name of the message's author.
+    fn end_without_result(&self, message: &Message, game: &LiveGame) -> Result<(), Failure> {
+        let progress = Progress {
+            turns: Vec::new(),
+            partial: game.stored.partial.clone(),
+            status: GameStatus::Aborted,
+            resigned: None,
+            ended_by: Some(message.author.id),
+            forfeited: None,
+        };
+        match self.store.save(&game.stored, progress)? {
+            Some(_) => Ok(()),
+            None => Err(self.moved_on(message)),
+        }
     }
 
     /// How to push, for the player to move.
