@@ -596,7 +596,7 @@ pub const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "settings",
         summary: "The server's settings; members with Manage Server change them",
-        help: "`{p}settings`: the server's settings (`/settings days:3 abandon:30` changes them, with Manage Server)",
+        help: "`{p}settings`: the server's settings (`{p}settings days=3 abandon=30 threads=on` changes them, with Manage Server)",
         args: &[
             keyed(
                 arg(

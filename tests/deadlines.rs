@@ -104,8 +104,12 @@ async fn a_reminder_then_time_is_up_then_the_win_is_claimed_across_a_restart() {
     assert!(said[0].contains("1 days per move"), "{said:?}");
     let said = bench.say(1, "bob", "!accept");
     assert!(said[0].contains("Move by <t:"), "{said:?}");
-    // Alice plays at once: Bob's day starts.
-    bench.say(1, "alice", "!push b1 c2");
+    // Alice plays at once: Bob's day starts, and the reply says until when.
+    let played = bench.say(1, "alice", "!push b1 c2");
+    assert!(
+        played[0].contains("your move (black)") && played[0].contains("Move by <t:"),
+        "{played:?}"
+    );
     let (watching, mut receiver) = bench.watch();
 
     // Nothing for 17 hours; the reminder when a quarter of the day is left (18 h).

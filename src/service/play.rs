@@ -458,6 +458,10 @@ impl Service {
             Pending::TakeGipf { row, gipf } => take_gipf_prompt(position, player, &row, gipf, say),
         };
         lines.extend(prompt);
+        // The new deadline, when the move passed to the other player under a time per move.
+        if let Some(last) = lines.last_mut() {
+            last.append(super::time::due_by(&game.stored));
+        }
         Ok(Reply {
             board: Some(self.picture(game, None)?),
             buttons: question_buttons(game),
