@@ -82,6 +82,18 @@ impl Table {
         );
     }
 
+    /// Makes every game look untouched for `days`, behind the service's back.
+    fn idle_for_days(&self, days: u64) {
+        let db = rusqlite::Connection::open(self.dir.path().join("gipf.db")).unwrap();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs();
+        let then = i64::try_from(now - days * 86_400).unwrap();
+        db.execute("UPDATE games SET updated_at = ?1", [then])
+            .unwrap();
+    }
+
     fn state(&self) -> GameState {
         self.service
             .game_state(self.channel, true)
@@ -1067,14 +1079,7 @@ fn a_game_nobody_moves_in_ends_as_abandoned_and_frees_the_channel() {
     table.start("standard");
     table.text("alice", "!push b1 c2");
     // A month and a day without a move.
-    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
-    let month_ago = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs()
-        - 31 * 86_400;
-    db.execute("UPDATE games SET updated_at = ?1", [month_ago as i64])
-        .unwrap();
+    table.idle_for_days(31);
     table.expect("bob", "!push e9 e8", "There is no game in this channel");
     table.expect(
         "carol",
@@ -1138,14 +1143,7 @@ fn a_server_sets_a_default_time_per_move_and_when_games_are_abandoned() {
     table.expect("alice", "!challenge @bob white", "3 days per move");
     table.text("bob", "!accept");
     table.text("alice", "!push b1 c2");
-    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
-    let three_days_ago = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs()
-        - 3 * 86_400;
-    db.execute("UPDATE games SET updated_at = ?1", [three_days_ago as i64])
-        .unwrap();
+    table.idle_for_days(3);
     table.expect("carol", "!board", "nobody moved for 2 days");
     table.expect("alice", "!challenge @bob days=1", "1 days per move");
 }
