@@ -98,12 +98,6 @@ impl TimeControl {
     pub fn seconds(self) -> i64 {
         i64::from(self.days) * 86_400
     }
-
-    /// How long before the deadline the player to move is reminded: a quarter of the time,
-    /// at most a day.
-    pub fn reminder_before(self) -> i64 {
-        (self.seconds() / 4).min(86_400)
-    }
 }
 
 /// What a server's moderators set for it.

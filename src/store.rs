@@ -649,7 +649,8 @@ impl Store {
     }
 
     /// The active games whose deadline calls for a word now: a reminder (a quarter of the
-    /// time per move left, at most a day) or the news that time is up.
+    /// time per move left, at most a day: `move_days * 21600` seconds, capped at 86400) or the
+    /// news that time is up.
     pub fn games_due(&self) -> anyhow::Result<Vec<StoredGame>> {
         let now = self.clock.now();
         let ids: Vec<ChannelId> = self.with(|c| {

@@ -33,10 +33,15 @@ impl Bot {
     /// Starts the bot against `discord` with the database `db`, and waits until it has
     /// registered its slash commands in the test guild (it is ready then).
     async fn start(discord: &FakeDiscord, db: &Path) -> Bot {
+        Bot::start_with(discord, db, Config::default()).await
+    }
+
+    /// [`Bot::start`] with these service settings.
+    async fn start_with(discord: &FakeDiscord, db: &Path, config: Config) -> Bot {
         let settings = Settings {
             token: "fake-token".into(),
             database: db.to_path_buf(),
-            config: Config::default(),
+            config,
             dev_guild: Some(GUILD),
             api_proxy: Some(discord.base_url()),
         };
@@ -1311,6 +1316,62 @@ async fn a_game_in_a_thread_of_its_own_leaves_the_channel_free() {
     )
     .await;
     assert!(content(&body).contains("challenges you"), "{body:#}");
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_deadline_watch_reminds_the_player_in_his_channel_and_by_direct_message() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicI64, Ordering};
+
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    // A clock the test moves on; the watch looks often.
+    let now = Arc::new(AtomicI64::new(1_800_000_000));
+    let config = Config {
+        clock: gipf_bot::model::Clock::new({
+            let now = Arc::clone(&now);
+            move || now.load(Ordering::SeqCst)
+        }),
+        deadline_watch_every: Duration::from_millis(20),
+        ..Config::default()
+    };
+    let bot = Bot::start_with(&discord, &dir.path().join("gipf.db"), config).await;
+    let challenge = format!("!challenge <@{}> standard white days=1", BOB.0);
+    ask(
+        &discord,
+        MessageSpec {
+            mentions: vec![BOB],
+            ..say(CHANNEL, ALICE, &challenge)
+        },
+    )
+    .await;
+    ask(&discord, say(CHANNEL, BOB, "!accept")).await;
+    ask(&discord, say(CHANNEL, BOB, "!notify dm on")).await;
+    let mut position = Position::new(Variant::Standard);
+    let push = next_push(&mut position);
+    ask(&discord, say(CHANNEL, ALICE, &format!("!push {push}"))).await;
+    // Bob's direct copy of that turn goes first.
+    discord
+        .next_call(|c| c.method == "POST" && c.route() == "/users/@me/channels")
+        .await;
+    let dm = discord.dm_channel_of(BOB.0).unwrap();
+    let copy = next_post(&discord, dm).await.payload_json();
+    assert!(content(&copy).contains("alice (white) played"), "{copy:#}");
+    let before = discord.notified_users().len();
+
+    // Eighteen hours on, a quarter of Bob's day is left: he hears it, in the channel and by DM.
+    now.fetch_add(18 * 3600 + 60, Ordering::SeqCst);
+    let reminder = next_post(&discord, CHANNEL).await.payload_json();
+    assert!(
+        content(&reminder).starts_with(&format!("<@{}>, a reminder: your move (black)", BOB.0)),
+        "{reminder:#}"
+    );
+    assert_pings(&reminder, &[BOB.0]);
+    let direct = next_post(&discord, dm).await.payload_json();
+    assert!(content(&direct).contains("a reminder"), "{direct:#}");
+    assert_eq!(discord.notified_users()[before..], [BOB.0, BOB.0]);
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }

@@ -43,8 +43,6 @@ const INTENT_HELP: &str = "the MESSAGE CONTENT intent is off for this applicatio
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long a shutdown waits for the gateway connection to close.
 const CLOSE_TIMEOUT: Duration = Duration::from_secs(5);
-/// How often the deadlines of games with a time per move are looked at.
-const WATCH_EVERY: Duration = Duration::from_secs(60);
 
 /// Everything the Discord bot needs to run.
 #[derive(Clone, Debug)]
@@ -133,7 +131,8 @@ impl Drop for AbortOnDrop {
 
 /// Watches the deadlines of games with a time per move and posts what they call for.
 async fn watch(handler: Arc<Handler>, http: Arc<Http>) {
-    crate::service::watch_deadlines(handler.service(), WATCH_EVERY, |channel, reply| {
+    let every = handler.service().config().deadline_watch_every;
+    crate::service::watch_deadlines(handler.service(), every, |channel, reply| {
         let (handler, http) = (Arc::clone(&handler), Arc::clone(&http));
         async move { handler.deliver(&http, channel, reply).await }
     })

@@ -99,6 +99,8 @@ pub struct Config {
     pub abandon_after: Duration,
     /// What time it is (tests use tokio's paused time).
     pub clock: Clock,
+    /// How often the adapter's watch looks at the deadlines of games with a time per move.
+    pub deadline_watch_every: Duration,
 }
 
 impl Default for Config {
@@ -110,6 +112,7 @@ impl Default for Config {
             challenge_ping_every: Duration::from_secs(600),
             abandon_after: Duration::from_secs(30 * 24 * 3600),
             clock: Clock::system(),
+            deadline_watch_every: Duration::from_secs(60),
         }
     }
 }
@@ -388,6 +391,21 @@ impl Service {
             }))
     }
 
+    /// Whether nobody moved in an active game for longer than its server (or the bot)
+    /// allows. The server's settings are read only for a game idle a day at least, the least
+    /// any server may set, so that a busy game costs no extra query.
+    fn abandoned(&self, stored: &StoredGame) -> anyhow::Result<bool> {
+        let idle = u64::try_from(self.config.clock.now() - stored.updated_at).unwrap_or(0);
+        if idle < 86_400 && self.config.abandon_after.as_secs() >= 86_400 {
+            return Ok(false);
+        }
+        let settings = stored
+            .guild
+            .map(|guild| self.store.guild_settings(guild))
+            .transpose()?;
+        Ok(idle >= self.abandon_days(settings) * 86_400)
+    }
+
     fn live_game(
         &self,
         channel: ChannelId,
@@ -396,12 +414,7 @@ impl Service {
         let Some(mut stored) = self.store.game_in(channel, include_finished)? else {
             return Ok(None);
         };
-        let idle = u64::try_from(self.config.clock.now() - stored.updated_at).unwrap_or(0);
-        let settings = stored
-            .guild
-            .map(|guild| self.store.guild_settings(guild))
-            .transpose()?;
-        if stored.status == GameStatus::Active && idle >= self.abandon_days(settings) * 86_400 {
+        if stored.status == GameStatus::Active && self.abandoned(&stored)? {
             // Nobody moved for too long: the game ends, and no longer blocks the channel.
             let progress = Progress {
                 turns: Vec::new(),
