@@ -22,6 +22,7 @@ mod canvas;
 mod disc;
 mod layout;
 mod overlay;
+mod palette;
 mod panel;
 mod pieces;
 mod text;
@@ -29,8 +30,9 @@ mod theme;
 
 use anyhow::{Context, bail};
 use gipf::{ByColor, Point, Variant};
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ExtendedColorType, ImageEncoder, RgbImage};
+use image::RgbImage;
+
+use palette::Palette;
 
 use crate::record;
 
@@ -96,16 +98,22 @@ fn draw(view: &BoardView, options: &RenderOptions) -> RgbImage {
     image
 }
 
-/// Encodes a picture as PNG: fast deflate with adaptive filtering.
-fn encode(image: &RgbImage) -> Result<Vec<u8>, image::ImageError> {
-    let mut bytes = Vec::with_capacity(320 * 1024);
-    PngEncoder::new_with_quality(&mut bytes, CompressionType::Fast, FilterType::Adaptive)
-        .write_image(
-            image.as_raw(),
-            image.width(),
-            image.height(),
-            ExtendedColorType::Rgb8,
-        )?;
+/// Encodes a picture as a palette PNG of at most 256 colours: about a quarter of the bytes
+/// of an RGB PNG. Palette images compress best unfiltered; deflate level 4 is the knee
+/// (measured on the busiest picture: level 2 gives 72.5 KB in 2.5 ms, level 4 67.5 KB in
+/// 3.4 ms, fdeflate with filtering 95 KB in 1 ms).
+pub fn encode(image: &RgbImage) -> Result<Vec<u8>, png::EncodingError> {
+    let palette = Palette::of(image);
+    let mut bytes = Vec::with_capacity(96 * 1024);
+    let mut encoder = png::Encoder::new(&mut bytes, image.width(), image.height());
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(palette.rgb_bytes());
+    encoder.set_deflate_compression(png::DeflateCompression::Level(4));
+    encoder.set_filter(png::Filter::NoFilter);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&palette.indexed(image))?;
+    writer.finish()?;
     Ok(bytes)
 }
 
