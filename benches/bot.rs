@@ -34,7 +34,10 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
     store.create_challenge(&terms, hour).unwrap();
     let challenge = store.challenge(channel).unwrap().unwrap();
     let players = gipf::ByColor::new(alice, bob);
-    let game = store.start_game(&challenge, players).unwrap().unwrap();
+    let game = store
+        .start_game(&challenge, players, None)
+        .unwrap()
+        .unwrap();
     let turns = RECORD.lines().take(18).enumerate();
     let progress = Progress {
         turns: turns
@@ -73,6 +76,7 @@ fn command_round_trip(bencher: Bencher) {
                 mentions: Vec::new(),
                 stamp: None,
                 via: Via::Prefix,
+                site: None,
                 rights: Default::default(),
             }
         })

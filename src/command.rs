@@ -11,7 +11,7 @@ use std::str::FromStr;
 use gipf::notation::{ParseTurnError, TurnNotation};
 use gipf::{Entry, Kind, Point, Variant};
 
-use crate::model::{ColorChoice, TimeControl, UserId};
+use crate::model::{ColorChoice, GameId, GameKind, GameScope, TimeControl, UserId};
 use crate::text::{Span, Text};
 
 /// The longest line the bot reads.
@@ -92,8 +92,33 @@ pub enum Command {
         /// Draw it from Black's side; `None`: from the side of the player to move.
         black_side: Option<bool>,
     },
-    /// `history`.
-    History,
+    /// `history [id]`: the turns of this channel's game, or of game `id`.
+    History {
+        /// Which game; `None`: the channel's.
+        game: Option<GameId>,
+    },
+    /// `export [id]`: the record of a game as a `.gipf` file with its header.
+    Export {
+        /// Which game; `None`: the channel's.
+        game: Option<GameId>,
+    },
+    /// `replay [id]`: an animated picture of a whole game.
+    Replay {
+        /// Which game; `None`: the channel's.
+        game: Option<GameId>,
+    },
+    /// `rematch`: challenge the opponent of the channel's last game again, colours swapped.
+    Rematch,
+    /// `stats [@user]`: a player's rating and results in this server.
+    Stats {
+        /// Whose; `None`: the asker's.
+        player: Option<UserId>,
+    },
+    /// `leaderboard [basic|standard|tournament]`: the best rated players of this server.
+    Leaderboard {
+        /// Which game's ratings; `None`: all games together.
+        kind: Option<GameKind>,
+    },
     /// `resign`.
     Resign,
     /// `abort`: end a game just begun, without a result.
@@ -113,8 +138,15 @@ pub enum Command {
         /// Whether to send them.
         dm: bool,
     },
-    /// `games`.
-    Games,
+    /// `games [@user] [finished|all] [page=N]`: games of this server, newest first.
+    Games {
+        /// Only this player's games.
+        player: Option<UserId>,
+        /// Which games.
+        scope: GameScope,
+        /// Which page of the list, from 1.
+        page: u32,
+    },
     /// `rules`.
     Rules,
     /// `help`.
@@ -171,7 +203,16 @@ impl fmt::Display for Command {
             Command::Board {
                 black_side: Some(black),
             } => write!(f, "board {}", if *black { "black" } else { "white" }),
-            Command::History => f.write_str("history"),
+            Command::History { game } => with_game(f, "history", *game),
+            Command::Export { game } => with_game(f, "export", *game),
+            Command::Replay { game } => with_game(f, "replay", *game),
+            Command::Rematch => f.write_str("rematch"),
+            Command::Stats { player: None } => f.write_str("stats"),
+            Command::Stats {
+                player: Some(player),
+            } => write!(f, "stats {}", player.mention()),
+            Command::Leaderboard { kind: None } => f.write_str("leaderboard"),
+            Command::Leaderboard { kind: Some(kind) } => write!(f, "leaderboard {kind}"),
             Command::Resign => f.write_str("resign"),
             Command::Abort => f.write_str("abort"),
             Command::Settings {
@@ -194,10 +235,34 @@ impl fmt::Display for Command {
                 }
             }
             Command::Notify { dm } => write!(f, "notify dm {}", if *dm { "on" } else { "off" }),
-            Command::Games => f.write_str("games"),
+            Command::Games {
+                player,
+                scope,
+                page,
+            } => {
+                f.write_str("games")?;
+                if let Some(player) = player {
+                    write!(f, " {}", player.mention())?;
+                }
+                if *scope != GameScope::Active {
+                    write!(f, " {}", scope.word())?;
+                }
+                if *page > 1 {
+                    write!(f, " page={page}")?;
+                }
+                Ok(())
+            }
             Command::Rules => f.write_str("rules"),
             Command::Help => f.write_str("help"),
         }
+    }
+}
+
+/// `word`, then the game's id if one is given.
+fn with_game(f: &mut fmt::Formatter<'_>, word: &str, game: Option<GameId>) -> fmt::Result {
+    match game {
+        Some(id) => write!(f, "{word} {id}"),
+        None => f.write_str(word),
     }
 }
 
@@ -401,6 +466,12 @@ const GIPF_SPOTS: Arg = completed(
     Completion::GipfSpots,
 );
 
+const GAME_ID: Arg = arg(
+    "game",
+    "The game's number, as `games` lists it (this channel's game if left out)",
+    ArgKind::Number { min: 1 },
+);
+
 /// Every command, in the order of `!help`.
 pub const SYNTAX: &[Syntax] = &[
     Syntax {
@@ -571,16 +642,40 @@ pub const SYNTAX: &[Syntax] = &[
     },
     Syntax {
         word: "history",
-        summary: "The game record, as a .gipf file",
-        help: "`{p}history`: the game so far",
+        summary: "The turns of this channel's game, or of any game by its number",
+        help: "`{p}history` (`{p}history 12`): the turns of this channel's game (of game 12)",
+        args: &[GAME_ID],
+        slash: true,
+        parse: |words| parse_game_id(words).map(|game| Command::History { game }),
+    },
+    Syntax {
+        word: "export",
+        summary: "The record of a game as a .gipf file",
+        help: "`{p}export` (`{p}export 12`): the record of this channel's game (of game 12) as a file, with a header",
+        args: &[GAME_ID],
+        slash: true,
+        parse: |words| parse_game_id(words).map(|game| Command::Export { game }),
+    },
+    Syntax {
+        word: "replay",
+        summary: "An animated picture of a whole game",
+        help: "`{p}replay` (`{p}replay 12`): the whole game as an animated picture",
+        args: &[GAME_ID],
+        slash: true,
+        parse: |words| parse_game_id(words).map(|game| Command::Replay { game }),
+    },
+    Syntax {
+        word: "rematch",
+        summary: "Challenge your last opponent here again, colours swapped",
+        help: "`{p}rematch`: after a game, challenge the same opponent again, colours swapped, same options",
         args: &[],
         slash: true,
-        parse: |words| words.alone(Command::History),
+        parse: |words| words.alone(Command::Rematch),
     },
     Syntax {
         word: "resign",
         summary: "Resign the game",
-        help: "`{p}resign`, `{p}games` (games in this server), `{p}rules`, `{p}help`",
+        help: "`{p}resign`, `{p}rules`, `{p}help`",
         args: &[],
         slash: true,
         parse: |words| words.alone(Command::Resign),
@@ -640,11 +735,42 @@ pub const SYNTAX: &[Syntax] = &[
     },
     Syntax {
         word: "games",
-        summary: "The games in progress in this server",
-        help: "",
-        args: &[],
+        summary: "The games of this server, newest first",
+        help: "`{p}games` (`{p}games @bob finished`, `all`, `page=2`): the games in progress (or ended) in this server",
+        args: &[
+            arg("player", "Only this player's games", ArgKind::User),
+            arg(
+                "which",
+                "Games in progress (if left out), finished, or all",
+                ArgKind::Choice(&["active", "finished", "all"]),
+            ),
+            keyed(
+                arg("page", "Which page, from 1", ArgKind::Number { min: 1 }),
+                "page",
+            ),
+        ],
         slash: true,
-        parse: |words| words.alone(Command::Games),
+        parse: parse_games,
+    },
+    Syntax {
+        word: "stats",
+        summary: "A player's rating and results in this server",
+        help: "`{p}stats` (`{p}stats @bob`): your rating (Glicko-2), games, wins and losses, streak",
+        args: &[arg("player", "Whose (yours if left out)", ArgKind::User)],
+        slash: true,
+        parse: parse_stats,
+    },
+    Syntax {
+        word: "leaderboard",
+        summary: "The ten best rated players of this server",
+        help: "`{p}leaderboard` (`{p}leaderboard tournament`): the top 10, all games or one",
+        args: &[arg(
+            "game",
+            "Which game's ratings (all games together if left out)",
+            ArgKind::Choice(&["basic", "standard", "tournament"]),
+        )],
+        slash: true,
+        parse: parse_leaderboard,
     },
     Syntax {
         word: "rules",
@@ -1021,6 +1147,87 @@ fn parse_board(words: &Words) -> Result<Command, CommandError> {
         }
     };
     Ok(Command::Board { black_side })
+}
+
+/// `12` or `#12`: a game's number, if one is given.
+fn parse_game_id(words: &Words) -> Result<Option<GameId>, CommandError> {
+    match words.args.as_slice() {
+        [] => Ok(None),
+        [id] => id
+            .trim_start_matches('#')
+            .parse::<i64>()
+            .ok()
+            .filter(|&id| id > 0)
+            .map(|id| Some(GameId(id)))
+            .ok_or_else(|| {
+                error(format!(
+                    "`{id}` is not a game's number: `{0}games finished` lists them, then `{0}{1} 12`",
+                    words.prefix, words.word
+                ))
+            }),
+        _ => Err(error(format!(
+            "`{}` takes one game's number at most, like `{}{} 12`",
+            words.word, words.prefix, words.word
+        ))),
+    }
+}
+
+fn parse_games(words: &Words) -> Result<Command, CommandError> {
+    let (mut player, mut scope, mut page) = (None, None, None);
+    for word in &words.args {
+        if let Some(user) = parse_mention(word).filter(|_| player.is_none()) {
+            player = Some(user);
+        } else if let Some(which) = [GameScope::Active, GameScope::Finished, GameScope::All]
+            .into_iter()
+            .find(|s| s.word() == *word)
+            .filter(|_| scope.is_none())
+        {
+            scope = Some(which);
+        } else if let Some(n) = word
+            .strip_prefix("page=")
+            .and_then(|n| n.parse::<u32>().ok())
+            .filter(|&n| n >= 1 && page.is_none())
+        {
+            page = Some(n);
+        } else {
+            return Err(error(format!(
+                "`{word}` is not something `games` takes: write `{0}games`, `{0}games @someone`, `{0}games finished` or `{0}games all page=2`",
+                words.prefix
+            )));
+        }
+    }
+    Ok(Command::Games {
+        player,
+        scope: scope.unwrap_or_default(),
+        page: page.unwrap_or(1),
+    })
+}
+
+fn parse_stats(words: &Words) -> Result<Command, CommandError> {
+    match words.args.as_slice() {
+        [] => Ok(Command::Stats { player: None }),
+        [who] if parse_mention(who).is_some() => Ok(Command::Stats {
+            player: parse_mention(who),
+        }),
+        _ => Err(error(format!(
+            "`{0}stats` takes nothing (your own) or a mention: `{0}stats @someone`",
+            words.prefix
+        ))),
+    }
+}
+
+fn parse_leaderboard(words: &Words) -> Result<Command, CommandError> {
+    match words.args.as_slice() {
+        [] => Ok(Command::Leaderboard { kind: None }),
+        [game] => game
+            .parse()
+            .map(|kind| Command::Leaderboard { kind: Some(kind) })
+            .map_err(|e: String| error(format!("{e}, or nothing for all games together"))),
+        _ => Err(error(format!(
+            "`{0}leaderboard` takes one game at most: `{0}leaderboard tournament`",
+            words.prefix
+        ))),
+    }
 }
 
 /// `<@123>` or `<@!123>`.

@@ -114,6 +114,7 @@ impl Console {
             stamp: None,
             via: Via::Console,
             rights: Rights::default(),
+            site: Some("console".into()),
         })
     }
 

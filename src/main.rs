@@ -36,24 +36,30 @@ enum Command {
         #[arg(long, default_value = "boards")]
         boards: PathBuf,
     },
-    /// Check a game record (one turn per line, official notation) and print the final state
-    /// as JSON. Exits non-zero with the line number and the reason on an illegal turn.
+    /// Check a game record (header lines like `[Variant "standard"]`, then one turn per
+    /// line in the official notation) and print the final state as JSON. Exits non-zero
+    /// with the line number and the reason on an illegal turn.
     Replay {
-        /// basic (basic+N, basic+W/+B for extra pieces), standard or tournament.
-        #[arg(long, default_value = "tournament")]
-        variant: Variant,
+        /// basic (basic+N, basic+W/+B for extra pieces), standard or tournament. Default:
+        /// the record header's Variant, else tournament.
+        #[arg(long)]
+        variant: Option<Variant>,
         /// The record; `-` or nothing reads standard input.
         file: Option<PathBuf>,
     },
     /// Draw the board after a ply of a game record as a PNG picture, that ply's turn
-    /// highlighted.
+    /// highlighted; or with --animate the whole game as an animated GIF.
     Render {
-        /// basic (basic+N, basic+W/+B for extra pieces), standard or tournament.
-        #[arg(long, default_value = "tournament")]
-        variant: Variant,
-        /// Show the position after this many turns (default: the end of the record).
+        /// basic (basic+N, basic+W/+B for extra pieces), standard or tournament. Default:
+        /// the record header's Variant, else tournament.
         #[arg(long)]
+        variant: Option<Variant>,
+        /// Show the position after this many turns (default: the end of the record).
+        #[arg(long, conflicts_with = "animate")]
         ply: Option<usize>,
+        /// Write the whole game as an animated GIF: one picture per turn, the end held.
+        #[arg(long)]
+        animate: bool,
         /// Draw the board from Black's side.
         #[arg(long)]
         black_side: bool,
@@ -71,6 +77,19 @@ enum Command {
         database: PathBuf,
         /// The new file to write (it must not exist yet).
         out: PathBuf,
+    },
+    /// Write the records of the games in the database, one `.gipf` file each (with a header:
+    /// players, date, result), into the folder OUT.
+    Export {
+        /// The database to read.
+        #[arg(long = "db", env = "DATABASE_PATH", default_value = DEFAULT_DATABASE, value_parser = database_path)]
+        database: PathBuf,
+        /// Only this game (its number, as `!games` lists it).
+        #[arg(long)]
+        game: Option<i64>,
+        /// The folder to write the records into (created if missing).
+        #[arg(short, long)]
+        output: PathBuf,
     },
     /// Count the leaves of the game tree DEPTH complete turns deep from the start.
     Perft {
@@ -253,6 +272,28 @@ fn read_input(file: Option<&PathBuf>) -> anyhow::Result<String> {
     }
 }
 
+/// `gipf-bot export`: one record file per game.
+fn export(
+    database: &std::path::Path,
+    game: Option<gipf_bot::model::GameId>,
+    output: &std::path::Path,
+) -> anyhow::Result<()> {
+    if !database.exists() {
+        anyhow::bail!("there is no database at {}", database.display());
+    }
+    let service = Service::open(database, Config::default())?;
+    std::fs::create_dir_all(output)
+        .with_context(|| format!("cannot create {}", output.display()))?;
+    let records = service.records(game)?;
+    for (name, record) in &records {
+        let path = output.join(name);
+        std::fs::write(&path, record.to_string())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    tracing::info!(games = records.len(), to = %output.display(), "exported");
+    Ok(())
+}
+
 fn main() -> ExitCode {
     // A missing .env is fine: settings may come from the environment or the command line.
     let _ = dotenvy::dotenv();
@@ -270,7 +311,7 @@ fn main() -> ExitCode {
             console.run(&service, std::io::stdin().lock(), std::io::stdout().lock())
         }),
         Some(Command::Replay { variant, file }) => read_input(file.as_ref()).and_then(|text| {
-            let replay = record::replay(&text, variant)?;
+            let replay = record::replay_with_header(&text, variant)?;
             println!(
                 "{}",
                 serde_json::to_string(&record::StateJson::new(replay.last()))?
@@ -280,15 +321,25 @@ fn main() -> ExitCode {
         Some(Command::Render {
             variant,
             ply,
+            animate,
             black_side,
             file,
             output,
         }) => read_input(Some(&file)).and_then(|text| {
-            let options = render::RenderOptions { black_side };
-            let png = render::render_record(&text, variant, ply, &options)?;
-            std::fs::write(&output, png)
+            let picture = if animate {
+                render::animate_record(&text, variant)?
+            } else {
+                let options = render::RenderOptions { black_side };
+                render::render_record(&text, variant, ply, &options)?
+            };
+            std::fs::write(&output, picture)
                 .with_context(|| format!("cannot write {}", output.display()))
         }),
+        Some(Command::Export {
+            database,
+            game,
+            output,
+        }) => export(&database, game.map(gipf_bot::model::GameId), &output),
         Some(Command::Backup { database, out }) => {
             gipf_bot::store::backup(&database, &out).map(|()| {
                 tracing::info!(from = %database.display(), to = %out.display(), "backed up");

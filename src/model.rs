@@ -235,3 +235,78 @@ mod tests {
         assert_eq!(ColorChoice::Random.challenger_color(|| false), Color::Black);
     }
 }
+
+/// Which games `games` lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GameScope {
+    /// Those being played.
+    #[default]
+    Active,
+    /// Those that have ended, however they ended.
+    Finished,
+    /// Both.
+    All,
+}
+
+impl GameScope {
+    /// The word for it in a chat line.
+    pub fn word(self) -> &'static str {
+        match self {
+            GameScope::Active => "active",
+            GameScope::Finished => "finished",
+            GameScope::All => "all",
+        }
+    }
+}
+
+/// The three games, which the ratings and the leaderboard keep apart (a basic game with
+/// extra pieces is a basic game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameKind {
+    /// The basic game.
+    Basic,
+    /// The standard game.
+    Standard,
+    /// The tournament game.
+    Tournament,
+}
+
+impl GameKind {
+    /// All three, in the order of the rules.
+    pub const ALL: [GameKind; 3] = [GameKind::Basic, GameKind::Standard, GameKind::Tournament];
+
+    /// The kind of a variant.
+    pub fn of(variant: gipf::Variant) -> GameKind {
+        match variant {
+            gipf::Variant::Basic { .. } => GameKind::Basic,
+            gipf::Variant::Standard => GameKind::Standard,
+            gipf::Variant::Tournament => GameKind::Tournament,
+        }
+    }
+
+    /// `basic`, `standard` or `tournament`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Basic => "basic",
+            GameKind::Standard => "standard",
+            GameKind::Tournament => "tournament",
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<GameKind, String> {
+        GameKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == text)
+            .ok_or_else(|| format!("`{text}` is not a game: basic, standard or tournament"))
+    }
+}

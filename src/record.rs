@@ -1,5 +1,7 @@
-//! Game records: one turn per line in the official notation, blank lines and `#` comments
-//! ignored. Replaying one checks every turn and every ` (n)`.
+//! Game records: header lines in the style of chess PGN (`[White "alice"]`), then one turn
+//! per line in the official notation; blank lines and `#` comments are ignored. Replaying
+//! one checks every turn and every ` (n)`. Of the header, only `Variant` is read; the other
+//! tags (players, date, result) are for people and other programs.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -44,12 +46,140 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
-/// The turn texts of a record with their line numbers.
-pub fn turn_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
-        .enumerate()
-        .map(|(i, line)| (i + 1, line.trim()))
-        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+/// The tag lines at the top of a record, in order: `[Name "value"]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header(pub Vec<(String, String)>);
+
+impl Header {
+    /// The value of tag `name`, if the header has it.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The game the header names, checked against the one a command line names: either may
+    /// be left out (then the other counts, or else the tournament game), but they must not
+    /// differ.
+    pub fn variant(&self, flag: Option<Variant>) -> Result<Variant, String> {
+        let written = match self.get("Variant") {
+            Some(text) => Some(
+                text.parse::<Variant>()
+                    .map_err(|e| format!("the header's Variant: {e}"))?,
+            ),
+            None => None,
+        };
+        match (written, flag) {
+            (Some(written), Some(flag)) if written != flag => Err(format!(
+                "the header says the game is {written}, the command line {flag}: leave one out"
+            )),
+            (written, flag) => Ok(written.or(flag).unwrap_or(Variant::Tournament)),
+        }
+    }
+}
+
+/// A header line's name and value: `[Name "value"]`, `\"` and `\\` escaped in the value.
+fn tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let (name, value) = inner.split_once(char::is_whitespace)?;
+    let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let name_ok = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let mut unescaped = String::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => unescaped.push(chars.next()?),
+            '"' => return None,
+            c => unescaped.push(c),
+        }
+    }
+    name_ok.then(|| (name.to_string(), unescaped))
+}
+
+/// A record's lines: header tags and turns, with their line numbers.
+enum RecordLine<'a> {
+    Tag(String, String),
+    Turn(&'a str),
+}
+
+/// Reads a record's lines: its header (before the first turn only, each name once) and its
+/// turns; blank lines and `#` comments left out.
+fn record_lines(text: &str) -> Result<Vec<(usize, RecordLine<'_>)>, RecordError> {
+    let mut lines = Vec::new();
+    let mut seen_turn = false;
+    let mut names = Vec::new();
+    for (i, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let error = |reason: &str| RecordError {
+            line: i,
+            turn: line.chars().take(80).collect(),
+            reason: reason.to_string(),
+        };
+        if !line.starts_with('[') {
+            seen_turn = true;
+            lines.push((i, RecordLine::Turn(line)));
+            continue;
+        }
+        if seen_turn {
+            return Err(error(
+                "a header line after the first turn: the header goes at the top",
+            ));
+        }
+        let Some((name, value)) = tag(line) else {
+            return Err(error(r#"a header line reads like [Name "value"]"#));
+        };
+        if names.contains(&name) {
+            return Err(error("this tag was given already"));
+        }
+        names.push(name.clone());
+        lines.push((i, RecordLine::Tag(name, value)));
+    }
+    Ok(lines)
+}
+
+/// The header of a record.
+pub fn header(text: &str) -> Result<Header, RecordError> {
+    let tags = record_lines(text)?
+        .into_iter()
+        .filter_map(|(_, line)| match line {
+            RecordLine::Tag(name, value) => Some((name, value)),
+            RecordLine::Turn(_) => None,
+        });
+    Ok(Header(tags.collect()))
+}
+
+/// Plays a whole record from the start of the game its header names, or `flag` (they must
+/// agree when both are given), or the tournament game.
+pub fn replay_with_header(text: &str, flag: Option<Variant>) -> anyhow::Result<Replay> {
+    let variant = header(text)?.variant(flag).map_err(anyhow::Error::msg)?;
+    Ok(replay(text, variant)?)
+}
+
+/// A record as the bot writes it: the header, a blank line, then one turn per line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The tags.
+    pub header: Header,
+    /// The turns in the official notation.
+    pub turns: Vec<String>,
+}
+
+impl fmt::Display for GameRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (name, value) in &self.header.0 {
+            let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+            // A line break in a name would end the tag: it becomes a space.
+            let escaped = escaped.replace(['\n', '\r'], " ");
+            writeln!(f, "[{name} \"{escaped}\"]")?;
+        }
+        if !self.header.0.is_empty() {
+            writeln!(f)?;
+        }
+        self.turns.iter().try_for_each(|turn| writeln!(f, "{turn}"))
+    }
 }
 
 /// Plays a whole record from the start of `variant`.
@@ -61,7 +191,13 @@ pub fn replay(text: &str, variant: Variant) -> Result<Replay, RecordError> {
     // A turn the engine completed by itself (the next player removed his rows and then had
     // no reserve): the record may write it on its own line.
     let mut implied: Option<Turn> = None;
-    for (line, turn) in turn_lines(text) {
+    let turns = record_lines(text)?
+        .into_iter()
+        .filter_map(|(i, line)| match line {
+            RecordLine::Turn(turn) => Some((i, turn)),
+            RecordLine::Tag(..) => None,
+        });
+    for (line, turn) in turns {
         let error = |reason: String| RecordError {
             line,
             turn: turn.to_string(),

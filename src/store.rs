@@ -17,6 +17,12 @@ use crate::model::{
     TimeControl, UserId,
 };
 
+mod archive;
+mod ratings;
+
+pub use archive::GameFilter;
+pub use ratings::{PlayerRecord, Rating, RatingRow};
+
 /// The schema, one migration a file in `migrations/`.
 pub fn migrations() -> Migrations<'static> {
     const STEPS: &[M<'static>] = &[
@@ -31,6 +37,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("../migrations/0005_time_per_move.sql")),
         M::up(include_str!("../migrations/0006_server_settings.sql")),
         M::up(include_str!("../migrations/0007_threads.sql")),
+        M::up(include_str!("../migrations/0008_archive_and_ratings.sql")),
     ];
     Migrations::from_slice(STEPS)
 }
@@ -220,6 +227,10 @@ pub struct StoredGame {
     pub forfeited: Option<Color>,
     /// The decisions of the turn in progress.
     pub partial: Vec<Decision>,
+    /// When it started (Unix seconds).
+    pub created_at: i64,
+    /// Where it was played, as its record names it (`<server> #<channel>`), if known.
+    pub site: Option<String>,
     /// Completed turns in the official notation, in order.
     pub turns: Vec<String>,
 }
@@ -260,7 +271,7 @@ fn open_connection(path: &Path) -> anyhow::Result<Connection> {
 
 const GAME_COLUMNS: &str = "id, variant, white, black, status, resigned, version, partial, \
      ended_by, updated_at, channel_id, move_days, autoforfeit, deadline, warned, forfeited, \
-     guild_id";
+     guild_id, created_at, site";
 
 /// A time control read from `move_days` and `autoforfeit` columns.
 fn time_control(row: &Row, days: usize) -> rusqlite::Result<Option<TimeControl>> {
@@ -288,8 +299,19 @@ fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
         warned: r.get(14)?,
         forfeited: parsed_color(r, 15)?,
         guild: r.get(16)?,
+        created_at: r.get(17)?,
+        site: r.get(18)?,
         turns: Vec::new(),
     })
+}
+
+/// `game` with its turns read.
+fn with_turns(c: &Connection, mut game: StoredGame) -> anyhow::Result<StoredGame> {
+    game.turns = c
+        .prepare_cached("SELECT notation FROM turns WHERE game_id = ?1 ORDER BY ply")?
+        .query_map(params![game.id], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(game)
 }
 
 impl Store {
@@ -497,6 +519,7 @@ impl Store {
         &self,
         challenge: &Challenge,
         players: ByColor<UserId>,
+        site: Option<&str>,
     ) -> anyhow::Result<Option<StoredGame>> {
         self.with(|c| {
             let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -508,8 +531,8 @@ impl Store {
             let deadline = time.map(|t| at + t.seconds());
             tx.execute(
                 "INSERT INTO games (guild_id, channel_id, variant, white, black, created_at, updated_at,
-                                    move_days, autoforfeit, deadline)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9)",
+                                    move_days, autoforfeit, deadline, site)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10)",
                 params![
                     challenge.terms.guild,
                     challenge.terms.channel,
@@ -519,7 +542,8 @@ impl Store {
                     at,
                     time.map(|t| t.days),
                     time.is_some_and(|t| t.autoforfeit),
-                    deadline
+                    deadline,
+                    site
                 ],
             )?;
             let id = GameId(tx.last_insert_rowid());
@@ -540,6 +564,8 @@ impl Store {
                 warned: 0,
                 forfeited: None,
                 partial: Vec::new(),
+                created_at: at,
+                site: site.map(str::to_string),
                 turns: Vec::new(),
             }))
         })
@@ -562,14 +588,19 @@ impl Store {
                 ))?
                 .query_row(params![channel, include_finished, active], game_row)
                 .optional()?;
-            let Some(mut game) = game else {
-                return Ok(None);
-            };
-            game.turns = tx
-                .prepare_cached("SELECT notation FROM turns WHERE game_id = ?1 ORDER BY ply")?
-                .query_map(params![game.id], |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
-            Ok(Some(game))
+            game.map(|game| with_turns(&tx, game)).transpose()
+        })
+    }
+
+    /// Game `id`, with its turns.
+    pub fn game(&self, id: GameId) -> anyhow::Result<Option<StoredGame>> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let game = tx
+                .prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?
+                .query_row(params![id], game_row)
+                .optional()?;
+            game.map(|game| with_turns(&tx, game)).transpose()
         })
     }
 
@@ -620,6 +651,9 @@ impl Store {
                 insert.execute(params![game.id, ply as i64, notation, player, at])?;
             }
             drop(insert);
+            if let (GameStatus::Won(winner), GameStatus::Active) = (progress.status, game.status) {
+                ratings::rate(&tx, game, winner)?;
+            }
             tx.commit()?;
             let mut saved = game.clone();
             saved.version += 1;
@@ -725,12 +759,12 @@ mod tests {
         let challenge = store.challenge(ChannelId(7)).unwrap().unwrap();
         assert_eq!((challenge.id, &challenge.terms), (id, &new));
         let game = store
-            .start_game(&challenge, ByColor::new(UserId(2), UserId(1)))
+            .start_game(&challenge, ByColor::new(UserId(2), UserId(1)), None)
             .unwrap()
             .unwrap();
         assert_eq!(
             store
-                .start_game(&challenge, ByColor::new(UserId(2), UserId(1)))
+                .start_game(&challenge, ByColor::new(UserId(2), UserId(1)), None)
                 .unwrap(),
             None
         );

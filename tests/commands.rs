@@ -5,7 +5,7 @@
 use gipf::notation::TurnNotation;
 use gipf::{ByColor, Entry, Kind, Point, Variant};
 use gipf_bot::command::{Answer, Command, parse};
-use gipf_bot::model::{ColorChoice, TimeControl, UserId};
+use gipf_bot::model::{ColorChoice, GameId, GameKind, GameScope, TimeControl, UserId};
 use proptest::prelude::*;
 
 fn point() -> impl Strategy<Value = Point> {
@@ -99,15 +99,37 @@ fn command() -> impl Strategy<Value = Command> {
                 abandon,
                 threads
             }),
+        (
+            proptest::option::of(1u64..u64::MAX >> 1),
+            proptest::sample::select(vec![GameScope::Active, GameScope::Finished, GameScope::All]),
+            1u32..1000
+        )
+            .prop_map(|(player, scope, page)| Command::Games {
+                player: player.map(UserId),
+                scope,
+                page
+            }),
+        (0u8..3, proptest::option::of(1i64..i64::MAX)).prop_map(|(which, id)| {
+            let game = id.map(GameId);
+            match which {
+                0 => Command::History { game },
+                1 => Command::Export { game },
+                _ => Command::Replay { game },
+            }
+        }),
+        proptest::option::of(1u64..u64::MAX >> 1).prop_map(|player| Command::Stats {
+            player: player.map(UserId)
+        }),
+        proptest::option::of(proptest::sample::select(GameKind::ALL.to_vec()))
+            .prop_map(|kind| Command::Leaderboard { kind }),
         proptest::sample::select(vec![
             Command::Accept,
             Command::Decline,
             Command::Cancel,
-            Command::History,
+            Command::Rematch,
             Command::Resign,
             Command::Abort,
             Command::Claim,
-            Command::Games,
             Command::Rules,
             Command::Help,
         ]),

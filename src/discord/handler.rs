@@ -51,6 +51,38 @@ fn needs_rights(line: &str, prefix: &str) -> bool {
     )
 }
 
+/// Whether a chat line starts a game: where it was written is then worth asking Discord
+/// for, for the game's record.
+fn starts_game(line: &str, prefix: &str) -> bool {
+    matches!(
+        crate::command::parse(line, prefix),
+        Some(Ok(Command::Accept))
+    )
+}
+
+/// Where a game starts, as its record names the place: `<server> #<channel>`. Two requests;
+/// `None` outside a server or if Discord does not tell.
+async fn site_of(
+    http: &Http,
+    guild: Option<serenity::all::GuildId>,
+    channel: serenity::all::ChannelId,
+) -> Option<String> {
+    let guild = guild?;
+    let names = async {
+        let server = guild.to_partial_guild(http).await?.name;
+        let channel = channel.to_channel(http).await?;
+        let channel = channel.guild().map(|c| c.name).unwrap_or_default();
+        Ok::<_, serenity::Error>(format!("{server} #{channel}"))
+    };
+    match names.await {
+        Ok(site) => Some(site),
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read the names of the server and the channel");
+            None
+        }
+    }
+}
+
 /// What an interaction's member may do: Discord sends their permissions in the channel.
 fn rights_of(member: Option<&serenity::all::Member>) -> Rights {
     let permissions = member.and_then(|m| m.permissions).unwrap_or_default();
@@ -78,6 +110,7 @@ fn message_from(
         mentions: Vec::new(),
         stamp: None,
         via,
+        site: None,
         rights,
     }
 }
@@ -156,8 +189,14 @@ impl Handler {
                         .filter(|u| !u.bot)
                         .map(user)
                         .collect();
+                    let site = if starts_game(&text, self.prefix()) {
+                        site_of(&ctx.http, command.guild_id, command.channel_id).await
+                    } else {
+                        None
+                    };
                     let message = Message {
                         mentions,
+                        site,
                         ..message_from(
                             command.guild_id,
                             command.channel_id,
@@ -296,8 +335,15 @@ impl Handler {
                 None => vec![Reply::private("I don't know that button.")],
                 Some((stamp, command)) => {
                     let text = format!("{}{command}", self.prefix());
+                    let site = match command {
+                        Command::Accept => {
+                            site_of(&ctx.http, click.guild_id, click.channel_id).await
+                        }
+                        _ => None,
+                    };
                     let message = Message {
                         stamp: Some(stamp),
+                        site,
                         ..message_from(
                             click.guild_id,
                             click.channel_id,
@@ -368,8 +414,14 @@ impl EventHandler for Handler {
         };
         let needed = needs_rights(&text, self.prefix());
         let rights = super::rights::of_message(&ctx.http, &msg, needed).await;
+        let site = if starts_game(&text, self.prefix()) {
+            site_of(&ctx.http, msg.guild_id, msg.channel_id).await
+        } else {
+            None
+        };
         let message = Message {
             mentions: msg.mentions.iter().filter(|u| !u.bot).map(user).collect(),
+            site,
             ..message_from(msg.guild_id, msg.channel_id, &msg.author, text, via, rights)
         };
         let replies = self.service.handle_async(message).await;

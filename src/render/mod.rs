@@ -17,6 +17,7 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
+mod animation;
 mod board;
 mod canvas;
 mod disc;
@@ -33,6 +34,8 @@ use gipf::{ByColor, Point, Variant};
 use image::RgbImage;
 
 use palette::Palette;
+
+pub use animation::{FINAL_DELAY, TURN_DELAY, animate};
 
 use crate::record;
 
@@ -129,15 +132,29 @@ pub fn render(view: &BoardView, options: &RenderOptions) -> Vec<u8> {
     })
 }
 
+/// The replay of a game record as an animated GIF, the players named as its header names
+/// them.
+pub fn animate_record(text: &str, variant: Option<Variant>) -> anyhow::Result<Vec<u8>> {
+    let replay =
+        record::replay_with_header(text, variant).context("the record is not a legal game")?;
+    let header = record::header(text)?;
+    let names = ByColor::new(
+        header.get("White").unwrap_or("White"),
+        header.get("Black").unwrap_or("Black"),
+    );
+    animate(&replay, names)
+}
+
 /// Renders the position after ply `ply` (default: the end) of a game record, that ply's turn
-/// highlighted.
+/// highlighted. The game is the record header's, or `variant`.
 pub fn render_record(
     text: &str,
-    variant: Variant,
+    variant: Option<Variant>,
     ply: Option<usize>,
     options: &RenderOptions,
 ) -> anyhow::Result<Vec<u8>> {
-    let replay = record::replay(text, variant).context("the record is not a legal game")?;
+    let replay =
+        record::replay_with_header(text, variant).context("the record is not a legal game")?;
     let plies = replay.turns.len();
     let ply = ply.unwrap_or(plies);
     if ply > plies {
@@ -145,10 +162,14 @@ pub fn render_record(
     }
     let position = &replay.positions[ply];
     let last_turn = ply.checked_sub(1).and_then(|i| replay.turns.get(i));
+    let header = record::header(text)?;
     let view = BoardView {
         position,
         last_turn,
-        names: ByColor::new("White", "Black"),
+        names: ByColor::new(
+            header.get("White").unwrap_or("White"),
+            header.get("Black").unwrap_or("Black"),
+        ),
         note: None,
     };
     let image = draw(&view, options);

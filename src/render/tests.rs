@@ -323,14 +323,15 @@ fn every_position_of_the_shared_record_renders_from_both_sides() {
 #[test]
 fn render_record_picks_the_ply_and_refuses_one_past_the_end() {
     let options = RenderOptions::default();
-    let start = decode(&render_record(RECORD, Variant::Tournament, Some(0), &options).unwrap());
+    let start =
+        decode(&render_record(RECORD, Some(Variant::Tournament), Some(0), &options).unwrap());
     assert_eq!(start.dimensions(), (IMAGE_WIDTH, IMAGE_HEIGHT));
-    let end = render_record(RECORD, Variant::Tournament, None, &options).unwrap();
-    let last = render_record(RECORD, Variant::Tournament, Some(41), &options).unwrap();
+    let end = render_record(RECORD, Some(Variant::Tournament), None, &options).unwrap();
+    let last = render_record(RECORD, Some(Variant::Tournament), Some(41), &options).unwrap();
     assert_eq!(end, last);
-    assert!(render_record(RECORD, Variant::Tournament, Some(42), &options).is_err());
-    assert!(render_record("z9", Variant::Tournament, None, &options).is_err());
-    assert!(render_record("", Variant::Standard, None, &options).is_ok());
+    assert!(render_record(RECORD, Some(Variant::Tournament), Some(42), &options).is_err());
+    assert!(render_record("z9", Some(Variant::Tournament), None, &options).is_err());
+    assert!(render_record("", Some(Variant::Standard), None, &options).is_ok());
 }
 
 #[test]

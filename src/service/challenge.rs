@@ -1,10 +1,12 @@
-//! `challenge`, `accept`, `decline`, `cancel`.
+//! `challenge`, `accept`, `decline`, `cancel`, `rematch`.
 
 use gipf::{ByColor, Color, Variant};
 
 use super::{Failure, Handled, Limited, LiveGame, Message, Service, refuse, time};
 use crate::command::Command;
-use crate::model::{ChannelId, ColorChoice, GameId, GuildSettings, TimeControl, UserId};
+use crate::model::{
+    ChannelId, ColorChoice, GameId, GameStatus, GuildSettings, TimeControl, UserId,
+};
 use crate::reply::{Button, NewThread, Reply, Stamp};
 use crate::store::{Challenge, ChallengeTerms};
 use crate::text;
@@ -185,7 +187,10 @@ impl Service {
         self.remember_users(message)?;
         let mut players = ByColor::splat(terms.challenged);
         players[terms.color.challenger_color(rand::random::<bool>)] = terms.challenger;
-        let Some(stored) = self.store.start_game(&challenge, players)? else {
+        let Some(stored) = self
+            .store
+            .start_game(&challenge, players, message.site.as_deref())?
+        else {
             return Err(answered_just_now());
         };
         let game = LiveGame::load(stored)?;
@@ -215,6 +220,53 @@ impl Service {
             thread,
             ..Reply::public(text)
         })
+    }
+
+    /// Challenges the opponent of the channel's last game again: colours swapped, the same
+    /// game and time per move.
+    pub(super) fn rematch(&self, message: &Message) -> Handled {
+        let last = self
+            .live_game(message.channel, true)?
+            .ok_or_else(|| self.no_game_here(message))?;
+        if let Some(Stamp::Game { id, .. }) = message.stamp
+            && id != last.stored.id
+        {
+            return refuse(
+                "That button belongs to an earlier game: a rematch is of the last game here.",
+            );
+        }
+        if last.stored.status == GameStatus::Active {
+            return refuse("The game here is still being played: a rematch comes after it.");
+        }
+        let Some(color) = last.color_of(message.author.id) else {
+            return refuse(text![
+                "Only ",
+                self.name(last.player(Color::White))?,
+                " and ",
+                self.name(last.player(Color::Black))?,
+                " can ask for a rematch of their game."
+            ]);
+        };
+        let opponent = last.player(!color);
+        let proposal = Proposal {
+            variant: last.stored.variant,
+            color: match !color {
+                Color::White => ColorChoice::White,
+                Color::Black => ColorChoice::Black,
+            },
+            time: last.stored.time,
+            // A game played in a thread has its rematch in the same thread.
+            thread: false,
+        };
+        // The opponent is no bot and can read the channel: he played here.
+        let again = Message {
+            mentions: vec![super::User {
+                id: opponent,
+                name: self.plain_name(opponent)?,
+            }],
+            ..message.clone()
+        };
+        self.challenge(&again, opponent, proposal)
     }
 
     /// Moves a game just started into the thread opened for it: the one-game rule then holds

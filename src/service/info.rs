@@ -1,16 +1,13 @@
-//! `board`, `history`, `games`, `rules`: anyone may ask (`help` is the parser's).
+//! `board`, `rules`: anyone may ask (`help` is the parser's).
 
 use gipf::Color;
 
-use super::{Handled, Limited, LiveGame, Message, Service};
+use super::{Handled, Limited, Message, Service};
 use crate::command::Phrasing;
-use crate::model::{ChannelId, GameStatus};
+use crate::model::GameStatus;
 use crate::reply::Reply;
 use crate::text;
 use crate::text::{Span, Text};
-
-/// A history longer than this goes out as a `.gipf` file.
-const HISTORY_INLINE_LINES: usize = 30;
 
 impl Service {
     pub(super) fn board(&self, message: &Message, black_side: Option<bool>) -> Handled {
@@ -68,112 +65,6 @@ impl Service {
             buttons: super::play::question_buttons(&game),
             ..Reply::public(text)
         })
-    }
-
-    /// `standard GIPF: alice (white) vs bob (black)`.
-    fn players_line(&self, game: &LiveGame) -> anyhow::Result<Text> {
-        Ok(text![
-            format!("{} GIPF: ", game.stored.variant),
-            self.name(game.player(Color::White))?,
-            " (white) vs ",
-            self.name(game.player(Color::Black))?,
-            " (black)"
-        ])
-    }
-
-    pub(super) fn history(&self, message: &Message) -> Handled {
-        let game = self
-            .live_game(message.channel, true)?
-            .ok_or_else(|| self.no_game_here(message))?;
-        let turns = &game.stored.turns;
-        if turns.is_empty() {
-            let mut text = self.players_line(&game)?;
-            text.push(": no turn played yet.");
-            return Ok(Reply::public(text));
-        }
-        if turns.len() <= HISTORY_INLINE_LINES {
-            let numbered: Vec<String> =
-                (1..).zip(turns).map(|(i, t)| format!("{i}. {t}")).collect();
-            let mut text = self.players_line(&game)?;
-            text.push(":\n").push(Span::Listing(numbered.join("\n")));
-            return Ok(Reply::public(text));
-        }
-        // A file is no chat message: the names go in as written.
-        let mut file = format!(
-            "# {} GIPF: {} (white) vs {} (black)\n# one turn per line, official notation\n",
-            game.stored.variant,
-            self.plain_name(game.player(Color::White))?,
-            self.plain_name(game.player(Color::Black))?,
-        );
-        for turn in turns {
-            file.push_str(turn);
-            file.push('\n');
-        }
-        Ok(Reply {
-            file: Some((
-                format!("gipf-game-{}.gipf", game.stored.id),
-                file.into_bytes(),
-            )),
-            ..Reply::public(format!(
-                "{} turns so far: the record is attached.",
-                turns.len()
-            ))
-        })
-    }
-
-    pub(super) fn games(&self, message: &Message) -> Handled {
-        let channels = match message.guild {
-            Some(guild) => self.store.active_game_channels(guild)?,
-            // Outside a server (direct messages, the console) only this channel's game shows.
-            None => vec![message.channel],
-        };
-        let mut lines = Vec::new();
-        for channel in channels {
-            match self.live_game(channel, false) {
-                Ok(Some(game)) => lines.push(self.game_line(channel, &game)?),
-                Ok(None) => {}
-                // One damaged game must not hide the others.
-                Err(e) => {
-                    tracing::error!(error = %format!("{e:#}"), channel = channel.0, "a game does not load");
-                    lines.push(text![
-                        Span::Channel(channel),
-                        ": a game I cannot read (damaged): the bot's operator can look into it"
-                    ]);
-                }
-            }
-        }
-        if lines.is_empty() {
-            return Ok(Reply::public(format!(
-                "No game is being played here. Start one with {}.",
-                self.phrasing(message).cmd("challenge @someone")
-            )));
-        }
-        let mut text = text!["Games in progress:\n"];
-        text.append(Text::join(lines, "\n"));
-        Ok(Reply::public(text))
-    }
-
-    /// `#channel: alice (white) vs bob (black), standard, turn 3, bob (black) to play`.
-    fn game_line(&self, channel: ChannelId, game: &LiveGame) -> anyhow::Result<Text> {
-        let to_move = game.position.to_move();
-        let mut line = text![
-            Span::Channel(channel),
-            ": ",
-            self.name(game.player(Color::White))?,
-            " (white) vs ",
-            self.name(game.player(Color::Black))?,
-            format!(
-                " (black), {}, turn {}, ",
-                game.stored.variant,
-                game.position.plies() + 1
-            ),
-            self.name(game.player(to_move))?,
-            format!(" ({to_move}) to play"),
-        ];
-        if let Some(deadline) = game.stored.deadline {
-            line.push(", move by ").push(Span::Time(deadline));
-        }
-        Ok(line)
     }
 }
 

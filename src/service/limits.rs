@@ -15,6 +15,8 @@ pub(crate) enum Limited {
     Picture(UserId, ChannelId),
     /// A challenge from the first user pinging the second.
     ChallengePing(UserId, UserId),
+    /// An animated replay for this member.
+    Replay(UserId),
 }
 
 /// When each limited thing last happened.

@@ -5,11 +5,13 @@
 //! A handler returns its reply, or a [`Failure`]: a refusal (said privately to the asker,
 //! nothing changed) or an internal error (logged, never shown).
 
+mod archive;
 mod challenge;
 mod info;
 mod limits;
 mod notify;
 mod play;
+mod ratings;
 mod settings;
 mod time;
 
@@ -58,6 +60,9 @@ pub struct Message {
     pub via: Via,
     /// What its author may do beyond playing, as Discord vouches for it.
     pub rights: Rights,
+    /// Where it was written, as a game record names the place: `<server> #<channel>`. The
+    /// adapter looks it up only for the commands that start a game.
+    pub site: Option<String>,
 }
 
 /// How a message reached the bot: it decides whether an unknown word is answered and in
@@ -278,8 +283,17 @@ impl Service {
             } => self.settings(message, (days, abandon, threads)),
             Command::Notify { dm } => self.notify(message, dm),
             Command::Board { black_side } => self.board(message, black_side),
-            Command::History => self.history(message),
-            Command::Games => self.games(message),
+            Command::History { game } => self.history(message, game),
+            Command::Export { game } => self.export(message, game),
+            Command::Replay { game } => self.replay(message, game),
+            Command::Rematch => self.rematch(message),
+            Command::Stats { player } => self.stats(message, player),
+            Command::Leaderboard { kind } => self.leaderboard(message, kind),
+            Command::Games {
+                player,
+                scope,
+                page,
+            } => self.games(message, player, scope, page),
             Command::Rules => Ok(Reply::public(info::rules(&self.phrasing(message)))),
             Command::Help => Ok(Reply::public(self.phrasing(message).help())),
         }

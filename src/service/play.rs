@@ -64,7 +64,20 @@ pub(super) fn question_buttons(game: &LiveGame) -> Vec<Button> {
             button("Take all".into(), Answer::TakeAll),
             button("Keep all".into(), Answer::KeepAll),
         ],
-        Pending::Push | Pending::GameOver(_) => Vec::new(),
+        Pending::GameOver(_) => vec![rematch_button(game)],
+        Pending::Push => Vec::new(),
+    }
+}
+
+/// The button under a game-over message: the same opponent again, colours swapped.
+pub(super) fn rematch_button(game: &LiveGame) -> Button {
+    Button {
+        label: "Rematch".into(),
+        command: Command::Rematch,
+        stamp: Stamp::Game {
+            id: game.stored.id,
+            version: game.stored.version,
+        },
     }
 }
 
@@ -320,6 +333,7 @@ impl Service {
         };
         Ok(Reply {
             board: Some(self.picture(&after, Some(false))?),
+            buttons: vec![rematch_button(&after)],
             ..Reply::public(text![
                 self.name(message.author.id)?,
                 " resigned. ",

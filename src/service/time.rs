@@ -120,6 +120,7 @@ impl Service {
         ];
         Ok(Some(Reply {
             board: Some(self.picture(&after, Some(false))?),
+            buttons: vec![super::play::rematch_button(&after)],
             ..Reply::public(text)
         }))
     }

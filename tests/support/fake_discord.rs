@@ -57,6 +57,9 @@ pub const MEMBER_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31
 /// First snowflake handed out; ids grow by one from here.
 const FIRST_SNOWFLAKE: u64 = 1_200_000_000_000_000_000;
 
+/// The name of every server, as `GET /guilds/{id}` tells it.
+pub const GUILD_NAME: &str = "GIPF Club";
+
 /// The bot's user id in READY and in `GET /users/@me`.
 pub const BOT_USER_ID: u64 = 1_100_000_000_000_000_001;
 
@@ -974,6 +977,17 @@ impl Shared {
                     }),
                 )
             }
+            ("GET", ["guilds", guild]) => HttpResponse::json(
+                200,
+                json!({
+                    "id": id(guild)?.to_string(), "name": GUILD_NAME, "icon": null,
+                    "owner_id": "1", "verification_level": 0,
+                    "default_message_notifications": 0, "explicit_content_filter": 0,
+                    "roles": [], "emojis": [], "features": [], "mfa_level": 0,
+                    "system_channel_flags": 0, "premium_tier": 0, "preferred_locale": "en-US",
+                    "nsfw_level": 0, "stickers": [], "premium_progress_bar_enabled": false,
+                }),
+            ),
             ("GET", ["guilds", guild, "roles"]) => {
                 let guild = id(guild)?;
                 let role = |id: u64, name: &str, permissions: u64| {

@@ -1,0 +1,116 @@
+//! The replay of a whole game as an animated GIF: the start, then one picture per turn with
+//! that turn marked as in the still pictures, the final position held. GIF because Discord
+//! animates GIF attachments inline (of an APNG it shows the first frame only).
+//!
+//! All frames share one palette, counted over every picture first, so a frame can send only
+//! the box of pixels its turn changed, the unchanged ones in it transparent: a turn moves a
+//! few pieces and the panel, so a frame is a few kilobytes.
+
+use std::borrow::Cow;
+
+use gif::{DisposalMethod, Encoder, Frame, Repeat};
+use gipf::ByColor;
+
+use super::palette::{Histogram, Palette};
+use super::{BoardView, RenderOptions, draw};
+use crate::record::Replay;
+
+/// How long each turn shows, in hundredths of a second.
+pub const TURN_DELAY: u16 = 80;
+/// How long the final position is held before the replay starts again.
+pub const FINAL_DELAY: u16 = 500;
+
+/// The animated replay of a game: `replay.positions.len()` frames.
+pub fn animate(replay: &Replay, names: ByColor<&str>) -> anyhow::Result<Vec<u8>> {
+    let options = RenderOptions::default();
+    let view = |i: usize| BoardView {
+        position: &replay.positions[i],
+        last_turn: i.checked_sub(1).and_then(|t| replay.turns.get(t)),
+        names,
+        note: None,
+    };
+    let frames = replay.positions.len();
+    let mut histogram = Histogram::new();
+    for i in 0..frames {
+        histogram.add(&draw(&view(i), &options));
+    }
+    // 255 colours and, after them, the transparent entry.
+    let palette = Palette::median_cut(&histogram, 255);
+    let transparent = palette.colours.len() as u8;
+    let mut colours = palette.rgb_bytes();
+    colours.resize(256 * 3, 0);
+
+    let (width, height) = (super::IMAGE_WIDTH as u16, super::IMAGE_HEIGHT as u16);
+    let mut gif = Vec::new();
+    {
+        let mut encoder = Encoder::new(&mut gif, width, height, &colours)?;
+        encoder.set_repeat(Repeat::Infinite)?;
+        let mut shown: Option<Vec<u8>> = None;
+        for i in 0..frames {
+            let picture = palette.indexed(&draw(&view(i), &options));
+            let mut frame = match &shown {
+                None => Frame {
+                    width,
+                    height,
+                    buffer: Cow::Borrowed(&picture),
+                    ..Frame::default()
+                },
+                Some(before) => changes(before, &picture, width, transparent),
+            };
+            frame.delay = if i + 1 == frames {
+                FINAL_DELAY
+            } else {
+                TURN_DELAY
+            };
+            frame.dispose = DisposalMethod::Keep;
+            encoder.write_frame(&frame)?;
+            shown = Some(picture);
+        }
+    }
+    Ok(gif)
+}
+
+/// The frame that turns picture `before` into `after` (both `width` entries a row): the box
+/// of changed pixels, the unchanged ones in it `transparent`. One transparent pixel when
+/// nothing changed, so that the frame still takes its time.
+fn changes(before: &[u8], after: &[u8], width: u16, transparent: u8) -> Frame<'static> {
+    let w = usize::from(width);
+    let (mut left, mut top, mut right, mut bottom) = (usize::MAX, usize::MAX, 0, 0);
+    for (i, (a, b)) in before.iter().zip(after).enumerate() {
+        if a != b {
+            let (x, y) = (i % w, i / w);
+            left = left.min(x);
+            right = right.max(x);
+            top = top.min(y);
+            bottom = bottom.max(y);
+        }
+    }
+    if left == usize::MAX {
+        return Frame {
+            width: 1,
+            height: 1,
+            transparent: Some(transparent),
+            buffer: Cow::Owned(vec![transparent]),
+            ..Frame::default()
+        };
+    }
+    let mut buffer = Vec::with_capacity((right - left + 1) * (bottom - top + 1));
+    for y in top..=bottom {
+        let row = y * w;
+        for x in left..=right {
+            let (a, b) = (before[row + x], after[row + x]);
+            buffer.push(if a == b { transparent } else { b });
+        }
+    }
+    // The box lies within the picture, whose sides fit in a u16.
+    let side = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+    Frame {
+        left: side(left),
+        top: side(top),
+        width: side(right - left + 1),
+        height: side(bottom - top + 1),
+        transparent: Some(transparent),
+        buffer: Cow::Owned(buffer),
+        ..Frame::default()
+    }
+}

@@ -1,0 +1,361 @@
+//! `games`, `history`, `export`, `replay`: every game stays in the database once it ends,
+//! and any game of a server can be listed, read, exported as a record and replayed.
+
+use gipf::{ByColor, Color, Reason};
+
+use super::{Failure, Handled, Limited, LiveGame, Message, Service, refuse};
+use crate::model::{ChannelId, GameId, GameScope, GameStatus, UserId};
+use crate::record::{self, GameRecord, Header};
+use crate::render;
+use crate::reply::Reply;
+use crate::store::{GameFilter, StoredGame};
+use crate::text;
+use crate::text::{Span, Text};
+
+/// Games listed per page.
+const PAGE: u32 = 10;
+/// A history longer than this goes out as a `.gipf` file.
+const HISTORY_INLINE_LINES: usize = 30;
+/// One animated replay per member this often: each is a few hundred pictures.
+const REPLAY_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// How a game ended, as a record's header says it: `1-0`, `0-1` or `*` (still on, or ended
+/// without a result), and why.
+pub(crate) fn result_of(game: &LiveGame) -> (&'static str, Option<&'static str>) {
+    let stored = &game.stored;
+    match stored.status {
+        GameStatus::Active => ("*", None),
+        GameStatus::Aborted => ("*", Some("aborted")),
+        GameStatus::Abandoned => ("*", Some("abandoned")),
+        GameStatus::Won(winner) => {
+            let score = match winner {
+                Color::White => "1-0",
+                Color::Black => "0-1",
+            };
+            let why = if stored.forfeited.is_some() {
+                "time"
+            } else if stored.resigned.is_some() {
+                "resignation"
+            } else {
+                match game.position.outcome().map(|o| o.reason) {
+                    Some(Reason::NoGipf) => "no GIPF-piece",
+                    Some(Reason::NoReserve) => "no reserve",
+                    Some(Reason::Resignation) | None => "resignation",
+                }
+            };
+            (score, Some(why))
+        }
+    }
+}
+
+/// `2026.11.23`: a date as PGN writes it.
+fn pgn_date(unix: i64) -> String {
+    text::utc(unix)
+        .get(..10)
+        .unwrap_or_default()
+        .replace('-', ".")
+}
+
+impl Service {
+    /// The game a command names: game `id` of this server, else this channel's (the one on,
+    /// or the latest).
+    fn named_game(&self, message: &Message, id: Option<GameId>) -> Result<LiveGame, Failure> {
+        let Some(id) = id else {
+            return self
+                .live_game(message.channel, true)?
+                .ok_or_else(|| self.no_game_here(message));
+        };
+        match self.store.game(id)? {
+            Some(stored) if stored.guild == message.guild => Ok(LiveGame::load(stored)?),
+            _ => refuse(format!(
+                "There is no game {id} in this server: {} lists them with their numbers.",
+                self.phrasing(message).cmd("games all")
+            )),
+        }
+    }
+
+    /// The record of a game, with its header.
+    fn record_of(&self, game: &LiveGame) -> anyhow::Result<GameRecord> {
+        let stored = &game.stored;
+        let (result, termination) = result_of(game);
+        let mut tags = vec![
+            ("Event", format!("gipf-bot game {}", stored.id)),
+            ("Site", stored.site.clone().unwrap_or_else(|| "?".into())),
+            ("Date", pgn_date(stored.created_at)),
+            ("White", self.plain_name(game.player(Color::White))?),
+            ("Black", self.plain_name(game.player(Color::Black))?),
+            ("Variant", stored.variant.to_string()),
+            ("Result", result.to_string()),
+        ];
+        if let Some(termination) = termination {
+            tags.push(("Termination", termination.to_string()));
+        }
+        Ok(GameRecord {
+            header: Header(
+                tags.into_iter()
+                    .map(|(name, value)| (name.to_string(), value))
+                    .collect(),
+            ),
+            turns: stored.turns.clone(),
+        })
+    }
+
+    /// The records of every game (or of one), for `gipf-bot export`: file name and record.
+    pub fn records(&self, game: Option<GameId>) -> anyhow::Result<Vec<(String, GameRecord)>> {
+        let ids = match game {
+            Some(id) => vec![id],
+            None => self.store.game_ids()?,
+        };
+        let mut records = Vec::new();
+        for id in ids {
+            let stored = self
+                .store
+                .game(id)?
+                .ok_or_else(|| anyhow::anyhow!("there is no game {id}"))?;
+            let game = LiveGame::load(stored)?;
+            records.push((record_file_name(id), self.record_of(&game)?));
+        }
+        Ok(records)
+    }
+
+    /// `standard GIPF: alice (white) vs bob (black)`.
+    pub(super) fn players_line(&self, game: &LiveGame) -> anyhow::Result<Text> {
+        Ok(text![
+            format!("{} GIPF: ", game.stored.variant),
+            self.name(game.player(Color::White))?,
+            " (white) vs ",
+            self.name(game.player(Color::Black))?,
+            " (black)"
+        ])
+    }
+
+    pub(super) fn history(&self, message: &Message, id: Option<GameId>) -> Handled {
+        let game = self.named_game(message, id)?;
+        let turns = &game.stored.turns;
+        let mut text = text![format!("Game {}, ", game.stored.id)];
+        text.append(self.players_line(&game)?);
+        if turns.is_empty() {
+            text.push(": no turn played yet.");
+            return Ok(Reply::public(text));
+        }
+        if turns.len() <= HISTORY_INLINE_LINES {
+            let numbered: Vec<String> =
+                (1..).zip(turns).map(|(i, t)| format!("{i}. {t}")).collect();
+            text.push(":\n").push(Span::Listing(numbered.join("\n")));
+            return Ok(Reply::public(text));
+        }
+        text.push(format!(": {} turns, the record is attached.", turns.len()));
+        self.with_record(&game, text)
+    }
+
+    pub(super) fn export(&self, message: &Message, id: Option<GameId>) -> Handled {
+        let game = self.named_game(message, id)?;
+        let mut text = text![format!("The record of game {}, ", game.stored.id)];
+        text.append(self.players_line(&game)?)
+            .push(match result_of(&game) {
+                ("*", None) => format!(", {} turns so far.", game.stored.turns.len()),
+                ("*", Some(why)) => format!(", {why} after {} turns.", game.stored.turns.len()),
+                (score, why) => format!(
+                    ": {score} ({}) after {} turns.",
+                    why.unwrap_or_default(),
+                    game.stored.turns.len()
+                ),
+            });
+        self.with_record(&game, text)
+    }
+
+    /// A reply with the game's record attached.
+    fn with_record(&self, game: &LiveGame, text: Text) -> Handled {
+        let record = self.record_of(game)?.to_string();
+        Ok(Reply {
+            file: Some((record_file_name(game.stored.id), record.into_bytes())),
+            ..Reply::public(text)
+        })
+    }
+
+    pub(super) fn replay(&self, message: &Message, id: Option<GameId>) -> Handled {
+        let game = self.named_game(message, id)?;
+        let stored = &game.stored;
+        if stored.turns.is_empty() {
+            return refuse(format!(
+                "Game {} has no turn yet: there is nothing to replay.",
+                stored.id
+            ));
+        }
+        if !self
+            .limits
+            .allow(Limited::Replay(message.author.id), REPLAY_EVERY)
+        {
+            return refuse(format!(
+                "One replay every {} s: ask again in a moment.",
+                REPLAY_EVERY.as_secs()
+            ));
+        }
+        let replay = record::replay(&stored.turns.join("\n"), stored.variant)
+            .map_err(|e| anyhow::anyhow!("game {} does not replay: {e}", stored.id))?;
+        let names = ByColor::new(
+            self.plain_name(game.player(Color::White))?,
+            self.plain_name(game.player(Color::Black))?,
+        );
+        let gif = render::animate(
+            &replay,
+            ByColor::new(&names[Color::White], &names[Color::Black]),
+        )?;
+        let mut text = text![format!("Game {}, ", stored.id)];
+        text.append(self.players_line(&game)?)
+            .push(format!(": {} turns, one picture each.", stored.turns.len()));
+        Ok(Reply {
+            file: Some((format!("gipf-game-{}.gif", stored.id), gif)),
+            ..Reply::public(text)
+        })
+    }
+
+    pub(super) fn games(
+        &self,
+        message: &Message,
+        player: Option<UserId>,
+        scope: GameScope,
+        page: u32,
+    ) -> Handled {
+        let filter = GameFilter {
+            guild: message.guild,
+            player,
+            scope,
+            skip: (page - 1).saturating_mul(PAGE),
+            limit: PAGE + 1,
+        };
+        let mut listed = self.store.games(&filter)?;
+        let more = listed.len() > PAGE as usize;
+        listed.truncate(PAGE as usize);
+        let mut lines = Vec::new();
+        for game in listed {
+            lines.extend(self.listed_game(game)?);
+        }
+        let say = self.phrasing(message);
+        let whose = match player {
+            Some(player) => text![" of ", self.name(player)?],
+            None => Text::default(),
+        };
+        if lines.is_empty() {
+            let mut text = text![match scope {
+                GameScope::Active => "No game is being played",
+                GameScope::Finished => "No game has ended",
+                GameScope::All => "No game was played",
+            }];
+            text.append(whose);
+            text.push(if page > 1 {
+                " on that page."
+            } else {
+                " here. "
+            });
+            if page == 1 {
+                text.push(format!("Start one with {}.", say.cmd("challenge @someone")));
+            }
+            return Ok(Reply::public(text));
+        }
+        let mut text = text![match scope {
+            GameScope::Active => "Games in progress",
+            GameScope::Finished => "Finished games",
+            GameScope::All => "Games",
+        }];
+        text.append(whose);
+        if page > 1 {
+            text.push(format!(" (page {page})"));
+        }
+        text.push(":\n").append(Text::join(lines, "\n"));
+        if more {
+            let next = crate::command::Command::Games {
+                player,
+                scope,
+                page: page + 1,
+            };
+            text.push(format!("\nMore: {}", say.cmd(&next.to_string())));
+        }
+        text.push(format!(
+            "\n{} (with the number) sends a game's record.",
+            say.cmd("export")
+        ));
+        Ok(Reply::public(text))
+    }
+
+    /// A game's line in `games`; none for a game that just now turned out abandoned.
+    fn listed_game(&self, listed: StoredGame) -> anyhow::Result<Option<Text>> {
+        let id = listed.id;
+        let mut line = text![Span::Strong(id.to_string()), " "];
+        if listed.status == GameStatus::Active {
+            // Loaded through the channel, so that an idle game is found abandoned first.
+            return Ok(match self.live_game(listed.channel, false) {
+                Ok(Some(game)) if game.stored.id == id => {
+                    line.append(self.active_line(listed.channel, &game)?);
+                    Some(line)
+                }
+                Ok(_) => None,
+                // One damaged game must not hide the others.
+                Err(e) => {
+                    tracing::error!(error = %format!("{e:#}"), game = %id, "a game does not load");
+                    line.push(
+                        "a game I cannot read (damaged): the bot's operator can look into it",
+                    );
+                    Some(line)
+                }
+            });
+        }
+        // How a game was won (no reserve, no GIPF-piece) is in its last position.
+        let stored = self
+            .store
+            .game(id)?
+            .ok_or_else(|| anyhow::anyhow!("game {id} vanished"))?;
+        line.append(self.finished_line(&LiveGame::load(stored)?)?);
+        Ok(Some(line))
+    }
+
+    /// `#channel: alice (white) vs bob (black), standard, turn 3, bob (black) to play`.
+    fn active_line(&self, channel: ChannelId, game: &LiveGame) -> anyhow::Result<Text> {
+        let to_move = game.position.to_move();
+        let mut line = text![
+            Span::Channel(channel),
+            ": ",
+            self.name(game.player(Color::White))?,
+            " (white) vs ",
+            self.name(game.player(Color::Black))?,
+            format!(
+                " (black), {}, turn {}, ",
+                game.stored.variant,
+                game.position.plies() + 1
+            ),
+            self.name(game.player(to_move))?,
+            format!(" ({to_move}) to play"),
+        ];
+        if let Some(deadline) = game.stored.deadline {
+            line.push(", move by ").push(Span::Time(deadline));
+        }
+        Ok(line)
+    }
+
+    /// `alice vs bob, standard: 1-0 (no reserve), 41 turns, 2026-11-23`.
+    fn finished_line(&self, game: &LiveGame) -> anyhow::Result<Text> {
+        let (score, why) = result_of(game);
+        let ending = match (score, why) {
+            ("*", Some(why)) => why.to_string(),
+            (score, why) => format!("{score} ({})", why.unwrap_or_default()),
+        };
+        Ok(text![
+            self.name(game.player(Color::White))?,
+            " vs ",
+            self.name(game.player(Color::Black))?,
+            format!(
+                ", {}: {ending}, {} turns, {}",
+                game.stored.variant,
+                game.stored.turns.len(),
+                text::utc(game.stored.updated_at)
+                    .get(..10)
+                    .unwrap_or_default()
+            )
+        ])
+    }
+}
+
+/// `gipf-game-12.gipf`.
+fn record_file_name(id: GameId) -> String {
+    format!("gipf-game-{id}.gipf")
+}

@@ -1,0 +1,241 @@
+//! Glicko-2 ratings (Glickman's system, by the `skillratings` crate): per server, player and
+//! game, and for every game together. A game's result is rated in the transaction that ends
+//! it, once: each game is a rating period of its own, as correspondence servers do.
+
+use gipf::{Color, Variant};
+use rusqlite::{Connection, OptionalExtension, params};
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+
+use super::{Store, StoredGame, parsed};
+use crate::model::{GameKind, GameStatus, GuildId, UserId};
+
+/// A Glicko-2 rating: the rating, its deviation (how unsure it still is) and its volatility.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    /// The rating (1500 at the start).
+    pub rating: f64,
+    /// Its deviation (350 at the start, shrinking with every game).
+    pub deviation: f64,
+    /// How erratic the player's results are (0.06 at the start).
+    pub volatility: f64,
+}
+
+impl Default for Rating {
+    fn default() -> Rating {
+        Rating::from(Glicko2Rating::new())
+    }
+}
+
+impl From<Glicko2Rating> for Rating {
+    fn from(r: Glicko2Rating) -> Rating {
+        Rating {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+        }
+    }
+}
+
+impl From<Rating> for Glicko2Rating {
+    fn from(r: Rating) -> Glicko2Rating {
+        Glicko2Rating {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+        }
+    }
+}
+
+/// A player's rating in one pool, with the games behind it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingRow {
+    /// Whose.
+    pub player: UserId,
+    /// The rating.
+    pub rating: Rating,
+    /// Rated games played.
+    pub games: u32,
+    /// Rated games won.
+    pub wins: u32,
+}
+
+/// A player's decided games in a server: wins and losses per game, and the current streak.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerRecord {
+    /// `(game, wins, losses)` for each game played.
+    pub by_kind: Vec<(GameKind, u32, u32)>,
+    /// The latest results alike: `(won, how many)`.
+    pub streak: Option<(bool, u32)>,
+}
+
+/// The pool's name in the table: a game, or `all`.
+fn pool(kind: Option<GameKind>) -> &'static str {
+    kind.map_or("all", GameKind::name)
+}
+
+fn read(c: &Connection, guild: GuildId, pool: &str, player: UserId) -> rusqlite::Result<Rating> {
+    Ok(c.prepare_cached(
+        "SELECT rating, deviation, volatility FROM ratings
+         WHERE guild_id = ?1 AND kind = ?2 AND user_id = ?3",
+    )?
+    .query_row(params![guild, pool, player], |r| {
+        Ok(Rating {
+            rating: r.get(0)?,
+            deviation: r.get(1)?,
+            volatility: r.get(2)?,
+        })
+    })
+    .optional()?
+    .unwrap_or_default())
+}
+
+fn write(
+    c: &Connection,
+    (guild, pool): (GuildId, &str),
+    player: UserId,
+    rating: Rating,
+    won: bool,
+) -> rusqlite::Result<()> {
+    c.prepare_cached(
+        "INSERT INTO ratings (guild_id, kind, user_id, rating, deviation, volatility, games, wins)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7)
+         ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET
+             rating = ?4, deviation = ?5, volatility = ?6, games = games + 1, wins = wins + ?7",
+    )?
+    .execute(params![
+        guild,
+        pool,
+        player,
+        rating.rating,
+        rating.deviation,
+        rating.volatility,
+        u32::from(won)
+    ])?;
+    Ok(())
+}
+
+/// Rates the result of `game`, won by `winner`, in the pool of its game and in `all`: once
+/// only, whoever calls (the game's `rated` mark is set in the same transaction).
+pub(super) fn rate(c: &Connection, game: &StoredGame, winner: Color) -> anyhow::Result<()> {
+    let first = c
+        .prepare_cached("UPDATE games SET rated = 1 WHERE id = ?1 AND rated = 0")?
+        .execute(params![game.id])?;
+    let (winner, loser) = (game.players[winner], game.players[!winner]);
+    if first == 0 || winner == loser {
+        return Ok(());
+    }
+    let guild = game.guild.unwrap_or(GuildId(0));
+    for kind in [None, Some(GameKind::of(game.variant))] {
+        let at = (guild, pool(kind));
+        let (won, lost) = glicko2(
+            &read(c, guild, at.1, winner)?.into(),
+            &read(c, guild, at.1, loser)?.into(),
+            &Outcomes::WIN,
+            &Glicko2Config::new(),
+        );
+        write(c, at, winner, won.into(), true)?;
+        write(c, at, loser, lost.into(), false)?;
+    }
+    Ok(())
+}
+
+impl Store {
+    /// A player's rating in a server, for one game or (`None`) all together; `None` before
+    /// his first rated game.
+    pub fn rating(
+        &self,
+        guild: Option<GuildId>,
+        kind: Option<GameKind>,
+        player: UserId,
+    ) -> anyhow::Result<Option<RatingRow>> {
+        Ok(self.leaderboard_query(guild, kind, Some(player), 1)?.pop())
+    }
+
+    /// The best rated players of a server, for one game or all together, best first.
+    pub fn leaderboard(
+        &self,
+        guild: Option<GuildId>,
+        kind: Option<GameKind>,
+        limit: u32,
+    ) -> anyhow::Result<Vec<RatingRow>> {
+        self.leaderboard_query(guild, kind, None, limit)
+    }
+
+    fn leaderboard_query(
+        &self,
+        guild: Option<GuildId>,
+        kind: Option<GameKind>,
+        player: Option<UserId>,
+        limit: u32,
+    ) -> anyhow::Result<Vec<RatingRow>> {
+        self.with(|c| {
+            let mut statement = c.prepare_cached(
+                "SELECT user_id, rating, deviation, volatility, games, wins FROM ratings
+                 WHERE guild_id = ?1 AND kind = ?2 AND (?3 IS NULL OR user_id = ?3)
+                 ORDER BY rating DESC, games DESC, user_id LIMIT ?4",
+            )?;
+            let rows = statement.query_map(
+                params![guild.unwrap_or(GuildId(0)), pool(kind), player, limit],
+                |r| {
+                    Ok(RatingRow {
+                        player: r.get(0)?,
+                        rating: Rating {
+                            rating: r.get(1)?,
+                            deviation: r.get(2)?,
+                            volatility: r.get(3)?,
+                        },
+                        games: r.get(4)?,
+                        wins: r.get(5)?,
+                    })
+                },
+            )?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+    }
+
+    /// A player's decided games in a server (aborted and abandoned ones have no result).
+    pub fn player_record(
+        &self,
+        guild: Option<GuildId>,
+        player: UserId,
+    ) -> anyhow::Result<PlayerRecord> {
+        let results: Vec<(Variant, bool)> = self.with(|c| {
+            let mut statement = c.prepare_cached(
+                "SELECT variant, status, white FROM games
+                 WHERE guild_id IS ?1 AND (white = ?2 OR black = ?2) AND status IN (?3, ?4)
+                 ORDER BY updated_at DESC, id DESC",
+            )?;
+            let won = [Color::White, Color::Black].map(GameStatus::Won);
+            let rows = statement.query_map(params![guild, player, won[0], won[1]], |r| {
+                let status: GameStatus = r.get(1)?;
+                let white: UserId = r.get(2)?;
+                let color = if white == player {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                Ok((parsed(r, 0)?, status == GameStatus::Won(color)))
+            })?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })?;
+        let mut record = PlayerRecord::default();
+        for kind in GameKind::ALL {
+            let (wins, losses) = results
+                .iter()
+                .filter(|(variant, _)| GameKind::of(*variant) == kind)
+                .fold(
+                    (0, 0),
+                    |(w, l), &(_, won)| if won { (w + 1, l) } else { (w, l + 1) },
+                );
+            if wins + losses > 0 {
+                record.by_kind.push((kind, wins, losses));
+            }
+        }
+        record.streak = results.first().map(|&(_, won)| {
+            let alike = results.iter().take_while(|&&(_, w)| w == won).count();
+            (won, alike as u32)
+        });
+        Ok(record)
+    }
+}
