@@ -17,6 +17,7 @@ CREATE TABLE ratings (
     deviation   REAL NOT NULL,
     volatility  REAL NOT NULL,
     games       INTEGER NOT NULL,
+    wins        INTEGER NOT NULL,
     PRIMARY KEY (guild_id, kind, user_id)
 ) STRICT;
 CREATE INDEX ratings_by_rating ON ratings(guild_id, kind, rating DESC);

@@ -330,8 +330,9 @@ fn edits(a: &str, b: &str) -> usize {
     rows[a.len()][b.len()]
 }
 
-/// The command `word` is a slip of: two edits away at most (one for words of four letters
-/// or fewer, so that other bots' short commands are not taken for ours).
+/// The command `word` is a slip of: two edits away at most (one when either has four letters
+/// or fewer, so that other bots' short commands are not taken for ours: `play` is not
+/// `replay`).
 ///
 /// ```
 /// use gipf_bot::command::closest_command;
@@ -340,12 +341,20 @@ fn edits(a: &str, b: &str) -> usize {
 /// assert_eq!(closest_command("rwo"), Some("row"));
 /// assert_eq!(closest_command("play"), None);
 /// assert_eq!(closest_command("rank"), None);
+/// assert_eq!(closest_command("replya"), Some("replay"));
 /// ```
 pub fn closest_command(word: &str) -> Option<&'static str> {
     SYNTAX
         .iter()
         .map(|syntax| (edits(word, syntax.word), syntax.word))
-        .filter(|&(distance, command)| distance <= if command.len() <= 4 { 1 } else { 2 })
+        .filter(|&(distance, command)| {
+            distance
+                <= if command.len().min(word.chars().count()) <= 4 {
+                    1
+                } else {
+                    2
+                }
+        })
         .min()
         .map(|(_, command)| command)
 }

@@ -315,4 +315,43 @@ mod tests {
         let err = replay("Ge8 (15)", Variant::Tournament).unwrap_err();
         assert_eq!(err.reason, "the reserve after this turn is 16, not 15");
     }
+
+    #[test]
+    fn a_header_is_written_and_read_back_and_only_at_the_top() {
+        let record = GameRecord {
+            header: Header(vec![
+                ("White".into(), r#"al "the" \ice"#.into()),
+                ("Variant".into(), "basic+0/+3".into()),
+            ]),
+            turns: vec!["c2 (11)".into()],
+        };
+        let text = record.to_string();
+        assert_eq!(
+            text,
+            "[White \"al \\\"the\\\" \\\\ice\"]\n[Variant \"basic+0/+3\"]\n\nc2 (14)\n"
+        );
+        assert_eq!(header(&text).unwrap(), record.header);
+        let handicap = Variant::Basic {
+            extra: gipf::ByColor::new(0, 3),
+        };
+        assert_eq!(record.header.variant(None), Ok(handicap));
+        assert_eq!(record.header.variant(Some(handicap)), Ok(handicap));
+        assert!(record.header.variant(Some(Variant::Standard)).is_err());
+        assert_eq!(Header::default().variant(None), Ok(Variant::Tournament));
+        assert_eq!(replay_with_header(&text, None).unwrap().turns.len(), 1);
+        for (bad, line, reason) in [
+            ("c2\n[Event \"x\"]", 2, "after the first turn"),
+            ("[Event x]", 1, "reads like"),
+            ("[Event \"a\"]\n# note\n[Event \"b\"]", 3, "given already"),
+        ] {
+            let error = header(bad).unwrap_err();
+            assert_eq!(error.line, line, "{bad}");
+            assert!(error.reason.contains(reason), "{bad}: {error}");
+        }
+        let error = replay_with_header("[Variant \"chess\"]\nc2", None).unwrap_err();
+        assert!(
+            error.to_string().contains("the header's Variant"),
+            "{error}"
+        );
+    }
 }

@@ -941,4 +941,46 @@ mod tests {
             .unwrap();
         assert!(store.challenge(ChannelId(8)).is_err());
     }
+
+    #[test]
+    fn a_won_game_is_rated_once_in_its_pool_and_in_all() {
+        let (_dir, store, game) = store_with_a_game();
+        let won = Progress {
+            turns: Vec::new(),
+            partial: Vec::new(),
+            status: GameStatus::Won(Color::White),
+            resigned: Some(Color::Black),
+            ended_by: None,
+            forfeited: None,
+        };
+        let saved = store.save(&game, won.clone()).unwrap().unwrap();
+        // Saving the ended game again (a stale writer that got through) rates nothing more.
+        store.save(&saved, won).unwrap().unwrap();
+        let guild = Some(GuildId(5));
+        // White is user 2 (see store_with_a_game), the winner.
+        for kind in [None, Some(crate::model::GameKind::Basic)] {
+            let winner = store.rating(guild, kind, UserId(2)).unwrap().unwrap();
+            let loser = store.rating(guild, kind, UserId(1)).unwrap().unwrap();
+            assert_eq!(
+                (winner.games, winner.wins, loser.games, loser.wins),
+                (1, 1, 1, 0)
+            );
+            // Glicko-2 from 1500/350/0.06 each: the winner gains what the loser loses.
+            assert!((winner.rating.rating - 1662.3).abs() < 0.1, "{winner:?}");
+            assert!((loser.rating.rating - 1337.7).abs() < 0.1, "{loser:?}");
+            assert!((winner.rating.deviation - 290.3).abs() < 0.1, "{winner:?}");
+        }
+        assert_eq!(
+            store
+                .rating(guild, Some(crate::model::GameKind::Standard), UserId(2))
+                .unwrap(),
+            None
+        );
+        let board = store.leaderboard(guild, None, 10).unwrap();
+        assert_eq!(
+            board.iter().map(|r| r.player).collect::<Vec<_>>(),
+            [UserId(2), UserId(1)]
+        );
+        assert_eq!(store.leaderboard(Some(GuildId(6)), None, 10).unwrap(), []);
+    }
 }

@@ -9,155 +9,12 @@ use gipf::{Color, Pending, Position, Reason, Variant};
 mod support;
 
 use gipf::random::Rng;
-use gipf_bot::console::{Console, user_id};
-use gipf_bot::model::{ChannelId, GuildId};
+use gipf_bot::console::user_id;
+use gipf_bot::model::ChannelId;
 use gipf_bot::reply::Reply;
-use gipf_bot::service::{Config, GameState, Message, Service, Via};
-use support::chat::shown_safely;
+use gipf_bot::service::{Config, Via};
 use support::games::find_at_turn_start;
-
-struct Table {
-    dir: tempfile::TempDir,
-    service: Arc<Service>,
-    console: Console,
-    channel: ChannelId,
-}
-
-impl Table {
-    fn new() -> Table {
-        Table::with_config(Config::default())
-    }
-
-    fn with_config(config: Config) -> Table {
-        let dir = tempfile::tempdir().unwrap();
-        let service = Arc::new(Service::open(dir.path().join("gipf.db"), config).unwrap());
-        let console = Console::new(dir.path().join("boards")).unwrap();
-        Table {
-            dir,
-            service,
-            console,
-            channel: ChannelId(1),
-        }
-    }
-
-    /// Closes the database and opens it again, as a restart does.
-    fn restart(&mut self) {
-        let path = self.dir.path().join("gipf.db");
-        let config = self.service.config().clone();
-        self.service = Arc::new(Service::open(path, config).unwrap());
-    }
-
-    fn message(&mut self, author: &str, text: &str) -> Message {
-        let mut message = self
-            .console
-            .read_line(&format!("{author}: {text}"))
-            .unwrap();
-        message.channel = self.channel;
-        message.guild = Some(GuildId(99));
-        message
-    }
-
-    fn say(&mut self, author: &str, text: &str) -> Vec<Reply> {
-        let message = self.message(author, text);
-        let replies = self.service.handle(&message);
-        for reply in &replies {
-            assert_safe(reply, &message);
-        }
-        replies
-    }
-
-    /// The one reply's text, as Discord shows it.
-    fn text(&mut self, author: &str, text: &str) -> String {
-        let replies = self.say(author, text);
-        assert_eq!(replies.len(), 1, "{text}: {replies:?}");
-        shown(&replies[0])
-    }
-
-    /// Says `text` as `author` and checks that the one reply contains `expected`.
-    fn expect(&mut self, author: &str, text: &str, expected: &str) {
-        let reply = self.text(author, text);
-        assert!(
-            reply.contains(expected),
-            "{text}: expected {expected:?} in {reply:?}"
-        );
-    }
-
-    /// Makes every game look untouched for `days`, behind the service's back.
-    fn idle_for_days(&self, days: u64) {
-        let db = rusqlite::Connection::open(self.dir.path().join("gipf.db")).unwrap();
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_secs();
-        let then = i64::try_from(now - days * 86_400).unwrap();
-        db.execute("UPDATE games SET updated_at = ?1", [then])
-            .unwrap();
-    }
-
-    fn state(&self) -> GameState {
-        self.service
-            .game_state(self.channel, true)
-            .unwrap()
-            .unwrap()
-    }
-
-    /// Plays turns written in the official notation by `!move`, White first.
-    fn play_record(&mut self, turns: &[String]) {
-        for (i, turn) in turns.iter().enumerate() {
-            let color = if i % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let text = self.text(player(color), &format!("!move {turn}"));
-            assert!(text.contains("played"), "{turn}: {text}");
-        }
-    }
-
-    /// Alice (white) and Bob (black) start a game.
-    fn start(&mut self, variant: &str) {
-        let text = self.text("alice", &format!("!challenge @bob {variant} white"));
-        assert!(text.contains("challenges you"), "{text}");
-        let text = self.text("bob", "!accept");
-        assert!(text.contains("Game on"), "{text}");
-    }
-}
-
-/// Nothing a reply says can ping anyone but the author, the users the message mentions or
-/// the players (the challenged user is one of those), and never everyone.
-fn assert_safe(reply: &Reply, message: &Message) {
-    let mut allowed = vec![message.author.id, user_id("alice"), user_id("bob")];
-    allowed.extend(message.mentions.iter().map(|m| m.id));
-    shown_safely(reply, &allowed);
-}
-
-/// A reply's text as Discord shows it.
-fn shown(reply: &Reply) -> String {
-    gipf_bot::discord::markdown(&reply.text)
-}
-
-fn player(color: Color) -> &'static str {
-    if color == Color::White {
-        "alice"
-    } else {
-        "bob"
-    }
-}
-
-/// Plays legal turns chosen by `seed` with `!move` until the game ends or `limit` turns.
-fn play_random_turns(table: &mut Table, seed: u64, limit: usize) {
-    let mut rng = Rng::new(seed);
-    for _ in 0..limit {
-        let position = table.state().position;
-        if position.outcome().is_some() {
-            return;
-        }
-        let turns = position.legal_turns();
-        let (turn, _) = &turns[rng.below(turns.len())];
-        let text = table.text(player(position.to_move()), &format!("!move {turn}"));
-        assert!(text.contains("played"), "{turn}: {text}");
-    }
-}
+use support::table::{Table, assert_safe, click, play_random_turns, player, shown};
 
 #[test]
 fn a_game_from_challenge_to_resignation() {
@@ -583,14 +440,6 @@ fn the_help_and_rules_list_every_command() {
 
 /// A copy of `message` as a click on `button`.
 /// A click on `button` by `author`, as the Discord adapter hands it over: its command, typed.
-fn click(table: &mut Table, author: &str, button: &gipf_bot::reply::Button) -> Reply {
-    let mut message = table.message(author, "");
-    message.stamp = Some(button.stamp);
-    let mut replies = table.service.execute(&message, button.command.clone());
-    assert_eq!(replies.len(), 1, "{replies:?}");
-    replies.remove(0)
-}
-
 #[test]
 fn a_button_answers_only_the_question_it_was_made_for() {
     // After `row 1` the same player still has a question in the same turn, so the turn

@@ -66,7 +66,13 @@ impl Service {
                 .ok_or_else(|| self.no_game_here(message));
         };
         match self.store.game(id)? {
-            Some(stored) if stored.guild == message.guild => Ok(LiveGame::load(stored)?),
+            // Outside a server, only this channel's games are anyone's business.
+            Some(stored)
+                if stored.guild == message.guild
+                    || (message.guild.is_none() && stored.channel == message.channel) =>
+            {
+                Ok(LiveGame::load(stored)?)
+            }
             _ => refuse(format!(
                 "There is no game {id} in this server: {} lists them with their numbers.",
                 self.phrasing(message).cmd("games all")
@@ -219,6 +225,8 @@ impl Service {
     ) -> Handled {
         let filter = GameFilter {
             guild: message.guild,
+            // Outside a server (direct messages, the console) only this channel's games show.
+            channel: message.guild.is_none().then_some(message.channel),
             player,
             scope,
             skip: (page - 1).saturating_mul(PAGE),
@@ -233,23 +241,23 @@ impl Service {
         }
         let say = self.phrasing(message);
         let whose = match player {
-            Some(player) => text![" of ", self.name(player)?],
+            Some(player) => text![" of ", self.name_in(message, player)?],
             None => Text::default(),
         };
         if lines.is_empty() {
-            let mut text = text![match scope {
-                GameScope::Active => "No game is being played",
-                GameScope::Finished => "No game has ended",
-                GameScope::All => "No game was played",
-            }];
-            text.append(whose);
-            text.push(if page > 1 {
-                " on that page."
-            } else {
-                " here. "
+            let mut text = text!["No game"];
+            text.append(whose).push(match scope {
+                GameScope::Active => " is being played",
+                GameScope::Finished => " has ended",
+                GameScope::All => " was played",
             });
-            if page == 1 {
-                text.push(format!("Start one with {}.", say.cmd("challenge @someone")));
+            if page > 1 {
+                text.push(" on that page.");
+            } else {
+                text.push(format!(
+                    " here. Start one with {}.",
+                    say.cmd("challenge @someone")
+                ));
             }
             return Ok(Reply::public(text));
         }
@@ -280,32 +288,30 @@ impl Service {
 
     /// A game's line in `games`; none for a game that just now turned out abandoned.
     fn listed_game(&self, listed: StoredGame) -> anyhow::Result<Option<Text>> {
-        let id = listed.id;
+        let (id, channel) = (listed.id, listed.channel);
+        let active = listed.status == GameStatus::Active;
+        let loaded = if active {
+            // Through the channel, so that an idle game is found abandoned first.
+            self.live_game(channel, false)
+                .map(|game| game.filter(|game| game.stored.id == id))
+        } else {
+            // With its turns: how a game was won (no reserve, no GIPF-piece) is in its end.
+            self.store
+                .game(id)
+                .and_then(|game| game.map(LiveGame::load).transpose())
+        };
         let mut line = text![Span::Strong(id.to_string()), " "];
-        if listed.status == GameStatus::Active {
-            // Loaded through the channel, so that an idle game is found abandoned first.
-            return Ok(match self.live_game(listed.channel, false) {
-                Ok(Some(game)) if game.stored.id == id => {
-                    line.append(self.active_line(listed.channel, &game)?);
-                    Some(line)
-                }
-                Ok(_) => None,
-                // One damaged game must not hide the others.
-                Err(e) => {
-                    tracing::error!(error = %format!("{e:#}"), game = %id, "a game does not load");
-                    line.push(
-                        "a game I cannot read (damaged): the bot's operator can look into it",
-                    );
-                    Some(line)
-                }
-            });
-        }
-        // How a game was won (no reserve, no GIPF-piece) is in its last position.
-        let stored = self
-            .store
-            .game(id)?
-            .ok_or_else(|| anyhow::anyhow!("game {id} vanished"))?;
-        line.append(self.finished_line(&LiveGame::load(stored)?)?);
+        match loaded {
+            Ok(Some(game)) if active => line.append(self.active_line(channel, &game)?),
+            Ok(Some(game)) => line.append(self.finished_line(&game)?),
+            Ok(None) => return Ok(None),
+            // One damaged game must not hide the others.
+            Err(e) => {
+                tracing::error!(error = %format!("{e:#}"), game = %id, "a game does not load");
+                line.push(Span::Channel(channel))
+                    .push(": a game I cannot read (damaged): the bot's operator can look into it")
+            }
+        };
         Ok(Some(line))
     }
 

@@ -313,6 +313,18 @@ impl Service {
         Ok(Span::Name(self.plain_name(id)?))
     }
 
+    /// A user's name as `message` gives it (its author's, or a mentioned user's), else as
+    /// stored: a player asked about need not have played yet.
+    fn name_in(&self, message: &Message, id: UserId) -> anyhow::Result<Span> {
+        let given = std::iter::once(&message.author)
+            .chain(&message.mentions)
+            .find(|user| user.id == id);
+        match given {
+            Some(user) => Ok(Span::Name(user.name.chars().take(32).collect())),
+            None => self.name(id),
+        }
+    }
+
     /// A user to ping.
     fn mention(&self, id: UserId) -> anyhow::Result<Span> {
         Ok(Span::Mention(id, self.plain_name(id)?))

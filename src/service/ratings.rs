@@ -34,7 +34,7 @@ impl Service {
         let player = player.unwrap_or(message.author.id);
         let guild = message.guild;
         let record = self.store.player_record(guild, player)?;
-        let mut text = text![self.name(player)?];
+        let mut text = text![self.name_in(message, player)?];
         let Some(overall) = self.store.rating(guild, None, player)? else {
             text.push(format!(
                 " has no rated game here yet: a won or lost game counts ({} starts one).",

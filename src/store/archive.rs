@@ -3,13 +3,15 @@
 use rusqlite::params;
 
 use super::{GAME_COLUMNS, Store, StoredGame, game_row};
-use crate::model::{GameId, GameScope, GameStatus, GuildId, UserId};
+use crate::model::{ChannelId, GameId, GameScope, GameStatus, GuildId, UserId};
 
 /// Which games a listing shows, newest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameFilter {
-    /// The server (`None`: the games played outside one).
+    /// Only the games of this server.
     pub guild: Option<GuildId>,
+    /// Only the games of this channel.
+    pub channel: Option<ChannelId>,
     /// Only this player's games.
     pub player: Option<UserId>,
     /// Active, finished, or all.
@@ -31,7 +33,8 @@ impl Store {
         self.with(|c| {
             let mut statement = c.prepare_cached(&format!(
                 "SELECT {GAME_COLUMNS} FROM games
-                 WHERE guild_id IS ?1 AND (?2 IS NULL OR white = ?2 OR black = ?2)
+                 WHERE (?1 IS NULL OR guild_id = ?1) AND (?2 IS NULL OR white = ?2 OR black = ?2)
+                   AND (?7 IS NULL OR channel_id = ?7)
                    AND ((?3 = 0 AND status = ?4) OR (?3 = 1 AND status != ?4) OR ?3 = 2)
                  ORDER BY id DESC LIMIT ?5 OFFSET ?6"
             ))?;
@@ -42,7 +45,8 @@ impl Store {
                     scope,
                     GameStatus::Active,
                     filter.limit,
-                    filter.skip
+                    filter.skip,
+                    filter.channel
                 ],
                 game_row,
             )?;

@@ -6,3 +6,4 @@
 pub mod chat;
 pub mod fake_discord;
 pub mod games;
+pub mod table;

@@ -1,0 +1,165 @@
+//! A game service over a temporary SQLite file, driven by console-style messages.
+
+use std::sync::Arc;
+
+use gipf::Color;
+use gipf::random::Rng;
+use gipf_bot::console::{Console, user_id};
+use gipf_bot::model::{ChannelId, GuildId};
+use gipf_bot::reply::Reply;
+use gipf_bot::service::{Config, GameState, Message, Service};
+
+use super::chat::shown_safely;
+
+/// A service over a temporary database, and a console to write messages as.
+pub struct Table {
+    pub dir: tempfile::TempDir,
+    pub service: Arc<Service>,
+    pub console: Console,
+    pub channel: ChannelId,
+}
+
+impl Table {
+    pub fn new() -> Table {
+        Table::with_config(Config::default())
+    }
+
+    pub fn with_config(config: Config) -> Table {
+        let dir = tempfile::tempdir().unwrap();
+        let service = Arc::new(Service::open(dir.path().join("gipf.db"), config).unwrap());
+        let console = Console::new(dir.path().join("boards")).unwrap();
+        Table {
+            dir,
+            service,
+            console,
+            channel: ChannelId(1),
+        }
+    }
+
+    /// Closes the database and opens it again, as a restart does.
+    pub fn restart(&mut self) {
+        let path = self.dir.path().join("gipf.db");
+        let config = self.service.config().clone();
+        self.service = Arc::new(Service::open(path, config).unwrap());
+    }
+
+    pub fn message(&mut self, author: &str, text: &str) -> Message {
+        let mut message = self
+            .console
+            .read_line(&format!("{author}: {text}"))
+            .unwrap();
+        message.channel = self.channel;
+        message.guild = Some(GuildId(99));
+        message
+    }
+
+    pub fn say(&mut self, author: &str, text: &str) -> Vec<Reply> {
+        let message = self.message(author, text);
+        let replies = self.service.handle(&message);
+        for reply in &replies {
+            assert_safe(reply, &message);
+        }
+        replies
+    }
+
+    /// The one reply's text, as Discord shows it.
+    pub fn text(&mut self, author: &str, text: &str) -> String {
+        let replies = self.say(author, text);
+        assert_eq!(replies.len(), 1, "{text}: {replies:?}");
+        shown(&replies[0])
+    }
+
+    /// Says `text` as `author` and checks that the one reply contains `expected`.
+    pub fn expect(&mut self, author: &str, text: &str, expected: &str) {
+        let reply = self.text(author, text);
+        assert!(
+            reply.contains(expected),
+            "{text}: expected {expected:?} in {reply:?}"
+        );
+    }
+
+    /// Makes every game look untouched for `days`, behind the service's back.
+    pub fn idle_for_days(&self, days: u64) {
+        let db = rusqlite::Connection::open(self.dir.path().join("gipf.db")).unwrap();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs();
+        let then = i64::try_from(now - days * 86_400).unwrap();
+        db.execute("UPDATE games SET updated_at = ?1", [then])
+            .unwrap();
+    }
+
+    pub fn state(&self) -> GameState {
+        self.service
+            .game_state(self.channel, true)
+            .unwrap()
+            .unwrap()
+    }
+
+    /// Plays turns written in the official notation by `!move`, White first.
+    pub fn play_record(&mut self, turns: &[String]) {
+        for (i, turn) in turns.iter().enumerate() {
+            let color = if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let text = self.text(player(color), &format!("!move {turn}"));
+            assert!(text.contains("played"), "{turn}: {text}");
+        }
+    }
+
+    /// Alice (white) and Bob (black) start a game.
+    pub fn start(&mut self, variant: &str) {
+        let text = self.text("alice", &format!("!challenge @bob {variant} white"));
+        assert!(text.contains("challenges you"), "{text}");
+        let text = self.text("bob", "!accept");
+        assert!(text.contains("Game on"), "{text}");
+    }
+}
+
+/// Nothing a reply says can ping anyone but the author, the users the message mentions or
+/// the players (the challenged user is one of those), and never everyone.
+pub fn assert_safe(reply: &Reply, message: &Message) {
+    let mut allowed = vec![message.author.id, user_id("alice"), user_id("bob")];
+    allowed.extend(message.mentions.iter().map(|m| m.id));
+    shown_safely(reply, &allowed);
+}
+
+/// A reply's text as Discord shows it.
+pub fn shown(reply: &Reply) -> String {
+    gipf_bot::discord::markdown(&reply.text)
+}
+
+pub fn player(color: Color) -> &'static str {
+    if color == Color::White {
+        "alice"
+    } else {
+        "bob"
+    }
+}
+
+/// Plays legal turns chosen by `seed` with `!move` until the game ends or `limit` turns.
+pub fn play_random_turns(table: &mut Table, seed: u64, limit: usize) {
+    let mut rng = Rng::new(seed);
+    for _ in 0..limit {
+        let position = table.state().position;
+        if position.outcome().is_some() {
+            return;
+        }
+        let turns = position.legal_turns();
+        let (turn, _) = &turns[rng.below(turns.len())];
+        let text = table.text(player(position.to_move()), &format!("!move {turn}"));
+        assert!(text.contains("played"), "{turn}: {text}");
+    }
+}
+
+/// Clicks a button as `author`: the command it carries, with its stamp.
+pub fn click(table: &mut Table, author: &str, button: &gipf_bot::reply::Button) -> Reply {
+    let mut message = table.message(author, "");
+    message.stamp = Some(button.stamp);
+    let mut replies = table.service.execute(&message, button.command.clone());
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    replies.remove(0)
+}
