@@ -328,7 +328,7 @@ mod tests {
         let text = record.to_string();
         assert_eq!(
             text,
-            "[White \"al \\\"the\\\" \\\\ice\"]\n[Variant \"basic+0/+3\"]\n\nc2 (14)\n"
+            "[White \"al \\\"the\\\" \\\\ice\"]\n[Variant \"basic+0/+3\"]\n\nc2 (11)\n"
         );
         assert_eq!(header(&text).unwrap(), record.header);
         let handicap = Variant::Basic {
