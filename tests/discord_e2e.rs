@@ -15,7 +15,8 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use support::fake_discord::{
-    APPLICATION_ID, BOT_USER_ID, FakeDiscord, Invoker, MessageSpec, RestCall, WAIT_TIMEOUT,
+    APPLICATION_ID, BOT_USER_ID, FakeDiscord, GUILD_NAME, Invoker, MessageSpec, RestCall,
+    WAIT_TIMEOUT,
 };
 
 use support::chat::{ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, assert_pings};
@@ -1372,6 +1373,68 @@ async fn the_deadline_watch_reminds_the_player_in_his_channel_and_by_direct_mess
     let direct = next_post(&discord, dm).await.payload_json();
     assert!(content(&direct).contains("a reminder"), "{direct:#}");
     assert_eq!(discord.notified_users()[before..], [BOB.0, BOB.0]);
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_exported_with_its_place_and_rematched_by_button() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    start_game(&discord, CHANNEL).await;
+    let pushed = ask(&discord, say(CHANNEL, ALICE, "!push b1 c2")).await;
+    assert!(content(&pushed).contains("played"), "{pushed:#}");
+    let over = ask(&discord, say(CHANNEL, BOB, "!resign")).await;
+    assert!(content(&over).contains("bob resigned"), "{over:#}");
+    let rematch = button_ids(&over)
+        .into_iter()
+        .find(|id| id.ends_with(":rematch"))
+        .expect("a Rematch button");
+
+    // The record names the server and the channel as Discord named them at the start.
+    let export = next_post_after(&discord, say(CHANNEL, CAROL, "!export")).await;
+    let files = export.files();
+    let (name, record) = files.first().expect("the record is attached");
+    assert_eq!(name, "gipf-game-1.gipf");
+    let record = String::from_utf8_lossy(record);
+    assert!(
+        record.starts_with(&format!(
+            "[Event \"gipf-bot game 1\"]\n[Site \"{GUILD_NAME} #gipf\"]\n"
+        )),
+        "{record}"
+    );
+    assert!(
+        record.contains("[Result \"1-0\"]\n[Termination \"resignation\"]"),
+        "{record}"
+    );
+
+    // Bob's click on Rematch challenges alice, pinging her alone; he now plays White.
+    let before = discord.notified_users().len();
+    let challenge = data(&click(&discord, BOB, CHANNEL, &rematch).await);
+    assert!(
+        content(&challenge)
+            .contains("bob challenges you to a game of standard GIPF (bob plays white"),
+        "{challenge:#}"
+    );
+    assert_pings(&challenge, &[ALICE.0]);
+    assert_eq!(discord.notified_users()[before..], [ALICE.0]);
+    let accepted = ask(&discord, say(CHANNEL, ALICE, "!accept")).await;
+    assert!(
+        content(&accepted).contains("White: bob, Black: alice"),
+        "{accepted:#}"
+    );
+
+    // The first game, replayed as an animated picture.
+    let replay = next_post_after(&discord, say(CHANNEL, CAROL, "!replay 1")).await;
+    assert!(
+        replay
+            .files()
+            .iter()
+            .any(|(name, gif)| name == "gipf-game-1.gif" && gif.starts_with(b"GIF89a")),
+        "{:#}",
+        replay.payload_json()
+    );
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
