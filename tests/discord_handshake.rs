@@ -336,10 +336,10 @@ async fn serenity_talks_to_the_fake_discord() {
     // Nothing went unanswered; a route the fake does not know gets a 404 and is listed.
     assert_eq!(discord.unhandled_routes(), Vec::<String>::new());
     let unknown = serenity::all::GuildId::new(GUILD)
-        .to_partial_guild(&second.http)
+        .emojis(&second.http)
         .await;
     assert!(unknown.is_err());
-    let expected = format!("GET /api/v10/guilds/{GUILD}");
+    let expected = format!("GET /api/v10/guilds/{GUILD}/emojis");
     assert_eq!(discord.unhandled_routes(), [expected]);
     second.stop().await;
     eprintln!("handshake test took {:?}", started.elapsed());

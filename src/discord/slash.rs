@@ -269,6 +269,6 @@ mod tests {
             );
             names.push(name);
         }
-        assert_eq!(names.len(), 19, "{names:?}");
+        assert_eq!(names.len(), 24, "{names:?}");
     }
 }
