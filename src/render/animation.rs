@@ -20,19 +20,47 @@ pub const TURN_DELAY: u16 = 80;
 /// How long the final position is held before the replay starts again.
 pub const FINAL_DELAY: u16 = 500;
 
-/// The animated replay of a game: `replay.positions.len()` frames.
+/// Discord's limit on an attachment, less a margin: a longer game (some hundreds of turns)
+/// is replayed at half the size.
+pub const MAX_BYTES: usize = 7_800_000;
+
+/// The animated replay of a game: `replay.positions.len()` frames, at most [`MAX_BYTES`].
 pub fn animate(replay: &Replay, names: ByColor<&str>) -> anyhow::Result<Vec<u8>> {
+    animate_within(replay, names, MAX_BYTES)
+}
+
+/// [`animate`], at half the size if the full size takes more than `max_bytes`.
+pub(crate) fn animate_within(
+    replay: &Replay,
+    names: ByColor<&str>,
+    max_bytes: usize,
+) -> anyhow::Result<Vec<u8>> {
+    let full = encode(replay, names, 1)?;
+    if full.len() <= max_bytes {
+        return Ok(full);
+    }
+    encode(replay, names, 2)
+}
+
+/// The animation with every picture shrunk by `shrink`.
+fn encode(replay: &Replay, names: ByColor<&str>, shrink: u32) -> anyhow::Result<Vec<u8>> {
     let options = RenderOptions::default();
-    let view = |i: usize| BoardView {
-        position: &replay.positions[i],
-        last_turn: i.checked_sub(1).and_then(|t| replay.turns.get(t)),
-        names,
-        note: None,
+    let picture = |i: usize| {
+        let drawn = draw(&view(replay, names, i), &options);
+        match shrink {
+            1 => drawn,
+            n => image::imageops::resize(
+                &drawn,
+                drawn.width() / n,
+                drawn.height() / n,
+                image::imageops::FilterType::Triangle,
+            ),
+        }
     };
     let frames = replay.positions.len();
     let mut histogram = Histogram::new();
     for i in 0..frames {
-        histogram.add(&draw(&view(i), &options));
+        histogram.add(&picture(i));
     }
     // 255 colours and, after them, the transparent entry.
     let palette = Palette::median_cut(&histogram, 255);
@@ -40,22 +68,23 @@ pub fn animate(replay: &Replay, names: ByColor<&str>) -> anyhow::Result<Vec<u8>>
     let mut colours = palette.rgb_bytes();
     colours.resize(256 * 3, 0);
 
-    let (width, height) = (super::IMAGE_WIDTH as u16, super::IMAGE_HEIGHT as u16);
+    let side = |n: u32| u16::try_from(n / shrink).unwrap_or(u16::MAX);
+    let (width, height) = (side(super::IMAGE_WIDTH), side(super::IMAGE_HEIGHT));
     let mut gif = Vec::new();
     {
         let mut encoder = Encoder::new(&mut gif, width, height, &colours)?;
         encoder.set_repeat(Repeat::Infinite)?;
         let mut shown: Option<Vec<u8>> = None;
         for i in 0..frames {
-            let picture = palette.indexed(&draw(&view(i), &options));
+            let indexed = palette.indexed(&picture(i));
             let mut frame = match &shown {
                 None => Frame {
                     width,
                     height,
-                    buffer: Cow::Borrowed(&picture),
+                    buffer: Cow::Borrowed(&indexed),
                     ..Frame::default()
                 },
-                Some(before) => changes(before, &picture, width, transparent),
+                Some(before) => changes(before, &indexed, width, transparent),
             };
             frame.delay = if i + 1 == frames {
                 FINAL_DELAY
@@ -64,10 +93,20 @@ pub fn animate(replay: &Replay, names: ByColor<&str>) -> anyhow::Result<Vec<u8>>
             };
             frame.dispose = DisposalMethod::Keep;
             encoder.write_frame(&frame)?;
-            shown = Some(picture);
+            shown = Some(indexed);
         }
     }
     Ok(gif)
+}
+
+/// The picture of position `i`: the turn that led to it marked.
+fn view<'a>(replay: &'a Replay, names: ByColor<&'a str>, i: usize) -> BoardView<'a> {
+    BoardView {
+        position: &replay.positions[i],
+        last_turn: i.checked_sub(1).and_then(|t| replay.turns.get(t)),
+        names,
+        note: None,
+    }
 }
 
 /// The frame that turns picture `before` into `after` (both `width` entries a row): the box

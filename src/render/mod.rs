@@ -35,7 +35,7 @@ use image::RgbImage;
 
 use palette::Palette;
 
-pub use animation::{FINAL_DELAY, TURN_DELAY, animate};
+pub use animation::{FINAL_DELAY, MAX_BYTES, TURN_DELAY, animate};
 
 use crate::record;
 

@@ -561,3 +561,18 @@ fn a_note_under_the_state_of_play_shows_in_the_panel_only() {
         "the note reached into the board"
     );
 }
+
+#[test]
+fn a_replay_too_big_for_discord_is_drawn_at_half_the_size() {
+    let replay = record::replay(MIDGAME, Variant::Standard).unwrap();
+    let names = ByColor::new("Ann", "Bob");
+    let size = |gif: &[u8]| {
+        let decoder = gif::DecodeOptions::new().read_info(gif).unwrap();
+        (decoder.width(), decoder.height())
+    };
+    let full = animation::animate_within(&replay, names, usize::MAX).unwrap();
+    assert_eq!(size(&full), (IMAGE_WIDTH as u16, IMAGE_HEIGHT as u16));
+    let half = animation::animate_within(&replay, names, full.len() - 1).unwrap();
+    assert_eq!(size(&half), (IMAGE_WIDTH as u16 / 2, IMAGE_HEIGHT as u16 / 2));
+    assert!(half.len() < full.len() * 2 / 3, "{} of {}", half.len(), full.len());
+}
