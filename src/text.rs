@@ -177,6 +177,19 @@ pub fn utc(unix: i64) -> String {
     )
 }
 
+/// `1 game`, `2 games`: a count and its noun (English plurals by `s`).
+///
+/// ```
+/// assert_eq!(gipf_bot::text::count(1, "turn"), "1 turn");
+/// assert_eq!(gipf_bot::text::count(0, "game"), "0 games");
+/// ```
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    match n.into() {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
 /// A [`Text`] from spans and words: `text!["It is ", name, "'s turn."]`.
 #[macro_export]
 macro_rules! text {

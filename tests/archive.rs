@@ -160,8 +160,7 @@ fn games_lists_finished_games_newest_first_page_by_page() {
     assert!(!active.contains("**12**"), "{active}");
     let first = table.text("carol", "!games finished");
     assert!(
-        first
-            .starts_with("Finished games:\n**12** alice vs bob, basic: 1-0 (resignation), 1 turns"),
+        first.starts_with("Finished games:\n**12** alice vs bob, basic: 1-0 (resignation), 1 turn"),
         "{first}"
     );
     let listed: Vec<&str> = first.lines().filter(|l| l.starts_with("**")).collect();
@@ -254,7 +253,7 @@ fn two_resignations_at_once_rate_the_game_once() {
         let alice = table.text("alice", "!stats");
         let bob = table.text("bob", "!stats");
         assert!(
-            alice.contains("1 rated games") && bob.contains("1 rated games"),
+            alice.contains("1 rated game,") && bob.contains("1 rated game,"),
             "{alice}\n{bob}"
         );
         let won = [&alice, &bob]

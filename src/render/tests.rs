@@ -573,6 +573,14 @@ fn a_replay_too_big_for_discord_is_drawn_at_half_the_size() {
     let full = animation::animate_within(&replay, names, usize::MAX).unwrap();
     assert_eq!(size(&full), (IMAGE_WIDTH as u16, IMAGE_HEIGHT as u16));
     let half = animation::animate_within(&replay, names, full.len() - 1).unwrap();
-    assert_eq!(size(&half), (IMAGE_WIDTH as u16 / 2, IMAGE_HEIGHT as u16 / 2));
-    assert!(half.len() < full.len() * 2 / 3, "{} of {}", half.len(), full.len());
+    assert_eq!(
+        size(&half),
+        (IMAGE_WIDTH as u16 / 2, IMAGE_HEIGHT as u16 / 2)
+    );
+    assert!(
+        half.len() < full.len() * 2 / 3,
+        "{} of {}",
+        half.len(),
+        full.len()
+    );
 }

@@ -350,9 +350,9 @@ impl Service {
             " vs ",
             self.name(game.player(Color::Black))?,
             format!(
-                ", {}: {ending}, {} turns, {}",
+                ", {}: {ending}, {}, {}",
                 game.stored.variant,
-                game.stored.turns.len(),
+                text::count(game.stored.turns.len() as u64, "turn"),
                 text::utc(game.stored.updated_at)
                     .get(..10)
                     .unwrap_or_default()

@@ -43,9 +43,9 @@ impl Service {
             return Ok(Reply::public(text));
         };
         text.push(format!(
-            ": rating {} (Glicko-2, all games), {} rated games, {} won, {} lost",
+            ": rating {} (Glicko-2, all games), {}, {} won, {} lost",
             rating_words(&overall),
-            overall.games,
+            text::count(overall.games, "rated game"),
             overall.wins,
             overall.games - overall.wins
         ));
@@ -63,8 +63,8 @@ impl Service {
                 .map(|row| format!(", rating {}", rating_words(&row)))
                 .unwrap_or_default();
             text.push(format!(
-                "\n{kind}: {} games, {wins} won, {losses} lost{rating}",
-                wins + losses
+                "\n{kind}: {}, {wins} won, {losses} lost{rating}",
+                text::count(wins + losses, "game")
             ));
         }
         Ok(Reply::public(text))
@@ -84,9 +84,9 @@ impl Service {
                 format!("{place}. "),
                 self.name(row.player)?,
                 format!(
-                    ": {}, {} games, {} won",
+                    ": {}, {}, {} won",
                     rating_words(row),
-                    row.games,
+                    text::count(row.games, "game"),
                     win_rate(row)
                 )
             ]);
