@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use gipf::random::Rng;
 use gipf::{Color, Position, Variant};
 
-use crate::{Engine, Level, Limits, Request};
+use crate::{Engine, Level, Limits, Request, Weights};
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +16,8 @@ pub enum Player {
     Random,
     /// The engine with these limits.
     Engine(Limits),
+    /// The engine with these limits judging positions with other weights (for tuning).
+    Weighted(Limits, Weights),
 }
 
 impl From<Level> for Player {
@@ -28,7 +30,7 @@ impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Player::Random => f.write_str("random"),
-            Player::Engine(limits) => {
+            Player::Engine(limits) | Player::Weighted(limits, _) => {
                 match limits.time {
                     Some(time) => write!(f, "{} ms", time.as_millis())?,
                     None => write!(f, "depth {}", limits.max_depth)?,
@@ -38,6 +40,9 @@ impl fmt::Display for Player {
                 }
                 if limits.noise > 0 {
                     write!(f, " noise {}", limits.noise)?;
+                }
+                if let Player::Weighted(_, weights) = self {
+                    write!(f, " {weights:?}")?;
                 }
                 Ok(())
             }
@@ -263,8 +268,15 @@ pub fn play_match_with(
     settings: &MatchSettings,
     mut progress: impl FnMut(usize, &GameResult),
 ) -> MatchReport {
-    let mut first = Engine::with_table_megabytes(settings.table_megabytes);
-    let mut second = Engine::with_table_megabytes(settings.table_megabytes);
+    let engine = |player: Player| {
+        let engine = Engine::with_table_megabytes(settings.table_megabytes);
+        match player {
+            Player::Weighted(_, weights) => engine.with_weights(weights),
+            _ => engine,
+        }
+    };
+    let mut first = engine(settings.first);
+    let mut second = engine(settings.second);
     let mut report = MatchReport {
         settings: settings.clone(),
         games: Vec::new(),
@@ -325,7 +337,7 @@ fn opening(settings: &MatchSettings, seed: u64) -> Position {
 /// One complete turn of `player`.
 fn play_turn(player: Player, engine: &mut Engine, position: &Position, seed: u64) -> Position {
     match player {
-        Player::Engine(limits) => {
+        Player::Engine(limits) | Player::Weighted(limits, _) => {
             let request = Request::limits(limits).with_seed(seed);
             match engine.think(position, &request) {
                 Ok(thought) => thought.after,
