@@ -5,19 +5,27 @@
 //!     seed=1 max-plies=300 variant=standard opening=4
 //! ```
 //!
-//! A player is `easy`, `medium`, `hard`, `random`, `<n>ms` (full strength for n ms a turn)
-//! or `d<n>` (n turns deep); `first.<weight>=<value>` or `second.<weight>=<value>` change one
+//! A player is `easy`, `medium`, `hard`, `random`, `reference` (5 turns deep on material
+//! and centre only), `<n>ms` (full strength for n ms a turn) or `d<n>` (n turns deep); `first.<weight>=<value>` or `second.<weight>=<value>` change one
 //! evaluation weight of that player (names as in `gipf_ai::Weights`, e.g.
-//! `first.mover_three=40`). Every game prints a line as it ends, the report comes last.
+//! `first.mover_three=40`; `first.reductions=0` turns late move reductions off). Every game prints a line as it ends, the report comes last.
 
 use std::time::Duration;
 
 use gipf_ai::selfplay::{MatchSettings, Player, play_match_with};
-use gipf_ai::{Level, Limits, Weights};
+use gipf_ai::{Level, Limits, Tuning, Weights};
 
 fn player(text: &str) -> Result<Player, String> {
     if text == "random" {
         return Ok(Player::Random);
+    }
+    if text == "reference" {
+        // The classical reference: five turns deep on material and centre.
+        let tuning = Tuning {
+            weights: Weights::material_and_centre(),
+            reductions: false,
+        };
+        return Ok(Player::Tuned(Limits::depth(5), tuning));
     }
     if let Ok(level) = text.parse::<Level>() {
         return Ok(level.into());
@@ -53,13 +61,17 @@ fn set_weight(weights: &mut Weights, name: &str, value: i32) -> Result<(), Strin
 }
 
 fn with_weight(player: Player, name: &str, value: i32) -> Result<Player, String> {
-    let (limits, mut weights) = match player {
-        Player::Engine(limits) => (limits, Weights::default()),
-        Player::Weighted(limits, weights) => (limits, weights),
+    let (limits, mut tuning) = match player {
+        Player::Engine(limits) => (limits, Tuning::default()),
+        Player::Tuned(limits, tuning) => (limits, tuning),
         Player::Random => return Err("the random player has no weights".into()),
     };
-    set_weight(&mut weights, name, value)?;
-    Ok(Player::Weighted(limits, weights))
+    if name == "reductions" {
+        tuning.reductions = value != 0;
+    } else {
+        set_weight(&mut tuning.weights, name, value)?;
+    }
+    Ok(Player::Tuned(limits, tuning))
 }
 
 fn main() -> Result<(), String> {

@@ -13,7 +13,7 @@ use crate::reason::reason;
 use crate::root::{iterate, reorder, root_moves};
 use crate::score::{describe, is_decided};
 use crate::search::Search;
-use crate::{Score, Table, Weights};
+use crate::{Score, Table, Tuning, Weights};
 
 /// The table size used unless told otherwise, in MiB.
 pub const DEFAULT_TABLE_MEGABYTES: usize = 64;
@@ -145,7 +145,7 @@ impl std::error::Error for ThinkError {}
 /// ```
 pub struct Engine {
     table: Table,
-    weights: Weights,
+    tuning: Tuning,
 }
 
 impl Default for Engine {
@@ -159,18 +159,27 @@ impl Engine {
     pub fn with_table_megabytes(megabytes: usize) -> Engine {
         Engine {
             table: Table::with_megabytes(megabytes),
-            weights: Weights::default(),
+            tuning: Tuning::default(),
         }
     }
 
     /// The same engine judging positions with other weights (for tuning).
     pub fn with_weights(self, weights: Weights) -> Engine {
-        Engine { weights, ..self }
+        let tuning = Tuning {
+            weights,
+            ..self.tuning
+        };
+        Engine { tuning, ..self }
     }
 
-    /// The weights it judges positions with.
-    pub fn weights(&self) -> &Weights {
-        &self.weights
+    /// The same engine tuned otherwise (for measuring a change by self-play).
+    pub fn with_tuning(self, tuning: Tuning) -> Engine {
+        Engine { tuning, ..self }
+    }
+
+    /// How it is tuned.
+    pub fn tuning(&self) -> &Tuning {
+        &self.tuning
     }
 
     /// Forgets what earlier searches learnt (a new game).
@@ -190,7 +199,8 @@ impl Engine {
         let mut moves = root_moves(position, limits.noise, request.seed);
         let mover = position.to_move();
         self.table.next_search();
-        let mut search = Search::new(&mut self.table, &self.weights, &clock);
+        let mut search = Search::new(&mut self.table, &self.tuning.weights, &clock);
+        search.reductions = self.tuning.reductions;
         let mut best = (0, 0);
         let mut depth_done = 0;
         // A forced turn needs no search.
@@ -233,7 +243,8 @@ impl Engine {
         let clock = Clock::start(None, None);
         let mut moves = root_moves(position, 0, 0);
         self.table.next_search();
-        let mut search = Search::new(&mut self.table, &self.weights, &clock);
+        let mut search = Search::new(&mut self.table, &self.tuning.weights, &clock);
+        search.reductions = self.tuning.reductions;
         for d in 1..=depth.max(1) {
             iterate(&mut search, &mut moves, position.to_move(), d, true);
         }

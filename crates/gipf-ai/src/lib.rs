@@ -34,6 +34,7 @@ pub mod score;
 mod search;
 pub mod selfplay;
 mod table;
+mod tuning;
 mod weights;
 
 pub use engine::{DEFAULT_TABLE_MEGABYTES, Engine, Request, ThinkError, Thought};
@@ -41,4 +42,5 @@ pub use eval::evaluate;
 pub use level::{Level, Limits, ParseLevelError};
 pub use score::Score;
 pub use table::Table;
+pub use tuning::Tuning;
 pub use weights::Weights;

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use gipf::random::Rng;
 use gipf::{Color, Position, Variant};
 
-use crate::{Engine, Level, Limits, Request, Weights};
+use crate::{Engine, Level, Limits, Request, Tuning};
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,8 +16,8 @@ pub enum Player {
     Random,
     /// The engine with these limits.
     Engine(Limits),
-    /// The engine with these limits judging positions with other weights (for tuning).
-    Weighted(Limits, Weights),
+    /// The engine with these limits, tuned otherwise (to measure a change).
+    Tuned(Limits, Tuning),
 }
 
 impl From<Level> for Player {
@@ -30,7 +30,7 @@ impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Player::Random => f.write_str("random"),
-            Player::Engine(limits) | Player::Weighted(limits, _) => {
+            Player::Engine(limits) | Player::Tuned(limits, _) => {
                 match limits.time {
                     Some(time) => write!(f, "{} ms", time.as_millis())?,
                     None => write!(f, "depth {}", limits.max_depth)?,
@@ -41,8 +41,10 @@ impl fmt::Display for Player {
                 if limits.noise > 0 {
                     write!(f, " noise {}", limits.noise)?;
                 }
-                if let Player::Weighted(_, weights) = self {
-                    write!(f, " {weights:?}")?;
+                if let Player::Tuned(_, tuning) = self
+                    && *tuning != Tuning::default()
+                {
+                    write!(f, " (tuned)")?;
                 }
                 Ok(())
             }
@@ -271,7 +273,7 @@ pub fn play_match_with(
     let engine = |player: Player| {
         let engine = Engine::with_table_megabytes(settings.table_megabytes);
         match player {
-            Player::Weighted(_, weights) => engine.with_weights(weights),
+            Player::Tuned(_, tuning) => engine.with_tuning(tuning),
             _ => engine,
         }
     };
@@ -337,7 +339,7 @@ fn opening(settings: &MatchSettings, seed: u64) -> Position {
 /// One complete turn of `player`.
 fn play_turn(player: Player, engine: &mut Engine, position: &Position, seed: u64) -> Position {
     match player {
-        Player::Engine(limits) | Player::Weighted(limits, _) => {
+        Player::Engine(limits) | Player::Tuned(limits, _) => {
             let request = Request::limits(limits).with_seed(seed);
             match engine.think(position, &request) {
                 Ok(thought) => thought.after,

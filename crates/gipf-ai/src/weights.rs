@@ -38,6 +38,35 @@ pub struct Weights {
     pub tempo: Score,
 }
 
+impl Weights {
+    /// Material and centre only, every other feature off: the evaluation of the classical
+    /// reference engine for GIPF (a depth-5 search on material and centre), rebuilt from
+    /// that description to measure this engine against.
+    ///
+    /// ```
+    /// use gipf_ai::Weights;
+    /// let reference = Weights::material_and_centre();
+    /// assert_eq!((reference.mover_three, reference.last_gipf), (0, 0));
+    /// assert_eq!(reference.captured, Weights::default().captured);
+    /// ```
+    pub fn material_and_centre() -> Weights {
+        let full = Weights::default();
+        Weights {
+            captured: full.captured,
+            reserve: full.reserve,
+            centre: full.centre,
+            inner_ring: full.inner_ring,
+            low_reserve: 0,
+            gipf: 0,
+            last_gipf: 0,
+            exposed_gipf: 0,
+            mover_three: 0,
+            waiting_three: 0,
+            tempo: 0,
+        }
+    }
+}
+
 impl Default for Weights {
     fn default() -> Weights {
         Weights {
