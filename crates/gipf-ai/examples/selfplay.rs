@@ -8,7 +8,8 @@
 //! A player is `easy`, `medium`, `hard`, `random`, `reference` (5 turns deep on material
 //! and centre only), `<n>ms` (full strength for n ms a turn) or `d<n>` (n turns deep); `first.<weight>=<value>` or `second.<weight>=<value>` change one
 //! evaluation weight of that player (names as in `gipf_ai::Weights`, e.g.
-//! `first.mover_three=40`; `first.reductions=0` turns late move reductions off). Every game prints a line as it ends, the report comes last.
+//! `first.mover_three=40`; `first.reductions=0` turns late move reductions off, `first.quiescence=2` searches
+//! captures two turns beyond the depth). Every game prints a line as it ends, the report comes last.
 
 use std::time::Duration;
 
@@ -24,6 +25,7 @@ fn player(text: &str) -> Result<Player, String> {
         let tuning = Tuning {
             weights: Weights::material_and_centre(),
             reductions: false,
+            quiescence: 0,
         };
         return Ok(Player::Tuned(Limits::depth(5), tuning));
     }
@@ -68,6 +70,8 @@ fn with_weight(player: Player, name: &str, value: i32) -> Result<Player, String>
     };
     if name == "reductions" {
         tuning.reductions = value != 0;
+    } else if name == "quiescence" {
+        tuning.quiescence = value.max(0) as u32;
     } else {
         set_weight(&mut tuning.weights, name, value)?;
     }

@@ -201,6 +201,7 @@ impl Engine {
         self.table.next_search();
         let mut search = Search::new(&mut self.table, &self.tuning.weights, &clock);
         search.reductions = self.tuning.reductions;
+        search.quiescence = self.tuning.quiescence;
         let mut best = (0, 0);
         let mut depth_done = 0;
         // A forced turn needs no search.
@@ -245,6 +246,7 @@ impl Engine {
         self.table.next_search();
         let mut search = Search::new(&mut self.table, &self.tuning.weights, &clock);
         search.reductions = self.tuning.reductions;
+        search.quiescence = self.tuning.quiescence;
         for d in 1..=depth.max(1) {
             iterate(&mut search, &mut moves, position.to_move(), d, true);
         }

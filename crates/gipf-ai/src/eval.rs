@@ -67,6 +67,12 @@ fn exposed_lines(gipf: u64, opponent: u64, empty: u64) -> u32 {
         .count() as u32
 }
 
+/// Whether `color` has an open three: a row may be one push away.
+pub(crate) fn has_open_three(position: &Position, color: Color) -> bool {
+    let empty = !position.occupied().bits() & gipf::Bitboard::ALL_SPOTS.bits();
+    open_threes(position.pieces(color).bits(), empty) > 0
+}
+
 /// Windows of four spots on a line holding three of `own` and one empty spot: threats of a
 /// row.
 fn open_threes(own: u64, empty: u64) -> Score {

@@ -6,6 +6,7 @@ use gipf::{Color, Outcome, Position, Stage};
 
 use crate::children::{Child, NO_PUSH, PUSH_IDS, PushId, expand};
 use crate::clock::Clock;
+use crate::eval::has_open_three;
 use crate::score::{INFINITY, WIN};
 use crate::table::{Bound, Table};
 use crate::{Score, Weights, evaluate};
@@ -39,6 +40,8 @@ pub(crate) struct Search<'a> {
     pub clock_armed: bool,
     /// Whether quiet turns late in the order are first searched one turn less deep.
     pub reductions: bool,
+    /// Turns that capture or win back pieces searched beyond the depth (0: none).
+    pub quiescence: u32,
     pub nodes: u64,
     pub aborted: bool,
     buffers: Vec<Vec<Child>>,
@@ -54,6 +57,7 @@ impl<'a> Search<'a> {
             clock,
             clock_armed: false,
             reductions: true,
+            quiescence: 0,
             nodes: 0,
             aborted: false,
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(96)).collect(),
@@ -102,7 +106,7 @@ impl<'a> Search<'a> {
         let mut depth = depth;
         if depth <= 0 {
             if position.stage() == Stage::Push || ply >= MAX_PLY {
-                return evaluate(position, self.weights);
+                return self.quiesce(position, ply, alpha, beta, self.quiescence);
             }
             // Rows wait to be removed at the start of this turn: a quiet position only
             // after they are.
@@ -183,6 +187,51 @@ impl<'a> Search<'a> {
         let stored_depth = depth.clamp(0, i32::from(u8::MAX)) as u8;
         self.table
             .store(key, ply, (best, bound), stored_depth, best_key);
+        best
+    }
+
+    /// The evaluation, unless the player to move can capture or win back pieces: then the
+    /// best of standing pat and those turns, `left` turns deep at most.
+    fn quiesce(
+        &mut self,
+        position: &Position,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        left: u32,
+    ) -> Score {
+        let stand = evaluate(position, self.weights);
+        let me = position.to_move();
+        if left == 0 || stand >= beta || ply >= MAX_PLY || !has_open_three(position, me) {
+            return stand;
+        }
+        let Some(mut children) = self.buffers.get_mut(ply).map(std::mem::take) else {
+            return stand;
+        };
+        expand(position, &mut children);
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        for child in &children {
+            let after = &child.position;
+            let gains =
+                after.lost(!me) > position.lost(!me) || after.reserve(me) >= position.reserve(me);
+            if !gains {
+                continue;
+            }
+            self.tick();
+            let score = match after.outcome() {
+                Some(outcome) => terminal(outcome, me, ply + 1),
+                None => -self.quiesce(after, ply + 1, -beta, -alpha, left - 1),
+            };
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        if let Some(slot) = self.buffers.get_mut(ply) {
+            *slot = children;
+        }
         best
     }
 

@@ -18,6 +18,9 @@ pub struct Tuning {
     /// Late move reductions: quiet turns late in the order are first searched one turn
     /// less deep.
     pub reductions: bool,
+    /// How many turns that capture or win back pieces are searched beyond the depth
+    /// (quiescence search), when the mover has an open three.
+    pub quiescence: u32,
 }
 
 impl Default for Tuning {
@@ -25,6 +28,7 @@ impl Default for Tuning {
         Tuning {
             weights: Weights::default(),
             reductions: true,
+            quiescence: 0,
         }
     }
 }
