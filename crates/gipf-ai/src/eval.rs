@@ -121,6 +121,6 @@ mod tests {
         let white_lone = position("b5 W, b2 B, e8 B, h2 B", (12, 12));
         assert!(evaluate(&white_lone, &weights) < evaluate(&even, &weights) - weights.last_gipf);
         let short = position("b5 W, e2 W, h5 W, b2 B, e8 B, h2 B", (2, 12));
-        assert!(evaluate(&short, &weights) < evaluate(&even, &weights) - 10 * weights.reserve);
+        assert!(evaluate(&short, &weights) < evaluate(&even, &weights) - weights.low_reserve);
     }
 }

@@ -28,7 +28,7 @@ impl Default for Tuning {
         Tuning {
             weights: Weights::default(),
             reductions: true,
-            quiescence: 0,
+            quiescence: 2,
         }
     }
 }

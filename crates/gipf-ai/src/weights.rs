@@ -11,6 +11,8 @@ use crate::Score;
 /// let weights = Weights::default();
 /// // A capture is worth far more than a piece won back to the reserve.
 /// assert!(weights.captured > 3 * weights.reserve);
+/// // An open three of the player to move is nearer a row than one of his opponent.
+/// assert!(weights.mover_three > weights.waiting_three);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
@@ -48,14 +50,14 @@ impl Weights {
     /// let reference = Weights::material_and_centre();
     /// assert_eq!((reference.mover_three, reference.last_gipf), (0, 0));
     /// assert_eq!(reference.captured, Weights::default().captured);
+    /// assert!(reference.reserve > 0);
     /// ```
     pub fn material_and_centre() -> Weights {
-        let full = Weights::default();
         Weights {
-            captured: full.captured,
-            reserve: full.reserve,
-            centre: full.centre,
-            inner_ring: full.inner_ring,
+            captured: 220,
+            reserve: 25,
+            centre: 6,
+            inner_ring: 2,
             low_reserve: 0,
             gipf: 0,
             last_gipf: 0,
@@ -70,16 +72,16 @@ impl Weights {
 impl Default for Weights {
     fn default() -> Weights {
         Weights {
-            captured: 100,
-            reserve: 25,
-            low_reserve: 60,
+            captured: 220,
+            reserve: 0,
+            low_reserve: 100,
             gipf: 30,
             last_gipf: 120,
             exposed_gipf: 40,
-            centre: 6,
-            inner_ring: 2,
-            mover_three: 30,
-            waiting_three: 12,
+            centre: 12,
+            inner_ring: 4,
+            mover_three: 70,
+            waiting_three: 45,
             tempo: 10,
         }
     }
