@@ -6,7 +6,8 @@
 //! ```
 //!
 //! A player is `easy`, `medium`, `hard`, `random`, `reference` (5 turns deep on material
-//! and centre only), `<n>ms` (full strength for n ms a turn) or `d<n>` (n turns deep); `first.<weight>=<value>` or `second.<weight>=<value>` change one
+//! and centre only), `<n>ms` (full strength for n ms a turn), `d<n>` (n turns deep) or
+//! `d<n>~<noise>` (n turns deep, scores blurred like the easy level's); `first.<weight>=<value>` or `second.<weight>=<value>` change one
 //! evaluation weight of that player (names as in `gipf_ai::Weights`, e.g.
 //! `first.mover_three=40`; `first.reductions=0` turns late move reductions off, `first.quiescence=2` searches
 //! captures two turns beyond the depth). Every game prints a line as it ends, the report comes last.
@@ -37,6 +38,17 @@ fn player(text: &str) -> Result<Player, String> {
     }
     if let Some(depth) = text.strip_prefix('d').and_then(|d| d.parse().ok()) {
         return Ok(Player::Engine(Limits::depth(depth)));
+    }
+    // `d2~200`: 2 turns deep with scores blurred by up to 200, like the easy level.
+    if let Some((depth, noise)) = text.strip_prefix('d').and_then(|d| d.split_once('~')) {
+        let depth = depth.parse().map_err(|_| format!("`{text}`: depth?"))?;
+        let noise = noise.parse().map_err(|_| format!("`{text}`: noise?"))?;
+        let limits = Limits {
+            time: Some(Duration::from_millis(50)),
+            max_depth: depth,
+            noise,
+        };
+        return Ok(Player::Engine(limits));
     }
     Err(format!(
         "`{text}` is not a player: easy, medium, hard, random, <n>ms or d<n>"

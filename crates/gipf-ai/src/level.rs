@@ -60,7 +60,8 @@ impl Limits {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
-    /// About 50 ms, one turn deep, with noise: a beginner can win.
+    /// At most 50 ms (a few in practice), two turns deep (its turn and the reply), with
+    /// noise: a beginner can win, yet it never loses to random play.
     Easy,
     /// About 0.3 s.
     Medium,
@@ -77,8 +78,8 @@ impl Level {
         match self {
             Level::Easy => Limits {
                 time: Some(Duration::from_millis(50)),
-                max_depth: 1,
-                noise: 150,
+                max_depth: 2,
+                noise: 200,
             },
             Level::Medium => Limits::time(Duration::from_millis(300)),
             Level::Hard => Limits::time(Duration::from_millis(2000)),
