@@ -9,7 +9,8 @@
 //! - [`Piece`], [`Color`], [`ByColor`] (a value for each player), [`Kind`], [`Variant`];
 //! - [`Position`]: the state machine of a game, resting at a [`Pending`] question answered by
 //!   a [`Decision`]; [`Setup`] describes one by hand;
-//! - [`Turn`]: a completed turn, printed in the official notation.
+//! - [`Turn`]: a completed turn, printed in the official notation;
+//! - [`Position::zobrist`]: a 64-bit key of a position, for search tables.
 //!
 //! Two modules hold what is not vocabulary of the board:
 //!
@@ -45,6 +46,7 @@ mod row;
 mod setup;
 mod turn;
 mod variant;
+mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use by_color::ByColor;

@@ -1,0 +1,26 @@
+//! The worst turns of a recorded game: `cargo run --release -p gipf-ai --example analyse --
+//! <variant> <record file> [depth] [count]` (one turn a line, official notation; depth 3
+//! and 5 mistakes unless told).
+
+use gipf::{Position, Variant};
+use gipf_ai::Engine;
+use gipf_ai::analyse::analyse;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let variant: Variant = args.first().map_or("tournament", String::as_str).parse()?;
+    let path = args.get(1).ok_or("give the record file")?;
+    let depth = args.get(2).and_then(|d| d.parse().ok()).unwrap_or(3);
+    let count = args.get(3).and_then(|c| c.parse().ok()).unwrap_or(5);
+    let record = std::fs::read_to_string(path)?;
+    let turns: Vec<&str> = record
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let mut engine = Engine::default();
+    for mistake in analyse(&mut engine, Position::new(variant), &turns, depth, count)? {
+        println!("{mistake}");
+    }
+    Ok(())
+}

@@ -1,0 +1,270 @@
+//! The engine: a reusable searcher that keeps its table from turn to turn.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use gipf::{Outcome, Position, Turn};
+
+use crate::clock::Clock;
+use crate::level::{Level, Limits};
+use crate::reason::reason;
+use crate::root::{iterate, reorder, root_moves};
+use crate::score::{describe, is_decided};
+use crate::search::Search;
+use crate::{Score, Table, Tuning, Weights};
+
+/// The table size used unless told otherwise, in MiB.
+pub const DEFAULT_TABLE_MEGABYTES: usize = 64;
+
+/// What to think about: the limits, a seed for the noise, and a flag that cancels.
+///
+/// ```
+/// use gipf_ai::{Level, Request};
+/// let request = Request::level(Level::Medium).with_seed(7);
+/// assert_eq!(request.seed, 7);
+/// let quick = Request::millis(20);
+/// assert_eq!(quick.limits.time.map(|t| t.as_millis()), Some(20));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// How long and deep to search.
+    pub limits: Limits,
+    /// Seeds the noise of weak levels: the same seed gives the same turn.
+    pub seed: u64,
+    /// Raise it from another thread to stop the search (the game ended): the answer comes
+    /// at once, the best turn found so far.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Request {
+    /// A search at a level.
+    pub fn level(level: Level) -> Request {
+        Request::limits(level.limits())
+    }
+
+    /// A search of `millis` milliseconds at full strength.
+    pub fn millis(millis: u64) -> Request {
+        Request::limits(Limits::time(Duration::from_millis(millis)))
+    }
+
+    /// A search with the given limits.
+    pub fn limits(limits: Limits) -> Request {
+        Request {
+            limits,
+            seed: 0,
+            stop: None,
+        }
+    }
+
+    /// The same, with a seed.
+    pub fn with_seed(self, seed: u64) -> Request {
+        Request { seed, ..self }
+    }
+
+    /// The same, cancelled when `stop` is raised.
+    pub fn with_stop(self, stop: Arc<AtomicBool>) -> Request {
+        Request {
+            stop: Some(stop),
+            ..self
+        }
+    }
+}
+
+/// The engine's answer: a complete turn and why.
+#[derive(Clone, Debug)]
+pub struct Thought {
+    /// The turn to play: removals at its start, the push, removals after it.
+    pub turn: Turn,
+    /// The position after it.
+    pub after: Position,
+    /// How good the turn is for the player who makes it (see [`Score`]).
+    pub evaluation: Score,
+    /// One line for people: "captures 3 pieces", "saves your last GIPF-piece", ...
+    pub reason: String,
+    /// The deepest iteration completed, in turns.
+    pub depth: u32,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+impl Thought {
+    /// The turn in the official notation with the reserve after it, as the rules crate
+    /// prints it: `a4-g2;xd4,c4,b4 (7)`.
+    pub fn notation(&self) -> String {
+        format!("{:#}", self.turn)
+    }
+}
+
+impl fmt::Display for Thought {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {} ({})",
+            self.notation(),
+            self.reason,
+            describe(self.evaluation)
+        )
+    }
+}
+
+/// Why there is nothing to think about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ThinkError {
+    /// The game is over.
+    GameOver(Outcome),
+    /// The player to move has no legal turn (only a hand-made position can be like that).
+    NoLegalTurn,
+}
+
+impl fmt::Display for ThinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ThinkError::GameOver(outcome) => write!(f, "the game is over ({outcome})"),
+            ThinkError::NoLegalTurn => f.write_str("the player to move has no legal turn"),
+        }
+    }
+}
+
+impl std::error::Error for ThinkError {}
+
+/// A GIPF engine. Keep one per game (or per bot): its table carries what it learnt from
+/// one turn to the next.
+///
+/// ```
+/// use gipf::{Position, Variant};
+/// use gipf_ai::{Engine, Limits, Request};
+/// let mut engine = Engine::with_table_megabytes(1);
+/// let start = Position::new(Variant::Standard);
+/// let thought = engine.think(&start, &Request::limits(Limits::depth(2))).unwrap();
+/// assert_eq!(thought.depth, 2);
+/// assert!(start.legal_turns().iter().any(|(turn, _)| *turn == thought.turn));
+/// ```
+pub struct Engine {
+    table: Table,
+    tuning: Tuning,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::with_table_megabytes(DEFAULT_TABLE_MEGABYTES)
+    }
+}
+
+impl Engine {
+    /// An engine whose table takes at most `megabytes` MiB.
+    pub fn with_table_megabytes(megabytes: usize) -> Engine {
+        Engine {
+            table: Table::with_megabytes(megabytes),
+            tuning: Tuning::default(),
+        }
+    }
+
+    /// The same engine judging positions with other weights (for tuning).
+    pub fn with_weights(self, weights: Weights) -> Engine {
+        let tuning = Tuning {
+            weights,
+            ..self.tuning
+        };
+        Engine { tuning, ..self }
+    }
+
+    /// The same engine tuned otherwise (for measuring a change by self-play).
+    pub fn with_tuning(self, tuning: Tuning) -> Engine {
+        Engine { tuning, ..self }
+    }
+
+    /// How it is tuned.
+    pub fn tuning(&self) -> &Tuning {
+        &self.tuning
+    }
+
+    /// Forgets what earlier searches learnt (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The best complete turn for the player to move, found within the request's limits
+    /// (the first iteration always completes: a turn one deep takes well under a
+    /// millisecond).
+    pub fn think(&mut self, position: &Position, request: &Request) -> Result<Thought, ThinkError> {
+        if let Some(outcome) = position.outcome() {
+            return Err(ThinkError::GameOver(outcome));
+        }
+        let limits = request.limits;
+        let clock = Clock::start(limits.time, request.stop.clone());
+        let mut moves = root_moves(position, limits.noise, request.seed);
+        let mover = position.to_move();
+        self.table.next_search();
+        let mut search = Search::new(&mut self.table, &self.tuning.weights, &clock);
+        search.reductions = self.tuning.reductions;
+        search.quiescence = self.tuning.quiescence;
+        let mut best = (0, 0);
+        let mut depth_done = 0;
+        // A forced turn needs no search.
+        let max_depth = if moves.len() == 1 {
+            1
+        } else {
+            limits.max_depth
+        };
+        for depth in 1..=max_depth {
+            search.clock_armed = depth > 1;
+            let found = iterate(&mut search, &mut moves, mover, depth, limits.noise > 0);
+            let Some(found) = found else { break };
+            best = (found.index, found.score);
+            if search.aborted {
+                break;
+            }
+            depth_done = depth;
+            reorder(&mut moves, found.index);
+            best.0 = 0;
+            if is_decided(found.score) || !time_for_another(&clock) {
+                break;
+            }
+        }
+        let nodes = search.nodes;
+        let chosen = moves.get(best.0).copied().ok_or(ThinkError::NoLegalTurn)?;
+        Ok(Thought {
+            turn: chosen.turn,
+            after: chosen.position,
+            evaluation: best.1,
+            reason: reason(position, &chosen, best.1),
+            depth: depth_done,
+            nodes,
+            elapsed: clock.elapsed(),
+        })
+    }
+
+    /// Every distinct complete turn with its score searched `depth` turns deep, best first:
+    /// for analysis, where the played turn must be scored as exactly as the best.
+    pub fn score_turns(&mut self, position: &Position, depth: u32) -> Vec<(Turn, Position, Score)> {
+        let clock = Clock::start(None, None);
+        let mut moves = root_moves(position, 0, 0);
+        self.table.next_search();
+        let mut search = Search::new(&mut self.table, &self.tuning.weights, &clock);
+        search.reductions = self.tuning.reductions;
+        search.quiescence = self.tuning.quiescence;
+        for d in 1..=depth.max(1) {
+            iterate(&mut search, &mut moves, position.to_move(), d, true);
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+        moves
+            .iter()
+            .map(|m| (m.turn, m.position, m.score))
+            .collect()
+    }
+}
+
+/// Whether another iteration is likely to finish in time: each costs several times the
+/// one before, so starting one past 40% of the budget mostly wastes the rest.
+fn time_for_another(clock: &Clock) -> bool {
+    if clock.stopped() {
+        return false;
+    }
+    clock
+        .budget()
+        .is_none_or(|budget| clock.elapsed() * 5 < budget * 2)
+}

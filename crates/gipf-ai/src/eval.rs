@@ -1,0 +1,126 @@
+//! The static evaluation: how good a position is for the player to move.
+
+use gipf::{Color, Position};
+
+use crate::masks::{AXIS_STEPS, CENTRE, INNER_RING, LINES_THROUGH};
+use crate::{Score, Weights};
+
+/// The penalty for a reserve of 0, 1, 2, ... pieces, in units of
+/// [`Weights::low_reserve`] / 10: a player who cannot push loses, and each piece fewer
+/// brings that closer, faster and faster as the reserve runs out.
+const LOW_RESERVE: [Score; 8] = [40, 28, 19, 12, 7, 4, 2, 1];
+
+/// How good `position` is for the player to move, in centi-pieces (see [`Score`]). Only the
+/// board, reserves and captures are looked at: a finished game is the search's business.
+///
+/// ```
+/// use gipf::{Position, Variant};
+/// use gipf_ai::{evaluate, Weights};
+/// let start = Position::new(Variant::Standard);
+/// // The start is even; only the tempo of the player to move counts.
+/// assert_eq!(evaluate(&start, &Weights::default()), Weights::default().tempo);
+/// ```
+pub fn evaluate(position: &Position, weights: &Weights) -> Score {
+    let me = position.to_move();
+    let empty = !position.occupied().bits() & gipf::Bitboard::ALL_SPOTS.bits();
+    let side = |color: Color| side_value(position, color, empty, weights);
+    let threes = |color: Color| open_threes(position.pieces(color).bits(), empty);
+    side(me) - side(!me) + weights.mover_three * threes(me) - weights.waiting_three * threes(!me)
+        + weights.tempo
+}
+
+/// What one colour has, whoever is to move.
+fn side_value(position: &Position, color: Color, empty: u64, weights: &Weights) -> Score {
+    let own = position.pieces(color).bits();
+    let reserve = Score::from(position.reserve(color));
+    let low = LOW_RESERVE
+        .get(reserve as usize)
+        .copied()
+        .unwrap_or_default();
+    let mut value = weights.reserve * reserve
+        - weights.captured * Score::from(position.lost(color))
+        - weights.low_reserve * low / 10
+        + weights.centre * (own & CENTRE).count_ones() as Score
+        + weights.inner_ring * (own & INNER_RING).count_ones() as Score;
+    if position.variant().has_gipf_pieces() {
+        let gipf = own & position.gipf_pieces().bits();
+        value += weights.gipf * gipf.count_ones() as Score;
+        if gipf.count_ones() == 1 {
+            let opponent = position.pieces(!color).bits();
+            value -= weights.last_gipf
+                + weights.exposed_gipf * exposed_lines(gipf, opponent, empty) as Score;
+        }
+    }
+    value
+}
+
+/// Lines through the spot of `gipf` where the opponent has two pieces or more and room to
+/// bring more: where a row that takes it can grow.
+fn exposed_lines(gipf: u64, opponent: u64, empty: u64) -> u32 {
+    let bit = gipf.trailing_zeros() as usize;
+    let Some(lines) = LINES_THROUGH.get(bit) else {
+        return 0;
+    };
+    lines
+        .iter()
+        .filter(|&&line| (line & opponent).count_ones() >= 2 && line & empty != 0)
+        .count() as u32
+}
+
+/// Whether `color` has an open three: a row may be one push away.
+pub(crate) fn has_open_three(position: &Position, color: Color) -> bool {
+    let empty = !position.occupied().bits() & gipf::Bitboard::ALL_SPOTS.bits();
+    open_threes(position.pieces(color).bits(), empty) > 0
+}
+
+/// Windows of four spots on a line holding three of `own` and one empty spot: threats of a
+/// row.
+fn open_threes(own: u64, empty: u64) -> Score {
+    let mut count = 0;
+    for step in AXIS_STEPS {
+        // Align the k-th spot of every window onto the window's first bit.
+        let at = |set: u64, k: u32| set >> (k * step);
+        let (a0, a1, a2, a3) = (own, at(own, 1), at(own, 2), at(own, 3));
+        let (e0, e1, e2, e3) = (empty, at(empty, 1), at(empty, 2), at(empty, 3));
+        let windows =
+            (e0 & a1 & a2 & a3) | (a0 & e1 & a2 & a3) | (a0 & a1 & e2 & a3) | (a0 & a1 & a2 & e3);
+        count += windows.count_ones();
+    }
+    count as Score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gipf::{ByColor, Setup, Variant};
+
+    fn position(text: &str, reserve: (u8, u8)) -> Position {
+        let mut setup = Setup::new(Variant::Standard);
+        setup.place_all(text).expect("a valid setup");
+        setup.reserve = ByColor::new(reserve.0, reserve.1);
+        setup.played = ByColor::splat(true);
+        Position::from_setup(&setup).expect("a valid position")
+    }
+
+    #[test]
+    fn an_open_three_is_seen_on_every_axis() {
+        let spot = |s: &str| s.parse::<gipf::Point>().expect("a spot").bitboard().bits();
+        let empty = gipf::Bitboard::ALL_SPOTS.bits();
+        let column = spot("e3") | spot("e4") | spot("e5");
+        // e2 and e6 complete it: two windows.
+        assert_eq!(open_threes(column, empty & !column), 2);
+        let diagonal = spot("c3") | spot("d4") | spot("e5");
+        assert_eq!(open_threes(diagonal, empty & !diagonal), 2);
+        assert_eq!(open_threes(spot("e5"), empty), 0);
+    }
+
+    #[test]
+    fn captures_and_a_lone_gipf_piece_count_against_their_owner() {
+        let weights = Weights::default();
+        let even = position("b5 W, e2 W, h5 W, b2 B, e8 B, h2 B", (12, 12));
+        let white_lone = position("b5 W, b2 B, e8 B, h2 B", (12, 12));
+        assert!(evaluate(&white_lone, &weights) < evaluate(&even, &weights) - weights.last_gipf);
+        let short = position("b5 W, e2 W, h5 W, b2 B, e8 B, h2 B", (2, 12));
+        assert!(evaluate(&short, &weights) < evaluate(&even, &weights) - weights.low_reserve);
+    }
+}

@@ -1,0 +1,46 @@
+//! A GIPF engine on the rules crate [`gipf`]: alpha-beta search over complete turns (the
+//! rows and GIPF-pieces a push leads to are decided inside the turn), an evaluation built
+//! on GIPF strategy, three levels, and the tools to measure it (self-play, bench,
+//! analysis of a game).
+//!
+//! ```
+//! use gipf::{Position, Variant};
+//! use gipf_ai::{Engine, Level, Request};
+//! let mut engine = Engine::with_table_megabytes(4);
+//! let position = Position::new(Variant::Standard);
+//! let thought = engine.think(&position, &Request::level(Level::Easy).with_seed(1)).unwrap();
+//! let mut after = position;
+//! after.play_notation(&thought.turn.to_string()).unwrap();
+//! assert_eq!(after, thought.after);
+//! println!("{thought}"); // b5-c5 (11): the strongest position the search found (+0.04)
+//! ```
+//!
+//! The parts, one file each: [`Engine`] (a reusable searcher with its [`Table`]),
+//! [`Request`] and [`Level`] / [`Limits`] (what to search), [`Thought`] (the answer),
+//! [`evaluate`] with its [`Weights`], [`selfplay`] (matches and their report), [`bench`],
+//! [`analyse`] (the turns of a game that lost most).
+
+pub mod analyse;
+pub mod bench;
+mod children;
+mod clock;
+mod engine;
+mod eval;
+mod level;
+mod masks;
+mod reason;
+mod root;
+pub mod score;
+mod search;
+pub mod selfplay;
+mod table;
+mod tuning;
+mod weights;
+
+pub use engine::{DEFAULT_TABLE_MEGABYTES, Engine, Request, ThinkError, Thought};
+pub use eval::evaluate;
+pub use level::{Level, Limits, ParseLevelError};
+pub use score::Score;
+pub use table::Table;
+pub use tuning::Tuning;
+pub use weights::Weights;
