@@ -29,6 +29,7 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
         color: ColorChoice::White,
         time: None,
         thread: false,
+        hints: false,
     };
     let hour = std::time::Duration::from_secs(3600);
     store.create_challenge(&terms, hour).unwrap();

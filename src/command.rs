@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use gipf::notation::{ParseTurnError, TurnNotation};
 use gipf::{Entry, Kind, Point, Variant};
+use gipf_ai::Level;
 
 use crate::model::{ColorChoice, GameId, GameKind, GameScope, TimeControl, UserId};
 use crate::text::{Span, Text};
@@ -65,6 +66,10 @@ pub enum Command {
         time: Option<TimeControl>,
         /// Play the game in a thread of its own (`thread`).
         thread: bool,
+        /// Against the engine: its strength (`easy`, `medium`, `hard`).
+        level: Option<Level>,
+        /// Both players may ask the engine for hints (`hints`).
+        hints: bool,
     },
     /// `claim`: the waiting player claims the win when the other's time is up.
     Claim,
@@ -104,6 +109,13 @@ pub enum Command {
     },
     /// `replay [id]`: an animated picture of a whole game.
     Replay {
+        /// Which game; `None`: the channel's.
+        game: Option<GameId>,
+    },
+    /// `hint`: the engine's suggestion for the player to move, privately.
+    Hint,
+    /// `analyse [id]`: the turns of a finished game where the engine finds the most lost.
+    Analyse {
         /// Which game; `None`: the channel's.
         game: Option<GameId>,
     },
@@ -171,8 +183,16 @@ impl fmt::Display for Command {
                 color,
                 time,
                 thread,
+                level,
+                hints,
             } => {
                 write!(f, "challenge {} {variant} {color}", opponent.mention())?;
+                if let Some(level) = level {
+                    write!(f, " {level}")?;
+                }
+                if *hints {
+                    f.write_str(" hints")?;
+                }
                 if let Some(TimeControl { days, autoforfeit }) = time {
                     write!(f, " days={days}")?;
                     if *autoforfeit {
@@ -207,6 +227,8 @@ impl fmt::Display for Command {
             Command::Export { game } => with_game(f, "export", *game),
             Command::Replay { game } => with_game(f, "replay", *game),
             Command::Rematch => f.write_str("rematch"),
+            Command::Hint => f.write_str("hint"),
+            Command::Analyse { game } => with_game(f, "analyse", *game),
             Command::Stats { player: None } => f.write_str("stats"),
             Command::Stats {
                 player: Some(player),
@@ -486,7 +508,8 @@ pub const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "challenge",
         summary: "Challenge someone to a game in this channel",
-        help: "`{p}challenge @bob standard random`: challenge someone (basic, standard or tournament; your colour white, black or random; basic takes `+2` or `+0/+3` extra pieces)",
+        help: "`{p}challenge @bob standard random`: challenge someone (basic, standard or tournament; your colour white, black or random; basic takes `+2` or `+0/+3` extra pieces; `hints` lets both ask for hints)\n\
+               `{p}challenge @gipf-bot tournament hard`: play the bot itself (`easy`, `medium` or `hard`)",
         args: &[
             required(arg("opponent", "Whom to challenge", ArgKind::User)),
             arg(
@@ -521,6 +544,16 @@ pub const SYNTAX: &[Syntax] = &[
                 "thread",
                 "Play the game in a thread of its own",
                 ArgKind::Flag("thread"),
+            ),
+            arg(
+                "level",
+                "Against the bot itself: its strength (medium if left out)",
+                ArgKind::Choice(&["easy", "medium", "hard"]),
+            ),
+            arg(
+                "hints",
+                "Both players may ask the bot for hints (`hint`)",
+                ArgKind::Flag("hints"),
             ),
         ],
         slash: true,
@@ -672,6 +705,22 @@ pub const SYNTAX: &[Syntax] = &[
         args: &[GAME_ID],
         slash: true,
         parse: |words| parse_game_id(words).map(|game| Command::Replay { game }),
+    },
+    Syntax {
+        word: "hint",
+        summary: "The bot's suggestion for your move (games against it, or with hints)",
+        help: "`{p}hint`: the bot's suggestion for your move, privately, in a game against it or one with `hints`",
+        args: &[],
+        slash: true,
+        parse: |words| words.alone(Command::Hint),
+    },
+    Syntax {
+        word: "analyse",
+        summary: "The turns of a finished game that lost the most, with better ones",
+        help: "`{p}analyse` (`{p}analyse 12`): after a game, the turns where the bot finds the most was lost, with the better turn",
+        args: &[GAME_ID],
+        slash: true,
+        parse: |words| parse_game_id(words).map(|game| Command::Analyse { game }),
     },
     Syntax {
         word: "rematch",
@@ -1259,6 +1308,8 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
     let mut days = None;
     let mut autoforfeit = false;
     let mut thread = false;
+    let mut hints = false;
+    let mut level = None;
     for &arg in &words.args {
         if let Some(n) = arg.strip_prefix("days=") {
             let n = n
@@ -1275,6 +1326,10 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
             autoforfeit = true;
         } else if arg == "thread" {
             thread = true;
+        } else if arg == "hints" {
+            hints = true;
+        } else if let Ok(l) = arg.parse::<Level>() {
+            level = Some(l);
         } else if let Some(user) = parse_mention(arg) {
             if opponent.replace(user).is_some() {
                 return Err(error("challenge one player at a time"));
@@ -1290,17 +1345,7 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
         }
     }
     let opponent = opponent.ok_or_else(|| error(format!("whom? Mention the player: {usage}")))?;
-    let mut variant = variant.unwrap_or(Variant::Standard);
-    if let Some(extra) = extra {
-        if variant.name() != "basic" {
-            return Err(error(
-                "extra pieces (`+1` to `+3`) are for the basic game only",
-            ));
-        }
-        variant = format!("basic{extra}")
-            .parse()
-            .map_err(|e: gipf::ParseVariantError| error(e.to_string()))?;
-    }
+    let variant = with_extra(variant.unwrap_or(Variant::Standard), extra)?;
     if autoforfeit && days.is_none() {
         return Err(error(
             "`autoforfeit` goes with a time per move, like `days=3 autoforfeit`",
@@ -1312,7 +1357,24 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
         color: color.unwrap_or(ColorChoice::Random),
         time: days.map(|days| TimeControl { days, autoforfeit }),
         thread,
+        level,
+        hints,
     })
+}
+
+/// The basic game with `extra` pieces (`+2`, `+0/+3`), if any are asked for.
+fn with_extra(variant: Variant, extra: Option<&str>) -> Result<Variant, CommandError> {
+    let Some(extra) = extra else {
+        return Ok(variant);
+    };
+    if variant.name() != "basic" {
+        return Err(error(
+            "extra pieces (`+1` to `+3`) are for the basic game only",
+        ));
+    }
+    format!("basic{extra}")
+        .parse()
+        .map_err(|e: gipf::ParseVariantError| error(e.to_string()))
 }
 
 /// Reads an entry from the start of `args`: `b1 c2`, `b1-c2` or `b1c2`. Returns the rest.
@@ -1508,6 +1570,8 @@ mod tests {
                 color: ColorChoice::Random,
                 time: None,
                 thread: false,
+                level: None,
+                hints: false,
             }
         );
         assert_eq!(
@@ -1518,6 +1582,8 @@ mod tests {
                 color: ColorChoice::Black,
                 time: None,
                 thread: false,
+                level: None,
+                hints: false,
             }
         );
         assert_eq!(
@@ -1530,6 +1596,8 @@ mod tests {
                 color: ColorChoice::White,
                 time: None,
                 thread: false,
+                level: None,
+                hints: false,
             }
         );
         assert!(err("!challenge standard").contains("Mention the player"));
@@ -1547,9 +1615,23 @@ mod tests {
                     autoforfeit: true
                 }),
                 thread: false,
+                level: None,
+                hints: false,
             }
         );
         assert!(err("!challenge <@42> days=15").contains("1 to 14 days"));
+        assert_eq!(
+            ok("!challenge <@42> hard hints"),
+            Command::Challenge {
+                opponent: UserId(42),
+                variant: Variant::Standard,
+                color: ColorChoice::Random,
+                time: None,
+                thread: false,
+                level: Some(Level::Hard),
+                hints: true,
+            }
+        );
         assert!(err("!challenge <@42> autoforfeit").contains("goes with a time per move"));
     }
 

@@ -16,6 +16,8 @@ use crate::text::{Span, Text};
 
 /// The console's one channel.
 pub const CONSOLE_CHANNEL: ChannelId = ChannelId(1);
+/// The bot itself in the console: `@gipf-bot` is its engine.
+pub const ENGINE_NAME: &str = "gipf-bot";
 
 /// A text as the terminal shows it: names as written, mentions as `@name`, no markup.
 pub fn plain(text: &Text) -> String {
@@ -153,13 +155,15 @@ impl Console {
         Ok(())
     }
 
-    /// Serves lines from `input` until it ends.
+    /// Serves lines from `input` until it ends. The bot itself is `@gipf-bot`: challenge it
+    /// to play its engine, whose turns follow the replies that hand it the move.
     pub fn run(
         &mut self,
         service: &Service,
         input: impl BufRead,
         mut out: impl Write,
     ) -> anyhow::Result<()> {
+        service.set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
         for line in input.lines() {
             let line = line.context("cannot read standard input")?;
             if line.trim().is_empty() || line.trim_start().starts_with('#') {
@@ -167,8 +171,12 @@ impl Console {
             }
             match self.read_line(&line) {
                 Ok(message) => {
-                    for reply in service.handle(&message) {
+                    let mut replies = std::collections::VecDeque::from(service.handle(&message));
+                    while let Some(reply) = replies.pop_front() {
                         self.print(&reply, &mut out)?;
+                        if let Some(game) = reply.engine {
+                            replies.extend(service.engine_turn(game).into_iter().map(|(_, r)| r));
+                        }
                     }
                 }
                 Err(usage) => writeln!(out, "bot: {usage}")?,

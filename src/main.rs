@@ -7,6 +7,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use gipf::{Position, Variant};
+use gipf_ai::selfplay::{MatchSettings, play_match};
+use gipf_ai::{Engine, Level, Request};
 use gipf_bot::console::Console;
 use gipf_bot::service::{Config, Service};
 use gipf_bot::{record, render};
@@ -90,6 +92,58 @@ enum Command {
         /// The folder to write the records into (created if missing).
         #[arg(short, long)]
         output: PathBuf,
+    },
+    /// The engine's next complete turn for the player to move in a record (as `replay` reads
+    /// it): prints one line, the turn in the official notation with its ` (n)`. Exits 1 with
+    /// the reason if the game is over or the record is invalid. Answers within its time plus
+    /// 100 ms.
+    Think {
+        /// basic, standard or tournament. Default: the record header's Variant, else
+        /// tournament.
+        #[arg(long)]
+        variant: Option<Variant>,
+        /// easy (about 50 ms, with noise), medium (0.3 s) or hard (2 s); medium if neither
+        /// this nor --time-ms is given.
+        #[arg(long, conflicts_with = "time_ms")]
+        level: Option<Level>,
+        /// Think this many milliseconds at full strength.
+        #[arg(long)]
+        time_ms: Option<u64>,
+        /// Seeds the noise of the easy level: the same seed, the same turn.
+        #[arg(long, default_value = "0")]
+        seed: u64,
+        /// The record; `-` or nothing reads standard input.
+        file: Option<PathBuf>,
+    },
+    /// Play the engine against itself and print the score of the first player (--white; the
+    /// colours alternate from game to game) with a 95% interval, game lengths, unfinished
+    /// games and time per turn.
+    Selfplay {
+        /// The first player's level.
+        #[arg(long)]
+        white: Level,
+        /// The second player's level.
+        #[arg(long)]
+        black: Level,
+        /// How many games (an even number plays each opening with both colours).
+        #[arg(long)]
+        games: u32,
+        /// Seeds the openings (a few random turns) and the noise.
+        #[arg(long, default_value = "1")]
+        seed: u64,
+        /// A game still on after this many turns counts as unfinished (half a point).
+        #[arg(long, default_value = "300")]
+        max_plies: u16,
+        /// basic, standard or tournament.
+        #[arg(long, default_value = "standard")]
+        variant: Variant,
+    },
+    /// The engine's speed on fixed positions at a fixed depth: nodes and nodes per second, a
+    /// number to compare builds by.
+    Bench {
+        /// How many turns deep.
+        #[arg(long, default_value = "3")]
+        depth: u32,
     },
     /// Count the leaves of the game tree DEPTH complete turns deep from the start.
     Perft {
@@ -272,6 +326,32 @@ fn read_input(file: Option<&PathBuf>) -> anyhow::Result<String> {
     }
 }
 
+/// `gipf-bot think`: the engine's turn after a record.
+fn think(
+    text: &str,
+    variant: Option<Variant>,
+    level: Option<Level>,
+    time_ms: Option<u64>,
+    seed: u64,
+) -> anyhow::Result<()> {
+    let replay = record::replay_with_header(text, variant)?;
+    let request = match time_ms {
+        Some(millis) => Request::millis(millis),
+        None => Request::level(level.unwrap_or(Level::Medium)),
+    };
+    let mut engine = Engine::with_table_megabytes(64);
+    let thought = engine.think(replay.last(), &request.with_seed(seed))?;
+    println!("{}", thought.notation());
+    tracing::info!(
+        reason = %thought.reason,
+        depth = thought.depth,
+        nodes = thought.nodes,
+        ms = thought.elapsed.as_millis() as u64,
+        "thought"
+    );
+    Ok(())
+}
+
 /// `gipf-bot export`: one record file per game.
 fn export(
     database: &std::path::Path,
@@ -305,56 +385,84 @@ fn main() -> ExitCode {
         )
         .with_writer(std::io::stderr)
         .init();
-    let result = match cli.command {
-        Some(Command::Console { settings, boards }) => settings.service().and_then(|service| {
-            let mut console = Console::new(&boards)?;
-            console.run(&service, std::io::stdin().lock(), std::io::stdout().lock())
-        }),
-        Some(Command::Replay { variant, file }) => read_input(file.as_ref()).and_then(|text| {
-            let replay = record::replay_with_header(&text, variant)?;
-            println!(
-                "{}",
-                serde_json::to_string(&record::StateJson::new(replay.last()))?
-            );
-            Ok(())
-        }),
-        Some(Command::Render {
-            variant,
-            ply,
-            animate,
-            black_side,
-            file,
-            output,
-        }) => read_input(Some(&file)).and_then(|text| {
-            let picture = if animate {
-                render::animate_record(&text, variant)?
-            } else {
-                let options = render::RenderOptions { black_side };
-                render::render_record(&text, variant, ply, &options)?
-            };
-            std::fs::write(&output, picture)
-                .with_context(|| format!("cannot write {}", output.display()))
-        }),
-        Some(Command::Export {
-            database,
-            game,
-            output,
-        }) => export(&database, game.map(gipf_bot::model::GameId), &output),
-        Some(Command::Backup { database, out }) => {
-            gipf_bot::store::backup(&database, &out).map(|()| {
-                tracing::info!(from = %database.display(), to = %out.display(), "backed up");
-            })
-        }
-        Some(Command::Perft { variant, depth }) => {
-            println!("{}", Position::new(variant).perft(depth));
-            Ok(())
-        }
-        Some(Command::Run(args)) => args.run(),
-        None => match RunOnly::try_parse_from(["gipf-bot"]) {
-            Ok(only) => only.args.run(),
-            Err(e) => e.exit(),
-        },
-    };
+    let result =
+        match cli.command {
+            Some(Command::Console { settings, boards }) => settings.service().and_then(|service| {
+                let mut console = Console::new(&boards)?;
+                console.run(&service, std::io::stdin().lock(), std::io::stdout().lock())
+            }),
+            Some(Command::Replay { variant, file }) => read_input(file.as_ref()).and_then(|text| {
+                let replay = record::replay_with_header(&text, variant)?;
+                println!(
+                    "{}",
+                    serde_json::to_string(&record::StateJson::new(replay.last()))?
+                );
+                Ok(())
+            }),
+            Some(Command::Render {
+                variant,
+                ply,
+                animate,
+                black_side,
+                file,
+                output,
+            }) => read_input(Some(&file)).and_then(|text| {
+                let picture = if animate {
+                    render::animate_record(&text, variant)?
+                } else {
+                    let options = render::RenderOptions { black_side };
+                    render::render_record(&text, variant, ply, &options)?
+                };
+                std::fs::write(&output, picture)
+                    .with_context(|| format!("cannot write {}", output.display()))
+            }),
+            Some(Command::Export {
+                database,
+                game,
+                output,
+            }) => export(&database, game.map(gipf_bot::model::GameId), &output),
+            Some(Command::Backup { database, out }) => gipf_bot::store::backup(&database, &out)
+                .map(|()| {
+                    tracing::info!(from = %database.display(), to = %out.display(), "backed up");
+                }),
+            Some(Command::Think {
+                variant,
+                level,
+                time_ms,
+                seed,
+                file,
+            }) => read_input(file.as_ref())
+                .and_then(|text| think(&text, variant, level, time_ms, seed)),
+            Some(Command::Selfplay {
+                white,
+                black,
+                games,
+                seed,
+                max_plies,
+                variant,
+            }) => {
+                let settings = MatchSettings {
+                    max_plies,
+                    variant,
+                    ..MatchSettings::new(white.into(), black.into(), games, seed)
+                };
+                println!("{}", play_match(&settings));
+                Ok(())
+            }
+            Some(Command::Bench { depth }) => {
+                print!("{}", gipf_ai::bench::bench(depth));
+                Ok(())
+            }
+            Some(Command::Perft { variant, depth }) => {
+                println!("{}", Position::new(variant).perft(depth));
+                Ok(())
+            }
+            Some(Command::Run(args)) => args.run(),
+            None => match RunOnly::try_parse_from(["gipf-bot"]) {
+                Ok(only) => only.args.run(),
+                Err(e) => e.exit(),
+            },
+        };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

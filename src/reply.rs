@@ -52,6 +52,9 @@ pub struct Reply {
     /// Posted in a new public thread of the channel, where the game it starts is then played
     /// (where the adapter can open one; else it stays in the channel).
     pub thread: Option<NewThread>,
+    /// After this reply the engine is to move in this game: the adapter asks
+    /// [`Service::engine_turn`](crate::service::Service::engine_turn) for its turn.
+    pub engine: Option<GameId>,
 }
 
 /// A thread to open for a game.

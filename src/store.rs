@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use gipf::{ByColor, Color, Decision, Variant};
+use gipf_ai::Level;
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, TransactionBehavior, params};
 use rusqlite_migration::{M, Migrations};
@@ -38,6 +39,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("../migrations/0006_server_settings.sql")),
         M::up(include_str!("../migrations/0007_threads.sql")),
         M::up(include_str!("../migrations/0008_archive_and_ratings.sql")),
+        M::up(include_str!("../migrations/0009_engine_and_hints.sql")),
     ];
     Migrations::from_slice(STEPS)
 }
@@ -183,6 +185,8 @@ pub struct ChallengeTerms {
     pub time: Option<TimeControl>,
     /// The game is to be played in a thread of its own.
     pub thread: bool,
+    /// Both players may ask the engine for hints.
+    pub hints: bool,
 }
 
 /// An open challenge.
@@ -231,6 +235,10 @@ pub struct StoredGame {
     pub created_at: i64,
     /// Where it was played, as its record names it (`<server> #<channel>`), if known.
     pub site: Option<String>,
+    /// Both players may ask the engine for hints.
+    pub hints: bool,
+    /// Against the engine: its level.
+    pub engine: Option<Level>,
     /// Completed turns in the official notation, in order.
     pub turns: Vec<String>,
 }
@@ -271,7 +279,7 @@ fn open_connection(path: &Path) -> anyhow::Result<Connection> {
 
 const GAME_COLUMNS: &str = "id, variant, white, black, status, resigned, version, partial, \
      ended_by, updated_at, channel_id, move_days, autoforfeit, deadline, warned, forfeited, \
-     guild_id, created_at, site";
+     guild_id, created_at, site, hints, engine_level";
 
 /// A time control read from `move_days` and `autoforfeit` columns.
 fn time_control(row: &Row, days: usize) -> rusqlite::Result<Option<TimeControl>> {
@@ -301,6 +309,64 @@ fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
         guild: r.get(16)?,
         created_at: r.get(17)?,
         site: r.get(18)?,
+        hints: r.get(19)?,
+        engine: r
+            .get::<_, Option<String>>(20)?
+            .map(|level| level.parse().map_err(|e| unreadable(20, e)))
+            .transpose()?,
+        turns: Vec::new(),
+    })
+}
+
+/// Inserts a new game on `terms` between `players`, started `at`.
+fn insert_game(
+    c: &Connection,
+    terms: &ChallengeTerms,
+    players: ByColor<UserId>,
+    site: Option<&str>,
+    engine: Option<Level>,
+    at: i64,
+) -> anyhow::Result<StoredGame> {
+    let deadline = terms.time.map(|t| at + t.seconds());
+    c.execute(
+        "INSERT INTO games (guild_id, channel_id, variant, white, black, created_at, updated_at,
+                            move_days, autoforfeit, deadline, site, hints, engine_level)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        params![
+            terms.guild,
+            terms.channel,
+            terms.variant.to_string(),
+            players[Color::White],
+            players[Color::Black],
+            at,
+            terms.time.map(|t| t.days),
+            terms.time.is_some_and(|t| t.autoforfeit),
+            deadline,
+            site,
+            terms.hints,
+            engine.map(Level::name)
+        ],
+    )?;
+    Ok(StoredGame {
+        id: GameId(c.last_insert_rowid()),
+        guild: terms.guild,
+        channel: terms.channel,
+        variant: terms.variant,
+        players,
+        status: GameStatus::Active,
+        resigned: None,
+        ended_by: None,
+        version: 0,
+        updated_at: at,
+        time: terms.time,
+        deadline,
+        warned: 0,
+        forfeited: None,
+        partial: Vec::new(),
+        created_at: at,
+        site: site.map(str::to_string),
+        hints: terms.hints,
+        engine,
         turns: Vec::new(),
     })
 }
@@ -449,7 +515,7 @@ impl Store {
                 .execute(params![channel, self.clock.now()])?;
             Ok(c.prepare_cached(
                 "SELECT id, guild_id, channel_id, challenger, challenged, variant, color,
-                        move_days, autoforfeit, thread
+                        move_days, autoforfeit, thread, hints
                  FROM challenges WHERE channel_id = ?1",
             )?
             .query_row(params![channel], |r| {
@@ -464,6 +530,7 @@ impl Store {
                         color: r.get(6)?,
                         time: time_control(r, 7)?,
                         thread: r.get(9)?,
+                        hints: r.get(10)?,
                     },
                 })
             })
@@ -483,8 +550,8 @@ impl Store {
             let inserted = c
                 .prepare_cached(
                     "INSERT INTO challenges (guild_id, channel_id, challenger, challenged, variant, color,
-                                             created_at, expires_at, move_days, autoforfeit, thread)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                                             created_at, expires_at, move_days, autoforfeit, thread, hints)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
                      ON CONFLICT(channel_id) DO NOTHING",
                 )?
                 .execute(params![
@@ -498,7 +565,8 @@ impl Store {
                     created.saturating_add(ttl),
                     new.time.map(|t| t.days),
                     new.time.is_some_and(|t| t.autoforfeit),
-                    new.thread
+                    new.thread,
+                    new.hints
                 ])?;
             Ok((inserted == 1).then(|| ChallengeId(c.last_insert_rowid())))
         })
@@ -523,51 +591,32 @@ impl Store {
     ) -> anyhow::Result<Option<StoredGame>> {
         self.with(|c| {
             let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            if tx.execute("DELETE FROM challenges WHERE id = ?1", params![challenge.id])? == 0 {
+            if tx.execute(
+                "DELETE FROM challenges WHERE id = ?1",
+                params![challenge.id],
+            )? == 0
+            {
                 return Ok(None);
             }
-            let at = self.clock.now();
-            let time = challenge.terms.time;
-            let deadline = time.map(|t| at + t.seconds());
-            tx.execute(
-                "INSERT INTO games (guild_id, channel_id, variant, white, black, created_at, updated_at,
-                                    move_days, autoforfeit, deadline, site)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10)",
-                params![
-                    challenge.terms.guild,
-                    challenge.terms.channel,
-                    challenge.terms.variant.to_string(),
-                    players[Color::White],
-                    players[Color::Black],
-                    at,
-                    time.map(|t| t.days),
-                    time.is_some_and(|t| t.autoforfeit),
-                    deadline,
-                    site
-                ],
-            )?;
-            let id = GameId(tx.last_insert_rowid());
+            let game = insert_game(&tx, &challenge.terms, players, site, None, self.clock.now())?;
             tx.commit()?;
-            Ok(Some(StoredGame {
-                id,
-                guild: challenge.terms.guild,
-                channel: challenge.terms.channel,
-                variant: challenge.terms.variant,
-                players,
-                status: GameStatus::Active,
-                resigned: None,
-                ended_by: None,
-                version: 0,
-                updated_at: at,
-                time,
-                deadline,
-                warned: 0,
-                forfeited: None,
-                partial: Vec::new(),
-                created_at: at,
-                site: site.map(str::to_string),
-                turns: Vec::new(),
-            }))
+            Ok(Some(game))
+        })
+    }
+
+    /// Starts a game against the engine at `level` right away (no challenge to answer).
+    pub fn start_engine_game(
+        &self,
+        terms: &ChallengeTerms,
+        players: ByColor<UserId>,
+        level: Level,
+        site: Option<&str>,
+    ) -> anyhow::Result<StoredGame> {
+        self.with(|c| {
+            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let game = insert_game(&tx, terms, players, site, Some(level), self.clock.now())?;
+            tx.commit()?;
+            Ok(game)
         })
     }
 
@@ -751,6 +800,7 @@ mod tests {
                 autoforfeit: false,
             }),
             thread: false,
+            hints: true,
         };
         let minute = Duration::from_secs(60);
         let id = store.create_challenge(&new, minute).unwrap().unwrap();

@@ -4,6 +4,7 @@
 
 use gipf::notation::TurnNotation;
 use gipf::{ByColor, Entry, Kind, Point, Variant};
+use gipf_ai::Level;
 use gipf_bot::command::{Answer, Command, parse};
 use gipf_bot::model::{ColorChoice, GameId, GameKind, GameScope, TimeControl, UserId};
 use proptest::prelude::*;
@@ -69,14 +70,20 @@ fn command() -> impl Strategy<Value = Command> {
             variant(),
             color(),
             time(),
+            any::<bool>(),
+            proptest::option::of(proptest::sample::select(Level::ALL.to_vec())),
             any::<bool>()
         )
-            .prop_map(|(id, variant, color, time, thread)| Command::Challenge {
-                opponent: UserId(id),
-                variant,
-                color,
-                time,
-                thread,
+            .prop_map(|(id, variant, color, time, thread, level, hints)| {
+                Command::Challenge {
+                    opponent: UserId(id),
+                    variant,
+                    color,
+                    time,
+                    thread,
+                    level,
+                    hints,
+                }
             }),
         (entry, piece, proptest::collection::vec(answer(), 0..3)).prop_map(
             |(entry, piece, answers)| Command::Push {
@@ -109,11 +116,12 @@ fn command() -> impl Strategy<Value = Command> {
                 scope,
                 page
             }),
-        (0u8..3, proptest::option::of(1i64..i64::MAX)).prop_map(|(which, id)| {
+        (0u8..4, proptest::option::of(1i64..i64::MAX)).prop_map(|(which, id)| {
             let game = id.map(GameId);
             match which {
                 0 => Command::History { game },
                 1 => Command::Export { game },
+                2 => Command::Analyse { game },
                 _ => Command::Replay { game },
             }
         }),
@@ -127,6 +135,7 @@ fn command() -> impl Strategy<Value = Command> {
             Command::Decline,
             Command::Cancel,
             Command::Rematch,
+            Command::Hint,
             Command::Resign,
             Command::Abort,
             Command::Claim,

@@ -1438,3 +1438,44 @@ async fn a_finished_game_is_exported_with_its_place_and_rematched_by_button() {
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_itself_plays_a_game_and_pings_only_its_opponent() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    let challenge = format!("!challenge <@{BOT_USER_ID}> standard white easy");
+    let body = ask(&discord, say(CHANNEL, ALICE, &challenge)).await;
+    assert!(
+        content(&body).starts_with("Game on: standard GIPF against me, at level easy."),
+        "{body:#}"
+    );
+    let mut position = Position::new(Variant::Standard);
+    let entry = next_push(&mut position);
+    let before = discord.notified_users().len();
+    let pushed = ask(&discord, say(CHANNEL, ALICE, &format!("!push {entry}"))).await;
+    assert!(
+        content(&pushed).contains("alice (white) played"),
+        "{pushed:#}"
+    );
+    assert_pings(&pushed, &[]);
+    // The engine's turn follows by itself, with the board, and pings alice alone.
+    let answer = next_post(&discord, CHANNEL).await;
+    let body = answer.payload_json();
+    assert!(content(&body).contains("(black) played"), "{body:#}");
+    assert_pings(&body, &[ALICE.0]);
+    assert_board(&answer);
+    assert_eq!(discord.notified_users()[before..], [ALICE.0]);
+    // A hint is for alice's eyes only.
+    let hint = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&invoker(ALICE, CHANNEL), "hint", json!([])),
+        )
+        .await,
+    );
+    assert!(is_ephemeral(&hint), "{hint:#}");
+    assert!(content(&hint).starts_with("My suggestion: `"), "{hint:#}");
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}

@@ -51,13 +51,18 @@ fn needs_rights(line: &str, prefix: &str) -> bool {
     )
 }
 
-/// Whether a chat line starts a game: where it was written is then worth asking Discord
-/// for, for the game's record.
+/// Whether a chat line may start a game (an accepted challenge, or one to the bot itself):
+/// where it was written is then worth asking Discord for, for the game's record.
 fn starts_game(line: &str, prefix: &str) -> bool {
     matches!(
         crate::command::parse(line, prefix),
-        Some(Ok(Command::Accept))
+        Some(Ok(Command::Accept | Command::Challenge { .. }))
     )
+}
+
+/// The games in which the engine is to move after `replies`.
+fn engine_games(replies: &[Reply]) -> Vec<crate::model::GameId> {
+    replies.iter().filter_map(|reply| reply.engine).collect()
 }
 
 /// Where a game starts, as its record names the place: `<server> #<channel>`. Two requests;
@@ -178,6 +183,7 @@ impl Handler {
             return;
         };
         let options = slash::options(&command.data.options);
+        let engine = std::sync::Mutex::new(Vec::new());
         let work = async {
             match slash::chat_line(&command.data.name, &options, self.prefix()) {
                 Ok(text) => {
@@ -207,8 +213,13 @@ impl Handler {
                         )
                     };
                     let replies = self.service.handle_async(message).await;
-                    self.open_threads(&ctx.http, command.channel_id, replies)
-                        .await
+                    let replies = self
+                        .open_threads(&ctx.http, command.channel_id, replies)
+                        .await;
+                    if let Ok(mut games) = engine.lock() {
+                        games.extend(engine_games(&replies));
+                    }
+                    replies
                 }
                 Err(e) => vec![Reply::private(e)],
             }
@@ -216,6 +227,18 @@ impl Handler {
         let replies = interaction::answer(&ctx.http, Asked::Command(command), work).await;
         self.send_direct(&ctx.http, command.channel_id, &replies)
             .await;
+        self.engine_turns(&ctx.http, engine.into_inner().unwrap_or_default())
+            .await;
+    }
+
+    /// Plays the engine's turns in `games`, one after the other, each posted in its game's
+    /// channel once it is found (the replies that handed it the move are out already).
+    async fn engine_turns(&self, http: &Http, games: Vec<crate::model::GameId>) {
+        for game in games {
+            for (channel, reply) in self.service.engine_turn_async(game).await {
+                self.deliver(http, channel, reply).await;
+            }
+        }
     }
 
     /// Opens a thread for each reply that asks for one: its game moves there and the reply is
@@ -330,6 +353,7 @@ impl Handler {
             return;
         };
         // The service refuses a click made for another game or an earlier question.
+        let engine = std::sync::Mutex::new(Vec::new());
         let work = async {
             match send::parse_custom_id(&click.data.custom_id) {
                 None => vec![Reply::private("I don't know that button.")],
@@ -354,13 +378,20 @@ impl Handler {
                         )
                     };
                     let replies = self.service.execute_async(message, command).await;
-                    self.open_threads(&ctx.http, click.channel_id, replies)
-                        .await
+                    let replies = self
+                        .open_threads(&ctx.http, click.channel_id, replies)
+                        .await;
+                    if let Ok(mut games) = engine.lock() {
+                        games.extend(engine_games(&replies));
+                    }
+                    replies
                 }
             }
         };
         let replies = interaction::answer(&ctx.http, Asked::Click(click), work).await;
         self.send_direct(&ctx.http, click.channel_id, &replies)
+            .await;
+        self.engine_turns(&ctx.http, engine.into_inner().unwrap_or_default())
             .await;
     }
 }
@@ -384,6 +415,9 @@ async fn refuse(sent: impl Future<Output = serenity::Result<()>>) {
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+        // The bot's own user plays the engine's side.
+        self.service
+            .set_engine_user(UserId(ready.user.id.get()), &ready.user.name);
         let commands = slash::definitions();
         let registered = match self.dev_guild.filter(|&id| id != 0) {
             Some(guild) => {
@@ -426,10 +460,12 @@ impl EventHandler for Handler {
         };
         let replies = self.service.handle_async(message).await;
         let replies = self.open_threads(&ctx.http, msg.channel_id, replies).await;
+        let engine = engine_games(&replies);
         let (direct, replies): (Vec<Reply>, Vec<Reply>) =
             replies.into_iter().partition(|r| r.direct.is_some());
         send::to_channel(&ctx.http, msg.channel_id, Some(msg.id), &replies).await;
         self.send_direct(&ctx.http, msg.channel_id, &direct).await;
+        self.engine_turns(&ctx.http, engine).await;
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {

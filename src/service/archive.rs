@@ -59,7 +59,11 @@ fn pgn_date(unix: i64) -> String {
 impl Service {
     /// The game a command names: game `id` of this server, else this channel's (the one on,
     /// or the latest).
-    fn named_game(&self, message: &Message, id: Option<GameId>) -> Result<LiveGame, Failure> {
+    pub(super) fn named_game(
+        &self,
+        message: &Message,
+        id: Option<GameId>,
+    ) -> Result<LiveGame, Failure> {
         let Some(id) = id else {
             return self
                 .live_game(message.channel, true)?

@@ -19,6 +19,7 @@ pub(super) struct Proposal {
     pub color: ColorChoice,
     pub time: Option<TimeControl>,
     pub thread: bool,
+    pub hints: bool,
 }
 
 impl Service {
@@ -29,7 +30,16 @@ impl Service {
         message: &Message,
         opponent: UserId,
         proposal: Proposal,
+        level: Option<gipf_ai::Level>,
     ) -> Handled {
+        if self.engine_user().is_some_and(|me| me.id == opponent) {
+            return self.challenge_engine(message, proposal, level);
+        }
+        if level.is_some() {
+            return refuse(
+                "A level (`easy`, `medium`, `hard`) is for a game against me: mention me instead of a person.",
+            );
+        }
         self.may_challenge(message, opponent)?;
         self.remember_users(message)?;
         let terms = self.terms(message, opponent, proposal)?;
@@ -56,7 +66,7 @@ impl Service {
     }
 
     /// The terms of a challenge: what it proposes, and the server's defaults for the rest.
-    fn terms(
+    pub(super) fn terms(
         &self,
         message: &Message,
         opponent: UserId,
@@ -80,6 +90,7 @@ impl Service {
             time: proposal.time.or(default_time),
             // Threads exist in servers only.
             thread: message.guild.is_some() && (proposal.thread || settings.threads),
+            hints: proposal.hints,
         })
     }
 
@@ -127,9 +138,14 @@ impl Service {
         // The adapters list the people a message mentions; bots are left out.
         if !message.mentions.iter().any(|u| u.id == opponent) {
             return refuse(
-                "I can only set up a game with a person who can read this channel, not with a bot: mention another player.",
+                "I can only set up a game with a person who can read this channel, not with another bot: mention another player (or me, to play against me).",
             );
         }
+        self.may_start_here(message)
+    }
+
+    /// Refuses to start anything where a game or a challenge is on.
+    pub(super) fn may_start_here(&self, message: &Message) -> Result<(), Failure> {
         if self.store.game_in(message.channel, false)?.is_some() {
             return refuse(format!(
                 "A game is already being played in this channel: one game per channel. \
@@ -207,18 +223,24 @@ impl Service {
             ),
         ];
         text.append(time::due_by(&game.stored));
-        let thread = terms.thread.then(|| NewThread {
-            name: format!(
-                "{} vs {}",
-                self.plain_name(players[Color::White]).unwrap_or_default(),
-                self.plain_name(players[Color::Black]).unwrap_or_default()
-            ),
-            game: game.stored.id,
-        });
         Ok(Reply {
             board: Some(self.picture(&game, None)?),
-            thread,
+            thread: self.new_thread(terms, &game),
             ..Reply::public(text)
+        })
+    }
+
+    /// The thread a game just started moves into, if its challenge asked for one.
+    pub(super) fn new_thread(&self, terms: &ChallengeTerms, game: &LiveGame) -> Option<NewThread> {
+        terms.thread.then(|| NewThread {
+            name: format!(
+                "{} vs {}",
+                self.plain_name(game.player(Color::White))
+                    .unwrap_or_default(),
+                self.plain_name(game.player(Color::Black))
+                    .unwrap_or_default()
+            ),
+            game: game.stored.id,
         })
     }
 
@@ -257,6 +279,7 @@ impl Service {
             time: last.stored.time,
             // A game played in a thread has its rematch in the same thread.
             thread: false,
+            hints: last.stored.hints,
         };
         // The opponent is no bot and can read the channel: he played here.
         let again = Message {
@@ -266,7 +289,7 @@ impl Service {
             }],
             ..message.clone()
         };
-        self.challenge(&again, opponent, proposal)
+        self.challenge(&again, opponent, proposal, last.stored.engine)
     }
 
     /// Moves a game just started into the thread opened for it: the one-game rule then holds

@@ -17,6 +17,8 @@ pub(crate) enum Limited {
     ChallengePing(UserId, UserId),
     /// An animated replay for this member.
     Replay(UserId),
+    /// An analysis for this member.
+    Analysis(UserId),
 }
 
 /// When each limited thing last happened.

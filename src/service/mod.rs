@@ -7,6 +7,7 @@
 
 mod archive;
 mod challenge;
+mod engine;
 mod info;
 mod limits;
 mod notify;
@@ -127,6 +128,7 @@ pub struct Service {
     store: Store,
     config: Config,
     limits: Limits,
+    engine: engine::EngineSeat,
 }
 
 /// Why a command did not go through.
@@ -163,6 +165,7 @@ impl Service {
             store: Store::open(path, config.clock.clone())?,
             config,
             limits: Limits::default(),
+            engine: engine::EngineSeat::default(),
         })
     }
 
@@ -254,14 +257,17 @@ impl Service {
                 color,
                 time,
                 thread,
+                level,
+                hints,
             } => {
                 let proposal = challenge::Proposal {
                     variant,
                     color,
                     time,
                     thread,
+                    hints,
                 };
-                self.challenge(message, opponent, proposal)
+                self.challenge(message, opponent, proposal, level)
             }
             Command::Claim => self.claim(message),
             Command::Accept => self.accept(message),
@@ -287,6 +293,8 @@ impl Service {
             Command::Export { game } => self.export(message, game),
             Command::Replay { game } => self.replay(message, game),
             Command::Rematch => self.rematch(message),
+            Command::Hint => self.hint(message),
+            Command::Analyse { game } => self.analyse(message, game),
             Command::Stats { player } => self.stats(message, player),
             Command::Leaderboard { kind } => self.leaderboard(message, kind),
             Command::Games {
@@ -297,6 +305,19 @@ impl Service {
             Command::Rules => Ok(Reply::public(info::rules(&self.phrasing(message)))),
             Command::Help => Ok(Reply::public(self.phrasing(message).help())),
         }
+    }
+
+    /// Saves a game's progress (see [`Store::save`]); a game that ends stops the engine's
+    /// search in it, if one is under way.
+    fn save(&self, game: &StoredGame, progress: Progress) -> anyhow::Result<Option<StoredGame>> {
+        let saved = self.store.save(game, progress)?;
+        if saved
+            .as_ref()
+            .is_some_and(|g| g.status != GameStatus::Active)
+        {
+            self.stop_thinking(game.id);
+        }
+        Ok(saved)
     }
 
     /// A user's name as stored, cut short.
@@ -325,8 +346,11 @@ impl Service {
         }
     }
 
-    /// A user to ping.
+    /// A user to ping; the bot itself is never pinged (its engine needs no telling).
     fn mention(&self, id: UserId) -> anyhow::Result<Span> {
+        if self.engine_user().is_some_and(|me| me.id == id) {
+            return self.name(id);
+        }
         Ok(Span::Mention(id, self.plain_name(id)?))
     }
 
@@ -450,7 +474,7 @@ impl Service {
                 ended_by: None,
                 forfeited: None,
             };
-            match self.store.save(&stored, progress)? {
+            match self.save(&stored, progress)? {
                 Some(saved) => stored = saved,
                 // Someone moved just now after all.
                 None => return self.live_game(channel, include_finished),

@@ -200,7 +200,7 @@ impl Service {
             ended_by: None,
             forfeited: None,
         };
-        let Some(stored) = self.store.save(&game.stored, progress)? else {
+        let Some(stored) = self.save(&game.stored, progress)? else {
             return Err(self.moved_on(message));
         };
         let after = LiveGame {
@@ -322,7 +322,7 @@ impl Service {
             ended_by: None,
             forfeited: None,
         };
-        let Some(stored) = self.store.save(&game.stored, progress)? else {
+        let Some(stored) = self.save(&game.stored, progress)? else {
             return Err(self.moved_on(message));
         };
         let winner = game.player(outcome.winner);
@@ -405,7 +405,7 @@ impl Service {
             ended_by: Some(message.author.id),
             forfeited: None,
         };
-        match self.store.save(&game.stored, progress)? {
+        match self.save(&game.stored, progress)? {
             Some(_) => Ok(()),
             None => Err(self.moved_on(message)),
         }
@@ -479,6 +479,7 @@ impl Service {
         Ok(Reply {
             board: Some(self.picture(game, None)?),
             buttons: question_buttons(game),
+            engine: self.engine_to_move(game),
             ..Reply::public(Text::join(lines, "\n"))
         })
     }

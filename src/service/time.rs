@@ -99,7 +99,7 @@ impl Service {
             ended_by: None,
             forfeited: Some(loser),
         };
-        let Some(stored) = self.store.save(&game.stored, progress)? else {
+        let Some(stored) = self.save(&game.stored, progress)? else {
             return Ok(None);
         };
         let mut position = game.position;

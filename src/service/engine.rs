@@ -1,0 +1,327 @@
+//! Games against the bot's own engine (`gipf-ai`): the challenge that starts one, the
+//! engine's turns, `hint` and `analyse`.
+//!
+//! One search at a time per process: the engine (its table at most 64 MB) sits behind a
+//! mutex, and only its searches take it, so other commands never wait for it. A search runs
+//! on the blocking pool like every command, and stops early when its game ends.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use gipf::{ByColor, Color, Position};
+use gipf_ai::{Engine, Level, Request};
+
+use super::challenge::Proposal;
+use super::{Failure, Handled, Limited, LiveGame, Message, Service, User, Via, refuse};
+use crate::command::Command;
+use crate::model::{ChannelId, GameId, GameStatus, UserId};
+use crate::reply::Reply;
+use crate::text;
+use crate::text::Span;
+
+/// The engine's transposition table.
+pub(super) const TABLE_MEGABYTES: usize = 64;
+/// The level of a game against the engine that names none.
+const DEFAULT_LEVEL: Level = Level::Medium;
+/// How deep `analyse` searches each turn, in turns.
+const ANALYSIS_DEPTH: u32 = 2;
+/// How many turns `analyse` shows.
+const ANALYSIS_TURNS: usize = 3;
+/// One analysis per member this often.
+const ANALYSIS_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The engine and what it is doing.
+pub(super) struct EngineSeat {
+    /// The searcher, one search at a time.
+    engine: std::sync::Mutex<Engine>,
+    /// The bot's own user, who plays the engine's side: set once the adapter knows it.
+    user: std::sync::OnceLock<User>,
+    /// The stop flag of the search under way, by game.
+    thinking: std::sync::Mutex<Option<(GameId, Arc<AtomicBool>)>>,
+}
+
+impl Default for EngineSeat {
+    fn default() -> EngineSeat {
+        EngineSeat {
+            engine: std::sync::Mutex::new(Engine::with_table_megabytes(TABLE_MEGABYTES)),
+            user: std::sync::OnceLock::new(),
+            thinking: std::sync::Mutex::new(None),
+        }
+    }
+}
+
+impl Service {
+    /// Tells the service which user the bot itself is (its engine plays as that user). Only
+    /// the first call counts.
+    pub fn set_engine_user(&self, id: UserId, name: &str) {
+        let _ = self.engine.user.set(User {
+            id,
+            name: name.chars().take(32).collect(),
+        });
+    }
+
+    /// The bot's own user, if the adapter told it.
+    pub(super) fn engine_user(&self) -> Option<&User> {
+        self.engine.user.get()
+    }
+
+    /// Stops the engine's search in `game`, if one is under way (the game just ended).
+    pub(super) fn stop_thinking(&self, game: GameId) {
+        if let Ok(thinking) = self.engine.thinking.lock()
+            && let Some((id, stop)) = thinking.as_ref()
+            && *id == game
+        {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Runs `search` with the engine, one search at a time.
+    fn with_engine<T>(&self, search: impl FnOnce(&mut Engine) -> T) -> anyhow::Result<T> {
+        let mut engine = self
+            .engine
+            .engine
+            .lock()
+            .map_err(|_| anyhow::anyhow!("the engine panicked in an earlier search"))?;
+        Ok(search(&mut engine))
+    }
+
+    /// A challenge to the bot itself: the game starts at once, the challenger's choice of
+    /// colour (random if none) against the engine at `level`.
+    pub(super) fn challenge_engine(
+        &self,
+        message: &Message,
+        proposal: Proposal,
+        level: Option<Level>,
+    ) -> Handled {
+        let Some(engine) = self.engine_user().cloned() else {
+            return refuse("I am still starting up: challenge me again in a moment.");
+        };
+        self.may_start_here(message)?;
+        self.remember_users(message)?;
+        self.store.remember_user(engine.id, &engine.name)?;
+        let level = level.unwrap_or(DEFAULT_LEVEL);
+        // A time per move would only ever run for the person: the engine answers at once.
+        let proposal = Proposal {
+            time: None,
+            ..proposal
+        };
+        let terms = self.terms(message, engine.id, proposal)?;
+        let me = terms.color.challenger_color(rand::random::<bool>);
+        let mut players = ByColor::splat(engine.id);
+        players[me] = message.author.id;
+        let stored =
+            self.store
+                .start_engine_game(&terms, players, level, message.site.as_deref())?;
+        let game = LiveGame::load(stored)?;
+        let mut text = text![
+            format!(
+                "Game on: {} GIPF against me, at level {level}. White: ",
+                game.stored.variant
+            ),
+            self.name(players[Color::White])?,
+            ", Black: ",
+            self.name(players[Color::Black])?,
+            ".\n"
+        ];
+        if me == Color::White {
+            text.push(Span::Mention(
+                message.author.id,
+                self.plain_name(message.author.id)?,
+            ))
+            .push(format!(
+                ", you move first: {}",
+                self.how_to_push(&game.position, &self.phrasing(message))
+            ));
+        } else {
+            text.push("I move first.");
+        }
+        text.push(format!(
+            " Ask for a {} whenever it is your move.",
+            self.phrasing(message).cmd("hint")
+        ));
+        Ok(Reply {
+            board: Some(self.picture(&game, None)?),
+            engine: self.engine_to_move(&game),
+            thread: self.new_thread(&terms, &game),
+            ..Reply::public(text)
+        })
+    }
+
+    /// The game, if the engine plays in it and is to move now.
+    pub(super) fn engine_to_move(&self, game: &LiveGame) -> Option<GameId> {
+        let engine = self.engine_user()?;
+        let to_move = game.player(game.position.to_move());
+        (game.stored.engine.is_some()
+            && game.stored.status == GameStatus::Active
+            && game.position.outcome().is_none()
+            && to_move == engine.id)
+            .then_some(game.stored.id)
+    }
+
+    /// The engine's turn in `game`, if it is to move there: its replies, each for its
+    /// channel (the turn posted like a person's, with the board; direct copies for the
+    /// player who asked for them). Errors are logged; nothing is half-played.
+    pub fn engine_turn(&self, game: GameId) -> Vec<(ChannelId, Reply)> {
+        self.try_engine_turn(game).unwrap_or_else(|e| {
+            tracing::error!(error = %format!("{e:#}"), game = %game, "the engine's turn failed");
+            Vec::new()
+        })
+    }
+
+    /// [`Service::engine_turn`] on tokio's blocking pool.
+    pub async fn engine_turn_async(self: &Arc<Self>, game: GameId) -> Vec<(ChannelId, Reply)> {
+        let service = Arc::clone(self);
+        tokio::task::spawn_blocking(move || service.engine_turn(game))
+            .await
+            .unwrap_or_default()
+    }
+
+    fn try_engine_turn(&self, id: GameId) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
+        let Some(engine) = self.engine_user().cloned() else {
+            return Ok(Vec::new());
+        };
+        let Some(stored) = self.store.game(id)? else {
+            return Ok(Vec::new());
+        };
+        let game = LiveGame::load(stored)?;
+        let (Some(level), Some(_)) = (game.stored.engine, self.engine_to_move(&game)) else {
+            return Ok(Vec::new());
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let seed = u64::from(game.position.plies()) ^ id.0.unsigned_abs().rotate_left(17);
+        let request = Request::level(level)
+            .with_seed(seed)
+            .with_stop(Arc::clone(&stop));
+        let thought = self.with_engine(|engine| {
+            if let Ok(mut thinking) = self.engine.thinking.lock() {
+                *thinking = Some((id, Arc::clone(&stop)));
+            }
+            let thought = engine.think(&game.position, &request);
+            if let Ok(mut thinking) = self.engine.thinking.lock() {
+                *thinking = None;
+            }
+            thought
+        })?;
+        let Ok(thought) = thought else {
+            return Ok(Vec::new());
+        };
+        if stop.load(Ordering::Relaxed) {
+            // The game ended while the engine thought.
+            return Ok(Vec::new());
+        }
+        tracing::info!(game = %id, turn = %thought, depth = thought.depth, nodes = thought.nodes, "the engine played");
+        // Played as the engine's own `move`: checked and saved like anyone's.
+        let message = Message {
+            guild: game.stored.guild,
+            channel: game.stored.channel,
+            author: engine,
+            text: String::new(),
+            mentions: Vec::new(),
+            stamp: None,
+            via: Via::Prefix,
+            rights: Default::default(),
+            site: None,
+        };
+        let notation = thought.turn.to_string().parse()?;
+        let replies = self.execute(&message, Command::Move(notation));
+        let (public, refused): (Vec<Reply>, Vec<Reply>) =
+            replies.into_iter().partition(|r| !r.private);
+        if let Some(refusal) = refused.first() {
+            anyhow::bail!(
+                "my own turn {} was refused: {:?}",
+                thought.turn,
+                refusal.text
+            );
+        }
+        Ok(public
+            .into_iter()
+            .map(|reply| (game.stored.channel, reply))
+            .collect())
+    }
+
+    /// `hint`: the engine's suggestion for the player to move, said to him alone.
+    pub(super) fn hint(&self, message: &Message) -> Handled {
+        let game = self
+            .live_game(message.channel, false)?
+            .ok_or_else(|| self.no_game_here(message))?;
+        let Some(color) = game.color_of(message.author.id) else {
+            return refuse("Hints are for the players of the game here.");
+        };
+        if game.stored.engine.is_none() && !game.stored.hints {
+            return refuse(format!(
+                "Hints are for games against me, and for games challenged with `hints` (both players agree to them): {}.",
+                self.phrasing(message).cmd("challenge @someone hints")
+            ));
+        }
+        if game.position.outcome().is_some() {
+            return refuse("This game is over.");
+        }
+        if game.position.to_move() != color {
+            return refuse("A hint is for the player to move, and it is not your move.");
+        }
+        let request = Request::level(Level::Medium).with_seed(u64::from(game.position.plies()));
+        let thought = self
+            .with_engine(|engine| engine.think(&game.position, &request))?
+            .map_err(|e| Failure::Refused(e.to_string().into()))?;
+        Ok(Reply::private(text![
+            format!(
+                "My suggestion: `{}`: {}. Play it with ",
+                thought.turn, thought.reason
+            ),
+            self.phrasing(message)
+                .cmd(&format!("move {}", thought.turn)),
+            "."
+        ]))
+    }
+
+    /// `analyse`: the turns of a finished game where the engine finds the most lost.
+    pub(super) fn analyse(&self, message: &Message, id: Option<GameId>) -> Handled {
+        let game = self.named_game(message, id)?;
+        let stored = &game.stored;
+        if stored.status == GameStatus::Active {
+            return refuse(format!(
+                "Game {} is still being played: its analysis comes when it is over.",
+                stored.id
+            ));
+        }
+        if stored.turns.is_empty() {
+            return refuse(format!("Game {} has no turn to analyse.", stored.id));
+        }
+        if !self
+            .limits
+            .allow(Limited::Analysis(message.author.id), ANALYSIS_EVERY)
+        {
+            return refuse(format!(
+                "One analysis every {} s: ask again in a moment.",
+                ANALYSIS_EVERY.as_secs()
+            ));
+        }
+        let start = Position::new(stored.variant);
+        let mistakes = self
+            .with_engine(|engine| {
+                gipf_ai::analyse::analyse(
+                    engine,
+                    start,
+                    &stored.turns,
+                    ANALYSIS_DEPTH,
+                    ANALYSIS_TURNS,
+                )
+            })?
+            .map_err(|e| anyhow::anyhow!("game {} does not replay: {e}", stored.id))?;
+        let mut text = text![format!("Game {}, ", stored.id)];
+        text.append(self.players_line(&game)?);
+        if mistakes.is_empty() {
+            text.push(": I find no turn that lost anything, searching two turns deep.");
+            return Ok(Reply::public(text));
+        }
+        text.push(format!(
+            ": the turns that lost most, searching {ANALYSIS_DEPTH} turns deep:"
+        ));
+        for (n, mistake) in (1..).zip(&mistakes) {
+            text.push(format!("\n{n}. "))
+                .push(self.name(game.player(mistake.color))?)
+                .push(format!(" {mistake}"));
+        }
+        Ok(Reply::public(text))
+    }
+}
