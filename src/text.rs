@@ -180,8 +180,8 @@ pub fn utc(unix: i64) -> String {
 /// `1 game`, `2 games`: a count and its noun (English plurals by `s`).
 ///
 /// ```
-/// assert_eq!(gipf_bot::text::count(1, "turn"), "1 turn");
-/// assert_eq!(gipf_bot::text::count(0, "game"), "0 games");
+/// assert_eq!(gipf_bot::text::count(1u32, "turn"), "1 turn");
+/// assert_eq!(gipf_bot::text::count(0u32, "game"), "0 games");
 /// ```
 pub fn count(n: impl Into<u64>, noun: &str) -> String {
     match n.into() {

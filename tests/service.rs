@@ -532,7 +532,7 @@ fn challenges_name_a_person_and_answer_races_and_mistakes_clearly() {
     message.mentions.clear();
     let reply = table.service.handle(&message).remove(0);
     assert!(
-        shown(&reply).contains("not with a bot"),
+        shown(&reply).contains("not with another bot"),
         "{}",
         shown(&reply)
     );

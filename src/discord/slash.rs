@@ -269,6 +269,6 @@ mod tests {
             );
             names.push(name);
         }
-        assert_eq!(names.len(), 24, "{names:?}");
+        assert_eq!(names.len(), 26, "{names:?}");
     }
 }
