@@ -177,33 +177,7 @@ pub enum Command {
 impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Command::Challenge {
-                opponent,
-                variant,
-                color,
-                time,
-                thread,
-                level,
-                hints,
-            } => {
-                write!(f, "challenge {} {variant} {color}", opponent.mention())?;
-                if let Some(level) = level {
-                    write!(f, " {level}")?;
-                }
-                if *hints {
-                    f.write_str(" hints")?;
-                }
-                if let Some(TimeControl { days, autoforfeit }) = time {
-                    write!(f, " days={days}")?;
-                    if *autoforfeit {
-                        f.write_str(" autoforfeit")?;
-                    }
-                }
-                if *thread {
-                    f.write_str(" thread")?;
-                }
-                Ok(())
-            }
+            Command::Challenge { .. } => line(f, "challenge", challenge_parts(self)),
             Command::Claim => f.write_str("claim"),
             Command::Accept => f.write_str("accept"),
             Command::Decline => f.write_str("decline"),
@@ -237,55 +211,89 @@ impl fmt::Display for Command {
             Command::Leaderboard { kind: Some(kind) } => write!(f, "leaderboard {kind}"),
             Command::Resign => f.write_str("resign"),
             Command::Abort => f.write_str("abort"),
-            Command::Settings {
-                days,
-                abandon,
-                threads,
-            } => {
-                f.write_str("settings")?;
-                match days {
-                    Some(Some(days)) => write!(f, " days={days}")?,
-                    Some(None) => f.write_str(" days=none")?,
-                    None => {}
-                }
-                if let Some(abandon) = abandon {
-                    write!(f, " abandon={abandon}")?;
-                }
-                match threads {
-                    Some(on) => write!(f, " threads={}", if *on { "on" } else { "off" }),
-                    None => Ok(()),
-                }
-            }
+            Command::Settings { .. } => line(f, "settings", settings_parts(self)),
             Command::Notify { dm } => write!(f, "notify dm {}", if *dm { "on" } else { "off" }),
             Command::Games {
                 player,
                 scope,
                 page,
-            } => {
-                f.write_str("games")?;
-                if let Some(player) = player {
-                    write!(f, " {}", player.mention())?;
-                }
-                if *scope != GameScope::Active {
-                    write!(f, " {}", scope.word())?;
-                }
-                if *page > 1 {
-                    write!(f, " page={page}")?;
-                }
-                Ok(())
-            }
+            } => line(
+                f,
+                "games",
+                [
+                    player.map(UserId::mention),
+                    (*scope != GameScope::Active).then(|| scope.word().into()),
+                    (*page > 1).then(|| format!("page={page}")),
+                ],
+            ),
             Command::Rules => f.write_str("rules"),
             Command::Help => f.write_str("help"),
         }
     }
 }
 
+/// What follows `challenge` in a challenge's line.
+fn challenge_parts(command: &Command) -> Vec<Option<String>> {
+    let Command::Challenge {
+        opponent,
+        variant,
+        color,
+        time,
+        thread,
+        level,
+        hints,
+    } = command
+    else {
+        return Vec::new();
+    };
+    vec![
+        Some(opponent.mention()),
+        Some(variant.to_string()),
+        Some(color.to_string()),
+        level.map(|level| level.to_string()),
+        hints.then(|| "hints".into()),
+        time.map(|t| format!("days={}", t.days)),
+        time.filter(|t| t.autoforfeit).map(|_| "autoforfeit".into()),
+        thread.then(|| "thread".into()),
+    ]
+}
+
+/// What follows `settings` in a settings line.
+fn settings_parts(command: &Command) -> Vec<Option<String>> {
+    let Command::Settings {
+        days,
+        abandon,
+        threads,
+    } = command
+    else {
+        return Vec::new();
+    };
+    vec![
+        days.map(|days| match days {
+            Some(days) => format!("days={days}"),
+            None => "days=none".into(),
+        }),
+        abandon.map(|abandon| format!("abandon={abandon}")),
+        threads.map(|on| format!("threads={}", if on { "on" } else { "off" })),
+    ]
+}
+
+/// `word`, then each of `parts` that is given, separated by spaces.
+fn line(
+    f: &mut fmt::Formatter<'_>,
+    word: &str,
+    parts: impl IntoIterator<Item = Option<String>>,
+) -> fmt::Result {
+    f.write_str(word)?;
+    parts
+        .into_iter()
+        .flatten()
+        .try_for_each(|part| write!(f, " {part}"))
+}
+
 /// `word`, then the game's id if one is given.
 fn with_game(f: &mut fmt::Formatter<'_>, word: &str, game: Option<GameId>) -> fmt::Result {
-    match game {
-        Some(id) => write!(f, "{word} {id}"),
-        None => f.write_str(word),
-    }
+    line(f, word, [game.map(|id| id.to_string())])
 }
 
 /// Why a line is not a command.

@@ -374,6 +374,92 @@ fn export(
     Ok(())
 }
 
+/// Runs one of the engine's commands: `think`, `selfplay`, `bench`.
+fn engine_tool(command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Think {
+            variant,
+            level,
+            time_ms,
+            seed,
+            file,
+        } => read_input(file.as_ref()).and_then(|text| think(&text, variant, level, time_ms, seed)),
+        Command::Selfplay {
+            white,
+            black,
+            games,
+            seed,
+            max_plies,
+            variant,
+        } => {
+            let start = MatchSettings::new(white.into(), black.into(), games, seed);
+            let report = play_match(&MatchSettings {
+                max_plies,
+                variant,
+                ..start
+            });
+            println!("{report}");
+            Ok(())
+        }
+        Command::Bench { depth } => {
+            print!("{}", gipf_ai::bench::bench(depth));
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Runs a command of the command line (none: `run`).
+fn execute(command: Option<Command>) -> anyhow::Result<()> {
+    match command {
+        Some(Command::Console { settings, boards }) => settings.service().and_then(|service| {
+            let mut console = Console::new(&boards)?;
+            console.run(&service, std::io::stdin().lock(), std::io::stdout().lock())
+        }),
+        Some(Command::Replay { variant, file }) => read_input(file.as_ref()).and_then(|text| {
+            let replay = record::replay_with_header(&text, variant)?;
+            let state = record::StateJson::new(replay.last());
+            println!("{}", serde_json::to_string(&state)?);
+            Ok(())
+        }),
+        Some(Command::Render {
+            variant,
+            ply,
+            animate,
+            black_side,
+            file,
+            output,
+        }) => {
+            let text = read_input(Some(&file))?;
+            let picture = if animate {
+                render::animate_record(&text, variant)?
+            } else {
+                render::render_record(&text, variant, ply, &render::RenderOptions { black_side })?
+            };
+            std::fs::write(&output, picture)
+                .with_context(|| format!("cannot write {}", output.display()))
+        }
+        Some(Command::Export {
+            database,
+            game,
+            output,
+        }) => export(&database, game.map(gipf_bot::model::GameId), &output),
+        Some(Command::Backup { database, out }) => gipf_bot::store::backup(&database, &out),
+        Some(
+            command @ (Command::Think { .. } | Command::Selfplay { .. } | Command::Bench { .. }),
+        ) => engine_tool(command),
+        Some(Command::Perft { variant, depth }) => {
+            println!("{}", Position::new(variant).perft(depth));
+            Ok(())
+        }
+        Some(Command::Run(args)) => args.run(),
+        None => match RunOnly::try_parse_from(["gipf-bot"]) {
+            Ok(only) => only.args.run(),
+            Err(e) => e.exit(),
+        },
+    }
+}
+
 fn main() -> ExitCode {
     // A missing .env is fine: settings may come from the environment or the command line.
     let _ = dotenvy::dotenv();
@@ -385,85 +471,7 @@ fn main() -> ExitCode {
         )
         .with_writer(std::io::stderr)
         .init();
-    let result =
-        match cli.command {
-            Some(Command::Console { settings, boards }) => settings.service().and_then(|service| {
-                let mut console = Console::new(&boards)?;
-                console.run(&service, std::io::stdin().lock(), std::io::stdout().lock())
-            }),
-            Some(Command::Replay { variant, file }) => read_input(file.as_ref()).and_then(|text| {
-                let replay = record::replay_with_header(&text, variant)?;
-                println!(
-                    "{}",
-                    serde_json::to_string(&record::StateJson::new(replay.last()))?
-                );
-                Ok(())
-            }),
-            Some(Command::Render {
-                variant,
-                ply,
-                animate,
-                black_side,
-                file,
-                output,
-            }) => read_input(Some(&file)).and_then(|text| {
-                let picture = if animate {
-                    render::animate_record(&text, variant)?
-                } else {
-                    let options = render::RenderOptions { black_side };
-                    render::render_record(&text, variant, ply, &options)?
-                };
-                std::fs::write(&output, picture)
-                    .with_context(|| format!("cannot write {}", output.display()))
-            }),
-            Some(Command::Export {
-                database,
-                game,
-                output,
-            }) => export(&database, game.map(gipf_bot::model::GameId), &output),
-            Some(Command::Backup { database, out }) => gipf_bot::store::backup(&database, &out)
-                .map(|()| {
-                    tracing::info!(from = %database.display(), to = %out.display(), "backed up");
-                }),
-            Some(Command::Think {
-                variant,
-                level,
-                time_ms,
-                seed,
-                file,
-            }) => read_input(file.as_ref())
-                .and_then(|text| think(&text, variant, level, time_ms, seed)),
-            Some(Command::Selfplay {
-                white,
-                black,
-                games,
-                seed,
-                max_plies,
-                variant,
-            }) => {
-                let settings = MatchSettings {
-                    max_plies,
-                    variant,
-                    ..MatchSettings::new(white.into(), black.into(), games, seed)
-                };
-                println!("{}", play_match(&settings));
-                Ok(())
-            }
-            Some(Command::Bench { depth }) => {
-                print!("{}", gipf_ai::bench::bench(depth));
-                Ok(())
-            }
-            Some(Command::Perft { variant, depth }) => {
-                println!("{}", Position::new(variant).perft(depth));
-                Ok(())
-            }
-            Some(Command::Run(args)) => args.run(),
-            None => match RunOnly::try_parse_from(["gipf-bot"]) {
-                Ok(only) => only.args.run(),
-                Err(e) => e.exit(),
-            },
-        };
-    match result {
+    match execute(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("gipf-bot: {e:#}");

@@ -60,6 +60,7 @@ pub fn backup(db: &Path, out: &Path) -> anyhow::Result<()> {
         .with_context(|| format!("cannot back up into {}", partial.display()))?;
     std::fs::rename(&partial, out)
         .with_context(|| format!("cannot rename {} to {}", partial.display(), out.display()))?;
+    tracing::info!(from = %db.display(), to = %out.display(), "backed up");
     Ok(())
 }
 
