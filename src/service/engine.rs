@@ -32,8 +32,8 @@ const ANALYSIS_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// The engine and what it is doing.
 pub(super) struct EngineSeat {
-    /// The searcher, one search at a time.
-    engine: std::sync::Mutex<Engine>,
+    /// The searcher, one search at a time; made at the first search (its table is big).
+    engine: std::sync::Mutex<Option<Engine>>,
     /// The bot's own user, who plays the engine's side: set once the adapter knows it.
     user: std::sync::OnceLock<User>,
     /// The stop flag of the search under way, by game.
@@ -43,7 +43,7 @@ pub(super) struct EngineSeat {
 impl Default for EngineSeat {
     fn default() -> EngineSeat {
         EngineSeat {
-            engine: std::sync::Mutex::new(Engine::with_table_megabytes(TABLE_MEGABYTES)),
+            engine: std::sync::Mutex::new(None),
             user: std::sync::OnceLock::new(),
             thinking: std::sync::Mutex::new(None),
         }
@@ -82,7 +82,9 @@ impl Service {
             .engine
             .lock()
             .map_err(|_| anyhow::anyhow!("the engine panicked in an earlier search"))?;
-        Ok(search(&mut engine))
+        Ok(search(
+            engine.get_or_insert_with(|| Engine::with_table_megabytes(TABLE_MEGABYTES)),
+        ))
     }
 
     /// A challenge to the bot itself: the game starts at once, the challenger's choice of
