@@ -36,7 +36,7 @@ pub(crate) struct Search<'a> {
     table: &'a mut Table,
     weights: &'a Weights,
     clock: &'a Clock,
-    /// Whether the clock may stop the search (not in the first iteration, which must end).
+    /// Whether the clock may stop the search.
     pub clock_armed: bool,
     /// Whether quiet turns late in the order are first searched one turn less deep.
     pub reductions: bool,

@@ -97,3 +97,25 @@ fn the_easy_level_varies_with_the_seed() {
         .collect();
     assert!(turns.len() >= 3, "{turns:?}");
 }
+
+#[test]
+fn a_budget_of_zero_still_gives_a_legal_turn() {
+    let mut engine = Engine::with_table_megabytes(1);
+    for variant in VARIANTS {
+        let position = random_position(variant, 5, 60);
+        let thought = engine
+            .think(&position, &Request::millis(0))
+            .expect("in progress");
+        assert!(
+            position
+                .legal_turns()
+                .iter()
+                .any(|(turn, _)| *turn == thought.turn)
+        );
+        assert!(
+            thought.elapsed < Duration::from_millis(50),
+            "{:?}",
+            thought.elapsed
+        );
+    }
+}
