@@ -187,9 +187,9 @@ impl Engine {
         self.table.clear();
     }
 
-    /// The best complete turn for the player to move, found within the request's limits
-    /// (the first iteration always completes: a turn one deep takes well under a
-    /// millisecond).
+    /// The best complete turn for the player to move, found within the request's limits.
+    /// A stopped search returns the best turn it fully searched; stopped before any (a
+    /// budget of 0, or the stop flag raised at once), it returns the first legal turn.
     pub fn think(&mut self, position: &Position, request: &Request) -> Result<Thought, ThinkError> {
         if let Some(outcome) = position.outcome() {
             return Err(ThinkError::GameOver(outcome));
@@ -210,10 +210,14 @@ impl Engine {
         } else {
             limits.max_depth
         };
+        // The clock may stop even the first iteration (quiescence can make it long in a
+        // crowded position); a turn is still returned, see below.
+        search.clock_armed = true;
+        let mut searched = false;
         for depth in 1..=max_depth {
-            search.clock_armed = depth > 1;
             let found = iterate(&mut search, &mut moves, mover, depth, limits.noise > 0);
             let Some(found) = found else { break };
+            searched = true;
             best = (found.index, found.score);
             if search.aborted {
                 break;
@@ -227,6 +231,13 @@ impl Engine {
         }
         let nodes = search.nodes;
         let chosen = moves.get(best.0).copied().ok_or(ThinkError::NoLegalTurn)?;
+        if !searched {
+            // Stopped before any turn was searched: the first legal turn, judged at a glance.
+            best.1 = match chosen.position.outcome() {
+                Some(outcome) => crate::search::terminal(outcome, mover, 1),
+                None => -crate::evaluate(&chosen.position, &self.tuning.weights),
+            };
+        }
         Ok(Thought {
             turn: chosen.turn,
             after: chosen.position,

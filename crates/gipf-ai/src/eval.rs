@@ -67,10 +67,15 @@ fn exposed_lines(gipf: u64, opponent: u64, empty: u64) -> u32 {
         .count() as u32
 }
 
-/// Whether `color` has an open three: a row may be one push away.
-pub(crate) fn has_open_three(position: &Position, color: Color) -> bool {
+/// How many open threes `color` has: rows that may be one push away.
+pub(crate) fn open_three_count(position: &Position, color: Color) -> Score {
     let empty = !position.occupied().bits() & gipf::Bitboard::ALL_SPOTS.bits();
-    open_threes(position.pieces(color).bits(), empty) > 0
+    open_threes(position.pieces(color).bits(), empty)
+}
+
+/// Whether `color` has an open three.
+pub(crate) fn has_open_three(position: &Position, color: Color) -> bool {
+    open_three_count(position, color) > 0
 }
 
 /// Windows of four spots on a line holding three of `own` and one empty spot: threats of a

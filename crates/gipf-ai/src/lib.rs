@@ -12,7 +12,8 @@
 //! let mut after = position;
 //! after.play_notation(&thought.turn.to_string()).unwrap();
 //! assert_eq!(after, thought.after);
-//! println!("{thought}"); // b5-c5 (11): the strongest position the search found (+0.04)
+//! // The turn with the reserve after it, the reason, the evaluation: "a1-c3 (11): ..."
+//! assert!(thought.to_string().starts_with(&thought.notation()));
 //! ```
 //!
 //! The parts, one file each: [`Engine`] (a reusable searcher with its [`Table`]),

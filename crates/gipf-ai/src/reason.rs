@@ -3,6 +3,7 @@
 use gipf::{Color, Position, Reason, Setup};
 
 use crate::children::expand;
+use crate::eval::open_three_count;
 use crate::root::RootMove;
 use crate::score::{Score, turns_to_end};
 
@@ -102,7 +103,16 @@ pub(crate) fn reason(before: &Position, chosen: &RootMove, score: Score) -> Stri
         parts.push(format!("takes back {} of yours", plural(own_back, "piece")));
     }
     if parts.is_empty() {
-        parts.push("the strongest position the search found".into());
+        let threes = |p: &Position| open_three_count(p, me);
+        let gained = threes(after) - threes(before);
+        parts.push(if gained > 0 {
+            format!(
+                "prepares rows ({} open threes, {gained} new)",
+                threes(after)
+            )
+        } else {
+            "the strongest position the search found".into()
+        });
     }
     parts.join(", ")
 }

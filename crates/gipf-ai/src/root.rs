@@ -4,6 +4,7 @@ use gipf::random::Rng;
 use gipf::{Color, Position, Turn};
 
 use crate::Score;
+use crate::children::expand_turns;
 use crate::score::{INFINITY, is_decided};
 use crate::search::Search;
 
@@ -22,27 +23,24 @@ pub(crate) struct RootMove {
 
 /// Every distinct complete turn, each position once (the first notation kept).
 pub(crate) fn root_moves(position: &Position, noise: Score, seed: u64) -> Vec<RootMove> {
-    let mut moves: Vec<RootMove> = Vec::new();
-    for (turn, after) in position.legal_turns() {
-        let key = after.zobrist();
-        if moves.iter().any(|m| m.key == key) {
-            continue;
-        }
-        let blur = if noise > 0 {
-            let mut rng = Rng::new(seed ^ key);
-            rng.below(2 * noise as usize + 1) as Score - noise
-        } else {
-            0
-        };
-        moves.push(RootMove {
-            turn,
-            position: after,
-            key,
-            score: 0,
-            noise: blur,
-        });
-    }
-    moves
+    expand_turns(position)
+        .into_iter()
+        .map(|(turn, after, key)| {
+            let blur = if noise > 0 {
+                let mut rng = Rng::new(seed ^ key);
+                rng.below(2 * noise as usize + 1) as Score - noise
+            } else {
+                0
+            };
+            RootMove {
+                turn,
+                position: after,
+                key,
+                score: 0,
+                noise: blur,
+            }
+        })
+        .collect()
 }
 
 /// What an iteration found: the index of the best turn and its score.

@@ -36,13 +36,16 @@ pub(crate) struct Search<'a> {
     table: &'a mut Table,
     weights: &'a Weights,
     clock: &'a Clock,
-    /// Whether the clock may stop the search (not in the first iteration, which must end).
+    /// Whether the clock may stop the search.
     pub clock_armed: bool,
     /// Whether quiet turns late in the order are first searched one turn less deep.
     pub reductions: bool,
     /// Turns that capture or win back pieces searched beyond the depth (0: none).
     pub quiescence: u32,
     pub nodes: u64,
+    /// Positions made by expansions, and when the clock is read next.
+    made: u64,
+    next_check: u64,
     pub aborted: bool,
     buffers: Vec<Vec<Child>>,
     killers: Vec<[PushId; 2]>,
@@ -59,6 +62,8 @@ impl<'a> Search<'a> {
             reductions: true,
             quiescence: 0,
             nodes: 0,
+            made: 0,
+            next_check: 0,
             aborted: false,
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(96)).collect(),
             killers: vec![[NO_PUSH; 2]; MAX_PLY + 1],
@@ -80,6 +85,18 @@ impl<'a> Search<'a> {
         match child.outcome() {
             Some(outcome) => terminal(outcome, mover, ply),
             None => -self.negamax(child, key, depth, ply, -beta, -alpha),
+        }
+    }
+
+    /// Counts the positions an expansion made, and reads the clock every
+    /// [`CLOCK_INTERVAL`] × 8 of them: in a crowded position one node may expand thousands.
+    fn charge(&mut self, made: usize) {
+        self.made += made as u64;
+        if self.made >= self.next_check {
+            self.next_check = self.made + 8 * CLOCK_INTERVAL;
+            if self.clock_armed && self.clock.expired() {
+                self.aborted = true;
+            }
         }
     }
 
@@ -131,6 +148,7 @@ impl<'a> Search<'a> {
             return evaluate(position, self.weights);
         };
         expand(position, &mut children);
+        self.charge(children.len());
         self.order(position, &mut children, hash_move, ply);
         let mover = position.to_move();
         let mut best = -INFINITY;
@@ -209,6 +227,7 @@ impl<'a> Search<'a> {
             return stand;
         };
         expand(position, &mut children);
+        self.charge(children.len());
         alpha = alpha.max(stand);
         let mut best = stand;
         for child in &children {

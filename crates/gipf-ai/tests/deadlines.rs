@@ -97,3 +97,59 @@ fn the_easy_level_varies_with_the_seed() {
         .collect();
     assert!(turns.len() >= 3, "{turns:?}");
 }
+
+#[test]
+fn a_budget_of_zero_still_gives_a_legal_turn() {
+    let mut engine = Engine::with_table_megabytes(1);
+    for variant in VARIANTS {
+        let position = random_position(variant, 5, 60);
+        let thought = engine
+            .think(&position, &Request::millis(0))
+            .expect("in progress");
+        assert!(
+            position
+                .legal_turns()
+                .iter()
+                .any(|(turn, _)| *turn == thought.turn)
+        );
+        assert!(
+            thought.elapsed < Duration::from_millis(50),
+            "{:?}",
+            thought.elapsed
+        );
+    }
+}
+
+/// Two standing rows of White GIPF-pieces: every subset of them, at the start of the turn
+/// and again after every push, would make millions of turns.
+fn crowded() -> Position {
+    let mut setup = gipf::Setup::new(Variant::Tournament);
+    setup
+        .place_all("c2 W, c3 W, c4 W, c5 W, c6 W, g2 W, g3 W, g4 W, g5 W, e5 B, d4 B, f6 B")
+        .expect("a valid setup");
+    setup.reserve = gipf::ByColor::new(4, 10);
+    setup.played = gipf::ByColor::splat(true);
+    setup.gipf_phase = gipf::ByColor::splat(false);
+    Position::from_setup(&setup).expect("a valid position")
+}
+
+#[test]
+fn a_crowded_tournament_position_keeps_the_budget() {
+    let position = crowded();
+    assert!(matches!(position.pending(), gipf::Pending::TakeGipf { .. }));
+    let mut engine = Engine::with_table_megabytes(8);
+    let started = Instant::now();
+    let thought = engine
+        .think(&position, &Request::millis(200))
+        .expect("in progress");
+    assert!(
+        started.elapsed() < Duration::from_millis(300),
+        "{:?}",
+        started.elapsed()
+    );
+    let mut replayed = position;
+    replayed
+        .play_notation(&thought.notation())
+        .expect("a legal turn");
+    assert_eq!(replayed.zobrist(), thought.after.zobrist());
+}

@@ -25,7 +25,11 @@ fn takes_the_win(variant: Variant, reason: Reason) {
             let thought = engine.think(&position, &request).expect("in progress");
             assert!(won(&thought.after, mover, reason), "{variant}: {thought}");
             assert_eq!(thought.evaluation, WIN - 1);
-            assert!(thought.reason.starts_with("wins"), "{}", thought.reason);
+            let expected = match reason {
+                Reason::NoGipf => "wins: takes the opponent's last GIPF-piece",
+                _ => "wins: the opponent cannot push",
+            };
+            assert_eq!(thought.reason, expected);
         }
     }
 }
