@@ -82,9 +82,9 @@ impl Service {
             .engine
             .lock()
             .map_err(|_| anyhow::anyhow!("the engine panicked in an earlier search"))?;
-        Ok(search(
-            engine.get_or_insert_with(|| Engine::with_table_megabytes(TABLE_MEGABYTES)),
-        ))
+        Ok(search(engine.get_or_insert_with(|| {
+            Engine::with_table_megabytes(TABLE_MEGABYTES)
+        })))
     }
 
     /// A challenge to the bot itself: the game starts at once, the challenger's choice of

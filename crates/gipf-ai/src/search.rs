@@ -107,6 +107,66 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The table's word on a position: its score if it settles the search here (`Ok`), else
+    /// the best turn it remembers to try first (`Err`, 0 if none).
+    fn probe(
+        &self,
+        key: u64,
+        ply: usize,
+        depth: i32,
+        (alpha, beta): (Score, Score),
+    ) -> Result<Score, u64> {
+        let Some(entry) = self.table.probe(key, ply) else {
+            return Err(0);
+        };
+        let cut = i32::from(entry.depth) >= depth
+            && match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.score >= beta,
+                Bound::Upper => entry.score <= alpha,
+            };
+        if cut {
+            Ok(entry.score)
+        } else {
+            Err(entry.best)
+        }
+    }
+
+    /// A child's score by principal variation search: the first child with the full window,
+    /// the others with a null window first (late quiet ones a turn shallower), searched
+    /// again only if they beat alpha.
+    fn pvs_child(
+        &mut self,
+        child: &Child,
+        index: usize,
+        mover: Color,
+        depth: i32,
+        ply: usize,
+        (alpha, beta): (Score, Score),
+    ) -> Score {
+        let (p, k) = (&child.position, child.key);
+        if index == 0 {
+            return self.child_score(p, k, mover, depth - 1, ply + 1, (alpha, beta));
+        }
+        // Late quiet turns rarely turn out best: a shallower look first, the full depth
+        // only if it beats alpha.
+        let reduce = self.reductions && depth >= 3 && index >= 3 && child.order < TACTICAL;
+        let window = (alpha, alpha + 1);
+        let mut probe = if reduce {
+            self.child_score(p, k, mover, depth - 2, ply + 1, window)
+        } else {
+            alpha + 1
+        };
+        if probe > alpha {
+            probe = self.child_score(p, k, mover, depth - 1, ply + 1, window);
+        }
+        if probe > alpha && probe < beta {
+            self.child_score(p, k, mover, depth - 1, ply + 1, (alpha, beta))
+        } else {
+            probe
+        }
+    }
+
     fn negamax(
         &mut self,
         position: &Position,
@@ -130,20 +190,10 @@ impl<'a> Search<'a> {
             depth = 1;
         }
         let original_alpha = alpha;
-        let mut hash_move = 0;
-        if let Some(entry) = self.table.probe(key, ply) {
-            hash_move = entry.best;
-            if i32::from(entry.depth) >= depth {
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => entry.score >= beta,
-                    Bound::Upper => entry.score <= alpha,
-                };
-                if cut {
-                    return entry.score;
-                }
-            }
-        }
+        let hash_move = match self.probe(key, ply, depth, (alpha, beta)) {
+            Ok(score) => return score,
+            Err(hash_move) => hash_move,
+        };
         let Some(mut children) = self.buffers.get_mut(ply).map(std::mem::take) else {
             return evaluate(position, self.weights);
         };
@@ -154,28 +204,7 @@ impl<'a> Search<'a> {
         let mut best = -INFINITY;
         let mut best_key = 0;
         for (index, child) in children.iter().enumerate() {
-            let (p, k) = (&child.position, child.key);
-            let score = if index == 0 {
-                self.child_score(p, k, mover, depth - 1, ply + 1, (alpha, beta))
-            } else {
-                // Late quiet turns rarely turn out best: a shallower look first, the full
-                // depth only if it beats alpha.
-                let reduce = self.reductions && depth >= 3 && index >= 3 && child.order < TACTICAL;
-                let window = (alpha, alpha + 1);
-                let mut probe = if reduce {
-                    self.child_score(p, k, mover, depth - 2, ply + 1, window)
-                } else {
-                    alpha + 1
-                };
-                if probe > alpha {
-                    probe = self.child_score(p, k, mover, depth - 1, ply + 1, window);
-                }
-                if probe > alpha && probe < beta {
-                    self.child_score(p, k, mover, depth - 1, ply + 1, (alpha, beta))
-                } else {
-                    probe
-                }
-            };
+            let score = self.pvs_child(child, index, mover, depth, ply, (alpha, beta));
             if self.aborted {
                 break;
             }
