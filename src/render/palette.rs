@@ -178,14 +178,14 @@ impl Palette {
 
     /// The picture as one entry per pixel, row by row.
     pub(crate) fn indexed(&self, image: &RgbImage) -> Vec<u8> {
-        let mut entries = Vec::with_capacity(image.as_raw().len() / 3);
+        let mut entries = vec![0; image.as_raw().len() / 3];
         let mut last = ([0u8; 3], self.entry([0; 3]));
-        for pixel in image.as_raw().chunks_exact(3) {
+        for (entry, pixel) in entries.iter_mut().zip(image.as_raw().chunks_exact(3)) {
             let colour = [pixel[0], pixel[1], pixel[2]];
             if colour != last.0 {
                 last = (colour, self.entry(colour));
             }
-            entries.push(last.1);
+            *entry = last.1;
         }
         entries
     }
