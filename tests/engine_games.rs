@@ -161,7 +161,10 @@ fn a_search_stops_when_its_game_ends_and_other_commands_never_wait() {
     let asked = Instant::now();
     table.expect("carol", "!games", "Games in progress");
     let board = table.say("carol", "!history 1");
-    eprintln!("while the engine thinks: !games and !history answered in {:?}", asked.elapsed());
+    eprintln!(
+        "while the engine thinks: !games and !history answered in {:?}",
+        asked.elapsed()
+    );
     assert!(shown(&board[0]).contains("no turn played yet"), "{board:?}");
     assert!(!thinking.is_finished(), "the engine was still thinking");
     table.channel = ChannelId(1);
