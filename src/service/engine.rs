@@ -182,35 +182,12 @@ impl Service {
         let Some(engine) = self.engine_user().cloned() else {
             return Ok(Vec::new());
         };
-        let Some(stored) = self.store.game(id)? else {
+        // The game is read once the engine is free: a search before this one may have
+        // changed it.
+        let Some((game, thought)) = self.with_engine(|searcher| self.think_in(searcher, id))??
+        else {
             return Ok(Vec::new());
         };
-        let game = LiveGame::load(stored)?;
-        let (Some(level), Some(_)) = (game.stored.engine, self.engine_to_move(&game)) else {
-            return Ok(Vec::new());
-        };
-        let stop = Arc::new(AtomicBool::new(false));
-        let seed = u64::from(game.position.plies()) ^ id.0.unsigned_abs().rotate_left(17);
-        let request = Request::level(level)
-            .with_seed(seed)
-            .with_stop(Arc::clone(&stop));
-        let thought = self.with_engine(|engine| {
-            if let Ok(mut thinking) = self.engine.thinking.lock() {
-                *thinking = Some((id, Arc::clone(&stop)));
-            }
-            let thought = engine.think(&game.position, &request);
-            if let Ok(mut thinking) = self.engine.thinking.lock() {
-                *thinking = None;
-            }
-            thought
-        })?;
-        let Ok(thought) = thought else {
-            return Ok(Vec::new());
-        };
-        if stop.load(Ordering::Relaxed) {
-            // The game ended while the engine thought.
-            return Ok(Vec::new());
-        }
         tracing::info!(game = %id, turn = %thought, depth = thought.depth, nodes = thought.nodes, "the engine played");
         // Played as the engine's own `move`: checked and saved like anyone's.
         let message = Message {
@@ -228,17 +205,57 @@ impl Service {
         let replies = self.execute(&message, Command::Move(notation));
         let (public, refused): (Vec<Reply>, Vec<Reply>) =
             replies.into_iter().partition(|r| !r.private);
-        if let Some(refusal) = refused.first() {
-            anyhow::bail!(
+        let still_on = || -> anyhow::Result<bool> {
+            Ok(self
+                .store
+                .game(id)?
+                .is_some_and(|g| g.status == GameStatus::Active))
+        };
+        match refused.first() {
+            // The game ended between the search and the move: nothing to say.
+            Some(_) if !still_on()? => Ok(Vec::new()),
+            Some(refusal) => anyhow::bail!(
                 "my own turn {} was refused: {:?}",
                 thought.turn,
                 refusal.text
-            );
+            ),
+            None => Ok(public
+                .into_iter()
+                .map(|reply| (game.stored.channel, reply))
+                .collect()),
         }
-        Ok(public
-            .into_iter()
-            .map(|reply| (game.stored.channel, reply))
-            .collect())
+    }
+
+    /// The engine's search in game `id`, if it is to move there and the game does not end
+    /// meanwhile (then its stop flag is raised and nothing comes back).
+    fn think_in(
+        &self,
+        searcher: &mut Engine,
+        id: GameId,
+    ) -> anyhow::Result<Option<(LiveGame, gipf_ai::Thought)>> {
+        let Some(stored) = self.store.game(id)? else {
+            return Ok(None);
+        };
+        let game = LiveGame::load(stored)?;
+        let (Some(level), Some(_)) = (game.stored.engine, self.engine_to_move(&game)) else {
+            return Ok(None);
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        if let Ok(mut thinking) = self.engine.thinking.lock() {
+            *thinking = Some((id, Arc::clone(&stop)));
+        }
+        let seed = u64::from(game.position.plies()) ^ id.0.unsigned_abs().rotate_left(17);
+        let request = Request::level(level)
+            .with_seed(seed)
+            .with_stop(Arc::clone(&stop));
+        let thought = searcher.think(&game.position, &request);
+        if let Ok(mut thinking) = self.engine.thinking.lock() {
+            *thinking = None;
+        }
+        match thought {
+            Ok(thought) if !stop.load(Ordering::Relaxed) => Ok(Some((game, thought))),
+            _ => Ok(None),
+        }
     }
 
     /// `hint`: the engine's suggestion for the player to move, said to him alone.
