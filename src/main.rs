@@ -31,6 +31,7 @@ enum Command {
     /// Play in the terminal: each input line is `<user>: <message>` (mentions as `@name`),
     /// replies are printed as `bot: ...`, board pictures saved to a folder. Reads until EOF,
     /// so a game can be scripted: `printf 'alice: !challenge @bob\n' | gipf-bot console`.
+    /// `@gipf-bot` is the bot itself: challenge it to play its engine.
     Console {
         #[command(flatten)]
         settings: Settings,
@@ -81,7 +82,7 @@ enum Command {
         out: PathBuf,
     },
     /// Write the records of the games in the database, one `.gipf` file each (with a header:
-    /// players, date, result), into the folder OUT.
+    /// players, date, result), into the folder given with -o.
     Export {
         /// The database to read.
         #[arg(long = "db", env = "DATABASE_PATH", default_value = DEFAULT_DATABASE, value_parser = database_path)]
