@@ -80,6 +80,8 @@ pub enum Reason {
     NoGipf,
     /// The loser resigned.
     Resignation,
+    /// The loser had no legal push and no legal potential move (games with potentials).
+    NoMove,
 }
 
 /// The end of a game: who won and why. There are no draws.
@@ -106,6 +108,7 @@ impl fmt::Display for Outcome {
                 self.winner
             ),
             Reason::Resignation => write!(f, "{} wins: {loser} resigned", self.winner),
+            Reason::NoMove => write!(f, "{} wins: {loser} has no legal move", self.winner),
         }
     }
 }

@@ -41,6 +41,7 @@ pub mod notation;
 mod piece;
 mod point;
 mod position;
+pub mod potentials;
 pub mod random;
 mod row;
 mod setup;

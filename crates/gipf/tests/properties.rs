@@ -205,6 +205,7 @@ fn question(position: &Position) -> &'static str {
             Reason::NoReserve => "no reserve",
             Reason::NoGipf => "no GIPF",
             Reason::Resignation => "resignation",
+            Reason::NoMove => "no legal move",
         },
     }
 }
