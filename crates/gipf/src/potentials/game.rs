@@ -49,6 +49,8 @@ pub struct Game {
     pub(crate) reserve: ByColor<u8>,
     pub(crate) lost: ByColor<u8>,
     pub(crate) supply: ByColor<Supply>,
+    /// Potentials of each colour out of the game.
+    pub(crate) out: ByColor<u8>,
     pub(crate) phase: ByColor<Phase>,
     /// Whether each player has completed a turn.
     pub(crate) played: ByColor<bool>,
@@ -93,6 +95,7 @@ impl Game {
             reserve: options.reserve(),
             lost: ByColor::splat(0),
             supply: options.supply,
+            out: ByColor::splat(0),
             phase: ByColor::splat(phase),
             played: ByColor::splat(false),
             to_move: Color::White,
@@ -169,6 +172,12 @@ impl Game {
     /// The potentials a player has not loaded yet.
     pub fn supply(&self, color: Color) -> Supply {
         self.supply[color]
+    }
+
+    /// Potentials of a colour out of the game: used and removed, unloaded with their
+    /// piece, skipped TAMSKs, a supply given up.
+    pub fn out_of_game(&self, color: Color) -> u8 {
+        self.out[color]
     }
 
     /// The player's phase.

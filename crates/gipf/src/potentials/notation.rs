@@ -390,14 +390,7 @@ impl Game {
         if game.outcome.is_some() {
             return Err(LineError::NoAction);
         }
-        let mut done = game.play_action(action)?;
-        if game.outcome.is_some() && done.iter().any(|t| t.color == mover) {
-            if !note.after.is_empty() {
-                return Err(LineError::GameEnded);
-            }
-            completed.append(&mut done);
-            return check_reserve(note, game, completed);
-        }
+        let done = game.play_action(action)?;
         // The step after the action.
         let mut ends = Vec::new();
         match done.iter().position(|t| t.color == mover) {

@@ -155,6 +155,7 @@ impl Game {
             }
             PieceKind::Basic => {
                 self.phase[me] = Phase::Basic;
+                self.out[me] += self.supply[me].total() as u8;
                 self.supply[me] = super::Supply::default();
             }
         }
@@ -183,7 +184,10 @@ impl Game {
                 let (path, trigger) = self.push_stack(entry, Stack::used(me, Potential::Tamsk))?;
                 (Some(path), trigger)
             }
-            None => (None, false),
+            None => {
+                self.out[me] += 1;
+                (None, false)
+            }
         };
         if let Some(Action::Push { extras, .. }) = &mut self.progress.action {
             extras.push(answer);

@@ -99,6 +99,10 @@ impl Game {
                 mark,
                 opponent: stack.color() != me,
             });
+            // The top potential leaves the game with it (a converted GIPF-piece's PÜNCT too).
+            if matches!(class, Class::Used | Class::Loaded(_)) || stack.is_converted() {
+                self.out[stack.color()] += 1;
+            }
             if class == Class::Used {
                 // The potential leaves the game; what it covered takes its colour back.
                 let rest = (stack.covers > 0).then(|| stack.uncover());

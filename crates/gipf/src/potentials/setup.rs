@@ -29,6 +29,8 @@ pub struct Setup {
     pub lost: ByColor<u8>,
     /// Potentials not loaded.
     pub supply: ByColor<Supply>,
+    /// Potentials out of the game.
+    pub out: ByColor<u8>,
     /// Phases.
     pub phase: ByColor<Phase>,
     /// Whether each player has completed a turn.
@@ -69,6 +71,7 @@ impl Setup {
             reserve: options.reserve(),
             lost: ByColor::splat(0),
             supply: options.supply,
+            out: ByColor::splat(0),
             phase: ByColor::splat(Phase::Loaded),
             played: ByColor::splat(true),
             to_move: Color::White,
@@ -105,6 +108,7 @@ impl Game {
         game.reserve = setup.reserve;
         game.lost = setup.lost;
         game.supply = setup.supply;
+        game.out = setup.out;
         game.phase = setup.phase;
         game.played = setup.played;
         game.to_move = setup.to_move;
