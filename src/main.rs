@@ -43,20 +43,28 @@ enum Command {
     /// line in the official notation) and print the final state as JSON. Exits non-zero
     /// with the line number and the reason on an illegal turn.
     Replay {
-        /// basic (basic+N, basic+W/+B for extra pieces), standard or tournament. Default:
-        /// the record header's Variant, else tournament.
-        #[arg(long)]
-        variant: Option<Variant>,
+        /// basic (basic+N, basic+W/+B for extra pieces), standard, tournament or ultimate.
+        /// Default: the record header's Variant, else tournament.
+        #[arg(long, value_parser = record::game_name)]
+        variant: Option<String>,
+        /// The potentials of both players, as the header's Potentials writes them
+        /// (`W:T3,Z3 B:Z4,P3`, or one list for both, `Z3,D3`) or as the challenge option
+        /// (`ZYD:3`, `TZDYP:3/none`). Default: the header's, else none.
+        #[arg(long, value_parser = record::potentials_spec)]
+        potentials: Option<String>,
         /// The record; `-` or nothing reads standard input.
         file: Option<PathBuf>,
     },
     /// Draw the board after a ply of a game record as a PNG picture, that ply's turn
     /// highlighted; or with --animate the whole game as an animated GIF.
     Render {
-        /// basic (basic+N, basic+W/+B for extra pieces), standard or tournament. Default:
-        /// the record header's Variant, else tournament.
-        #[arg(long)]
-        variant: Option<Variant>,
+        /// basic (basic+N, basic+W/+B for extra pieces), standard, tournament or ultimate.
+        /// Default: the record header's Variant, else tournament.
+        #[arg(long, value_parser = record::game_name)]
+        variant: Option<String>,
+        /// The potentials of both players, as for `replay`. Default: the header's, else none.
+        #[arg(long, value_parser = record::potentials_spec)]
+        potentials: Option<String>,
         /// Show the position after this many turns (default: the end of the record).
         #[arg(long, conflicts_with = "animate")]
         ply: Option<usize>,
@@ -148,9 +156,13 @@ enum Command {
     },
     /// Count the leaves of the game tree DEPTH complete turns deep from the start.
     Perft {
-        /// basic, standard or tournament.
-        #[arg(long, default_value = "tournament")]
-        variant: Variant,
+        /// basic, standard, tournament or ultimate.
+        #[arg(long, default_value = "tournament", value_parser = record::game_name)]
+        variant: String,
+        /// The potentials of both players, as for `replay` (not with ultimate, whose supply
+        /// is fixed).
+        #[arg(long, value_parser = record::potentials_spec)]
+        potentials: Option<String>,
         /// How many turns deep.
         depth: u32,
     },
@@ -410,6 +422,17 @@ fn engine_tool(command: Command) -> anyhow::Result<()> {
     }
 }
 
+/// Draws the position after ply `ply` of a record with potentials.
+fn render_potentials_record(
+    _text: &str,
+    _options: gipf::potentials::Options,
+    _ply: Option<usize>,
+    _animate: bool,
+    _render: &render::RenderOptions,
+) -> anyhow::Result<Vec<u8>> {
+    anyhow::bail!("PENDING: the picture of games with potentials")
+}
+
 /// Runs a command of the command line (none: `run`).
 fn execute(command: Option<Command>) -> anyhow::Result<()> {
     match command {
@@ -417,14 +440,30 @@ fn execute(command: Option<Command>) -> anyhow::Result<()> {
             let mut console = Console::new(&boards)?;
             console.run(&service, std::io::stdin().lock(), std::io::stdout().lock())
         }),
-        Some(Command::Replay { variant, file }) => read_input(file.as_ref()).and_then(|text| {
-            let replay = record::replay_with_header(&text, variant)?;
-            let state = record::StateJson::new(replay.last());
-            println!("{}", serde_json::to_string(&state)?);
+        Some(Command::Replay {
+            variant,
+            potentials,
+            file,
+        }) => read_input(file.as_ref()).and_then(|text| {
+            let rules = record::header(&text)?
+                .rules(variant.as_deref(), potentials.as_deref())
+                .map_err(anyhow::Error::msg)?;
+            let json = match rules {
+                record::Rules::Plain(variant) => {
+                    let replay = record::replay(&text, variant)?;
+                    serde_json::to_string(&record::StateJson::new(replay.last()))?
+                }
+                record::Rules::Potentials(options) => {
+                    let replay = record::replay_potentials(&text, options)?;
+                    serde_json::to_string(&record::PotentialsJson::new(replay.last()))?
+                }
+            };
+            println!("{json}");
             Ok(())
         }),
         Some(Command::Render {
             variant,
+            potentials,
             ply,
             animate,
             black_side,
@@ -432,10 +471,20 @@ fn execute(command: Option<Command>) -> anyhow::Result<()> {
             output,
         }) => {
             let text = read_input(Some(&file))?;
-            let picture = if animate {
-                render::animate_record(&text, variant)?
-            } else {
-                render::render_record(&text, variant, ply, &render::RenderOptions { black_side })?
+            let rules = record::header(&text)?
+                .rules(variant.as_deref(), potentials.as_deref())
+                .map_err(anyhow::Error::msg)?;
+            let options = render::RenderOptions { black_side };
+            let picture = match rules {
+                record::Rules::Plain(variant) if animate => {
+                    render::animate_record(&text, Some(variant))?
+                }
+                record::Rules::Plain(variant) => {
+                    render::render_record(&text, Some(variant), ply, &options)?
+                }
+                record::Rules::Potentials(game) => {
+                    render_potentials_record(&text, game, ply, animate, &options)?
+                }
             };
             std::fs::write(&output, picture)
                 .with_context(|| format!("cannot write {}", output.display()))
@@ -449,8 +498,21 @@ fn execute(command: Option<Command>) -> anyhow::Result<()> {
         Some(
             command @ (Command::Think { .. } | Command::Selfplay { .. } | Command::Bench { .. }),
         ) => engine_tool(command),
-        Some(Command::Perft { variant, depth }) => {
-            println!("{}", Position::new(variant).perft(depth));
+        Some(Command::Perft {
+            variant,
+            potentials,
+            depth,
+        }) => {
+            let rules = record::Header::default()
+                .rules(Some(&variant), potentials.as_deref())
+                .map_err(anyhow::Error::msg)?;
+            let count = match rules {
+                record::Rules::Plain(variant) => Position::new(variant).perft(depth),
+                record::Rules::Potentials(options) => {
+                    gipf::potentials::Game::new(options).perft(depth)
+                }
+            };
+            println!("{count}");
             Ok(())
         }
         Some(Command::Run(args)) => args.run(),

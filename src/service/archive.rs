@@ -40,6 +40,7 @@ pub(crate) fn result_of(game: &LiveGame) -> (&'static str, Option<&'static str>)
                 match game.position.outcome().map(|o| o.reason) {
                     Some(Reason::NoGipf) => "no GIPF-piece",
                     Some(Reason::NoReserve) => "no reserve",
+                    Some(Reason::NoMove) => "no legal move",
                     Some(Reason::Resignation) | None => "resignation",
                 }
             };

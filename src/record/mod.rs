@@ -1,7 +1,8 @@
 //! Game records: header lines in the style of chess PGN (`[White "alice"]`), then one turn
 //! per line in the official notation; blank lines and `#` comments are ignored. Replaying
-//! one checks every turn and every ` (n)`. Of the header, only `Variant` is read; the other
-//! tags (players, date, result) are for people and other programs.
+//! one checks every turn and every ` (n)`. Of the header, only `Variant` and `Potentials` are read; the other
+//! tags (players, date, result) are for people and other programs. Games with potentials
+//! (a `Potentials` tag, or `[Variant "ultimate"]`) are read by [`replay_potentials`].
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -9,6 +10,13 @@ use std::fmt;
 use gipf::notation::{ParseTurnError, TurnNotation};
 use gipf::{Color, Pending, Point, Position, Turn, Variant};
 use serde::Serialize;
+
+mod potentials;
+
+pub use potentials::{
+    PotentialsJson, PotentialsReplay, Rules, SupplyJson, game_name, potentials_spec,
+    replay_potentials,
+};
 
 /// A record played through: the position after each turn and the turns themselves.
 #[derive(Clone, Debug)]
@@ -287,7 +295,7 @@ impl StateJson {
 mod tests {
     use super::*;
 
-    const RECORD: &str = include_str!("../crates/gipf/tests/data/tournament-41-plies.gipf");
+    const RECORD: &str = include_str!("../../crates/gipf/tests/data/tournament-41-plies.gipf");
 
     #[test]
     fn the_shared_record_replays_to_the_known_json() {

@@ -1,0 +1,285 @@
+//! Records of games with potentials and of Ultimate GIPF (POTENTIALS.md 10 and 11): the
+//! `Variant` and `Potentials` header lines, the replay, and the replay's JSON.
+
+use std::collections::BTreeMap;
+
+use gipf::potentials::{Game, Options, Pending, Potential, Supply, Turn, parse_supplies};
+use gipf::{ByColor, Color, Variant};
+use serde::Serialize;
+
+use super::{Header, RecordError, RecordLine, record_lines};
+
+/// The rules a record is played by: one of the three games, or a game with potentials.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    /// Basic, standard or tournament, without potentials.
+    Plain(Variant),
+    /// A game with potentials, or Ultimate GIPF.
+    Potentials(Options),
+}
+
+/// Checks a game name as `--variant` takes it: the three games, or `ultimate`.
+pub fn game_name(text: &str) -> Result<String, String> {
+    if text.trim().eq_ignore_ascii_case("ultimate") {
+        return Ok("ultimate".to_string());
+    }
+    text.parse::<Variant>()
+        .map(|v| v.to_string())
+        .map_err(|e| format!("{e}, or `ultimate`"))
+}
+
+/// Checks a supply as `--potentials` takes it (the header's syntax, or the chat's).
+pub fn potentials_spec(text: &str) -> Result<String, String> {
+    parse_supplies(text)
+        .map(|s| gipf::potentials::supplies_to_string(&s))
+        .map_err(|e| e.to_string())
+}
+
+/// One of two values, which must agree when both are given.
+fn agree<T: PartialEq + std::fmt::Display>(
+    name: &str,
+    written: Option<T>,
+    flag: Option<T>,
+) -> Result<Option<T>, String> {
+    match (written, flag) {
+        (Some(w), Some(f)) if w != f => Err(format!(
+            "the header's {name} is `{w}` and the command line's `{f}`: leave one out"
+        )),
+        (w, f) => Ok(w.or(f)),
+    }
+}
+
+impl Header {
+    /// The rules the header names, checked against the command line's `--variant` and
+    /// `--potentials` (either side may be left out; they must not differ). Without either,
+    /// the tournament game without potentials.
+    pub fn rules(&self, variant: Option<&str>, potentials: Option<&str>) -> Result<Rules, String> {
+        let written = self
+            .get("Variant")
+            .map(game_name)
+            .transpose()
+            .map_err(|e| format!("the header's Variant: {e}"))?;
+        let flag = variant.map(game_name).transpose()?;
+        let name = agree("Variant", written, flag)?.unwrap_or_else(|| "tournament".to_string());
+        let written = self
+            .get("Potentials")
+            .map(potentials_spec)
+            .transpose()
+            .map_err(|e| format!("the header's Potentials: {e}"))?;
+        let flag = potentials.map(potentials_spec).transpose()?;
+        let supplies = agree("Potentials", written, flag)?;
+        let options = Options::parse(&name, supplies.as_deref())?;
+        Ok(if options.ultimate || options.has_potentials() {
+            Rules::Potentials(options)
+        } else {
+            Rules::Plain(options.variant)
+        })
+    }
+}
+
+/// A record with potentials played through.
+#[derive(Clone, Debug)]
+pub struct PotentialsReplay {
+    /// `games[0]` is the start; `games[n]` follows `turns[n - 1]`.
+    pub games: Vec<Game>,
+    /// Every completed turn.
+    pub turns: Vec<Turn>,
+}
+
+impl PotentialsReplay {
+    /// The game after the last turn.
+    pub fn last(&self) -> &Game {
+        &self.games[self.games.len() - 1]
+    }
+}
+
+/// Plays a whole record with potentials from the start.
+pub fn replay_potentials(text: &str, options: Options) -> Result<PotentialsReplay, RecordError> {
+    let mut replay = PotentialsReplay {
+        games: vec![Game::new(options)],
+        turns: Vec::new(),
+    };
+    // A turn the rules completed by themselves (the next player dealt with his rows and
+    // then lost): the record may write it on its own line.
+    let mut implied: Option<Turn> = None;
+    for (line, turn) in record_lines(text)?
+        .into_iter()
+        .filter_map(|(i, line)| match line {
+            RecordLine::Turn(turn) => Some((i, turn)),
+            RecordLine::Tag(..) => None,
+        })
+    {
+        let error = |reason: String| RecordError {
+            line,
+            turn: turn.to_string(),
+            reason,
+        };
+        if let Some(expected) = implied.take() {
+            let written = turn.split(" (").next().unwrap_or_default().trim();
+            if written != expected.to_string() {
+                return Err(error(format!("the game ended with `{expected}`")));
+            }
+            continue;
+        }
+        let mut game = replay.last().clone();
+        let done = game.play_notation(turn).map_err(|e| error(e.to_string()))?;
+        for (i, completed) in done.into_iter().enumerate() {
+            if i == 1 {
+                implied = Some(completed.clone());
+            }
+            replay.turns.push(completed);
+            replay.games.push(game.clone());
+        }
+    }
+    Ok(replay)
+}
+
+/// The potentials of one player not yet loaded, all five kinds in the order T Z D Y P.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[allow(non_snake_case)]
+pub struct SupplyJson {
+    T: u8,
+    Z: u8,
+    D: u8,
+    Y: u8,
+    P: u8,
+}
+
+impl From<Supply> for SupplyJson {
+    fn from(s: Supply) -> SupplyJson {
+        SupplyJson {
+            T: s[Potential::Tamsk],
+            Z: s[Potential::Zertz],
+            D: s[Potential::Dvonn],
+            Y: s[Potential::Yinsh],
+            P: s[Potential::Punct],
+        }
+    }
+}
+
+/// A game with potentials as `replay` prints it (POTENTIALS.md 11).
+#[derive(Clone, Debug, Serialize)]
+pub struct PotentialsJson {
+    /// `basic`, `standard`, `tournament` or `ultimate`.
+    pub variant: String,
+    /// Completed turns.
+    pub plies: u16,
+    /// Whose turn it is.
+    pub to_move: Color,
+    /// Basic pieces in reserve.
+    pub reserve: BTreeMap<Color, u8>,
+    /// Basic pieces captured (a GIPF-piece 2).
+    pub lost: BTreeMap<Color, u8>,
+    /// Potentials not yet loaded.
+    pub supply: BTreeMap<Color, SupplyJson>,
+    /// Stacks, bottom to top: `wZ`, `b|wd`...
+    pub board: BTreeMap<String, String>,
+    /// `ongoing`, `white_won` or `black_won`.
+    pub status: String,
+    /// `remove_rows`, `optional_rows` or null.
+    pub pending: Option<&'static str>,
+}
+
+impl PotentialsJson {
+    /// The summary of a game.
+    pub fn new(game: &Game) -> PotentialsJson {
+        let per_color =
+            |f: &dyn Fn(Color) -> u8| Color::ALL.into_iter().map(|c| (c, f(c))).collect();
+        let name = game.options().name();
+        let variant = name.split('+').next().unwrap_or_default().to_string();
+        let status = match game.outcome() {
+            None => "ongoing".to_string(),
+            Some(outcome) => format!("{}_won", outcome.winner),
+        };
+        let must = |rows: &[gipf::Row]| rows.iter().any(|r| game.must_deal(r));
+        let pending = match game.pending() {
+            Pending::ChooseRow { rows } if must(&rows) => Some("remove_rows"),
+            Pending::Remove { row, .. } if must(&[row]) => Some("remove_rows"),
+            Pending::ChooseRow { .. } | Pending::Remove { .. } => Some("optional_rows"),
+            _ => None,
+        };
+        PotentialsJson {
+            variant,
+            plies: game.plies(),
+            to_move: game.to_move(),
+            reserve: per_color(&|c| game.reserve(c)),
+            lost: per_color(&|c| game.lost(c)),
+            supply: ByColor::from_fn(|c| (c, SupplyJson::from(game.supply(c))))
+                .iter()
+                .map(|(_, v)| *v)
+                .collect(),
+            board: game
+                .stacks()
+                .map(|(p, s)| (p.to_string(), s.to_string()))
+                .collect(),
+            status,
+            pending,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::header;
+
+    const RECORD: &str =
+        "[Variant \"standard\"]\n[Potentials \"W:Z3,D3 B:Z3,D3\"]\nZc2 (11)\nDd7 (11)\n";
+
+    #[test]
+    fn the_record_example_prints_the_json_of_section_11() {
+        let Rules::Potentials(options) = header(RECORD).unwrap().rules(None, None).unwrap() else {
+            panic!("a game with potentials");
+        };
+        let replay = replay_potentials(RECORD, options).unwrap();
+        let json = serde_json::to_string(&PotentialsJson::new(replay.last())).unwrap();
+        assert_eq!(
+            json,
+            concat!(
+                r#"{"variant":"standard","plies":2,"to_move":"white","reserve":{"white":11,"black":11},"#,
+                r#""lost":{"white":0,"black":0},"supply":{"white":{"T":0,"Z":2,"D":3,"Y":0,"P":0},"#,
+                r#""black":{"T":0,"Z":3,"D":2,"Y":0,"P":0}},"board":{"b2":"B","b5":"W","c2":"wZ","d7":"bD","#,
+                r#""e2":"W","e8":"B","h2":"B","h5":"W"},"status":"ongoing","pending":null}"#
+            )
+        );
+    }
+
+    #[test]
+    fn header_and_command_line_must_agree() {
+        let header = header(RECORD).unwrap();
+        assert!(header.rules(Some("standard"), Some("ZD:3")).is_ok());
+        let error = header.rules(None, Some("Z3")).unwrap_err();
+        assert!(error.contains("leave one out"), "{error}");
+        assert!(header.rules(Some("tournament"), None).is_err());
+        let plain = Header::default();
+        assert_eq!(
+            plain.rules(None, None),
+            Ok(Rules::Plain(Variant::Tournament))
+        );
+        assert_eq!(
+            plain.rules(Some("ultimate"), None),
+            Ok(Rules::Potentials(Options::ultimate()))
+        );
+        let ultimate =
+            super::super::header("[Variant \"ultimate\"]\n[Potentials \"Z3\"]\n").unwrap();
+        assert!(
+            ultimate
+                .rules(None, None)
+                .unwrap_err()
+                .contains("fixed supply")
+        );
+        let bad = super::super::header("[Potentials \"Z:2\"]\n").unwrap();
+        assert!(bad.rules(None, None).unwrap_err().contains("0, or 3 to 6"));
+    }
+
+    #[test]
+    fn an_illegal_line_names_its_number_and_the_game_is_unchanged() {
+        let text = "[Variant \"ultimate\"]\nGe8\nGb2\nPe5>e6\n";
+        let error = replay_potentials(text, Options::ultimate()).unwrap_err();
+        assert_eq!((error.line, error.turn.as_str()), (4, "Pe5>e6"));
+        assert_eq!(
+            error.reason,
+            "e5 holds no PÜNCT-loaded piece of yours, and you have none uncovered"
+        );
+    }
+}
