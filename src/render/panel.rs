@@ -89,6 +89,7 @@ fn detail(pending: &Pending) -> String {
                 Reason::NoReserve => format!("{loser} has no piece left in reserve"),
                 Reason::NoGipf => format!("{loser} has no GIPF-piece left"),
                 Reason::Resignation => format!("{loser} resigned"),
+                Reason::NoMove => format!("{loser} has no legal move"),
             }
         }
         Pending::ChooseRow { rows } => {
