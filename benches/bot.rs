@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use divan::Bencher;
 use gipf::Variant;
 use gipf_bot::console::user_id;
-use gipf_bot::model::{ChannelId, ColorChoice, GameStatus};
+use gipf_bot::model::{ChannelId, ColorChoice, GameStatus, Partial};
 use gipf_bot::service::{Config, Message, Service, User, Via};
 use gipf_bot::store::{ChallengeTerms, Progress, Store};
 
@@ -30,6 +30,7 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
         time: None,
         thread: false,
         hints: false,
+        potentials: None,
     };
     let hour = std::time::Duration::from_secs(3600);
     store.create_challenge(&terms, hour).unwrap();
@@ -44,7 +45,7 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
         turns: turns
             .map(|(i, t)| (t.to_string(), if i % 2 == 0 { alice } else { bob }))
             .collect(),
-        partial: Vec::new(),
+        partial: Partial::default(),
         status: GameStatus::Active,
         resigned: None,
         ended_by: None,

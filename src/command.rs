@@ -9,7 +9,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use gipf::notation::{ParseTurnError, TurnNotation};
-use gipf::{Entry, Kind, Point, Variant};
+use gipf::potentials::{LineNote, Options, Potential, parse_supplies};
+use gipf::{ByColor, Entry, Kind, Point, Variant};
 use gipf_ai::Level;
 
 use crate::model::{ColorChoice, GameId, GameKind, GameScope, TimeControl, UserId};
@@ -70,6 +71,8 @@ pub enum Command {
         level: Option<Level>,
         /// Both players may ask the engine for hints (`hints`).
         hints: bool,
+        /// Potentials for both players (`potentials=ZYD:3`), or Ultimate GIPF (`ultimate`).
+        potentials: Option<Options>,
     },
     /// `claim`: the waiting player claims the win when the other's time is up.
     Claim,
@@ -88,8 +91,32 @@ pub enum Command {
         /// Answers to the decisions the push may raise, in order.
         answers: Vec<Answer>,
     },
+    /// `push b1 c2 zertz`, `push Zb1 c2`, `push z b1 c2`, `push b1 c2 basic`: a push in a
+    /// game with potentials that names its piece: a loaded piece, or a basic piece that gives
+    /// up the rest of the supply.
+    Load {
+        /// Where.
+        entry: Entry,
+        /// A potential's kind, or `None` for `basic`.
+        kind: Option<Potential>,
+        /// Answers to the decisions the push may raise.
+        answers: Vec<Answer>,
+    },
+    /// `zertz c3 c6`, `yinsh d2 d4`, `dvonn d4 d5`, `punct e4 e5`: a potential move.
+    Power {
+        /// Z, Y, D or P.
+        kind: Potential,
+        /// The loaded piece.
+        from: Point,
+        /// The target.
+        to: Point,
+    },
+    /// `tamsk a5 b5` (the extra push's dot and first spot) or `tamsk skip`.
+    Tamsk(Option<Entry>),
     /// `move <official notation>`: a whole turn.
     Move(TurnNotation),
+    /// `move` with the notation of games with potentials (`Zc3>c6`, `e1-e5+a5-f4`...).
+    PotentialsMove(LineNote),
     /// `row 2`, `take e5`, `keep all`...
     Answer(Answer),
     /// `board [black|white]`.
@@ -161,6 +188,8 @@ pub enum Command {
     },
     /// `rules`.
     Rules,
+    /// `rules potentials`, `rules zertz`...: the potentials, or one power.
+    RulesOf(Option<Potential>),
     /// `help`.
     Help,
 }
@@ -191,7 +220,22 @@ impl fmt::Display for Command {
                 write!(f, "{word} {entry}")?;
                 answers.iter().try_for_each(|answer| write!(f, " {answer}"))
             }
+            Command::Load {
+                entry,
+                kind,
+                answers,
+            } => {
+                let word = kind.map_or("basic".to_string(), |k| potential_word(k).to_string());
+                write!(f, "push {entry} {word}")?;
+                answers.iter().try_for_each(|answer| write!(f, " {answer}"))
+            }
+            Command::Power { kind, from, to } => {
+                write!(f, "{} {from} {to}", potential_word(*kind))
+            }
+            Command::Tamsk(Some(entry)) => write!(f, "tamsk {entry}"),
+            Command::Tamsk(None) => f.write_str("tamsk skip"),
             Command::Move(notation) => write!(f, "move {notation}"),
+            Command::PotentialsMove(note) => write!(f, "move {note}"),
             Command::Answer(answer) => answer.fmt(f),
             Command::Board { black_side: None } => f.write_str("board"),
             Command::Board {
@@ -227,6 +271,8 @@ impl fmt::Display for Command {
                 ],
             ),
             Command::Rules => f.write_str("rules"),
+            Command::RulesOf(None) => f.write_str("rules potentials"),
+            Command::RulesOf(Some(kind)) => write!(f, "rules {}", potential_word(*kind)),
             Command::Help => f.write_str("help"),
         }
     }
@@ -242,13 +288,22 @@ fn challenge_parts(command: &Command) -> Vec<Option<String>> {
         thread,
         level,
         hints,
+        potentials,
     } = command
     else {
         return Vec::new();
     };
+    let ultimate = potentials.is_some_and(|p| p.ultimate);
     vec![
         Some(opponent.mention()),
-        Some(variant.to_string()),
+        Some(if ultimate {
+            "ultimate".into()
+        } else {
+            variant.to_string()
+        }),
+        potentials
+            .filter(|p| !p.ultimate)
+            .map(|p| format!("potentials={}", chat_supplies(&p.supply))),
         Some(color.to_string()),
         level.map(|level| level.to_string()),
         hints.then(|| "hints".into()),
@@ -256,6 +311,34 @@ fn challenge_parts(command: &Command) -> Vec<Option<String>> {
         time.filter(|t| t.autoforfeit).map(|_| "autoforfeit".into()),
         thread.then(|| "thread".into()),
     ]
+}
+
+/// The chat word of a potential: `tamsk`, `zertz`, `dvonn`, `yinsh`, `punct`.
+pub fn potential_word(kind: Potential) -> &'static str {
+    match kind {
+        Potential::Tamsk => "tamsk",
+        Potential::Zertz => "zertz",
+        Potential::Dvonn => "dvonn",
+        Potential::Yinsh => "yinsh",
+        Potential::Punct => "punct",
+    }
+}
+
+/// Supplies as the challenge option writes them: one for both, or `White's/Black's`.
+fn chat_supplies(supply: &ByColor<gipf::potentials::Supply>) -> String {
+    let one = |s: &gipf::potentials::Supply| {
+        if s.is_empty() {
+            "none".to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    let (white, black) = (&supply[gipf::Color::White], &supply[gipf::Color::Black]);
+    if white == black {
+        one(white)
+    } else {
+        format!("{}/{}", one(white), one(black))
+    }
 }
 
 /// What follows `settings` in a settings line.
@@ -448,6 +531,10 @@ pub enum Completion {
     Row,
     /// The GIPF-pieces of the row being removed.
     GipfSpots,
+    /// The player's loaded pieces that can use this command's potential.
+    PotentialFrom,
+    /// Where the loaded piece named in `from` can send its potential.
+    PotentialTo,
 }
 
 /// A value given for an argument.
@@ -505,6 +592,18 @@ const GIPF_SPOTS: Arg = completed(
     Completion::GipfSpots,
 );
 
+/// The arguments of a potential move: the loaded piece and the target.
+const POWER_ARGS: &[Arg] = &[
+    completed(
+        required(arg("from", "The spot of your loaded piece", ArgKind::Text)),
+        Completion::PotentialFrom,
+    ),
+    completed(
+        required(arg("to", "Where its potential goes", ArgKind::Text)),
+        Completion::PotentialTo,
+    ),
+];
+
 const GAME_ID: Arg = arg(
     "game",
     "The game's number, as `games` lists it (this channel's game if left out)",
@@ -517,13 +616,14 @@ pub const SYNTAX: &[Syntax] = &[
         word: "challenge",
         summary: "Challenge someone to a game in this channel",
         help: "`{p}challenge @bob standard random`: challenge someone (basic, standard or tournament; your colour white, black or random; basic takes `+2` or `+0/+3` extra pieces; `hints` lets both ask for hints)\n\
+               `{p}challenge @bob standard potentials=ZYD:3`: play with potentials (`T3,Z4`, `TZDYP:3/none` for White's/Black's); `{p}challenge @bob ultimate`: Ultimate GIPF\n\
                `{p}challenge @gipf-bot tournament hard`: play the bot itself (`easy`, `medium` or `hard`)",
         args: &[
             required(arg("opponent", "Whom to challenge", ArgKind::User)),
             arg(
                 "variant",
-                "Which game (standard if left out)",
-                ArgKind::Choice(&["basic", "standard", "tournament"]),
+                "Which game (standard if left out); ultimate is tournament with all five potentials",
+                ArgKind::Choice(&["basic", "standard", "tournament", "ultimate"]),
             ),
             arg(
                 "color",
@@ -562,6 +662,14 @@ pub const SYNTAX: &[Syntax] = &[
                 "hints",
                 "Both players may ask the bot for hints (`hint`)",
                 ArgKind::Flag("hints"),
+            ),
+            keyed(
+                arg(
+                    "potentials",
+                    "Potentials for both, like ZYD:3 or T3,Z4 (White's/Black's: TZDYP:3/none)",
+                    ArgKind::Text,
+                ),
+                "potentials",
             ),
         ],
         slash: true,
@@ -646,6 +754,55 @@ pub const SYNTAX: &[Syntax] = &[
         ))],
         slash: true,
         parse: parse_move,
+    },
+    Syntax {
+        word: "zertz",
+        summary: "Use a ZÈRTZ potential: jump over a line of pieces",
+        help: "`{p}zertz c3 c6`, `{p}yinsh d2 d4`, `{p}dvonn d4 d5`, `{p}punct e4 e5`: use the potential of a loaded piece (its spot, then the target)\n\
+               `{p}push b1 c2 zertz` (or `{p}push Zb1 c2`): push in a loaded piece; `{p}push b1 c2 basic`: a basic piece, giving up the rest of your potentials\n\
+               `{p}tamsk a5 b5` or `{p}tamsk skip`: the extra push of a TAMSK pushed onto e5; `{p}rules potentials`, `{p}rules zertz`: how they work",
+        args: POWER_ARGS,
+        slash: true,
+        parse: |words| parse_power(words, Potential::Zertz),
+    },
+    Syntax {
+        word: "yinsh",
+        summary: "Use a YINSH potential: slide over empty spots",
+        help: "",
+        args: POWER_ARGS,
+        slash: true,
+        parse: |words| parse_power(words, Potential::Yinsh),
+    },
+    Syntax {
+        word: "dvonn",
+        summary: "Use a DVONN potential: jump onto a neighbouring opponent's piece",
+        help: "",
+        args: POWER_ARGS,
+        slash: true,
+        parse: |words| parse_power(words, Potential::Dvonn),
+    },
+    Syntax {
+        word: "punct",
+        summary: "Use a PÜNCT potential: jump onto a neighbouring PÜNCT or GIPF-piece",
+        help: "",
+        args: POWER_ARGS,
+        slash: true,
+        parse: |words| parse_power(words, Potential::Punct),
+    },
+    Syntax {
+        word: "tamsk",
+        summary: "Your TAMSK reached e5: its extra push (dot and first spot), or skip",
+        help: "",
+        args: &[completed(
+            required(arg(
+                "entry",
+                "Dot and first spot of the extra push, like a5-b5, or skip",
+                ArgKind::Text,
+            )),
+            Completion::Entry,
+        )],
+        slash: true,
+        parse: parse_tamsk,
     },
     Syntax {
         word: "row",
@@ -840,11 +997,15 @@ pub const SYNTAX: &[Syntax] = &[
     },
     Syntax {
         word: "rules",
-        summary: "The rules of GIPF, short",
+        summary: "The rules of GIPF, short; of the potentials; of one power",
         help: "",
-        args: &[],
+        args: &[arg(
+            "topic",
+            "potentials, or one of them (all of GIPF if left out)",
+            ArgKind::Choice(&["potentials", "tamsk", "zertz", "dvonn", "yinsh", "punct"]),
+        )],
         slash: true,
-        parse: |words| words.alone(Command::Rules),
+        parse: parse_rules,
     },
     Syntax {
         word: "help",
@@ -1103,15 +1264,24 @@ fn parse_words(line: &str, prefix: &str) -> Result<Command, CommandError> {
 }
 
 /// The official notation as players type it: `ge8` or `xgd5` mean `Ge8` and `xGd5` (a `g`
-/// before a column letter can only mark a GIPF-piece).
+/// before a spot can only mark a GIPF-piece), and `zc3>c6` means `Zc3>c6` (so do the other
+/// kind letters: `dd4` is a DVONN on d4, while the `d` of `d4` stays a column).
 fn notation_text(raw: &str) -> String {
-    let mut text = String::with_capacity(raw.len());
-    let mut chars = raw.chars().peekable();
-    while let Some(c) = chars.next() {
-        let marks_gipf = c == 'g' && chars.peek().is_some_and(|n| ('a'..='i').contains(n));
-        text.push(if marks_gipf { 'G' } else { c });
-    }
-    text
+    let chars: Vec<char> = raw.chars().collect();
+    let marks = |i: usize| {
+        "gtzdyp".contains(chars[i])
+            && chars.get(i + 1).is_some_and(|c| ('a'..='i').contains(c))
+            && chars.get(i + 2).is_some_and(char::is_ascii_digit)
+    };
+    (0..chars.len())
+        .map(|i| {
+            if marks(i) {
+                chars[i].to_ascii_uppercase()
+            } else {
+                chars[i]
+            }
+        })
+        .collect()
 }
 
 fn parse_move(words: &Words) -> Result<Command, CommandError> {
@@ -1121,10 +1291,86 @@ fn parse_move(words: &Words) -> Result<Command, CommandError> {
             "write the whole turn in the official notation, like `{prefix}move b6-f5` or `{prefix}move xe7,e8;c7-e7`"
         )));
     }
-    notation_text(words.raw)
-        .parse()
-        .map(Command::Move)
-        .map_err(|e: ParseTurnError| error(e.to_string()))
+    let text = notation_text(words.raw);
+    match text.parse::<TurnNotation>() {
+        Ok(notation) => Ok(Command::Move(notation)),
+        // The notation of games with potentials, if it is that.
+        Err(e) => text
+            .parse::<LineNote>()
+            .map(Command::PotentialsMove)
+            .map_err(|_: gipf::potentials::ParseLineError| error(ParseTurnError::to_string(&e))),
+    }
+}
+
+/// `zertz c3 c6` (also `c3-c6`, `c3>c6`, `c3c6`): a potential move.
+fn parse_power(words: &Words, kind: Potential) -> Result<Command, CommandError> {
+    let word = words.word;
+    let usage = || {
+        error(format!(
+            "name the {} piece's spot and the target, like `{}{word} c3 c6`",
+            kind.name(),
+            words.prefix
+        ))
+    };
+    let joined: String = words.args.concat();
+    let points: Vec<&str> = joined.split(['-', '>']).filter(|p| !p.is_empty()).collect();
+    let (from, to) = match points[..] {
+        [from, to] => (from.to_string(), to.to_string()),
+        [both] if both.len() >= 4 => {
+            let cut = both[1..]
+                .find(|c: char| c.is_ascii_alphabetic())
+                .ok_or_else(usage)?
+                + 1;
+            (both[..cut].to_string(), both[cut..].to_string())
+        }
+        _ => return Err(usage()),
+    };
+    let point = |text: &str| {
+        text.parse::<Point>()
+            .map_err(|e| error(format!("{e}; {}", usage())))
+    };
+    let (from, to) = (point(&from)?, point(&to)?);
+    if !from.is_spot() {
+        return Err(error(format!(
+            "{from} is a dot: a loaded piece stands on a spot ({})",
+            usage()
+        )));
+    }
+    Ok(Command::Power { kind, from, to })
+}
+
+/// `tamsk a5 b5` or `tamsk skip`.
+fn parse_tamsk(words: &Words) -> Result<Command, CommandError> {
+    if words.args == ["skip"] {
+        return Ok(Command::Tamsk(None));
+    }
+    let (entry, rest) = parse_entry(&words.args, words.prefix).map_err(|e| {
+        error(format!(
+            "{e}; or give the extra push up with `{}tamsk skip`",
+            words.prefix
+        ))
+    })?;
+    if let Some(extra) = rest.first() {
+        return Err(error(format!(
+            "I did not understand `{extra}` after the extra push"
+        )));
+    }
+    Ok(Command::Tamsk(Some(entry)))
+}
+
+/// `rules`, `rules potentials`, `rules zertz`...
+fn parse_rules(words: &Words) -> Result<Command, CommandError> {
+    match words.args[..] {
+        [] => Ok(Command::Rules),
+        ["potentials" | "potential" | "ultimate"] => Ok(Command::RulesOf(None)),
+        [word] => word.parse::<Potential>().map(|k| Command::RulesOf(Some(k))).map_err(|_| {
+            error(format!(
+                "`{word}`: ask for `{p}rules`, `{p}rules potentials` or one power: `{p}rules tamsk`, `zertz`, `dvonn`, `yinsh`, `punct`",
+                p = words.prefix
+            ))
+        }),
+        _ => Err(error("`rules` takes one word at most, like `rules zertz`")),
+    }
 }
 
 fn parse_lone_answer(words: &Words) -> Result<Command, CommandError> {
@@ -1305,7 +1551,7 @@ fn parse_mention(word: &str) -> Option<UserId> {
 
 fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
     let usage = format!(
-        "challenge someone like `{}challenge @name standard random` (game: basic, standard or tournament; \
+        "challenge someone like `{}challenge @name standard random` (game: basic, standard, tournament or ultimate; \
          your colour: white, black or random; basic takes extra pieces like `+2` or `+0/+3`)",
         words.prefix
     );
@@ -1318,8 +1564,26 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
     let mut thread = false;
     let mut hints = false;
     let mut level = None;
+    let mut ultimate = false;
+    // `potentials=T3,Z4`: read from the line as typed, since the words are split at commas.
+    let spec = words.raw.split_whitespace().find_map(|w| {
+        w.to_lowercase()
+            .strip_prefix("potentials=")
+            .map(str::to_string)
+    });
+    let mut skip = 0;
     for &arg in &words.args {
-        if let Some(n) = arg.strip_prefix("days=") {
+        if skip > 0 {
+            skip -= 1;
+            continue;
+        }
+        if arg.starts_with("potentials=") {
+            skip = spec
+                .as_deref()
+                .map_or(0, |s| s.split(',').filter(|p| !p.is_empty()).count() - 1);
+        } else if arg == "ultimate" {
+            ultimate = true;
+        } else if let Some(n) = arg.strip_prefix("days=") {
             let n = n
                 .parse::<u8>()
                 .ok()
@@ -1353,7 +1617,18 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
         }
     }
     let opponent = opponent.ok_or_else(|| error(format!("whom? Mention the player: {usage}")))?;
-    let variant = with_extra(variant.unwrap_or(Variant::Standard), extra)?;
+    if ultimate && (variant.is_some() || extra.is_some()) {
+        return Err(error("`ultimate` is a game of its own: name one game"));
+    }
+    let variant = with_extra(
+        variant.unwrap_or(if ultimate {
+            Variant::Tournament
+        } else {
+            Variant::Standard
+        }),
+        extra,
+    )?;
+    let potentials = challenge_potentials(variant, ultimate, spec.as_deref())?;
     if autoforfeit && days.is_none() {
         return Err(error(
             "`autoforfeit` goes with a time per move, like `days=3 autoforfeit`",
@@ -1367,7 +1642,30 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
         thread,
         level,
         hints,
+        potentials,
     })
+}
+
+/// The potentials a challenge names: Ultimate GIPF's, or `potentials=SPEC` checked against
+/// the game's reserves.
+fn challenge_potentials(
+    variant: Variant,
+    ultimate: bool,
+    spec: Option<&str>,
+) -> Result<Option<Options>, CommandError> {
+    match (ultimate, spec) {
+        (true, Some(_)) => Err(error(
+            gipf::potentials::SupplyError::UltimateFixed.to_string(),
+        )),
+        (true, None) => Ok(Some(Options::ultimate())),
+        (false, None) => Ok(None),
+        (false, Some(spec)) => {
+            let refuse = |e: &dyn fmt::Display| error(format!("`potentials={spec}`: {e}"));
+            let supply = parse_supplies(spec).map_err(|e| refuse(&e))?;
+            let options = Options::new(variant, supply).map_err(|e| refuse(&e))?;
+            Ok(options.has_potentials().then_some(options))
+        }
+    }
 }
 
 /// The basic game with `extra` pieces (`+2`, `+0/+3`), if any are asked for.
@@ -1412,33 +1710,80 @@ fn parse_entry<'a>(
     Ok((entry, &args[used..]))
 }
 
-/// `push [G] b1 c2 [answers]`, `gipf b1 c2 [answers]`, also with the `G` glued: `Gb1c2`.
+/// What a word names as the piece of a push in a game with potentials: a kind (letter or
+/// name), or `basic`.
+fn load_word(word: &str) -> Option<Option<Potential>> {
+    if word == "basic" {
+        return Some(None);
+    }
+    word.parse::<Potential>().ok().map(Some)
+}
+
+/// A piece letter glued to the dot: `gb1` (GIPF), `zb1c2` (ZÈRTZ). Returns the letter and
+/// the rest.
+fn glued_letter(word: &str) -> Option<(char, &str)> {
+    let mut chars = word.chars();
+    let letter = chars.next().filter(|c| "gtzdyp".contains(*c))?;
+    let rest = chars.as_str();
+    let mut next = rest.chars();
+    let starts_with_point = next.next().is_some_and(|c| ('a'..='i').contains(&c))
+        && next.next().is_some_and(|c| c.is_ascii_digit());
+    starts_with_point.then_some((letter, rest))
+}
+
+/// `push [G] b1 c2 [answers]`, `gipf b1 c2 [answers]`, also with the `G` glued: `Gb1c2`. In
+/// games with potentials the piece may be named: `push Zb1 c2`, `push z b1 c2`, `push zertz
+/// b1 c2`, `push b1 c2 zertz`, `push b1 c2 basic`.
 fn parse_push(words: &Words, mut piece: Kind) -> Result<Command, CommandError> {
     let mut args: Vec<&str> = words.args.clone();
-    if args.first() == Some(&"g") {
-        piece = Kind::Gipf;
-        args.remove(0);
+    let mut load = None;
+    match args.first().copied() {
+        Some("g") => {
+            piece = Kind::Gipf;
+            args.remove(0);
+        }
+        Some(first) if load_word(first).is_some() => {
+            load = load_word(first);
+            args.remove(0);
+        }
+        _ => {}
     }
-    if let Some(first) = args.first()
-        && let Some(stripped) = first.strip_prefix('g')
-        && stripped.len() >= 2
-        && stripped.starts_with(|c: char| ('a'..='i').contains(&c))
-    {
-        piece = Kind::Gipf;
-        args[0] = stripped;
+    if let Some((letter, rest)) = args.first().and_then(|first| glued_letter(first)) {
+        match letter {
+            'g' => piece = Kind::Gipf,
+            kind => load = Potential::from_letter(kind).map(Some),
+        }
+        args[0] = rest;
     }
     let (entry, mut rest) = parse_entry(&args, words.prefix)?;
     let mut answers = Vec::new();
     while let Some((word, tail)) = rest.split_first() {
+        if let Some(named) = load_word(word) {
+            if load.replace(named).is_some() {
+                return Err(error("name one piece per push"));
+            }
+            rest = tail;
+            continue;
+        }
         let (answer, after) = parse_answer(word, tail)?;
         answers.push(answer);
         rest = after;
     }
-    Ok(Command::Push {
-        entry,
-        piece,
-        answers,
-    })
+    match load {
+        Some(_) if piece == Kind::Gipf => Err(error(
+            "a GIPF-piece is never loaded: push either a GIPF-piece or a loaded piece",
+        )),
+        Some(kind) => Ok(Command::Load {
+            entry,
+            kind,
+            answers,
+        }),
+        None => Ok(Command::Push {
+            entry,
+            piece,
+            answers,
+        }),
+    }
 }
 
 /// The spots at the start of `args`, and the words after them.
@@ -1580,6 +1925,7 @@ mod tests {
                 thread: false,
                 level: None,
                 hints: false,
+                potentials: None,
             }
         );
         assert_eq!(
@@ -1592,6 +1938,7 @@ mod tests {
                 thread: false,
                 level: None,
                 hints: false,
+                potentials: None,
             }
         );
         assert_eq!(
@@ -1606,6 +1953,7 @@ mod tests {
                 thread: false,
                 level: None,
                 hints: false,
+                potentials: None,
             }
         );
         assert!(err("!challenge standard").contains("Mention the player"));
@@ -1625,6 +1973,7 @@ mod tests {
                 thread: false,
                 level: None,
                 hints: false,
+                potentials: None,
             }
         );
         assert!(err("!challenge <@42> days=15").contains("1 to 14 days"));
@@ -1638,6 +1987,7 @@ mod tests {
                 thread: false,
                 level: Some(Level::Hard),
                 hints: true,
+                potentials: None,
             }
         );
         assert!(err("!challenge <@42> autoforfeit").contains("goes with a time per move"));

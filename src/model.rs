@@ -74,10 +74,36 @@ impl GameStatus {
     /// assert_eq!(GameStatus::of(&position), GameStatus::Won(Color::White));
     /// ```
     pub fn of(position: &Position) -> GameStatus {
-        match position.outcome() {
+        GameStatus::of_outcome(position.outcome())
+    }
+
+    /// The status of a game that ended with `outcome`, or goes on.
+    pub fn of_outcome(outcome: Option<gipf::Outcome>) -> GameStatus {
+        match outcome {
             None => GameStatus::Active,
             Some(outcome) => GameStatus::Won(outcome.winner),
         }
+    }
+}
+
+/// The decisions of a turn in progress, kept between commands: a game with potentials has
+/// its own kind. Stored as JSON: a plain list (as before potentials), or
+/// `{"potentials": [...]}`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum Partial {
+    /// Of a game without potentials.
+    Plain(Vec<gipf::Decision>),
+    /// Of a game with potentials.
+    Potentials {
+        /// The decisions.
+        potentials: Vec<gipf::potentials::Decision>,
+    },
+}
+
+impl Default for Partial {
+    fn default() -> Partial {
+        Partial::Plain(Vec::new())
     }
 }
 

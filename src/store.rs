@@ -7,7 +7,8 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::Context;
-use gipf::{ByColor, Color, Decision, Variant};
+use gipf::potentials::Options;
+use gipf::{ByColor, Color, Variant};
 use gipf_ai::Level;
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, TransactionBehavior, params};
@@ -15,7 +16,7 @@ use rusqlite_migration::{M, Migrations};
 
 use crate::model::{
     ChallengeId, ChannelId, Clock, ColorChoice, GameId, GameStatus, GuildId, GuildSettings,
-    TimeControl, UserId,
+    Partial, TimeControl, UserId,
 };
 
 mod archive;
@@ -40,6 +41,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("../migrations/0007_threads.sql")),
         M::up(include_str!("../migrations/0008_archive_and_ratings.sql")),
         M::up(include_str!("../migrations/0009_engine_and_hints.sql")),
+        M::up(include_str!("../migrations/0010_potentials.sql")),
     ];
     Migrations::from_slice(STEPS)
 }
@@ -162,9 +164,35 @@ fn parsed_color(row: &Row, index: usize) -> rusqlite::Result<Option<Color>> {
 }
 
 /// The decisions of a turn in progress, kept as JSON.
-fn decisions(row: &Row, index: usize) -> rusqlite::Result<Vec<Decision>> {
+fn decisions(row: &Row, index: usize) -> rusqlite::Result<Partial> {
     let json: String = row.get(index)?;
     serde_json::from_str(&json).map_err(|e| unreadable(index, e))
+}
+
+/// The potentials column: `ultimate`, or the header's `W:<list> B:<list>`.
+fn potentials_text(options: &Option<Options>) -> Option<String> {
+    options.map(|o| {
+        if o.ultimate {
+            "ultimate".to_string()
+        } else {
+            gipf::potentials::supplies_to_string(&o.supply)
+        }
+    })
+}
+
+/// The potentials of a row whose variant is at `variant` and potentials at `variant + k`.
+fn potentials(row: &Row, variant: usize, index: usize) -> rusqlite::Result<Option<Options>> {
+    let Some(text) = row.get::<_, Option<String>>(index)? else {
+        return Ok(None);
+    };
+    let name: String = row.get(variant)?;
+    let (name, supply) = match text.as_str() {
+        "ultimate" => ("ultimate", None),
+        _ => (name.as_str(), Some(text.as_str())),
+    };
+    Options::parse(name, supply)
+        .map(Some)
+        .map_err(|e| unreadable(index, e))
 }
 
 /// What a challenge proposes: who plays whom, where, which game and which colours.
@@ -188,6 +216,8 @@ pub struct ChallengeTerms {
     pub thread: bool,
     /// Both players may ask the engine for hints.
     pub hints: bool,
+    /// The potentials of both players, or Ultimate GIPF (then `variant` is tournament).
+    pub potentials: Option<Options>,
 }
 
 /// An open challenge.
@@ -231,7 +261,7 @@ pub struct StoredGame {
     /// The colour that lost on time, if one did.
     pub forfeited: Option<Color>,
     /// The decisions of the turn in progress.
-    pub partial: Vec<Decision>,
+    pub partial: Partial,
     /// When it started (Unix seconds).
     pub created_at: i64,
     /// Where it was played, as its record names it (`<server> #<channel>`), if known.
@@ -240,6 +270,8 @@ pub struct StoredGame {
     pub hints: bool,
     /// Against the engine: its level.
     pub engine: Option<Level>,
+    /// The potentials it is played with, or Ultimate GIPF.
+    pub potentials: Option<Options>,
     /// Completed turns in the official notation, in order.
     pub turns: Vec<String>,
 }
@@ -250,7 +282,7 @@ pub struct Progress {
     /// New completed turns: (notation, player).
     pub turns: Vec<(String, UserId)>,
     /// The decisions of the turn now in progress.
-    pub partial: Vec<Decision>,
+    pub partial: Partial,
     /// The new status.
     pub status: GameStatus,
     /// Who resigned, if someone did now.
@@ -280,7 +312,7 @@ fn open_connection(path: &Path) -> anyhow::Result<Connection> {
 
 const GAME_COLUMNS: &str = "id, variant, white, black, status, resigned, version, partial, \
      ended_by, updated_at, channel_id, move_days, autoforfeit, deadline, warned, forfeited, \
-     guild_id, created_at, site, hints, engine_level";
+     guild_id, created_at, site, hints, engine_level, potentials";
 
 /// A time control read from `move_days` and `autoforfeit` columns.
 fn time_control(row: &Row, days: usize) -> rusqlite::Result<Option<TimeControl>> {
@@ -315,6 +347,7 @@ fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
             .get::<_, Option<String>>(20)?
             .map(|level| level.parse().map_err(|e| unreadable(20, e)))
             .transpose()?,
+        potentials: potentials(r, 1, 21)?,
         turns: Vec::new(),
     })
 }
@@ -331,8 +364,8 @@ fn insert_game(
     let deadline = terms.time.map(|t| at + t.seconds());
     c.execute(
         "INSERT INTO games (guild_id, channel_id, variant, white, black, created_at, updated_at,
-                            move_days, autoforfeit, deadline, site, hints, engine_level)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                            move_days, autoforfeit, deadline, site, hints, engine_level, potentials)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         params![
             terms.guild,
             terms.channel,
@@ -345,7 +378,8 @@ fn insert_game(
             deadline,
             site,
             terms.hints,
-            engine.map(Level::name)
+            engine.map(Level::name),
+            potentials_text(&terms.potentials)
         ],
     )?;
     Ok(StoredGame {
@@ -363,11 +397,12 @@ fn insert_game(
         deadline,
         warned: 0,
         forfeited: None,
-        partial: Vec::new(),
+        partial: Partial::default(),
         created_at: at,
         site: site.map(str::to_string),
         hints: terms.hints,
         engine,
+        potentials: terms.potentials,
         turns: Vec::new(),
     })
 }
@@ -516,7 +551,7 @@ impl Store {
                 .execute(params![channel, self.clock.now()])?;
             Ok(c.prepare_cached(
                 "SELECT id, guild_id, channel_id, challenger, challenged, variant, color,
-                        move_days, autoforfeit, thread, hints
+                        move_days, autoforfeit, thread, hints, potentials
                  FROM challenges WHERE channel_id = ?1",
             )?
             .query_row(params![channel], |r| {
@@ -532,6 +567,7 @@ impl Store {
                         time: time_control(r, 7)?,
                         thread: r.get(9)?,
                         hints: r.get(10)?,
+                        potentials: potentials(r, 5, 11)?,
                     },
                 })
             })
@@ -551,8 +587,9 @@ impl Store {
             let inserted = c
                 .prepare_cached(
                     "INSERT INTO challenges (guild_id, channel_id, challenger, challenged, variant, color,
-                                             created_at, expires_at, move_days, autoforfeit, thread, hints)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                                             created_at, expires_at, move_days, autoforfeit, thread, hints,
+                                             potentials)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
                      ON CONFLICT(channel_id) DO NOTHING",
                 )?
                 .execute(params![
@@ -567,7 +604,8 @@ impl Store {
                     new.time.map(|t| t.days),
                     new.time.is_some_and(|t| t.autoforfeit),
                     new.thread,
-                    new.hints
+                    new.hints,
+                    potentials_text(&new.potentials)
                 ])?;
             Ok((inserted == 1).then(|| ChallengeId(c.last_insert_rowid())))
         })
@@ -802,6 +840,7 @@ mod tests {
             }),
             thread: false,
             hints: true,
+            potentials: None,
         };
         let minute = Duration::from_secs(60);
         let id = store.create_challenge(&new, minute).unwrap().unwrap();
@@ -857,7 +896,7 @@ mod tests {
         assert_eq!((game.version, game.ended_by), (2, None));
         let progress = Progress {
             turns: Vec::new(),
-            partial: Vec::new(),
+            partial: Partial::default(),
             status: GameStatus::Aborted,
             resigned: None,
             ended_by: Some(UserId(2)),
@@ -933,7 +972,7 @@ mod tests {
         assert_eq!(loaded, game);
         let progress = Progress {
             turns: vec![("c2".into(), UserId(2))],
-            partial: Vec::new(),
+            partial: Partial::default(),
             status: GameStatus::Active,
             resigned: None,
             ended_by: None,
@@ -955,7 +994,7 @@ mod tests {
         let (_dir, store, game) = store_with_a_game();
         let progress = Progress {
             turns: Vec::new(),
-            partial: Vec::new(),
+            partial: Partial::default(),
             status: GameStatus::Won(Color::White),
             resigned: Some(Color::Black),
             ended_by: None,
@@ -998,7 +1037,7 @@ mod tests {
         let (_dir, store, game) = store_with_a_game();
         let won = Progress {
             turns: Vec::new(),
-            partial: Vec::new(),
+            partial: Partial::default(),
             status: GameStatus::Won(Color::White),
             resigned: Some(Color::Black),
             ended_by: None,

@@ -386,7 +386,7 @@ fn the_command_line_exports_every_game_and_animates_a_record() {
     assert!(!output.status.success());
     let error = String::from_utf8_lossy(&output.stderr);
     assert!(
-        error.contains("the header says the game is basic, the command line standard"),
+        error.contains("the header's Variant is `basic` and the command line's `standard`"),
         "{error}"
     );
 }

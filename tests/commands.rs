@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, missing_docs)]
 
 use gipf::notation::TurnNotation;
+use gipf::potentials::{Options, Potential};
 use gipf::{ByColor, Entry, Kind, Point, Variant};
 use gipf_ai::Level;
 use gipf_bot::command::{Answer, Command, parse};
@@ -61,6 +62,62 @@ fn notation() -> impl Strategy<Value = TurnNotation> {
     .prop_map(|text| text.parse().unwrap())
 }
 
+fn potential() -> impl Strategy<Value = Potential> {
+    proptest::sample::select(Potential::ALL.to_vec())
+}
+
+/// The commands of games with potentials.
+fn potentials_command() -> impl Strategy<Value = Command> {
+    let entry = proptest::sample::select(Entry::all().collect::<Vec<_>>());
+    let spot = proptest::sample::select(Point::spots().collect::<Vec<_>>());
+    let supply = proptest::sample::select(vec!["Z3", "T3,Z4", "ZYD:3", "TZDYP:3/none", "P6/D3"]);
+    let line = proptest::sample::select(vec![
+        "Zc3>c6",
+        "e1-e5+a5-f4 (5)",
+        "xue6*;Dd4>d5;xb2,Ze3",
+        "Ta5-c5+-",
+        "Pe4>e5",
+    ]);
+    prop_oneof![
+        (
+            entry.clone(),
+            proptest::option::of(potential()),
+            proptest::collection::vec(answer(), 0..2)
+        )
+            .prop_map(|(entry, kind, answers)| Command::Load {
+                entry,
+                kind,
+                answers
+            }),
+        (
+            potential().prop_filter("TAMSK has no move", |k| k.moves()),
+            spot.clone(),
+            spot
+        )
+            .prop_map(|(kind, from, to)| Command::Power { kind, from, to }),
+        proptest::option::of(entry).prop_map(Command::Tamsk),
+        line.prop_map(|l| Command::PotentialsMove(l.parse().unwrap())),
+        proptest::option::of(potential()).prop_map(Command::RulesOf),
+        (1u64..u64::MAX >> 1, supply, any::<bool>()).prop_map(|(id, supply, ultimate)| {
+            let potentials = if ultimate {
+                Options::ultimate()
+            } else {
+                Options::parse("basic+3", Some(supply)).unwrap()
+            };
+            Command::Challenge {
+                opponent: UserId(id),
+                variant: potentials.variant,
+                color: ColorChoice::Random,
+                time: None,
+                thread: false,
+                level: None,
+                hints: false,
+                potentials: Some(potentials),
+            }
+        }),
+    ]
+}
+
 fn command() -> impl Strategy<Value = Command> {
     let entry = proptest::sample::select(Entry::all().collect::<Vec<_>>());
     let piece = proptest::sample::select(vec![Kind::Basic, Kind::Gipf]);
@@ -83,6 +140,7 @@ fn command() -> impl Strategy<Value = Command> {
                     thread,
                     level,
                     hints,
+                    potentials: None,
                 }
             }),
         (entry, piece, proptest::collection::vec(answer(), 0..3)).prop_map(
@@ -142,6 +200,7 @@ fn command() -> impl Strategy<Value = Command> {
             Command::Rules,
             Command::Help,
         ]),
+        potentials_command(),
     ]
 }
 

@@ -326,11 +326,25 @@ impl Handler {
             return;
         };
         let state = self.game_state(ChannelId(command.channel_id.get())).await;
+        // A potential move's target depends on the piece named in `from`.
+        let from = command
+            .data
+            .options
+            .iter()
+            .find_map(|o| match (&o.name[..], &o.value) {
+                ("from", serenity::all::CommandDataOptionValue::String(v)) => Some(v.as_str()),
+                _ => None,
+            });
+        let potentials = state
+            .as_ref()
+            .and_then(|s| s.potentials.as_ref())
+            .map(|game| (game, from));
         let choices = slash::suggestions(
             &command.data.name,
             focused.name,
             focused.value,
             state.as_ref().map(|s| &s.position),
+            potentials,
         );
         let mut response = CreateAutocompleteResponse::new();
         for choice in choices {

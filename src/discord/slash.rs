@@ -71,14 +71,20 @@ pub(crate) fn suggestions(
     option: &str,
     typed: &str,
     position: Option<&Position>,
+    potentials: Option<(&gipf::potentials::Game, Option<&str>)>,
 ) -> Vec<Choice> {
     let completion = slash_syntax(command)
         .and_then(|syntax| syntax.args.iter().find(|arg| arg.name == option))
         .and_then(|arg| arg.completion);
+    let typed = typed.trim().to_lowercase();
+    if let (Some(completion), Some((game, from))) = (completion, potentials) {
+        let mut choices = potentials_suggestions(command, completion, &typed, game, from);
+        choices.truncate(MAX_CHOICES);
+        return choices;
+    }
     let (Some(completion), Some(position)) = (completion, position) else {
         return Vec::new();
     };
-    let typed = typed.trim().to_lowercase();
     let mut choices = match (completion, position.pending()) {
         (Completion::Entry, Pending::Push) => {
             let typed = typed.replace(' ', "-");
@@ -101,6 +107,65 @@ pub(crate) fn suggestions(
     };
     choices.truncate(MAX_CHOICES);
     choices
+}
+
+/// Autocomplete in a game with potentials: entries of a push or an extra push, the loaded
+/// pieces of the command's kind and their targets, rows and optional pieces.
+fn potentials_suggestions(
+    command: &str,
+    completion: Completion,
+    typed: &str,
+    game: &gipf::potentials::Game,
+    from: Option<&str>,
+) -> Vec<Choice> {
+    use gipf::potentials::{Pending as P, Potential};
+    let texts = |values: Vec<String>| {
+        values
+            .into_iter()
+            .filter(|v| v.starts_with(typed))
+            .map(|v| Choice::Text(v.clone(), v))
+            .collect()
+    };
+    let kind = command.parse::<Potential>().ok();
+    let moves = game.potential_moves();
+    match (completion, game.pending()) {
+        (Completion::Entry, P::Action | P::Tamsk) => {
+            let typed = typed.replace(' ', "-");
+            game.open_entries()
+                .map(|e| e.to_string())
+                .filter(|e| e.starts_with(&typed))
+                .map(|e| Choice::Text(e.clone(), e))
+                .collect()
+        }
+        (Completion::PotentialFrom, P::Action) => {
+            let mut froms: Vec<String> = moves
+                .iter()
+                .filter(|m| Some(m.0) == kind)
+                .map(|m| m.1.to_string())
+                .collect();
+            froms.dedup();
+            texts(froms)
+        }
+        (Completion::PotentialTo, P::Action) => {
+            let from = from.map(str::trim).unwrap_or_default().to_lowercase();
+            texts(
+                moves
+                    .iter()
+                    .filter(|m| Some(m.0) == kind && (from.is_empty() || m.1.to_string() == from))
+                    .map(|m| m.2.to_string())
+                    .collect(),
+            )
+        }
+        (Completion::Row, P::ChooseRow { rows }) => (1..)
+            .zip(rows.iter())
+            .map(|(n, row)| Choice::Int(format!("{n}: {row}"), n))
+            .collect(),
+        (Completion::GipfSpots, P::Remove { optional, .. }) => {
+            let spots: Vec<String> = optional.iter().map(|p| p.to_string()).collect();
+            spot_choices(typed, &spots)
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// Completes the last of the spots typed, keeping the ones already chosen.
@@ -222,17 +287,40 @@ mod tests {
     #[test]
     fn entries_are_suggested_from_the_position() {
         let start = Position::new(Variant::Standard);
-        let all = suggestions("push", "entry", "", Some(&start));
+        let all = suggestions("push", "entry", "", Some(&start), None);
         assert_eq!(all.len(), MAX_CHOICES.min(start.legal_entries().count()));
-        let b1 = suggestions("push", "entry", "B1 ", Some(&start));
+        let b1 = suggestions("push", "entry", "B1 ", Some(&start), None);
         assert!(!b1.is_empty());
         assert!(
             b1.iter()
                 .all(|c| matches!(c, Choice::Text(_, v) if v.starts_with("b1-")))
         );
-        assert!(suggestions("row", "number", "", Some(&start)).is_empty());
-        assert!(suggestions("push", "entry", "", None).is_empty());
-        assert!(suggestions("push", "answers", "", Some(&start)).is_empty());
+        assert!(suggestions("row", "number", "", Some(&start), None).is_empty());
+        assert!(suggestions("push", "entry", "", None, None).is_empty());
+        assert!(suggestions("push", "answers", "", Some(&start), None).is_empty());
+    }
+
+    #[test]
+    fn potential_moves_are_suggested_from_the_game() {
+        use gipf::potentials::{Game, Options, Setup};
+        let mut setup = Setup::new(Options::parse("basic", Some("Z3,Y3")).unwrap());
+        setup.place_all("c3:wZ c4:b d2:wY").unwrap();
+        let game = Game::from_setup(&setup);
+        let values = |choices: Vec<Choice>| -> Vec<String> {
+            choices
+                .into_iter()
+                .map(|c| match c {
+                    Choice::Text(_, v) => v,
+                    Choice::Int(_, n) => n.to_string(),
+                })
+                .collect()
+        };
+        let from = suggestions("zertz", "from", "", None, Some((&game, None)));
+        assert_eq!(values(from), ["c3"]);
+        let to = suggestions("zertz", "to", "", None, Some((&game, Some("c3"))));
+        assert_eq!(values(to), ["c5"]);
+        let yinsh = suggestions("yinsh", "to", "d", None, Some((&game, Some("d2"))));
+        assert!(values(yinsh).iter().all(|v| v.starts_with('d')));
     }
 
     #[test]
@@ -257,6 +345,8 @@ mod tests {
                         Some(4) => ArgValue::Number(1),
                         _ if o["name"] == "entry" => ArgValue::Text("b1-c2".into()),
                         _ if o["name"] == "notation" => ArgValue::Text("c2".into()),
+                        _ if o["name"] == "from" => ArgValue::Text("c3".into()),
+                        _ if o["name"] == "to" => ArgValue::Text("c6".into()),
                         _ => ArgValue::Text("all".into()),
                     };
                     (o["name"].as_str().unwrap_or_default().to_string(), value)
@@ -269,6 +359,6 @@ mod tests {
             );
             names.push(name);
         }
-        assert_eq!(names.len(), 26, "{names:?}");
+        assert_eq!(names.len(), 31, "{names:?}");
     }
 }

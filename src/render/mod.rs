@@ -178,3 +178,6 @@ pub fn render_record(
 
 #[cfg(test)]
 mod tests;
+
+mod potentials_tmp;
+pub use potentials_tmp::{PotentialsView, render_potentials};

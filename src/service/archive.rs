@@ -37,7 +37,7 @@ pub(crate) fn result_of(game: &LiveGame) -> (&'static str, Option<&'static str>)
             } else if stored.resigned.is_some() {
                 "resignation"
             } else {
-                match game.position.outcome().map(|o| o.reason) {
+                match game.outcome().map(|o| o.reason) {
                     Some(Reason::NoGipf) => "no GIPF-piece",
                     Some(Reason::NoReserve) => "no reserve",
                     Some(Reason::NoMove) => "no legal move",
@@ -95,9 +95,12 @@ impl Service {
             ("Date", pgn_date(stored.created_at)),
             ("White", self.plain_name(game.player(Color::White))?),
             ("Black", self.plain_name(game.player(Color::Black))?),
-            ("Variant", stored.variant.to_string()),
-            ("Result", result.to_string()),
+            ("Variant", variant_name(stored)),
         ];
+        if let Some(potentials) = stored.potentials.and_then(|p| p.header()) {
+            tags.push(("Potentials", potentials));
+        }
+        tags.push(("Result", result.to_string()));
         if let Some(termination) = termination {
             tags.push(("Termination", termination.to_string()));
         }
@@ -132,7 +135,15 @@ impl Service {
     /// `standard GIPF: alice (white) vs bob (black)`.
     pub(super) fn players_line(&self, game: &LiveGame) -> anyhow::Result<Text> {
         Ok(text![
-            format!("{} GIPF: ", game.stored.variant),
+            format!(
+                "{} GIPF{}: ",
+                variant_name(&game.stored),
+                if game.stored.potentials.is_some_and(|p| !p.ultimate) {
+                    " with potentials"
+                } else {
+                    ""
+                }
+            ),
             self.name(game.player(Color::White))?,
             " (white) vs ",
             self.name(game.player(Color::Black))?,
@@ -201,6 +212,11 @@ impl Service {
                 "One replay every {} s: ask again in a moment.",
                 REPLAY_EVERY.as_secs()
             ));
+        }
+        if stored.potentials.is_some() {
+            return refuse(
+                "The animated replay is for games without potentials; the record is yours with `export`.",
+            );
         }
         let replay = record::replay(&stored.turns.join("\n"), stored.variant)
             .map_err(|e| anyhow::anyhow!("game {} does not replay: {e}", stored.id))?;
@@ -322,7 +338,7 @@ impl Service {
 
     /// `#channel: alice (white) vs bob (black), standard, turn 3, bob (black) to play`.
     fn active_line(&self, channel: ChannelId, game: &LiveGame) -> anyhow::Result<Text> {
-        let to_move = game.position.to_move();
+        let to_move = game.to_move();
         let mut line = text![
             Span::Channel(channel),
             ": ",
@@ -332,7 +348,7 @@ impl Service {
             format!(
                 " (black), {}, turn {}, ",
                 game.stored.variant,
-                game.position.plies() + 1
+                game.plies() + 1
             ),
             self.name(game.player(to_move))?,
             format!(" ({to_move}) to play"),
@@ -369,4 +385,12 @@ impl Service {
 /// `gipf-game-12.gipf`.
 fn record_file_name(id: GameId) -> String {
     format!("gipf-game-{id}.gipf")
+}
+
+/// The game's name in a record header: `ultimate`, or the variant's.
+fn variant_name(stored: &crate::store::StoredGame) -> String {
+    match stored.potentials {
+        Some(options) => options.name(),
+        None => stored.variant.to_string(),
+    }
 }

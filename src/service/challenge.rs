@@ -20,6 +20,7 @@ pub(super) struct Proposal {
     pub time: Option<TimeControl>,
     pub thread: bool,
     pub hints: bool,
+    pub potentials: Option<gipf::potentials::Options>,
 }
 
 impl Service {
@@ -91,6 +92,7 @@ impl Service {
             // Threads exist in servers only.
             thread: message.guild.is_some() && (proposal.thread || settings.threads),
             hints: proposal.hints,
+            potentials: proposal.potentials,
         })
     }
 
@@ -112,7 +114,7 @@ impl Service {
         let mut text = text![whom, ", ", self.name(me)?];
         text.push(format!(
             " challenges you to a game of {} GIPF (",
-            terms.variant
+            game_name(terms)
         ))
         .append(colours)
         .push(time::describe(terms.time))
@@ -127,6 +129,13 @@ impl Service {
             say.cmd("decline"),
             self.ttl_hours()
         ));
+        if let Some(about) = terms
+            .potentials
+            .as_ref()
+            .and_then(super::potentials::describe)
+        {
+            text.push(format!("\n{about}"));
+        }
         Ok(text)
     }
 
@@ -211,7 +220,7 @@ impl Service {
         };
         let game = LiveGame::load(stored)?;
         let mut text = text![
-            format!("Game on: {} GIPF. White: ", game.stored.variant),
+            format!("Game on: {} GIPF. White: ", game_name(terms)),
             self.name(players[Color::White])?,
             ", Black: ",
             self.name(players[Color::Black])?,
@@ -219,9 +228,16 @@ impl Service {
             self.mention(players[Color::White])?,
             format!(
                 ", you move first: {}",
-                self.how_to_push(&game.position, &self.phrasing(message))
+                self.first_move(&game, &self.phrasing(message))
             ),
         ];
+        if let Some(about) = terms
+            .potentials
+            .as_ref()
+            .and_then(super::potentials::describe)
+        {
+            text.push(format!("\n{about}"));
+        }
         text.append(time::due_by(&game.stored));
         Ok(Reply {
             board: Some(self.picture(&game, None)?),
@@ -280,6 +296,7 @@ impl Service {
             // A game played in a thread has its rematch in the same thread.
             thread: false,
             hints: last.stored.hints,
+            potentials: last.stored.potentials,
         };
         // The opponent is no bot and can read the channel: he played here.
         let again = Message {
@@ -365,4 +382,12 @@ fn answered_just_now() -> Failure {
     Failure::Refused(Text::from(
         "That challenge was just answered or withdrawn; nothing was changed.",
     ))
+}
+
+/// The game's name as a challenge says it: `standard`, `basic+2`, `ultimate`.
+fn game_name(terms: &ChallengeTerms) -> String {
+    match terms.potentials {
+        Some(options) if options.ultimate => "ultimate".to_string(),
+        _ => terms.variant.to_string(),
+    }
 }

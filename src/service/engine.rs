@@ -103,6 +103,11 @@ impl Service {
         self.store.remember_user(engine.id, &engine.name)?;
         let level = level.unwrap_or(DEFAULT_LEVEL);
         // A time per move would only ever run for the person: the engine answers at once.
+        if proposal.potentials.is_some() {
+            return refuse(
+                "I play the games without potentials only: challenge me to basic, standard or tournament.",
+            );
+        }
         let proposal = Proposal {
             time: None,
             ..proposal
@@ -132,7 +137,7 @@ impl Service {
             ))
             .push(format!(
                 ", you move first: {}",
-                self.how_to_push(&game.position, &self.phrasing(message))
+                self.first_move(&game, &self.phrasing(message))
             ));
         } else {
             text.push("I move first.");
@@ -152,6 +157,9 @@ impl Service {
     /// The game, if the engine plays in it and is to move now.
     pub(super) fn engine_to_move(&self, game: &LiveGame) -> Option<GameId> {
         let engine = self.engine_user()?;
+        if game.potentials.is_some() {
+            return None;
+        }
         let to_move = game.player(game.position.to_move());
         (game.stored.engine.is_some()
             && game.stored.status == GameStatus::Active
@@ -272,6 +280,9 @@ impl Service {
                 self.phrasing(message).cmd("challenge @someone hints")
             ));
         }
+        if game.potentials.is_some() {
+            return refuse("I give hints in games without potentials only.");
+        }
         if game.position.outcome().is_some() {
             return refuse("This game is over.");
         }
@@ -305,6 +316,9 @@ impl Service {
         }
         if stored.turns.is_empty() {
             return refuse(format!("Game {} has no turn to analyse.", stored.id));
+        }
+        if stored.potentials.is_some() {
+            return refuse("I analyse games without potentials only.");
         }
         if !self
             .limits

@@ -1,6 +1,7 @@
 //! `board`, `rules`: anyone may ask (`help` is the parser's).
 
 use gipf::Color;
+use gipf::potentials::Potential;
 
 use super::{Handled, Limited, Message, Service};
 use crate::command::Phrasing;
@@ -14,8 +15,7 @@ impl Service {
         let game = self
             .live_game(message.channel, true)?
             .ok_or_else(|| self.no_game_here(message))?;
-        let position = &game.position;
-        let state = match (game.stored.status, position.outcome()) {
+        let state = match (game.stored.status, game.outcome()) {
             (GameStatus::Aborted, _) => {
                 let by = match game.stored.ended_by {
                     Some(user) => self.name(user)?,
@@ -35,13 +35,13 @@ impl Service {
             }
             (_, Some(outcome)) => text![format!("Game over: {outcome}.")],
             (_, None) => text![
-                format!("Turn {}: ", position.plies() + 1),
-                self.name(game.player(position.to_move()))?,
+                format!("Turn {}: ", game.plies() + 1),
+                self.name(game.player(game.to_move()))?,
                 format!(
                     " ({}) to play. Reserves: white {}, black {}.",
-                    position.to_move(),
-                    position.reserve(Color::White),
-                    position.reserve(Color::Black)
+                    game.to_move(),
+                    game.reserve(Color::White),
+                    game.reserve(Color::Black)
                 )
             ],
         };
@@ -85,6 +85,65 @@ Name a push by its dot and first spot: {}. Turns are recorded in the official \
 notation: `b6-f5` (dot and where the last pushed piece ends), `Ge8` (a GIPF-piece onto an empty \
 spot), `h6-c4;xc6*,d6,f5,g4` (removals after the push; `*` = captured, `G` = GIPF-piece).",
             say.cmd("push b1 c2")
+        )
+    ]
+}
+
+/// `!rules potentials` and `!rules <power>`: the expansion, or one power, in a few lines.
+pub(super) fn potentials_rules(topic: Option<Potential>, say: &Phrasing) -> Text {
+    let power = |kind: Potential| match kind {
+        Potential::Tamsk => format!(
+            "TAMSK (reconstructed): when your own push moves your TAMSK-loaded piece onto e5, push \
+its potential in as an extra piece from any dot ({} or {}); it takes no reserve piece and stays \
+as a used TAMSK. No rows are dealt with between the push and its extra pushes.",
+            say.cmd("tamsk a5 b5"),
+            say.cmd("tamsk skip")
+        ),
+        Potential::Zertz => format!(
+            "ZÈRTZ: the potential jumps in a straight line over one or more pieces next to it and \
+lands on the first empty spot after them, never on a dot ({}).",
+            say.cmd("zertz c3 c6")
+        ),
+        Potential::Dvonn => format!(
+            "DVONN: the potential jumps onto a neighbouring opponent's basic piece, DVONN-loaded \
+piece or DVONN stack, which becomes yours until the used DVONN is removed ({}).",
+            say.cmd("dvonn d4 d5")
+        ),
+        Potential::Yinsh => format!(
+            "YINSH: the potential slides in a straight line over empty spots and stops on any of \
+them ({}).",
+            say.cmd("yinsh d2 d4")
+        ),
+        Potential::Punct => format!(
+            "PÜNCT: the potential jumps onto a neighbouring opponent's PÜNCT-loaded piece or \
+PÜNCT stack, or (reconstructed) onto an opponent's GIPF-piece: its top piece is captured and it \
+becomes your GIPF-piece ({}).",
+            say.cmd("punct e4 e5")
+        ),
+    };
+    if let Some(kind) = topic {
+        let mut text = text![Span::Strong(kind.name().into()), " ", power(kind)];
+        if matches!(kind, Potential::Tamsk | Potential::Punct) {
+            text.push(format!("\n{}", super::potentials::RECONSTRUCTED));
+        }
+        return text;
+    }
+    text![
+        Span::Strong("Potentials".into()),
+        format!(
+            " (the GIPF expansion): a basic piece loaded with a potential of TAMSK, ZÈRTZ, DVONN, \
+YINSH or PÜNCT brings in that game's power. Push one in with {} (it costs a reserve piece and a \
+potential from your supply); later, on any turn, use its power instead of pushing: {}. The first \
+basic piece you push ({}) gives up the rest of your potentials. In a removed row, loaded pieces \
+are your choice like GIPF-pieces, used potentials must go, and the row must end broken. You lose \
+when you have no legal push and no potential move. Challenge with {} or play {}. Each power: {}.\n{}",
+            say.cmd("push b1 c2 zertz"),
+            say.cmd("zertz c3 c6"),
+            say.cmd("push b1 c2 basic"),
+            say.cmd("challenge @bob standard potentials=ZYD:3"),
+            say.cmd("challenge @bob ultimate"),
+            say.cmd("rules zertz"),
+            super::potentials::RECONSTRUCTED
         )
     ]
 }

@@ -12,6 +12,7 @@ mod info;
 mod limits;
 mod notify;
 mod play;
+mod potentials;
 mod ratings;
 mod settings;
 mod time;
@@ -259,6 +260,7 @@ impl Service {
                 thread,
                 level,
                 hints,
+                potentials,
             } => {
                 let proposal = challenge::Proposal {
                     variant,
@@ -266,6 +268,7 @@ impl Service {
                     time,
                     thread,
                     hints,
+                    potentials,
                 };
                 self.challenge(message, opponent, proposal, level)
             }
@@ -273,13 +276,13 @@ impl Service {
             Command::Accept => self.accept(message),
             Command::Decline => self.close_challenge(message, false),
             Command::Cancel => self.close_challenge(message, true),
-            Command::Push {
-                entry,
-                piece,
-                answers,
-            } => self.push(message, entry, piece, &answers),
-            Command::Move(notation) => self.play_notation(message, &notation),
-            Command::Answer(answer) => self.answer(message, &answer),
+            command @ (Command::Push { .. }
+            | Command::Load { .. }
+            | Command::Power { .. }
+            | Command::Tamsk(_)
+            | Command::Move(_)
+            | Command::PotentialsMove(_)
+            | Command::Answer(_)) => self.play_command(message, &command),
             Command::Resign => self.resign(message),
             Command::Abort => self.abort(message),
             Command::Settings {
@@ -303,6 +306,10 @@ impl Service {
                 page,
             } => self.games(message, player, scope, page),
             Command::Rules => Ok(Reply::public(info::rules(&self.phrasing(message)))),
+            Command::RulesOf(topic) => Ok(Reply::public(info::potentials_rules(
+                topic,
+                &self.phrasing(message),
+            ))),
             Command::Help => Ok(Reply::public(self.phrasing(message).help())),
         }
     }
@@ -371,23 +378,53 @@ impl Service {
 }
 
 /// A stored game brought back to life by the rules crate.
+#[derive(Clone)]
 pub(crate) struct LiveGame {
     pub stored: StoredGame,
-    /// The position after the stored turns and the decisions of the turn in progress.
+    /// The position after the stored turns and the decisions of the turn in progress. In a
+    /// game with potentials it is its variant's start and means nothing: see `potentials`.
     pub position: Position,
-    /// The last completed turn.
+    /// The last completed turn (of a game without potentials).
     pub last_turn: Option<Turn>,
+    /// A game with potentials (or Ultimate GIPF): the game itself.
+    pub potentials: Option<Box<potentials::PotentialsGame>>,
 }
 
 impl LiveGame {
     pub fn load(stored: StoredGame) -> anyhow::Result<LiveGame> {
-        let replay = record::replay(&stored.turns.join("\n"), stored.variant)
+        let record = stored.turns.join("\n");
+        let refused = |e: &dyn std::fmt::Display| {
+            anyhow::anyhow!("game {}: stored decision refused: {e}", stored.id)
+        };
+        if let Some(options) = stored.potentials {
+            let replay = record::replay_potentials(&record, options)
+                .map_err(|e| anyhow::anyhow!("game {} does not replay: {e}", stored.id))?;
+            let mut game = replay.last().clone();
+            if let crate::model::Partial::Potentials { potentials } = &stored.partial {
+                for decision in potentials {
+                    game.play(*decision).map_err(|e| refused(&e))?;
+                }
+            }
+            if let Some(color) = stored.resigned.or(stored.forfeited) {
+                let _ = game.resign(color);
+            }
+            return Ok(LiveGame {
+                position: Position::new(stored.variant),
+                last_turn: None,
+                potentials: Some(Box::new(potentials::PotentialsGame {
+                    game,
+                    last_turn: replay.turns.last().cloned(),
+                })),
+                stored,
+            });
+        }
+        let replay = record::replay(&record, stored.variant)
             .map_err(|e| anyhow::anyhow!("game {} does not replay: {e}", stored.id))?;
         let mut position = *replay.last();
-        for decision in &stored.partial {
-            position
-                .play(*decision)
-                .map_err(|e| anyhow::anyhow!("game {}: stored decision refused: {e}", stored.id))?;
+        if let crate::model::Partial::Plain(decisions) = &stored.partial {
+            for decision in decisions {
+                position.play(*decision).map_err(|e| refused(&e))?;
+            }
         }
         if let Some(color) = stored.resigned.or(stored.forfeited) {
             // A game resigned (or lost on time) mid-turn is over whatever the position says.
@@ -397,6 +434,7 @@ impl LiveGame {
             last_turn: replay.turns.last().copied(),
             stored,
             position,
+            potentials: None,
         })
     }
 
@@ -409,6 +447,46 @@ impl LiveGame {
     pub fn player(&self, color: Color) -> UserId {
         self.stored.players[color]
     }
+
+    /// Whose turn it is.
+    pub fn to_move(&self) -> Color {
+        match &self.potentials {
+            Some(live) => live.game.to_move(),
+            None => self.position.to_move(),
+        }
+    }
+
+    /// How the game ended, if the rules say it did.
+    pub fn outcome(&self) -> Option<gipf::Outcome> {
+        match &self.potentials {
+            Some(live) => live.game.outcome(),
+            None => self.position.outcome(),
+        }
+    }
+
+    /// Completed turns.
+    pub fn plies(&self) -> u16 {
+        match &self.potentials {
+            Some(live) => live.game.plies(),
+            None => self.position.plies(),
+        }
+    }
+
+    /// A player's reserve.
+    pub fn reserve(&self, color: Color) -> u8 {
+        match &self.potentials {
+            Some(live) => live.game.reserve(color),
+            None => self.position.reserve(color),
+        }
+    }
+
+    /// `color` resigns (or loses on time); `None` if the game is over already.
+    pub fn resign(&mut self, color: Color) -> Option<gipf::Outcome> {
+        match &mut self.potentials {
+            Some(live) => live.game.resign(color).ok(),
+            None => self.position.resign(color).ok(),
+        }
+    }
 }
 
 /// A channel's game as the rules see it, for adapters and tests.
@@ -418,8 +496,11 @@ pub struct GameState {
     pub id: GameId,
     /// Who plays each colour.
     pub players: ByColor<UserId>,
-    /// The position now (mid-turn if a decision is pending).
+    /// The position now (mid-turn if a decision is pending); of a game with potentials, the
+    /// start of its variant: see `potentials`.
     pub position: Position,
+    /// A game with potentials, as it stands now.
+    pub potentials: Option<gipf::potentials::Game>,
     /// Completed turns, in the official notation.
     pub turns: Vec<String>,
 }
@@ -437,6 +518,7 @@ impl Service {
                 id: game.stored.id,
                 players: game.stored.players,
                 position: game.position,
+                potentials: game.potentials.map(|live| live.game),
                 turns: game.stored.turns,
             }))
     }
@@ -493,16 +575,26 @@ impl Service {
             self.plain_name(game.player(Color::White))?,
             self.plain_name(game.player(Color::Black))?,
         );
-        let black_side = black_side.unwrap_or(
-            game.position.to_move() == Color::Black && game.position.outcome().is_none(),
-        );
+        let black_side =
+            black_side.unwrap_or(game.to_move() == Color::Black && game.outcome().is_none());
         let note = time::picture_note(game);
+        let names = ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str());
+        let options = RenderOptions { black_side };
+        if let Some(live) = &game.potentials {
+            let view = render::PotentialsView {
+                game: &live.game,
+                last_turn: live.last_turn.as_ref(),
+                names,
+                note: note.as_deref(),
+            };
+            return Ok(render::render_potentials(&view, &options));
+        }
         let view = BoardView {
             position: &game.position,
             last_turn: game.last_turn.as_ref(),
-            names: ByColor::new(&names[Color::White], &names[Color::Black]),
+            names,
             note: note.as_deref(),
         };
-        Ok(render::render(&view, &RenderOptions { black_side }))
+        Ok(render::render(&view, &options))
     }
 }

@@ -1,11 +1,10 @@
 //! `push`, `gipf`, `move`, `row`, `take`, `keep`, `resign`: everything that changes a game.
 
-use gipf::notation::TurnNotation;
 use gipf::{Bitboard, Color, Decision, Entry, Kind, Pending, PlayError, Position, Stage, Turn};
 
-use super::{Failure, Handled, LiveGame, Message, Service, refuse};
+use super::{Failure, Handled, LiveGame, Message, Service, potentials, refuse};
 use crate::command::{Answer, Command, Phrasing};
-use crate::model::GameStatus;
+use crate::model::{GameStatus, Partial};
 use crate::reply::{Button, Reply, Stamp};
 use crate::store::Progress;
 use crate::text;
@@ -56,6 +55,9 @@ pub(super) fn question_buttons(game: &LiveGame) -> Vec<Button> {
         command: Command::Answer(answer),
         stamp,
     };
+    if game.potentials.is_some() {
+        return potentials::potentials_buttons(game);
+    }
     match game.position.pending() {
         Pending::ChooseRow { rows } => (1..=rows.len())
             .map(|i| button(format!("Row {i}"), Answer::Row(i)))
@@ -150,11 +152,39 @@ fn when(position: &Position) -> &'static str {
 }
 
 impl Service {
-    /// Checks that the author may act now, lets `plan` change the game, and saves it.
+    /// Plays a move command (a push, an answer, a whole turn, a potential's) in the
+    /// channel's game: the plain rules or the potentials' ones, as the game is.
+    pub(super) fn play_command(&self, message: &Message, command: &Command) -> Handled {
+        let say = self.phrasing(message);
+        let plain = |working: &mut Working| match command {
+            Command::Push {
+                entry,
+                piece,
+                answers,
+            } => self.push(working, *entry, *piece, answers, &say),
+            Command::Move(notation) => {
+                let decisions = notation.resolve(&working.position).map_err(rules_refusal)?;
+                for decision in decisions {
+                    working.play(decision).map_err(rules_refusal)?;
+                }
+                Ok(())
+            }
+            Command::Answer(answer) => {
+                let decision = decision_for(&working.position, answer, &say)?;
+                working.play(decision).map_err(rules_refusal)
+            }
+            _ => Err(potentials::no_potentials(&say)),
+        };
+        self.act(message, plain, potentials::plan(command, &say))
+    }
+
+    /// Checks that the author may act now, lets `plan` (or `with_potentials`, in a game
+    /// with potentials) change the game, and saves it.
     fn act(
         &self,
         message: &Message,
         plan: impl FnOnce(&mut Working) -> Result<(), Failure>,
+        with_potentials: impl FnOnce(&mut potentials::PotentialsWorking) -> Result<(), Failure>,
     ) -> Handled {
         let game = self.live_game(message.channel, false)?;
         self.check_stamp(message, game.as_ref())?;
@@ -168,7 +198,7 @@ impl Service {
                 " can move here."
             ]);
         };
-        let to_move = game.position.to_move();
+        let to_move = game.to_move();
         if color != to_move {
             return refuse(text![
                 "It is ",
@@ -176,9 +206,16 @@ impl Service {
                 format!("'s turn ({to_move}). I will ping you when it is yours.")
             ]);
         }
+        if game.potentials.is_some() {
+            return self.act_potentials(message, game, with_potentials);
+        }
+        let partial = match &game.stored.partial {
+            Partial::Plain(decisions) => decisions.clone(),
+            Partial::Potentials { .. } => Vec::new(),
+        };
         let mut working = Working {
             position: game.position,
-            partial: game.stored.partial.clone(),
+            partial,
             completed: Vec::new(),
         };
         plan(&mut working).map_err(|failure| match failure {
@@ -194,7 +231,7 @@ impl Service {
                 .iter()
                 .map(|t| (format!("{t:#}"), game.player(t.color)))
                 .collect(),
-            partial: working.partial,
+            partial: Partial::Plain(working.partial),
             status: GameStatus::of(&working.position),
             resigned: None,
             ended_by: None,
@@ -207,6 +244,7 @@ impl Service {
             stored,
             position: working.position,
             last_turn: working.completed.last().copied().or(game.last_turn),
+            potentials: None,
         };
         self.turn_reply(&after, &working.completed, &self.phrasing(message))
     }
@@ -260,47 +298,29 @@ impl Service {
         Failure::Refused(Text::from(text))
     }
 
-    pub(super) fn push(
+    /// A push and the answers given with it.
+    fn push(
         &self,
-        message: &Message,
+        working: &mut Working,
         entry: Entry,
         piece: Kind,
         answers: &[Answer],
-    ) -> Handled {
-        let say = self.phrasing(message);
-        self.act(message, |working| {
-            let mover = working.position.to_move();
-            working
-                .play(Decision::Push { entry, piece })
-                .map_err(|e| self.explain(&e, &say))?;
-            for answer in answers {
-                if working.position.to_move() != mover || working.position.outcome().is_some() {
-                    return refuse(
-                        "that push needs no more decisions, so I did not use all your answers",
-                    );
-                }
-                let decision = decision_for(&working.position, answer, &say)?;
-                working.play(decision).map_err(rules_refusal)?;
+        say: &Phrasing,
+    ) -> Result<(), Failure> {
+        let mover = working.position.to_move();
+        working
+            .play(Decision::Push { entry, piece })
+            .map_err(|e| self.explain(&e, say))?;
+        for answer in answers {
+            if working.position.to_move() != mover || working.position.outcome().is_some() {
+                return refuse(
+                    "that push needs no more decisions, so I did not use all your answers",
+                );
             }
-            Ok(())
-        })
-    }
-
-    pub(super) fn play_notation(&self, message: &Message, notation: &TurnNotation) -> Handled {
-        self.act(message, |working| {
-            let decisions = notation.resolve(&working.position).map_err(rules_refusal)?;
-            for decision in decisions {
-                working.play(decision).map_err(rules_refusal)?;
-            }
-            Ok(())
-        })
-    }
-
-    pub(super) fn answer(&self, message: &Message, answer: &Answer) -> Handled {
-        self.act(message, |working| {
-            let decision = decision_for(&working.position, answer, &self.phrasing(message))?;
-            working.play(decision).map_err(rules_refusal)
-        })
+            let decision = decision_for(&working.position, answer, say)?;
+            working.play(decision).map_err(rules_refusal)?;
+        }
+        Ok(())
     }
 
     pub(super) fn resign(&self, message: &Message) -> Handled {
@@ -310,8 +330,8 @@ impl Service {
         let Some(color) = game.color_of(message.author.id) else {
             return refuse("You are not playing in this game, so you cannot resign it.");
         };
-        let mut position = game.position;
-        let Ok(outcome) = position.resign(color) else {
+        let mut game = game;
+        let Some(outcome) = game.resign(color) else {
             return refuse("This game is already over.");
         };
         let progress = Progress {
@@ -326,11 +346,8 @@ impl Service {
             return Err(self.moved_on(message));
         };
         let winner = game.player(outcome.winner);
-        let after = LiveGame {
-            stored,
-            position,
-            last_turn: game.last_turn,
-        };
+        let plies = game.plies();
+        let after = LiveGame { stored, ..game };
         Ok(Reply {
             board: Some(self.picture(&after, Some(false))?),
             buttons: vec![rematch_button(&after)],
@@ -338,10 +355,7 @@ impl Service {
                 self.name(message.author.id)?,
                 " resigned. ",
                 self.mention(winner)?,
-                format!(
-                    ", you win the game ({} plies). Well played!",
-                    position.plies()
-                )
+                format!(", you win the game ({plies} plies). Well played!")
             ])
         })
     }
@@ -408,6 +422,14 @@ impl Service {
         match self.save(&game.stored, progress)? {
             Some(_) => Ok(()),
             None => Err(self.moved_on(message)),
+        }
+    }
+
+    /// How the player to move acts, in either kind of game.
+    pub(super) fn first_move(&self, game: &LiveGame, say: &Phrasing) -> String {
+        match &game.potentials {
+            Some(live) => self.potentials_first_move(&live.game, say),
+            None => self.how_to_push(&game.position, say),
         }
     }
 

@@ -71,7 +71,7 @@ impl Service {
         let Some(deadline) = game.stored.deadline else {
             return refuse("This game has no time per move, so there is no win to claim.");
         };
-        let to_move = game.position.to_move();
+        let to_move = game.to_move();
         if color == to_move {
             return refuse("It is your move: the clock runs for you, not for your opponent.");
         }
@@ -102,21 +102,17 @@ impl Service {
         let Some(stored) = self.save(&game.stored, progress)? else {
             return Ok(None);
         };
-        let mut position = game.position;
-        let _ = position.resign(loser);
-        let after = LiveGame {
+        let mut after = LiveGame {
             stored,
-            position,
-            last_turn: game.last_turn,
+            ..game.clone()
         };
+        let _ = after.resign(loser);
+        let plies = after.plies();
         let text = text![
             self.name(game.player(loser))?,
             format!(" ({loser}) ran out of time. "),
             self.mention(game.player(!loser))?,
-            format!(
-                ", you win the game on time ({} plies). Well played!",
-                position.plies()
-            )
+            format!(", you win the game on time ({plies} plies). Well played!")
         ];
         Ok(Some(Reply {
             board: Some(self.picture(&after, Some(false))?),
@@ -162,7 +158,7 @@ impl Service {
         let (Some(time), Some(deadline)) = (game.stored.time, game.stored.deadline) else {
             return Ok(None);
         };
-        let to_move = game.position.to_move();
+        let to_move = game.to_move();
         let player = game.player(to_move);
         if self.config.clock.now() < deadline {
             self.store.mark_warned(game.stored.id, 1)?;

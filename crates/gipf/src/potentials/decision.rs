@@ -1,5 +1,7 @@
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use super::{PieceKind, Potential};
 use crate::{Bitboard, Color, Entry, Line, Outcome, Point, Row};
 
@@ -50,7 +52,8 @@ impl fmt::Display for Pending {
 }
 
 /// One answer to a [`Pending`] question.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum Decision {
     /// Answers [`Pending::Action`]: push a piece in.
     Push {

@@ -74,6 +74,56 @@ pub struct LineNote {
     pub reserve: Option<u8>,
 }
 
+impl fmt::Display for ActionNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ActionNote::Move { kind, from, to } => write!(f, "{}{from}>{to}", kind.letter()),
+            ActionNote::Push {
+                piece,
+                path,
+                extras,
+            } => {
+                if let Some(letter) = piece.letter() {
+                    write!(f, "{letter}")?;
+                }
+                write!(f, "{path}")?;
+                for extra in extras {
+                    match extra {
+                        Some(path) => write!(f, "+{path}")?,
+                        None => f.write_str("+-")?,
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Written back as read: `LineNote` → text → the same `LineNote`.
+///
+/// ```
+/// use gipf::potentials::LineNote;
+/// let text = "xue6*;e1-e5+a5-f4;xb2,Ze3 (4)";
+/// assert_eq!(text.parse::<LineNote>().unwrap().to_string(), text);
+/// ```
+impl fmt::Display for LineNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts: Vec<String> = self.before.iter().map(|g| group_text(g)).collect();
+        parts.extend(self.action.iter().map(ToString::to_string));
+        parts.extend(self.after.iter().map(|g| group_text(g)));
+        f.write_str(&parts.join(";"))?;
+        if let Some(n) = self.reserve {
+            write!(f, " ({n})")?;
+        }
+        Ok(())
+    }
+}
+
+fn group_text(group: &[Item]) -> String {
+    let items: Vec<String> = group.iter().map(ToString::to_string).collect();
+    format!("x{}", items.join(","))
+}
+
 /// Why a text is not a turn in the notation (its form, not its legality).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseLineError {

@@ -1,10 +1,13 @@
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use super::Potential;
 use crate::{Color, Entry, Point};
 
 /// What a player pushes in (POTENTIALS.md 4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum PieceKind {
     /// A basic piece; his first one forfeits the rest of his supply.
     Basic,

@@ -1,0 +1,526 @@
+//! Games with potentials and Ultimate GIPF: loading pushes, the four powers, TAMSK extra
+//! pushes, the removal choices of stacks, and the replies that explain them
+//! (POTENTIALS.md 12). The plain games' commands land here too when the channel's game has
+//! potentials.
+
+use gipf::potentials::{
+    Decision, Game, LineNote, Options, Pending, PieceKind, PlayError, Potential, Turn,
+};
+use gipf::{Bitboard, Color, Entry, Point};
+
+use super::{Failure, Handled, LiveGame, Message, Service, refuse};
+use crate::command::{Answer, Command, Phrasing, potential_word};
+use crate::model::{GameStatus, Partial};
+use crate::reply::{Button, Reply, Stamp};
+use crate::store::Progress;
+use crate::text;
+use crate::text::{Span, Text};
+
+/// Said wherever the bot explains TAMSK or PÜNCT against a GIPF-piece.
+pub(crate) const RECONSTRUCTED: &str =
+    "TAMSK and PÜNCT against a GIPF-piece follow reconstructed rules: the official text is lost.";
+
+/// A game with potentials and what it waits for, as the service keeps it.
+#[derive(Clone, Debug)]
+pub(crate) struct PotentialsGame {
+    /// The game after the stored turns and the decisions of the turn in progress.
+    pub game: Game,
+    /// The last completed turn.
+    pub last_turn: Option<Turn>,
+}
+
+/// A game with potentials being changed by one command: nothing is saved unless all of it
+/// is legal.
+pub(super) struct PotentialsWorking {
+    pub game: Game,
+    pub partial: Vec<Decision>,
+    pub completed: Vec<Turn>,
+}
+
+impl PotentialsWorking {
+    fn play(&mut self, decision: Decision) -> Result<(), Failure> {
+        let done = self.game.play(decision).map_err(refusal)?;
+        self.partial.push(decision);
+        if !done.is_empty() {
+            self.partial.clear();
+            self.completed.extend(done);
+        }
+        Ok(())
+    }
+
+    /// A push of `piece`, then the answers given with it.
+    pub fn push(
+        &mut self,
+        entry: Entry,
+        piece: PieceKind,
+        answers: &[Answer],
+        say: &Phrasing,
+    ) -> Result<(), Failure> {
+        self.play(Decision::Push { entry, piece })?;
+        let mover = self.game.to_move();
+        for answer in answers {
+            if self.game.to_move() != mover || self.game.outcome().is_some() {
+                return refuse(
+                    "that push needs no more decisions, so I did not use all your answers",
+                );
+            }
+            self.answer(answer, say)?;
+        }
+        Ok(())
+    }
+
+    /// A plain game's push (`!push b1 c2`, `!gipf b1 c2`): a basic piece only when the
+    /// player has no potential left to load, or says `basic`.
+    pub fn plain_push(
+        &mut self,
+        entry: Entry,
+        gipf: bool,
+        answers: &[Answer],
+        say: &Phrasing,
+    ) -> Result<(), Failure> {
+        let me = self.game.to_move();
+        let supply = self.game.supply(me);
+        if !gipf && !supply.is_empty() && self.game.pending() == Pending::Action {
+            let kinds: Vec<String> = supply
+                .kinds()
+                .map(|k| potential_word(k).to_string())
+                .collect();
+            return refuse(format!(
+                "you still have potentials to load ({supply}): name the piece, like {}, or push a basic piece with {} and give up the rest of them ({})",
+                say.cmd(&format!("push {entry} {}", kinds[0])),
+                say.cmd(&format!("push {entry} basic")),
+                kinds.join(", ")
+            ));
+        }
+        let piece = if gipf {
+            PieceKind::Gipf
+        } else {
+            PieceKind::Basic
+        };
+        self.push(entry, piece, answers, say)
+    }
+
+    /// An answer to the pending row question.
+    pub fn answer(&mut self, answer: &Answer, say: &Phrasing) -> Result<(), Failure> {
+        let decision = match (self.game.pending(), answer) {
+            (Pending::ChooseRow { rows }, Answer::Row(n)) => match n
+                .checked_sub(1)
+                .and_then(|i| rows.get(i))
+            {
+                Some(row) => Decision::Row(row.line),
+                None => return refuse(format!("there is no row {n}; answer {}", say.cmd("row 1"))),
+            },
+            (Pending::Remove { optional, .. }, Answer::TakeAll) => Decision::Take(optional),
+            (Pending::Remove { .. }, Answer::KeepAll) => Decision::Take(Bitboard::EMPTY),
+            (Pending::Remove { .. }, Answer::Take(points)) => {
+                Decision::Take(points.iter().copied().collect())
+            }
+            (Pending::Remove { optional, .. }, Answer::Keep(points)) => {
+                let keep: Bitboard = points.iter().copied().collect();
+                if !keep.is_subset(optional) {
+                    return Err(refusal(PlayError::NotOptional {
+                        spots: keep - optional,
+                        optional,
+                    }));
+                }
+                Decision::Take(optional - keep)
+            }
+            (Pending::Tamsk, _) => {
+                return refuse(format!(
+                    "first your TAMSK: {} or {}",
+                    say.cmd("tamsk a5 b5"),
+                    say.cmd("tamsk skip")
+                ));
+            }
+            (Pending::Action, _) => {
+                return refuse("there is nothing to decide now: it is time for your action");
+            }
+            (pending, _) => return Err(refusal(PlayError::Pending(pending))),
+        };
+        self.play(decision)
+    }
+
+    /// `!zertz c3 c6`...
+    pub fn power(&mut self, kind: Potential, from: Point, to: Point) -> Result<(), Failure> {
+        self.play(Decision::Move { kind, from, to })
+    }
+
+    /// `!tamsk a5 b5`, `!tamsk skip`.
+    pub fn tamsk(&mut self, entry: Option<Entry>) -> Result<(), Failure> {
+        if self.game.pending() != Pending::Tamsk {
+            return refuse(
+                "there is no TAMSK extra push to make: none of your TAMSK pieces was pushed onto e5",
+            );
+        }
+        self.play(entry.map_or(Decision::Skip, Decision::Extra))
+    }
+
+    /// A whole turn in the notation of POTENTIALS.md 9.
+    pub fn notation(&mut self, note: &LineNote) -> Result<(), Failure> {
+        if !self.partial.is_empty() {
+            return refuse(
+                "finish the turn you started first (see the question above), or write its remaining decisions",
+            );
+        }
+        let (game, done) = self.game.resolve(note).map_err(refusal)?;
+        self.game = game;
+        self.completed.extend(done);
+        Ok(())
+    }
+}
+
+fn refusal(error: impl std::fmt::Display) -> Failure {
+    Failure::Refused(Text::from(error.to_string()))
+}
+
+/// What a command does in a game with potentials.
+pub(super) fn plan<'a>(
+    command: &'a Command,
+    say: &'a Phrasing,
+) -> impl FnOnce(&mut PotentialsWorking) -> Result<(), Failure> + 'a {
+    move |working| match command {
+        Command::Push {
+            entry,
+            piece,
+            answers,
+        } => working.plain_push(*entry, *piece == gipf::Kind::Gipf, answers, say),
+        Command::Load {
+            entry,
+            kind,
+            answers,
+        } => {
+            let piece = kind.map_or(PieceKind::Basic, PieceKind::Loaded);
+            working.push(*entry, piece, answers, say)
+        }
+        Command::Power { kind, from, to } => working.power(*kind, *from, *to),
+        Command::Tamsk(entry) => working.tamsk(*entry),
+        Command::PotentialsMove(note) => working.notation(note),
+        Command::Move(notation) => match notation.to_string().parse::<LineNote>() {
+            Ok(note) => working.notation(&note),
+            Err(e) => Err(refusal(e)),
+        },
+        Command::Answer(answer) => working.answer(answer, say),
+        _ => refuse("that is not a move"),
+    }
+}
+
+/// The refusal of a potentials command in a game without them.
+pub(super) fn no_potentials(say: &Phrasing) -> Failure {
+    Failure::Refused(Text::from(format!(
+        "this game has no potentials: push with {}",
+        say.cmd("push b1 c2")
+    )))
+}
+
+impl Service {
+    /// Plays `plan` in the channel's game with potentials, for its player to move, and saves it.
+    pub(super) fn act_potentials(
+        &self,
+        message: &Message,
+        game: LiveGame,
+        plan: impl FnOnce(&mut PotentialsWorking) -> Result<(), Failure>,
+    ) -> Handled {
+        let Some(live) = &game.potentials else {
+            return Err(no_potentials(&self.phrasing(message)));
+        };
+        let partial = match &game.stored.partial {
+            Partial::Potentials { potentials } => potentials.clone(),
+            Partial::Plain(_) => Vec::new(),
+        };
+        let mut working = PotentialsWorking {
+            game: live.game.clone(),
+            partial,
+            completed: Vec::new(),
+        };
+        plan(&mut working).map_err(|failure| match failure {
+            Failure::Refused(mut reason) => {
+                reason.push(". Nothing was changed.");
+                Failure::Refused(reason)
+            }
+            internal => internal,
+        })?;
+        let progress = Progress {
+            turns: working
+                .completed
+                .iter()
+                .map(|t| (format!("{t:#}"), game.player(t.color)))
+                .collect(),
+            partial: Partial::Potentials {
+                potentials: working.partial,
+            },
+            status: GameStatus::of_outcome(working.game.outcome()),
+            resigned: None,
+            ended_by: None,
+            forfeited: None,
+        };
+        let Some(stored) = self.save(&game.stored, progress)? else {
+            return Err(self.moved_on(message));
+        };
+        let last_turn = working.completed.last().cloned().or(live.last_turn.clone());
+        let after = LiveGame {
+            stored,
+            position: game.position,
+            last_turn: None,
+            potentials: Some(Box::new(PotentialsGame {
+                game: working.game,
+                last_turn,
+            })),
+        };
+        self.potentials_reply(&after, &working.completed, &self.phrasing(message))
+    }
+
+    /// What the player to move must do now in a game with potentials, with a ping for them.
+    fn potentials_reply(&self, game: &LiveGame, completed: &[Turn], say: &Phrasing) -> Handled {
+        let Some(live) = &game.potentials else {
+            return Err(Failure::Internal(anyhow::anyhow!(
+                "not a game with potentials"
+            )));
+        };
+        let state = &live.game;
+        let mut lines = Vec::new();
+        for turn in completed {
+            lines.push(text![
+                self.name(game.player(turn.color))?,
+                format!(" ({}) played `{turn:#}`.", turn.color)
+            ]);
+        }
+        lines.push(Text::from(status_line(state)));
+        let prompt = match state.pending() {
+            Pending::GameOver(outcome) => {
+                let other = completed.first().map_or(!outcome.winner, |t| !t.color);
+                vec![text![
+                    "Game over: ",
+                    self.name(game.player(outcome.winner))?,
+                    format!(" ({}) wins. {outcome}. Well played, ", outcome.winner),
+                    self.mention(game.player(other))?,
+                    "!"
+                ]]
+            }
+            pending => {
+                let player = self.mention(game.player(state.to_move()))?;
+                prompt(state, &pending, player, say)
+            }
+        };
+        lines.extend(prompt);
+        if let Some(last) = lines.last_mut() {
+            last.append(super::time::due_by(&game.stored));
+        }
+        Ok(Reply {
+            board: Some(self.picture(game, None)?),
+            buttons: potentials_buttons(game),
+            ..Reply::public(Text::join(lines, "\n"))
+        })
+    }
+
+    /// How the player to move acts, for the first move of a game with potentials.
+    pub(super) fn potentials_first_move(&self, game: &Game, say: &Phrasing) -> String {
+        how_to_act(game, say)
+    }
+}
+
+/// Reserves, captures and the potentials still to load.
+fn status_line(game: &Game) -> String {
+    let supply = |c: Color| {
+        let s = game.supply(c);
+        if s.is_empty() {
+            "none".to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    format!(
+        "Reserves: white {}, black {}. Captured: white {}, black {}. Potentials to load: white {}, black {}.",
+        game.reserve(Color::White),
+        game.reserve(Color::Black),
+        game.lost(Color::White),
+        game.lost(Color::Black),
+        supply(Color::White),
+        supply(Color::Black)
+    )
+}
+
+/// The question of the player to move, in lines.
+fn prompt(game: &Game, pending: &Pending, player: Span, say: &Phrasing) -> Vec<Text> {
+    let me = game.to_move();
+    match pending {
+        Pending::Action => vec![text![
+            player,
+            format!(", your move ({me}): {}", how_to_act(game, say))
+        ]],
+        Pending::Tamsk => vec![text![
+            player,
+            format!(
+                ", your TAMSK piece reached e5: push its potential in with {} (a dot and a first spot), or give it up with {}. ({RECONSTRUCTED})",
+                say.cmd("tamsk a5 b5"),
+                say.cmd("tamsk skip")
+            )
+        ]],
+        Pending::ChooseRow { rows } => {
+            let mut lines = vec![text![
+                player,
+                ", you have rows to deal with that share pieces: choose which goes first."
+            ]];
+            for (i, row) in rows.iter().enumerate() {
+                lines.push(Text::from(format!(
+                    "{}) {row}: {}",
+                    i + 1,
+                    contents(game, row.set)
+                )));
+            }
+            let options: Vec<String> = (1..=rows.len())
+                .map(|i| say.cmd(&format!("row {i}")))
+                .collect();
+            lines.push(Text::from(format!("Answer {}.", options.join(" or "))));
+            lines
+        }
+        Pending::Remove { row, optional } => {
+            let must = if game.must_deal(row) {
+                "it must end broken: no 4 of its pieces in a row, unless all GIPF-pieces"
+            } else {
+                "it may also stand as it is"
+            };
+            let first = optional
+                .iter()
+                .next()
+                .map(|p| p.to_string())
+                .unwrap_or_default();
+            vec![
+                text![
+                    player,
+                    format!(
+                        ", your row {row} ({}) is dealt with: its basic pieces and used potentials go; its GIPF-pieces and loaded pieces {} are your choice ({must}).",
+                        contents(game, row.set),
+                        spots(*optional)
+                    )
+                ],
+                Text::from(format!(
+                    "Answer {} (the ones to take), {} or {}.",
+                    say.cmd(&format!("take {first}")),
+                    say.cmd("take all"),
+                    say.cmd("keep all")
+                )),
+            ]
+        }
+        Pending::GameOver(_) => Vec::new(),
+    }
+}
+
+/// `push`, `push … zertz`, and the potential moves there are, for the player to move.
+fn how_to_act(game: &Game, say: &Phrasing) -> String {
+    let me = game.to_move();
+    let pieces = game.legal_pieces();
+    let mut ways = Vec::new();
+    if pieces.contains(&PieceKind::Gipf) {
+        ways.push(format!(
+            "bring in a GIPF-piece with {}",
+            say.cmd("gipf b1 c2")
+        ));
+    }
+    let loaded: Vec<&str> = pieces
+        .iter()
+        .filter_map(|p| match p {
+            PieceKind::Loaded(kind) => Some(potential_word(*kind)),
+            _ => None,
+        })
+        .collect();
+    if let Some(first) = loaded.first() {
+        ways.push(format!(
+            "push a loaded piece with {} ({})",
+            say.cmd(&format!("push b1 c2 {first}")),
+            loaded.join(", ")
+        ));
+    }
+    if pieces.contains(&PieceKind::Basic) {
+        let word = if game.supply(me).is_empty() {
+            "push b1 c2"
+        } else {
+            "push b1 c2 basic"
+        };
+        let note = if game.supply(me).is_empty() {
+            ""
+        } else {
+            " (which gives up the rest of your potentials)"
+        };
+        ways.push(format!("push a basic piece with {}{note}", say.cmd(word)));
+    }
+    let moves = game.potential_moves();
+    for kind in Potential::ALL {
+        let froms: Bitboard = moves.iter().filter(|m| m.0 == kind).map(|m| m.1).collect();
+        if let Some(&(_, from, to)) = moves.iter().find(|m| m.0 == kind) {
+            ways.push(format!(
+                "use your {kind} on {} with {}",
+                spots(froms),
+                say.cmd(&format!("{} {from} {to}", potential_word(kind)))
+            ));
+        }
+    }
+    match ways.len() {
+        0 => "you have no legal move.".to_string(),
+        1 => format!("{}.", ways[0]),
+        n => format!("{}, or {}.", ways[..n - 1].join("; "), ways[n - 1]),
+    }
+}
+
+fn spots(set: Bitboard) -> String {
+    let words: Vec<String> = set.iter().map(|p| p.to_string()).collect();
+    words.join(" ")
+}
+
+/// `e5 w, e6 bP|wp`: a row's stacks.
+fn contents(game: &Game, set: Bitboard) -> String {
+    let stacks: Vec<String> = set
+        .iter()
+        .filter_map(|p| game.stack(p).map(|s| format!("{p} {s}")))
+        .collect();
+    stacks.join(", ")
+}
+
+/// Buttons for the likely answers to the question pending in a game with potentials.
+pub(super) fn potentials_buttons(game: &LiveGame) -> Vec<Button> {
+    let Some(live) = &game.potentials else {
+        return Vec::new();
+    };
+    let stamp = Stamp::Game {
+        id: game.stored.id,
+        version: game.stored.version,
+    };
+    let button = |label: String, command: Command| Button {
+        label,
+        command,
+        stamp,
+    };
+    match live.game.pending() {
+        Pending::ChooseRow { rows } => (1..=rows.len())
+            .map(|i| button(format!("Row {i}"), Command::Answer(Answer::Row(i))))
+            .collect(),
+        Pending::Remove { .. } => vec![
+            button("Take all".into(), Command::Answer(Answer::TakeAll)),
+            button("Keep all".into(), Command::Answer(Answer::KeepAll)),
+        ],
+        Pending::Tamsk => vec![button("Skip the TAMSK".into(), Command::Tamsk(None))],
+        Pending::GameOver(_) => vec![super::play::rematch_button(game)],
+        Pending::Action => Vec::new(),
+    }
+}
+
+/// The challenge's words about its potentials, if it has any.
+pub(crate) fn describe(options: &Options) -> Option<String> {
+    if options.ultimate {
+        return Some(format!(
+            "Ultimate GIPF: 21 pieces each and the potentials T3 Z3 D3 Y3 P3. {RECONSTRUCTED}"
+        ));
+    }
+    let header = options.header()?;
+    let reconstructed = Color::ALL.iter().any(|&c| {
+        options.supply[c][Potential::Tamsk] > 0 || options.supply[c][Potential::Punct] > 0
+    });
+    Some(format!(
+        "With potentials: {}.{}",
+        header.replace("W:", "White ").replace(" B:", ", Black "),
+        if reconstructed {
+            format!(" {RECONSTRUCTED}")
+        } else {
+            String::new()
+        }
+    ))
+}

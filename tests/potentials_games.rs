@@ -1,0 +1,229 @@
+//! Games with potentials through the service over a temporary database: the challenge
+//! option, loading, the powers, TAMSK, removal choices, refusals, restarts and export.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+mod support;
+
+use gipf::Color;
+use gipf::potentials::{Game, Pending};
+use support::table::{Table, player, shown};
+
+fn game(table: &Table) -> Game {
+    table.state().potentials.expect("a game with potentials")
+}
+
+/// Plays one random legal complete turn of the player to move, by `!move` in the notation.
+fn play_random_turn(table: &mut Table, seed: usize) {
+    let game = game(table);
+    let turns = game.legal_turns();
+    let (turn, _) = &turns[seed % turns.len()];
+    let who = player(game.to_move());
+    let text = table.text(who, &format!("!move {turn}"));
+    assert!(text.contains("played"), "{turn}: {text}");
+}
+
+#[test]
+fn a_challenge_with_potentials_names_them_and_starts_the_game() {
+    let mut table = Table::new();
+    let text = table.text("alice", "!challenge @bob standard white potentials=ZD:3,Y4");
+    assert!(
+        text.contains("With potentials: White Z3,D3,Y4, Black Z3,D3,Y4."),
+        "{text}"
+    );
+    assert!(!text.contains("reconstructed"), "no T or P: {text}");
+    let text = table.text("bob", "!accept");
+    assert!(text.starts_with("Game on: standard GIPF."), "{text}");
+    assert!(
+        text.contains("push a loaded piece with `!push b1 c2 zertz` (zertz, dvonn, yinsh)"),
+        "{text}"
+    );
+    assert_eq!(game(&table).supply(Color::White).to_string(), "Z3,D3,Y4");
+}
+
+#[test]
+fn bad_potentials_are_refused_with_the_rule() {
+    let mut table = Table::new();
+    table.expect(
+        "alice",
+        "!challenge @bob standard potentials=Z:2",
+        "0, or 3 to 6 of a kind",
+    );
+    table.expect(
+        "alice",
+        "!challenge @bob ultimate potentials=Z3",
+        "fixed supply",
+    );
+    table.expect(
+        "alice",
+        "!challenge @bob standard potentials=TZDYP:3",
+        "more than his reserve of 12",
+    );
+    let text = table.text("alice", "!challenge @bob ultimate");
+    assert!(text.contains("a game of ultimate GIPF"), "{text}");
+    assert!(text.contains("reconstructed rules"), "{text}");
+}
+
+#[test]
+fn loading_powers_and_refusals_in_chat() {
+    let mut table = Table::new();
+    table.start("standard potentials=Z3,D3");
+    // A push without a kind keeps the potentials: it is refused with the choices.
+    let text = table.text("alice", "!push b1 c2");
+    assert!(
+        text.contains("you still have potentials to load (Z3,D3)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("`!push b1-c2 zertz`") && text.contains("`!push b1-c2 basic`"),
+        "{text}"
+    );
+    assert!(text.ends_with("Nothing was changed."), "{text}");
+    // Every way of naming the kind.
+    table.expect(
+        "alice",
+        "!push Za1 b2",
+        "alice (white) played `Za1-c3 (11)`",
+    );
+    table.expect("bob", "!push d8 d7 dvonn", "bob (black) played `Dd7 (11)`");
+    table.expect("alice", "!push zertz g1 g2", "played `Zg2 (10)`");
+    table.expect("bob", "!push d b6 b5", "played `Db6-b4 (10)`");
+    // A power on a spot that holds none of yours names where yours are.
+    table.expect(
+        "alice",
+        "!zertz c3 c6",
+        "c3 holds no ZÈRTZ-loaded piece of yours; yours are on b2 and g2",
+    );
+    table.expect(
+        "alice",
+        "!zertz b2 c7",
+        "c7 is not a target: from b2 the ZÈRTZ can land on d4",
+    );
+    table.expect("alice", "!zertz b2-d4", "played `Zb2>d4 (10)`");
+    assert_eq!(
+        game(&table)
+            .stack("d4".parse().unwrap())
+            .unwrap()
+            .to_string(),
+        "wz"
+    );
+    // The basic piece gives up the rest.
+    table.expect(
+        "bob",
+        "!push a1 b2 basic",
+        "Potentials to load: white Z1,D3, black none",
+    );
+    table.expect("bob", "!push a1 b2", "It is alice's turn");
+}
+
+/// A basic game with TAMSK potentials played to the point where a push of White's or
+/// Black's moves his TAMSK onto e5: the turns so far, and that push's chat line.
+fn tamsk_setup() -> (Vec<String>, String) {
+    use gipf::potentials::{Decision, Options, PieceKind};
+    use gipf::random::Rng;
+    for seed in 0..500 {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(Options::parse("basic", Some("T3")).unwrap());
+        let mut turns = Vec::new();
+        while game.outcome().is_none() && turns.len() < 40 {
+            let decisions = game.legal_decisions();
+            let trigger = decisions.iter().find(|d| {
+                let mut next = game.clone();
+                matches!(d, Decision::Push { .. })
+                    && next.play(**d).is_ok()
+                    && next.pending() == Pending::Tamsk
+            });
+            if let Some(Decision::Push { entry, piece }) = trigger {
+                let word = match piece {
+                    PieceKind::Loaded(_) => " tamsk",
+                    _ if !game.supply(game.to_move()).is_empty() => " basic",
+                    _ => "",
+                };
+                return (turns, format!("!push {entry}{word}"));
+            }
+            // Lean to TAMSK pieces, so that one gets near e5.
+            let tamsk: Vec<_> = decisions
+                .iter()
+                .filter(|d| {
+                    matches!(
+                        d,
+                        Decision::Push {
+                            piece: PieceKind::Loaded(_),
+                            ..
+                        }
+                    )
+                })
+                .collect();
+            let decision = if !tamsk.is_empty() && rng.below(2) == 0 {
+                *tamsk[rng.below(tamsk.len())]
+            } else {
+                decisions[rng.below(decisions.len())]
+            };
+            for turn in game.play(decision).unwrap() {
+                turns.push(format!("{turn:#}"));
+            }
+        }
+    }
+    panic!("no TAMSK trigger in 500 random games");
+}
+
+#[test]
+fn a_tamsk_pushed_onto_e5_asks_for_its_extra_push() {
+    let (turns, push) = tamsk_setup();
+    let mut table = Table::new();
+    table.start("basic potentials=T3");
+    for turn in &turns {
+        let who = player(game(&table).to_move());
+        table.expect(who, &format!("!move {turn}"), "played");
+    }
+    let mover = game(&table).to_move();
+    let text = table.text(player(mover), &push);
+    assert!(text.contains("your TAMSK piece reached e5"), "{text}");
+    assert!(text.contains("reconstructed rules"), "{text}");
+    table.expect(player(!mover), "!tamsk skip", "turn");
+    // The question survives a restart.
+    table.restart();
+    let waiting = game(&table);
+    assert_eq!(waiting.pending(), Pending::Tamsk);
+    let entry = waiting.open_entries().next().unwrap();
+    let text = table.text(player(mover), &format!("!tamsk {entry}"));
+    assert!(text.contains("played `") && text.contains('+'), "{text}");
+    let used = if mover == Color::White { "wt" } else { "bt" };
+    assert!(game(&table).stacks().any(|(_, s)| s.to_string() == used));
+}
+
+#[test]
+fn random_games_with_potentials_play_through_chat_and_export_replays() {
+    let mut table = Table::new();
+    table.start("ultimate");
+    for seed in 0..40 {
+        if game(&table).outcome().is_some() {
+            break;
+        }
+        play_random_turn(&mut table, seed * 7 + 3);
+    }
+    let state = table.state();
+    let export = table.say("alice", "!export").remove(0);
+    let (_, record) = export.file.clone().expect("a record file");
+    let record = String::from_utf8(record).unwrap();
+    assert!(record.contains("[Variant \"ultimate\"]"), "{record}");
+    assert!(!record.contains("[Potentials"), "{record}");
+    let options = gipf::potentials::Options::ultimate();
+    let replay = gipf_bot::record::replay_potentials(&record, options).unwrap();
+    assert_eq!(
+        replay.last().stacks().collect::<Vec<_>>(),
+        state.potentials.unwrap().stacks().collect::<Vec<_>>()
+    );
+    let text = shown(&table.say("alice", "!rules zertz").remove(0));
+    assert!(text.contains("ZÈRTZ"), "{text}");
+    let text = shown(&table.say("alice", "!rules punct").remove(0));
+    assert!(text.contains("reconstructed"), "{text}");
+}
+
+#[test]
+fn the_engine_plays_no_potentials_and_plain_games_refuse_powers() {
+    let mut table = Table::new();
+    table.start("standard");
+    let text = table.text("alice", "!zertz c2 c5");
+    assert!(text.contains("this game has no potentials"), "{text}");
+    assert!(text.ends_with("Nothing was changed."), "{text}");
+}
