@@ -726,6 +726,11 @@ pub const SYNTAX: &[Syntax] = &[
                 ArgKind::Flag("g"),
             ),
             arg(
+                "piece",
+                "With potentials: a loaded piece's kind, or basic (giving up the rest of them)",
+                ArgKind::Choice(&["tamsk", "zertz", "dvonn", "yinsh", "punct", "basic"]),
+            ),
+            arg(
                 "answers",
                 "Answers to the decisions the push raises, like `row 1` or `take all`",
                 ArgKind::Text,
@@ -1135,27 +1140,74 @@ impl Phrasing {
     }
 }
 
-/// A chat line (no prefix) as the slash command it stands for: its words after the command
-/// word fill the first argument (an entry's two points joined by `-`).
+/// A chat line (no prefix) as the slash command it stands for: its words fill the options
+/// in order (an entry takes its two points, joined by `-`; a choice or a keyed option only a
+/// word of its own; the last option the rest), and flag words become `name:True`.
+///
+/// ```
+/// use gipf_bot::command::Phrasing;
+/// let say = Phrasing::slash("!");
+/// assert_eq!(say.cmd("push b1 c2 zertz"), "`/push entry:b1-c2 piece:zertz`");
+/// assert_eq!(say.cmd("zertz c3 c6"), "`/zertz from:c3 to:c6`");
+/// assert_eq!(say.cmd("challenge @bob hints"), "`/challenge opponent:@bob hints:True`");
+/// ```
 fn slash_form(line: &str) -> String {
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-    let (word, flag) = match word {
-        "gipf" => ("push", " gipf:True"),
-        other => (other, ""),
+    let (word, mut filled) = match word {
+        "gipf" => ("push", vec!["gipf:True".to_string()]),
+        other => (other, Vec::new()),
     };
     let Some(syntax) = Syntax::of(word).filter(|s| s.slash) else {
         return format!("/{line}");
     };
-    match syntax.args.first() {
-        Some(arg) if !rest.is_empty() => {
-            let value = match arg.completion {
-                Some(Completion::Entry) => rest.replacen(' ', "-", 1),
-                _ => rest.to_string(),
-            };
-            format!("/{word} {}:{value}{flag}", arg.name)
+    let mut words: Vec<&str> = Vec::new();
+    for w in rest.split_whitespace() {
+        match syntax
+            .args
+            .iter()
+            .find(|a| matches!(a.kind, ArgKind::Flag(f) if f == w))
+        {
+            Some(flag) => filled.push(format!("{}:True", flag.name)),
+            None => words.push(w),
         }
-        _ => format!("/{word}{flag}"),
     }
+    let options: Vec<&Arg> = syntax
+        .args
+        .iter()
+        .filter(|a| !matches!(a.kind, ArgKind::Flag(_)))
+        .collect();
+    let mut values = Vec::new();
+    for (i, arg) in options.iter().enumerate() {
+        if words.is_empty() {
+            break;
+        }
+        let last = i + 1 == options.len();
+        let taken = match (arg.kind, arg.key, arg.completion) {
+            (_, Some(key), _) => match words[0].strip_prefix(key).and_then(|v| v.strip_prefix('='))
+            {
+                Some(value) => {
+                    let value = value.to_string();
+                    words.remove(0);
+                    value
+                }
+                None => continue,
+            },
+            (ArgKind::Choice(choices), ..) if !choices.contains(&words[0]) => continue,
+            (_, _, Some(Completion::Entry)) if !words[0].contains('-') && words.len() >= 2 => {
+                words.drain(..2).collect::<Vec<_>>().join("-")
+            }
+            _ if last => words.drain(..).collect::<Vec<_>>().join(" "),
+            _ => words.remove(0).to_string(),
+        };
+        values.push(format!("{}:{taken}", arg.name));
+    }
+    values.extend(filled);
+    let mut form = format!("/{word}");
+    for value in values {
+        form.push(' ');
+        form.push_str(&value);
+    }
+    form
 }
 
 /// `/push entry:… [gipf] [answers]`.

@@ -1479,3 +1479,162 @@ async fn the_bot_itself_plays_a_game_and_pings_only_its_opponent() {
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+/// The values of an autocomplete answer's choices.
+fn offered(answer: &Value) -> Vec<String> {
+    answer["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_with_potentials_by_slash_command() {
+    use gipf::potentials::{Decision, Game, Options, PieceKind, Potential};
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    let (alice, bob) = (invoker(ALICE, CHANNEL), invoker(BOB, CHANNEL));
+
+    // /challenge ... potentials:Z3,D3, then /accept.
+    let mut challenge = discord.slash_command_json(
+        &alice,
+        "challenge",
+        json!([
+            { "name": "opponent", "type": 6, "value": BOB.0.to_string() },
+            { "name": "color", "type": 3, "value": "white" },
+            { "name": "potentials", "type": 3, "value": "Z3,D3" },
+        ]),
+    );
+    challenge["data"]["resolved"] = json!({ "users": { BOB.0.to_string(): {
+        "id": BOB.0.to_string(), "username": BOB.1, "discriminator": "0",
+        "global_name": null, "avatar": null, "bot": false,
+    } } });
+    let body = data(&slash(&discord, challenge).await);
+    assert!(
+        content(&body).contains("With potentials: White Z3,D3, Black Z3,D3."),
+        "{body:#}"
+    );
+    let accept = discord.slash_command_json(&bob, "accept", json!([]));
+    let accepted = slash(&discord, accept).await;
+    assert!(
+        content(&data(&accepted)).contains("`/push entry:b1-c2 piece:zertz`"),
+        "{:#}",
+        data(&accepted)
+    );
+    assert_board(&accepted);
+
+    // A push that names no piece keeps the potentials: refused privately, with the choices.
+    let push = |entry: &str, piece: Option<&str>| {
+        let mut options = vec![json!({ "name": "entry", "type": 3, "value": entry })];
+        if let Some(piece) = piece {
+            options.push(json!({ "name": "piece", "type": 3, "value": piece }));
+        }
+        Value::Array(options)
+    };
+    let refused = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&alice, "push", push("a1-b2", None)),
+        )
+        .await,
+    );
+    assert!(is_ephemeral(&refused), "{refused:#}");
+    assert!(
+        content(&refused).contains("`/push entry:a1-b2 piece:zertz`"),
+        "{refused:#}"
+    );
+    let notified = discord.notified_users();
+
+    // The same turns on the rules crate, to know what the bot must answer.
+    let mut game = Game::new(Options::parse("standard", Some("Z3,D3")).unwrap());
+    let mut expect_turn = |entry: &str, kind: Potential| {
+        let decision = Decision::Push {
+            entry: entry.parse().unwrap(),
+            piece: PieceKind::Loaded(kind),
+        };
+        format!("{:#}", game.play(decision).unwrap()[0])
+    };
+    let zertz = expect_turn("a1-b2", Potential::Zertz);
+    let dvonn = expect_turn("a2-b3", Potential::Dvonn);
+    let body = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&alice, "push", push("a1-b2", Some("zertz"))),
+        )
+        .await,
+    );
+    assert!(
+        content(&body).contains(&format!("alice (white) played `{zertz}`")),
+        "{body:#}"
+    );
+    assert_pings(&body, &[BOB.0]);
+    let body = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&bob, "push", push("a2-b3", Some("dvonn"))),
+        )
+        .await,
+    );
+    assert!(
+        content(&body).contains(&format!("bob (black) played `{dvonn}`")),
+        "{body:#}"
+    );
+    let mut heard = notified.clone();
+    heard.extend([BOB.0, ALICE.0]);
+    assert_eq!(discord.notified_users(), heard, "each hears of his move");
+
+    // /zertz: the loaded piece and then its landing spots are suggested as alice types.
+    let moves: Vec<(Potential, String, String)> = game
+        .potential_moves()
+        .into_iter()
+        .map(|(kind, from, to)| (kind, from.to_string(), to.to_string()))
+        .collect();
+    let (_, from, to) = moves
+        .iter()
+        .find(|m| m.0 == Potential::Zertz)
+        .expect("the ZÈRTZ can jump")
+        .clone();
+    let typing = json!([{ "name": "from", "type": 3, "value": "", "focused": true }]);
+    let (_, answer) = interact(&discord, discord.autocomplete_json(&alice, "zertz", typing)).await;
+    assert_eq!(offered(&answer), [from.clone()]);
+    let typing = json!([
+        { "name": "from", "type": 3, "value": from },
+        { "name": "to", "type": 3, "value": "", "focused": true },
+    ]);
+    let (_, answer) = interact(&discord, discord.autocomplete_json(&alice, "zertz", typing)).await;
+    let targets: Vec<String> = moves
+        .iter()
+        .filter(|m| m.0 == Potential::Zertz && m.1 == from)
+        .map(|m| m.2.clone())
+        .collect();
+    assert_eq!(offered(&answer), targets);
+
+    // The jump, played by slash command: bob is pinged and sees the board.
+    let jump = json!([
+        { "name": "from", "type": 3, "value": from },
+        { "name": "to", "type": 3, "value": to },
+    ]);
+    let played = slash(&discord, discord.slash_command_json(&alice, "zertz", jump)).await;
+    let body = data(&played);
+    assert!(
+        content(&body).contains(&format!("alice (white) played `Z{from}>{to}")),
+        "{body:#}"
+    );
+    assert_pings(&body, &[BOB.0]);
+    assert_board(&played);
+
+    // In chat, a DVONN named on the wrong spot is refused with where bob's DVONN stands.
+    let body = ask(&discord, say(CHANNEL, BOB, "!dvonn c3 c4")).await;
+    assert!(
+        content(&body).contains("c3 holds no DVONN-loaded piece of yours; yours is on b3")
+            || content(&body).contains("c3 holds no DVONN-loaded piece of yours; yours are on b3"),
+        "{body:#}"
+    );
+    assert_pings(&body, &[]);
+
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}

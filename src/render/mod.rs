@@ -178,6 +178,3 @@ pub fn render_record(
 
 #[cfg(test)]
 mod tests;
-
-mod potentials_tmp;
-pub use potentials_tmp::{PotentialsView, render_potentials};
