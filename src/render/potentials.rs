@@ -10,7 +10,7 @@ use image::RgbImage;
 use super::layout::{PIECE_RADIUS, center_of};
 use super::legend::Legend;
 use super::panel::{self, Facts};
-use super::stacks::draw_stack;
+use super::stacks::{draw_layer_count, draw_stack};
 use super::{RenderOptions, board, encode, moves};
 use crate::record::{self, PotentialsReplay};
 
@@ -39,6 +39,9 @@ pub(crate) fn draw(view: &PotentialsView, options: &RenderOptions) -> RgbImage {
         draw_stack(&mut image, center_of(spot, options), PIECE_RADIUS, stack);
     }
     moves::draw_over(&mut image, game, &turns, options);
+    for (spot, stack) in game.stacks() {
+        draw_layer_count(&mut image, center_of(spot, options), PIECE_RADIUS, stack);
+    }
     moves::draw_pending(&mut image, game, &pending, options);
     panel::draw_panel(&mut image, &facts(view, &pending), options);
     image

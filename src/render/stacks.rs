@@ -103,7 +103,6 @@ fn draw_layers(image: &mut RgbImage, center: Pt, radius: f32, stack: Stack) {
         );
     }
     used_mark(image, top, USED_RING_RADIUS * scale, stack.cover_kind);
-    layer_count(image, center, scale, layers);
 }
 
 /// A converted GIPF-piece: the captured colour's basic piece under the PÜNCT's colour,
@@ -190,8 +189,14 @@ fn lowercase(image: &mut RgbImage, center: Pt, size: f32, kind: Potential, paint
 /// Radius of the layer count's badge.
 const COUNT_RADIUS: f32 = 12.0;
 
-/// The number of layers of a stack, small, at its upper right.
-fn layer_count(image: &mut RgbImage, center: Pt, scale: f32, layers: u8) {
+/// The number of layers of a stack of more than one piece (not a converted GIPF-piece),
+/// small, at its upper right. Drawn after the last turn's marks, which could hide it.
+pub(crate) fn draw_layer_count(image: &mut RgbImage, center: Pt, radius: f32, stack: Stack) {
+    if stack.covers == 0 || stack.is_converted() {
+        return;
+    }
+    let scale = radius / PIECE_RADIUS;
+    let layers = stack.covers + 1;
     let at = (
         center.0 + COUNT_OFFSET.0 * scale,
         center.1 + COUNT_OFFSET.1 * scale,
