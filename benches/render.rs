@@ -3,9 +3,14 @@
 
 use gipf::{ByColor, Variant};
 use gipf_bot::record;
-use gipf_bot::render::{BoardView, IMAGE_HEIGHT, IMAGE_WIDTH, RenderOptions, encode, render};
+use gipf_bot::render::{
+    BoardView, IMAGE_HEIGHT, IMAGE_WIDTH, PotentialsView, RenderOptions, encode, render,
+    render_potentials,
+};
 
 const RECORD: &str = include_str!("../crates/gipf/tests/data/tournament-41-plies.gipf");
+/// An ultimate game: every kind loaded, used potentials and stacks on the board.
+const POTENTIALS_RECORD: &str = include_str!("../docs/images/potentials-midgame.gipf");
 
 fn main() {
     divan::main();
@@ -53,4 +58,31 @@ fn encode_only(bencher: divan::Bencher) {
     };
     let picture = picture.to_rgb8();
     bencher.bench(|| encode(divan::black_box(&picture)).map(|png| png.len()).ok());
+}
+
+/// Draw and encode to PNG a game with potentials: the ultimate record's position with the
+/// most stacks on the board, with the turn that led to it.
+#[divan::bench]
+fn render_potentials_and_encode(bencher: divan::Bencher) {
+    let options = gipf::potentials::Options::ultimate();
+    let Ok(replay) = record::replay_potentials(POTENTIALS_RECORD, options) else {
+        panic!("the ultimate record replays");
+    };
+    let ply = (0..replay.games.len())
+        .max_by_key(|&i| replay.games[i].stacks().count())
+        .unwrap_or(0);
+    let view = PotentialsView {
+        game: &replay.games[ply],
+        last_turn: ply.checked_sub(1).and_then(|i| replay.turns.get(i)),
+        names: ByColor::new("Ann", "Bob"),
+        note: None,
+    };
+    let render_options = RenderOptions::default();
+    let png = render_potentials(&view, &render_options);
+    eprintln!(
+        "{} stacks on the board; PNG {} bytes",
+        view.game.stacks().count(),
+        png.len()
+    );
+    bencher.bench(|| render_potentials(divan::black_box(&view), &render_options));
 }

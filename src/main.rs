@@ -422,17 +422,6 @@ fn engine_tool(command: Command) -> anyhow::Result<()> {
     }
 }
 
-/// Draws the position after ply `ply` of a record with potentials.
-fn render_potentials_record(
-    _text: &str,
-    _options: gipf::potentials::Options,
-    _ply: Option<usize>,
-    _animate: bool,
-    _render: &render::RenderOptions,
-) -> anyhow::Result<Vec<u8>> {
-    anyhow::bail!("PENDING: the picture of games with potentials")
-}
-
 /// Runs a command of the command line (none: `run`).
 fn execute(command: Option<Command>) -> anyhow::Result<()> {
     match command {
@@ -482,8 +471,11 @@ fn execute(command: Option<Command>) -> anyhow::Result<()> {
                 record::Rules::Plain(variant) => {
                     render::render_record(&text, Some(variant), ply, &options)?
                 }
+                record::Rules::Potentials(game) if animate => {
+                    render::animate_potentials_record(&text, game)?
+                }
                 record::Rules::Potentials(game) => {
-                    render_potentials_record(&text, game, ply, animate, &options)?
+                    render::render_potentials_record(&text, game, ply, &options)?
                 }
             };
             std::fs::write(&output, picture)

@@ -10,10 +10,12 @@ use std::borrow::Cow;
 
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use gipf::ByColor;
+use image::RgbImage;
 
 use super::palette::{Histogram, Palette};
+use super::potentials::{self, PotentialsView};
 use super::{BoardView, RenderOptions, draw};
-use crate::record::Replay;
+use crate::record::{PotentialsReplay, Replay};
 
 /// How long each turn shows, in hundredths of a second.
 pub const TURN_DELAY: u16 = 80;
@@ -29,24 +31,58 @@ pub fn animate(replay: &Replay, names: ByColor<&str>) -> anyhow::Result<Vec<u8>>
     animate_within(replay, names, MAX_BYTES)
 }
 
+/// The animated replay of a game with potentials: `replay.games.len()` frames, at most
+/// [`MAX_BYTES`].
+pub fn animate_potentials(
+    replay: &PotentialsReplay,
+    names: ByColor<&str>,
+) -> anyhow::Result<Vec<u8>> {
+    let options = RenderOptions::default();
+    let picture = |i: usize| {
+        let view = PotentialsView {
+            game: &replay.games[i],
+            last_turn: i.checked_sub(1).and_then(|t| replay.turns.get(t)),
+            names,
+            note: None,
+        };
+        potentials::draw(&view, &options)
+    };
+    animate_frames(replay.games.len(), picture, MAX_BYTES)
+}
+
 /// [`animate`], at half the size if the full size takes more than `max_bytes`.
 pub(crate) fn animate_within(
     replay: &Replay,
     names: ByColor<&str>,
     max_bytes: usize,
 ) -> anyhow::Result<Vec<u8>> {
-    let full = encode(replay, names, 1)?;
+    let options = RenderOptions::default();
+    let picture = |i: usize| draw(&view(replay, names, i), &options);
+    animate_frames(replay.positions.len(), picture, max_bytes)
+}
+
+/// The animation of `frames` pictures drawn by `picture`, at half the size if the full size
+/// takes more than `max_bytes`.
+pub(crate) fn animate_frames(
+    frames: usize,
+    picture: impl Fn(usize) -> RgbImage,
+    max_bytes: usize,
+) -> anyhow::Result<Vec<u8>> {
+    let full = encode(frames, &picture, 1)?;
     if full.len() <= max_bytes {
         return Ok(full);
     }
-    encode(replay, names, 2)
+    encode(frames, &picture, 2)
 }
 
 /// The animation with every picture shrunk by `shrink`.
-fn encode(replay: &Replay, names: ByColor<&str>, shrink: u32) -> anyhow::Result<Vec<u8>> {
-    let options = RenderOptions::default();
+fn encode(
+    frames: usize,
+    draw: &impl Fn(usize) -> RgbImage,
+    shrink: u32,
+) -> anyhow::Result<Vec<u8>> {
     let picture = |i: usize| {
-        let drawn = draw(&view(replay, names, i), &options);
+        let drawn = draw(i);
         match shrink {
             1 => drawn,
             n => image::imageops::resize(
@@ -57,7 +93,6 @@ fn encode(replay: &Replay, names: ByColor<&str>, shrink: u32) -> anyhow::Result<
             ),
         }
     };
-    let frames = replay.positions.len();
     let mut histogram = Histogram::new();
     for i in 0..frames {
         histogram.add(&picture(i));

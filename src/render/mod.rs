@@ -22,10 +22,14 @@ mod board;
 mod canvas;
 mod disc;
 mod layout;
+mod legend;
+mod moves;
 mod overlay;
 mod palette;
 mod panel;
 mod pieces;
+mod potentials;
+mod stacks;
 mod text;
 mod theme;
 
@@ -35,7 +39,10 @@ use image::RgbImage;
 
 use palette::Palette;
 
-pub use animation::{FINAL_DELAY, MAX_BYTES, TURN_DELAY, animate};
+pub use animation::{FINAL_DELAY, MAX_BYTES, TURN_DELAY, animate, animate_potentials};
+pub use potentials::{
+    PotentialsView, animate_potentials_record, render_potentials, render_potentials_record,
+};
 
 use crate::record;
 
@@ -79,8 +86,9 @@ fn draw(view: &BoardView, options: &RenderOptions) -> RgbImage {
 
     // Under the pieces: the last push's dot and arrow, then the removed pieces' ghosts.
     for (_, push) in &pushes {
-        overlay::draw_entry_dot(&mut image, push, options);
-        overlay::draw_push_arrow(&mut image, push, options);
+        overlay::draw_entry_dot(&mut image, push.entry, theme::LAST_MOVE, options);
+        let path = (push.entry, push.end);
+        overlay::draw_push_arrow(&mut image, path, theme::LAST_MOVE, options);
     }
     overlay::draw_removed(&mut image, position, &turns, options);
     for spot in Point::spots() {
@@ -94,10 +102,14 @@ fn draw(view: &BoardView, options: &RenderOptions) -> RgbImage {
         }
     }
     for (mover, push) in &pushes {
-        overlay::draw_new_piece(&mut image, position, *mover, push, options);
+        overlay::draw_new_piece(&mut image, position, *mover, push.entry, options);
     }
     overlay::draw_pending(&mut image, position, &pending, options);
-    panel::draw_panel(&mut image, view, &pending, options);
+    panel::draw_panel(
+        &mut image,
+        &panel::Facts::of_position(view, &pending),
+        options,
+    );
     image
 }
 
@@ -176,5 +188,7 @@ pub fn render_record(
     encode(&image).context("cannot encode the picture")
 }
 
+#[cfg(test)]
+mod potentials_tests;
 #[cfg(test)]
 mod tests;

@@ -2,10 +2,11 @@
 //! under the pieces, the new piece's halo over them, ghosts of removed pieces) and the pending
 //! decision (numbered rows, GIPF-pieces to keep or take).
 
-use gipf::{Bitboard, Color, Kind, Pending, Piece, Position, Push, Removed, Row, Turn};
+use gipf::{Bitboard, Color, Entry, Kind, Pending, Piece, Point, Position, Removed, Row, Turn};
 use image::RgbImage;
 
 use super::RenderOptions;
+use super::canvas::Paint;
 use super::disc::{Pt, arrow, disc, ring, stadium_outline};
 use super::layout::{DOT_RADIUS, NEW_PIECE_HALO_RADIUS, PIECE_RADIUS, SPACING, center_of};
 use super::pieces::draw_ghost;
@@ -71,11 +72,16 @@ fn draw_removal(
     }
 }
 
-/// Marks the entry dot under the pieces.
-pub(crate) fn draw_entry_dot(image: &mut RgbImage, push: &Push, options: &RenderOptions) {
-    let dot = center_of(push.entry.dot(), options);
-    disc(image, dot, DOT_RADIUS + 8.0, theme::LAST_MOVE, 0.3);
-    disc(image, dot, DOT_RADIUS + 2.0, theme::LAST_MOVE, 1.0);
+/// Marks the entry dot of a push under the pieces.
+pub(crate) fn draw_entry_dot(
+    image: &mut RgbImage,
+    entry: Entry,
+    paint: Paint,
+    options: &RenderOptions,
+) {
+    let dot = center_of(entry.dot(), options);
+    disc(image, dot, DOT_RADIUS + 8.0, paint, 0.3);
+    disc(image, dot, DOT_RADIUS + 2.0, paint, 1.0);
 }
 
 /// Width of the arrow's shaft.
@@ -83,22 +89,32 @@ pub(crate) const ARROW_WIDTH: f32 = 7.0;
 /// The arrow stops this far short of the furthest pushed piece's centre: at its edge.
 pub(crate) const ARROW_TIP_GAP: f32 = PIECE_RADIUS + 3.0;
 
-/// Where the arrow of `push` starts (its dot) and ends (the near edge of the furthest pushed
-/// piece, so the arrowhead shows in the gap before it and covers nothing on it).
-pub(crate) fn arrow_ends(push: &Push, options: &RenderOptions) -> (Pt, Pt) {
-    let from = center_of(push.entry.dot(), options);
-    let end = center_of(push.end, options);
-    let (dx, dy) = (end.0 - from.0, end.1 - from.1);
+/// Where the arrow of a push from `entry` to `end` starts (its dot) and ends (the near edge
+/// of the furthest pushed piece, so the arrowhead shows in the gap before it and covers
+/// nothing on it).
+pub(crate) fn arrow_ends(entry: Entry, end: Point, options: &RenderOptions) -> (Pt, Pt) {
+    let from = center_of(entry.dot(), options);
+    (from, short_of(from, center_of(end, options), ARROW_TIP_GAP))
+}
+
+/// The point `gap` short of `to` on the way from `from` (at least a pixel past `from`).
+pub(crate) fn short_of(from: Pt, to: Pt, gap: f32) -> Pt {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
     let span = (dx * dx + dy * dy).sqrt().max(1.0);
-    let back = ARROW_TIP_GAP.min(span - 1.0);
-    (from, (end.0 - dx / span * back, end.1 - dy / span * back))
+    let back = gap.min(span - 1.0);
+    (to.0 - dx / span * back, to.1 - dy / span * back)
 }
 
 /// Marks a push under the pieces: an arrow from the dot to the edge of the furthest moved
 /// piece, showing in the gaps between the pushed pieces without hiding any of them.
-pub(crate) fn draw_push_arrow(image: &mut RgbImage, push: &Push, options: &RenderOptions) {
-    let (from, to) = arrow_ends(push, options);
-    arrow(image, from, to, ARROW_WIDTH, theme::LAST_MOVE, 1.0);
+pub(crate) fn draw_push_arrow(
+    image: &mut RgbImage,
+    (entry, end): (Entry, Point),
+    paint: Paint,
+    options: &RenderOptions,
+) {
+    let (from, to) = arrow_ends(entry, end, options);
+    arrow(image, from, to, ARROW_WIDTH, paint, 1.0);
 }
 
 /// Rings the piece a push brought in, over the pieces, if it is still there.
@@ -106,23 +122,22 @@ pub(crate) fn draw_new_piece(
     image: &mut RgbImage,
     position: &Position,
     mover: Color,
-    push: &Push,
+    entry: Entry,
     options: &RenderOptions,
 ) {
-    let first = push.entry.first();
+    let first = entry.first();
     if position
         .piece_at(first)
         .is_some_and(|piece| piece.color == mover)
     {
-        ring(
-            image,
-            center_of(first, options),
-            NEW_PIECE_HALO_RADIUS,
-            5.0,
-            theme::LAST_MOVE,
-            1.0,
-        );
+        draw_halo(image, first, theme::LAST_MOVE, options);
     }
+}
+
+/// A ring around the piece on `spot`, over the pieces.
+pub(crate) fn draw_halo(image: &mut RgbImage, spot: Point, paint: Paint, options: &RenderOptions) {
+    let center = center_of(spot, options);
+    ring(image, center, NEW_PIECE_HALO_RADIUS, 5.0, paint, 1.0);
 }
 
 /// Draws what the pending decision asks about.
@@ -134,31 +149,43 @@ pub(crate) fn draw_pending(
 ) {
     match pending {
         Pending::ChooseRow { rows } => {
-            let frames: Vec<_> = rows
-                .iter()
-                .enumerate()
-                .map(|(index, row)| {
-                    let paint = theme::ROW_CHOICES[index % theme::ROW_CHOICES.len()];
-                    (row, paint)
-                })
-                .collect();
-            for (row, paint) in &frames {
-                frame_row(image, row, *paint, options);
-            }
-            for (index, (row, paint)) in frames.iter().enumerate() {
-                let spot = badge_spot(position, row, options);
-                badge(image, spot, &(index + 1).to_string(), *paint);
-            }
+            draw_row_choices(image, rows, position.occupied(), options);
         }
-        Pending::TakeGipf { row, gipf } => {
-            frame_row(image, row, theme::DECISION, options);
-            mark_gipf_choices(image, *gipf, options);
-        }
+        Pending::TakeGipf { row, gipf } => draw_take_choices(image, row, *gipf, options),
         Pending::Push | Pending::GameOver(_) => {}
     }
 }
 
-fn frame_row(image: &mut RgbImage, row: &Row, paint: image::Rgb<u8>, options: &RenderOptions) {
+/// Frames the rows to choose from, each in its colour, and numbers them in order;
+/// `occupied` tells where a number has room.
+pub(crate) fn draw_row_choices(
+    image: &mut RgbImage,
+    rows: &[Row],
+    occupied: Bitboard,
+    options: &RenderOptions,
+) {
+    let paint = |index: usize| theme::ROW_CHOICES[index % theme::ROW_CHOICES.len()];
+    for (index, row) in rows.iter().enumerate() {
+        frame_row(image, row, paint(index), options);
+    }
+    for (index, row) in rows.iter().enumerate() {
+        let spot = badge_spot(occupied, row, options);
+        badge(image, spot, &(index + 1).to_string(), paint(index));
+    }
+}
+
+/// Frames the row being dealt with and marks the pieces to keep or take in it.
+pub(crate) fn draw_take_choices(
+    image: &mut RgbImage,
+    row: &Row,
+    choices: Bitboard,
+    options: &RenderOptions,
+) {
+    frame_row(image, row, theme::DECISION, options);
+    mark_choices(image, choices, options);
+}
+
+fn frame_row(image: &mut RgbImage, row: &Row, paint: Paint, options: &RenderOptions) {
     let (first, last) = row.ends();
     stadium_outline(
         image,
@@ -170,17 +197,10 @@ fn frame_row(image: &mut RgbImage, row: &Row, paint: image::Rgb<u8>, options: &R
     );
 }
 
-fn mark_gipf_choices(image: &mut RgbImage, gipf: Bitboard, options: &RenderOptions) {
-    for spot in gipf.iter() {
+fn mark_choices(image: &mut RgbImage, choices: Bitboard, options: &RenderOptions) {
+    for spot in choices.iter() {
         let center = center_of(spot, options);
-        ring(
-            image,
-            center,
-            NEW_PIECE_HALO_RADIUS,
-            5.0,
-            theme::DECISION,
-            1.0,
-        );
+        draw_halo(image, spot, theme::DECISION, options);
         let corner = (center.0 + PIECE_RADIUS * 0.8, center.1 - PIECE_RADIUS * 0.8);
         badge(image, corner, "?", theme::DECISION);
     }
@@ -188,15 +208,14 @@ fn mark_gipf_choices(image: &mut RgbImage, gipf: Bitboard, options: &RenderOptio
 
 /// Where a row's number goes: just beyond the end of its frame, at the end whose next point
 /// along the line is free (a dot or an empty spot), if either is.
-pub(crate) fn badge_spot(position: &Position, row: &Row, options: &RenderOptions) -> Pt {
+pub(crate) fn badge_spot(occupied: Bitboard, row: &Row, options: &RenderOptions) -> Pt {
     let (first, last) = row.ends();
     let (a, b) = (center_of(first, options), center_of(last, options));
     let span = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt().max(1.0);
     let dir = ((b.0 - a.0) / span, (b.1 - a.1) / span);
     let along = row.line.direction();
-    let free = |point: Option<gipf::Point>| {
-        point.is_none_or(|p| p.is_dot() || position.piece_at(p).is_none())
-    };
+    let free =
+        |point: Option<gipf::Point>| point.is_none_or(|p| p.is_dot() || !occupied.contains(p));
     let reach = SPACING * 0.5;
     if free(last.neighbour(along)) || !free(first.neighbour(along.opposite())) {
         (b.0 + dir.0 * reach, b.1 + dir.1 * reach)
@@ -206,7 +225,7 @@ pub(crate) fn badge_spot(position: &Position, row: &Row, options: &RenderOptions
 }
 
 /// A round coloured badge with a short white label.
-fn badge(image: &mut RgbImage, center: Pt, label: &str, paint: image::Rgb<u8>) {
+fn badge(image: &mut RgbImage, center: Pt, label: &str, paint: Paint) {
     disc(image, center, 24.0, theme::ON_BADGE, 1.0);
     disc(image, center, 21.0, paint, 1.0);
     let style = Style {

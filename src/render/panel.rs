@@ -3,15 +3,76 @@
 //! the board at the top and the other's at the bottom, and between them the state of play
 //! (turn number, game, whose turn or the result, and what is to decide or why it ended).
 
-use gipf::{Color, Kind, Pending, Piece, Reason};
+use gipf::{ByColor, Color, Kind, Outcome, Pending, Piece, Reason};
 use image::{Rgb, RgbImage};
 
 use super::canvas::{Paint, fill_rect, fill_rounded_rect};
 use super::disc::Pt;
 use super::layout::{HEIGHT, PANEL_LEFT, PANEL_WIDTH};
+use super::legend::{self, Legend};
 use super::pieces::draw_piece;
 use super::text::{self, Style, Weight};
 use super::{BoardView, RenderOptions, theme};
+
+/// What the panel shows, whatever the game: the plain games and those with potentials
+/// fill it in from their own state.
+pub(crate) struct Facts<'a> {
+    /// Display names of White and Black.
+    pub names: ByColor<&'a str>,
+    /// Basic pieces in each reserve.
+    pub reserve: ByColor<u8>,
+    /// Basic pieces of each colour captured by the opponent.
+    pub lost: ByColor<u8>,
+    /// Whose turn it is (or would be).
+    pub to_move: Color,
+    /// The winner, once the game is over.
+    pub winner: Option<Color>,
+    /// Completed turns.
+    pub plies: u16,
+    /// The game, as the status names it: `standard game`, `ultimate game`...
+    pub game: String,
+    /// The line under whose turn it is: what to decide, why it ended, the note.
+    pub detail: String,
+    /// With potentials: each player's potentials still to load.
+    pub legends: Option<ByColor<Legend>>,
+}
+
+impl<'a> Facts<'a> {
+    /// The facts of a game without potentials.
+    pub(crate) fn of_position(view: &BoardView<'a>, pending: &Pending) -> Facts<'a> {
+        let position = view.position;
+        Facts {
+            names: view.names,
+            reserve: ByColor::new(
+                position.reserve(Color::White),
+                position.reserve(Color::Black),
+            ),
+            lost: ByColor::new(position.lost(Color::White), position.lost(Color::Black)),
+            to_move: position.to_move(),
+            winner: match pending {
+                Pending::GameOver(outcome) => Some(outcome.winner),
+                _ => None,
+            },
+            plies: position.plies(),
+            game: format!("{} game", position.variant()),
+            detail: with_note(
+                detail(pending),
+                view.note,
+                matches!(pending, Pending::GameOver(_)),
+            ),
+            legends: None,
+        }
+    }
+
+    /// The height of a card: taller with a legend.
+    pub(crate) fn card_height(&self) -> f32 {
+        if self.legends.is_some() {
+            CARD_HEIGHT + legend::ROW_HEIGHT
+        } else {
+            CARD_HEIGHT
+        }
+    }
+}
 
 /// Room around the cards.
 const PAD: f32 = 18.0;
@@ -21,8 +82,6 @@ pub(crate) const CARD_LEFT: f32 = PANEL_LEFT + PAD;
 pub(crate) const CARD_WIDTH: f32 = PANEL_WIDTH - 2.0 * PAD;
 /// Height of a card.
 pub(crate) const CARD_HEIGHT: f32 = 232.0;
-/// Top of the upper card (the player at the top of the board) and of the lower one.
-pub(crate) const CARD_TOPS: [f32; 2] = [PAD, HEIGHT as f32 - PAD - CARD_HEIGHT];
 /// Width of a card's border when it carries a tag (TO MOVE or WINNER).
 pub(crate) const TAG_BORDER: f32 = 5.0;
 /// Where a card's colour disc is, from the card's top-left corner.
@@ -40,8 +99,8 @@ fn style(weight: Weight, size: f32, paint: Paint) -> Style {
     }
 }
 
-fn name_of<'a>(view: &BoardView<'a>, color: Color) -> &'a str {
-    let name = view.names[color].trim();
+fn name_of<'a>(facts: &Facts<'a>, color: Color) -> &'a str {
+    let name = facts.names[color].trim();
     if name.is_empty() {
         colour_name(color)
     } else {
@@ -66,46 +125,52 @@ pub(crate) fn card_order(options: &RenderOptions) -> [Color; 2] {
     }
 }
 
+/// The tops of the upper card (the player at the top of the board) and of the lower one.
+pub(crate) fn card_tops(height: f32) -> [f32; 2] {
+    [PAD, HEIGHT as f32 - PAD - height]
+}
+
 /// Draws the panel: both cards and the state of play between them.
-pub(crate) fn draw_panel(
-    image: &mut RgbImage,
-    view: &BoardView,
-    pending: &Pending,
-    options: &RenderOptions,
-) {
-    for (color, top) in card_order(options).into_iter().zip(CARD_TOPS) {
-        draw_card(image, view, pending, color, top);
+pub(crate) fn draw_panel(image: &mut RgbImage, facts: &Facts, options: &RenderOptions) {
+    let height = facts.card_height();
+    for (color, top) in card_order(options).into_iter().zip(card_tops(height)) {
+        draw_card(image, facts, color, (top, height));
     }
-    draw_status(image, view, pending);
+    draw_status(image, facts, height);
+}
+
+/// Why a game ended, naming the loser by colour.
+pub(crate) fn outcome_detail(outcome: &Outcome) -> String {
+    let loser = colour_name(!outcome.winner);
+    match outcome.reason {
+        Reason::NoReserve => format!("{loser} has no piece left in reserve"),
+        Reason::NoGipf => format!("{loser} has no GIPF-piece left"),
+        Reason::Resignation => format!("{loser} resigned"),
+        Reason::NoMove => format!("{loser} has no legal move"),
+    }
+}
+
+/// "Remove row 1 or 2 first", "Remove row 1, 2 or 3 first".
+pub(crate) fn choose_row_detail(rows: usize) -> String {
+    let mut text = String::from("Remove row");
+    for n in 1..=rows {
+        let joint = match n {
+            1 => " ",
+            _ if n == rows => " or ",
+            _ => ", ",
+        };
+        text.push_str(joint);
+        text.push_str(&n.to_string());
+    }
+    text + " first"
 }
 
 /// What the status says under whose turn it is: the reason of the result, or what to decide
 /// (nothing for a plain push). Short: every letter costs bytes in the PNG.
 fn detail(pending: &Pending) -> String {
     match pending {
-        Pending::GameOver(outcome) => {
-            let loser = colour_name(!outcome.winner);
-            match outcome.reason {
-                Reason::NoReserve => format!("{loser} has no piece left in reserve"),
-                Reason::NoGipf => format!("{loser} has no GIPF-piece left"),
-                Reason::Resignation => format!("{loser} resigned"),
-                Reason::NoMove => format!("{loser} has no legal move"),
-            }
-        }
-        Pending::ChooseRow { rows } => {
-            // "Remove row 1 or 2 first", "Remove row 1, 2 or 3 first".
-            let mut text = String::from("Remove row");
-            for n in 1..=rows.len() {
-                let joint = match n {
-                    1 => " ",
-                    _ if n == rows.len() => " or ",
-                    _ => ", ",
-                };
-                text.push_str(joint);
-                text.push_str(&n.to_string());
-            }
-            text + " first"
-        }
+        Pending::GameOver(outcome) => outcome_detail(outcome),
+        Pending::ChooseRow { rows } => choose_row_detail(rows.len()),
         Pending::TakeGipf { gipf, .. } => {
             if gipf.count() == 1 {
                 "Keep or take the marked GIPF-piece".to_string()
@@ -119,47 +184,36 @@ fn detail(pending: &Pending) -> String {
 
 /// The detail under the state of play: the rules' (what to decide, why the game ended) and
 /// the view's note (a deadline, or an ending the rules do not know, which replaces theirs).
-fn status_detail(view: &BoardView, pending: &Pending) -> String {
-    match (view.note, pending) {
-        (Some(note), Pending::GameOver(_)) => note.to_string(),
-        (Some(note), _) => {
-            let rules = detail(pending);
-            if rules.is_empty() {
-                note.to_string()
-            } else {
-                format!("{rules}. {note}")
-            }
-        }
-        (None, _) => detail(pending),
+pub(crate) fn with_note(rules: String, note: Option<&str>, over: bool) -> String {
+    match note {
+        Some(note) if over || rules.is_empty() => note.to_string(),
+        Some(note) => format!("{rules}. {note}"),
+        None => rules,
     }
 }
 
-/// Draws the state of play between the cards: the turn, the game, who is to move (or won)
-/// and the detail.
-fn draw_status(image: &mut RgbImage, view: &BoardView, pending: &Pending) {
-    let position = view.position;
-    let (color, verb, turn) = match pending {
-        Pending::GameOver(outcome) => (
-            outcome.winner,
-            "wins",
-            format!("{} turns", position.plies()),
-        ),
-        _ => (
-            position.to_move(),
+/// Draws the state of play between cards `card_height` high: the turn, the game, who is to
+/// move (or won) and the detail.
+fn draw_status(image: &mut RgbImage, facts: &Facts, card_height: f32) {
+    let (color, verb, turn) = match facts.winner {
+        Some(winner) => (winner, "wins", format!("{} turns", facts.plies)),
+        None => (
+            facts.to_move,
             "to move",
-            format!("Turn {}", position.plies() + 1),
+            format!("Turn {}", facts.plies + 1),
         ),
     };
     let left = CARD_LEFT + 4.0;
     let right = CARD_LEFT + CARD_WIDTH - 4.0;
     let room = right - left;
     let body = style(Weight::Regular, 30.0, theme::INK);
-    let details = text::wrap(&status_detail(view, pending), &body, room, 3);
+    let details = text::wrap(&facts.detail, &body, room, 3);
     // The block runs from the top of the turn number (36 px above its baseline) to the verb's
     // baseline (220 px lower) and the detail lines under it; it sits in the middle of the room
     // between the cards.
     let height = 220.0 + details.len() as f32 * 38.0 + if details.is_empty() { 0.0 } else { 18.0 };
-    let (above, below) = (CARD_TOPS[0] + CARD_HEIGHT, CARD_TOPS[1]);
+    let tops = card_tops(card_height);
+    let (above, below) = (tops[0] + card_height, tops[1]);
     let mut y = above + (below - above - height) / 2.0 + 36.0;
     let heading = style(Weight::Bold, 50.0, theme::INK);
     text::draw(
@@ -169,11 +223,11 @@ fn draw_status(image: &mut RgbImage, view: &BoardView, pending: &Pending) {
         &heading,
     );
     y += 44.0;
-    let game = format!("{} game", position.variant());
+    let game = &facts.game;
     let subtitle = style(Weight::Regular, 32.0, theme::LABEL);
     text::draw(
         image,
-        &text::fit(&game, &subtitle, room),
+        &text::fit(game, &subtitle, room),
         (left, y),
         &subtitle,
     );
@@ -204,26 +258,25 @@ fn draw_status(image: &mut RgbImage, view: &BoardView, pending: &Pending) {
 }
 
 /// The tag a card carries (TO MOVE or WINNER) and its accent colour.
-fn card_tag(view: &BoardView, pending: &Pending, color: Color) -> (Option<&'static str>, Paint) {
-    match pending {
-        Pending::GameOver(outcome) if outcome.winner == color => {
-            (Some("WINNER"), theme::WHITE_GIPF_RING)
-        }
-        Pending::GameOver(_) => (None, theme::LINE),
-        _ if view.position.to_move() == color => (Some("TO MOVE"), theme::LAST_MOVE),
-        _ => (None, theme::LINE),
+fn card_tag(facts: &Facts, color: Color) -> (Option<&'static str>, Paint) {
+    match facts.winner {
+        Some(winner) if winner == color => (Some("WINNER"), theme::WHITE_GIPF_RING),
+        Some(_) => (None, theme::LINE),
+        None if facts.to_move == color => (Some("TO MOVE"), theme::LAST_MOVE),
+        None => (None, theme::LINE),
     }
 }
 
-fn draw_card(image: &mut RgbImage, view: &BoardView, pending: &Pending, color: Color, top: f32) {
+/// Draws `color`'s card from `top`, `height` high.
+fn draw_card(image: &mut RgbImage, facts: &Facts, color: Color, (top, height): (f32, f32)) {
     let left = CARD_LEFT;
-    let (tag, accent) = card_tag(view, pending, color);
+    let (tag, accent) = card_tag(facts, color);
     let (border, width, inside) = if tag.is_some() {
         (accent, TAG_BORDER, CARD_LIT)
     } else {
         (theme::BOARD_EDGE, 2.0, theme::PAGE)
     };
-    let (right, bottom) = (left + CARD_WIDTH, top + CARD_HEIGHT);
+    let (right, bottom) = (left + CARD_WIDTH, top + height);
     fill_rounded_rect(image, (left, top, right, bottom), CARD_CORNER, border);
     fill_rounded_rect(
         image,
@@ -243,33 +296,40 @@ fn draw_card(image: &mut RgbImage, view: &BoardView, pending: &Pending, color: C
     let right = left + CARD_WIDTH - 20.0;
     let name_style = style(Weight::Bold, 36.0, theme::INK);
     let name_left = left + 74.0;
-    let name = text::fit(name_of(view, color), &name_style, right - name_left);
+    let name = text::fit(name_of(facts, color), &name_style, right - name_left);
     text::draw(image, &name, (name_left, top + 56.0), &name_style);
-    let reserve = view.position.reserve(color);
-    draw_coin_stack(image, color, reserve, (right, top + CARD_HEIGHT - 18.0));
+    draw_coin_stack(image, color, facts.reserve[color], (right, bottom - 18.0));
+    // The legend, if any, goes under the name, across the card; the counts under it.
+    let counts_top = match &facts.legends {
+        Some(legends) => {
+            let row = (left + 20.0, right, top + 74.0);
+            legend::draw(image, &legends[color], row);
+            top + legend::ROW_HEIGHT
+        }
+        None => top,
+    };
     draw_counts(
         image,
-        view,
+        facts,
         color,
-        (left + 20.0, top),
+        (left + 20.0, counts_top),
         right - COIN_WIDTH - 14.0,
     );
     if let Some(tag) = tag {
-        draw_tag(image, tag, accent, (left + 20.0, top + CARD_HEIGHT - 18.0));
+        draw_tag(image, tag, accent, (left + 20.0, bottom - 18.0));
     }
 }
 
 /// Two lines of counts, each a bold number among words, as large as fits between `x` and
 /// `right`: the reserve, and the opponent's pieces captured.
-fn draw_counts(image: &mut RgbImage, view: &BoardView, color: Color, (x, top): Pt, right: f32) {
-    let position = view.position;
+fn draw_counts(image: &mut RgbImage, facts: &Facts, color: Color, (x, top): Pt, right: f32) {
     let reserve_line = [
-        (position.reserve(color).to_string(), Weight::Bold),
+        (facts.reserve[color].to_string(), Weight::Bold),
         (" in reserve".to_string(), Weight::Regular),
     ];
     let captured_line = [
         ("captured ".to_string(), Weight::Regular),
-        (position.lost(!color).to_string(), Weight::Bold),
+        (facts.lost[!color].to_string(), Weight::Bold),
         (format!(" {}", !color), Weight::Regular),
     ];
     let lines: [&[(String, Weight)]; 2] = [&reserve_line, &captured_line];

@@ -6,7 +6,7 @@ use image::{Rgb, RgbImage};
 use super::layout::{
     GIPF_LIFT, GIPF_RING_RADIUS, NEW_PIECE_HALO_RADIUS, PANEL_LEFT, PIECE_RADIUS, center_of,
 };
-use super::panel::{CARD_DISC, CARD_HEIGHT, CARD_LEFT, CARD_TOPS, TAG_BORDER};
+use super::panel::{CARD_DISC, CARD_HEIGHT, CARD_LEFT, TAG_BORDER, card_tops};
 use super::pieces::GHOST_OUTLINE_WIDTH;
 use super::*;
 
@@ -14,13 +14,13 @@ const RECORD: &str = include_str!("../../crates/gipf/tests/data/tournament-41-pl
 /// The README's mid-game picture: its last push, `a1-d4`, ends on a black GIPF-piece.
 const MIDGAME: &str = include_str!("../../docs/images/standard-midgame.gipf");
 
-fn decode(png: &[u8]) -> RgbImage {
+pub(super) fn decode(png: &[u8]) -> RgbImage {
     image::load_from_memory_with_format(png, image::ImageFormat::Png)
         .unwrap()
         .to_rgb8()
 }
 
-fn point(name: &str) -> Point {
+pub(super) fn point(name: &str) -> Point {
     name.parse().unwrap()
 }
 
@@ -30,11 +30,11 @@ fn picture(view: &BoardView, options: &RenderOptions) -> RgbImage {
     image
 }
 
-fn probe(image: &RgbImage, (x, y): (f32, f32)) -> Rgb<u8> {
+pub(super) fn probe(image: &RgbImage, (x, y): (f32, f32)) -> Rgb<u8> {
     *image.get_pixel(x as u32, y as u32)
 }
 
-fn close(actual: Rgb<u8>, expected: Rgb<u8>) -> bool {
+pub(super) fn close(actual: Rgb<u8>, expected: Rgb<u8>) -> bool {
     actual
         .0
         .iter()
@@ -43,7 +43,7 @@ fn close(actual: Rgb<u8>, expected: Rgb<u8>) -> bool {
 }
 
 #[track_caller]
-fn assert_paint(image: &RgbImage, at: (f32, f32), expected: Rgb<u8>) {
+pub(super) fn assert_paint(image: &RgbImage, at: (f32, f32), expected: Rgb<u8>) {
     let actual = probe(image, at);
     assert!(
         close(actual, expected),
@@ -51,7 +51,7 @@ fn assert_paint(image: &RgbImage, at: (f32, f32), expected: Rgb<u8>) {
     );
 }
 
-fn offset((x, y): (f32, f32), dx: f32, dy: f32) -> (f32, f32) {
+pub(super) fn offset((x, y): (f32, f32), dx: f32, dy: f32) -> (f32, f32) {
     (x + dx, y + dy)
 }
 
@@ -186,7 +186,7 @@ fn the_arrowhead_shows_before_the_furthest_pushed_piece_and_leaves_it_whole() {
         let options = RenderOptions { black_side };
         let image = picture(&view(position, Some(turn)), &options);
         let plain = picture(&view(position, None), &options);
-        let (from, tip) = overlay::arrow_ends(&push, &options);
+        let (from, tip) = overlay::arrow_ends(push.entry, push.end, &options);
         let end = center_of(push.end, &options);
         let span = ((end.0 - from.0).powi(2) + (end.1 - from.1).powi(2)).sqrt();
         let dir = ((end.0 - from.0) / span, (end.1 - from.1) / span);
@@ -208,7 +208,7 @@ fn the_arrowhead_shows_before_the_furthest_pushed_piece_and_leaves_it_whole() {
 }
 
 /// Perceived brightness, 0 to 255.
-fn luma(pixel: Rgb<u8>) -> f32 {
+pub(super) fn luma(pixel: Rgb<u8>) -> f32 {
     let [r, g, b] = pixel.0.map(f32::from);
     0.299 * r + 0.587 * g + 0.114 * b
 }
@@ -280,7 +280,7 @@ fn rows_to_choose_from_are_framed_and_numbered_in_order() {
     let image = picture(&view(&position, None), &options);
     for (index, row) in rows.iter().enumerate() {
         let paint = theme::ROW_CHOICES[index];
-        let badge = overlay::badge_spot(&position, row, &options);
+        let badge = overlay::badge_spot(position.occupied(), row, &options);
         // Below the digit, inside the badge.
         assert_paint(&image, offset(badge, 0.0, 13.0), paint);
         assert_paint(&image, offset(badge, -13.0, 0.0), paint);
@@ -382,7 +382,7 @@ fn invisible_formatting_characters_in_names_draw_nothing() {
 /// The colour a card's disc shows and whether its border has the tag's accent, for the upper
 /// card (slot 0) and the lower one (slot 1).
 fn card(image: &RgbImage, slot: usize) -> (Rgb<u8>, Rgb<u8>) {
-    let top = CARD_TOPS[slot];
+    let top = card_tops(CARD_HEIGHT)[slot];
     let disc = probe(image, (CARD_LEFT + CARD_DISC.0, top + CARD_DISC.1));
     let border = probe(
         image,
@@ -454,7 +454,7 @@ fn finished_games_tag_the_winner_from_both_sides() {
 }
 
 /// The bound of issue 13: at most 80,000 bytes (an RGB PNG of the same picture is ~230 KB).
-const MAX_PNG_BYTES: usize = 80_000;
+pub(super) const MAX_PNG_BYTES: usize = 80_000;
 
 #[test]
 fn the_picture_is_small() {

@@ -4,6 +4,7 @@
 //! (Only the black coins of the reserve stacks get a light edge, to show each coin.)
 
 use gipf::Color;
+use gipf::potentials::Potential;
 use image::Rgb;
 
 use super::canvas::Paint;
@@ -53,6 +54,20 @@ pub(crate) const ROW_CHOICES: [Paint; 4] = [
     Rgb([0x0b, 0x8a, 0x5f]),
     Rgb([0xc2, 0x25, 0x5c]),
 ];
+/// The five kinds of potential, in the order T Z D Y P: saturated mid-dark hues spread
+/// round the wheel away from the board's tans, the pieces' white and black, the gold crown
+/// and the orange of the last move, each dark enough to carry a white letter: teal (TAMSK),
+/// violet (ZÈRTZ), crimson (DVONN, after its red pieces), leaf green (YINSH) and royal blue
+/// (PÜNCT).
+pub(crate) const KINDS: [Paint; 5] = [
+    Rgb([0x00, 0x85, 0x80]),
+    Rgb([0x7a, 0x3c, 0xc8]),
+    Rgb([0xc8, 0x1e, 0x3c]),
+    Rgb([0x4a, 0x8c, 0x14]),
+    Rgb([0x1e, 0x5a, 0xd2]),
+];
+/// The number of layers on a stack.
+pub(crate) const LAYER_COUNT: Paint = Rgb([0x4d, 0x3c, 0x2a]);
 /// Text on coloured badges.
 pub(crate) const ON_BADGE: Paint = Rgb([0xff, 0xff, 0xff]);
 
@@ -62,6 +77,18 @@ pub(crate) fn piece_paints(color: Color) -> (Paint, Paint) {
         Color::White => (WHITE_PIECE, WHITE_OUTLINE),
         Color::Black => (BLACK_PIECE, BLACK_OUTLINE),
     }
+}
+
+/// The colour of a kind of potential.
+pub(crate) fn kind(kind: Potential) -> Paint {
+    let index = match kind {
+        Potential::Tamsk => 0,
+        Potential::Zertz => 1,
+        Potential::Dvonn => 2,
+        Potential::Yinsh => 3,
+        Potential::Punct => 4,
+    };
+    KINDS[index]
 }
 
 /// The crown ring of a GIPF-piece of `color`.

@@ -1,0 +1,154 @@
+//! The last turn of a game with potentials, marked like a push of the plain games: the
+//! entry dot and arrow of a push (and of each TAMSK extra push, in TAMSK's colour), the new
+//! piece's halo, a potential move's path from its loaded piece to its target in the kind's
+//! colour, and the ghosts of what the turn removed. Also the pending decision.
+
+use gipf::Point;
+use gipf::potentials::{Action, Game, Item, Mark, Pending, Potential, Turn};
+use image::RgbImage;
+
+use super::RenderOptions;
+use super::canvas::Paint;
+use super::disc::{Pt, arrow, disc};
+use super::layout::{NEW_PIECE_HALO_RADIUS, center_of};
+use super::overlay::{self, ARROW_WIDTH, draw_halo, short_of};
+use super::stacks::{Gone, GoneKind, draw_stack_ghost};
+use super::theme;
+
+/// The turns to mark: the turn in progress if it has acted, else the last completed turn
+/// (plus the removals the turn in progress made before its action, if any).
+pub(crate) fn highlighted_turns(game: &Game, last_turn: Option<&Turn>) -> Vec<Turn> {
+    let current = game.current_turn();
+    if current.action.is_some() {
+        return vec![current.clone()];
+    }
+    let mut turns: Vec<Turn> = last_turn.cloned().into_iter().collect();
+    let removed = current.before.iter().any(|group| !group.is_empty());
+    if removed && !turns.contains(current) {
+        turns.push(current.clone());
+    }
+    turns
+}
+
+/// The pushes of a turn and their colours: the push, then its TAMSK extra pushes.
+fn pushes(turn: &Turn) -> Vec<(gipf::Entry, Point, Paint)> {
+    let Some(Action::Push { path, extras, .. }) = &turn.action else {
+        return Vec::new();
+    };
+    let tamsk = theme::kind(Potential::Tamsk);
+    let extras = extras.iter().flatten().map(|p| (p.entry, p.end, tamsk));
+    std::iter::once((path.entry, path.end, theme::LAST_MOVE))
+        .chain(extras)
+        .collect()
+}
+
+/// Under the pieces: the dots and arrows of the pushes.
+pub(crate) fn draw_under(image: &mut RgbImage, turns: &[Turn], options: &RenderOptions) {
+    for (entry, end, paint) in turns.iter().flat_map(pushes) {
+        overlay::draw_entry_dot(image, entry, paint, options);
+        overlay::draw_push_arrow(image, (entry, end), paint, options);
+    }
+}
+
+/// Over the pieces: the halo of each piece a push brought in (if still there and the
+/// mover's), and the path of a potential move.
+pub(crate) fn draw_over(
+    image: &mut RgbImage,
+    game: &Game,
+    turns: &[Turn],
+    options: &RenderOptions,
+) {
+    for turn in turns {
+        for (entry, _, paint) in pushes(turn) {
+            let first = entry.first();
+            if game.stack(first).is_some_and(|s| s.color() == turn.color) {
+                draw_halo(image, first, paint, options);
+            }
+        }
+        if let Some(Action::Move { kind, from, to }) = turn.action {
+            draw_potential_move(image, kind, (from, to), options);
+        }
+    }
+}
+
+/// The path of a potential move, over the pieces so that it shows across those a ZÈRTZ
+/// jumps: a dot on the loaded piece it left, an arrow to the halo round its target, in the
+/// kind's colour on a white edge (which keeps it visible on black pieces).
+pub(crate) fn draw_potential_move(
+    image: &mut RgbImage,
+    kind: Potential,
+    (from, to): (Point, Point),
+    options: &RenderOptions,
+) {
+    let paint = theme::kind(kind);
+    let (start, target) = (center_of(from, options), center_of(to, options));
+    let tip = short_of(start, target, NEW_PIECE_HALO_RADIUS - 2.0);
+    arrow(image, start, tip, ARROW_WIDTH + 4.0, theme::ON_BADGE, 0.9);
+    disc(image, start, MOVE_DOT_RADIUS + 2.0, theme::ON_BADGE, 0.9);
+    arrow(image, start, tip, ARROW_WIDTH, paint, 1.0);
+    disc(image, start, MOVE_DOT_RADIUS, paint, 1.0);
+    draw_halo(image, to, paint, options);
+}
+
+/// Radius of the dot on the spot a potential move started from.
+pub(crate) const MOVE_DOT_RADIUS: f32 = 9.0;
+
+/// Draws the ghosts of what `turns` removed, where the spot is now empty: of each spot, the
+/// last thing taken off it (the piece at the bottom).
+pub(crate) fn draw_removed(
+    image: &mut RgbImage,
+    game: &Game,
+    turns: &[Turn],
+    options: &RenderOptions,
+) {
+    for turn in turns {
+        let items = turn.before.iter().chain(&turn.after).flatten();
+        let mut last: Vec<&Item> = Vec::new();
+        for item in items {
+            last.retain(|i| i.spot != item.spot);
+            last.push(item);
+        }
+        for item in last {
+            if game.stack(item.spot).is_none() {
+                let center: Pt = center_of(item.spot, options);
+                draw_stack_ghost(image, center, gone(turn.color, item));
+            }
+        }
+    }
+}
+
+/// What `item`, removed by `remover`, took.
+fn gone(remover: gipf::Color, item: &Item) -> Gone {
+    let color = if item.opponent { !remover } else { remover };
+    let what = match item.mark {
+        Mark::Basic => GoneKind::Basic,
+        Mark::Gipf => GoneKind::Gipf,
+        Mark::Loaded(kind) => GoneKind::Loaded(kind),
+        Mark::Used => GoneKind::Used,
+    };
+    Gone {
+        color,
+        what,
+        captured: item.opponent && what != GoneKind::Used,
+    }
+}
+
+/// Draws what the pending decision asks about: the rows to choose from, the pieces to keep
+/// or take, the TAMSK piece that may push again.
+pub(crate) fn draw_pending(
+    image: &mut RgbImage,
+    game: &Game,
+    pending: &Pending,
+    options: &RenderOptions,
+) {
+    match pending {
+        Pending::ChooseRow { rows } => {
+            overlay::draw_row_choices(image, rows, game.occupied(), options);
+        }
+        Pending::Remove { row, optional } => {
+            overlay::draw_take_choices(image, row, *optional, options);
+        }
+        Pending::Tamsk => draw_halo(image, Point::E5, theme::kind(Potential::Tamsk), options),
+        Pending::Action | Pending::GameOver(_) => {}
+    }
+}
