@@ -213,6 +213,14 @@ fn random_games_with_potentials_play_through_chat_and_export_replays() {
         replay.last().stacks().collect::<Vec<_>>(),
         state.potentials.unwrap().stacks().collect::<Vec<_>>()
     );
+    // `!replay` animates it: the start and one frame per turn.
+    let (_, gif) = table.say("alice", "!replay").remove(0).file.unwrap();
+    let mut frames = gif::DecodeOptions::new().read_info(gif.as_slice()).unwrap();
+    let mut count = 0;
+    while frames.read_next_frame().unwrap().is_some() {
+        count += 1;
+    }
+    assert_eq!(count, replay.turns.len() + 1);
     let text = shown(&table.say("alice", "!rules zertz").remove(0));
     assert!(text.contains("ZÈRTZ"), "{text}");
     let text = shown(&table.say("alice", "!rules punct").remove(0));

@@ -213,21 +213,25 @@ impl Service {
                 REPLAY_EVERY.as_secs()
             ));
         }
-        if stored.potentials.is_some() {
-            return refuse(
-                "The animated replay is for games without potentials; the record is yours with `export`.",
-            );
-        }
-        let replay = record::replay(&stored.turns.join("\n"), stored.variant)
-            .map_err(|e| anyhow::anyhow!("game {} does not replay: {e}", stored.id))?;
         let names = ByColor::new(
             self.plain_name(game.player(Color::White))?,
             self.plain_name(game.player(Color::Black))?,
         );
-        let gif = render::animate(
-            &replay,
-            ByColor::new(&names[Color::White], &names[Color::Black]),
-        )?;
+        let names = ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str());
+        let record = stored.turns.join("\n");
+        let unplayable =
+            |e: &dyn std::fmt::Display| anyhow::anyhow!("game {} does not replay: {e}", stored.id);
+        let gif = match stored.potentials {
+            Some(options) => {
+                let replay =
+                    record::replay_potentials(&record, options).map_err(|e| unplayable(&e))?;
+                render::animate_potentials(&replay, names)?
+            }
+            None => {
+                let replay = record::replay(&record, stored.variant).map_err(|e| unplayable(&e))?;
+                render::animate(&replay, names)?
+            }
+        };
         let mut text = text![format!("Game {}, ", stored.id)];
         text.append(self.players_line(&game)?)
             .push(format!(": {} turns, one picture each.", stored.turns.len()));
