@@ -1907,6 +1907,92 @@ mod tests {
     }
 
     #[test]
+    fn potentials_commands_in_every_form() {
+        let b1c2: Entry = "b1-c2".parse().unwrap();
+        let load = |kind| Command::Load {
+            entry: b1c2,
+            kind,
+            answers: Vec::new(),
+        };
+        for line in [
+            "!push Zb1 c2",
+            "!push zb1c2",
+            "!push z b1 c2",
+            "!push zertz b1 c2",
+            "!push b1 c2 zertz",
+            "!push b1-c2 ZÈRTZ",
+            "!push b1 c2 Zertz",
+        ] {
+            assert_eq!(ok(line), load(Some(Potential::Zertz)), "{line}");
+        }
+        assert_eq!(ok("!push b1 c2 pünct"), load(Some(Potential::Punct)));
+        assert_eq!(ok("!push b1 c2 basic"), load(None));
+        assert!(err("!push b1 c2 zertz dvonn").contains("one piece per push"));
+        assert!(err("!push g b1 c2 zertz").contains("never loaded"));
+        let jump = Command::Power {
+            kind: Potential::Zertz,
+            from: Point::C3,
+            to: "c6".parse().unwrap(),
+        };
+        for line in [
+            "!zertz c3 c6",
+            "!zertz c3-c6",
+            "!zertz c3>c6",
+            "!zertz c3c6",
+            "!ZERTZ C3 C6",
+        ] {
+            assert_eq!(ok(line), jump, "{line}");
+        }
+        assert!(err("!zertz c3").contains("like `!zertz c3 c6`"));
+        assert!(err("!dvonn a1 b2").contains("a1 is a dot"));
+        assert_eq!(ok("!tamsk skip"), Command::Tamsk(None));
+        assert_eq!(
+            ok("!tamsk a5 b5"),
+            Command::Tamsk(Some("a5-b5".parse().unwrap()))
+        );
+        assert!(err("!tamsk e5").contains("tamsk skip"));
+        assert_eq!(ok("!rules potentials"), Command::RulesOf(None));
+        assert_eq!(ok("!rules DVONN"), Command::RulesOf(Some(Potential::Dvonn)));
+        assert_eq!(
+            ok("!move zc3>c6"),
+            Command::PotentialsMove("Zc3>c6".parse().unwrap())
+        );
+    }
+
+    #[test]
+    fn challenges_with_potentials() {
+        let potentials = |line: &str| match ok(line) {
+            Command::Challenge { potentials, .. } => potentials.map(|p| (p.ultimate, p.header())),
+            other => panic!("{other:?}"),
+        };
+        let both = |list: &str| Some((false, Some(format!("W:{list} B:{list}"))));
+        assert_eq!(
+            potentials("!challenge <@42> potentials=ZYD:3"),
+            both("Z3,D3,Y3")
+        );
+        assert_eq!(
+            potentials("!challenge <@42> potentials=T3,Z4"),
+            both("T3,Z4")
+        );
+        assert_eq!(
+            potentials("!challenge <@42> potentials=ZD:3,Y:6"),
+            both("Z3,D3,Y6")
+        );
+        assert_eq!(
+            potentials("!challenge <@42> tournament potentials=TZDYP:3/none"),
+            Some((false, Some("W:T3,Z3,D3,Y3,P3 B:-".to_string())))
+        );
+        assert_eq!(potentials("!challenge <@42> potentials=none"), None);
+        assert_eq!(
+            potentials("!challenge <@42> ultimate").map(|p| p.0),
+            Some(true)
+        );
+        assert!(err("!challenge <@42> potentials=Z:2").contains("0, or 3 to 6"));
+        assert!(err("!challenge <@42> ultimate potentials=Z3").contains("fixed"));
+        assert!(err("!challenge <@42> ultimate basic").contains("name one game"));
+    }
+
+    #[test]
     fn pushes_in_every_form() {
         let b1c2: Entry = "b1-c2".parse().unwrap();
         for line in [

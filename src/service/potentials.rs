@@ -524,3 +524,64 @@ pub(crate) fn describe(options: &Options) -> Option<String> {
         }
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use gipf::Point;
+    use gipf::potentials::{Options, Setup};
+
+    use super::*;
+
+    /// POTENTIALS.md 6, the GEN 8 example: White's push d1-d4 makes the run b2 c3 d4 e5 f5
+    /// of GIPF-pieces and a loaded piece, which must end broken.
+    fn gen_8() -> PotentialsWorking {
+        let mut setup = Setup::new(Options::parse("tournament", Some("Z3")).unwrap());
+        setup
+            .place_all("b2:W c3:W e5:W f5:W d3:wZ d2:b g6:B")
+            .unwrap();
+        PotentialsWorking {
+            game: Game::from_setup(&setup),
+            partial: Vec::new(),
+            completed: Vec::new(),
+        }
+    }
+
+    fn refusal_text(result: Result<(), Failure>) -> String {
+        match result {
+            Err(Failure::Refused(text)) => text.to_string(),
+            other => panic!("not refused: {:?}", other.is_ok()),
+        }
+    }
+
+    #[test]
+    fn a_choice_that_leaves_the_row_unbroken_is_refused_naming_its_four_spots() {
+        let say = Phrasing::chat("!");
+        let entry: Entry = "d1-d2".parse().unwrap();
+        for (answer, four) in [
+            (Answer::Take(vec![Point::B2]), "c3 d4 e5 f5"),
+            (Answer::KeepAll, "b2 c3 d4 e5"),
+        ] {
+            let mut working = gen_8();
+            let text = refusal_text(working.push(entry, PieceKind::Basic, &[answer], &say));
+            assert!(
+                text.contains(&format!("{four} still hold 4 of its pieces in a row")),
+                "{text}"
+            );
+        }
+        let mut working = gen_8();
+        let take_loaded = Answer::Take(vec![Point::D4]);
+        working
+            .push(entry, PieceKind::Basic, &[take_loaded], &say)
+            .unwrap();
+        assert_eq!(working.completed[0].to_string(), "d1-d4;xZd4");
+    }
+
+    #[test]
+    fn a_push_without_a_piece_keeps_the_potentials_and_says_how_to_name_one() {
+        let say = Phrasing::slash("!");
+        let mut working = gen_8();
+        let text = refusal_text(working.plain_push("d1-d2".parse().unwrap(), false, &[], &say));
+        assert!(text.contains("`/push entry:d1-d2 piece:zertz`"), "{text}");
+        assert!(text.contains("`/push entry:d1-d2 piece:basic`"), "{text}");
+    }
+}
