@@ -153,7 +153,8 @@ pub enum Command {
         /// Whose; `None`: the asker's.
         player: Option<UserId>,
     },
-    /// `leaderboard [basic|standard|tournament]`: the best rated players of this server.
+    /// `leaderboard [basic|standard|tournament|potentials]`: the best rated players of this
+    /// server.
     Leaderboard {
         /// Which game's ratings; `None`: all games together.
         kind: Option<GameKind>,
@@ -995,7 +996,7 @@ pub const SYNTAX: &[Syntax] = &[
         args: &[arg(
             "game",
             "Which game's ratings (all games together if left out)",
-            ArgKind::Choice(&["basic", "standard", "tournament"]),
+            ArgKind::Choice(&["basic", "standard", "tournament", "potentials"]),
         )],
         slash: true,
         parse: parse_leaderboard,

@@ -285,8 +285,9 @@ impl GameScope {
     }
 }
 
-/// The three games, which the ratings and the leaderboard keep apart (a basic game with
-/// extra pieces is a basic game).
+/// The games the ratings and the leaderboard keep apart: the three of the rules (a basic
+/// game with extra pieces is a basic game), and every game with potentials (Ultimate GIPF
+/// among them), which plays too differently to share their ratings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GameKind {
     /// The basic game.
@@ -295,27 +296,42 @@ pub enum GameKind {
     Standard,
     /// The tournament game.
     Tournament,
+    /// Any game with potentials.
+    Potentials,
 }
 
 impl GameKind {
-    /// All three, in the order of the rules.
-    pub const ALL: [GameKind; 3] = [GameKind::Basic, GameKind::Standard, GameKind::Tournament];
+    /// All four, the games of the rules first.
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Basic,
+        GameKind::Standard,
+        GameKind::Tournament,
+        GameKind::Potentials,
+    ];
 
-    /// The kind of a variant.
-    pub fn of(variant: gipf::Variant) -> GameKind {
+    /// The kind of a game of `variant`, played with potentials or not.
+    ///
+    /// ```
+    /// use gipf_bot::model::GameKind;
+    /// assert_eq!(GameKind::of(gipf::Variant::Tournament, false), GameKind::Tournament);
+    /// assert_eq!(GameKind::of(gipf::Variant::Tournament, true), GameKind::Potentials);
+    /// ```
+    pub fn of(variant: gipf::Variant, potentials: bool) -> GameKind {
         match variant {
+            _ if potentials => GameKind::Potentials,
             gipf::Variant::Basic { .. } => GameKind::Basic,
             gipf::Variant::Standard => GameKind::Standard,
             gipf::Variant::Tournament => GameKind::Tournament,
         }
     }
 
-    /// `basic`, `standard` or `tournament`.
+    /// `basic`, `standard`, `tournament` or `potentials`.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Basic => "basic",
             GameKind::Standard => "standard",
             GameKind::Tournament => "tournament",
+            GameKind::Potentials => "potentials",
         }
     }
 }
@@ -333,6 +349,8 @@ impl FromStr for GameKind {
         GameKind::ALL
             .into_iter()
             .find(|kind| kind.name() == text)
-            .ok_or_else(|| format!("`{text}` is not a game: basic, standard or tournament"))
+            .ok_or_else(|| {
+                format!("`{text}` is not a game: basic, standard, tournament or potentials")
+            })
     }
 }

@@ -235,3 +235,23 @@ fn the_engine_plays_no_potentials_and_plain_games_refuse_powers() {
     assert!(text.contains("this game has no potentials"), "{text}");
     assert!(text.ends_with("Nothing was changed."), "{text}");
 }
+
+#[test]
+fn games_with_potentials_are_rated_apart_from_the_games_of_the_rules() {
+    let mut table = Table::new();
+    table.start("ultimate");
+    table.expect("bob", "!resign", "you win the game");
+    let stats = table.text("carol", "!stats @alice");
+    assert!(
+        stats.contains("\npotentials: 1 game, 1 won, 0 lost, rating"),
+        "{stats}"
+    );
+    assert!(!stats.contains("tournament"), "{stats}");
+    let board = table.text("carol", "!leaderboard potentials");
+    assert!(board.contains("1. alice: 1"), "{board}");
+    table.expect(
+        "carol",
+        "!leaderboard tournament",
+        "Nobody has a rating for tournament GIPF here yet",
+    );
+}

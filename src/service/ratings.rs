@@ -72,7 +72,11 @@ impl Service {
 
     pub(super) fn leaderboard(&self, message: &Message, kind: Option<GameKind>) -> Handled {
         let rows = self.store.leaderboard(message.guild, kind, TOP)?;
-        let which = kind.map_or("all games".to_string(), |k| format!("{k} GIPF"));
+        let which = match kind {
+            None => "all games".to_string(),
+            Some(GameKind::Potentials) => "GIPF with potentials".to_string(),
+            Some(kind) => format!("{kind} GIPF"),
+        };
         if rows.is_empty() {
             return Ok(Reply::public(format!(
                 "Nobody has a rating for {which} here yet: every won or lost game counts."

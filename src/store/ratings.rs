@@ -2,7 +2,7 @@
 //! game, and for every game together. A game's result is rated in the transaction that ends
 //! it, once: each game is a rating period of its own, as correspondence servers do.
 
-use gipf::{Color, Variant};
+use gipf::Color;
 use rusqlite::{Connection, OptionalExtension, params};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
@@ -127,7 +127,10 @@ pub(super) fn rate(c: &Connection, game: &StoredGame, winner: Color) -> anyhow::
         return Ok(());
     }
     let guild = game.guild.unwrap_or(GuildId(0));
-    for kind in [None, Some(GameKind::of(game.variant))] {
+    for kind in [
+        None,
+        Some(GameKind::of(game.variant, game.potentials.is_some())),
+    ] {
         let at = (guild, pool(kind));
         let (won, lost) = glicko2(
             &read(c, guild, at.1, winner)?.into(),
@@ -201,9 +204,9 @@ impl Store {
         guild: Option<GuildId>,
         player: UserId,
     ) -> anyhow::Result<PlayerRecord> {
-        let results: Vec<(Variant, bool)> = self.with(|c| {
+        let results: Vec<(GameKind, bool)> = self.with(|c| {
             let mut statement = c.prepare_cached(
-                "SELECT variant, status, white FROM games
+                "SELECT variant, status, white, potentials IS NOT NULL FROM games
                  WHERE guild_id IS ?1 AND (white = ?2 OR black = ?2) AND status IN (?3, ?4)
                  ORDER BY updated_at DESC, id DESC",
             )?;
@@ -216,19 +219,17 @@ impl Store {
                 } else {
                     Color::Black
                 };
-                Ok((parsed(r, 0)?, status == GameStatus::Won(color)))
+                let kind = GameKind::of(parsed(r, 0)?, r.get(3)?);
+                Ok((kind, status == GameStatus::Won(color)))
             })?;
             Ok(rows.collect::<Result<_, _>>()?)
         })?;
         let mut record = PlayerRecord::default();
         for kind in GameKind::ALL {
-            let (wins, losses) = results
-                .iter()
-                .filter(|(variant, _)| GameKind::of(*variant) == kind)
-                .fold(
-                    (0, 0),
-                    |(w, l), &(_, won)| if won { (w + 1, l) } else { (w, l + 1) },
-                );
+            let (wins, losses) = results.iter().filter(|(game, _)| *game == kind).fold(
+                (0, 0),
+                |(w, l), &(_, won)| if won { (w + 1, l) } else { (w, l + 1) },
+            );
             if wins + losses > 0 {
                 record.by_kind.push((kind, wins, losses));
             }
