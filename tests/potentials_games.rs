@@ -222,8 +222,17 @@ fn random_games_with_potentials_play_through_chat_and_export_replays() {
     }
     assert_eq!(count, replay.turns.len() + 1);
     let text = shown(&table.say("alice", "!rules zertz").remove(0));
-    assert!(text.contains("ZÈRTZ"), "{text}");
+    assert!(
+        text.starts_with("**ZÈRTZ**: the potential jumps in a straight line"),
+        "{text}"
+    );
     let text = shown(&table.say("alice", "!rules punct").remove(0));
+    assert!(
+        text.ends_with("reconstructed rules: the official text is lost."),
+        "{text}"
+    );
+    let text = shown(&table.say("alice", "!rules potentials").remove(0));
+    assert!(text.contains("`!push b1 c2 zertz`"), "{text}");
     assert!(text.contains("reconstructed"), "{text}");
 }
 

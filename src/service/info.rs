@@ -93,36 +93,36 @@ spot), `h6-c4;xc6*,d6,f5,g4` (removals after the push; `*` = captured, `G` = GIP
 pub(super) fn potentials_rules(topic: Option<Potential>, say: &Phrasing) -> Text {
     let power = |kind: Potential| match kind {
         Potential::Tamsk => format!(
-            "TAMSK (reconstructed): when your own push moves your TAMSK-loaded piece onto e5, push \
+            "(reconstructed) when your own push moves your TAMSK-loaded piece onto e5, push \
 its potential in as an extra piece from any dot ({} or {}); it takes no reserve piece and stays \
 as a used TAMSK. No rows are dealt with between the push and its extra pushes.",
             say.cmd("tamsk a5 b5"),
             say.cmd("tamsk skip")
         ),
         Potential::Zertz => format!(
-            "ZÈRTZ: the potential jumps in a straight line over one or more pieces next to it and \
+            "the potential jumps in a straight line over one or more pieces next to it and \
 lands on the first empty spot after them, never on a dot ({}).",
             say.cmd("zertz c3 c6")
         ),
         Potential::Dvonn => format!(
-            "DVONN: the potential jumps onto a neighbouring opponent's basic piece, DVONN-loaded \
+            "the potential jumps onto a neighbouring opponent's basic piece, DVONN-loaded \
 piece or DVONN stack, which becomes yours until the used DVONN is removed ({}).",
             say.cmd("dvonn d4 d5")
         ),
         Potential::Yinsh => format!(
-            "YINSH: the potential slides in a straight line over empty spots and stops on any of \
+            "the potential slides in a straight line over empty spots and stops on any of \
 them ({}).",
             say.cmd("yinsh d2 d4")
         ),
         Potential::Punct => format!(
-            "PÜNCT: the potential jumps onto a neighbouring opponent's PÜNCT-loaded piece or \
+            "the potential jumps onto a neighbouring opponent's PÜNCT-loaded piece or \
 PÜNCT stack, or (reconstructed) onto an opponent's GIPF-piece: its top piece is captured and it \
 becomes your GIPF-piece ({}).",
             say.cmd("punct e4 e5")
         ),
     };
     if let Some(kind) = topic {
-        let mut text = text![Span::Strong(kind.name().into()), " ", power(kind)];
+        let mut text = text![Span::Strong(kind.name().into()), ": ", power(kind)];
         if matches!(kind, Potential::Tamsk | Potential::Punct) {
             text.push(format!("\n{}", super::potentials::RECONSTRUCTED));
         }
