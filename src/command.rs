@@ -1197,7 +1197,7 @@ fn slash_form(line: &str) -> String {
             (_, _, Some(Completion::Entry)) if !words[0].contains('-') && words.len() >= 2 => {
                 words.drain(..2).collect::<Vec<_>>().join("-")
             }
-            _ if last => words.drain(..).collect::<Vec<_>>().join(" "),
+            _ if last => std::mem::take(&mut words).join(" "),
             _ => words.remove(0).to_string(),
         };
         values.push(format!("{}:{taken}", arg.name));

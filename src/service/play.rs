@@ -151,6 +151,34 @@ fn when(position: &Position) -> &'static str {
     }
 }
 
+/// A refused move says that nothing was changed.
+pub(super) fn nothing_changed(failure: Failure) -> Failure {
+    match failure {
+        Failure::Refused(mut reason) => {
+            reason.push(". Nothing was changed.");
+            Failure::Refused(reason)
+        }
+        internal => internal,
+    }
+}
+
+/// What a move saves: the turns it completed, the decisions of the turn it leaves in
+/// progress, and the game's status.
+pub(super) fn move_progress(
+    turns: Vec<(String, crate::model::UserId)>,
+    partial: Partial,
+    status: GameStatus,
+) -> Progress {
+    Progress {
+        turns,
+        partial,
+        status,
+        resigned: None,
+        ended_by: None,
+        forfeited: None,
+    }
+}
+
 impl Service {
     /// Plays a move command (a push, an answer, a whole turn, a potential's) in the
     /// channel's game: the plain rules or the potentials' ones, as the game is.
@@ -218,25 +246,15 @@ impl Service {
             partial,
             completed: Vec::new(),
         };
-        plan(&mut working).map_err(|failure| match failure {
-            Failure::Refused(mut reason) => {
-                reason.push(". Nothing was changed.");
-                Failure::Refused(reason)
-            }
-            internal => internal,
-        })?;
-        let progress = Progress {
-            turns: working
-                .completed
-                .iter()
+        plan(&mut working).map_err(nothing_changed)?;
+        let turns = working.completed.iter();
+        let progress = move_progress(
+            turns
                 .map(|t| (format!("{t:#}"), game.player(t.color)))
                 .collect(),
-            partial: Partial::Plain(working.partial),
-            status: GameStatus::of(&working.position),
-            resigned: None,
-            ended_by: None,
-            forfeited: None,
-        };
+            Partial::Plain(working.partial),
+            GameStatus::of(&working.position),
+        );
         let Some(stored) = self.save(&game.stored, progress)? else {
             return Err(self.moved_on(message));
         };

@@ -12,7 +12,6 @@ use super::{Failure, Handled, LiveGame, Message, Service, refuse};
 use crate::command::{Answer, Command, Phrasing, potential_word};
 use crate::model::{GameStatus, Partial};
 use crate::reply::{Button, Reply, Stamp};
-use crate::store::Progress;
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -232,27 +231,17 @@ impl Service {
             partial,
             completed: Vec::new(),
         };
-        plan(&mut working).map_err(|failure| match failure {
-            Failure::Refused(mut reason) => {
-                reason.push(". Nothing was changed.");
-                Failure::Refused(reason)
-            }
-            internal => internal,
-        })?;
-        let progress = Progress {
-            turns: working
-                .completed
-                .iter()
+        plan(&mut working).map_err(super::play::nothing_changed)?;
+        let turns = working.completed.iter();
+        let progress = super::play::move_progress(
+            turns
                 .map(|t| (format!("{t:#}"), game.player(t.color)))
                 .collect(),
-            partial: Partial::Potentials {
+            Partial::Potentials {
                 potentials: working.partial,
             },
-            status: GameStatus::of_outcome(working.game.outcome()),
-            resigned: None,
-            ended_by: None,
-            forfeited: None,
-        };
+            GameStatus::of_outcome(working.game.outcome()),
+        );
         let Some(stored) = self.save(&game.stored, progress)? else {
             return Err(self.moved_on(message));
         };
