@@ -1150,6 +1150,7 @@ impl Phrasing {
 /// let say = Phrasing::slash("!");
 /// assert_eq!(say.cmd("push b1 c2 zertz"), "`/push entry:b1-c2 piece:zertz`");
 /// assert_eq!(say.cmd("zertz c3 c6"), "`/zertz from:c3 to:c6`");
+/// assert_eq!(say.cmd("push <dot> <first spot>"), "`/push entry:<dot>-<first spot>`");
 /// assert_eq!(say.cmd("challenge @bob hints"), "`/challenge opponent:@bob hints:True`");
 /// ```
 fn slash_form(line: &str) -> String {
@@ -1161,8 +1162,8 @@ fn slash_form(line: &str) -> String {
     let Some(syntax) = Syntax::of(word).filter(|s| s.slash) else {
         return format!("/{line}");
     };
-    let mut words: Vec<&str> = Vec::new();
-    for w in rest.split_whitespace() {
+    let mut words: Vec<String> = Vec::new();
+    for w in placeholder_words(rest) {
         match syntax
             .args
             .iter()
@@ -1193,12 +1194,12 @@ fn slash_form(line: &str) -> String {
                 }
                 None => continue,
             },
-            (ArgKind::Choice(choices), ..) if !choices.contains(&words[0]) => continue,
+            (ArgKind::Choice(choices), ..) if !choices.contains(&words[0].as_str()) => continue,
             (_, _, Some(Completion::Entry)) if !words[0].contains('-') && words.len() >= 2 => {
                 words.drain(..2).collect::<Vec<_>>().join("-")
             }
             _ if last => std::mem::take(&mut words).join(" "),
-            _ => words.remove(0).to_string(),
+            _ => words.remove(0),
         };
         values.push(format!("{}:{taken}", arg.name));
     }
@@ -1209,6 +1210,21 @@ fn slash_form(line: &str) -> String {
         form.push_str(&value);
     }
     form
+}
+
+/// The words of a line, a placeholder like `<first spot>` counting as one.
+fn placeholder_words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match words.last_mut() {
+            Some(open) if open.starts_with('<') && !open.ends_with('>') => {
+                open.push(' ');
+                open.push_str(word);
+            }
+            _ => words.push(word.to_string()),
+        }
+    }
+    words
 }
 
 /// `/push entry:… [gipf] [answers]`.
