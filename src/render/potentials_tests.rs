@@ -327,8 +327,26 @@ fn a_busy_position_with_potentials_is_small() {
     assert!(game.stacks().count() >= 25, "{}", game.stacks().count());
     for black_side in [false, true] {
         let options = RenderOptions { black_side };
-        let png = render_potentials(&view(&game, Some(&turn)), &options);
+        let busy = view(&game, Some(&turn));
+        let png = render_potentials(&busy, &options);
         assert!(png.len() <= MAX_PNG_BYTES, "{} bytes", png.len());
+        // The palette keeps the flat colours (the kinds', the pieces', the board's) within a
+        // few steps; only blended edge pixels, about 1 in 100, may stray further.
+        let drawn = potentials::draw(&busy, &options);
+        let shown = decode(&png);
+        let flat: Vec<image::Rgb<u8>> = theme::KINDS
+            .into_iter()
+            .chain([theme::WHITE_PIECE, theme::BLACK_PIECE, theme::PLAY_AREA])
+            .collect();
+        let (mut off, mut worst) = (0, 0);
+        for (a, b) in drawn.pixels().zip(shown.pixels()) {
+            let error = (0..3).map(|c| a.0[c].abs_diff(b.0[c])).max().unwrap_or(0);
+            assert!(error <= 12 || !flat.contains(a), "{a:?} shown as {b:?}");
+            off += usize::from(error > 12);
+            worst = worst.max(error);
+        }
+        let pixels = (IMAGE_WIDTH * IMAGE_HEIGHT) as usize;
+        assert!(off * 50 < pixels && worst <= 48, "{off} off, worst {worst}");
     }
 }
 
