@@ -804,7 +804,10 @@ fn hints_and_help_come_in_the_players_own_words() {
 
     // Help: slash users read slash commands, with autocomplete and buttons explained.
     let help = by_slash(&mut table, "carol", "!help");
-    assert!(help.contains("`/push entry:… [gipf] [piece] [answers]`"), "{help}");
+    assert!(
+        help.contains("`/push entry:… [gipf] [piece] [answers]`"),
+        "{help}"
+    );
     assert!(help.contains("suggest what is legal as you type"), "{help}");
     assert!(help.contains("Buttons under a question"), "{help}");
     let chat_help = table.text("carol", "!help");

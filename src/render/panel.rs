@@ -223,8 +223,13 @@ fn draw_status(image: &mut RgbImage, facts: &Facts, card_height: f32) {
         &heading,
     );
     y += 44.0;
+    // The game's name, smaller if it is long (`basic+1/+3 + potentials`).
     let game = &facts.game;
-    let subtitle = style(Weight::Regular, 32.0, theme::LABEL);
+    let size = [32.0, 28.0, 24.0]
+        .into_iter()
+        .find(|&size| text::width(game, &style(Weight::Regular, size, theme::LABEL)) <= room)
+        .unwrap_or(24.0);
+    let subtitle = style(Weight::Regular, size, theme::LABEL);
     text::draw(
         image,
         &text::fit(game, &subtitle, room),

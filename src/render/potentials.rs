@@ -55,7 +55,7 @@ fn facts<'a>(view: &PotentialsView<'a>, pending: &Pending) -> Facts<'a> {
     let name = if options.ultimate {
         "ultimate game".to_string()
     } else {
-        format!("{} game + potentials", options.variant)
+        format!("{} + potentials", options.variant)
     };
     Facts {
         names: view.names,
