@@ -1385,11 +1385,13 @@ fn parse_power(words: &Words, kind: Potential) -> Result<Command, CommandError> 
     let points: Vec<&str> = joined.split(['-', '>']).filter(|p| !p.is_empty()).collect();
     let (from, to) = match points[..] {
         [from, to] => (from.to_string(), to.to_string()),
-        [both] if both.len() >= 4 => {
-            let cut = both[1..]
-                .find(|c: char| c.is_ascii_alphabetic())
-                .ok_or_else(usage)?
-                + 1;
+        // `c3c6`: the second point starts at the second letter.
+        [both] => {
+            let (cut, _) = both
+                .char_indices()
+                .skip(1)
+                .find(|(_, c)| c.is_ascii_alphabetic())
+                .ok_or_else(usage)?;
             (both[..cut].to_string(), both[cut..].to_string())
         }
         _ => return Err(usage()),
@@ -1634,23 +1636,19 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
     let mut hints = false;
     let mut level = None;
     let mut ultimate = false;
-    // `potentials=T3,Z4`: read from the line as typed, since the words are split at commas.
-    let spec = words.raw.split_whitespace().find_map(|w| {
-        w.to_lowercase()
-            .strip_prefix("potentials=")
-            .map(str::to_string)
-    });
-    let mut skip = 0;
-    for &arg in &words.args {
-        if skip > 0 {
-            skip -= 1;
-            continue;
+    // `potentials=T3,Z4` is one option although its commas split words: read it whole.
+    let lower = words.raw.to_lowercase();
+    let mut spec = None;
+    let mut args = Vec::new();
+    for word in lower.split_whitespace() {
+        match word.strip_prefix("potentials=") {
+            Some(_) if spec.is_some() => return Err(error("give `potentials=` once")),
+            Some(value) => spec = Some(value),
+            None => args.extend(word.split(',').filter(|w| !w.is_empty() && *w != "-")),
         }
-        if arg.starts_with("potentials=") {
-            skip = spec
-                .as_deref()
-                .map_or(0, |s| s.split(',').filter(|p| !p.is_empty()).count() - 1);
-        } else if arg == "ultimate" {
+    }
+    for &arg in &args {
+        if arg == "ultimate" {
             ultimate = true;
         } else if let Some(n) = arg.strip_prefix("days=") {
             let n = n
@@ -1697,7 +1695,7 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
         }),
         extra,
     )?;
-    let potentials = challenge_potentials(variant, ultimate, spec.as_deref())?;
+    let potentials = challenge_potentials(variant, ultimate, spec)?;
     if autoforfeit && days.is_none() {
         return Err(error(
             "`autoforfeit` goes with a time per move, like `days=3 autoforfeit`",
@@ -1961,6 +1959,7 @@ mod tests {
             assert_eq!(ok(line), jump, "{line}");
         }
         assert!(err("!zertz c3").contains("like `!zertz c3 c6`"));
+        assert!(err("!zertz 𑯳%d1g8").contains("like `!zertz c3 c6`"));
         assert!(err("!dvonn a1 b2").contains("a1 is a dot"));
         assert_eq!(ok("!tamsk skip"), Command::Tamsk(None));
         assert_eq!(
@@ -2007,6 +2006,9 @@ mod tests {
         assert!(err("!challenge <@42> potentials=Z:2").contains("0, or 3 to 6"));
         assert!(err("!challenge <@42> ultimate potentials=Z3").contains("fixed"));
         assert!(err("!challenge <@42> ultimate basic").contains("name one game"));
+        assert!(err("!challenge <@42> potentials=z3 potentials=d3").contains("once"));
+        assert!(err("!challenge <@42> potentials=").contains("`potentials=`"));
+        assert!(err("!challenge <@42> potentials=,,").contains("`potentials=,,`"));
     }
 
     #[test]

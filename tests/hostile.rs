@@ -22,6 +22,12 @@ fn line() -> impl Strategy<Value = String> {
         Just("resign".to_string()),
         Just("board".to_string()),
         Just("history".to_string()),
+        Just("zertz".to_string()),
+        Just("dvonn".to_string()),
+        Just("yinsh".to_string()),
+        Just("punct".to_string()),
+        Just("tamsk".to_string()),
+        Just("rules".to_string()),
         "[a-z]{1,8}",
     ];
     let argument = prop_oneof![
@@ -34,6 +40,12 @@ fn line() -> impl Strategy<Value = String> {
         Just("@bob".to_string()),
         Just("'; DROP TABLE games; --".to_string()),
         Just("all".to_string()),
+        Just("potentials=@everyone".to_string()),
+        "potentials=[TZDYPtzdyp:,/0-9]{0,10}",
+        Just("ultimate".to_string()),
+        Just("skip".to_string()),
+        "(zertz|dvonn|basic|z|Z)",
+        "[a-i][0-9][>-]?[a-i][0-9]",
         "[0-9]{1,3}",
         "\\PC{0,12}",
         "x[a-i][0-9]\\*?,G[a-i][0-9];[a-i][0-9]-[a-i][0-9]",
@@ -65,12 +77,20 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     #[test]
-    fn hostile_lines_never_break_the_service(lines in proptest::collection::vec(line(), 1..40)) {
+    fn hostile_lines_never_break_the_service(
+        lines in proptest::collection::vec(line(), 1..40),
+        potentials in any::<bool>(),
+    ) {
         let dir = tempfile::tempdir().unwrap();
         let service = Service::open(dir.path().join("gipf.db"), Config::default()).unwrap();
         let mut console = Console::new(dir.path().join("boards")).unwrap();
-        // A game in progress, so moves have something to hit.
-        for setup in ["alice: !challenge @bob standard white", "bob: !accept"] {
+        // A game in progress, so moves have something to hit: with potentials or not.
+        let challenge = if potentials {
+            "alice: !challenge @bob ultimate white"
+        } else {
+            "alice: !challenge @bob standard white"
+        };
+        for setup in [challenge, "bob: !accept"] {
             let message = console.read_line(setup).unwrap();
             service.handle(&message);
         }
