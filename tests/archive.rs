@@ -51,7 +51,7 @@ fn an_exported_record_replays_to_the_same_end_and_result() {
         400,
     );
     let state = table.state();
-    let outcome = state.position.outcome().expect("the game ended");
+    let outcome = state.position().unwrap().outcome().expect("the game ended");
     let reply = table.say("carol", "!export").remove(0);
     let (name, text) = attached(&reply);
     assert_eq!(name, format!("gipf-game-{}.gipf", state.id.0));
@@ -78,7 +78,7 @@ fn an_exported_record_replays_to_the_same_end_and_result() {
     );
     // The record replays, by its header alone, to the very position the game ended in.
     let replay = record::replay_with_header(&text, None).unwrap();
-    assert_eq!(*replay.last(), state.position);
+    assert_eq!(*replay.last(), state.position().unwrap());
     assert_eq!(replay.last().outcome(), Some(outcome));
     assert_eq!(replay.turns.len(), state.turns.len());
     // The same record by the game's number, from another channel of the server.
@@ -298,7 +298,7 @@ fn a_rematch_swaps_colours_and_keeps_the_options() {
     let state = table.state();
     assert_eq!(state.players[Color::White], user_id("bob"));
     assert_eq!(state.players[Color::Black], user_id("alice"));
-    assert_eq!(state.position.variant(), Variant::Standard);
+    assert_eq!(state.position().unwrap().variant(), Variant::Standard);
     // The first game's button is for an earlier game now.
     table.expect("bob", "!resign", "bob resigned");
     let stale = click(&mut table, "alice", button);

@@ -150,7 +150,7 @@ async fn a_reminder_then_time_is_up_then_the_win_is_claimed_across_a_restart() {
         .unwrap()
         .unwrap();
     assert_eq!(
-        state.position.outcome().map(|o| o.winner),
+        state.position().unwrap().outcome().map(|o| o.winner),
         Some(Color::White)
     );
     let board = &bench.say(1, "carol", "!board")[0];

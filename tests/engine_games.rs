@@ -50,7 +50,7 @@ fn the_engine_answers_each_turn_like_a_person() {
         "alice moves first"
     );
     for turn in 1..=3 {
-        let position = table.state().position;
+        let position = table.state().position().unwrap();
         let entry = position.legal_entries().next().unwrap();
         let pushed = table.say("alice", &format!("!push {entry}")).remove(0);
         assert!(
@@ -71,7 +71,7 @@ fn the_engine_answers_each_turn_like_a_person() {
         assert_eq!(answer.mentions(), [user_id("alice")]);
         assert!(answer.board.is_some() && answer.engine.is_none());
         let state = table.state();
-        assert_eq!(state.position.to_move(), Color::White);
+        assert_eq!(state.position().unwrap().to_move(), Color::White);
         assert_eq!(state.turns.len(), 2 * turn);
     }
     // The engine's turn is asked for once: a second call finds nothing to do.

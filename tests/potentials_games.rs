@@ -9,7 +9,11 @@ use gipf::potentials::{Game, Pending};
 use support::table::{Table, player, shown};
 
 fn game(table: &Table) -> Game {
-    table.state().potentials.expect("a game with potentials")
+    table
+        .state()
+        .potentials()
+        .cloned()
+        .expect("a game with potentials")
 }
 
 /// Plays one random legal complete turn of the player to move, by `!move` in the notation.
@@ -211,7 +215,12 @@ fn random_games_with_potentials_play_through_chat_and_export_replays() {
     let replay = gipf_bot::record::replay_potentials(&record, options).unwrap();
     assert_eq!(
         replay.last().stacks().collect::<Vec<_>>(),
-        state.potentials.unwrap().stacks().collect::<Vec<_>>()
+        state
+            .potentials()
+            .cloned()
+            .unwrap()
+            .stacks()
+            .collect::<Vec<_>>()
     );
     // `!replay` animates it: the start and one frame per turn.
     let (_, gif) = table.say("alice", "!replay").remove(0).file.unwrap();

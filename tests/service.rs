@@ -49,7 +49,7 @@ fn a_game_from_challenge_to_resignation() {
         text.contains("bob resigned") && text.contains("you win"),
         "{text}"
     );
-    let outcome = table.state().position.outcome().unwrap();
+    let outcome = table.state().position().unwrap().outcome().unwrap();
     assert_eq!(
         (outcome.winner, outcome.reason),
         (Color::White, Reason::Resignation)
@@ -89,7 +89,11 @@ fn games_end_by_no_reserve_and_by_no_gipf() {
         table.start(variant);
         play_random_turns(&mut table, seed, 400);
         let state = table.state();
-        let outcome = state.position.outcome().expect("random games end");
+        let outcome = state
+            .position()
+            .unwrap()
+            .outcome()
+            .expect("random games end");
         seen.push(outcome.reason);
         let status = table.text("carol", "!board");
         assert!(status.contains("Game over"), "{status}");
@@ -114,7 +118,7 @@ fn the_shared_record_played_by_move_commands_reaches_the_known_position() {
         let text = table.text(who, &format!("!move {line}"));
         assert!(text.contains("played"), "{line}: {text}");
     }
-    let position = table.state().position;
+    let position = table.state().position().unwrap();
     assert_eq!(position.plies(), 41);
     assert_eq!(
         (
@@ -199,7 +203,7 @@ fn decisions_answered_interactively_up_front_and_across_a_restart() {
     table.expect("alice", "!push e1 e2", "first choose which row");
     table.restart();
     assert!(matches!(
-        table.state().position.pending(),
+        table.state().position().unwrap().pending(),
         Pending::ChooseRow { .. }
     ));
     let mut text = table.text("alice", "!row 1");
@@ -216,7 +220,7 @@ fn decisions_answered_interactively_up_front_and_across_a_restart() {
         text = table.text("alice", answer);
     }
     assert!(text.contains("alice (white) played"), "{text}");
-    let answered = table.state().position;
+    let answered = table.state().position().unwrap();
     // The same turn given up front in another channel gives the same position.
     table.channel = ChannelId(2);
     table.start("standard");
@@ -232,7 +236,7 @@ fn decisions_answered_interactively_up_front_and_across_a_restart() {
         .unwrap();
     let text = table.text("alice", &format!("!move {turn}"));
     assert!(text.contains("played"), "{text}");
-    assert_eq!(table.state().position, answered);
+    assert_eq!(table.state().position().unwrap(), answered);
 }
 
 #[test]
@@ -286,8 +290,8 @@ fn every_error_is_specific_and_changes_nothing() {
     );
     let after = table.state();
     assert_eq!(
-        (after.position, after.turns),
-        (before.position, before.turns)
+        (after.position().unwrap(), after.turns),
+        (before.position().unwrap(), before.turns)
     );
 }
 
@@ -328,12 +332,12 @@ fn challenges_expire_and_can_be_declined_or_cancelled() {
         "alice asked for black"
     );
     assert_eq!(
-        state.position.variant(),
+        state.position().unwrap().variant(),
         Variant::Basic {
             extra: gipf::ByColor::new(0, 3)
         }
     );
-    assert_eq!(state.position.reserve(Color::Black), 15);
+    assert_eq!(state.position().unwrap().reserve(Color::Black), 15);
 }
 
 #[test]
@@ -478,7 +482,10 @@ fn a_button_answers_only_the_question_it_was_made_for() {
     );
     table.expect("bob", "!row 1", "It is alice's turn");
     table.expect("carol", "!row 1", "You are not playing in this game");
-    assert_eq!(table.state().position, before.position);
+    assert_eq!(
+        table.state().position().unwrap(),
+        before.position().unwrap()
+    );
 
     // The mover answers by text; the old buttons are now stale, even within the same turn.
     let next = table.say("alice", "!row 1").remove(0);
@@ -502,8 +509,8 @@ fn a_button_answers_only_the_question_it_was_made_for() {
         );
     }
     assert_eq!(
-        table.state().position,
-        middle.position,
+        table.state().position().unwrap(),
+        middle.position().unwrap(),
         "stale clicks change nothing"
     );
 
@@ -515,11 +522,14 @@ fn a_button_answers_only_the_question_it_was_made_for() {
     table.expect("alice", "!resign", "alice resigned");
     let over = table.state();
     assert_eq!(
-        over.position.outcome().map(|o| o.reason),
+        over.position().unwrap().outcome().map(|o| o.reason),
         Some(Reason::Resignation)
     );
     table.restart();
-    assert_eq!(table.state().position.outcome(), over.position.outcome());
+    assert_eq!(
+        table.state().position().unwrap().outcome(),
+        over.position().unwrap().outcome()
+    );
 }
 
 #[test]
@@ -636,7 +646,7 @@ fn random_games_played_one_decision_at_a_time_by_chat_match_the_rules() {
     ] {
         let mut table = Table::new();
         table.start(variant);
-        let mut expected = table.state().position;
+        let mut expected = table.state().position().unwrap();
         let mut rng = Rng::new(seed);
         for step in 0..400 {
             let Some(decision) = expected.random_decision(&mut rng) else {
@@ -650,7 +660,7 @@ fn random_games_played_one_decision_at_a_time_by_chat_match_the_rules() {
             let reply = table.text(mover, &command);
             expected.play(decision).unwrap();
             assert_eq!(
-                table.state().position,
+                table.state().position().unwrap(),
                 expected,
                 "{variant} step {step}: {command}: {reply}"
             );
@@ -922,7 +932,7 @@ fn a_game_just_begun_can_be_aborted_by_either_player_and_frees_the_channel() {
         table.text(who, &format!("!push {push}"));
     }
     table.expect("bob", "!abort", "too late to abort");
-    assert!(table.state().position.outcome().is_none());
+    assert!(table.state().position().unwrap().outcome().is_none());
 }
 
 #[test]

@@ -337,13 +337,13 @@ impl Handler {
             });
         let potentials = state
             .as_ref()
-            .and_then(|s| s.potentials.as_ref())
+            .and_then(|s| s.potentials())
             .map(|game| (game, from));
         let choices = slash::suggestions(
             &command.data.name,
             focused.name,
             focused.value,
-            state.as_ref().map(|s| &s.position),
+            state.as_ref().and_then(|s| s.position()).as_ref(),
             potentials,
         );
         let mut response = CreateAutocompleteResponse::new();

@@ -157,13 +157,12 @@ impl Service {
     /// The game, if the engine plays in it and is to move now.
     pub(super) fn engine_to_move(&self, game: &LiveGame) -> Option<GameId> {
         let engine = self.engine_user()?;
-        if game.potentials.is_some() {
-            return None;
-        }
-        let to_move = game.player(game.position.to_move());
+        // The engine plays the games without potentials only.
+        let position = game.position()?;
+        let to_move = game.player(position.to_move());
         (game.stored.engine.is_some()
             && game.stored.status == GameStatus::Active
-            && game.position.outcome().is_none()
+            && position.outcome().is_none()
             && to_move == engine.id)
             .then_some(game.stored.id)
     }
@@ -252,11 +251,14 @@ impl Service {
         if let Ok(mut thinking) = self.engine.thinking.lock() {
             *thinking = Some((id, Arc::clone(&stop)));
         }
-        let seed = u64::from(game.position.plies()) ^ id.0.unsigned_abs().rotate_left(17);
+        let Some(&position) = game.position() else {
+            return Ok(None);
+        };
+        let seed = u64::from(position.plies()) ^ id.0.unsigned_abs().rotate_left(17);
         let request = Request::level(level)
             .with_seed(seed)
             .with_stop(Arc::clone(&stop));
-        let thought = searcher.think(&game.position, &request);
+        let thought = searcher.think(&position, &request);
         if let Ok(mut thinking) = self.engine.thinking.lock() {
             *thinking = None;
         }
@@ -280,18 +282,18 @@ impl Service {
                 self.phrasing(message).cmd("challenge @someone hints")
             ));
         }
-        if game.potentials.is_some() {
+        let Some(position) = game.position() else {
             return refuse("I give hints in games without potentials only.");
-        }
-        if game.position.outcome().is_some() {
+        };
+        if position.outcome().is_some() {
             return refuse("This game is over.");
         }
-        if game.position.to_move() != color {
+        if position.to_move() != color {
             return refuse("A hint is for the player to move, and it is not your move.");
         }
-        let request = Request::level(Level::Medium).with_seed(u64::from(game.position.plies()));
+        let request = Request::level(Level::Medium).with_seed(u64::from(position.plies()));
         let thought = self
-            .with_engine(|engine| engine.think(&game.position, &request))?
+            .with_engine(|engine| engine.think(position, &request))?
             .map_err(|e| Failure::Refused(e.to_string().into()))?;
         Ok(Reply::private(text![
             format!(

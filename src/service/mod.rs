@@ -26,7 +26,7 @@ use std::time::Duration;
 use gipf::{ByColor, Color, Position, Turn};
 
 use crate::command::{self, Command, CommandError, Phrasing};
-use crate::model::{ChannelId, Clock, GameId, GameStatus, GuildId, Rights, UserId};
+use crate::model::{ChannelId, Clock, GameId, GameStatus, GuildId, Partial, Rights, UserId};
 use crate::record;
 use crate::render::{self, BoardView, RenderOptions};
 use crate::reply::{Reply, Stamp};
@@ -381,61 +381,77 @@ impl Service {
 #[derive(Clone)]
 pub(crate) struct LiveGame {
     pub stored: StoredGame,
-    /// The position after the stored turns and the decisions of the turn in progress. In a
-    /// game with potentials it is its variant's start and means nothing: see `potentials`.
-    pub position: Position,
-    /// The last completed turn (of a game without potentials).
-    pub last_turn: Option<Turn>,
-    /// A game with potentials (or Ultimate GIPF): the game itself.
-    pub potentials: Option<Box<potentials::PotentialsGame>>,
+    /// The game as the rules play it, after the stored turns and the decisions of the turn
+    /// in progress.
+    pub rules: Rules,
+}
+
+/// What the rules crate makes of a stored game: one of the games of the rules, or one with
+/// potentials.
+#[derive(Clone)]
+pub(crate) enum Rules {
+    /// Basic, standard or tournament: the position, and the last completed turn.
+    Plain {
+        position: Position,
+        last_turn: Option<Turn>,
+    },
+    /// With potentials, or Ultimate GIPF.
+    Potentials(Box<potentials::PotentialsGame>),
 }
 
 impl LiveGame {
     pub fn load(stored: StoredGame) -> anyhow::Result<LiveGame> {
         let record = stored.turns.join("\n");
+        let unplayable =
+            |e: &dyn std::fmt::Display| anyhow::anyhow!("game {} does not replay: {e}", stored.id);
         let refused = |e: &dyn std::fmt::Display| {
             anyhow::anyhow!("game {}: stored decision refused: {e}", stored.id)
         };
-        if let Some(options) = stored.potentials {
-            let replay = record::replay_potentials(&record, options)
-                .map_err(|e| anyhow::anyhow!("game {} does not replay: {e}", stored.id))?;
-            let mut game = replay.last().clone();
-            if let crate::model::Partial::Potentials { potentials } = &stored.partial {
-                for decision in potentials {
-                    game.play(*decision).map_err(|e| refused(&e))?;
+        // A game resigned (or lost on time) mid-turn is over whatever the rules say.
+        let resigned = stored.resigned.or(stored.forfeited);
+        let rules = match (stored.potentials, &stored.partial) {
+            (Some(options), partial) => {
+                let replay =
+                    record::replay_potentials(&record, options).map_err(|e| unplayable(&e))?;
+                let mut game = replay.last().clone();
+                if let Partial::Potentials { potentials } = partial {
+                    for decision in potentials {
+                        game.play(*decision).map_err(|e| refused(&e))?;
+                    }
+                }
+                if let Some(color) = resigned {
+                    let _ = game.resign(color);
+                }
+                let last_turn = replay.turns.last().cloned();
+                Rules::Potentials(Box::new(potentials::PotentialsGame { game, last_turn }))
+            }
+            (None, partial) => {
+                let replay = record::replay(&record, stored.variant).map_err(|e| unplayable(&e))?;
+                let mut position = *replay.last();
+                if let Partial::Plain(decisions) = partial {
+                    for decision in decisions {
+                        position.play(*decision).map_err(|e| refused(&e))?;
+                    }
+                }
+                if let Some(color) = resigned {
+                    let _ = position.resign(color);
+                }
+                let last_turn = replay.turns.last().copied();
+                Rules::Plain {
+                    position,
+                    last_turn,
                 }
             }
-            if let Some(color) = stored.resigned.or(stored.forfeited) {
-                let _ = game.resign(color);
-            }
-            return Ok(LiveGame {
-                position: Position::new(stored.variant),
-                last_turn: None,
-                potentials: Some(Box::new(potentials::PotentialsGame {
-                    game,
-                    last_turn: replay.turns.last().cloned(),
-                })),
-                stored,
-            });
+        };
+        Ok(LiveGame { stored, rules })
+    }
+
+    /// The position of a game without potentials.
+    pub fn position(&self) -> Option<&Position> {
+        match &self.rules {
+            Rules::Plain { position, .. } => Some(position),
+            Rules::Potentials(_) => None,
         }
-        let replay = record::replay(&record, stored.variant)
-            .map_err(|e| anyhow::anyhow!("game {} does not replay: {e}", stored.id))?;
-        let mut position = *replay.last();
-        if let crate::model::Partial::Plain(decisions) = &stored.partial {
-            for decision in decisions {
-                position.play(*decision).map_err(|e| refused(&e))?;
-            }
-        }
-        if let Some(color) = stored.resigned.or(stored.forfeited) {
-            // A game resigned (or lost on time) mid-turn is over whatever the position says.
-            let _ = position.resign(color);
-        }
-        Ok(LiveGame {
-            last_turn: replay.turns.last().copied(),
-            stored,
-            position,
-            potentials: None,
-        })
     }
 
     /// The colour `user` plays, if they play here.
@@ -450,41 +466,41 @@ impl LiveGame {
 
     /// Whose turn it is.
     pub fn to_move(&self) -> Color {
-        match &self.potentials {
-            Some(live) => live.game.to_move(),
-            None => self.position.to_move(),
+        match &self.rules {
+            Rules::Plain { position, .. } => position.to_move(),
+            Rules::Potentials(live) => live.game.to_move(),
         }
     }
 
     /// How the game ended, if the rules say it did.
     pub fn outcome(&self) -> Option<gipf::Outcome> {
-        match &self.potentials {
-            Some(live) => live.game.outcome(),
-            None => self.position.outcome(),
+        match &self.rules {
+            Rules::Plain { position, .. } => position.outcome(),
+            Rules::Potentials(live) => live.game.outcome(),
         }
     }
 
     /// Completed turns.
     pub fn plies(&self) -> u16 {
-        match &self.potentials {
-            Some(live) => live.game.plies(),
-            None => self.position.plies(),
+        match &self.rules {
+            Rules::Plain { position, .. } => position.plies(),
+            Rules::Potentials(live) => live.game.plies(),
         }
     }
 
     /// A player's reserve.
     pub fn reserve(&self, color: Color) -> u8 {
-        match &self.potentials {
-            Some(live) => live.game.reserve(color),
-            None => self.position.reserve(color),
+        match &self.rules {
+            Rules::Plain { position, .. } => position.reserve(color),
+            Rules::Potentials(live) => live.game.reserve(color),
         }
     }
 
     /// `color` resigns (or loses on time); `None` if the game is over already.
     pub fn resign(&mut self, color: Color) -> Option<gipf::Outcome> {
-        match &mut self.potentials {
-            Some(live) => live.game.resign(color).ok(),
-            None => self.position.resign(color).ok(),
+        match &mut self.rules {
+            Rules::Plain { position, .. } => position.resign(color).ok(),
+            Rules::Potentials(live) => live.game.resign(color).ok(),
         }
     }
 }
@@ -496,13 +512,37 @@ pub struct GameState {
     pub id: GameId,
     /// Who plays each colour.
     pub players: ByColor<UserId>,
-    /// The position now (mid-turn if a decision is pending); of a game with potentials, the
-    /// start of its variant: see `potentials`.
-    pub position: Position,
-    /// A game with potentials, as it stands now.
-    pub potentials: Option<gipf::potentials::Game>,
+    /// The game now (mid-turn if a decision is pending).
+    pub rules: GameRules,
     /// Completed turns, in the official notation.
     pub turns: Vec<String>,
+}
+
+/// A game as the rules crate plays it.
+#[derive(Clone, Debug)]
+pub enum GameRules {
+    /// Basic, standard or tournament.
+    Plain(Position),
+    /// With potentials, or Ultimate GIPF.
+    Potentials(Box<gipf::potentials::Game>),
+}
+
+impl GameState {
+    /// The position of a game without potentials.
+    pub fn position(&self) -> Option<Position> {
+        match &self.rules {
+            GameRules::Plain(position) => Some(*position),
+            GameRules::Potentials(_) => None,
+        }
+    }
+
+    /// A game with potentials.
+    pub fn potentials(&self) -> Option<&gipf::potentials::Game> {
+        match &self.rules {
+            GameRules::Plain(_) => None,
+            GameRules::Potentials(game) => Some(game),
+        }
+    }
 }
 
 impl Service {
@@ -517,8 +557,10 @@ impl Service {
             .map(|game| GameState {
                 id: game.stored.id,
                 players: game.stored.players,
-                position: game.position,
-                potentials: game.potentials.map(|live| live.game),
+                rules: match game.rules {
+                    Rules::Plain { position, .. } => GameRules::Plain(position),
+                    Rules::Potentials(live) => GameRules::Potentials(Box::new(live.game)),
+                },
                 turns: game.stored.turns,
             }))
     }
@@ -580,21 +622,30 @@ impl Service {
         let note = time::picture_note(game);
         let names = ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str());
         let options = RenderOptions { black_side };
-        if let Some(live) = &game.potentials {
-            let view = render::PotentialsView {
-                game: &live.game,
-                last_turn: live.last_turn.as_ref(),
-                names,
-                note: note.as_deref(),
-            };
-            return Ok(render::render_potentials(&view, &options));
-        }
-        let view = BoardView {
-            position: &game.position,
-            last_turn: game.last_turn.as_ref(),
-            names,
-            note: note.as_deref(),
-        };
-        Ok(render::render(&view, &options))
+        let note = note.as_deref();
+        Ok(match &game.rules {
+            Rules::Plain {
+                position,
+                last_turn,
+            } => {
+                let last_turn = last_turn.as_ref();
+                let view = BoardView {
+                    position,
+                    last_turn,
+                    names,
+                    note,
+                };
+                render::render(&view, &options)
+            }
+            Rules::Potentials(live) => {
+                let view = render::PotentialsView {
+                    game: &live.game,
+                    last_turn: live.last_turn.as_ref(),
+                    names,
+                    note,
+                };
+                render::render_potentials(&view, &options)
+            }
+        })
     }
 }

@@ -2,7 +2,7 @@
 
 use gipf::{Bitboard, Color, Decision, Entry, Kind, Pending, PlayError, Position, Stage, Turn};
 
-use super::{Failure, Handled, LiveGame, Message, Service, potentials, refuse};
+use super::{Failure, Handled, LiveGame, Message, Rules, Service, potentials, refuse};
 use crate::command::{Answer, Command, Phrasing};
 use crate::model::{GameStatus, Partial};
 use crate::reply::{Button, Reply, Stamp};
@@ -55,10 +55,11 @@ pub(super) fn question_buttons(game: &LiveGame) -> Vec<Button> {
         command: Command::Answer(answer),
         stamp,
     };
-    if game.potentials.is_some() {
-        return potentials::potentials_buttons(game);
-    }
-    match game.position.pending() {
+    let position = match &game.rules {
+        Rules::Plain { position, .. } => position,
+        Rules::Potentials(live) => return potentials::potentials_buttons(game, &live.game),
+    };
+    match position.pending() {
         Pending::ChooseRow { rows } => (1..=rows.len())
             .map(|i| button(format!("Row {i}"), Answer::Row(i)))
             .collect(),
@@ -234,15 +235,21 @@ impl Service {
                 format!("'s turn ({to_move}). I will ping you when it is yours.")
             ]);
         }
-        if game.potentials.is_some() {
-            return self.act_potentials(message, game, with_potentials);
-        }
+        let (position, last_turn) = match &game.rules {
+            Rules::Plain {
+                position,
+                last_turn,
+            } => (*position, *last_turn),
+            Rules::Potentials(live) => {
+                return self.act_potentials(message, &game, live, with_potentials);
+            }
+        };
         let partial = match &game.stored.partial {
             Partial::Plain(decisions) => decisions.clone(),
             Partial::Potentials { .. } => Vec::new(),
         };
         let mut working = Working {
-            position: game.position,
+            position,
             partial,
             completed: Vec::new(),
         };
@@ -258,13 +265,17 @@ impl Service {
         let Some(stored) = self.save(&game.stored, progress)? else {
             return Err(self.moved_on(message));
         };
-        let after = LiveGame {
-            stored,
+        let rules = Rules::Plain {
             position: working.position,
-            last_turn: working.completed.last().copied().or(game.last_turn),
-            potentials: None,
+            last_turn: working.completed.last().copied().or(last_turn),
         };
-        self.turn_reply(&after, &working.completed, &self.phrasing(message))
+        let after = LiveGame { stored, rules };
+        self.turn_reply(
+            &after,
+            &working.position,
+            &working.completed,
+            &self.phrasing(message),
+        )
     }
 
     /// Refuses a click on a button made for another game, or for an earlier question of
@@ -445,9 +456,9 @@ impl Service {
 
     /// How the player to move acts, in either kind of game.
     pub(super) fn first_move(&self, game: &LiveGame, say: &Phrasing) -> String {
-        match &game.potentials {
-            Some(live) => self.potentials_first_move(&live.game, say),
-            None => self.how_to_push(&game.position, say),
+        match &game.rules {
+            Rules::Plain { position, .. } => self.how_to_push(position, say),
+            Rules::Potentials(live) => self.potentials_first_move(&live.game, say),
         }
     }
 
@@ -471,8 +482,13 @@ impl Service {
     }
 
     /// What the player to move must do now, with a ping for them only.
-    fn turn_reply(&self, game: &LiveGame, completed: &[Turn], say: &Phrasing) -> Handled {
-        let position = &game.position;
+    fn turn_reply(
+        &self,
+        game: &LiveGame,
+        position: &Position,
+        completed: &[Turn],
+        say: &Phrasing,
+    ) -> Handled {
         let mut lines = Vec::new();
         for turn in completed {
             lines.push(text![

@@ -8,7 +8,7 @@ use gipf::potentials::{
 };
 use gipf::{Bitboard, Color, Entry, Point};
 
-use super::{Failure, Handled, LiveGame, Message, Service, refuse};
+use super::{Failure, Handled, LiveGame, Message, Rules, Service, refuse};
 use crate::command::{Answer, Command, Phrasing, potential_word};
 use crate::model::{GameStatus, Partial};
 use crate::reply::{Button, Reply, Stamp};
@@ -216,12 +216,10 @@ impl Service {
     pub(super) fn act_potentials(
         &self,
         message: &Message,
-        game: LiveGame,
+        game: &LiveGame,
+        live: &PotentialsGame,
         plan: impl FnOnce(&mut PotentialsWorking) -> Result<(), Failure>,
     ) -> Handled {
-        let Some(live) = &game.potentials else {
-            return Err(no_potentials(&self.phrasing(message)));
-        };
         let partial = match &game.stored.partial {
             Partial::Potentials { potentials } => potentials.clone(),
             Partial::Plain(_) => Vec::new(),
@@ -246,26 +244,30 @@ impl Service {
             return Err(self.moved_on(message));
         };
         let last_turn = working.completed.last().cloned().or(live.last_turn.clone());
+        let live = PotentialsGame {
+            game: working.game,
+            last_turn,
+        };
         let after = LiveGame {
             stored,
-            position: game.position,
-            last_turn: None,
-            potentials: Some(Box::new(PotentialsGame {
-                game: working.game,
-                last_turn,
-            })),
+            rules: Rules::Potentials(Box::new(live.clone())),
         };
-        self.potentials_reply(&after, &working.completed, &self.phrasing(message))
+        self.potentials_reply(
+            &after,
+            &live.game,
+            &working.completed,
+            &self.phrasing(message),
+        )
     }
 
     /// What the player to move must do now in a game with potentials, with a ping for them.
-    fn potentials_reply(&self, game: &LiveGame, completed: &[Turn], say: &Phrasing) -> Handled {
-        let Some(live) = &game.potentials else {
-            return Err(Failure::Internal(anyhow::anyhow!(
-                "not a game with potentials"
-            )));
-        };
-        let state = &live.game;
+    fn potentials_reply(
+        &self,
+        game: &LiveGame,
+        state: &Game,
+        completed: &[Turn],
+        say: &Phrasing,
+    ) -> Handled {
         let mut lines = Vec::new();
         for turn in completed {
             lines.push(text![
@@ -296,7 +298,7 @@ impl Service {
         }
         Ok(Reply {
             board: Some(self.picture(game, None)?),
-            buttons: potentials_buttons(game),
+            buttons: potentials_buttons(game, state),
             ..Reply::public(Text::join(lines, "\n"))
         })
     }
@@ -465,10 +467,7 @@ fn contents(game: &Game, set: Bitboard) -> String {
 }
 
 /// Buttons for the likely answers to the question pending in a game with potentials.
-pub(super) fn potentials_buttons(game: &LiveGame) -> Vec<Button> {
-    let Some(live) = &game.potentials else {
-        return Vec::new();
-    };
+pub(super) fn potentials_buttons(game: &LiveGame, state: &Game) -> Vec<Button> {
     let stamp = Stamp::Game {
         id: game.stored.id,
         version: game.stored.version,
@@ -478,7 +477,7 @@ pub(super) fn potentials_buttons(game: &LiveGame) -> Vec<Button> {
         command,
         stamp,
     };
-    match live.game.pending() {
+    match state.pending() {
         Pending::ChooseRow { rows } => (1..=rows.len())
             .map(|i| button(format!("Row {i}"), Command::Answer(Answer::Row(i))))
             .collect(),

@@ -144,7 +144,7 @@ pub fn player(color: Color) -> &'static str {
 pub fn play_random_turns(table: &mut Table, seed: u64, limit: usize) {
     let mut rng = Rng::new(seed);
     for _ in 0..limit {
-        let position = table.state().position;
+        let position = table.state().position().unwrap();
         if position.outcome().is_some() {
             return;
         }
