@@ -73,3 +73,28 @@ fn perft_standard_4() -> u64 {
 fn perft_standard_5() -> u64 {
     Position::new(Variant::Standard).perft(black_box(5))
 }
+
+/// A random ultimate game (at most 200 decisions) per iteration: the potentials' rules as a
+/// whole, with every legal decision listed at each step.
+#[divan::bench(sample_count = 20, sample_size = 5)]
+fn random_ultimate_playout(bencher: Bencher) {
+    use gipf::potentials::{Game, Options};
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
+    bencher.bench_local(|| {
+        let mut game = Game::new(Options::ultimate());
+        for _ in 0..200 {
+            let decisions = game.legal_decisions();
+            if decisions.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            game.play(decisions[rng.below(decisions.len())]).unwrap();
+        }
+        game.plies()
+    });
+}
+
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn perft_ultimate_3() -> u64 {
+    use gipf::potentials::{Game, Options};
+    Game::new(Options::ultimate()).perft(black_box(3))
+}
