@@ -481,6 +481,40 @@ impl Service {
         }
     }
 
+    /// `alice (white) played `c2 (11)`.`: a line for each (mover, turn) completed.
+    pub(super) fn played(
+        &self,
+        game: &LiveGame,
+        turns: impl Iterator<Item = (Color, String)>,
+    ) -> anyhow::Result<Vec<Text>> {
+        turns
+            .map(|(color, turn)| {
+                Ok(text![
+                    self.name(game.player(color))?,
+                    format!(" ({color}) played `{turn}`.")
+                ])
+            })
+            .collect()
+    }
+
+    /// `Game over: alice (white) wins. …`, pinging the player who did not make the first of
+    /// the turns just completed (the loser, unless he lost at the start of his own turn).
+    pub(super) fn game_over(
+        &self,
+        game: &LiveGame,
+        outcome: gipf::Outcome,
+        first_mover: Option<Color>,
+    ) -> anyhow::Result<Text> {
+        let other = first_mover.map_or(!outcome.winner, |color| !color);
+        Ok(text![
+            "Game over: ",
+            self.name(game.player(outcome.winner))?,
+            format!(" ({}) wins. {outcome}. Well played, ", outcome.winner),
+            self.mention(game.player(other))?,
+            "!"
+        ])
+    }
+
     /// What the player to move must do now, with a ping for them only.
     fn turn_reply(
         &self,
@@ -489,13 +523,7 @@ impl Service {
         completed: &[Turn],
         say: &Phrasing,
     ) -> Handled {
-        let mut lines = Vec::new();
-        for turn in completed {
-            lines.push(text![
-                self.name(game.player(turn.color))?,
-                format!(" ({}) played `{turn:#}`.", turn.color)
-            ]);
-        }
+        let mut lines = self.played(game, completed.iter().map(|t| (t.color, format!("{t:#}"))))?;
         lines.push(Text::from(format!(
             "Reserves: white {}, black {}. Captured: white {}, black {}.",
             position.reserve(Color::White),
@@ -506,15 +534,7 @@ impl Service {
         let player = self.mention(game.player(position.to_move()))?;
         let prompt = match position.pending() {
             Pending::GameOver(outcome) => {
-                // Tell the player who did not make the last move.
-                let other = completed.first().map_or(!outcome.winner, |t| !t.color);
-                vec![text![
-                    "Game over: ",
-                    self.name(game.player(outcome.winner))?,
-                    format!(" ({}) wins. {outcome}. Well played, ", outcome.winner),
-                    self.mention(game.player(other))?,
-                    "!"
-                ]]
+                vec![self.game_over(game, outcome, completed.first().map(|t| t.color))?]
             }
             Pending::Push => vec![text![
                 player,

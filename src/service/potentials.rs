@@ -268,24 +268,11 @@ impl Service {
         completed: &[Turn],
         say: &Phrasing,
     ) -> Handled {
-        let mut lines = Vec::new();
-        for turn in completed {
-            lines.push(text![
-                self.name(game.player(turn.color))?,
-                format!(" ({}) played `{turn:#}`.", turn.color)
-            ]);
-        }
+        let mut lines = self.played(game, completed.iter().map(|t| (t.color, format!("{t:#}"))))?;
         lines.push(Text::from(status_line(state)));
         let prompt = match state.pending() {
             Pending::GameOver(outcome) => {
-                let other = completed.first().map_or(!outcome.winner, |t| !t.color);
-                vec![text![
-                    "Game over: ",
-                    self.name(game.player(outcome.winner))?,
-                    format!(" ({}) wins. {outcome}. Well played, ", outcome.winner),
-                    self.mention(game.player(other))?,
-                    "!"
-                ]]
+                vec![self.game_over(game, outcome, completed.first().map(|t| t.color))?]
             }
             pending => {
                 let player = self.mention(game.player(state.to_move()))?;

@@ -82,19 +82,7 @@ impl fmt::Display for ActionNote {
                 piece,
                 path,
                 extras,
-            } => {
-                if let Some(letter) = piece.letter() {
-                    write!(f, "{letter}")?;
-                }
-                write!(f, "{path}")?;
-                for extra in extras {
-                    match extra {
-                        Some(path) => write!(f, "+{path}")?,
-                        None => f.write_str("+-")?,
-                    }
-                }
-                Ok(())
-            }
+            } => super::turn::write_push(f, *piece, path, extras),
         }
     }
 }

@@ -79,6 +79,27 @@ pub enum Action {
     },
 }
 
+/// A push as the notation writes it: the piece's letter, the path, then `+<path>` or `+-` for
+/// each TAMSK trigger (POTENTIALS.md 9). Shared by a played turn and a turn as written.
+pub(crate) fn write_push<P: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    piece: PieceKind,
+    path: &P,
+    extras: &[Option<P>],
+) -> fmt::Result {
+    if let Some(letter) = piece.letter() {
+        write!(f, "{letter}")?;
+    }
+    write!(f, "{path}")?;
+    for extra in extras {
+        match extra {
+            Some(path) => write!(f, "+{path}")?,
+            None => f.write_str("+-")?,
+        }
+    }
+    Ok(())
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -86,19 +107,7 @@ impl fmt::Display for Action {
                 piece,
                 path,
                 extras,
-            } => {
-                if let Some(letter) = piece.letter() {
-                    write!(f, "{letter}")?;
-                }
-                write!(f, "{path}")?;
-                for extra in extras {
-                    match extra {
-                        Some(path) => write!(f, "+{path}")?,
-                        None => f.write_str("+-")?,
-                    }
-                }
-                Ok(())
-            }
+            } => write_push(f, *piece, path, extras),
             Action::Move { kind, from, to } => write!(f, "{}{from}>{to}", kind.letter()),
         }
     }
