@@ -273,3 +273,20 @@ fn games_with_potentials_are_rated_apart_from_the_games_of_the_rules() {
         "Nobody has a rating for tournament GIPF here yet",
     );
 }
+
+#[test]
+fn the_first_turn_of_a_tournament_game_with_potentials_brings_in_a_gipf_piece() {
+    let mut table = Table::new();
+    table.start("tournament potentials=ZD:3");
+    let text = table.text("alice", "!push b1 c2");
+    assert!(text.contains("GIPF-piece"), "{text}");
+    assert!(!text.contains("potentials to load"), "{text}");
+    table.expect("alice", "!gipf b1 c2", "alice (white) played `Gc2 (16)`");
+    table.expect("bob", "!gipf b1 c2", "bob (black) played `Gb1-d3 (16)`");
+    let text = table.text("alice", "!push a1 b2");
+    assert!(
+        text.contains("you still have potentials to load (Z3,D3)"),
+        "{text}"
+    );
+    assert!(text.contains("`!push a1-b2 zertz`"), "{text}");
+}

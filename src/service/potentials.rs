@@ -77,13 +77,19 @@ impl PotentialsWorking {
         answers: &[Answer],
         say: &Phrasing,
     ) -> Result<(), Failure> {
-        let me = self.game.to_move();
-        let supply = self.game.supply(me);
-        if !gipf && !supply.is_empty() && self.game.pending() == Pending::Action {
-            let kinds: Vec<String> = supply
-                .kinds()
-                .map(|k| potential_word(k).to_string())
-                .collect();
+        let supply = self.game.supply(self.game.to_move());
+        // The kinds he could load now (none on a tournament game's first turn, which must
+        // bring in a GIPF-piece: the rules say so then).
+        let kinds: Vec<&str> = self
+            .game
+            .legal_pieces()
+            .into_iter()
+            .filter_map(|piece| match piece {
+                PieceKind::Loaded(kind) => Some(potential_word(kind)),
+                _ => None,
+            })
+            .collect();
+        if !gipf && !kinds.is_empty() && self.game.pending() == Pending::Action {
             return refuse(format!(
                 "you still have potentials to load ({supply}): name the piece, like {}, or push a basic piece with {} and give up the rest of them ({})",
                 say.cmd(&format!("push {entry} {}", kinds[0])),
