@@ -9,7 +9,7 @@ use gipf::random::Rng;
 use gipf::{ByColor, Color};
 use image::RgbImage;
 
-use super::layout::{GIPF_RING_RADIUS, NEW_PIECE_HALO_RADIUS, center_of};
+use super::layout::{GIPF_RING_RADIUS, NEW_PIECE_HALO_RADIUS, PIECE_RADIUS, center_of};
 use super::legend::{self, badge_center};
 use super::panel::{CARD_HEIGHT, CARD_LEFT, CARD_WIDTH, card_tops};
 use super::stacks::{COUNT_OFFSET, LAYER_STEP, USED_RADIUS};
@@ -147,7 +147,19 @@ fn a_stack_shows_each_lower_piece_as_a_rim_under_a_top_of_its_colour() {
         theme::BLACK_PIECE,
     );
     assert_paint(&image, offset(at("f4"), 0.0, 32.0), theme::WHITE_PIECE);
-    assert_paint(&image, offset(at("f4"), 0.0, 43.0), theme::BLACK_PIECE);
+    assert_paint(&image, offset(at("f4"), -20.0, 38.0), theme::BLACK_PIECE);
+    // The DVONN-loaded piece under f4 shows its kind on its rim; d4's plain piece does not.
+    let rim = PIECE_RADIUS - LAYER_STEP / 2.0;
+    assert_paint(
+        &image,
+        offset(at("f4"), 0.0, LAYER_STEP + rim),
+        theme::kind(Potential::Dvonn),
+    );
+    assert_paint(
+        &image,
+        offset(at("d4"), 0.0, LAYER_STEP / 2.0 + rim),
+        theme::BLACK_PIECE,
+    );
     // Each counts its layers on a dark badge (left of the digit).
     for spot in ["d4", "f4"] {
         let badge = offset(at(spot), COUNT_OFFSET.0 - 8.0, COUNT_OFFSET.1);

@@ -6,7 +6,8 @@
 //!   never filled: a spent power. Alone on its spot it is a smaller disc than a piece.
 //! - A **DVONN or PÜNCT stack** is its layers seen from the side, each a little lower than
 //!   the one above, so every lower piece shows as a rim of its colour under the top, which
-//!   is a whole piece of the stack's colour; a small dark badge counts the layers.
+//!   is a whole piece of the stack's colour; a small dark badge counts the layers, and a
+//!   dot of a kind's colour on the bottom rim marks a loaded piece under the stack.
 //! - A **converted GIPF-piece** is a GIPF-piece of its top's colour (the gold crown) whose
 //!   lower disc is the captured colour's, with the PÜNCT's lowercase letter in the crown.
 
@@ -28,6 +29,8 @@ pub(crate) const USED_RADIUS: f32 = 28.0;
 pub(crate) const USED_RING_RADIUS: f32 = 18.0;
 /// How much lower each layer of a stack is drawn than the one on it.
 pub(crate) const LAYER_STEP: f32 = 10.0;
+/// Radius of the dot on a stack's rim that marks a loaded piece under it.
+pub(crate) const LOADED_RIM_DOT: f32 = 4.5;
 /// Where the layer count sits, from the spot's centre.
 pub(crate) const COUNT_OFFSET: Pt = (29.0, -29.0);
 
@@ -103,6 +106,13 @@ fn draw_layers(image: &mut RgbImage, center: Pt, radius: f32, stack: Stack) {
         );
     }
     used_mark(image, top, USED_RING_RADIUS * scale, stack.cover_kind);
+    // A loaded piece at the bottom keeps its power for when it is uncovered: a dot of its
+    // kind's colour in the middle of its rim says so.
+    if let Base::Loaded(kind) = stack.base {
+        let bottom = layer_center(center, scale, layers, 0);
+        let rim = (bottom.0, bottom.1 + radius - LAYER_STEP * scale / 2.0);
+        disc(image, rim, LOADED_RIM_DOT * scale, theme::kind(kind), 1.0);
+    }
 }
 
 /// A converted GIPF-piece: the captured colour's basic piece under the PÜNCT's colour,
