@@ -377,16 +377,30 @@ fn prompt(game: &Game, pending: &Pending, player: Span, say: &Phrasing) -> Vec<T
                         spots(*optional)
                     )
                 ],
-                Text::from(format!(
-                    "Answer {} (the ones to take), {} or {}.",
-                    say.cmd(&format!("take {first}")),
-                    say.cmd("take all"),
-                    say.cmd("keep all")
-                )),
+                Text::from(if may_keep_all(game) {
+                    format!(
+                        "Answer {} (the ones to take), {} or {}.",
+                        say.cmd(&format!("take {first}")),
+                        say.cmd("take all"),
+                        say.cmd("keep all")
+                    )
+                } else {
+                    format!(
+                        "Answer {} (the ones to take) or {}: keeping them all would leave the row unbroken.",
+                        say.cmd(&format!("take {first}")),
+                        say.cmd("take all")
+                    )
+                }),
             ]
         }
         Pending::GameOver(_) => Vec::new(),
     }
+}
+
+/// Whether keeping every optional piece of the row being dealt with is a legal answer (it is
+/// not when the row would stay unbroken, POTENTIALS.md 6).
+fn may_keep_all(game: &Game) -> bool {
+    game.clone().play(Decision::Take(Bitboard::EMPTY)).is_ok()
 }
 
 /// `push`, `push … zertz`, and the potential moves there are, for the player to move.
@@ -474,10 +488,13 @@ pub(super) fn potentials_buttons(game: &LiveGame, state: &Game) -> Vec<Button> {
         Pending::ChooseRow { rows } => (1..=rows.len())
             .map(|i| button(format!("Row {i}"), Command::Answer(Answer::Row(i))))
             .collect(),
-        Pending::Remove { .. } => vec![
-            button("Take all".into(), Command::Answer(Answer::TakeAll)),
-            button("Keep all".into(), Command::Answer(Answer::KeepAll)),
-        ],
+        Pending::Remove { .. } => {
+            let mut buttons = vec![button("Take all".into(), Command::Answer(Answer::TakeAll))];
+            if may_keep_all(state) {
+                buttons.push(button("Keep all".into(), Command::Answer(Answer::KeepAll)));
+            }
+            buttons
+        }
         Pending::Tamsk => vec![button("Skip the TAMSK".into(), Command::Tamsk(None))],
         Pending::GameOver(_) => vec![super::play::rematch_button(game)],
         Pending::Action => Vec::new(),
@@ -549,6 +566,31 @@ mod tests {
                 "{text}"
             );
         }
+        // Asked, the player is not offered to keep them all.
+        let mut working = gen_8();
+        working
+            .play(Decision::Push {
+                entry,
+                piece: PieceKind::Basic,
+            })
+            .unwrap();
+        assert!(!may_keep_all(&working.game));
+        let Pending::Remove { row, optional } = working.game.pending() else {
+            panic!("no removal asked");
+        };
+        let player = Span::Strong("ann".into());
+        let lines = prompt(
+            &working.game,
+            &Pending::Remove { row, optional },
+            player,
+            &say,
+        );
+        let answer = lines.last().unwrap().to_string();
+        assert!(
+            answer.contains("`!take all`: keeping them all would leave the row unbroken"),
+            "{answer}"
+        );
+        assert!(!answer.contains("keep all"), "{answer}");
         let mut working = gen_8();
         let take_loaded = Answer::Take(vec![Point::D4]);
         working
