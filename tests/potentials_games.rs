@@ -117,6 +117,11 @@ fn loading_powers_and_refusals_in_chat() {
         "Potentials to load: white Z1,D3, black none",
     );
     table.expect("bob", "!push a1 b2", "It is alice's turn");
+    table.expect(
+        "carol",
+        "!board",
+        "Potentials to load: white Z1,D3, black none.",
+    );
 }
 
 /// A basic game with TAMSK potentials played to the point where a push of White's or

@@ -3,7 +3,7 @@
 use gipf::Color;
 use gipf::potentials::Potential;
 
-use super::{Handled, Limited, Message, Service};
+use super::{Handled, Limited, Message, Rules, Service};
 use crate::command::Phrasing;
 use crate::model::GameStatus;
 use crate::reply::Reply;
@@ -34,16 +34,22 @@ impl Service {
                 text![format!("Game over: {winner} wins on time.")]
             }
             (_, Some(outcome)) => text![format!("Game over: {outcome}.")],
-            (_, None) => text![
-                format!("Turn {}: ", game.plies() + 1),
-                self.name(game.player(game.to_move()))?,
-                format!(
-                    " ({}) to play. Reserves: white {}, black {}.",
-                    game.to_move(),
-                    game.reserve(Color::White),
-                    game.reserve(Color::Black)
-                )
-            ],
+            (_, None) => {
+                let mut text = text![
+                    format!("Turn {}: ", game.plies() + 1),
+                    self.name(game.player(game.to_move()))?,
+                    format!(
+                        " ({}) to play. Reserves: white {}, black {}.",
+                        game.to_move(),
+                        game.reserve(Color::White),
+                        game.reserve(Color::Black)
+                    )
+                ];
+                if let Rules::Potentials(live) = &game.rules {
+                    text.push(format!(" {}", super::potentials::to_load(&live.game)));
+                }
+                text
+            }
         };
         let mut text = self.players_line(&game)?;
         text.push(". ")

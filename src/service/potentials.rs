@@ -304,6 +304,18 @@ impl Service {
 
 /// Reserves, captures and the potentials still to load.
 fn status_line(game: &Game) -> String {
+    format!(
+        "Reserves: white {}, black {}. Captured: white {}, black {}. {}",
+        game.reserve(Color::White),
+        game.reserve(Color::Black),
+        game.lost(Color::White),
+        game.lost(Color::Black),
+        to_load(game)
+    )
+}
+
+/// `Potentials to load: white Z2,D3, black none.`
+pub(super) fn to_load(game: &Game) -> String {
     let supply = |c: Color| {
         let s = game.supply(c);
         if s.is_empty() {
@@ -313,11 +325,7 @@ fn status_line(game: &Game) -> String {
         }
     };
     format!(
-        "Reserves: white {}, black {}. Captured: white {}, black {}. Potentials to load: white {}, black {}.",
-        game.reserve(Color::White),
-        game.reserve(Color::Black),
-        game.lost(Color::White),
-        game.lost(Color::Black),
+        "Potentials to load: white {}, black {}.",
         supply(Color::White),
         supply(Color::Black)
     )
