@@ -36,7 +36,10 @@ fn a_challenge_with_potentials_names_them_and_starts_the_game() {
     );
     assert!(!text.contains("reconstructed"), "no T or P: {text}");
     let text = table.text("bob", "!accept");
-    assert!(text.starts_with("Game on: standard GIPF."), "{text}");
+    assert!(
+        text.starts_with("Game on: standard GIPF with potentials."),
+        "{text}"
+    );
     assert!(
         text.contains("push a loaded piece with `!push b1 c2 zertz` (zertz, dvonn, yinsh)"),
         "{text}"
@@ -121,6 +124,11 @@ fn loading_powers_and_refusals_in_chat() {
         "carol",
         "!board",
         "Potentials to load: white Z1,D3, black none.",
+    );
+    table.expect(
+        "carol",
+        "!games",
+        "alice (white) vs bob (black), standard with potentials, turn 7",
     );
 }
 

@@ -136,13 +136,8 @@ impl Service {
     pub(super) fn players_line(&self, game: &LiveGame) -> anyhow::Result<Text> {
         Ok(text![
             format!(
-                "{} GIPF{}: ",
-                variant_name(&game.stored),
-                if game.stored.potentials.is_some_and(|p| !p.ultimate) {
-                    " with potentials"
-                } else {
-                    ""
-                }
+                "{}: ",
+                super::game_title(game.stored.variant, game.stored.potentials)
             ),
             self.name(game.player(Color::White))?,
             " (white) vs ",
@@ -351,7 +346,7 @@ impl Service {
             self.name(game.player(Color::Black))?,
             format!(
                 " (black), {}, turn {}, ",
-                game.stored.variant,
+                super::game_name(game.stored.variant, game.stored.potentials),
                 game.plies() + 1
             ),
             self.name(game.player(to_move))?,
@@ -376,7 +371,7 @@ impl Service {
             self.name(game.player(Color::Black))?,
             format!(
                 ", {}: {ending}, {}, {}",
-                game.stored.variant,
+                super::game_name(game.stored.variant, game.stored.potentials),
                 text::count(game.stored.turns.len() as u64, "turn"),
                 text::utc(game.stored.updated_at)
                     .get(..10)

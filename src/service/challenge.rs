@@ -113,8 +113,8 @@ impl Service {
         let say = self.phrasing(message);
         let mut text = text![whom, ", ", self.name(me)?];
         text.push(format!(
-            " challenges you to a game of {} GIPF (",
-            game_name(terms)
+            " challenges you to a game of {} (",
+            super::game_title(terms.variant, terms.potentials)
         ))
         .append(colours)
         .push(time::describe(terms.time))
@@ -220,7 +220,10 @@ impl Service {
         };
         let game = LiveGame::load(stored)?;
         let mut text = text![
-            format!("Game on: {} GIPF. White: ", game_name(terms)),
+            format!(
+                "Game on: {}. White: ",
+                super::game_title(terms.variant, terms.potentials)
+            ),
             self.name(players[Color::White])?,
             ", Black: ",
             self.name(players[Color::Black])?,
@@ -382,12 +385,4 @@ fn answered_just_now() -> Failure {
     Failure::Refused(Text::from(
         "That challenge was just answered or withdrawn; nothing was changed.",
     ))
-}
-
-/// The game's name as a challenge says it: `standard`, `basic+2`, `ultimate`.
-fn game_name(terms: &ChallengeTerms) -> String {
-    match terms.potentials {
-        Some(options) if options.ultimate => "ultimate".to_string(),
-        _ => terms.variant.to_string(),
-    }
 }

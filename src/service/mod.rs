@@ -23,7 +23,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use gipf::{ByColor, Color, Position, Turn};
+use gipf::potentials::Options;
+use gipf::{ByColor, Color, Position, Turn, Variant};
 
 use crate::command::{self, Command, CommandError, Phrasing};
 use crate::model::{ChannelId, Clock, GameId, GameStatus, GuildId, Partial, Rights, UserId};
@@ -374,6 +375,26 @@ impl Service {
             "There is no game in this channel. Start one with {}.",
             self.phrasing(message).cmd("challenge @someone")
         )))
+    }
+}
+
+/// How the bot names a game in lists: `standard`, `basic+2`, `ultimate`, `standard with
+/// potentials`.
+pub(crate) fn game_name(variant: Variant, potentials: Option<Options>) -> String {
+    match potentials {
+        Some(options) if options.ultimate => "ultimate".to_string(),
+        Some(_) => format!("{variant} with potentials"),
+        None => variant.to_string(),
+    }
+}
+
+/// How the bot names a game in a sentence: `standard GIPF`, `ultimate GIPF`, `standard GIPF
+/// with potentials`.
+pub(crate) fn game_title(variant: Variant, potentials: Option<Options>) -> String {
+    match potentials {
+        Some(options) if options.ultimate => "ultimate GIPF".to_string(),
+        Some(_) => format!("{variant} GIPF with potentials"),
+        None => format!("{variant} GIPF"),
     }
 }
 
