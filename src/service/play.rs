@@ -33,7 +33,8 @@ impl Working {
     }
 }
 
-fn spots(set: Bitboard) -> String {
+/// `c3 d4 e5`.
+pub(super) fn spots(set: Bitboard) -> String {
     let words: Vec<String> = set.iter().map(|p| p.to_string()).collect();
     words.join(" ")
 }

@@ -8,6 +8,7 @@ use gipf::potentials::{
 };
 use gipf::{Bitboard, Color, Entry, Point};
 
+use super::play::spots;
 use super::{Failure, Handled, LiveGame, Message, Rules, Service, refuse};
 use crate::command::{Answer, Command, Phrasing, potential_word};
 use crate::model::{GameStatus, Partial};
@@ -465,11 +466,6 @@ fn how_to_act(game: &Game, say: &Phrasing) -> String {
         1 => format!("{}.", ways[0]),
         n => format!("{}, or {}.", ways[..n - 1].join("; "), ways[n - 1]),
     }
-}
-
-fn spots(set: Bitboard) -> String {
-    let words: Vec<String> = set.iter().map(|p| p.to_string()).collect();
-    words.join(" ")
 }
 
 /// `e5 w, e6 bP|wp`: a row's stacks.
