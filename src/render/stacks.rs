@@ -230,42 +230,24 @@ pub(crate) fn draw_layer_count(image: &mut RgbImage, center: Pt, radius: f32, st
 /// The ghost of what a removal took off a spot now empty: a basic piece (with its kind's
 /// badge, faded, if it was loaded), a GIPF-piece, or a used potential (smaller).
 pub(crate) fn draw_stack_ghost(image: &mut RgbImage, center: Pt, gone: Gone) {
-    let piece = |kind| Piece {
+    let (kind, radius) = match gone.what {
+        GoneKind::Gipf => (Kind::Gipf, PIECE_RADIUS),
+        GoneKind::Basic | GoneKind::Loaded(_) => (Kind::Basic, PIECE_RADIUS),
+        GoneKind::Used => (Kind::Basic, USED_RADIUS),
+    };
+    let piece = Piece {
         color: gone.color,
         kind,
     };
-    match gone.what {
-        GoneKind::Basic => draw_ghost(
+    draw_ghost(image, center, radius, piece, gone.captured);
+    if let GoneKind::Loaded(kind) = gone.what {
+        kind_badge(
             image,
             center,
-            PIECE_RADIUS,
-            piece(Kind::Basic),
-            gone.captured,
-        ),
-        GoneKind::Gipf => draw_ghost(
-            image,
-            center,
-            PIECE_RADIUS,
-            piece(Kind::Gipf),
-            gone.captured,
-        ),
-        GoneKind::Loaded(kind) => {
-            draw_ghost(
-                image,
-                center,
-                PIECE_RADIUS,
-                piece(Kind::Basic),
-                gone.captured,
-            );
-            kind_badge(
-                image,
-                center,
-                BADGE_RADIUS,
-                kind,
-                super::pieces::GHOST_ALPHA,
-            );
-        }
-        GoneKind::Used => draw_ghost(image, center, USED_RADIUS, piece(Kind::Basic), false),
+            BADGE_RADIUS,
+            kind,
+            super::pieces::GHOST_ALPHA,
+        );
     }
 }
 

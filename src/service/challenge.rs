@@ -129,13 +129,7 @@ impl Service {
             say.cmd("decline"),
             self.ttl_hours()
         ));
-        if let Some(about) = terms
-            .potentials
-            .as_ref()
-            .and_then(super::potentials::describe)
-        {
-            text.push(format!("\n{about}"));
-        }
+        text.push(potentials_line(terms));
         Ok(text)
     }
 
@@ -234,13 +228,7 @@ impl Service {
                 self.first_move(&game, &self.phrasing(message))
             ),
         ];
-        if let Some(about) = terms
-            .potentials
-            .as_ref()
-            .and_then(super::potentials::describe)
-        {
-            text.push(format!("\n{about}"));
-        }
+        text.push(potentials_line(terms));
         text.append(time::due_by(&game.stored));
         Ok(Reply {
             board: Some(self.picture(&game, None)?),
@@ -385,4 +373,13 @@ fn answered_just_now() -> Failure {
     Failure::Refused(Text::from(
         "That challenge was just answered or withdrawn; nothing was changed.",
     ))
+}
+
+/// The challenge's potentials on a line of their own (nothing for a game without them).
+fn potentials_line(terms: &ChallengeTerms) -> String {
+    terms
+        .potentials
+        .as_ref()
+        .and_then(super::potentials::describe)
+        .map_or_else(String::new, |about| format!("\n{about}"))
 }

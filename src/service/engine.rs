@@ -101,13 +101,13 @@ impl Service {
         self.may_start_here(message)?;
         self.remember_users(message)?;
         self.store.remember_user(engine.id, &engine.name)?;
-        let level = level.unwrap_or(DEFAULT_LEVEL);
-        // A time per move would only ever run for the person: the engine answers at once.
         if proposal.potentials.is_some() {
             return refuse(
                 "I play the games without potentials only: challenge me to basic, standard or tournament.",
             );
         }
+        let level = level.unwrap_or(DEFAULT_LEVEL);
+        // A time per move would only ever run for the person: the engine answers at once.
         let proposal = Proposal {
             time: None,
             ..proposal
@@ -244,16 +244,17 @@ impl Service {
             return Ok(None);
         };
         let game = LiveGame::load(stored)?;
-        let (Some(level), Some(_)) = (game.stored.engine, self.engine_to_move(&game)) else {
+        let (Some(level), Some(_), Some(&position)) = (
+            game.stored.engine,
+            self.engine_to_move(&game),
+            game.position(),
+        ) else {
             return Ok(None);
         };
         let stop = Arc::new(AtomicBool::new(false));
         if let Ok(mut thinking) = self.engine.thinking.lock() {
             *thinking = Some((id, Arc::clone(&stop)));
         }
-        let Some(&position) = game.position() else {
-            return Ok(None);
-        };
         let seed = u64::from(position.plies()) ^ id.0.unsigned_abs().rotate_left(17);
         let request = Request::level(level)
             .with_seed(seed)

@@ -430,8 +430,9 @@ impl LiveGame {
         };
         // A game resigned (or lost on time) mid-turn is over whatever the rules say.
         let resigned = stored.resigned.or(stored.forfeited);
-        let rules = match (stored.potentials, &stored.partial) {
-            (Some(options), partial) => {
+        let partial = &stored.partial;
+        let rules = match stored.potentials {
+            Some(options) => {
                 let replay =
                     record::replay_potentials(&record, options).map_err(|e| unplayable(&e))?;
                 let mut game = replay.last().clone();
@@ -446,7 +447,7 @@ impl LiveGame {
                 let last_turn = replay.turns.last().cloned();
                 Rules::Potentials(Box::new(potentials::PotentialsGame { game, last_turn }))
             }
-            (None, partial) => {
+            None => {
                 let replay = record::replay(&record, stored.variant).map_err(|e| unplayable(&e))?;
                 let mut position = *replay.last();
                 if let Partial::Plain(decisions) = partial {

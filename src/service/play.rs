@@ -40,7 +40,7 @@ pub(super) fn spots(set: Bitboard) -> String {
 }
 
 /// A refusal that quotes a rules error as it is.
-fn rules_refusal(error: impl std::fmt::Display) -> Failure {
+pub(super) fn rules_refusal(error: impl std::fmt::Display) -> Failure {
     Failure::Refused(Text::from(error.to_string()))
 }
 
@@ -354,13 +354,12 @@ impl Service {
     }
 
     pub(super) fn resign(&self, message: &Message) -> Handled {
-        let game = self
+        let mut game = self
             .live_game(message.channel, false)?
             .ok_or_else(|| self.no_game_here(message))?;
         let Some(color) = game.color_of(message.author.id) else {
             return refuse("You are not playing in this game, so you cannot resign it.");
         };
-        let mut game = game;
         let Some(outcome) = game.resign(color) else {
             return refuse("This game is already over.");
         };

@@ -8,7 +8,7 @@ use gipf::potentials::{
 };
 use gipf::{Bitboard, Color, Entry, Point};
 
-use super::play::spots;
+use super::play::{rules_refusal as refusal, spots};
 use super::{Failure, Handled, LiveGame, Message, Rules, Service, refuse};
 use crate::command::{Answer, Command, Phrasing, potential_word};
 use crate::model::{GameStatus, Partial};
@@ -173,10 +173,6 @@ impl PotentialsWorking {
         self.completed.extend(done);
         Ok(())
     }
-}
-
-fn refusal(error: impl std::fmt::Display) -> Failure {
-    Failure::Refused(Text::from(error.to_string()))
 }
 
 /// What a command does in a game with potentials.

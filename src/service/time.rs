@@ -104,7 +104,7 @@ impl Service {
         };
         let mut after = LiveGame {
             stored,
-            ..game.clone()
+            rules: game.rules.clone(),
         };
         let _ = after.resign(loser);
         let plies = after.plies();
