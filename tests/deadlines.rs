@@ -184,3 +184,41 @@ async fn autoforfeit_ends_the_game_by_itself_and_a_move_in_time_resets_the_clock
     // The channel is free again.
     assert!(bench.say(2, "bob", "!challenge @alice")[0].contains("challenges you"));
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_game_with_potentials_is_lost_on_time_too() {
+    let mut bench = Bench::new();
+    bench.say(
+        3,
+        "alice",
+        "!challenge @bob ultimate white days=1 autoforfeit",
+    );
+    bench.say(3, "bob", "!accept");
+    let played = bench.say(3, "alice", "!gipf b1 c2");
+    assert!(played[0].contains("Move by <t:"), "{played:?}");
+    let (watching, mut receiver) = bench.watch();
+    let (_, reminder) = heard(&mut receiver, 19 * HOUR).await.unwrap();
+    assert!(reminder.contains("a reminder"), "{reminder}");
+    let (channel, ended) = heard(&mut receiver, 7 * HOUR).await.unwrap();
+    watching.abort();
+    assert_eq!(channel, ChannelId(3));
+    assert!(ended.starts_with("bob (black) ran out of time."), "{ended}");
+    assert!(
+        ended.contains("you win the game on time (1 plies)"),
+        "{ended}"
+    );
+    let state = bench
+        .service
+        .game_state(ChannelId(3), true)
+        .unwrap()
+        .unwrap();
+    let game = state.potentials().expect("a game with potentials");
+    assert_eq!(game.outcome().map(|o| o.winner), Some(Color::White));
+    let board = &bench.say(3, "carol", "!board")[0];
+    assert!(
+        board.starts_with(
+            "ultimate GIPF: alice (white) vs bob (black). Game over: white wins on time."
+        ),
+        "{board}"
+    );
+}
