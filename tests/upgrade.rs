@@ -1,0 +1,613 @@
+//! Servers keep their databases across upgrades. `tests/fixtures/upgrade/` holds databases
+//! written by earlier releases, each with the records its release exported: every one must
+//! open with today's code, every game load and export the same turns and result, every
+//! running game take a legal next turn, and ratings, settings and notices stay as they were.
+//! Every earlier schema version migrates too, its rows kept.
+//!
+//! A release that changes the schema adds its own fixture: `cargo test --test upgrade --
+//! --ignored write_fixture` writes `schema-<version>.db` and its exports (see the README
+//! in the folder).
+#![allow(clippy::unwrap_used, missing_docs)]
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use gipf::random::Rng;
+use gipf::{Color, Decision, Kind, Pending, Position};
+use gipf_bot::console::{Console, user_id};
+use gipf_bot::model::{ChannelId, Clock, GameId, GuildId, Rights};
+use gipf_bot::reply::Reply;
+use gipf_bot::service::{Config, GameRules, GameState, Message, Service};
+use rusqlite::Connection;
+use support::table::shown;
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/upgrade");
+const GUILD: GuildId = GuildId(7);
+
+/// A service over a database with a clock the test moves, and a console to write as.
+struct Club {
+    service: Service,
+    console: Console,
+    now: Arc<AtomicI64>,
+}
+
+impl Club {
+    fn open(db: &Path, now: i64) -> Club {
+        let clock_now = Arc::new(AtomicI64::new(now));
+        let reading = Arc::clone(&clock_now);
+        let config = Config {
+            clock: Clock::new(move || reading.load(Ordering::SeqCst)),
+            ..Config::default()
+        };
+        let service = Service::open(db, config).unwrap();
+        service.set_engine_user(user_id("gipf-bot"), "gipf-bot");
+        let console = Console::new(db.with_file_name("boards")).unwrap();
+        Club {
+            service,
+            console,
+            now: clock_now,
+        }
+    }
+
+    /// Moves the clock on.
+    fn wait(&self, seconds: i64) {
+        self.now.fetch_add(seconds, Ordering::SeqCst);
+    }
+
+    fn message(&mut self, channel: u64, author: &str, text: &str) -> Message {
+        let mut message = self
+            .console
+            .read_line(&format!("{author}: {text}"))
+            .unwrap();
+        message.channel = ChannelId(channel);
+        // Channel 1 is a direct conversation: no server.
+        message.guild = (channel != 1).then_some(GUILD);
+        message.site = Some(format!("GIPF Club #{channel}"));
+        message
+    }
+
+    /// Says `text` as `author` in `channel`, a minute after the last line.
+    fn say(&mut self, channel: u64, author: &str, text: &str) -> Vec<Reply> {
+        self.wait(60);
+        let message = self.message(channel, author, text);
+        self.service.handle(&message)
+    }
+
+    /// Says `text` and checks that the first reply contains `expected`.
+    fn expect(&mut self, channel: u64, author: &str, text: &str, expected: &str) -> Vec<Reply> {
+        let replies = self.say(channel, author, text);
+        let first = replies.first().map(shown).unwrap_or_default();
+        assert!(first.contains(expected), "{text}: {first}");
+        replies
+    }
+
+    fn state(&self, channel: u64) -> GameState {
+        self.service
+            .game_state(ChannelId(channel), false)
+            .unwrap()
+            .unwrap_or_else(|| panic!("no running game in channel {channel}"))
+    }
+
+    /// `white` challenges `black` to `game` in `channel`, and `black` accepts.
+    fn start(&mut self, channel: u64, white: &str, black: &str, game: &str) -> Reply {
+        self.expect(
+            channel,
+            white,
+            &format!("!challenge @{black} {game} white"),
+            "challenges you",
+        );
+        self.expect(channel, black, "!accept", "Game on").remove(0)
+    }
+
+    /// Plays seeded random complete turns by `!move` until the game ends or `turns` are
+    /// played.
+    fn play_random(&mut self, channel: u64, seed: u64, turns: usize) {
+        let mut rng = Rng::new(seed);
+        for _ in 0..turns {
+            let state = self.state(channel);
+            let Some((turn, mover)) = random_turn(&state, &mut rng) else {
+                return;
+            };
+            let who = self.service_name(&state, mover);
+            self.expect(channel, &who, &format!("!move {turn}"), "played");
+            if self.service.game_state(ChannelId(channel), false).unwrap().is_none() {
+                return;
+            }
+        }
+    }
+
+    fn service_name(&self, state: &GameState, color: Color) -> String {
+        ["alice", "bob", "carol", "dave", "erin", "gipf-bot"]
+            .into_iter()
+            .find(|name| user_id(name) == state.players[color])
+            .unwrap()
+            .to_string()
+    }
+}
+
+/// A random legal complete turn of the player to move, in the notation, with his colour;
+/// `None` once the game is over or mid-turn.
+fn random_turn(state: &GameState, rng: &mut Rng) -> Option<(String, Color)> {
+    match &state.rules {
+        GameRules::Plain(position) => {
+            let begun = position.current_turn();
+            if position.outcome().is_some() || begun.push.is_some() {
+                return None;
+            }
+            let turns = position.legal_turns();
+            let (turn, _) = &turns[rng.below(turns.len())];
+            Some((format!("{turn}"), position.to_move()))
+        }
+        GameRules::Potentials(game) => {
+            let begun = game.current_turn();
+            if game.outcome().is_some() || begun.action.is_some() {
+                return None;
+            }
+            let turns = game.legal_turns();
+            let (turn, _) = &turns[rng.below(turns.len())];
+            Some((format!("{turn}"), game.to_move()))
+        }
+    }
+}
+
+/// A push of the basic piece that leaves its mover a choice (of a row, or of GIPF-pieces).
+fn push_with_a_choice(position: &Position) -> Option<String> {
+    position.legal_entries().find_map(|entry| {
+        let mut next = *position;
+        let push = Decision::Push {
+            entry,
+            piece: Kind::Basic,
+        };
+        let chooses = next.play(push).is_ok()
+            && matches!(
+                next.pending(),
+                Pending::ChooseRow { .. } | Pending::TakeGipf { .. }
+            );
+        chooses.then(|| format!("!push {entry}"))
+    })
+}
+
+/// The fixture written by the release of `schema`'s version, and its folder of exports.
+fn fixture(schema: u32) -> (PathBuf, PathBuf) {
+    let dir = Path::new(FIXTURES);
+    (
+        dir.join(format!("schema-{schema}.db")),
+        dir.join(format!("schema-{schema}")),
+    )
+}
+
+/// The schema version a fresh database has now.
+fn current_schema() -> u32 {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fresh.db");
+    drop(Service::open(&db, Config::default()).unwrap());
+    Connection::open(&db)
+        .unwrap()
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap()
+}
+
+/// Writes this release's fixture: a server's database after a season of play.
+#[test]
+#[ignore = "writes a new fixture; run by hand when a release changes the schema"]
+fn write_fixture() {
+    let (db, exports) = fixture(current_schema());
+    assert!(!db.exists(), "{} exists: fixtures are never rewritten", db.display());
+    let work = tempfile::tempdir().unwrap();
+    let live = work.path().join("gipf.db");
+    // 40 days before the fixture's day, so that games can be abandoned and lose on time.
+    let mut club = Club::open(&live, 1_795_608_000 - 40 * 86_400);
+
+    // Early games: one left to be abandoned, one lost on time.
+    club.start(50, "carol", "dave", "standard");
+    club.play_random(50, 5, 3);
+    club.start(51, "erin", "alice", "standard days=1 autoforfeit");
+    club.play_random(51, 6, 2);
+    club.wait(2 * 86_400);
+    let due = club.service.due();
+    assert!(due.iter().any(|(_, reply)| shown(reply).contains("time")));
+    club.now.store(1_795_608_000, Ordering::SeqCst);
+    let abandoned = club.say(50, "carol", "!board");
+    assert!(shown(&abandoned[0]).contains("Abandoned"), "{}", shown(&abandoned[0]));
+
+    // Finished games of every kind, won by the rules or by resignation (and so rated).
+    club.start(10, "alice", "bob", "basic +2");
+    club.play_random(10, 1, 400);
+    club.start(11, "bob", "carol", "standard");
+    club.play_random(11, 2, 6);
+    club.expect(11, "carol", "!resign", "resigned");
+    club.start(12, "carol", "alice", "tournament");
+    club.play_random(12, 3, 400);
+    club.start(13, "alice", "dave", "standard potentials=ZYD:3");
+    club.play_random(13, 4, 400);
+    club.start(14, "dave", "bob", "ultimate");
+    club.play_random(14, 7, 400);
+    for channel in [10, 12, 13, 14] {
+        assert!(
+            club.service.game_state(ChannelId(channel), false).unwrap().is_none(),
+            "the game in {channel} ended"
+        );
+    }
+    // Ended without a result: by a player early on, and by a moderator.
+    club.start(15, "alice", "erin", "tournament");
+    club.play_random(15, 8, 1);
+    club.expect(15, "erin", "!abort", "");
+    club.start(16, "bob", "erin", "basic");
+    club.play_random(16, 9, 5);
+    let mut moderator = club.message(16, "dave", "!abort");
+    moderator.rights = Rights {
+        manage_messages: true,
+        manage_server: false,
+    };
+    club.service.handle(&moderator);
+
+    // Running games of every kind.
+    club.start(20, "alice", "bob", "basic +0/+3");
+    club.play_random(20, 10, 7);
+    club.start(21, "carol", "dave", "standard days=3 autoforfeit");
+    club.play_random(21, 11, 5);
+    club.start(22, "erin", "carol", "tournament hints");
+    let mut rng_seed = 12;
+    loop {
+        let state = club.state(22);
+        let position = state.position().unwrap();
+        if let Some(push) = push_with_a_choice(&position) {
+            let who = club.service_name(&state, position.to_move());
+            club.say(22, &who, &push);
+            break;
+        }
+        club.play_random(22, rng_seed, 1);
+        rng_seed += 1;
+    }
+    assert_ne!(club.state(22).position().unwrap().pending(), Pending::Push);
+    club.start(23, "bob", "alice", "standard potentials=ZYD:3");
+    club.play_random(23, 13, 9);
+    club.start(24, "dave", "erin", "ultimate");
+    club.play_random(24, 14, 8);
+    club.start(25, "alice", "carol", "basic potentials=T3");
+    let (turns, push) = tamsk_setup();
+    for turn in &turns {
+        let state = club.state(25);
+        let who = club.service_name(&state, state.potentials().unwrap().to_move());
+        club.expect(25, &who, &format!("!move {turn}"), "played");
+    }
+    let state = club.state(25);
+    let who = club.service_name(&state, state.potentials().unwrap().to_move());
+    club.expect(25, &who, &push, "TAMSK");
+
+    // A game in a thread of its own.
+    let started = club.start(30, "carol", "bob", "standard thread");
+    let thread = started.thread.expect("a thread for the game");
+    assert!(club.service.move_game(thread.game, ChannelId(31)));
+    club.play_random(31, 15, 4);
+
+    // A game against the engine, its reply played.
+    club.expect(40, "alice", "!challenge @gipf-bot standard white easy", "Game on");
+    club.play_random(40, 16, 1);
+    let engine_game = club.state(40).id;
+    let answered = club.service.engine_turn(engine_game);
+    assert!(!answered.is_empty());
+
+    // A game in a direct conversation (no server).
+    club.start(1, "bob", "dave", "standard");
+    club.play_random(1, 17, 3);
+
+    // A challenge still open, server settings, and who wants direct messages.
+    club.expect(60, "carol", "!challenge @erin tournament black days=2", "challenges you");
+    let mut admin = club.message(70, "dave", "!settings days=5 abandon=60 threads=off");
+    admin.rights = Rights {
+        manage_messages: true,
+        manage_server: true,
+    };
+    club.wait(60);
+    let settings = club.service.handle(&admin);
+    assert!(shown(&settings[0]).contains('5'), "{}", shown(&settings[0]));
+    club.expect(70, "bob", "!notify dm on", "");
+    club.expect(70, "erin", "!notify dm on", "");
+    club.expect(70, "erin", "!notify dm off", "");
+
+    std::fs::create_dir_all(&exports).unwrap();
+    for (name, record) in club.service.records(None).unwrap() {
+        std::fs::write(exports.join(name), record.to_string()).unwrap();
+    }
+    drop(club);
+    gipf_bot::store::backup(&live, &db).unwrap();
+}
+
+/// A basic game with TAMSK potentials played to a push that moves the mover's TAMSK onto
+/// e5: the turns before it, and that push's chat line.
+fn tamsk_setup() -> (Vec<String>, String) {
+    use gipf::potentials::{Decision, Game, Options, PieceKind};
+    for seed in 0..500 {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(Options::parse("basic", Some("T3")).unwrap());
+        let mut turns = Vec::new();
+        while game.outcome().is_none() && turns.len() < 40 {
+            let decisions = game.legal_decisions();
+            let trigger = decisions.iter().find(|d| {
+                let mut next = game.clone();
+                matches!(d, Decision::Push { .. })
+                    && next.play(**d).is_ok()
+                    && next.pending() == gipf::potentials::Pending::Tamsk
+            });
+            if let Some(Decision::Push { entry, piece }) = trigger {
+                let word = match piece {
+                    PieceKind::Loaded(_) => " tamsk",
+                    _ if !game.supply(game.to_move()).is_empty() => " basic",
+                    _ => "",
+                };
+                return (turns, format!("!push {entry}{word}"));
+            }
+            let loaded: Vec<_> = decisions
+                .iter()
+                .filter(|d| {
+                    matches!(
+                        d,
+                        Decision::Push {
+                            piece: PieceKind::Loaded(_),
+                            ..
+                        }
+                    )
+                })
+                .collect();
+            let decision = if !loaded.is_empty() && rng.below(2) == 0 {
+                *loaded[rng.below(loaded.len())]
+            } else {
+                decisions[rng.below(decisions.len())]
+            };
+            for turn in game.play(decision).unwrap() {
+                turns.push(format!("{turn:#}"));
+            }
+        }
+    }
+    panic!("no TAMSK trigger in 500 random games");
+}
+
+/// Every row of `table`, in order, as text (for tables whose rows must survive as they are).
+fn rows(db: &Connection, table: &str) -> Vec<String> {
+    let mut statement = db
+        .prepare(&format!("SELECT * FROM {table} ORDER BY 1, 2"))
+        .unwrap();
+    let columns = statement.column_count();
+    statement
+        .query_map([], |row| {
+            let values: Vec<String> = (0..columns)
+                .map(|i| format!("{:?}", row.get_ref(i).unwrap()))
+                .collect();
+            Ok(values.join("|"))
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+/// The tables of players' standing and servers' choices, read without the bot.
+fn kept_tables(db: &Path) -> BTreeMap<&'static str, Vec<String>> {
+    let db = Connection::open(db).unwrap();
+    ["users", "ratings", "guild_settings", "notices", "challenges"]
+        .into_iter()
+        .map(|table| (table, rows(&db, table)))
+        .collect()
+}
+
+/// A turn's lines and the result tags of a record, as the export gives them.
+fn turns_and_result(record: &str) -> (Vec<String>, Vec<String>) {
+    let tags = record
+        .lines()
+        .filter(|l| {
+            ["[Result ", "[Termination ", "[Variant ", "[Potentials ", "[White ", "[Black "]
+                .iter()
+                .any(|tag| l.starts_with(tag))
+        })
+        .map(str::to_string)
+        .collect();
+    let turns = record
+        .lines()
+        .filter(|l| !l.starts_with('[') && !l.trim().is_empty())
+        .map(str::to_string)
+        .collect();
+    (turns, tags)
+}
+
+/// Every fixture in the folder: its schema version.
+fn fixtures() -> Vec<u32> {
+    let mut found: Vec<u32> = std::fs::read_dir(FIXTURES)
+        .unwrap()
+        .filter_map(|entry| {
+            let name = entry.unwrap().file_name().into_string().ok()?;
+            name.strip_prefix("schema-")?.strip_suffix(".db")?.parse().ok()
+        })
+        .collect();
+    found.sort_unstable();
+    found
+}
+
+#[test]
+fn every_release_fixture_opens_and_plays_on() {
+    let found = fixtures();
+    assert!(found.contains(&10), "the fixture of schema 10 is there: {found:?}");
+    for schema in found {
+        opens_and_plays_on(schema);
+    }
+}
+
+fn opens_and_plays_on(schema: u32) {
+    let (fixture_db, exports) = fixture(schema);
+    let work = tempfile::tempdir().unwrap();
+    let db = work.path().join("gipf.db");
+    std::fs::copy(&fixture_db, &db).unwrap();
+    let before = kept_tables(&db);
+    let (last_move, channels): (i64, Vec<(i64, u64)>) = {
+        let raw = Connection::open(&db).unwrap();
+        let last = raw
+            .query_row("SELECT max(updated_at) FROM games", [], |r| r.get(0))
+            .unwrap();
+        let mut statement = raw
+            .prepare("SELECT id, channel_id FROM games WHERE status = 'active' ORDER BY id")
+            .unwrap();
+        let running = statement
+            .query_map([], |r| Ok((r.get(0)?, r.get::<_, i64>(1)? as u64)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        (last, running)
+    };
+    // An hour after the fixture's last move: no game is abandoned, no challenge lapsed.
+    let mut club = Club::open(&db, last_move + 3600);
+    assert_eq!(kept_tables(&db), before, "schema {schema}: rows changed on opening");
+
+    // Every game loads and exports the turns and result it had.
+    let records = club.service.records(None).unwrap();
+    let mut expected: Vec<String> = std::fs::read_dir(&exports)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    expected.sort();
+    let mut names: Vec<String> = records.iter().map(|(name, _)| name.clone()).collect();
+    names.sort();
+    assert_eq!(names, expected, "schema {schema}: the same games");
+    for (name, record) in &records {
+        let old = std::fs::read_to_string(exports.join(name)).unwrap();
+        assert_eq!(
+            turns_and_result(&record.to_string()),
+            turns_and_result(&old),
+            "schema {schema}: {name} exports as it did"
+        );
+    }
+
+    // Every running game takes a legal next turn (or the next decision of one begun).
+    assert!(channels.len() >= 8, "schema {schema}: {channels:?}");
+    for (id, channel) in channels {
+        let state = club.state(channel);
+        assert_eq!(state.id, GameId(id));
+        let step = next_step(&state);
+        let mover = match &state.rules {
+            GameRules::Plain(p) => p.to_move(),
+            GameRules::Potentials(g) => g.to_move(),
+        };
+        let who = club.service_name(&state, mover);
+        let replies = club.say(channel, &who, &step);
+        let first = replies.first().map(shown).unwrap_or_default();
+        assert!(
+            first.contains("played") || first.contains("took") || first.contains("removed"),
+            "schema {schema}, game {id}: {step} -> {first}"
+        );
+        let after = club.state(channel);
+        assert!(
+            after.turns.len() > state.turns.len(),
+            "schema {schema}, game {id}: {step} completed a turn"
+        );
+        if let Some(engine) = replies.iter().find_map(|r| r.engine) {
+            let answer = club.service.engine_turn(engine);
+            assert!(
+                answer.iter().any(|(_, r)| shown(r).contains("played")),
+                "schema {schema}: the engine answers in game {id}"
+            );
+        }
+    }
+
+    // The open challenge is still open, and the settings still hold.
+    club.expect(60, "erin", "!accept", "Game on");
+    let settings = club.say(70, "alice", "!settings");
+    let said = shown(&settings[0]);
+    assert!(said.contains("5 days") && said.contains("60"), "{said}");
+    drop(club);
+    let after = kept_tables(&db);
+    assert_eq!(after["ratings"], before["ratings"], "schema {schema}: ratings kept");
+    assert_eq!(after["notices"], before["notices"], "schema {schema}: notices kept");
+}
+
+/// The chat line that plays the next step of a running game: a random legal turn at a
+/// turn's start, else the answer to the decision pending.
+fn next_step(state: &GameState) -> String {
+    let mut rng = Rng::new(99);
+    if let Some((turn, _)) = random_turn(state, &mut rng) {
+        return format!("!move {turn}");
+    }
+    match &state.rules {
+        GameRules::Plain(position) => match position.pending() {
+            Pending::ChooseRow { .. } => "!row 1".into(),
+            Pending::TakeGipf { .. } => "!take all".into(),
+            other => panic!("game {}: nothing to do at {other}", state.id),
+        },
+        GameRules::Potentials(game) => match game.pending() {
+            gipf::potentials::Pending::Tamsk => "!tamsk skip".into(),
+            gipf::potentials::Pending::ChooseRow { .. } => "!row 1".into(),
+            gipf::potentials::Pending::Remove { .. } => "!take all".into(),
+            other => panic!("game {}: nothing to do at {other}", state.id),
+        },
+    }
+}
+
+/// The schema of a database: every table's and index's SQL, by name.
+fn schema(db: &Connection) -> Vec<(String, Option<String>)> {
+    let mut statement = db
+        .prepare("SELECT name, sql FROM sqlite_master ORDER BY name")
+        .unwrap();
+    statement
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+/// Rows that every schema since the first can hold: two players (alice is `$A`, bob `$B`), a
+/// game won by resignation, a game running, and an open challenge, all in the first
+/// schema's columns.
+const FIRST_SCHEMA_ROWS: &str = "
+    INSERT INTO users (id, name) VALUES ($A, 'alice'), ($B, 'bob');
+    INSERT INTO games (id, guild_id, channel_id, variant, white, black, status, resigned,
+                       created_at, updated_at)
+        VALUES (1, 7, 10, 'standard', $A, $B, 'white_won', 'black', 1795600000, 1795600600),
+               (2, 7, 11, 'basic', $B, $A, 'active', NULL, 1795600000, 1795600600);
+    INSERT INTO turns (game_id, ply, notation, player, played_at)
+        VALUES (1, 1, 'f7 (11)', $A, 1795600100), (1, 2, 'g2 (11)', $B, 1795600200),
+               (1, 3, 'f8-d7 (10)', $A, 1795600300), (2, 1, 'c2 (11)', $B, 1795600300);
+    INSERT INTO challenges (id, guild_id, channel_id, challenger, challenged, variant, color,
+                            created_at, expires_at)
+        VALUES (5, 7, 12, $A, $B, 'tournament', 'white', 1795600000, 1795686400);
+";
+
+#[test]
+fn every_earlier_schema_migrates_with_its_rows() {
+    let fresh_dir = tempfile::tempdir().unwrap();
+    let fresh = fresh_dir.path().join("fresh.db");
+    drop(Service::open(&fresh, Config::default()).unwrap());
+    let latest = schema(&Connection::open(&fresh).unwrap());
+    let versions = current_schema();
+    assert!(versions >= 10);
+    for version in 1..versions {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("gipf.db");
+        {
+            let mut old = Connection::open(&db).unwrap();
+            gipf_bot::store::migrations()
+                .to_version(&mut old, version as usize)
+                .unwrap();
+            let rows = FIRST_SCHEMA_ROWS
+                .replace("$A", &(user_id("alice").0 as i64).to_string())
+                .replace("$B", &(user_id("bob").0 as i64).to_string());
+            old.execute_batch(&rows).unwrap();
+        }
+        let mut club = Club::open(&db, 1_795_600_700);
+        assert_eq!(
+            schema(&Connection::open(&db).unwrap()),
+            latest,
+            "schema {version} migrates to the latest"
+        );
+        let (_, won) = &club.service.records(Some(GameId(1))).unwrap()[0];
+        let won = won.to_string();
+        assert!(
+            won.contains("[Result \"1-0\"]\n[Termination \"resignation\"]"),
+            "schema {version}: {won}"
+        );
+        assert!(won.ends_with("f7 (11)\ng2 (11)\nf8-d7 (10)\n"), "{won}");
+        let text = shown(&club.say(11, "alice", "!push a5 b5")[0]);
+        assert!(text.contains("played"), "schema {version}: {text}");
+        club.expect(12, "bob", "!accept", "Game on: tournament GIPF");
+    }
+}
