@@ -322,34 +322,128 @@ fn time_control(row: &Row, days: usize) -> rusqlite::Result<Option<TimeControl>>
         .map(|days| TimeControl { days, autoforfeit }))
 }
 
-/// A `games` row of [`GAME_COLUMNS`], its turns still to be read.
-fn game_row(r: &Row) -> rusqlite::Result<StoredGame> {
-    Ok(StoredGame {
-        id: r.get(0)?,
-        variant: parsed(r, 1)?,
-        players: ByColor::new(r.get(2)?, r.get(3)?),
-        status: r.get(4)?,
-        resigned: parsed_color(r, 5)?,
-        version: r.get(6)?,
-        partial: decisions(r, 7)?,
-        ended_by: r.get(8)?,
-        updated_at: r.get(9)?,
-        channel: r.get(10)?,
-        time: time_control(r, 11)?,
-        deadline: r.get(13)?,
-        warned: r.get(14)?,
-        forfeited: parsed_color(r, 15)?,
-        guild: r.get(16)?,
-        created_at: r.get(17)?,
-        site: r.get(18)?,
-        hints: r.get(19)?,
-        engine: r
-            .get::<_, Option<String>>(20)?
-            .map(|level| level.parse().map_err(|e| unreadable(20, e)))
-            .transpose()?,
-        potentials: potentials(r, 1, 21)?,
-        turns: Vec::new(),
-    })
+/// A `games` row of [`GAME_COLUMNS`], its turns still to be read; a row whose columns do not
+/// read back is [`Damaged`], not an error, so that it can still be named and ended.
+fn game_row(r: &Row) -> rusqlite::Result<Result<StoredGame, Damaged>> {
+    let id = r.get(0)?;
+    let players = ByColor::new(r.get(2)?, r.get(3)?);
+    let (status, version, updated_at, channel, guild) =
+        (r.get(4)?, r.get(6)?, r.get(9)?, r.get(10)?, r.get(16)?);
+    let read = || -> rusqlite::Result<StoredGame> {
+        Ok(StoredGame {
+            id,
+            variant: parsed(r, 1)?,
+            players,
+            status,
+            resigned: parsed_color(r, 5)?,
+            version,
+            partial: decisions(r, 7)?,
+            ended_by: r.get(8)?,
+            updated_at,
+            channel,
+            time: time_control(r, 11)?,
+            deadline: r.get(13)?,
+            warned: r.get(14)?,
+            forfeited: parsed_color(r, 15)?,
+            guild,
+            created_at: r.get(17)?,
+            site: r.get(18)?,
+            hints: r.get(19)?,
+            engine: r
+                .get::<_, Option<String>>(20)?
+                .map(|level| level.parse().map_err(|e| unreadable(20, e)))
+                .transpose()?,
+            potentials: potentials(r, 1, 21)?,
+            turns: Vec::new(),
+        })
+    };
+    Ok(read().map_err(|e| Damaged {
+        id,
+        channel,
+        guild,
+        players,
+        status,
+        version,
+        updated_at,
+        turn: None,
+        why: unreadable_why(&e),
+    }))
+}
+
+/// What a column that does not read back held, in words.
+fn unreadable_why(error: &rusqlite::Error) -> String {
+    let rusqlite::Error::FromSqlConversionFailure(column, _, why) = error else {
+        return error.to_string();
+    };
+    let what = match *column {
+        1 => "its variant",
+        5 => "who resigned",
+        7 => "the decisions of the turn in progress",
+        15 => "who lost on time",
+        20 => "the engine's level",
+        21 => "its potentials",
+        _ => "a column",
+    };
+    format!("{what} cannot be read: {why}")
+}
+
+/// A stored game that cannot be brought back (a column or a turn that does not read back):
+/// enough of it to name it, say why, and end it without loading it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Damaged {
+    /// The game.
+    pub id: GameId,
+    /// Its channel.
+    pub channel: ChannelId,
+    /// Its server, if any.
+    pub guild: Option<GuildId>,
+    /// Who plays each colour.
+    pub players: ByColor<UserId>,
+    /// How it stands.
+    pub status: GameStatus,
+    /// Its version, for ending it only if nobody changed it meanwhile.
+    pub version: i64,
+    /// When it last changed (Unix seconds).
+    pub updated_at: i64,
+    /// The turn (from 1) that cannot be read, if one turn is at fault.
+    pub turn: Option<usize>,
+    /// Why, in words.
+    pub why: String,
+}
+
+impl Damaged {
+    /// `game`, damaged at `turn` for `why`.
+    pub fn of(game: &StoredGame, turn: Option<usize>, why: String) -> Damaged {
+        Damaged {
+            id: game.id,
+            channel: game.channel,
+            guild: game.guild,
+            players: game.players,
+            status: game.status,
+            version: game.version,
+            updated_at: game.updated_at,
+            turn,
+            why,
+        }
+    }
+}
+
+/// `game 12's record cannot be read at turn 7 (why)`.
+impl std::fmt::Display for Damaged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {}'s record cannot be read", self.id)?;
+        if let Some(turn) = self.turn {
+            write!(f, " at turn {turn}")?;
+        }
+        write!(f, " ({})", self.why)
+    }
+}
+
+impl std::error::Error for Damaged {}
+
+/// A game row read, as an error when it is damaged.
+fn readable(row: Result<StoredGame, Damaged>) -> anyhow::Result<StoredGame> {
+    Ok(row?)
 }
 
 /// Inserts a new game on `terms` between `players`, started `at`.
@@ -676,7 +770,8 @@ impl Store {
                 ))?
                 .query_row(params![channel, include_finished, active], game_row)
                 .optional()?;
-            game.map(|game| with_turns(&tx, game)).transpose()
+            game.map(|game| with_turns(&tx, readable(game)?))
+                .transpose()
         })
     }
 
@@ -688,7 +783,8 @@ impl Store {
                 .prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?
                 .query_row(params![id], game_row)
                 .optional()?;
-            game.map(|game| with_turns(&tx, game)).transpose()
+            game.map(|game| with_turns(&tx, readable(game)?))
+                .transpose()
         })
     }
 
@@ -758,6 +854,33 @@ impl Store {
         })
     }
 
+    /// Ends a damaged active game without a result (`status` aborted or abandoned, by
+    /// `ended_by` if someone), without reading it: false if it changed meanwhile.
+    pub fn end_damaged(
+        &self,
+        game: &Damaged,
+        status: GameStatus,
+        ended_by: Option<UserId>,
+    ) -> anyhow::Result<bool> {
+        self.with(|c| {
+            let ended = c
+                .prepare_cached(
+                    "UPDATE games SET version = version + 1, status = ?3, ended_by = ?4,
+                            updated_at = ?5
+                     WHERE id = ?1 AND version = ?2 AND status = ?6",
+                )?
+                .execute(params![
+                    game.id,
+                    game.version,
+                    status,
+                    ended_by,
+                    self.clock.now(),
+                    GameStatus::Active
+                ])?;
+            Ok(ended == 1)
+        })
+    }
+
     /// Moves an active game to another channel (the thread opened for it); false if it is
     /// no longer active.
     pub fn move_game(&self, game: GameId, channel: ChannelId) -> anyhow::Result<bool> {
@@ -788,7 +911,15 @@ impl Store {
         })?;
         let mut due = Vec::new();
         for channel in ids {
-            due.extend(self.game_in(channel, false)?);
+            match self.game_in(channel, false) {
+                Ok(game) => due.extend(game),
+                // A damaged game keeps its channel's players informed when they act there;
+                // it must not stop the watch over the others.
+                Err(e) if e.is::<Damaged>() => {
+                    tracing::warn!(error = %e, "a damaged game's deadline is not watched");
+                }
+                Err(e) => return Err(e),
+            }
         }
         Ok(due)
     }

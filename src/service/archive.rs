@@ -8,7 +8,7 @@ use crate::model::{ChannelId, GameId, GameScope, GameStatus, UserId};
 use crate::record::{self, GameRecord, Header};
 use crate::render;
 use crate::reply::Reply;
-use crate::store::{GameFilter, StoredGame};
+use crate::store::{Damaged, GameFilter, StoredGame};
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -130,6 +130,21 @@ impl Service {
             records.push((record_file_name(id), self.record_of(&game)?));
         }
         Ok(records)
+    }
+
+    /// Every stored game that cannot be brought back, oldest first, and how many games
+    /// there are: what `gipf-bot doctor` reports.
+    pub fn damaged_games(&self) -> anyhow::Result<(usize, Vec<Damaged>)> {
+        let ids = self.store.game_ids()?;
+        let mut damaged = Vec::new();
+        for &id in &ids {
+            let loaded = match self.store.game(id) {
+                Ok(stored) => stored.map(LiveGame::load).transpose().map(drop),
+                Err(e) => Err(e.downcast::<Damaged>()?),
+            };
+            damaged.extend(loaded.err());
+        }
+        Ok((ids.len(), damaged))
     }
 
     /// `standard GIPF: alice (white) vs bob (black)`.
@@ -257,7 +272,7 @@ impl Service {
         listed.truncate(PAGE as usize);
         let mut lines = Vec::new();
         for game in listed {
-            lines.extend(self.listed_game(game)?);
+            lines.extend(self.listed_game(game, message)?);
         }
         let say = self.phrasing(message);
         let whose = match player {
@@ -307,18 +322,28 @@ impl Service {
     }
 
     /// A game's line in `games`; none for a game that just now turned out abandoned.
-    fn listed_game(&self, listed: StoredGame) -> anyhow::Result<Option<Text>> {
-        let (id, channel) = (listed.id, listed.channel);
-        let active = listed.status == GameStatus::Active;
-        let loaded = if active {
+    fn listed_game(
+        &self,
+        listed: Result<StoredGame, Damaged>,
+        message: &Message,
+    ) -> anyhow::Result<Option<Text>> {
+        let (id, channel, status) = match &listed {
+            Ok(game) => (game.id, game.channel, game.status),
+            Err(damaged) => (damaged.id, damaged.channel, damaged.status),
+        };
+        let active = status == GameStatus::Active;
+        let loaded = match listed {
+            Err(damaged) => Err(Failure::Damaged(damaged)),
             // Through the channel, so that an idle game is found abandoned first.
-            self.live_game(channel, false)
-                .map(|game| game.filter(|game| game.stored.id == id))
-        } else {
+            Ok(_) if active => self
+                .live_game(channel, false)
+                .map(|game| game.filter(|game| game.stored.id == id)),
             // With its turns: how a game was won (no reserve, no GIPF-piece) is in its end.
-            self.store
+            Ok(_) => self
+                .store
                 .game(id)
-                .and_then(|game| game.map(LiveGame::load).transpose())
+                .map_err(Failure::from)
+                .and_then(|game| Ok(game.map(LiveGame::load).transpose()?)),
         };
         let mut line = text![Span::Strong(id.to_string()), " "];
         match loaded {
@@ -326,11 +351,12 @@ impl Service {
             Ok(Some(game)) => line.append(self.finished_line(&game)?),
             Ok(None) => return Ok(None),
             // One damaged game must not hide the others.
-            Err(e) => {
-                tracing::error!(error = %format!("{e:#}"), game = %id, "a game does not load");
-                line.push(Span::Channel(channel))
-                    .push(": a game I cannot read (damaged): the bot's operator can look into it")
-            }
+            Err(Failure::Damaged(damaged)) => line
+                .push(Span::Channel(channel))
+                .push(": ")
+                .append(self.damage_text(&damaged, message)),
+            Err(Failure::Internal(e)) => return Err(e),
+            Err(Failure::Refused(text)) => line.push(Span::Channel(channel)).append(text),
         };
         Ok(Some(line))
     }

@@ -149,7 +149,9 @@ impl Service {
 
     /// Refuses to start anything where a game or a challenge is on.
     pub(super) fn may_start_here(&self, message: &Message) -> Result<(), Failure> {
-        if self.store.game_in(message.channel, false)?.is_some() {
+        // Through the rules, so that a game left idle too long is abandoned first and one
+        // that cannot be read says so.
+        if self.live_game(message.channel, false)?.is_some() {
             return refuse(format!(
                 "A game is already being played in this channel: one game per channel. \
                  Play in another channel, or wait until this one ends ({} shows it).",

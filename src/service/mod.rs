@@ -31,7 +31,8 @@ use crate::model::{ChannelId, Clock, GameId, GameStatus, GuildId, Partial, Right
 use crate::record;
 use crate::render::{self, BoardView, RenderOptions};
 use crate::reply::{Reply, Stamp};
-use crate::store::{Progress, Store, StoredGame};
+use crate::store::{Damaged, Progress, Store, StoredGame};
+use crate::text;
 use crate::text::{Span, Text};
 use limits::{Limited, Limits};
 
@@ -138,13 +139,24 @@ pub struct Service {
 pub(crate) enum Failure {
     /// Turned down: said privately to the asker; the game is unchanged.
     Refused(Text),
+    /// The channel's game cannot be read: whoever acts there is told why and how to end it.
+    Damaged(Damaged),
     /// Something broke on the bot's side: logged, never shown.
     Internal(anyhow::Error),
 }
 
 impl From<anyhow::Error> for Failure {
     fn from(e: anyhow::Error) -> Failure {
-        Failure::Internal(e)
+        match e.downcast::<Damaged>() {
+            Ok(damaged) => Failure::Damaged(damaged),
+            Err(e) => Failure::Internal(e),
+        }
+    }
+}
+
+impl From<Damaged> for Failure {
+    fn from(damaged: Damaged) -> Failure {
+        Failure::Damaged(damaged)
     }
 }
 
@@ -209,6 +221,10 @@ impl Service {
         match handled {
             Ok(replies) => replies,
             Err(Failure::Refused(text)) => vec![Reply::private(text)],
+            Err(Failure::Damaged(damaged)) => {
+                tracing::warn!(error = %damaged, channel = message.channel.0, "damaged game");
+                vec![Reply::private(self.damage_text(&damaged, message))]
+            }
             Err(Failure::Internal(e)) => {
                 tracing::error!(error = %format!("{e:#}"), channel = message.channel.0, "command failed");
                 vec![Reply::private(INTERNAL_ERROR)]
@@ -421,20 +437,26 @@ pub(crate) enum Rules {
 }
 
 impl LiveGame {
-    pub fn load(stored: StoredGame) -> anyhow::Result<LiveGame> {
+    /// Replays a stored game; a turn or decision that does not replay makes it [`Damaged`].
+    pub fn load(stored: StoredGame) -> Result<LiveGame, Damaged> {
         let record = stored.turns.join("\n");
-        let unplayable =
-            |e: &dyn std::fmt::Display| anyhow::anyhow!("game {} does not replay: {e}", stored.id);
+        let unplayable = |e: record::RecordError| {
+            Damaged::of(&stored, Some(e.line), format!("`{}`: {}", e.turn, e.reason))
+        };
+        let in_progress = Some(stored.turns.len() + 1);
         let refused = |e: &dyn std::fmt::Display| {
-            anyhow::anyhow!("game {}: stored decision refused: {e}", stored.id)
+            Damaged::of(
+                &stored,
+                in_progress,
+                format!("a decision of the turn in progress is refused: {e}"),
+            )
         };
         // A game resigned (or lost on time) mid-turn is over whatever the rules say.
         let resigned = stored.resigned.or(stored.forfeited);
         let partial = &stored.partial;
         let rules = match stored.potentials {
             Some(options) => {
-                let replay =
-                    record::replay_potentials(&record, options).map_err(|e| unplayable(&e))?;
+                let replay = record::replay_potentials(&record, options).map_err(unplayable)?;
                 let mut game = replay.last().clone();
                 if let Partial::Potentials { potentials } = partial {
                     for decision in potentials {
@@ -448,7 +470,7 @@ impl LiveGame {
                 Rules::Potentials(Box::new(potentials::PotentialsGame { game, last_turn }))
             }
             None => {
-                let replay = record::replay(&record, stored.variant).map_err(|e| unplayable(&e))?;
+                let replay = record::replay(&record, stored.variant).map_err(unplayable)?;
                 let mut position = *replay.last();
                 if let Partial::Plain(decisions) = partial {
                     for decision in decisions {
@@ -574,43 +596,55 @@ impl Service {
         channel: ChannelId,
         include_finished: bool,
     ) -> anyhow::Result<Option<GameState>> {
-        Ok(self
-            .live_game(channel, include_finished)?
-            .map(|game| GameState {
-                id: game.stored.id,
-                players: game.stored.players,
-                rules: match game.rules {
-                    Rules::Plain { position, .. } => GameRules::Plain(position),
-                    Rules::Potentials(live) => GameRules::Potentials(Box::new(live.game)),
-                },
-                turns: game.stored.turns,
-            }))
+        let game = match self.live_game(channel, include_finished) {
+            Ok(game) => game,
+            Err(Failure::Damaged(damaged)) => return Err(damaged.into()),
+            Err(Failure::Internal(e)) => return Err(e),
+            Err(Failure::Refused(text)) => anyhow::bail!("{text:?}"),
+        };
+        Ok(game.map(|game| GameState {
+            id: game.stored.id,
+            players: game.stored.players,
+            rules: match game.rules {
+                Rules::Plain { position, .. } => GameRules::Plain(position),
+                Rules::Potentials(live) => GameRules::Potentials(Box::new(live.game)),
+            },
+            turns: game.stored.turns,
+        }))
     }
 
     /// Whether nobody moved in an active game for longer than its server (or the bot)
     /// allows. The server's settings are read only for a game idle a day at least, the least
     /// any server may set, so that a busy game costs no extra query.
-    fn abandoned(&self, stored: &StoredGame) -> anyhow::Result<bool> {
-        let idle = u64::try_from(self.config.clock.now() - stored.updated_at).unwrap_or(0);
+    fn abandoned(&self, guild: Option<GuildId>, updated_at: i64) -> anyhow::Result<bool> {
+        let idle = u64::try_from(self.config.clock.now() - updated_at).unwrap_or(0);
         if idle < 86_400 && self.config.abandon_after.as_secs() >= 86_400 {
             return Ok(false);
         }
-        let settings = stored
-            .guild
+        let settings = guild
             .map(|guild| self.store.guild_settings(guild))
             .transpose()?;
         Ok(idle >= self.abandon_days(settings) * 86_400)
     }
 
+    /// The channel's active game (or, with `include_finished`, its latest), ended first if
+    /// it was left idle too long. A game that cannot be read is [`Failure::Damaged`].
     fn live_game(
         &self,
         channel: ChannelId,
         include_finished: bool,
-    ) -> anyhow::Result<Option<LiveGame>> {
-        let Some(mut stored) = self.store.game_in(channel, include_finished)? else {
-            return Ok(None);
+    ) -> Result<Option<LiveGame>, Failure> {
+        let mut stored = match self.store.game_in(channel, include_finished) {
+            Ok(Some(stored)) => stored,
+            Ok(None) => return Ok(None),
+            Err(e) => match Failure::from(e) {
+                Failure::Damaged(damaged) => {
+                    return self.damaged_here(damaged, channel, include_finished);
+                }
+                other => return Err(other),
+            },
         };
-        if stored.status == GameStatus::Active && self.abandoned(&stored)? {
+        if stored.status == GameStatus::Active && self.abandoned(stored.guild, stored.updated_at)? {
             // Nobody moved for too long: the game ends, and no longer blocks the channel.
             let progress = Progress {
                 turns: Vec::new(),
@@ -630,7 +664,49 @@ impl Service {
                 return Ok(None);
             }
         }
-        LiveGame::load(stored).map(Some)
+        match LiveGame::load(stored) {
+            Ok(game) => Ok(Some(game)),
+            Err(damaged) => self.damaged_here(damaged, channel, include_finished),
+        }
+    }
+
+    /// A damaged game found in `channel`: abandoned like any other game left idle too long
+    /// (without reading it), else refused with what to do about it.
+    fn damaged_here(
+        &self,
+        damaged: Damaged,
+        channel: ChannelId,
+        include_finished: bool,
+    ) -> Result<Option<LiveGame>, Failure> {
+        let active = damaged.status == GameStatus::Active;
+        if active && self.abandoned(damaged.guild, damaged.updated_at)? {
+            if self
+                .store
+                .end_damaged(&damaged, GameStatus::Abandoned, None)?
+            {
+                tracing::info!(game = %damaged.id, channel = channel.0, "damaged game abandoned");
+            }
+            return self.live_game(channel, include_finished);
+        }
+        Err(Failure::Damaged(damaged))
+    }
+
+    /// What to tell whoever acts in the channel of a damaged game.
+    fn damage_text(&self, damaged: &Damaged, message: &Message) -> Text {
+        let said = damaged.to_string();
+        let mut text = text![format!("G{}", &said[1..])];
+        text.push(match damaged.status {
+            GameStatus::Active => format!(
+                ", so it cannot go on. Either player or a moderator can end it without a result with {}; the channel is then free for a new game.",
+                self.phrasing(message).cmd("abort")
+            ),
+            GameStatus::Abandoned => {
+                ". It ended as abandoned: nobody moved in it for too long.".into()
+            }
+            GameStatus::Aborted => ". It was ended without a result.".into(),
+            GameStatus::Won(_) => ". It is over.".into(),
+        });
+        text
     }
 
     /// The board picture of a game, seen from `black_side` or else from the mover's seat.

@@ -6,7 +6,7 @@ use super::{Failure, Handled, LiveGame, Message, Rules, Service, potentials, ref
 use crate::command::{Answer, Command, Phrasing};
 use crate::model::{GameStatus, Partial};
 use crate::reply::{Button, Reply, Stamp};
-use crate::store::Progress;
+use crate::store::{Damaged, Progress};
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -392,9 +392,10 @@ impl Service {
     /// Ends a game without a result: one just begun (before either player's second turn) by
     /// a player, any game by a member with Manage Messages in the channel.
     pub(super) fn abort(&self, message: &Message) -> Handled {
-        let game = self
-            .live_game(message.channel, false)?
-            .ok_or_else(|| self.no_game_here(message))?;
+        let game = match self.live_game(message.channel, false) {
+            Err(Failure::Damaged(damaged)) => return self.abort_damaged(message, &damaged),
+            found => found?.ok_or_else(|| self.no_game_here(message))?,
+        };
         let color = game.color_of(message.author.id);
         if color.is_none() && message.rights.manage_messages {
             return self.end_by_moderator(message, &game);
@@ -422,6 +423,45 @@ impl Service {
             self.mention(game.player(!color))?,
             ": it ends without a result, and the channel is free for a new one."
         ]))
+    }
+
+    /// Either player or a moderator ends a game that cannot be read, at any stage and
+    /// without reading it: nothing else can free its channel.
+    fn abort_damaged(&self, message: &Message, damaged: &Damaged) -> Handled {
+        let author = message.author.id;
+        let [white, black] = [damaged.players[Color::White], damaged.players[Color::Black]];
+        let player = author == white || author == black;
+        if !player && !message.rights.manage_messages {
+            return refuse(text![
+                "Only ",
+                self.name(white)?,
+                " and ",
+                self.name(black)?,
+                " can end this game (or a moderator: Manage Messages)."
+            ]);
+        }
+        self.remember_users(message)?;
+        if !self
+            .store
+            .end_damaged(damaged, GameStatus::Aborted, Some(author))?
+        {
+            return Err(self.moved_on(message));
+        }
+        self.stop_thinking(damaged.id);
+        let mut told = Vec::new();
+        for player in [white, black].into_iter().filter(|&id| id != author) {
+            told.push(text![self.mention(player)?]);
+        }
+        let mut text = text![
+            self.name(author)?,
+            format!(
+                " ended game {}, whose record cannot be read, without a result (",
+                damaged.id
+            )
+        ];
+        text.append(Text::join(told, " and "))
+            .push("); the channel is free for a new game.");
+        Ok(Reply::public(text))
     }
 
     /// A moderator ends a game at any stage, without a result; the record says who did.

@@ -2,7 +2,7 @@
 
 use rusqlite::params;
 
-use super::{GAME_COLUMNS, Store, StoredGame, game_row};
+use super::{Damaged, GAME_COLUMNS, Store, StoredGame, game_row};
 use crate::model::{ChannelId, GameId, GameScope, GameStatus, GuildId, UserId};
 
 /// Which games a listing shows, newest first.
@@ -23,8 +23,9 @@ pub struct GameFilter {
 }
 
 impl Store {
-    /// The games `filter` asks for, newest first, their turns left unread.
-    pub fn games(&self, filter: &GameFilter) -> anyhow::Result<Vec<StoredGame>> {
+    /// The games `filter` asks for, newest first, their turns left unread (a damaged one as
+    /// what can be read of it).
+    pub fn games(&self, filter: &GameFilter) -> anyhow::Result<Vec<Result<StoredGame, Damaged>>> {
         let scope = match filter.scope {
             GameScope::Active => 0,
             GameScope::Finished => 1,
