@@ -89,6 +89,14 @@ enum Command {
         /// The new file to write (it must not exist yet).
         out: PathBuf,
     },
+    /// Check a database before and after an upgrade: replay every stored game, on a copy (the
+    /// database itself is not touched, not even migrated), and list each one that cannot be
+    /// read with its number, channel, turn and reason. Exits 1 if any game is damaged.
+    Doctor {
+        /// The database to check.
+        #[arg(long = "db", env = "DATABASE_PATH", default_value = DEFAULT_DATABASE, value_parser = database_path)]
+        database: PathBuf,
+    },
     /// Write the records of the games in the database, one `.gipf` file each (with a header:
     /// players, date, result), into the folder given with -o.
     Export {
@@ -387,6 +395,37 @@ fn export(
     Ok(())
 }
 
+/// `gipf-bot doctor`: replays every game of a copy of `database`; an error if any is damaged.
+fn doctor(database: &std::path::Path) -> anyhow::Result<()> {
+    if !database.exists() {
+        anyhow::bail!("there is no database at {}", database.display());
+    }
+    let copy = std::env::temp_dir().join(format!("gipf-doctor-{}.db", std::process::id()));
+    gipf_bot::store::backup(database, &copy)?;
+    let checked = Service::open(&copy, Config::default()).and_then(|s| s.damaged_games());
+    for leftover in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{leftover}", copy.display()));
+    }
+    let (games, damaged) = checked?;
+    for game in &damaged {
+        let place = match game.turn {
+            Some(turn) => format!("turn {turn}"),
+            None => "its stored state".into(),
+        };
+        println!(
+            "game {}, channel {}, {place}: {}",
+            game.id, game.channel.0, game.why
+        );
+    }
+    match damaged.len() {
+        0 => {
+            println!("All {games} games replay.");
+            Ok(())
+        }
+        n => anyhow::bail!("{n} of {games} games cannot be read"),
+    }
+}
+
 /// Runs one of the engine's commands: `think`, `selfplay`, `bench`.
 fn engine_tool(command: Command) -> anyhow::Result<()> {
     match command {
@@ -487,6 +526,7 @@ fn execute(command: Option<Command>) -> anyhow::Result<()> {
             output,
         }) => export(&database, game.map(gipf_bot::model::GameId), &output),
         Some(Command::Backup { database, out }) => gipf_bot::store::backup(&database, &out),
+        Some(Command::Doctor { database }) => doctor(&database),
         Some(
             command @ (Command::Think { .. } | Command::Selfplay { .. } | Command::Bench { .. }),
         ) => engine_tool(command),

@@ -114,7 +114,12 @@ impl Club {
             };
             let who = self.service_name(&state, mover);
             self.expect(channel, &who, &format!("!move {turn}"), "played");
-            if self.service.game_state(ChannelId(channel), false).unwrap().is_none() {
+            if self
+                .service
+                .game_state(ChannelId(channel), false)
+                .unwrap()
+                .is_none()
+            {
                 return;
             }
         }
@@ -196,7 +201,11 @@ fn current_schema() -> u32 {
 #[ignore = "writes a new fixture; run by hand when a release changes the schema"]
 fn write_fixture() {
     let (db, exports) = fixture(current_schema());
-    assert!(!db.exists(), "{} exists: fixtures are never rewritten", db.display());
+    assert!(
+        !db.exists(),
+        "{} exists: fixtures are never rewritten",
+        db.display()
+    );
     let work = tempfile::tempdir().unwrap();
     let live = work.path().join("gipf.db");
     // 40 days before the fixture's day, so that games can be abandoned and lose on time.
@@ -212,7 +221,11 @@ fn write_fixture() {
     assert!(due.iter().any(|(_, reply)| shown(reply).contains("time")));
     club.now.store(1_795_608_000, Ordering::SeqCst);
     let abandoned = club.say(50, "carol", "!board");
-    assert!(shown(&abandoned[0]).contains("Abandoned"), "{}", shown(&abandoned[0]));
+    assert!(
+        shown(&abandoned[0]).contains("Abandoned"),
+        "{}",
+        shown(&abandoned[0])
+    );
 
     // Finished games of every kind, won by the rules or by resignation (and so rated).
     club.start(10, "alice", "bob", "basic +2");
@@ -228,7 +241,10 @@ fn write_fixture() {
     club.play_random(14, 7, 400);
     for channel in [10, 12, 13, 14] {
         assert!(
-            club.service.game_state(ChannelId(channel), false).unwrap().is_none(),
+            club.service
+                .game_state(ChannelId(channel), false)
+                .unwrap()
+                .is_none(),
             "the game in {channel} ended"
         );
     }
@@ -286,7 +302,12 @@ fn write_fixture() {
     club.play_random(31, 15, 4);
 
     // A game against the engine, its reply played.
-    club.expect(40, "alice", "!challenge @gipf-bot standard white easy", "Game on");
+    club.expect(
+        40,
+        "alice",
+        "!challenge @gipf-bot standard white easy",
+        "Game on",
+    );
     club.play_random(40, 16, 1);
     let engine_game = club.state(40).id;
     let answered = club.service.engine_turn(engine_game);
@@ -297,7 +318,12 @@ fn write_fixture() {
     club.play_random(1, 17, 3);
 
     // A challenge still open, server settings, and who wants direct messages.
-    club.expect(60, "carol", "!challenge @erin tournament black days=2", "challenges you");
+    club.expect(
+        60,
+        "carol",
+        "!challenge @erin tournament black days=2",
+        "challenges you",
+    );
     let mut admin = club.message(70, "dave", "!settings days=5 abandon=60 threads=off");
     admin.rights = Rights {
         manage_messages: true,
@@ -388,10 +414,16 @@ fn rows(db: &Connection, table: &str) -> Vec<String> {
 /// The tables of players' standing and servers' choices, read without the bot.
 fn kept_tables(db: &Path) -> BTreeMap<&'static str, Vec<String>> {
     let db = Connection::open(db).unwrap();
-    ["users", "ratings", "guild_settings", "notices", "challenges"]
-        .into_iter()
-        .map(|table| (table, rows(&db, table)))
-        .collect()
+    [
+        "users",
+        "ratings",
+        "guild_settings",
+        "notices",
+        "challenges",
+    ]
+    .into_iter()
+    .map(|table| (table, rows(&db, table)))
+    .collect()
 }
 
 /// A turn's lines and the result tags of a record, as the export gives them.
@@ -399,9 +431,16 @@ fn turns_and_result(record: &str) -> (Vec<String>, Vec<String>) {
     let tags = record
         .lines()
         .filter(|l| {
-            ["[Result ", "[Termination ", "[Variant ", "[Potentials ", "[White ", "[Black "]
-                .iter()
-                .any(|tag| l.starts_with(tag))
+            [
+                "[Result ",
+                "[Termination ",
+                "[Variant ",
+                "[Potentials ",
+                "[White ",
+                "[Black ",
+            ]
+            .iter()
+            .any(|tag| l.starts_with(tag))
         })
         .map(str::to_string)
         .collect();
@@ -419,7 +458,10 @@ fn fixtures() -> Vec<u32> {
         .unwrap()
         .filter_map(|entry| {
             let name = entry.unwrap().file_name().into_string().ok()?;
-            name.strip_prefix("schema-")?.strip_suffix(".db")?.parse().ok()
+            name.strip_prefix("schema-")?
+                .strip_suffix(".db")?
+                .parse()
+                .ok()
         })
         .collect();
     found.sort_unstable();
@@ -429,7 +471,10 @@ fn fixtures() -> Vec<u32> {
 #[test]
 fn every_release_fixture_opens_and_plays_on() {
     let found = fixtures();
-    assert!(found.contains(&10), "the fixture of schema 10 is there: {found:?}");
+    assert!(
+        found.contains(&10),
+        "the fixture of schema 10 is there: {found:?}"
+    );
     for schema in found {
         opens_and_plays_on(schema);
     }
@@ -458,7 +503,11 @@ fn opens_and_plays_on(schema: u32) {
     };
     // An hour after the fixture's last move: no game is abandoned, no challenge lapsed.
     let mut club = Club::open(&db, last_move + 3600);
-    assert_eq!(kept_tables(&db), before, "schema {schema}: rows changed on opening");
+    assert_eq!(
+        kept_tables(&db),
+        before,
+        "schema {schema}: rows changed on opening"
+    );
 
     // Every game loads and exports the turns and result it had.
     let records = club.service.records(None).unwrap();
@@ -517,8 +566,14 @@ fn opens_and_plays_on(schema: u32) {
     assert!(said.contains("5 days") && said.contains("60"), "{said}");
     drop(club);
     let after = kept_tables(&db);
-    assert_eq!(after["ratings"], before["ratings"], "schema {schema}: ratings kept");
-    assert_eq!(after["notices"], before["notices"], "schema {schema}: notices kept");
+    assert_eq!(
+        after["ratings"], before["ratings"],
+        "schema {schema}: ratings kept"
+    );
+    assert_eq!(
+        after["notices"], before["notices"],
+        "schema {schema}: notices kept"
+    );
 }
 
 /// The chat line that plays the next step of a running game: a random legal turn at a
