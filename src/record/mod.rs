@@ -269,7 +269,8 @@ impl StateJson {
                     .map(|piece| (p.to_string(), piece.char().to_string()))
             })
             .collect();
-        // The JSON of POTENTIALS.md: `ongoing`, `white_won` or `black_won`.
+        // The replay JSON's status (`docs/potentials.md` §11): `ongoing`, `white_won` or
+        // `black_won`.
         let status = match position.outcome() {
             None => "ongoing".to_string(),
             Some(outcome) => format!("{}_won", outcome.winner),

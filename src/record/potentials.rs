@@ -1,5 +1,5 @@
-//! Records of games with potentials and of Ultimate GIPF (POTENTIALS.md 10 and 11): the
-//! `Variant` and `Potentials` header lines, the replay, and the replay's JSON.
+//! Records of games with potentials and of Ultimate GIPF (`docs/potentials.md` §10 and §11):
+//! the `Variant` and `Potentials` header lines, the replay, and the replay's JSON.
 
 use std::collections::BTreeMap;
 
@@ -157,7 +157,7 @@ impl From<Supply> for SupplyJson {
     }
 }
 
-/// A game with potentials as `replay` prints it (POTENTIALS.md 11).
+/// A game with potentials as `replay` prints it (`docs/potentials.md` §11).
 #[derive(Clone, Debug, Serialize)]
 pub struct PotentialsJson {
     /// `basic`, `standard`, `tournament` or `ultimate`.

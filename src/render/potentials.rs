@@ -1,5 +1,5 @@
-//! The picture of a game with potentials (POTENTIALS.md): the plain picture's board, panel
-//! and marks, with stacks for pieces ([`stacks`](super::stacks)), a legend of the
+//! The picture of a game with potentials (`docs/potentials.md`): the plain picture's board,
+//! panel and marks, with stacks for pieces ([`stacks`](super::stacks)), a legend of the
 //! potentials still to load on each card, and potential moves marked like pushes.
 
 use anyhow::{Context, bail};

@@ -242,7 +242,7 @@ fn a_tamsk_extra_push_has_its_own_arrow_in_tamsk_colour() {
 
 #[test]
 fn removed_items_leave_ghosts() {
-    // POTENTIALS.md 7.2, example 2: the YINSH's row takes e2 e3 e4 back, e6 captured.
+    // docs/potentials.md §7.2, example 2: the YINSH's row takes e2 e3 e4 back, e6 captured.
     let mut setup = Setup::new(Options::parse("basic", Some("Y3")).unwrap());
     setup.place_all("b2:wY e2:w e3:w e4:w e6:b").unwrap();
     let mut game = Game::from_setup(&setup);

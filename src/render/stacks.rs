@@ -1,4 +1,5 @@
-//! The stacks of a game with potentials (POTENTIALS.md 3), drawn in the plain pieces' look.
+//! The stacks of a game with potentials (`docs/potentials.md` §3), drawn in the plain pieces'
+//! look.
 //!
 //! - A **loaded piece** is its basic piece with a filled badge in the kind's colour carrying
 //!   the kind's letter: a power ready to use.

@@ -1,7 +1,7 @@
 //! Games with potentials and Ultimate GIPF: loading pushes, the four powers, TAMSK extra
 //! pushes, the removal choices of stacks, and the replies that explain them
-//! (POTENTIALS.md 12). The plain games' commands land here too when the channel's game has
-//! potentials.
+//! (`docs/potentials.md` §12). The plain games' commands land here too when the channel's game
+//! has potentials.
 
 use gipf::potentials::{
     Decision, Game, LineNote, Options, Pending, PieceKind, PlayError, Potential, Turn,
@@ -161,7 +161,7 @@ impl PotentialsWorking {
         self.play(entry.map_or(Decision::Skip, Decision::Extra))
     }
 
-    /// A whole turn in the notation of POTENTIALS.md 9.
+    /// A whole turn in the notation of `docs/potentials.md` §9.
     pub fn notation(&mut self, note: &LineNote) -> Result<(), Failure> {
         if !self.partial.is_empty() {
             return refuse(
@@ -403,7 +403,7 @@ fn prompt(game: &Game, pending: &Pending, player: Span, say: &Phrasing) -> Vec<T
 }
 
 /// Whether keeping every optional piece of the row being dealt with is a legal answer (it is
-/// not when the row would stay unbroken, POTENTIALS.md 6).
+/// not when the row would stay unbroken, `docs/potentials.md` §6).
 fn may_keep_all(game: &Game) -> bool {
     game.clone().play(Decision::Take(Bitboard::EMPTY)).is_ok()
 }
@@ -530,8 +530,8 @@ mod tests {
 
     use super::*;
 
-    /// POTENTIALS.md 6, the GEN 8 example: White's push d1-d4 makes the run b2 c3 d4 e5 f5
-    /// of GIPF-pieces and a loaded piece, which must end broken.
+    /// `docs/potentials.md` §6, the GEN 8 example: White's push d1-d4 makes the run
+    /// b2 c3 d4 e5 f5 of GIPF-pieces and a loaded piece, which must end broken.
     fn gen_8() -> PotentialsWorking {
         let mut setup = Setup::new(Options::parse("tournament", Some("Z3")).unwrap());
         setup

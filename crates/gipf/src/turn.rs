@@ -42,8 +42,8 @@ impl Push {
 
 /// One player's complete turn: removals at its start, the push, removals after it.
 ///
-/// Its [`Display`](fmt::Display) is the official notation (RULES.md section 7); the alternate
-/// form `{:#}` adds the mover's reserve, ` (n)`.
+/// Its [`Display`](fmt::Display) is the official notation (`docs/rules.md` §7); the
+/// alternate form `{:#}` adds the mover's reserve, ` (n)`.
 ///
 /// ```
 /// use gipf::{Position, Variant};

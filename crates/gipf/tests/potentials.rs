@@ -1,4 +1,4 @@
-//! POTENTIALS.md: every worked example, the rulings around them, and the refusals.
+//! `docs/potentials.md`: every worked example, the rulings around them, and the refusals.
 #![allow(clippy::unwrap_used)]
 
 use gipf::potentials::{Game, LineError, Options, Pending, PlayError, Potential, Setup};

@@ -1,4 +1,4 @@
-//! The rulebook's worked examples and every ruling of RULES.md, one test each.
+//! The rulebook's worked examples and every ruling of `docs/rules.md`, one test each.
 #![allow(clippy::unwrap_used)]
 
 use gipf::{

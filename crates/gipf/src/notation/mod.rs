@@ -1,4 +1,4 @@
-//! The official notation of a whole turn (RULES.md section 7), used for game records.
+//! The official notation of a whole turn (`docs/rules.md` §7), used for game records.
 //!
 //! # How a turn is written
 //!

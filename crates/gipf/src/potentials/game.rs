@@ -1,7 +1,8 @@
 use super::{Options, Pending, Potential, Stack, Supply, Turn};
 use crate::{Bitboard, ByColor, Color, Line, Outcome, Point, Reason, Row, Variant};
 
-/// Which pieces a player may push (POTENTIALS.md 4); each phase comes at most once, in order.
+/// Which pieces a player may push (`docs/potentials.md` §4); each phase comes at most once, in
+/// order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Phase {
     /// Tournament and ultimate, at the start: GIPF, loaded or basic pieces.
@@ -25,7 +26,7 @@ pub(crate) enum Stage {
     After,
 }
 
-/// A game with potentials (or Ultimate GIPF): the state machine of POTENTIALS.md, resting
+/// A game with potentials (or Ultimate GIPF): the state machine of `docs/potentials.md`, resting
 /// at a real decision ([`Game::pending`]) like [`Position`](crate::Position).
 ///
 /// Also plays the games without potentials by the same rules (an empty supply), which the

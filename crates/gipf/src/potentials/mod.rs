@@ -1,5 +1,5 @@
-//! The potentials expansion and Ultimate GIPF (POTENTIALS.md): stacks, loaded pieces, the
-//! five powers, the removal choices they bring, and their notation.
+//! The potentials expansion and Ultimate GIPF (`docs/potentials.md`): stacks, loaded pieces,
+//! the five powers, the removal choices they bring, and their notation.
 //!
 //! A separate state machine, [`Game`], so that the games without potentials keep the speed
 //! of [`Position`](crate::Position); with empty supplies it plays those games by the same
@@ -11,12 +11,12 @@
 //! [`LineError`], [`Setup`].
 //!
 //! TAMSK and PÜNCT against a GIPF-piece follow reconstructed rules: the official text is
-//! lost (POTENTIALS.md 7.4, 7.5).
+//! lost (`docs/potentials.md` §7.4, §7.5).
 //!
 //! ```
 //! use gipf::potentials::{Game, Options, Setup};
 //! use gipf::{Color, Point, Variant};
-//! // POTENTIALS.md 7.2, example 2: the YINSH slides to e5 and makes a white row.
+//! // docs/potentials.md §7.2, example 2: the YINSH slides to e5 and makes a white row.
 //! let mut setup = Setup::new(Options::parse("basic", Some("Y3")).unwrap());
 //! setup.place_all("b2:wY e2:w e3:w e4:w e6:b").unwrap();
 //! let mut game = Game::from_setup(&setup);

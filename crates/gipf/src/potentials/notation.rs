@@ -1,5 +1,5 @@
-//! The notation of a turn with potentials (POTENTIALS.md 9): parsed, then resolved against
-//! a game one part at a time, so that an error names the part that is wrong.
+//! The notation of a turn with potentials (`docs/potentials.md` §9): parsed, then resolved
+//! against a game one part at a time, so that an error names the part that is wrong.
 
 use std::fmt;
 
@@ -380,8 +380,8 @@ fn groups_text(groups: &[Vec<Item>]) -> String {
 }
 
 impl Game {
-    /// Plays a whole turn written in the notation of POTENTIALS.md 9. On error nothing
-    /// changes. Returns the turns completed (the mover's, and the next player's when he
+    /// Plays a whole turn written in the notation of `docs/potentials.md` §9. On error
+    /// nothing changes. Returns the turns completed (the mover's, and the next player's when he
     /// lost at once).
     ///
     /// ```
@@ -397,7 +397,7 @@ impl Game {
         Ok(done)
     }
 
-    /// Finds the game after the written turn, checking it part by part (POTENTIALS.md 10).
+    /// Finds the game after the written turn, checking it part by part (`docs/potentials.md` §10).
     pub fn resolve(&self, note: &LineNote) -> Result<(Game, Vec<Turn>), LineError> {
         if let Some(outcome) = self.outcome {
             return Err(LineError::Play(PlayError::GameOver(outcome)));

@@ -3,8 +3,8 @@ use std::fmt;
 use super::{Supply, SupplyError, parse_supplies, supplies_to_string};
 use crate::{ByColor, Color, Variant};
 
-/// Which game with which potentials (POTENTIALS.md 2): one of the three games with a supply
-/// per player, or Ultimate GIPF.
+/// Which game with which potentials (`docs/potentials.md` §2): one of the three games with a
+/// supply per player, or Ultimate GIPF.
 ///
 /// ```
 /// use gipf::Variant;

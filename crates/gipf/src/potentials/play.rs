@@ -103,7 +103,7 @@ impl Game {
             .collect()
     }
 
-    /// Whether the player to move has a legal push or potential move (POTENTIALS.md 5).
+    /// Whether the player to move has a legal push or potential move (`docs/potentials.md` §5).
     pub fn has_legal_move(&self) -> bool {
         let pushable = self.occupied() != Bitboard::ALL_SPOTS && !self.legal_pieces().is_empty();
         pushable || !self.potential_moves().is_empty()
@@ -196,7 +196,8 @@ impl Game {
         Ok(())
     }
 
-    /// Where an uncovered loaded piece on `from` can send its potential (POTENTIALS.md 7).
+    /// Where an uncovered loaded piece on `from` can send its potential
+    /// (`docs/potentials.md` §7).
     pub fn targets(&self, kind: Potential, from: Point) -> Bitboard {
         let mut targets = Bitboard::EMPTY;
         let Some(mover) = self.stack(from).map(|s| s.bottom) else {

@@ -3,7 +3,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// One of the five kinds of potential (POTENTIALS.md 1), in the order T Z D Y P.
+/// One of the five kinds of potential (`docs/potentials.md` §1), in the order T Z D Y P.
 ///
 /// ```
 /// use gipf::potentials::Potential;

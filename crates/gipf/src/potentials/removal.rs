@@ -1,4 +1,4 @@
-//! Rows and their removal with potentials (POTENTIALS.md 6).
+//! Rows and their removal with potentials (`docs/potentials.md` §6).
 
 use super::game::Stage;
 use super::{Class, Game, Item, Mark, PlayError};

@@ -78,7 +78,7 @@ impl Setup {
         }
     }
 
-    /// Places stacks written as in POTENTIALS.md's examples: `c3:wZ c4:B d4:b|wd`.
+    /// Places stacks written as in the examples of `docs/potentials.md`: `c3:wZ c4:B d4:b|wd`.
     pub fn place_all(&mut self, text: &str) -> Result<(), PlaceError> {
         for item in text.split_whitespace() {
             let (spot, stack) = item

@@ -16,7 +16,7 @@ pub enum Base {
     Used(Potential),
 }
 
-/// The pieces on one spot, bottom to top (POTENTIALS.md 3): a base, then `covers` used
+/// The pieces on one spot, bottom to top (`docs/potentials.md` §3): a base, then `covers` used
 /// DVONN or PÜNCT potentials alternating in colour, the first of the other colour.
 ///
 /// The top decides the stack's colour. Printed in the codes of the replay JSON:
@@ -43,7 +43,7 @@ pub struct Stack {
     pub cover_kind: Potential,
 }
 
-/// How a spot of a removal set is treated (POTENTIALS.md 6).
+/// How a spot of a removal set is treated (`docs/potentials.md` §6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Class {
     /// A plain basic piece: it must go.
@@ -117,7 +117,8 @@ impl Stack {
         matches!(self.base, Base::Gipf) || self.is_converted()
     }
 
-    /// A converted GIPF-piece: a basic piece under one used PÜNCT (reconstructed, 7.4).
+    /// A converted GIPF-piece: a basic piece under one used PÜNCT (reconstructed,
+    /// `docs/potentials.md` §7.4).
     pub const fn is_converted(&self) -> bool {
         matches!(self.base, Base::Basic)
             && self.covers == 1
@@ -212,7 +213,7 @@ impl fmt::Display for Stack {
     }
 }
 
-/// A text that is not one of the stacks of POTENTIALS.md 3.
+/// A text that is not one of the stacks of `docs/potentials.md` §3.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseStackError(pub String);
 
@@ -276,7 +277,7 @@ impl std::str::FromStr for Stack {
 }
 
 impl Stack {
-    /// Whether the stack is one of the shapes of POTENTIALS.md 3.
+    /// Whether the stack is one of the shapes of `docs/potentials.md` §3.
     pub fn is_valid(&self) -> bool {
         if self.covers == 0 {
             return true;

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::Potential;
 use crate::{ByColor, Color};
 
-/// A player's potentials not yet loaded: a count per kind (POTENTIALS.md 2).
+/// A player's potentials not yet loaded: a count per kind (`docs/potentials.md` §2).
 ///
 /// Printed as the record header writes it: kinds in the order T Z D Y P, no zero counts,
 /// `-` when empty.
@@ -105,8 +105,8 @@ impl Supply {
         Ok(())
     }
 
-    /// Reads the chat form (POTENTIALS.md 12): `none`, or a comma list of items, an item
-    /// being kind letters, `:` and a count (`ZYD:3`) or one kind letter and a count (`Z3`).
+    /// Reads the chat form (`docs/potentials.md` §12): `none`, or a comma list of items, an
+    /// item being kind letters, `:` and a count (`ZYD:3`) or one kind letter and a count (`Z3`).
     /// The header form `T3,Z3` and `-` are read too. Counts are checked.
     ///
     /// ```

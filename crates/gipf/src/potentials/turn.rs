@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::Potential;
 use crate::{Color, Entry, Point};
 
-/// What a player pushes in (POTENTIALS.md 4).
+/// What a player pushes in (`docs/potentials.md` §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PieceKind {
@@ -46,7 +46,7 @@ pub struct PushPath {
 }
 
 impl fmt::Display for PushPath {
-    /// `dot-end`, or the spot alone when the first spot was empty (RULES.md 7).
+    /// `dot-end`, or the spot alone when the first spot was empty (`docs/rules.md` §7).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.end == self.entry.first() {
             write!(f, "{}", self.end)
@@ -56,7 +56,7 @@ impl fmt::Display for PushPath {
     }
 }
 
-/// The one action of a turn (POTENTIALS.md 5).
+/// The one action of a turn (`docs/potentials.md` §5).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// A push, then one answer per TAMSK trigger: an extra push, or `None` for a skip.
@@ -80,7 +80,7 @@ pub enum Action {
 }
 
 /// A push as the notation writes it: the piece's letter, the path, then `+<path>` or `+-` for
-/// each TAMSK trigger (POTENTIALS.md 9). Shared by a played turn and a turn as written.
+/// each TAMSK trigger (`docs/potentials.md` §9). Shared by a played turn and a turn as written.
 pub(crate) fn write_push<P: fmt::Display>(
     f: &mut fmt::Formatter<'_>,
     piece: PieceKind,
@@ -156,8 +156,8 @@ impl fmt::Display for Item {
 /// The items of one row dealt with, in line order (may be empty: a row kept whole).
 pub type Group = Vec<Item>;
 
-/// One player's complete turn with potentials, printed in the notation of POTENTIALS.md 9;
-/// `{:#}` adds ` (n)`.
+/// One player's complete turn with potentials, printed in the notation of
+/// `docs/potentials.md` §9; `{:#}` adds ` (n)`.
 ///
 /// ```
 /// use gipf::potentials::{Game, Options};
