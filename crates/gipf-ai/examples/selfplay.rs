@@ -27,6 +27,7 @@ fn player(text: &str) -> Result<Player, String> {
             weights: Weights::material_and_centre(),
             reductions: false,
             quiescence: 0,
+            table: true,
         };
         return Ok(Player::Tuned(Limits::depth(5), tuning));
     }

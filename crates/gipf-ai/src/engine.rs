@@ -202,6 +202,7 @@ impl Engine {
         let mut search = Search::new(&mut self.table, &self.tuning.weights, &clock);
         search.reductions = self.tuning.reductions;
         search.quiescence = self.tuning.quiescence;
+        search.use_table = self.tuning.table;
         let mut best = (0, 0);
         let mut depth_done = 0;
         // A forced turn needs no search.
@@ -258,6 +259,7 @@ impl Engine {
         let mut search = Search::new(&mut self.table, &self.tuning.weights, &clock);
         search.reductions = self.tuning.reductions;
         search.quiescence = self.tuning.quiescence;
+        search.use_table = self.tuning.table;
         for d in 1..=depth.max(1) {
             iterate(&mut search, &mut moves, position.to_move(), d, true);
         }

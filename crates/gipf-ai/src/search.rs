@@ -42,6 +42,8 @@ pub(crate) struct Search<'a> {
     pub reductions: bool,
     /// Turns that capture or win back pieces searched beyond the depth (0: none).
     pub quiescence: u32,
+    /// Whether the transposition table is looked up and written to.
+    pub use_table: bool,
     pub nodes: u64,
     /// Positions made by expansions, and when the clock is read next.
     made: u64,
@@ -61,6 +63,7 @@ impl<'a> Search<'a> {
             clock_armed: false,
             reductions: true,
             quiescence: 0,
+            use_table: true,
             nodes: 0,
             made: 0,
             next_check: 0,
@@ -116,6 +119,9 @@ impl<'a> Search<'a> {
         depth: i32,
         (alpha, beta): (Score, Score),
     ) -> Result<Score, u64> {
+        if !self.use_table {
+            return Err(0);
+        }
         let Some(entry) = self.table.probe(key, ply) else {
             return Err(0);
         };
@@ -231,9 +237,11 @@ impl<'a> Search<'a> {
         } else {
             Bound::Upper
         };
-        let stored_depth = depth.clamp(0, i32::from(u8::MAX)) as u8;
-        self.table
-            .store(key, ply, (best, bound), stored_depth, best_key);
+        if self.use_table {
+            let stored_depth = depth.clamp(0, i32::from(u8::MAX)) as u8;
+            self.table
+                .store(key, ply, (best, bound), stored_depth, best_key);
+        }
         best
     }
 

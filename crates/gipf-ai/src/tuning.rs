@@ -8,7 +8,7 @@ use crate::Weights;
 /// ```
 /// use gipf_ai::{Tuning, Weights};
 /// let tuning = Tuning::default();
-/// assert!(tuning.reductions);
+/// assert!(tuning.reductions && tuning.table);
 /// assert_eq!(tuning.weights, Weights::default());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +21,10 @@ pub struct Tuning {
     /// How many turns that capture or win back pieces are searched beyond the depth
     /// (quiescence search), when the mover has an open three.
     pub quiescence: u32,
+    /// The transposition table: positions searched are stored, and looked up for a score
+    /// that settles the search or a turn to try first. Off only to measure it, or to test
+    /// the search against plain minimax.
+    pub table: bool,
 }
 
 impl Default for Tuning {
@@ -29,6 +33,7 @@ impl Default for Tuning {
             weights: Weights::default(),
             reductions: true,
             quiescence: 2,
+            table: true,
         }
     }
 }

@@ -11,6 +11,8 @@
 //!   a [`Decision`]; [`Setup`] describes one by hand;
 //! - [`Turn`]: a completed turn, printed in the official notation;
 //! - [`Position::zobrist`]: a 64-bit key of a position, for search tables.
+//! - [`Position::colors_swapped`]: the same position with the colours swapped, for tests of
+//!   the symmetry of the rules and of an evaluation.
 //!
 //! Two modules hold what is not vocabulary of the board:
 //!

@@ -6,6 +6,8 @@ use crate::{
     PlayError, Point, Push, Reason, Removed, Row, Turn, Variant,
 };
 
+mod swap;
+
 /// Where the player to move is within his turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
