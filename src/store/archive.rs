@@ -2,7 +2,8 @@
 
 use rusqlite::params;
 
-use super::{Damaged, GAME_COLUMNS, Store, StoredGame, game_row};
+use super::games::{GAME_COLUMNS, game_row};
+use super::{Damaged, Store, StoredGame};
 use crate::model::{ChannelId, GameId, GameScope, GameStatus, GuildId, UserId};
 
 /// Which games a listing shows, newest first.

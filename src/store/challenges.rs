@@ -1,0 +1,121 @@
+//! The `challenges` table: at most one open challenge per channel.
+
+use gipf::Variant;
+use gipf::potentials::Options;
+use rusqlite::{OptionalExtension, params};
+use std::time::Duration;
+
+use super::{Store, parsed, potentials, potentials_text, time_control};
+use crate::model::{ChallengeId, ChannelId, ColorChoice, GuildId, TimeControl, UserId};
+
+/// What a challenge proposes: who plays whom, where, which game and which colours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeTerms {
+    /// The server, if any.
+    pub guild: Option<GuildId>,
+    /// The channel the game will be played in.
+    pub channel: ChannelId,
+    /// Who challenges.
+    pub challenger: UserId,
+    /// Who is challenged.
+    pub challenged: UserId,
+    /// Which game.
+    pub variant: Variant,
+    /// The challenger's colour.
+    pub color: ColorChoice,
+    /// The time per move, if any.
+    pub time: Option<TimeControl>,
+    /// The game is to be played in a thread of its own.
+    pub thread: bool,
+    /// Both players may ask the engine for hints.
+    pub hints: bool,
+    /// The potentials of both players, or Ultimate GIPF (then `variant` is tournament).
+    pub potentials: Option<Options>,
+}
+
+/// An open challenge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Challenge {
+    /// Its id.
+    pub id: ChallengeId,
+    /// What it proposes.
+    pub terms: ChallengeTerms,
+}
+
+impl Store {
+    /// The open challenge in a channel; an expired one is deleted and not returned.
+    pub fn challenge(&self, channel: ChannelId) -> anyhow::Result<Option<Challenge>> {
+        self.with(|c| {
+            c.prepare_cached("DELETE FROM challenges WHERE channel_id = ?1 AND expires_at <= ?2")?
+                .execute(params![channel, self.clock.now()])?;
+            Ok(c.prepare_cached(
+                "SELECT id, guild_id, channel_id, challenger, challenged, variant, color,
+                        move_days, autoforfeit, thread, hints, potentials
+                 FROM challenges WHERE channel_id = ?1",
+            )?
+            .query_row(params![channel], |r| {
+                Ok(Challenge {
+                    id: r.get(0)?,
+                    terms: ChallengeTerms {
+                        guild: r.get(1)?,
+                        channel: r.get(2)?,
+                        challenger: r.get(3)?,
+                        challenged: r.get(4)?,
+                        variant: parsed(r, 5)?,
+                        color: r.get(6)?,
+                        time: time_control(r, 7)?,
+                        thread: r.get(9)?,
+                        hints: r.get(10)?,
+                        potentials: potentials(r, 5, 11)?,
+                    },
+                })
+            })
+            .optional()?)
+        })
+    }
+
+    /// Records a challenge open for `ttl`; `None` if the channel has one already.
+    pub fn create_challenge(
+        &self,
+        new: &ChallengeTerms,
+        ttl: Duration,
+    ) -> anyhow::Result<Option<ChallengeId>> {
+        self.with(|c| {
+            let created = self.clock.now();
+            let ttl = i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX);
+            let inserted = c
+                .prepare_cached(
+                    "INSERT INTO challenges (guild_id, channel_id, challenger, challenged, variant, color,
+                                             created_at, expires_at, move_days, autoforfeit, thread, hints,
+                                             potentials)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                     ON CONFLICT(channel_id) DO NOTHING",
+                )?
+                .execute(params![
+                    new.guild,
+                    new.channel,
+                    new.challenger,
+                    new.challenged,
+                    new.variant.to_string(),
+                    new.color,
+                    created,
+                    created.saturating_add(ttl),
+                    new.time.map(|t| t.days),
+                    new.time.is_some_and(|t| t.autoforfeit),
+                    new.thread,
+                    new.hints,
+                    potentials_text(&new.potentials)
+                ])?;
+            Ok((inserted == 1).then(|| ChallengeId(c.last_insert_rowid())))
+        })
+    }
+
+    /// Deletes a challenge; false if it was already gone.
+    pub fn delete_challenge(&self, id: ChallengeId) -> anyhow::Result<bool> {
+        self.with(|c| {
+            Ok(c.prepare_cached("DELETE FROM challenges WHERE id = ?1")?
+                .execute(params![id])?
+                == 1)
+        })
+    }
+}

@@ -1,0 +1,51 @@
+//! The deadlines of games with a time per move.
+
+use rusqlite::params;
+
+use super::Store;
+use super::games::{Damaged, GAME_COLUMNS, StoredGame, game_row, with_turns};
+use crate::model::{GameId, GameStatus};
+
+impl Store {
+    /// The active games whose deadline calls for a word now: a reminder (a quarter of the
+    /// time per move left, at most a day: `move_days * 21600` seconds, capped at 86400) or the
+    /// news that time is up.
+    pub fn games_due(&self) -> anyhow::Result<Vec<StoredGame>> {
+        let now = self.clock.now();
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let rows: Vec<Result<StoredGame, Damaged>> = tx
+                .prepare_cached(&format!(
+                    "SELECT {GAME_COLUMNS} FROM games
+                     WHERE status = ?1 AND deadline IS NOT NULL
+                       AND ((warned = 0 AND deadline - MIN(move_days * 21600, 86400) <= ?2)
+                            OR (warned < 2 AND deadline <= ?2))
+                     ORDER BY deadline"
+                ))?
+                .query_map(params![GameStatus::Active, now], game_row)?
+                .collect::<Result<_, _>>()?;
+            let mut due = Vec::new();
+            for row in rows {
+                match row {
+                    Ok(game) => due.push(with_turns(&tx, game)?),
+                    // A damaged game keeps its channel's players informed when they act
+                    // there; it must not stop the watch over the others.
+                    Err(damaged) => {
+                        tracing::warn!(error = %damaged, "a damaged game's deadline is not watched");
+                    }
+                }
+            }
+            Ok(due)
+        })
+    }
+
+    /// Records how far the warnings about a game's deadline went (not a change of the game:
+    /// its version, which its buttons carry, stays).
+    pub fn mark_warned(&self, game: GameId, warned: u8) -> anyhow::Result<()> {
+        self.with(|c| {
+            c.prepare_cached("UPDATE games SET warned = ?2 WHERE id = ?1")?
+                .execute(params![game, warned])?;
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,463 @@
+//! The `games` and `turns` tables: a game as stored, its turns, and every change to it in
+//! one transaction guarded by its version.
+
+use gipf::potentials::Options;
+use gipf::{ByColor, Color, Variant};
+use gipf_ai::Level;
+use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
+
+use super::challenges::{Challenge, ChallengeTerms};
+use super::ratings;
+use super::{
+    Store, decisions, parsed, parsed_color, potentials, potentials_text, time_control, unreadable,
+};
+use crate::model::{ChannelId, GameId, GameStatus, GuildId, Partial, TimeControl, UserId};
+
+/// A game as stored: who plays, how it stands, and its turns in the official notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// Its id.
+    pub id: GameId,
+    /// Its server, if any.
+    pub guild: Option<GuildId>,
+    /// Its channel.
+    pub channel: ChannelId,
+    /// Which game.
+    pub variant: Variant,
+    /// Who plays each colour.
+    pub players: ByColor<UserId>,
+    /// How it stands.
+    pub status: GameStatus,
+    /// The colour that resigned, if one did.
+    pub resigned: Option<Color>,
+    /// Who ended the game without a result, if someone did.
+    pub ended_by: Option<UserId>,
+    /// The optimistic-concurrency version: every save bumps it.
+    pub version: i64,
+    /// When it last changed (Unix seconds).
+    pub updated_at: i64,
+    /// The time per move, if any.
+    pub time: Option<TimeControl>,
+    /// When the player to move runs out of time (Unix seconds).
+    pub deadline: Option<i64>,
+    /// How far the warnings about this deadline went: 0 none, 1 reminded, 2 time is up.
+    pub warned: u8,
+    /// The colour that lost on time, if one did.
+    pub forfeited: Option<Color>,
+    /// The decisions of the turn in progress.
+    pub partial: Partial,
+    /// When it started (Unix seconds).
+    pub created_at: i64,
+    /// Where it was played, as its record names it (`<server> #<channel>`), if known.
+    pub site: Option<String>,
+    /// Both players may ask the engine for hints.
+    pub hints: bool,
+    /// Against the engine: its level.
+    pub engine: Option<Level>,
+    /// The potentials it is played with, or Ultimate GIPF.
+    pub potentials: Option<Options>,
+    /// Completed turns in the official notation, in order.
+    pub turns: Vec<String>,
+}
+
+/// What a save changes.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// New completed turns: (notation, player).
+    pub turns: Vec<(String, UserId)>,
+    /// The decisions of the turn now in progress.
+    pub partial: Partial,
+    /// The new status.
+    pub status: GameStatus,
+    /// Who resigned, if someone did now.
+    pub resigned: Option<Color>,
+    /// Who ended the game without a result, if someone did now.
+    pub ended_by: Option<UserId>,
+    /// The colour that lost on time, if one did now.
+    pub forfeited: Option<Color>,
+}
+
+pub(super) const GAME_COLUMNS: &str = "id, variant, white, black, status, resigned, version, partial, \
+     ended_by, updated_at, channel_id, move_days, autoforfeit, deadline, warned, forfeited, \
+     guild_id, created_at, site, hints, engine_level, potentials";
+
+/// A `games` row of [`GAME_COLUMNS`], its turns still to be read; a row whose columns do not
+/// read back is [`Damaged`], not an error, so that it can still be named and ended.
+pub(super) fn game_row(r: &Row) -> rusqlite::Result<Result<StoredGame, Damaged>> {
+    let id = r.get(0)?;
+    let players = ByColor::new(r.get(2)?, r.get(3)?);
+    let (status, version, updated_at, channel, guild) =
+        (r.get(4)?, r.get(6)?, r.get(9)?, r.get(10)?, r.get(16)?);
+    let read = || -> rusqlite::Result<StoredGame> {
+        Ok(StoredGame {
+            id,
+            variant: parsed(r, 1)?,
+            players,
+            status,
+            resigned: parsed_color(r, 5)?,
+            version,
+            partial: decisions(r, 7)?,
+            ended_by: r.get(8)?,
+            updated_at,
+            channel,
+            time: time_control(r, 11)?,
+            deadline: r.get(13)?,
+            warned: r.get(14)?,
+            forfeited: parsed_color(r, 15)?,
+            guild,
+            created_at: r.get(17)?,
+            site: r.get(18)?,
+            hints: r.get(19)?,
+            engine: r
+                .get::<_, Option<String>>(20)?
+                .map(|level| level.parse().map_err(|e| unreadable(20, e)))
+                .transpose()?,
+            potentials: potentials(r, 1, 21)?,
+            turns: Vec::new(),
+        })
+    };
+    Ok(read().map_err(|e| Damaged {
+        id,
+        channel,
+        guild,
+        players,
+        status,
+        version,
+        updated_at,
+        turn: None,
+        why: unreadable_why(&e),
+    }))
+}
+
+/// What a column that does not read back held, in words.
+fn unreadable_why(error: &rusqlite::Error) -> String {
+    let rusqlite::Error::FromSqlConversionFailure(column, _, why) = error else {
+        return error.to_string();
+    };
+    let what = match *column {
+        1 => "its variant",
+        5 => "who resigned",
+        7 => "the decisions of the turn in progress",
+        15 => "who lost on time",
+        20 => "the engine's level",
+        21 => "its potentials",
+        _ => "a column",
+    };
+    format!("{what} cannot be read: {why}")
+}
+
+/// A stored game that cannot be brought back (a column or a turn that does not read back):
+/// enough of it to name it, say why, and end it without loading it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Damaged {
+    /// The game.
+    pub id: GameId,
+    /// Its channel.
+    pub channel: ChannelId,
+    /// Its server, if any.
+    pub guild: Option<GuildId>,
+    /// Who plays each colour.
+    pub players: ByColor<UserId>,
+    /// How it stands.
+    pub status: GameStatus,
+    /// Its version, for ending it only if nobody changed it meanwhile.
+    pub version: i64,
+    /// When it last changed (Unix seconds).
+    pub updated_at: i64,
+    /// The turn (from 1) that cannot be read, if one turn is at fault.
+    pub turn: Option<usize>,
+    /// Why, in words.
+    pub why: String,
+}
+
+impl Damaged {
+    /// `game`, damaged at `turn` for `why`.
+    pub fn of(game: &StoredGame, turn: Option<usize>, why: String) -> Damaged {
+        Damaged {
+            id: game.id,
+            channel: game.channel,
+            guild: game.guild,
+            players: game.players,
+            status: game.status,
+            version: game.version,
+            updated_at: game.updated_at,
+            turn,
+            why,
+        }
+    }
+}
+
+/// `game 12's record cannot be read at turn 7 (why)`.
+impl std::fmt::Display for Damaged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {}'s record cannot be read", self.id)?;
+        if let Some(turn) = self.turn {
+            write!(f, " at turn {turn}")?;
+        }
+        write!(f, " ({})", self.why)
+    }
+}
+
+impl std::error::Error for Damaged {}
+
+/// A game row read, as an error when it is damaged.
+fn readable(row: Result<StoredGame, Damaged>) -> anyhow::Result<StoredGame> {
+    Ok(row?)
+}
+
+/// Inserts a new game on `terms` between `players`, started `at`.
+fn insert_game(
+    c: &Connection,
+    terms: &ChallengeTerms,
+    players: ByColor<UserId>,
+    site: Option<&str>,
+    engine: Option<Level>,
+    at: i64,
+) -> anyhow::Result<StoredGame> {
+    let deadline = terms.time.map(|t| at + t.seconds());
+    c.execute(
+        "INSERT INTO games (guild_id, channel_id, variant, white, black, created_at, updated_at,
+                            move_days, autoforfeit, deadline, site, hints, engine_level, potentials)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+        params![
+            terms.guild,
+            terms.channel,
+            terms.variant.to_string(),
+            players[Color::White],
+            players[Color::Black],
+            at,
+            terms.time.map(|t| t.days),
+            terms.time.is_some_and(|t| t.autoforfeit),
+            deadline,
+            site,
+            terms.hints,
+            engine.map(Level::name),
+            potentials_text(&terms.potentials)
+        ],
+    )?;
+    Ok(StoredGame {
+        id: GameId(c.last_insert_rowid()),
+        guild: terms.guild,
+        channel: terms.channel,
+        variant: terms.variant,
+        players,
+        status: GameStatus::Active,
+        resigned: None,
+        ended_by: None,
+        version: 0,
+        updated_at: at,
+        time: terms.time,
+        deadline,
+        warned: 0,
+        forfeited: None,
+        partial: Partial::default(),
+        created_at: at,
+        site: site.map(str::to_string),
+        hints: terms.hints,
+        engine,
+        potentials: terms.potentials,
+        turns: Vec::new(),
+    })
+}
+
+/// `game` with its turns read.
+pub(super) fn with_turns(c: &Connection, mut game: StoredGame) -> anyhow::Result<StoredGame> {
+    game.turns = c
+        .prepare_cached("SELECT notation FROM turns WHERE game_id = ?1 ORDER BY ply")?
+        .query_map(params![game.id], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(game)
+}
+
+impl Store {
+    /// Turns a challenge into a game between `players`, in one transaction. `None` if the
+    /// challenge was gone (someone else answered it first).
+    pub fn start_game(
+        &self,
+        challenge: &Challenge,
+        players: ByColor<UserId>,
+        site: Option<&str>,
+    ) -> anyhow::Result<Option<StoredGame>> {
+        self.with(|c| {
+            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            if tx.execute(
+                "DELETE FROM challenges WHERE id = ?1",
+                params![challenge.id],
+            )? == 0
+            {
+                return Ok(None);
+            }
+            let game = insert_game(&tx, &challenge.terms, players, site, None, self.clock.now())?;
+            tx.commit()?;
+            Ok(Some(game))
+        })
+    }
+
+    /// Starts a game against the engine at `level` right away (no challenge to answer).
+    pub fn start_engine_game(
+        &self,
+        terms: &ChallengeTerms,
+        players: ByColor<UserId>,
+        level: Level,
+        site: Option<&str>,
+    ) -> anyhow::Result<StoredGame> {
+        self.with(|c| {
+            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let game = insert_game(&tx, terms, players, site, Some(level), self.clock.now())?;
+            tx.commit()?;
+            Ok(game)
+        })
+    }
+
+    /// The active game of a channel, or with `include_finished` the latest one.
+    pub fn game_in(
+        &self,
+        channel: ChannelId,
+        include_finished: bool,
+    ) -> anyhow::Result<Option<StoredGame>> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let active = GameStatus::Active;
+            let game = tx
+                .prepare_cached(&format!(
+                    "SELECT {GAME_COLUMNS} FROM games
+                     WHERE channel_id = ?1 AND (status = ?3 OR ?2)
+                     ORDER BY status = ?3 DESC, id DESC LIMIT 1"
+                ))?
+                .query_row(params![channel, include_finished, active], game_row)
+                .optional()?;
+            game.map(|game| with_turns(&tx, readable(game)?))
+                .transpose()
+        })
+    }
+
+    /// Game `id`, with its turns.
+    pub fn game(&self, id: GameId) -> anyhow::Result<Option<StoredGame>> {
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let game = tx
+                .prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?
+                .query_row(params![id], game_row)
+                .optional()?;
+            game.map(|game| with_turns(&tx, readable(game)?))
+                .transpose()
+        })
+    }
+
+    /// Saves a game's progress if nobody changed it since `game` was read: all or nothing.
+    /// Returns the game as saved (version bumped, turns appended), or `None` (having
+    /// written nothing) when the version had moved on.
+    pub fn save(
+        &self,
+        game: &StoredGame,
+        progress: Progress,
+    ) -> anyhow::Result<Option<StoredGame>> {
+        let partial = serde_json::to_string(&progress.partial)?;
+        self.with(|c| {
+            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let at = self.clock.now();
+            // A completed turn hands the move on: the next player's time starts now.
+            let (deadline, warned) = match game.time {
+                Some(time) if !progress.turns.is_empty() => (Some(at + time.seconds()), 0),
+                _ => (game.deadline, game.warned),
+            };
+            let updated = tx.execute(
+                "UPDATE games SET version = version + 1, partial = ?1, status = ?2,
+                        resigned = COALESCE(?3, resigned), updated_at = ?4,
+                        ended_by = COALESCE(?7, ended_by), deadline = ?8, warned = ?9,
+                        forfeited = COALESCE(?10, forfeited)
+                 WHERE id = ?5 AND version = ?6",
+                params![
+                    partial,
+                    progress.status,
+                    progress.resigned.map(Color::name),
+                    at,
+                    game.id,
+                    game.version,
+                    progress.ended_by,
+                    deadline,
+                    warned,
+                    progress.forfeited.map(Color::name)
+                ],
+            )?;
+            if updated == 0 {
+                return Ok(None);
+            }
+            let mut insert = tx.prepare_cached(
+                "INSERT INTO turns (game_id, ply, notation, player, played_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?;
+            for (i, (notation, player)) in progress.turns.iter().enumerate() {
+                let ply = game.turns.len() + i + 1;
+                insert.execute(params![game.id, ply as i64, notation, player, at])?;
+            }
+            drop(insert);
+            if let (GameStatus::Won(winner), GameStatus::Active) = (progress.status, game.status) {
+                ratings::rate(&tx, game, winner)?;
+            }
+            tx.commit()?;
+            let mut saved = game.clone();
+            saved.version += 1;
+            saved.partial = progress.partial;
+            saved.status = progress.status;
+            saved.resigned = progress.resigned.or(game.resigned);
+            saved.ended_by = progress.ended_by.or(game.ended_by);
+            saved.forfeited = progress.forfeited.or(game.forfeited);
+            saved.updated_at = at;
+            saved.deadline = deadline;
+            saved.warned = warned;
+            saved.turns.extend(progress.turns.into_iter().map(|(t, _)| t));
+            Ok(Some(saved))
+        })
+    }
+
+    /// Ends a damaged active game without a result (`status` aborted or abandoned, by
+    /// `ended_by` if someone), without reading it: false if it changed meanwhile.
+    pub fn end_damaged(
+        &self,
+        game: &Damaged,
+        status: GameStatus,
+        ended_by: Option<UserId>,
+    ) -> anyhow::Result<bool> {
+        self.with(|c| {
+            let ended = c
+                .prepare_cached(
+                    "UPDATE games SET version = version + 1, status = ?3, ended_by = ?4,
+                            updated_at = ?5
+                     WHERE id = ?1 AND version = ?2 AND status = ?6",
+                )?
+                .execute(params![
+                    game.id,
+                    game.version,
+                    status,
+                    ended_by,
+                    self.clock.now(),
+                    GameStatus::Active
+                ])?;
+            Ok(ended == 1)
+        })
+    }
+
+    /// Moves an active game to another channel (the thread opened for it); false if it is
+    /// no longer active.
+    pub fn move_game(&self, game: GameId, channel: ChannelId) -> anyhow::Result<bool> {
+        self.with(|c| {
+            Ok(
+                c.prepare_cached("UPDATE games SET channel_id = ?2 WHERE id = ?1 AND status = ?3")?
+                    .execute(params![game, channel, GameStatus::Active])?
+                    == 1,
+            )
+        })
+    }
+
+    /// The channels of a server with an active game, the latest played first (25 at most).
+    pub fn active_game_channels(&self, guild: GuildId) -> anyhow::Result<Vec<ChannelId>> {
+        self.with(|c| {
+            let mut statement = c.prepare_cached(
+                "SELECT channel_id FROM games WHERE status = ?2 AND guild_id = ?1
+                 ORDER BY updated_at DESC LIMIT 25",
+            )?;
+            let rows = statement.query_map(params![guild, GameStatus::Active], |r| r.get(0))?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+    }
+}

@@ -1,0 +1,49 @@
+//! The `guild_settings` table: a server's defaults.
+
+use rusqlite::{OptionalExtension, params};
+
+use super::Store;
+use crate::model::{GuildId, GuildSettings};
+
+impl Store {
+    /// A server's settings (all unset for a server that set none).
+    pub fn guild_settings(&self, guild: GuildId) -> anyhow::Result<GuildSettings> {
+        self.with(|c| {
+            Ok(c.prepare_cached(
+                "SELECT move_days, abandon_days, threads FROM guild_settings WHERE guild_id = ?1",
+            )?
+            .query_row(params![guild], |r| {
+                Ok(GuildSettings {
+                    move_days: r.get(0)?,
+                    abandon_days: r.get(1)?,
+                    threads: r.get(2)?,
+                })
+            })
+            .optional()?
+            .unwrap_or_default())
+        })
+    }
+
+    /// Replaces a server's settings.
+    pub fn set_guild_settings(
+        &self,
+        guild: GuildId,
+        settings: GuildSettings,
+    ) -> anyhow::Result<()> {
+        self.with(|c| {
+            c.prepare_cached(
+                "INSERT INTO guild_settings (guild_id, move_days, abandon_days, threads)
+                 VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT(guild_id) DO UPDATE SET move_days = excluded.move_days,
+                     abandon_days = excluded.abandon_days, threads = excluded.threads",
+            )?
+            .execute(params![
+                guild,
+                settings.move_days,
+                settings.abandon_days,
+                settings.threads
+            ])?;
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,51 @@
+//! The `users` and `notices` tables: the names the bot has seen, and who wants direct
+//! messages.
+
+use rusqlite::{OptionalExtension, params};
+
+use super::Store;
+use crate::model::UserId;
+
+impl Store {
+    /// Remembers a user's display name.
+    pub fn remember_user(&self, id: UserId, name: &str) -> anyhow::Result<()> {
+        self.with(|c| {
+            c.prepare_cached(
+                "INSERT INTO users (id, name) VALUES (?1, ?2) ON CONFLICT(id) DO UPDATE SET name = excluded.name",
+            )?
+            .execute(params![id, name])?;
+            Ok(())
+        })
+    }
+
+    /// A user's last known display name.
+    pub fn user_name(&self, id: UserId) -> anyhow::Result<Option<String>> {
+        self.with(|c| {
+            Ok(c.prepare_cached("SELECT name FROM users WHERE id = ?1")?
+                .query_row(params![id], |r| r.get(0))
+                .optional()?)
+        })
+    }
+
+    /// Whether `user` wants a direct message when it is their turn or they are challenged.
+    pub fn wants_dm(&self, user: UserId) -> anyhow::Result<bool> {
+        self.with(|c| {
+            let dm: Option<bool> = c
+                .prepare_cached("SELECT dm FROM notices WHERE user_id = ?1")?
+                .query_row(params![user], |r| r.get(0))
+                .optional()?;
+            Ok(dm.unwrap_or(false))
+        })
+    }
+
+    /// Turns `user`'s direct messages on or off (a known user: see [`Store::remember_user`]).
+    pub fn set_dm(&self, user: UserId, dm: bool) -> anyhow::Result<()> {
+        self.with(|c| {
+            c.prepare_cached(
+                "INSERT INTO notices (user_id, dm) VALUES (?1, ?2) ON CONFLICT(user_id) DO UPDATE SET dm = excluded.dm",
+            )?
+            .execute(params![user, dm])?;
+            Ok(())
+        })
+    }
+}
