@@ -688,7 +688,8 @@ fn an_internal_error_is_logged_and_never_shown() {
     // Break the database behind the service's back (a damaged game has answers of its own:
     // tests/damaged.rs).
     let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
-    db.execute("ALTER TABLE users RENAME TO people", []).unwrap();
+    db.execute("ALTER TABLE users RENAME TO people", [])
+        .unwrap();
     let reply = table.say("bob", "!board").remove(0);
     let text = shown(&reply);
     assert!(reply.private, "{text}");
