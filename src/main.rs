@@ -461,6 +461,49 @@ fn engine_tool(command: Command) -> anyhow::Result<()> {
     }
 }
 
+/// `gipf-bot replay`: the final state of a record as JSON.
+fn replay_json(
+    text: &str,
+    variant: Option<String>,
+    potentials: Option<String>,
+) -> anyhow::Result<String> {
+    let rules = record::header(text)?
+        .rules(variant.as_deref(), potentials.as_deref())
+        .map_err(anyhow::Error::msg)?;
+    Ok(match rules {
+        record::Rules::Plain(variant) => {
+            let replay = record::replay(text, variant)?;
+            serde_json::to_string(&record::StateJson::new(replay.last()))?
+        }
+        record::Rules::Potentials(options) => {
+            let replay = record::replay_potentials(text, options)?;
+            serde_json::to_string(&record::PotentialsJson::new(replay.last()))?
+        }
+    })
+}
+
+/// `gipf-bot render`: a record's position after `ply` turns as a PNG, or the whole game as
+/// a GIF.
+fn render_file(
+    text: &str,
+    rules: record::Rules,
+    ply: Option<usize>,
+    animate: bool,
+    black_side: bool,
+) -> anyhow::Result<Vec<u8>> {
+    let options = render::RenderOptions { black_side };
+    Ok(match rules {
+        record::Rules::Plain(variant) if animate => render::animate_record(text, Some(variant))?,
+        record::Rules::Plain(variant) => render::render_record(text, Some(variant), ply, &options)?,
+        record::Rules::Potentials(game) if animate => {
+            render::animate_potentials_record(text, game)?
+        }
+        record::Rules::Potentials(game) => {
+            render::render_potentials_record(text, game, ply, &options)?
+        }
+    })
+}
+
 /// Runs a command of the command line (none: `run`).
 fn execute(command: Option<Command>) -> anyhow::Result<()> {
     match command {
@@ -473,20 +516,7 @@ fn execute(command: Option<Command>) -> anyhow::Result<()> {
             potentials,
             file,
         }) => read_input(file.as_ref()).and_then(|text| {
-            let rules = record::header(&text)?
-                .rules(variant.as_deref(), potentials.as_deref())
-                .map_err(anyhow::Error::msg)?;
-            let json = match rules {
-                record::Rules::Plain(variant) => {
-                    let replay = record::replay(&text, variant)?;
-                    serde_json::to_string(&record::StateJson::new(replay.last()))?
-                }
-                record::Rules::Potentials(options) => {
-                    let replay = record::replay_potentials(&text, options)?;
-                    serde_json::to_string(&record::PotentialsJson::new(replay.last()))?
-                }
-            };
-            println!("{json}");
+            println!("{}", replay_json(&text, variant, potentials)?);
             Ok(())
         }),
         Some(Command::Render {
@@ -502,21 +532,7 @@ fn execute(command: Option<Command>) -> anyhow::Result<()> {
             let rules = record::header(&text)?
                 .rules(variant.as_deref(), potentials.as_deref())
                 .map_err(anyhow::Error::msg)?;
-            let options = render::RenderOptions { black_side };
-            let picture = match rules {
-                record::Rules::Plain(variant) if animate => {
-                    render::animate_record(&text, Some(variant))?
-                }
-                record::Rules::Plain(variant) => {
-                    render::render_record(&text, Some(variant), ply, &options)?
-                }
-                record::Rules::Potentials(game) if animate => {
-                    render::animate_potentials_record(&text, game)?
-                }
-                record::Rules::Potentials(game) => {
-                    render::render_potentials_record(&text, game, ply, &options)?
-                }
-            };
+            let picture = render_file(&text, rules, ply, animate, black_side)?;
             std::fs::write(&output, picture)
                 .with_context(|| format!("cannot write {}", output.display()))
         }
