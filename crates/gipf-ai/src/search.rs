@@ -237,12 +237,16 @@ impl<'a> Search<'a> {
         } else {
             Bound::Upper
         };
+        self.remember(key, ply, (best, bound), depth, best_key);
+        best
+    }
+
+    /// Stores a searched node's score in the table, unless the table is off.
+    fn remember(&mut self, key: u64, ply: usize, scored: (Score, Bound), depth: i32, best: u64) {
         if self.use_table {
             let stored_depth = depth.clamp(0, i32::from(u8::MAX)) as u8;
-            self.table
-                .store(key, ply, (best, bound), stored_depth, best_key);
+            self.table.store(key, ply, scored, stored_depth, best);
         }
-        best
     }
 
     /// The evaluation, unless the player to move can capture or win back pieces: then the
