@@ -6,6 +6,7 @@ mod support;
 
 use gipf::Color;
 use gipf::potentials::{Game, Pending};
+use support::games::tamsk_setup;
 use support::table::{Table, player, shown};
 
 fn game(table: &Table) -> Game {
@@ -130,57 +131,6 @@ fn loading_powers_and_refusals_in_chat() {
         "!games",
         "alice (white) vs bob (black), standard with potentials, turn 7",
     );
-}
-
-/// A basic game with TAMSK potentials played to the point where a push of White's or
-/// Black's moves his TAMSK onto e5: the turns so far, and that push's chat line.
-fn tamsk_setup() -> (Vec<String>, String) {
-    use gipf::potentials::{Decision, Options, PieceKind};
-    use gipf::random::Rng;
-    for seed in 0..500 {
-        let mut rng = Rng::new(seed);
-        let mut game = Game::new(Options::parse("basic", Some("T3")).unwrap());
-        let mut turns = Vec::new();
-        while game.outcome().is_none() && turns.len() < 40 {
-            let decisions = game.legal_decisions();
-            let trigger = decisions.iter().find(|d| {
-                let mut next = game.clone();
-                matches!(d, Decision::Push { .. })
-                    && next.play(**d).is_ok()
-                    && next.pending() == Pending::Tamsk
-            });
-            if let Some(Decision::Push { entry, piece }) = trigger {
-                let word = match piece {
-                    PieceKind::Loaded(_) => " tamsk",
-                    _ if !game.supply(game.to_move()).is_empty() => " basic",
-                    _ => "",
-                };
-                return (turns, format!("!push {entry}{word}"));
-            }
-            // Lean to TAMSK pieces, so that one gets near e5.
-            let tamsk: Vec<_> = decisions
-                .iter()
-                .filter(|d| {
-                    matches!(
-                        d,
-                        Decision::Push {
-                            piece: PieceKind::Loaded(_),
-                            ..
-                        }
-                    )
-                })
-                .collect();
-            let decision = if !tamsk.is_empty() && rng.below(2) == 0 {
-                *tamsk[rng.below(tamsk.len())]
-            } else {
-                decisions[rng.below(decisions.len())]
-            };
-            for turn in game.play(decision).unwrap() {
-                turns.push(format!("{turn:#}"));
-            }
-        }
-    }
-    panic!("no TAMSK trigger in 500 random games");
 }
 
 #[test]

@@ -23,6 +23,7 @@ use gipf_bot::model::{ChannelId, Clock, GameId, GuildId, Rights};
 use gipf_bot::reply::Reply;
 use gipf_bot::service::{Config, GameRules, GameState, Message, Service};
 use rusqlite::Connection;
+use support::games::tamsk_setup;
 use support::table::shown;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/upgrade");
@@ -342,55 +343,6 @@ fn write_fixture() {
     }
     drop(club);
     gipf_bot::store::backup(&live, &db).unwrap();
-}
-
-/// A basic game with TAMSK potentials played to a push that moves the mover's TAMSK onto
-/// e5: the turns before it, and that push's chat line.
-fn tamsk_setup() -> (Vec<String>, String) {
-    use gipf::potentials::{Decision, Game, Options, PieceKind};
-    for seed in 0..500 {
-        let mut rng = Rng::new(seed);
-        let mut game = Game::new(Options::parse("basic", Some("T3")).unwrap());
-        let mut turns = Vec::new();
-        while game.outcome().is_none() && turns.len() < 40 {
-            let decisions = game.legal_decisions();
-            let trigger = decisions.iter().find(|d| {
-                let mut next = game.clone();
-                matches!(d, Decision::Push { .. })
-                    && next.play(**d).is_ok()
-                    && next.pending() == gipf::potentials::Pending::Tamsk
-            });
-            if let Some(Decision::Push { entry, piece }) = trigger {
-                let word = match piece {
-                    PieceKind::Loaded(_) => " tamsk",
-                    _ if !game.supply(game.to_move()).is_empty() => " basic",
-                    _ => "",
-                };
-                return (turns, format!("!push {entry}{word}"));
-            }
-            let loaded: Vec<_> = decisions
-                .iter()
-                .filter(|d| {
-                    matches!(
-                        d,
-                        Decision::Push {
-                            piece: PieceKind::Loaded(_),
-                            ..
-                        }
-                    )
-                })
-                .collect();
-            let decision = if !loaded.is_empty() && rng.below(2) == 0 {
-                *loaded[rng.below(loaded.len())]
-            } else {
-                decisions[rng.below(decisions.len())]
-            };
-            for turn in game.play(decision).unwrap() {
-                turns.push(format!("{turn:#}"));
-            }
-        }
-    }
-    panic!("no TAMSK trigger in 500 random games");
 }
 
 /// Every row of `table`, in order, as text (for tables whose rows must survive as they are).
