@@ -1072,7 +1072,7 @@ impl Syntax {
 }
 
 /// How to write a command for the player who asked: in chat (`!push b1 c2`) or as a slash
-/// command (`/push entry:b1-c2`), so hints and help come in their own words.
+/// command (`/push entry:b1-c2`), so that refusals, hints and help come in their own words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Phrasing {
     prefix: String,
@@ -1080,7 +1080,7 @@ pub struct Phrasing {
 }
 
 impl Phrasing {
-    /// Commands typed in chat after `prefix`.
+    /// Commands typed in chat (or in the console) after `prefix`.
     pub fn chat(prefix: &str) -> Phrasing {
         Phrasing {
             prefix: prefix.to_string(),
@@ -1088,7 +1088,8 @@ impl Phrasing {
         }
     }
 
-    /// Slash commands (for those who use them, and the buttons).
+    /// Slash commands (for those who use them, and the buttons); their chat lines, which
+    /// the parser reads, start with `prefix` too.
     pub fn slash(prefix: &str) -> Phrasing {
         Phrasing {
             slash: true,
@@ -1111,6 +1112,28 @@ impl Phrasing {
             format!("`{}`", slash_form(line))
         } else {
             format!("`{}{line}`", self.prefix)
+        }
+    }
+
+    /// The options of a command line (chat form, no prefix) as this player writes them, in
+    /// backticks, without the command: what to add to a command, or what was given to it.
+    ///
+    /// ```
+    /// use gipf_bot::command::Phrasing;
+    /// let line = "challenge days=3 autoforfeit";
+    /// assert_eq!(Phrasing::chat("!").options(line), "`days=3 autoforfeit`");
+    /// assert_eq!(Phrasing::slash("!").options(line), "`days:3 autoforfeit:True`");
+    /// ```
+    pub fn options(&self, line: &str) -> String {
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let slash_options = match slash_syntax(word, rest) {
+            Some((syntax, rest)) if self.slash => slash_options(syntax, &rest),
+            _ => Vec::new(),
+        };
+        if slash_options.is_empty() {
+            format!("`{rest}`")
+        } else {
+            format!("`{}`", slash_options.join(" "))
         }
     }
 
@@ -1141,9 +1164,19 @@ impl Phrasing {
     }
 }
 
-/// A chat line (no prefix) as the slash command it stands for: its words fill the options
-/// in order (an entry takes its two points, joined by `-`; a choice or a keyed option only a
-/// word of its own; the last option the rest), and flag words become `name:True`.
+/// The slash command a chat word stands for, and the words after it as it reads them:
+/// `gipf b1 c2` is `/push` with the `gipf` flag.
+fn slash_syntax(word: &str, rest: &str) -> Option<(&'static Syntax, String)> {
+    let (word, rest) = match word {
+        "gipf" => ("push", format!("g {rest}")),
+        other => (other, rest.to_string()),
+    };
+    Syntax::of(word)
+        .filter(|syntax| syntax.slash)
+        .map(|syntax| (syntax, rest))
+}
+
+/// A chat line (no prefix) as the slash command it stands for.
 ///
 /// ```
 /// use gipf_bot::command::Phrasing;
@@ -1152,64 +1185,99 @@ impl Phrasing {
 /// assert_eq!(say.cmd("zertz c3 c6"), "`/zertz from:c3 to:c6`");
 /// assert_eq!(say.cmd("push <dot> <first spot>"), "`/push entry:<dot>-<first spot>`");
 /// assert_eq!(say.cmd("challenge @bob hints"), "`/challenge opponent:@bob hints:True`");
+/// assert_eq!(say.cmd("games all page=2"), "`/games which:all page:2`");
+/// assert_eq!(say.cmd("notify dm on"), "`/notify dm:on`");
 /// ```
 fn slash_form(line: &str) -> String {
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-    let (word, mut filled) = match word {
-        "gipf" => ("push", vec!["gipf:True".to_string()]),
-        other => (other, Vec::new()),
-    };
-    let Some(syntax) = Syntax::of(word).filter(|s| s.slash) else {
+    let Some((syntax, rest)) = slash_syntax(word, rest) else {
         return format!("/{line}");
     };
-    let mut words: Vec<String> = Vec::new();
-    for w in placeholder_words(rest) {
-        match syntax
-            .args
-            .iter()
-            .find(|a| matches!(a.kind, ArgKind::Flag(f) if f == w))
-        {
-            Some(flag) => filled.push(format!("{}:True", flag.name)),
-            None => words.push(w),
-        }
-    }
-    let options: Vec<&Arg> = syntax
-        .args
-        .iter()
-        .filter(|a| !matches!(a.kind, ArgKind::Flag(_)))
-        .collect();
-    let mut values = Vec::new();
-    for (i, arg) in options.iter().enumerate() {
-        if words.is_empty() {
-            break;
-        }
-        let last = i + 1 == options.len();
-        let taken = match (arg.kind, arg.key, arg.completion) {
-            (_, Some(key), _) => match words[0].strip_prefix(key).and_then(|v| v.strip_prefix('='))
-            {
-                Some(value) => {
-                    let value = value.to_string();
-                    words.remove(0);
-                    value
-                }
-                None => continue,
-            },
-            (ArgKind::Choice(choices), ..) if !choices.contains(&words[0].as_str()) => continue,
-            (_, _, Some(Completion::Entry)) if !words[0].contains('-') && words.len() >= 2 => {
-                words.drain(..2).collect::<Vec<_>>().join("-")
-            }
-            _ if last => std::mem::take(&mut words).join(" "),
-            _ => words.remove(0),
+    std::iter::once(format!("/{}", syntax.word))
+        .chain(slash_options(syntax, &rest))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The options the words of a chat line fill, as `name:value`, in the order of the
+/// command's arguments, flags last. A flag's word, a `key=value` word and a `name value`
+/// pair (`dm on`) fill their option wherever they stand; the other words fill the other
+/// options in order.
+fn slash_options(syntax: &Syntax, rest: &str) -> Vec<String> {
+    let args = syntax.args;
+    let mut values: Vec<Option<String>> = vec![None; args.len()];
+    let mut free = Vec::new();
+    let mut words = placeholder_words(rest).into_iter();
+    while let Some(word) = words.next() {
+        let flag = |arg: &Arg| matches!(arg.kind, ArgKind::Flag(f) if f == word);
+        let keyed = |arg: &Arg| {
+            let key = arg.key?;
+            word.strip_prefix(key)?
+                .strip_prefix('=')
+                .map(str::to_string)
         };
-        values.push(format!("{}:{taken}", arg.name));
+        if let Some(i) = args.iter().position(flag) {
+            values[i] = Some("True".into());
+        } else if let Some((i, value)) = args
+            .iter()
+            .enumerate()
+            .find_map(|(i, a)| Some((i, keyed(a)?)))
+        {
+            values[i] = Some(value);
+        } else if let Some(i) = args.iter().position(|a| named(a, &word)) {
+            values[i] = words.next();
+        } else {
+            free.push(word);
+        }
     }
-    values.extend(filled);
-    let mut form = format!("/{word}");
-    for value in values {
-        form.push(' ');
-        form.push_str(&value);
+    fill_in_order(args, &mut values, free);
+    let (flags, others): (Vec<_>, Vec<_>) = args
+        .iter()
+        .zip(values)
+        .filter_map(|(arg, value)| Some((arg, format!("{}:{}", arg.name, value?))))
+        .partition(|(arg, _)| matches!(arg.kind, ArgKind::Flag(_)));
+    others
+        .into_iter()
+        .chain(flags)
+        .map(|(_, option)| option)
+        .collect()
+}
+
+/// Whether `word` names the option `arg`, its value following (`notify dm on`).
+fn named(arg: &Arg, word: &str) -> bool {
+    arg.name == word && arg.key.is_none() && !matches!(arg.kind, ArgKind::Flag(_))
+}
+
+/// Fills the options not yet filled, in order, with the `free` words: each takes the next
+/// word if it fits (a choice one of its words, a user a mention, a number digits; an entry
+/// takes two points, joined by `-`), the last one every word left.
+fn fill_in_order(args: &[Arg], values: &mut [Option<String>], mut free: Vec<String>) {
+    let open: Vec<usize> = (0..args.len())
+        .filter(|&i| values[i].is_none() && args[i].key.is_none())
+        .filter(|&i| !matches!(args[i].kind, ArgKind::Flag(_)))
+        .collect();
+    for (n, &i) in open.iter().enumerate() {
+        let Some(next) = free.first() else {
+            break;
+        };
+        let fits = match args[i].kind {
+            ArgKind::Choice(choices) => choices.contains(&next.as_str()),
+            ArgKind::User => next.starts_with('@') || next.starts_with("<@"),
+            ArgKind::Number { .. } => next.parse::<u64>().is_ok(),
+            ArgKind::Text | ArgKind::Flag(_) => true,
+        };
+        if !fits {
+            continue;
+        }
+        let entry = args[i].completion == Some(Completion::Entry);
+        values[i] = Some(if entry && !next.contains('-') && free.len() >= 2 {
+            free.drain(..2).collect::<Vec<_>>().join("-")
+        } else if n + 1 == open.len() {
+            std::mem::take(&mut free).join(" ")
+        } else {
+            free.remove(0)
+        });
     }
-    form
 }
 
 /// The words of a line, a placeholder like `<first spot>` counting as one.
@@ -1240,7 +1308,8 @@ fn slash_usage(syntax: &Syntax) -> String {
     usage
 }
 
-/// The words of a command line, as its parser reads them.
+/// The words of a command line, as its parser reads them, and how the player writes
+/// commands, for the examples in what it answers.
 struct Words<'a> {
     /// The command word, lower case.
     word: &'a str,
@@ -1248,8 +1317,8 @@ struct Words<'a> {
     args: Vec<&'a str>,
     /// What follows the command word as typed (notation is case-sensitive).
     raw: &'a str,
-    /// The prefix, for examples in error messages.
-    prefix: &'a str,
+    /// How the player writes commands.
+    say: &'a Phrasing,
 }
 
 impl Words<'_> {
@@ -1258,24 +1327,57 @@ impl Words<'_> {
         if self.args.is_empty() {
             Ok(command)
         } else {
-            Err(error(format!("`{}` takes nothing after it", self.word)))
+            Err(error(format!(
+                "{} takes nothing after it",
+                self.bare(self.word)
+            )))
         }
+    }
+
+    /// A command line as the player writes it: `!push b1 c2`, `/push entry:b1-c2`.
+    fn cmd(&self, line: &str) -> String {
+        self.say.cmd(line)
+    }
+
+    /// A command line without the prefix (`row 2`), or the slash command it stands for.
+    fn bare(&self, line: &str) -> String {
+        if self.say.slash {
+            self.say.cmd(line)
+        } else {
+            format!("`{line}`")
+        }
+    }
+
+    /// Options of a command line as the player writes them: `days=3`, `days:3`.
+    fn options(&self, line: &str) -> String {
+        self.say.options(line)
+    }
+
+    /// A word given to this command, quoted as the player wrote it: `days=20` in chat is
+    /// `days:20` by slash command.
+    fn given(&self, word: &str) -> String {
+        self.say.options(&format!("{} {word}", self.word))
     }
 }
 
-/// Reads a chat line. `None` if it is not addressed to the bot (no prefix).
+/// Reads a line as a player of `say` writes it. `None` if it is not addressed to the bot
+/// (no prefix: the line a slash command stands for has it too).
 ///
 /// ```
-/// use gipf_bot::command::{parse, Command};
-/// let command = parse("!PUSH  b1 c2", "!").unwrap().unwrap();
+/// use gipf_bot::command::{parse, Command, Phrasing};
+/// let chat = Phrasing::chat("!");
+/// let command = parse("!PUSH  b1 c2", &chat).unwrap().unwrap();
 /// assert!(matches!(command, Command::Push { .. }));
-/// assert!(parse("hello", "!").is_none());
+/// assert!(parse("hello", &chat).is_none());
 /// assert_eq!(
-///     parse("!push b1 c3", "!").unwrap().unwrap_err().to_string(),
+///     parse("!push b1 c3", &chat).unwrap().unwrap_err().to_string(),
 ///     "b1 c3: c3 is not a first spot from b1; from b1 you can push to b2 or c2"
 /// );
+/// let refused = parse("!push zz9", &Phrasing::slash("!")).unwrap().unwrap_err();
+/// assert!(refused.to_string().contains("`/push entry:b1-c2`"), "{refused}");
 /// ```
-pub fn parse(line: &str, prefix: &str) -> Option<Result<Command, CommandError>> {
+pub fn parse(line: &str, say: &Phrasing) -> Option<Result<Command, CommandError>> {
+    let prefix = &say.prefix;
     let trimmed = line.trim_start();
     let rest = trimmed
         .get(..prefix.len())
@@ -1290,7 +1392,7 @@ pub fn parse(line: &str, prefix: &str) -> Option<Result<Command, CommandError>> 
             "that message is too long for me: I read at most {MAX_INPUT_CHARS} characters"
         ))));
     }
-    Some(parse_words(rest, prefix))
+    Some(parse_words(rest, say))
 }
 
 /// A command line without its prefix.
@@ -1298,11 +1400,11 @@ impl FromStr for Command {
     type Err = CommandError;
 
     fn from_str(line: &str) -> Result<Command, CommandError> {
-        parse_words(line, "")
+        parse_words(line, &Phrasing::chat(""))
     }
 }
 
-fn parse_words(line: &str, prefix: &str) -> Result<Command, CommandError> {
+fn parse_words(line: &str, say: &Phrasing) -> Result<Command, CommandError> {
     // Turns are shown in backticks: a copied one keeps them.
     let line = line.replace('`', " ");
     let lower = line.trim().to_lowercase();
@@ -1321,7 +1423,7 @@ fn parse_words(line: &str, prefix: &str) -> Result<Command, CommandError> {
             .trim()
             .split_once(char::is_whitespace)
             .map_or("", |(_, r)| r.trim()),
-        prefix,
+        say,
     };
     match Syntax::of(word) {
         Some(syntax) => (syntax.parse)(&words),
@@ -1354,10 +1456,11 @@ fn notation_text(raw: &str) -> String {
 }
 
 fn parse_move(words: &Words) -> Result<Command, CommandError> {
-    let prefix = words.prefix;
     if words.raw.is_empty() {
         return Err(error(format!(
-            "write the whole turn in the official notation, like `{prefix}move b6-f5` or `{prefix}move xe7,e8;c7-e7`"
+            "write the whole turn in the official notation, like {} or {}",
+            words.cmd("move b6-f5"),
+            words.cmd("move xe7,e8;c7-e7")
         )));
     }
     let text = notation_text(words.raw);
@@ -1373,12 +1476,11 @@ fn parse_move(words: &Words) -> Result<Command, CommandError> {
 
 /// `zertz c3 c6` (also `c3-c6`, `c3>c6`, `c3c6`): a potential move.
 fn parse_power(words: &Words, kind: Potential) -> Result<Command, CommandError> {
-    let word = words.word;
     let usage = || {
         error(format!(
-            "name the {} piece's spot and the target, like `{}{word} c3 c6`",
+            "name the {} piece's spot and the target, like {}",
             kind.name(),
-            words.prefix
+            words.cmd(&format!("{} c3 c6", words.word))
         ))
     };
     let joined: String = words.args.concat();
@@ -1415,10 +1517,10 @@ fn parse_tamsk(words: &Words) -> Result<Command, CommandError> {
     if words.args == ["skip"] {
         return Ok(Command::Tamsk(None));
     }
-    let (entry, rest) = parse_entry(&words.args, words.prefix).map_err(|e| {
+    let (entry, rest) = parse_entry(&words.args, words).map_err(|e| {
         error(format!(
-            "{e}; or give the extra push up with `{}tamsk skip`",
-            words.prefix
+            "{e}; or give the extra push up with {}",
+            words.cmd("tamsk skip")
         ))
     })?;
     if let Some(extra) = rest.first() {
@@ -1434,18 +1536,28 @@ fn parse_rules(words: &Words) -> Result<Command, CommandError> {
     match words.args[..] {
         [] => Ok(Command::Rules),
         ["potentials" | "potential" | "ultimate"] => Ok(Command::RulesOf(None)),
-        [word] => word.parse::<Potential>().map(|k| Command::RulesOf(Some(k))).map_err(|_| {
-            error(format!(
-                "`{word}`: ask for `{p}rules`, `{p}rules potentials` or one power: `{p}rules tamsk`, `zertz`, `dvonn`, `yinsh`, `punct`",
-                p = words.prefix
-            ))
-        }),
-        _ => Err(error("`rules` takes one word at most, like `rules zertz`")),
+        [word] => word
+            .parse::<Potential>()
+            .map(|k| Command::RulesOf(Some(k)))
+            .map_err(|_| {
+                error(format!(
+                    "{}: ask for {}, {} or one power: {}, `zertz`, `dvonn`, `yinsh`, `punct`",
+                    words.given(word),
+                    words.cmd("rules"),
+                    words.cmd("rules potentials"),
+                    words.cmd("rules tamsk")
+                ))
+            }),
+        _ => Err(error(format!(
+            "{} takes one word at most, like {}",
+            words.bare("rules"),
+            words.bare("rules zertz")
+        ))),
     }
 }
 
 fn parse_lone_answer(words: &Words) -> Result<Command, CommandError> {
-    let (answer, rest) = parse_answer(words.word, &words.args)?;
+    let (answer, rest) = parse_answer(words.word, &words.args, Asked::Alone, words)?;
     if let Some(extra) = rest.first() {
         return Err(error(format!(
             "I did not understand `{extra}` after the answer"
@@ -1463,22 +1575,24 @@ fn parse_settings(words: &Words) -> Result<Command, CommandError> {
             threads = Some(match on {
                 "on" => true,
                 "off" => false,
-                _ => return Err(error(format!("`{arg}`: threads are `on` or `off`"))),
+                _ => {
+                    let given = words.given(arg);
+                    return Err(error(format!("{given}: threads are `on` or `off`")));
+                }
             });
         } else if let Some(n) = arg.strip_prefix("days=") {
             days = Some(match n {
                 "none" | "0" => None,
-                n => Some(
-                    n.parse::<u8>()
-                        .ok()
-                        .filter(|n| (1..=TimeControl::MAX_DAYS).contains(n))
-                        .ok_or_else(|| {
-                            error(format!(
-                                "`{arg}`: a default time per move is 1 to {} days, or `days=none`",
-                                TimeControl::MAX_DAYS
-                            ))
-                        })?,
-                ),
+                n => Some(default_days(n).ok_or_else(|| {
+                    // A slash command's `days` is a number: 0 for none.
+                    let none = if words.say.slash { "0" } else { "none" };
+                    error(format!(
+                        "{}: a default time per move is 1 to {} days, or {}",
+                        words.given(arg),
+                        TimeControl::MAX_DAYS,
+                        words.options(&format!("settings days={none}"))
+                    ))
+                })?),
             });
         } else if let Some(n) = arg.strip_prefix("abandon=") {
             abandon = Some(
@@ -1486,13 +1600,15 @@ fn parse_settings(words: &Words) -> Result<Command, CommandError> {
                     .ok()
                     .filter(|n| (1..=3650).contains(n))
                     .ok_or_else(|| {
-                        error(format!("`{arg}`: games are abandoned after 1 to 3650 days"))
+                        let given = words.given(arg);
+                        error(format!("{given}: games are abandoned after 1 to 3650 days"))
                     })?,
             );
         } else {
             return Err(error(format!(
-                "I did not understand `{arg}`: change settings like `{}settings days=3 abandon=30 threads=on`",
-                words.prefix
+                "I did not understand {}: change settings like {}",
+                words.given(arg),
+                words.cmd("settings days=3 abandon=30 threads=on")
             )));
         }
     }
@@ -1503,14 +1619,22 @@ fn parse_settings(words: &Words) -> Result<Command, CommandError> {
     })
 }
 
+/// A server's default days per move, if `n` is one.
+fn default_days(n: &str) -> Option<u8> {
+    n.parse::<u8>()
+        .ok()
+        .filter(|n| (1..=TimeControl::MAX_DAYS).contains(n))
+}
+
 fn parse_notify(words: &Words) -> Result<Command, CommandError> {
     let dm = match words.args.as_slice() {
         ["dm", "on"] | ["on"] => true,
         ["dm", "off"] | ["off"] => false,
         _ => {
             return Err(error(format!(
-                "turn direct messages on or off: `{0}notify dm on` or `{0}notify dm off`",
-                words.prefix
+                "turn direct messages on or off: {} or {}",
+                words.cmd("notify dm on"),
+                words.cmd("notify dm off")
             )));
         }
     };
@@ -1524,8 +1648,10 @@ fn parse_board(words: &Words) -> Result<Command, CommandError> {
         ["white"] => Some(false),
         _ => {
             return Err(error(format!(
-                "`{}board` takes nothing, `black` or `white` (the side to see it from)",
-                words.prefix
+                "{} takes nothing, {} or {} (the side to see it from)",
+                words.cmd("board"),
+                words.options("board black"),
+                words.options("board white")
             )));
         }
     };
@@ -1544,13 +1670,16 @@ fn parse_game_id(words: &Words) -> Result<Option<GameId>, CommandError> {
             .map(|id| Some(GameId(id)))
             .ok_or_else(|| {
                 error(format!(
-                    "`{id}` is not a game's number: `{0}games finished` lists them, then `{0}{1} 12`",
-                    words.prefix, words.word
+                    "{} is not a game's number: {} lists them, then {}",
+                    words.given(id),
+                    words.cmd("games finished"),
+                    words.cmd(&format!("{} 12", words.word))
                 ))
             }),
         _ => Err(error(format!(
-            "`{}` takes one game's number at most, like `{}{} 12`",
-            words.word, words.prefix, words.word
+            "{} takes one game's number at most, like {}",
+            words.bare(words.word),
+            words.cmd(&format!("{} 12", words.word))
         ))),
     }
 }
@@ -1574,8 +1703,13 @@ fn parse_games(words: &Words) -> Result<Command, CommandError> {
             page = Some(n);
         } else {
             return Err(error(format!(
-                "`{word}` is not something `games` takes: write `{0}games`, `{0}games @someone`, `{0}games finished` or `{0}games all page=2`",
-                words.prefix
+                "{} is not something {} takes: write {}, {}, {} or {}",
+                words.given(word),
+                words.bare("games"),
+                words.cmd("games"),
+                words.cmd("games @someone"),
+                words.cmd("games finished"),
+                words.cmd("games all page=2")
             )));
         }
     }
@@ -1593,8 +1727,9 @@ fn parse_stats(words: &Words) -> Result<Command, CommandError> {
             player: parse_mention(who),
         }),
         _ => Err(error(format!(
-            "`{0}stats` takes nothing (your own) or a mention: `{0}stats @someone`",
-            words.prefix
+            "{} takes nothing (your own) or a mention: {}",
+            words.cmd("stats"),
+            words.cmd("stats @someone")
         ))),
     }
 }
@@ -1607,8 +1742,9 @@ fn parse_leaderboard(words: &Words) -> Result<Command, CommandError> {
             .map(|kind| Command::Leaderboard { kind: Some(kind) })
             .map_err(|e: String| error(format!("{e}, or nothing for all games together"))),
         _ => Err(error(format!(
-            "`{0}leaderboard` takes one game at most: `{0}leaderboard tournament`",
-            words.prefix
+            "{} takes one game at most: {}",
+            words.cmd("leaderboard"),
+            words.cmd("leaderboard tournament")
         ))),
     }
 }
@@ -1622,9 +1758,11 @@ fn parse_mention(word: &str) -> Option<UserId> {
 
 fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
     let usage = format!(
-        "challenge someone like `{}challenge @name standard random` (game: basic, standard, tournament or ultimate; \
-         your colour: white, black or random; basic takes extra pieces like `+2` or `+0/+3`)",
-        words.prefix
+        "challenge someone like {} (game: basic, standard, tournament or ultimate; your colour: \
+         white, black or random; basic takes extra pieces like {} or {})",
+        words.cmd("challenge @name standard random"),
+        words.options("challenge +2"),
+        words.options("challenge +0/+3")
     );
     let mut opponent = None;
     let mut variant = None;
@@ -1642,7 +1780,9 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
     let mut args = Vec::new();
     for word in lower.split_whitespace() {
         match word.strip_prefix("potentials=") {
-            Some(_) if spec.is_some() => return Err(error("give `potentials=` once")),
+            Some(_) if spec.is_some() => {
+                return Err(error(format!("give {} once", words.given("potentials="))));
+            }
             Some(value) => spec = Some(value),
             None => args.extend(word.split(',').filter(|w| !w.is_empty() && *w != "-")),
         }
@@ -1657,8 +1797,10 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
                 .filter(|n| (1..=TimeControl::MAX_DAYS).contains(n));
             days = Some(n.ok_or_else(|| {
                 error(format!(
-                    "`{arg}`: the time per move is 1 to {} days, like `days=3`",
-                    TimeControl::MAX_DAYS
+                    "{}: the time per move is 1 to {} days, like {}",
+                    words.given(arg),
+                    TimeControl::MAX_DAYS,
+                    words.options("challenge days=3")
                 ))
             })?);
         } else if arg == "autoforfeit" {
@@ -1680,12 +1822,18 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
         } else if let Ok(v) = arg.parse::<Variant>() {
             variant = Some(v);
         } else {
-            return Err(error(format!("I did not understand `{arg}`: {usage}")));
+            return Err(error(format!(
+                "I did not understand {}: {usage}",
+                words.given(arg)
+            )));
         }
     }
     let opponent = opponent.ok_or_else(|| error(format!("whom? Mention the player: {usage}")))?;
     if ultimate && (variant.is_some() || extra.is_some()) {
-        return Err(error("`ultimate` is a game of its own: name one game"));
+        return Err(error(format!(
+            "{} is a game of its own: name one game",
+            words.options("challenge ultimate")
+        )));
     }
     let variant = with_extra(
         variant.unwrap_or(if ultimate {
@@ -1694,12 +1842,15 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
             Variant::Standard
         }),
         extra,
+        words,
     )?;
-    let potentials = challenge_potentials(variant, ultimate, spec)?;
+    let potentials = challenge_potentials(variant, ultimate, spec, words)?;
     if autoforfeit && days.is_none() {
-        return Err(error(
-            "`autoforfeit` goes with a time per move, like `days=3 autoforfeit`",
-        ));
+        return Err(error(format!(
+            "{} goes with a time per move, like {}",
+            words.options("challenge autoforfeit"),
+            words.options("challenge days=3 autoforfeit")
+        )));
     }
     Ok(Command::Challenge {
         opponent,
@@ -1719,6 +1870,7 @@ fn challenge_potentials(
     variant: Variant,
     ultimate: bool,
     spec: Option<&str>,
+    words: &Words,
 ) -> Result<Option<Options>, CommandError> {
     match (ultimate, spec) {
         (true, Some(_)) => Err(error(
@@ -1727,7 +1879,8 @@ fn challenge_potentials(
         (true, None) => Ok(Some(Options::ultimate())),
         (false, None) => Ok(None),
         (false, Some(spec)) => {
-            let refuse = |e: &dyn fmt::Display| error(format!("`potentials={spec}`: {e}"));
+            let given = words.given(&format!("potentials={spec}"));
+            let refuse = |e: &dyn fmt::Display| error(format!("{given}: {e}"));
             let supply = parse_supplies(spec).map_err(|e| refuse(&e))?;
             let options = Options::new(variant, supply).map_err(|e| refuse(&e))?;
             Ok(options.has_potentials().then_some(options))
@@ -1736,27 +1889,47 @@ fn challenge_potentials(
 }
 
 /// The basic game with `extra` pieces (`+2`, `+0/+3`), if any are asked for.
-fn with_extra(variant: Variant, extra: Option<&str>) -> Result<Variant, CommandError> {
+fn with_extra(
+    variant: Variant,
+    extra: Option<&str>,
+    words: &Words,
+) -> Result<Variant, CommandError> {
     let Some(extra) = extra else {
         return Ok(variant);
     };
     if variant.name() != "basic" {
-        return Err(error(
-            "extra pieces (`+1` to `+3`) are for the basic game only",
-        ));
+        return Err(error(format!(
+            "extra pieces ({} to `+3`) are for the basic game only",
+            words.options("challenge +1")
+        )));
     }
     format!("basic{extra}")
         .parse()
-        .map_err(|e: gipf::ParseVariantError| error(e.to_string()))
+        .map_err(|e: gipf::ParseVariantError| {
+            // The rules crate's words are the chat's: `basic+2`.
+            if words.say.slash {
+                error(format!(
+                    "{}: extra pieces are 0 to 3 each, like {} (both) or {} (White/Black)",
+                    words.given(extra),
+                    words.options("challenge +2"),
+                    words.options("challenge +1/+3")
+                ))
+            } else {
+                error(e.to_string())
+            }
+        })
 }
 
 /// Reads an entry from the start of `args`: `b1 c2`, `b1-c2` or `b1c2`. Returns the rest.
 fn parse_entry<'a>(
     args: &'a [&'a str],
-    prefix: &str,
+    words: &Words,
 ) -> Result<(Entry, &'a [&'a str]), CommandError> {
+    // The other ways to write it than the example's.
+    let also = if words.say.slash { "b1 c2" } else { "b1-c2" };
     let usage = format!(
-        "name the dot and the first spot, like `{prefix}push b1 c2` (also `b1-c2` or `b1c2`)"
+        "name the dot and the first spot, like {} (also `{also}` or `b1c2`)",
+        words.cmd("push b1 c2")
     );
     let first = args
         .first()
@@ -1822,7 +1995,7 @@ fn parse_push(words: &Words, mut piece: Kind) -> Result<Command, CommandError> {
         }
         args[0] = rest;
     }
-    let (entry, mut rest) = parse_entry(&args, words.prefix)?;
+    let (entry, mut rest) = parse_entry(&args, words)?;
     let mut answers = Vec::new();
     while let Some((word, tail)) = rest.split_first() {
         if let Some(named) = load_word(word) {
@@ -1832,7 +2005,7 @@ fn parse_push(words: &Words, mut piece: Kind) -> Result<Command, CommandError> {
             rest = tail;
             continue;
         }
-        let (answer, after) = parse_answer(word, tail)?;
+        let (answer, after) = parse_answer(word, tail, Asked::AfterPush, words)?;
         answers.push(answer);
         rest = after;
     }
@@ -1859,18 +2032,42 @@ fn leading_spots<'a>(args: &'a [&'a str]) -> (Vec<Point>, &'a [&'a str]) {
     (points.clone(), &args[points.len()..])
 }
 
+/// Where answers are given: as a command of their own, or after a push.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Asked {
+    Alone,
+    AfterPush,
+}
+
+/// An answer as the player writes it where he gives it: `take e5` alone or after a push in
+/// chat; `/take spots:e5`, or `answers:take e5` after a push, by slash command.
+fn answer_example(answer: &str, asked: Asked, words: &Words) -> String {
+    match asked {
+        Asked::AfterPush if words.say.slash => format!("`answers:{answer}`"),
+        _ => words.bare(answer),
+    }
+}
+
 /// One answer starting at `word`; returns it and the words after it.
 fn parse_answer<'a>(
     word: &str,
     args: &'a [&'a str],
+    asked: Asked,
+    words: &Words,
 ) -> Result<(Answer, &'a [&'a str]), CommandError> {
     let keep = word == "keep";
+    let example = |answer: &str| answer_example(answer, asked, words);
     match (word, args.first().copied()) {
         ("row", first) => {
             let n = first
                 .and_then(|a| a.parse::<usize>().ok())
                 .filter(|n| *n >= 1);
-            let n = n.ok_or_else(|| error("say which row by its number, like `row 2`"))?;
+            let n = n.ok_or_else(|| {
+                error(format!(
+                    "say which row by its number, like {}",
+                    example("row 2")
+                ))
+            })?;
             Ok((Answer::Row(n), &args[1..]))
         }
         ("take" | "keep", Some("all")) => {
@@ -1893,7 +2090,9 @@ fn parse_answer<'a>(
             let (points, rest) = leading_spots(args);
             if points.is_empty() {
                 return Err(error(format!(
-                    "say which GIPF-pieces to {word} by their spots, like `{word} e5 f4`, or `{word} all`"
+                    "say which GIPF-pieces to {word} by their spots, like {}, or {}",
+                    example(&format!("{word} e5 f4")),
+                    example(&format!("{word} all"))
                 )));
             }
             let answer = if keep {
@@ -1904,7 +2103,12 @@ fn parse_answer<'a>(
             Ok((answer, rest))
         }
         (other, _) => Err(error(format!(
-            "after the push I understand `row N`, `take <spots>`, `take all`, `keep all`; not `{other}`"
+            "{} I understand `row N`, `take <spots>`, `take all`, `keep all`; not `{other}`",
+            if words.say.slash {
+                "in `answers`"
+            } else {
+                "after the push"
+            }
         ))),
     }
 }
@@ -1914,11 +2118,127 @@ mod tests {
     use super::*;
 
     fn ok(line: &str) -> Command {
-        parse(line, "!").unwrap().unwrap()
+        parse(line, &Phrasing::chat("!")).unwrap().unwrap()
     }
 
     fn err(line: &str) -> String {
-        parse(line, "!").unwrap().unwrap_err().to_string()
+        parse(line, &Phrasing::chat("!"))
+            .unwrap()
+            .unwrap_err()
+            .to_string()
+    }
+
+    /// The refusal of the chat line a slash command stands for, said to its slash user.
+    fn slash_err(line: &str) -> String {
+        parse(line, &Phrasing::slash("!"))
+            .unwrap()
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn a_refused_slash_command_names_slash_options() {
+        // `/push entry:zz9`
+        let push = slash_err("!push zz9");
+        assert_eq!(
+            push,
+            "name the dot and the first spot, like `/push entry:b1-c2` (also `b1 c2` or `b1c2`)"
+        );
+        // `/push entry:b1-c2 answers:jump`
+        let answers = slash_err("!push b1-c2 jump");
+        assert!(
+            answers.starts_with("in `answers` I understand"),
+            "{answers}"
+        );
+        // `/challenge opponent:@42 extra:zz`: a bad option.
+        let option = slash_err("!challenge <@42> zz");
+        assert!(
+            option.starts_with("I did not understand `extra:zz`"),
+            "{option}"
+        );
+        assert!(
+            option.contains("`/challenge opponent:@name variant:standard color:random`"),
+            "{option}"
+        );
+        assert!(option.contains("`extra:+2` or `extra:+0/+3`"), "{option}");
+        // `/challenge opponent:@42 autoforfeit:True`, without days.
+        assert_eq!(
+            slash_err("!challenge autoforfeit <@42>"),
+            "`autoforfeit:True` goes with a time per move, like `days:3 autoforfeit:True`"
+        );
+        // `/challenge opponent:@42 variant:basic extra:+9`
+        let extra = slash_err("!challenge <@42> basic +9");
+        assert!(
+            extra.contains("`extra:+2` (both) or `extra:+1/+3`"),
+            "{extra}"
+        );
+        // `/challenge opponent:@42 potentials:Z2`: a potentials option.
+        assert_eq!(
+            slash_err("!challenge <@42> potentials=Z2"),
+            "`potentials:z2`: `Z:2`: a supply holds 0, or 3 to 6 of a kind"
+        );
+        // `/settings abandon:5000`
+        assert_eq!(
+            slash_err("!settings abandon=5000"),
+            "`abandon:5000`: games are abandoned after 1 to 3650 days"
+        );
+        assert!(slash_err("!settings days=20").ends_with("or `days:0`"));
+        // `/zertz from:c3 to:zz`, `/take spots:zz`, `/tamsk entry:e5`
+        assert!(slash_err("!zertz c3 zz").ends_with("like `/zertz from:c3 to:c6`"));
+        assert!(slash_err("!take zz").ends_with("like `/take spots:e5 f4`, or `/take spots:all`"));
+        assert!(slash_err("!tamsk e5").ends_with("`/tamsk entry:skip`"));
+        for line in [
+            "!push zz9",
+            "!push b1-c2 jump",
+            "!challenge <@42> zz",
+            "!challenge autoforfeit <@42>",
+            "!challenge <@42> basic +9",
+            "!challenge <@42> standard +2",
+            "!challenge <@42> ultimate +2",
+            "!challenge <@42> potentials=Z2",
+            "!settings abandon=5000",
+            "!settings days=20",
+            "!zertz c3 zz",
+            "!take zz",
+            "!tamsk e5",
+        ] {
+            let said = slash_err(line);
+            assert!(!said.contains('!') && !said.contains('='), "{line}: {said}");
+        }
+    }
+
+    #[test]
+    fn a_refused_chat_command_keeps_its_chat_words() {
+        assert_eq!(
+            err("!push zz9"),
+            "name the dot and the first spot, like `!push b1 c2` (also `b1-c2` or `b1c2`)"
+        );
+        assert_eq!(
+            err("!challenge <@42> zz"),
+            "I did not understand `zz`: challenge someone like `!challenge @name standard random` \
+             (game: basic, standard, tournament or ultimate; your colour: white, black or random; \
+             basic takes extra pieces like `+2` or `+0/+3`)"
+        );
+        assert_eq!(
+            err("!challenge <@42> autoforfeit"),
+            "`autoforfeit` goes with a time per move, like `days=3 autoforfeit`"
+        );
+        assert_eq!(
+            err("!challenge <@42> potentials=Z2"),
+            "`potentials=z2`: `Z:2`: a supply holds 0, or 3 to 6 of a kind"
+        );
+        assert_eq!(
+            err("!settings abandon=5000"),
+            "`abandon=5000`: games are abandoned after 1 to 3650 days"
+        );
+        assert_eq!(
+            err("!settings days=20"),
+            "`days=20`: a default time per move is 1 to 14 days, or `days=none`"
+        );
+        assert_eq!(
+            err("!push b1 c2 jump"),
+            "after the push I understand `row N`, `take <spots>`, `take all`, `keep all`; not `jump`"
+        );
     }
 
     #[test]
@@ -2168,9 +2488,9 @@ mod tests {
         assert_eq!(ok("!help"), Command::Help);
         assert!(err("!resign now").contains("takes nothing"));
         assert!(err("!dance").contains("I don't know the command `dance`"));
-        assert!(parse("push b1 c2", "!").is_none());
+        assert!(parse("push b1 c2", &Phrasing::chat("!")).is_none());
         assert!(matches!(
-            parse("?push b1 c2", "?"),
+            parse("?push b1 c2", &Phrasing::chat("?")),
             Some(Ok(Command::Push { .. }))
         ));
     }
@@ -2200,12 +2520,12 @@ mod tests {
             "!@everyone",
             "hello !push b1 c2",
         ] {
-            assert!(parse(line, "!").is_none(), "{line}");
+            assert!(parse(line, &Phrasing::chat("!")).is_none(), "{line}");
         }
         assert!(matches!(ok("! board"), Command::Board { .. }));
         // A word prefix matches in any case.
         assert!(matches!(
-            parse("GIPF! board", "gipf!"),
+            parse("GIPF! board", &Phrasing::chat("gipf!")),
             Some(Ok(Command::Board { .. }))
         ));
     }

@@ -6,7 +6,7 @@ use gipf::notation::TurnNotation;
 use gipf::potentials::{Options, Potential};
 use gipf::{ByColor, Entry, Kind, Point, Variant};
 use gipf_ai::Level;
-use gipf_bot::command::{Answer, Command, parse};
+use gipf_bot::command::{Answer, Command, Phrasing, parse};
 use gipf_bot::model::{ColorChoice, GameId, GameKind, GameScope, TimeControl, UserId};
 use proptest::prelude::*;
 
@@ -210,6 +210,6 @@ proptest! {
         let line = command.to_string();
         prop_assert_eq!(line.parse::<Command>(), Ok(command.clone()), "{}", line);
         // As typed in chat, with a prefix, it is the same command.
-        prop_assert_eq!(parse(&format!("!{line}"), "!"), Some(Ok(command)));
+        prop_assert_eq!(parse(&format!("!{line}"), &Phrasing::chat("!")), Some(Ok(command)));
     }
 }

@@ -43,7 +43,7 @@ fn user(user: &DiscordUser) -> User {
 /// permissions are worth asking Discord for).
 fn needs_rights(line: &str, prefix: &str) -> bool {
     matches!(
-        crate::command::parse(line, prefix),
+        crate::command::parse(line, &crate::command::Phrasing::chat(prefix)),
         Some(Ok(Command::Abort
             | Command::Cancel
             | Command::Decline
@@ -55,7 +55,7 @@ fn needs_rights(line: &str, prefix: &str) -> bool {
 /// where it was written is then worth asking Discord for, for the game's record.
 fn starts_game(line: &str, prefix: &str) -> bool {
     matches!(
-        crate::command::parse(line, prefix),
+        crate::command::parse(line, &crate::command::Phrasing::chat(prefix)),
         Some(Ok(Command::Accept | Command::Challenge { .. }))
     )
 }

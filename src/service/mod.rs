@@ -180,7 +180,7 @@ impl Service {
     /// replies when the line is not a command. This blocks on the database and the
     /// renderer: from async code use [`Service::handle_async`].
     pub fn handle(&self, message: &Message) -> Vec<Reply> {
-        match command::parse(&message.text, &self.config.prefix) {
+        match command::parse(&message.text, &self.phrasing(message)) {
             None => Vec::new(),
             Some(Ok(command)) => self.execute(message, command),
             Some(Err(CommandError::Unknown {
