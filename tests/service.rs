@@ -376,7 +376,7 @@ fn a_button_answers_only_the_question_it_was_made_for() {
     let message = table.message("alice", "!row 1");
     let replies = table.service.execute(
         &message,
-        gipf_bot::command::Command::Answer(gipf_bot::command::Answer::Row(0)),
+        gipf_bot::command::PlayCommand::Answer(gipf_bot::command::Answer::Row(0)).into(),
     );
     assert!(
         shown(&replies[0]).contains("there is no row 0"),

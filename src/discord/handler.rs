@@ -13,7 +13,7 @@ use serenity::all::{
 use super::gate::Gate;
 use super::interaction::{self, Asked};
 use super::{send, slash};
-use crate::command::Command;
+use crate::command::{ChallengeCommand, Command, GameCommand, ServerCommand};
 use crate::model::{ChannelId, GuildId, Rights, UserId};
 use crate::reply::Reply;
 use crate::service::{GameState, Message, Service, User, Via};
@@ -44,10 +44,11 @@ fn user(user: &DiscordUser) -> User {
 fn needs_rights(line: &str, prefix: &str) -> bool {
     matches!(
         crate::command::parse(line, &crate::command::Phrasing::chat(prefix)),
-        Some(Ok(Command::Abort
-            | Command::Cancel
-            | Command::Decline
-            | Command::Settings { .. }))
+        Some(Ok(Command::Game(GameCommand::Abort)
+            | Command::Challenge(
+                ChallengeCommand::Cancel | ChallengeCommand::Decline
+            )
+            | Command::Server(ServerCommand::Settings { .. })))
     )
 }
 
@@ -56,7 +57,9 @@ fn needs_rights(line: &str, prefix: &str) -> bool {
 fn starts_game(line: &str, prefix: &str) -> bool {
     matches!(
         crate::command::parse(line, &crate::command::Phrasing::chat(prefix)),
-        Some(Ok(Command::Accept | Command::Challenge { .. }))
+        Some(Ok(Command::Challenge(
+            ChallengeCommand::Accept | ChallengeCommand::Challenge { .. }
+        )))
     )
 }
 
@@ -374,7 +377,7 @@ impl Handler {
                 Some((stamp, command)) => {
                     let text = format!("{}{command}", self.prefix());
                     let site = match command {
-                        Command::Accept => {
+                        Command::Challenge(ChallengeCommand::Accept) => {
                             site_of(&ctx.http, click.guild_id, click.channel_id).await
                         }
                         _ => None,
