@@ -239,6 +239,8 @@ proptest! {
     fn every_command_parses_back_from_its_canonical_line(command in command()) {
         let line = command.to_string();
         prop_assert_eq!(line.parse::<Command>(), Ok(command.clone()), "{}", line);
+        // Its line's word names its syntax row, which the adapter asks.
+        prop_assert!(command.syntax().is_some(), "{}", line);
         // As typed in chat, with a prefix, it is the same command.
         prop_assert_eq!(parse(&format!("!{line}"), &Phrasing::chat("!")), Some(Ok(command)));
     }

@@ -105,6 +105,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[GAME_ID],
         slash: true,
         place: 180,
+        moderated: false,
+        starts_game: false,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::History { game }.into()),
     },
     Syntax {
@@ -114,6 +116,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[GAME_ID],
         slash: true,
         place: 190,
+        moderated: false,
+        starts_game: false,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::Export { game }.into()),
     },
     Syntax {
@@ -123,6 +127,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[GAME_ID],
         slash: true,
         place: 200,
+        moderated: false,
+        starts_game: false,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::Replay { game }.into()),
     },
     Syntax {
@@ -132,6 +138,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[GAME_ID],
         slash: true,
         place: 220,
+        moderated: false,
+        starts_game: false,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::Analyse { game }.into()),
     },
     Syntax {
@@ -152,6 +160,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ],
         slash: true,
         place: 280,
+        moderated: false,
+        starts_game: false,
         parse: parse_games,
     },
     Syntax {
@@ -161,6 +171,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[arg("player", "Whose (yours if left out)", ArgKind::User)],
         slash: true,
         place: 290,
+        moderated: false,
+        starts_game: false,
         parse: parse_stats,
     },
     Syntax {
@@ -174,6 +186,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         )],
         slash: true,
         place: 300,
+        moderated: false,
+        starts_game: false,
         parse: parse_leaderboard,
     },
 ];

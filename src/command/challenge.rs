@@ -177,6 +177,9 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ],
         slash: true,
         place: 10,
+        moderated: false,
+        // A challenge to the bot itself starts its game at once.
+        starts_game: true,
         parse: parse_challenge,
     },
     Syntax {
@@ -186,6 +189,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 30,
+        moderated: false,
+        starts_game: true,
         parse: |words| words.alone(ChallengeCommand::Accept),
     },
     Syntax {
@@ -195,6 +200,9 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 40,
+        // A moderator withdraws anyone's challenge.
+        moderated: true,
+        starts_game: false,
         parse: |words| words.alone(ChallengeCommand::Decline),
     },
     Syntax {
@@ -204,6 +212,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 50,
+        moderated: true,
+        starts_game: false,
         parse: |words| words.alone(ChallengeCommand::Cancel),
     },
     Syntax {
@@ -213,6 +223,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 230,
+        moderated: false,
+        starts_game: false,
         parse: |words| words.alone(ChallengeCommand::Rematch),
     },
 ];

@@ -53,6 +53,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 20,
+        moderated: false,
+        starts_game: false,
         parse: |words| words.alone(GameCommand::Claim),
     },
     Syntax {
@@ -66,6 +68,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         )],
         slash: true,
         place: 170,
+        moderated: false,
+        starts_game: false,
         parse: parse_board,
     },
     Syntax {
@@ -75,6 +79,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 210,
+        moderated: false,
+        starts_game: false,
         parse: |words| words.alone(GameCommand::Hint),
     },
     Syntax {
@@ -84,6 +90,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 240,
+        moderated: false,
+        starts_game: false,
         parse: |words| words.alone(GameCommand::Resign),
     },
     Syntax {
@@ -93,6 +101,9 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 250,
+        // A moderator ends any game.
+        moderated: true,
+        starts_game: false,
         parse: |words| words.alone(GameCommand::Abort),
     },
 ];

@@ -47,6 +47,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         )],
         slash: true,
         place: 310,
+        moderated: false,
+        starts_game: false,
         parse: parse_rules,
     },
     Syntax {
@@ -56,6 +58,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 320,
+        moderated: false,
+        starts_game: false,
         // Whatever follows, the asker wants help.
         parse: |_| Ok(InfoCommand::Help.into()),
     },

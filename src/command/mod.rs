@@ -6,9 +6,9 @@
 //! potentials), `game.rs` (resign, abort, claim, board, hint), `archive.rs` (history,
 //! export, replay, games, analyse, stats, leaderboard), `server.rs` (settings, notify) and
 //! `info.rs` (help, rules). A family's file holds each of its commands whole: its variant,
-//! its printed form, its [`Syntax`] row (word, `!help` line, slash options) and its
-//! parser. The service runs a family in its file of the same name, so adding a command
-//! touches those two files.
+//! its printed form, its [`Syntax`] row (word, `!help` line, slash options, what the
+//! adapter must look up first) and its parser. The service runs a family in its file of the
+//! same name, so adding a command touches those two files.
 //!
 //! This file holds what the families share: [`Command`], the registry of rows [`SYNTAX`],
 //! [`parse`], [`Phrasing`], the errors and the argument readers more than one family uses.
@@ -77,6 +77,21 @@ impl fmt::Display for Command {
             Command::Server(command) => command.fmt(f),
             Command::Info(command) => command.fmt(f),
         }
+    }
+}
+
+impl Command {
+    /// The row that reads this command's canonical line: it says what the adapter must look
+    /// up before the service runs the command.
+    ///
+    /// ```
+    /// use gipf_bot::command::{ChallengeCommand, Command};
+    /// let accept = Command::Challenge(ChallengeCommand::Accept);
+    /// assert!(accept.syntax().is_some_and(|row| row.starts_game));
+    /// ```
+    pub fn syntax(&self) -> Option<&'static Syntax> {
+        let line = self.to_string();
+        Syntax::of(line.split(' ').next().unwrap_or_default())
     }
 }
 
@@ -197,7 +212,8 @@ pub fn closest_command(word: &str) -> Option<&'static str> {
         .map(|(_, command)| command)
 }
 
-/// How a command is written: its parser, its line in `!help`, and its arguments.
+/// How a command is written: its parser, its line in `!help`, its arguments, and what the
+/// adapter must look up before the service runs it.
 pub struct Syntax {
     /// The command word.
     pub word: &'static str,
@@ -212,6 +228,13 @@ pub struct Syntax {
     /// Its place in the lists of commands (`!help`, `/help`, the slash commands), which
     /// mix the families: the rows are listed by it.
     pub place: u16,
+    /// Whether a moderator or an admin may give it beyond what a player may (end anyone's
+    /// game or challenge, change the settings): only then are the author's rights worth
+    /// asking Discord for.
+    pub moderated: bool,
+    /// Whether it may start a game (an accepted challenge, or one to the bot itself): only
+    /// then is where it was written worth asking Discord for, for the game's record.
+    pub starts_game: bool,
     parse: fn(&Words) -> Result<Command, CommandError>,
 }
 

@@ -185,6 +185,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ],
         slash: true,
         place: 60,
+        moderated: false,
+        starts_game: false,
         parse: |words| parse_push(words, Kind::Basic),
     },
     Syntax {
@@ -195,6 +197,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: false,
         place: 70,
+        moderated: false,
+        starts_game: false,
         parse: |words| parse_push(words, Kind::Gipf),
     },
     Syntax {
@@ -208,6 +212,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ))],
         slash: true,
         place: 80,
+        moderated: false,
+        starts_game: false,
         parse: parse_move,
     },
     Syntax {
@@ -219,6 +225,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: POWER_ARGS,
         slash: true,
         place: 90,
+        moderated: false,
+        starts_game: false,
         parse: |words| parse_power(words, Potential::Zertz),
     },
     Syntax {
@@ -228,6 +236,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: POWER_ARGS,
         slash: true,
         place: 100,
+        moderated: false,
+        starts_game: false,
         parse: |words| parse_power(words, Potential::Yinsh),
     },
     Syntax {
@@ -237,6 +247,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: POWER_ARGS,
         slash: true,
         place: 110,
+        moderated: false,
+        starts_game: false,
         parse: |words| parse_power(words, Potential::Dvonn),
     },
     Syntax {
@@ -246,6 +258,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: POWER_ARGS,
         slash: true,
         place: 120,
+        moderated: false,
+        starts_game: false,
         parse: |words| parse_power(words, Potential::Punct),
     },
     Syntax {
@@ -262,6 +276,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         )],
         slash: true,
         place: 130,
+        moderated: false,
+        starts_game: false,
         parse: parse_tamsk,
     },
     Syntax {
@@ -278,6 +294,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         )],
         slash: true,
         place: 140,
+        moderated: false,
+        starts_game: false,
         parse: parse_lone_answer,
     },
     Syntax {
@@ -287,6 +305,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[GIPF_SPOTS],
         slash: true,
         place: 150,
+        moderated: false,
+        starts_game: false,
         parse: parse_lone_answer,
     },
     Syntax {
@@ -296,6 +316,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[GIPF_SPOTS],
         slash: true,
         place: 160,
+        moderated: false,
+        starts_game: false,
         parse: parse_lone_answer,
     },
 ];

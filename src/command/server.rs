@@ -93,6 +93,9 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ],
         slash: true,
         place: 260,
+        // Members with Manage Server change them.
+        moderated: true,
+        starts_game: false,
         parse: parse_settings,
     },
     Syntax {
@@ -106,6 +109,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ))],
         slash: true,
         place: 270,
+        moderated: false,
+        starts_game: false,
         parse: parse_notify,
     },
 ];

@@ -494,3 +494,25 @@ fn every_row_has_a_word_and_a_place_of_its_own() {
     assert_eq!(words[..2], ["challenge", "claim"]);
     assert_eq!(words[words.len() - 2..], ["rules", "help"]);
 }
+
+#[test]
+fn the_rows_say_which_commands_need_rights_or_start_a_game() {
+    let words = |has: fn(&Syntax) -> bool| -> Vec<&str> {
+        SYNTAX
+            .iter()
+            .filter(|syntax| has(syntax))
+            .map(|syntax| syntax.word)
+            .collect()
+    };
+    assert_eq!(
+        words(|syntax| syntax.moderated),
+        ["decline", "cancel", "abort", "settings"]
+    );
+    assert_eq!(words(|syntax| syntax.starts_game), ["challenge", "accept"]);
+    // A command finds its row by its canonical line.
+    let row = |line: &str| ok(line).syntax().map(|syntax| syntax.word);
+    assert_eq!(row("!take none"), Some("keep"));
+    assert_eq!(row("!push G b1 c2"), Some("gipf"));
+    assert_eq!(row("!move zc3>c6"), Some("move"));
+    assert_eq!(row("!rules dvonn"), Some("rules"));
+}
