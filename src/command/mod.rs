@@ -443,7 +443,8 @@ impl Phrasing {
     }
 
     /// The options of a command line (chat form, no prefix) as this player writes them, in
-    /// backticks, without the command: what to add to a command, or what was given to it.
+    /// backticks, without the command: what to add to a command, or what was given to it
+    /// (words that fill no slash option are quoted as typed).
     ///
     /// ```
     /// use gipf_bot::command::Phrasing;

@@ -1,3 +1,6 @@
+//! The parser on every form players type, its refusals in chat and in slash words, and the
+//! registry of rows.
+
 use gipf::{Entry, Kind, Point, Variant};
 use gipf_ai::Level;
 
