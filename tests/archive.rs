@@ -8,7 +8,7 @@ use std::sync::{Arc, Barrier};
 
 use gipf::random::Rng;
 use gipf::{Color, Position, Reason, Variant};
-use gipf_bot::command::Command;
+use gipf_bot::command::{ChallengeCommand, Command};
 use gipf_bot::console::user_id;
 use gipf_bot::model::{ChannelId, GuildId};
 use gipf_bot::record;
@@ -278,7 +278,7 @@ fn a_rematch_swaps_colours_and_keeps_the_options() {
     let button = over
         .buttons
         .iter()
-        .find(|b| b.command == Command::Rematch)
+        .find(|b| b.command == Command::Challenge(ChallengeCommand::Rematch))
         .expect("a Rematch button");
     table.expect(
         "carol",

@@ -6,7 +6,10 @@ use gipf::notation::TurnNotation;
 use gipf::potentials::{Options, Potential};
 use gipf::{ByColor, Entry, Kind, Point, Variant};
 use gipf_ai::Level;
-use gipf_bot::command::{Answer, Command, parse};
+use gipf_bot::command::{
+    Answer, ArchiveCommand, ChallengeCommand, Command, GameCommand, InfoCommand, Phrasing,
+    PlayCommand, ServerCommand, parse,
+};
 use gipf_bot::model::{ColorChoice, GameId, GameKind, GameScope, TimeControl, UserId};
 use proptest::prelude::*;
 
@@ -84,27 +87,27 @@ fn potentials_command() -> impl Strategy<Value = Command> {
             proptest::option::of(potential()),
             proptest::collection::vec(answer(), 0..2)
         )
-            .prop_map(|(entry, kind, answers)| Command::Load {
+            .prop_map(|(entry, kind, answers)| Command::from(PlayCommand::Load {
                 entry,
                 kind,
                 answers
-            }),
+            })),
         (
             potential().prop_filter("TAMSK has no move", |k| k.moves()),
             spot.clone(),
             spot
         )
-            .prop_map(|(kind, from, to)| Command::Power { kind, from, to }),
-        proptest::option::of(entry).prop_map(Command::Tamsk),
-        line.prop_map(|l| Command::PotentialsMove(l.parse().unwrap())),
-        proptest::option::of(potential()).prop_map(Command::RulesOf),
+            .prop_map(|(kind, from, to)| PlayCommand::Power { kind, from, to }.into()),
+        proptest::option::of(entry).prop_map(|entry| PlayCommand::Tamsk(entry).into()),
+        line.prop_map(|l| PlayCommand::PotentialsMove(l.parse().unwrap()).into()),
+        proptest::option::of(potential()).prop_map(|topic| InfoCommand::RulesOf(topic).into()),
         (1u64..u64::MAX >> 1, supply, any::<bool>()).prop_map(|(id, supply, ultimate)| {
             let potentials = if ultimate {
                 Options::ultimate()
             } else {
                 Options::parse("basic+3", Some(supply)).unwrap()
             };
-            Command::Challenge {
+            ChallengeCommand::Challenge {
                 opponent: UserId(id),
                 variant: potentials.variant,
                 color: ColorChoice::Random,
@@ -114,91 +117,118 @@ fn potentials_command() -> impl Strategy<Value = Command> {
                 hints: false,
                 potentials: Some(potentials),
             }
+            .into()
         }),
     ]
+}
+
+/// Challenges without potentials.
+fn challenge() -> impl Strategy<Value = Command> {
+    (
+        1u64..u64::MAX >> 1,
+        variant(),
+        color(),
+        time(),
+        any::<bool>(),
+        proptest::option::of(proptest::sample::select(Level::ALL.to_vec())),
+        any::<bool>(),
+    )
+        .prop_map(|(id, variant, color, time, thread, level, hints)| {
+            ChallengeCommand::Challenge {
+                opponent: UserId(id),
+                variant,
+                color,
+                time,
+                thread,
+                level,
+                hints,
+                potentials: None,
+            }
+            .into()
+        })
+}
+
+/// Settings shown or changed.
+fn settings() -> impl Strategy<Value = Command> {
+    (
+        proptest::option::of(proptest::option::of(1u8..=TimeControl::MAX_DAYS)),
+        proptest::option::of(1u16..=3650),
+        proptest::option::of(any::<bool>()),
+    )
+        .prop_map(|(days, abandon, threads)| {
+            ServerCommand::Settings {
+                days,
+                abandon,
+                threads,
+            }
+            .into()
+        })
+}
+
+/// Lists of games.
+fn games() -> impl Strategy<Value = Command> {
+    (
+        proptest::option::of(1u64..u64::MAX >> 1),
+        proptest::sample::select(vec![GameScope::Active, GameScope::Finished, GameScope::All]),
+        1u32..1000,
+    )
+        .prop_map(|(player, scope, page)| {
+            ArchiveCommand::Games {
+                player: player.map(UserId),
+                scope,
+                page,
+            }
+            .into()
+        })
 }
 
 fn command() -> impl Strategy<Value = Command> {
     let entry = proptest::sample::select(Entry::all().collect::<Vec<_>>());
     let piece = proptest::sample::select(vec![Kind::Basic, Kind::Gipf]);
     prop_oneof![
-        (
-            1u64..u64::MAX >> 1,
-            variant(),
-            color(),
-            time(),
-            any::<bool>(),
-            proptest::option::of(proptest::sample::select(Level::ALL.to_vec())),
-            any::<bool>()
-        )
-            .prop_map(|(id, variant, color, time, thread, level, hints)| {
-                Command::Challenge {
-                    opponent: UserId(id),
-                    variant,
-                    color,
-                    time,
-                    thread,
-                    level,
-                    hints,
-                    potentials: None,
-                }
-            }),
+        challenge(),
         (entry, piece, proptest::collection::vec(answer(), 0..3)).prop_map(
-            |(entry, piece, answers)| Command::Push {
+            |(entry, piece, answers)| PlayCommand::Push {
                 entry,
                 piece,
                 answers
             }
+            .into()
         ),
-        notation().prop_map(Command::Move),
-        answer().prop_map(Command::Answer),
-        proptest::option::of(any::<bool>()).prop_map(|black_side| Command::Board { black_side }),
-        any::<bool>().prop_map(|dm| Command::Notify { dm }),
-        (
-            proptest::option::of(proptest::option::of(1u8..=TimeControl::MAX_DAYS)),
-            proptest::option::of(1u16..=3650),
-            proptest::option::of(any::<bool>())
-        )
-            .prop_map(|(days, abandon, threads)| Command::Settings {
-                days,
-                abandon,
-                threads
-            }),
-        (
-            proptest::option::of(1u64..u64::MAX >> 1),
-            proptest::sample::select(vec![GameScope::Active, GameScope::Finished, GameScope::All]),
-            1u32..1000
-        )
-            .prop_map(|(player, scope, page)| Command::Games {
-                player: player.map(UserId),
-                scope,
-                page
-            }),
+        notation().prop_map(|notation| PlayCommand::Move(notation).into()),
+        answer().prop_map(|answer| PlayCommand::Answer(answer).into()),
+        proptest::option::of(any::<bool>())
+            .prop_map(|black_side| GameCommand::Board { black_side }.into()),
+        any::<bool>().prop_map(|dm| ServerCommand::Notify { dm }.into()),
+        settings(),
+        games(),
         (0u8..4, proptest::option::of(1i64..i64::MAX)).prop_map(|(which, id)| {
             let game = id.map(GameId);
             match which {
-                0 => Command::History { game },
-                1 => Command::Export { game },
-                2 => Command::Analyse { game },
-                _ => Command::Replay { game },
+                0 => ArchiveCommand::History { game },
+                1 => ArchiveCommand::Export { game },
+                2 => ArchiveCommand::Analyse { game },
+                _ => ArchiveCommand::Replay { game },
             }
+            .into()
         }),
-        proptest::option::of(1u64..u64::MAX >> 1).prop_map(|player| Command::Stats {
+        proptest::option::of(1u64..u64::MAX >> 1).prop_map(|player| ArchiveCommand::Stats {
             player: player.map(UserId)
-        }),
+        }
+        .into()),
         proptest::option::of(proptest::sample::select(GameKind::ALL.to_vec()))
-            .prop_map(|kind| Command::Leaderboard { kind }),
+            .prop_map(|kind| ArchiveCommand::Leaderboard { kind }.into()),
         proptest::sample::select(vec![
-            Command::Accept,
-            Command::Decline,
-            Command::Cancel,
-            Command::Rematch,
-            Command::Hint,
-            Command::Resign,
-            Command::Abort,
-            Command::Claim,
-            Command::Rules,
-            Command::Help,
+            ChallengeCommand::Accept.into(),
+            ChallengeCommand::Decline.into(),
+            ChallengeCommand::Cancel.into(),
+            ChallengeCommand::Rematch.into(),
+            GameCommand::Hint.into(),
+            GameCommand::Resign.into(),
+            GameCommand::Abort.into(),
+            GameCommand::Claim.into(),
+            InfoCommand::Rules.into(),
+            InfoCommand::Help.into(),
         ]),
         potentials_command(),
     ]
@@ -209,7 +239,9 @@ proptest! {
     fn every_command_parses_back_from_its_canonical_line(command in command()) {
         let line = command.to_string();
         prop_assert_eq!(line.parse::<Command>(), Ok(command.clone()), "{}", line);
+        // Its line's word names its syntax row, which the adapter asks.
+        prop_assert!(command.syntax().is_some(), "{}", line);
         // As typed in chat, with a prefix, it is the same command.
-        prop_assert_eq!(parse(&format!("!{line}"), "!"), Some(Ok(command)));
+        prop_assert_eq!(parse(&format!("!{line}"), &Phrasing::chat("!")), Some(Ok(command)));
     }
 }

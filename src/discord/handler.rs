@@ -13,7 +13,7 @@ use serenity::all::{
 use super::gate::Gate;
 use super::interaction::{self, Asked};
 use super::{send, slash};
-use crate::command::Command;
+use crate::command::{Phrasing, Syntax};
 use crate::model::{ChannelId, GuildId, Rights, UserId};
 use crate::reply::Reply;
 use crate::service::{GameState, Message, Service, User, Via};
@@ -39,25 +39,10 @@ fn user(user: &DiscordUser) -> User {
     }
 }
 
-/// Whether a chat line is a command a moderator or an admin may give (so the author's
-/// permissions are worth asking Discord for).
-fn needs_rights(line: &str, prefix: &str) -> bool {
-    matches!(
-        crate::command::parse(line, prefix),
-        Some(Ok(Command::Abort
-            | Command::Cancel
-            | Command::Decline
-            | Command::Settings { .. }))
-    )
-}
-
-/// Whether a chat line may start a game (an accepted challenge, or one to the bot itself):
-/// where it was written is then worth asking Discord for, for the game's record.
-fn starts_game(line: &str, prefix: &str) -> bool {
-    matches!(
-        crate::command::parse(line, prefix),
-        Some(Ok(Command::Accept | Command::Challenge { .. }))
-    )
+/// The syntax row of a line that is one of the bot's commands, written right: whether the
+/// author's rights or the place are worth asking Discord for is the row's to say.
+fn row_of(line: &str, say: &Phrasing) -> Option<&'static Syntax> {
+    crate::command::parse(line, say)?.ok()?.syntax()
 }
 
 /// The games in which the engine is to move after `replies`.
@@ -195,7 +180,8 @@ impl Handler {
                         .filter(|u| !u.bot)
                         .map(user)
                         .collect();
-                    let site = if starts_game(&text, self.prefix()) {
+                    let row = row_of(&text, &Phrasing::slash(self.prefix()));
+                    let site = if row.is_some_and(|row| row.starts_game) {
                         site_of(&ctx.http, command.guild_id, command.channel_id).await
                     } else {
                         None
@@ -373,11 +359,10 @@ impl Handler {
                 None => vec![Reply::private("I don't know that button.")],
                 Some((stamp, command)) => {
                     let text = format!("{}{command}", self.prefix());
-                    let site = match command {
-                        Command::Accept => {
-                            site_of(&ctx.http, click.guild_id, click.channel_id).await
-                        }
-                        _ => None,
+                    let site = if command.syntax().is_some_and(|row| row.starts_game) {
+                        site_of(&ctx.http, click.guild_id, click.channel_id).await
+                    } else {
+                        None
                     };
                     let message = Message {
                         stamp: Some(stamp),
@@ -460,9 +445,10 @@ impl EventHandler for Handler {
         let Some(_pass) = self.gate.enter() else {
             return;
         };
-        let needed = needs_rights(&text, self.prefix());
+        let row = row_of(&text, &Phrasing::chat(self.prefix()));
+        let needed = row.is_some_and(|row| row.moderated);
         let rights = super::rights::of_message(&ctx.http, &msg, needed).await;
-        let site = if starts_game(&text, self.prefix()) {
+        let site = if row.is_some_and(|row| row.starts_game) {
             site_of(&ctx.http, msg.guild_id, msg.channel_id).await
         } else {
             None
@@ -517,5 +503,18 @@ mod tests {
         assert_eq!(handler.command_text("<@78> push b1 c2"), None);
         assert_eq!(handler.command_text("hello"), None);
         Ok(())
+    }
+
+    #[test]
+    fn the_rows_decide_what_is_asked_of_discord() {
+        let chat = Phrasing::chat("!");
+        assert!(row_of("!abort", &chat).is_some_and(|row| row.moderated));
+        assert!(row_of("!settings days=3", &chat).is_some_and(|row| row.moderated));
+        assert!(row_of("!challenge <@42>", &chat).is_some_and(|row| row.starts_game));
+        assert!(row_of("!accept", &Phrasing::slash("!")).is_some_and(|row| row.starts_game));
+        // A line written wrong, or none of ours, asks for nothing.
+        assert!(row_of("!abort now", &chat).is_none());
+        assert!(row_of("!dance", &chat).is_none());
+        assert!(row_of("!push b1 c2", &chat).is_some_and(|row| !row.moderated && !row.starts_game));
     }
 }

@@ -7,7 +7,7 @@ use serenity::all::{
 };
 
 use super::markdown;
-use crate::command::Command;
+use crate::command::{ChallengeCommand, Command, GameCommand};
 use crate::model::{ChallengeId, GameId};
 use crate::reply::{Button, Reply, Stamp};
 
@@ -66,8 +66,10 @@ pub(crate) fn allowed_mentions(reply: &Reply) -> CreateAllowedMentions {
 
 fn style(command: &Command) -> ButtonStyle {
     match command {
-        Command::Accept => ButtonStyle::Success,
-        Command::Decline | Command::Resign => ButtonStyle::Danger,
+        Command::Challenge(ChallengeCommand::Accept) => ButtonStyle::Success,
+        Command::Challenge(ChallengeCommand::Decline) | Command::Game(GameCommand::Resign) => {
+            ButtonStyle::Danger
+        }
         _ => ButtonStyle::Primary,
     }
 }
@@ -244,7 +246,9 @@ mod tests {
             id: GameId(12),
             version: 7,
         };
-        let row = Command::Answer(crate::command::Answer::Row(2));
+        let row = Command::from(crate::command::PlayCommand::Answer(
+            crate::command::Answer::Row(2),
+        ));
         let button = Button {
             label: "Row 2".into(),
             command: row.clone(),
@@ -254,12 +258,12 @@ mod tests {
         assert_eq!(parse_custom_id("gipf:g12.7:row 2"), Some((stamp, row)));
         let accept = Button {
             label: "Accept".into(),
-            command: Command::Accept,
+            command: ChallengeCommand::Accept.into(),
             stamp: Stamp::Challenge { id: ChallengeId(3) },
         };
         assert_eq!(
             parse_custom_id(&custom_id(&accept)),
-            Some((accept.stamp, Command::Accept))
+            Some((accept.stamp, ChallengeCommand::Accept.into()))
         );
         for bad in [
             "gipf:gx.7:row 2",

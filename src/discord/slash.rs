@@ -354,7 +354,8 @@ mod tests {
                 .collect();
             let line = chat_line(&name, &filled, "!").unwrap();
             assert!(
-                crate::command::parse(&line, "!").is_some_and(|parsed| parsed.is_ok()),
+                crate::command::parse(&line, &crate::command::Phrasing::chat("!"))
+                    .is_some_and(|parsed| parsed.is_ok()),
                 "{line}"
             );
             names.push(name);

@@ -1,10 +1,13 @@
-//! `games`, `history`, `export`, `replay`: every game stays in the database once it ends,
-//! and any game of a server can be listed, read, exported as a record and replayed.
+//! `games`, `history`, `export`, `replay`, `analyse`, `stats`, `leaderboard`: every game
+//! stays in the database once it ends, and any game of a server can be listed, read,
+//! exported as a record, replayed and analysed; the ratings its result made can be read.
 
-use gipf::{ByColor, Color, Reason};
+use gipf::{ByColor, Color, Position, Reason};
 
-use super::{Failure, Handled, Limited, LiveGame, Message, Service, refuse};
-use crate::model::{ChannelId, GameId, GameScope, GameStatus, UserId};
+use super::ratings::{rating_words, win_rate};
+use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
+use crate::command::ArchiveCommand;
+use crate::model::{ChannelId, GameId, GameKind, GameScope, GameStatus, UserId};
 use crate::record::{self, GameRecord, Header};
 use crate::render;
 use crate::reply::Reply;
@@ -18,6 +21,32 @@ const PAGE: u32 = 10;
 const HISTORY_INLINE_LINES: usize = 30;
 /// One animated replay per member this often: each is a few hundred pictures.
 const REPLAY_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+/// How deep `analyse` searches each turn, in turns.
+const ANALYSIS_DEPTH: u32 = 2;
+/// How many turns `analyse` shows.
+const ANALYSIS_TURNS: usize = 3;
+/// One analysis per member this often.
+const ANALYSIS_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+/// Players on the leaderboard.
+const TOP: u32 = 10;
+
+impl Run for ArchiveCommand {
+    fn run(self, service: &Service, message: &Message) -> Handled {
+        match self {
+            ArchiveCommand::History { game } => service.history(message, game),
+            ArchiveCommand::Export { game } => service.export(message, game),
+            ArchiveCommand::Replay { game } => service.replay(message, game),
+            ArchiveCommand::Analyse { game } => service.analyse(message, game),
+            ArchiveCommand::Games {
+                player,
+                scope,
+                page,
+            } => service.games(message, player, scope, page),
+            ArchiveCommand::Stats { player } => service.stats(message, player),
+            ArchiveCommand::Leaderboard { kind } => service.leaderboard(message, kind),
+        }
+    }
+}
 
 /// How a game ended, as a record's header says it: `1-0`, `0-1` or `*` (still on, or ended
 /// without a result), and why.
@@ -60,11 +89,7 @@ fn pgn_date(unix: i64) -> String {
 impl Service {
     /// The game a command names: game `id` of this server, else this channel's (the one on,
     /// or the latest).
-    pub(super) fn named_game(
-        &self,
-        message: &Message,
-        id: Option<GameId>,
-    ) -> Result<LiveGame, Failure> {
+    fn named_game(&self, message: &Message, id: Option<GameId>) -> Result<LiveGame, Failure> {
         let Some(id) = id else {
             return self
                 .live_game(message.channel, true)?
@@ -161,7 +186,7 @@ impl Service {
         ])
     }
 
-    pub(super) fn history(&self, message: &Message, id: Option<GameId>) -> Handled {
+    fn history(&self, message: &Message, id: Option<GameId>) -> Handled {
         let game = self.named_game(message, id)?;
         let turns = &game.stored.turns;
         let mut text = text![format!("Game {}, ", game.stored.id)];
@@ -180,7 +205,7 @@ impl Service {
         self.with_record(&game, text)
     }
 
-    pub(super) fn export(&self, message: &Message, id: Option<GameId>) -> Handled {
+    fn export(&self, message: &Message, id: Option<GameId>) -> Handled {
         let game = self.named_game(message, id)?;
         let mut text = text![format!("The record of game {}, ", game.stored.id)];
         text.append(self.players_line(&game)?)
@@ -205,7 +230,7 @@ impl Service {
         })
     }
 
-    pub(super) fn replay(&self, message: &Message, id: Option<GameId>) -> Handled {
+    fn replay(&self, message: &Message, id: Option<GameId>) -> Handled {
         let game = self.named_game(message, id)?;
         let stored = &game.stored;
         if stored.turns.is_empty() {
@@ -251,7 +276,7 @@ impl Service {
         })
     }
 
-    pub(super) fn games(
+    fn games(
         &self,
         message: &Message,
         player: Option<UserId>,
@@ -307,7 +332,7 @@ impl Service {
         }
         text.push(":\n").append(Text::join(lines, "\n"));
         if more {
-            let next = crate::command::Command::Games {
+            let next = ArchiveCommand::Games {
                 player,
                 scope,
                 page: page + 1,
@@ -318,6 +343,135 @@ impl Service {
             "\n{} (with the number) sends a game's record.",
             say.cmd("export")
         ));
+        Ok(Reply::public(text))
+    }
+
+    /// `analyse`: the turns of a finished game where the engine finds the most lost.
+    fn analyse(&self, message: &Message, id: Option<GameId>) -> Handled {
+        let game = self.named_game(message, id)?;
+        let stored = &game.stored;
+        if stored.status == GameStatus::Active {
+            return refuse(format!(
+                "Game {} is still being played: its analysis comes when it is over.",
+                stored.id
+            ));
+        }
+        if stored.turns.is_empty() {
+            return refuse(format!("Game {} has no turn to analyse.", stored.id));
+        }
+        if stored.potentials.is_some() {
+            return refuse("I analyse games without potentials only.");
+        }
+        if !self
+            .limits
+            .allow(Limited::Analysis(message.author.id), ANALYSIS_EVERY)
+        {
+            return refuse(format!(
+                "One analysis every {} s: ask again in a moment.",
+                ANALYSIS_EVERY.as_secs()
+            ));
+        }
+        let start = Position::new(stored.variant);
+        let mistakes = self
+            .with_engine(|engine| {
+                gipf_ai::analyse::analyse(
+                    engine,
+                    start,
+                    &stored.turns,
+                    ANALYSIS_DEPTH,
+                    ANALYSIS_TURNS,
+                )
+            })?
+            .map_err(|e| anyhow::anyhow!("game {} does not replay: {e}", stored.id))?;
+        let mut text = text![format!("Game {}, ", stored.id)];
+        text.append(self.players_line(&game)?);
+        if mistakes.is_empty() {
+            text.push(": I find no turn that lost anything, searching two turns deep.");
+            return Ok(Reply::public(text));
+        }
+        text.push(format!(
+            ": the turns that lost most, searching {ANALYSIS_DEPTH} turns deep:"
+        ));
+        for (n, mistake) in (1..).zip(&mistakes) {
+            text.push(format!("\n{n}. "))
+                .push(self.name(game.player(mistake.color))?)
+                .push(format!(" {mistake}"));
+        }
+        Ok(Reply::public(text))
+    }
+
+    /// `stats`: a player's rating and results here.
+    fn stats(&self, message: &Message, player: Option<UserId>) -> Handled {
+        let player = player.unwrap_or(message.author.id);
+        let guild = message.guild;
+        let record = self.store.player_record(guild, player)?;
+        let mut text = text![self.name_in(message, player)?];
+        let Some(overall) = self.store.rating(guild, None, player)? else {
+            text.push(format!(
+                " has no rated game here yet: a won or lost game counts ({} starts one).",
+                self.phrasing(message).cmd("challenge @someone")
+            ));
+            return Ok(Reply::public(text));
+        };
+        text.push(format!(
+            ": rating {} (Glicko-2, all games), {}, {} won, {} lost",
+            rating_words(&overall),
+            text::count(overall.games, "rated game"),
+            overall.wins,
+            overall.games - overall.wins
+        ));
+        if let Some((won, count)) = record.streak {
+            text.push(format!(
+                ", {} {count} in a row",
+                if won { "won" } else { "lost" }
+            ));
+        }
+        text.push(".");
+        for (kind, wins, losses) in record.by_kind {
+            let rating = self
+                .store
+                .rating(guild, Some(kind), player)?
+                .map(|row| format!(", rating {}", rating_words(&row)))
+                .unwrap_or_default();
+            text.push(format!(
+                "\n{kind}: {}, {wins} won, {losses} lost{rating}",
+                text::count(wins + losses, "game")
+            ));
+        }
+        Ok(Reply::public(text))
+    }
+
+    /// `leaderboard`: the best rated players here.
+    fn leaderboard(&self, message: &Message, kind: Option<GameKind>) -> Handled {
+        let rows = self.store.leaderboard(message.guild, kind, TOP)?;
+        let which = match kind {
+            None => "all games".to_string(),
+            Some(GameKind::Potentials) => "GIPF with potentials".to_string(),
+            Some(kind) => format!("{kind} GIPF"),
+        };
+        if rows.is_empty() {
+            return Ok(Reply::public(format!(
+                "Nobody has a rating for {which} here yet: every won or lost game counts."
+            )));
+        }
+        let mut lines = Vec::new();
+        for (place, row) in (1..).zip(&rows) {
+            lines.push(text![
+                format!("{place}. "),
+                self.name(row.player)?,
+                format!(
+                    ": {}, {}, {} won",
+                    rating_words(row),
+                    text::count(row.games, "game"),
+                    win_rate(row)
+                )
+            ]);
+        }
+        let mut text = text![
+            Span::Strong(format!("Leaderboard, {which}")),
+            " (Glicko-2 rating ± 2 deviations):\n"
+        ];
+        text.append(Text::join(lines, "\n"));
         Ok(Reply::public(text))
     }
 

@@ -2,8 +2,8 @@
 
 use gipf::{ByColor, Color, Variant};
 
-use super::{Failure, Handled, Limited, LiveGame, Message, Service, refuse, time};
-use crate::command::Command;
+use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse, time};
+use crate::command::ChallengeCommand;
 use crate::model::{
     ChannelId, ColorChoice, GameId, GameStatus, GuildSettings, TimeControl, UserId,
 };
@@ -23,10 +23,41 @@ pub(super) struct Proposal {
     pub potentials: Option<gipf::potentials::Options>,
 }
 
+impl Run for ChallengeCommand {
+    fn run(self, service: &Service, message: &Message) -> Handled {
+        match self {
+            ChallengeCommand::Challenge {
+                opponent,
+                variant,
+                color,
+                time,
+                thread,
+                level,
+                hints,
+                potentials,
+            } => {
+                let proposal = Proposal {
+                    variant,
+                    color,
+                    time,
+                    thread,
+                    hints,
+                    potentials,
+                };
+                service.challenge(message, opponent, proposal, level)
+            }
+            ChallengeCommand::Accept => service.accept(message),
+            ChallengeCommand::Decline => service.close_challenge(message, false),
+            ChallengeCommand::Cancel => service.close_challenge(message, true),
+            ChallengeCommand::Rematch => service.rematch(message),
+        }
+    }
+}
+
 impl Service {
     /// A challenge to `opponent` on these terms (the server's settings fill in a time per
     /// move and a thread where the challenge sets none).
-    pub(super) fn challenge(
+    fn challenge(
         &self,
         message: &Message,
         opponent: UserId,
@@ -59,8 +90,8 @@ impl Service {
         };
         Ok(Reply {
             buttons: vec![
-                button("Accept", Command::Accept),
-                button("Decline", Command::Decline),
+                button("Accept", ChallengeCommand::Accept.into()),
+                button("Decline", ChallengeCommand::Decline.into()),
             ],
             ..Reply::public(self.challenge_text(message, &terms)?)
         })
@@ -195,7 +226,7 @@ impl Service {
         }
     }
 
-    pub(super) fn accept(&self, message: &Message) -> Handled {
+    fn accept(&self, message: &Message) -> Handled {
         let challenge = self.open_challenge(message)?;
         let terms = &challenge.terms;
         if terms.challenged != message.author.id {
@@ -255,7 +286,7 @@ impl Service {
 
     /// Challenges the opponent of the channel's last game again: colours swapped, the same
     /// game and time per move.
-    pub(super) fn rematch(&self, message: &Message) -> Handled {
+    fn rematch(&self, message: &Message) -> Handled {
         let last = self
             .live_game(message.channel, true)?
             .ok_or_else(|| self.no_game_here(message))?;
@@ -317,7 +348,7 @@ impl Service {
 
     /// Ends the open challenge: declined by the challenged user, or withdrawn
     /// (`by_challenger`) by the one who made it.
-    pub(super) fn close_challenge(&self, message: &Message, by_challenger: bool) -> Handled {
+    fn close_challenge(&self, message: &Message, by_challenger: bool) -> Handled {
         let challenge = self.open_challenge(message)?;
         let terms = &challenge.terms;
         let (allowed, other, verb, other_verb) = if by_challenger {

@@ -1,5 +1,6 @@
 //! Games against the bot's own engine (`gipf-ai`): the challenge that starts one, the
-//! engine's turns, `hint` and `analyse`.
+//! engine's turns, and the searches `hint` (in `game.rs`) and `analyse` (in `archive.rs`)
+//! ask of it.
 //!
 //! One search at a time per process: the engine (its table at most 64 MB) sits behind a
 //! mutex, and only its searches take it, so other commands never wait for it. A search runs
@@ -8,12 +9,12 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use gipf::{ByColor, Color, Position};
+use gipf::{ByColor, Color};
 use gipf_ai::{Engine, Level, Request};
 
 use super::challenge::Proposal;
-use super::{Failure, Handled, Limited, LiveGame, Message, Service, User, Via, refuse};
-use crate::command::Command;
+use super::{Handled, LiveGame, Message, Service, User, Via, refuse};
+use crate::command::PlayCommand;
 use crate::model::{ChannelId, GameId, GameStatus, UserId};
 use crate::reply::Reply;
 use crate::text;
@@ -23,12 +24,6 @@ use crate::text::Span;
 pub(super) const TABLE_MEGABYTES: usize = 64;
 /// The level of a game against the engine that names none.
 const DEFAULT_LEVEL: Level = Level::Medium;
-/// How deep `analyse` searches each turn, in turns.
-const ANALYSIS_DEPTH: u32 = 2;
-/// How many turns `analyse` shows.
-const ANALYSIS_TURNS: usize = 3;
-/// One analysis per member this often.
-const ANALYSIS_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// The engine and what it is doing.
 pub(super) struct EngineSeat {
@@ -76,7 +71,10 @@ impl Service {
     }
 
     /// Runs `search` with the engine, one search at a time.
-    fn with_engine<T>(&self, search: impl FnOnce(&mut Engine) -> T) -> anyhow::Result<T> {
+    pub(super) fn with_engine<T>(
+        &self,
+        search: impl FnOnce(&mut Engine) -> T,
+    ) -> anyhow::Result<T> {
         let mut engine = self
             .engine
             .engine
@@ -209,7 +207,7 @@ impl Service {
             site: None,
         };
         let notation = thought.turn.to_string().parse()?;
-        let replies = self.execute(&message, Command::Move(notation));
+        let replies = self.execute(&message, PlayCommand::Move(notation).into());
         let (public, refused): (Vec<Reply>, Vec<Reply>) =
             replies.into_iter().partition(|r| !r.private);
         let still_on = || -> anyhow::Result<bool> {
@@ -267,97 +265,5 @@ impl Service {
             Ok(thought) if !stop.load(Ordering::Relaxed) => Ok(Some((game, thought))),
             _ => Ok(None),
         }
-    }
-
-    /// `hint`: the engine's suggestion for the player to move, said to him alone.
-    pub(super) fn hint(&self, message: &Message) -> Handled {
-        let game = self
-            .live_game(message.channel, false)?
-            .ok_or_else(|| self.no_game_here(message))?;
-        let Some(color) = game.color_of(message.author.id) else {
-            return refuse("Hints are for the players of the game here.");
-        };
-        if game.stored.engine.is_none() && !game.stored.hints {
-            return refuse(format!(
-                "Hints are for games against me, and for games challenged with `hints` (both players agree to them): {}.",
-                self.phrasing(message).cmd("challenge @someone hints")
-            ));
-        }
-        let Some(position) = game.position() else {
-            return refuse("I give hints in games without potentials only.");
-        };
-        if position.outcome().is_some() {
-            return refuse("This game is over.");
-        }
-        if position.to_move() != color {
-            return refuse("A hint is for the player to move, and it is not your move.");
-        }
-        let request = Request::level(Level::Medium).with_seed(u64::from(position.plies()));
-        let thought = self
-            .with_engine(|engine| engine.think(position, &request))?
-            .map_err(|e| Failure::Refused(e.to_string().into()))?;
-        Ok(Reply::private(text![
-            format!(
-                "My suggestion: `{}`: {}. Play it with ",
-                thought.turn, thought.reason
-            ),
-            self.phrasing(message)
-                .cmd(&format!("move {}", thought.turn)),
-            "."
-        ]))
-    }
-
-    /// `analyse`: the turns of a finished game where the engine finds the most lost.
-    pub(super) fn analyse(&self, message: &Message, id: Option<GameId>) -> Handled {
-        let game = self.named_game(message, id)?;
-        let stored = &game.stored;
-        if stored.status == GameStatus::Active {
-            return refuse(format!(
-                "Game {} is still being played: its analysis comes when it is over.",
-                stored.id
-            ));
-        }
-        if stored.turns.is_empty() {
-            return refuse(format!("Game {} has no turn to analyse.", stored.id));
-        }
-        if stored.potentials.is_some() {
-            return refuse("I analyse games without potentials only.");
-        }
-        if !self
-            .limits
-            .allow(Limited::Analysis(message.author.id), ANALYSIS_EVERY)
-        {
-            return refuse(format!(
-                "One analysis every {} s: ask again in a moment.",
-                ANALYSIS_EVERY.as_secs()
-            ));
-        }
-        let start = Position::new(stored.variant);
-        let mistakes = self
-            .with_engine(|engine| {
-                gipf_ai::analyse::analyse(
-                    engine,
-                    start,
-                    &stored.turns,
-                    ANALYSIS_DEPTH,
-                    ANALYSIS_TURNS,
-                )
-            })?
-            .map_err(|e| anyhow::anyhow!("game {} does not replay: {e}", stored.id))?;
-        let mut text = text![format!("Game {}, ", stored.id)];
-        text.append(self.players_line(&game)?);
-        if mistakes.is_empty() {
-            text.push(": I find no turn that lost anything, searching two turns deep.");
-            return Ok(Reply::public(text));
-        }
-        text.push(format!(
-            ": the turns that lost most, searching {ANALYSIS_DEPTH} turns deep:"
-        ));
-        for (n, mistake) in (1..).zip(&mistakes) {
-            text.push(format!("\n{n}. "))
-                .push(self.name(game.player(mistake.color))?)
-                .push(format!(" {mistake}"));
-        }
-        Ok(Reply::public(text))
     }
 }

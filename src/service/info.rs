@@ -1,81 +1,26 @@
-//! `board`, `rules`: anyone may ask (`help` is the parser's).
+//! `help`, `rules`: how to play, the same in every channel, in the asker's own words.
 
-use gipf::Color;
 use gipf::potentials::Potential;
 
-use super::{Handled, Limited, Message, Rules, Service};
-use crate::command::Phrasing;
-use crate::model::GameStatus;
+use super::{Handled, Message, Run, Service};
+use crate::command::{InfoCommand, Phrasing};
 use crate::reply::Reply;
 use crate::text;
 use crate::text::{Span, Text};
 
-impl Service {
-    pub(super) fn board(&self, message: &Message, black_side: Option<bool>) -> Handled {
-        let game = self
-            .live_game(message.channel, true)?
-            .ok_or_else(|| self.no_game_here(message))?;
-        let state = match (game.stored.status, game.outcome()) {
-            (GameStatus::Aborted, _) => {
-                let by = match game.stored.ended_by {
-                    Some(user) => self.name(user)?,
-                    None => Span::Plain("a player".into()),
-                };
-                text!["Aborted by ", by, ": no result."]
-            }
-            (GameStatus::Abandoned, _) => {
-                let settings = game.stored.guild.map(|g| self.store.guild_settings(g));
-                text![format!(
-                    "Abandoned: nobody moved for {} days, so it ended without a result.",
-                    self.abandon_days(settings.transpose()?)
-                )]
-            }
-            (GameStatus::Won(winner), _) if game.stored.forfeited.is_some() => {
-                text![format!("Game over: {winner} wins on time.")]
-            }
-            (_, Some(outcome)) => text![format!("Game over: {outcome}.")],
-            (_, None) => {
-                let mut text = text![
-                    format!("Turn {}: ", game.plies() + 1),
-                    self.name(game.player(game.to_move()))?,
-                    format!(
-                        " ({}) to play. Reserves: white {}, black {}.",
-                        game.to_move(),
-                        game.reserve(Color::White),
-                        game.reserve(Color::Black)
-                    )
-                ];
-                if let Rules::Potentials(live) = &game.rules {
-                    text.push(format!(" {}", super::potentials::to_load(&live.game)));
-                }
-                text
-            }
-        };
-        let mut text = self.players_line(&game)?;
-        text.push(". ")
-            .append(state)
-            .append(super::time::due_by(&game.stored));
-        let limit = Limited::Picture(message.author.id, message.channel);
-        let board = if self.limits.allow(limit, self.config.picture_every) {
-            Some(self.picture(&game, black_side)?)
-        } else {
-            text.push(format!(
-                " (One board picture every {} s: ask again in a moment for the picture.)",
-                self.config.picture_every.as_secs()
-            ));
-            None
-        };
-        Ok(Reply {
-            board,
-            // The question's buttons again, for a player who lost the message.
-            buttons: super::play::question_buttons(&game),
-            ..Reply::public(text)
-        })
+impl Run for InfoCommand {
+    fn run(self, service: &Service, message: &Message) -> Handled {
+        let say = service.phrasing(message);
+        Ok(Reply::public(match self {
+            InfoCommand::Rules => rules(&say),
+            InfoCommand::RulesOf(topic) => potentials_rules(topic, &say),
+            InfoCommand::Help => say.help(),
+        }))
     }
 }
 
 /// `!rules`: the game in a few lines, and the notation.
-pub(super) fn rules(say: &Phrasing) -> Text {
+fn rules(say: &Phrasing) -> Text {
     text![
         Span::Strong("GIPF".into()),
         format!(
@@ -96,7 +41,7 @@ spot), `h6-c4;xc6*,d6,f5,g4` (removals after the push; `*` = captured, `G` = GIP
 }
 
 /// `!rules potentials` and `!rules <power>`: the expansion, or one power, in a few lines.
-pub(super) fn potentials_rules(topic: Option<Potential>, say: &Phrasing) -> Text {
+fn potentials_rules(topic: Option<Potential>, say: &Phrasing) -> Text {
     let power = |kind: Potential| match kind {
         Potential::Tamsk => format!(
             "(reconstructed) when your own push moves your TAMSK-loaded piece onto e5, push \

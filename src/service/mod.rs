@@ -1,6 +1,9 @@
 //! The game service: a chat line or a command in, replies out. It loads the channel's game
 //! from the store, asks the rules crate, and saves each change in one transaction guarded by
-//! a version check. One file per command family, like mini-redis.
+//! a version check. One file per command family, named as in the parser (`challenge.rs`,
+//! `play.rs`, `game.rs`, `archive.rs`, `server.rs`, `info.rs`): each runs its family's
+//! commands, so a new command never reaches [`Service`]'s dispatch. The other files hold
+//! what the handlers share: the engine, time per move, limits, notifications, ratings.
 //!
 //! A handler returns its reply, or a [`Failure`]: a refusal (said privately to the asker,
 //! nothing changed) or an internal error (logged, never shown).
@@ -8,13 +11,14 @@
 mod archive;
 mod challenge;
 mod engine;
+mod game;
 mod info;
 mod limits;
 mod notify;
 mod play;
 mod potentials;
 mod ratings;
-mod settings;
+mod server;
 mod time;
 
 pub use time::watch_deadlines;
@@ -163,6 +167,12 @@ impl From<Damaged> for Failure {
 /// What a handler gives: its reply, or why there is none.
 pub(crate) type Handled = Result<Reply, Failure>;
 
+/// A family of commands, run by the service file of its name.
+trait Run {
+    /// Runs the command for the author of `message`.
+    fn run(self, service: &Service, message: &Message) -> Handled;
+}
+
 /// Turns a command down with `text`.
 pub(crate) fn refuse<T>(text: impl Into<Text>) -> Result<T, Failure> {
     Err(Failure::Refused(text.into()))
@@ -192,7 +202,7 @@ impl Service {
     /// replies when the line is not a command. This blocks on the database and the
     /// renderer: from async code use [`Service::handle_async`].
     pub fn handle(&self, message: &Message) -> Vec<Reply> {
-        match command::parse(&message.text, &self.config.prefix) {
+        match command::parse(&message.text, &self.phrasing(message)) {
             None => Vec::new(),
             Some(Ok(command)) => self.execute(message, command),
             Some(Err(CommandError::Unknown {
@@ -267,67 +277,15 @@ impl Service {
         Ok(())
     }
 
+    /// Runs a command in the service file of its family.
     fn dispatch(&self, message: &Message, command: Command) -> Handled {
         match command {
-            Command::Challenge {
-                opponent,
-                variant,
-                color,
-                time,
-                thread,
-                level,
-                hints,
-                potentials,
-            } => {
-                let proposal = challenge::Proposal {
-                    variant,
-                    color,
-                    time,
-                    thread,
-                    hints,
-                    potentials,
-                };
-                self.challenge(message, opponent, proposal, level)
-            }
-            Command::Claim => self.claim(message),
-            Command::Accept => self.accept(message),
-            Command::Decline => self.close_challenge(message, false),
-            Command::Cancel => self.close_challenge(message, true),
-            command @ (Command::Push { .. }
-            | Command::Load { .. }
-            | Command::Power { .. }
-            | Command::Tamsk(_)
-            | Command::Move(_)
-            | Command::PotentialsMove(_)
-            | Command::Answer(_)) => self.play_command(message, &command),
-            Command::Resign => self.resign(message),
-            Command::Abort => self.abort(message),
-            Command::Settings {
-                days,
-                abandon,
-                threads,
-            } => self.settings(message, (days, abandon, threads)),
-            Command::Notify { dm } => self.notify(message, dm),
-            Command::Board { black_side } => self.board(message, black_side),
-            Command::History { game } => self.history(message, game),
-            Command::Export { game } => self.export(message, game),
-            Command::Replay { game } => self.replay(message, game),
-            Command::Rematch => self.rematch(message),
-            Command::Hint => self.hint(message),
-            Command::Analyse { game } => self.analyse(message, game),
-            Command::Stats { player } => self.stats(message, player),
-            Command::Leaderboard { kind } => self.leaderboard(message, kind),
-            Command::Games {
-                player,
-                scope,
-                page,
-            } => self.games(message, player, scope, page),
-            Command::Rules => Ok(Reply::public(info::rules(&self.phrasing(message)))),
-            Command::RulesOf(topic) => Ok(Reply::public(info::potentials_rules(
-                topic,
-                &self.phrasing(message),
-            ))),
-            Command::Help => Ok(Reply::public(self.phrasing(message).help())),
+            Command::Challenge(command) => command.run(self, message),
+            Command::Play(command) => command.run(self, message),
+            Command::Game(command) => command.run(self, message),
+            Command::Archive(command) => command.run(self, message),
+            Command::Server(command) => command.run(self, message),
+            Command::Info(command) => command.run(self, message),
         }
     }
 

@@ -1,23 +1,13 @@
-//! `notify`: a direct message, with the board, when it is your turn or you are challenged.
+//! Direct messages, with the board, when it is your turn or you are challenged, for the
+//! players who asked for them with `notify` (in `server.rs`).
 
-use super::{Handled, Message, Service};
+use super::Service;
 use crate::model::{ChannelId, UserId};
 use crate::reply::Reply;
 use crate::text;
 use crate::text::Span;
 
 impl Service {
-    pub(super) fn notify(&self, message: &Message, dm: bool) -> Handled {
-        self.remember_users(message)?;
-        self.store.set_dm(message.author.id, dm)?;
-        Ok(Reply::private(if dm {
-            "I will also send you a direct message, with the board, when it is your turn or you \
-             are challenged. If Discord refuses it (your privacy settings), I will say so and stop."
-        } else {
-            "No more direct messages from me: the pings in the channel stay."
-        }))
-    }
-
     /// Direct copies of a public reply in `channel` for the users it pings who want them
     /// (not its author, if it answers someone).
     pub(super) fn direct_copies(

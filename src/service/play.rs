@@ -1,18 +1,16 @@
-//! `push`, `gipf`, `move`, `row`, `take`, `keep`, `resign`: everything that changes a game.
+//! The moves: `push`, `gipf`, `move`, `row`, `take`, `keep`, and with potentials the powers
+//! and `tamsk` (played by `potentials.rs`); and what every change of a game shares: its
+//! checks, its save, and the reply that asks the next player.
 
 use gipf::{Bitboard, Color, Decision, Entry, Kind, Pending, PlayError, Position, Stage, Turn};
 
-use super::{Failure, Handled, LiveGame, Message, Rules, Service, potentials, refuse};
-use crate::command::{Answer, Command, Phrasing};
+use super::{Failure, Handled, LiveGame, Message, Rules, Run, Service, potentials, refuse};
+use crate::command::{Answer, ChallengeCommand, Phrasing, PlayCommand};
 use crate::model::{GameStatus, Partial};
 use crate::reply::{Button, Reply, Stamp};
-use crate::store::{Damaged, Progress};
+use crate::store::Progress;
 use crate::text;
 use crate::text::{Span, Text};
-
-/// A game may be aborted while it has at most this many turns: neither player has made his
-/// second.
-const ABORT_WITHIN_TURNS: usize = 2;
 
 /// A game being changed by one command: nothing is saved unless all of it is legal.
 struct Working {
@@ -53,7 +51,7 @@ pub(super) fn question_buttons(game: &LiveGame) -> Vec<Button> {
     };
     let button = |label: String, answer: Answer| Button {
         label,
-        command: Command::Answer(answer),
+        command: PlayCommand::Answer(answer).into(),
         stamp,
     };
     let position = match &game.rules {
@@ -77,7 +75,7 @@ pub(super) fn question_buttons(game: &LiveGame) -> Vec<Button> {
 pub(super) fn rematch_button(game: &LiveGame) -> Button {
     Button {
         label: "Rematch".into(),
-        command: Command::Rematch,
+        command: ChallengeCommand::Rematch.into(),
         stamp: Stamp::Game {
             id: game.stored.id,
             version: game.stored.version,
@@ -181,33 +179,35 @@ pub(super) fn move_progress(
     }
 }
 
-impl Service {
-    /// Plays a move command (a push, an answer, a whole turn, a potential's) in the
-    /// channel's game: the plain rules or the potentials' ones, as the game is.
-    pub(super) fn play_command(&self, message: &Message, command: &Command) -> Handled {
-        let say = self.phrasing(message);
-        let plain = |working: &mut Working| match command {
-            Command::Push {
+/// Plays a move command (a push, an answer, a whole turn, a potential's) in the channel's
+/// game: the plain rules or the potentials' ones, as the game is.
+impl Run for PlayCommand {
+    fn run(self, service: &Service, message: &Message) -> Handled {
+        let say = service.phrasing(message);
+        let plain = |working: &mut Working| match &self {
+            PlayCommand::Push {
                 entry,
                 piece,
                 answers,
-            } => self.push(working, *entry, *piece, answers, &say),
-            Command::Move(notation) => {
+            } => service.push(working, *entry, *piece, answers, &say),
+            PlayCommand::Move(notation) => {
                 let decisions = notation.resolve(&working.position).map_err(rules_refusal)?;
                 for decision in decisions {
                     working.play(decision).map_err(rules_refusal)?;
                 }
                 Ok(())
             }
-            Command::Answer(answer) => {
+            PlayCommand::Answer(answer) => {
                 let decision = decision_for(&working.position, answer, &say)?;
                 working.play(decision).map_err(rules_refusal)
             }
             _ => Err(potentials::no_potentials(&say)),
         };
-        self.act(message, plain, potentials::plan(command, &say))
+        service.act(message, plain, potentials::plan(&self, &say))
     }
+}
 
+impl Service {
     /// Checks that the author may act now, lets `plan` (or `with_potentials`, in a game
     /// with potentials) change the game, and saves it.
     fn act(
@@ -351,147 +351,6 @@ impl Service {
             working.play(decision).map_err(rules_refusal)?;
         }
         Ok(())
-    }
-
-    pub(super) fn resign(&self, message: &Message) -> Handled {
-        let mut game = self
-            .live_game(message.channel, false)?
-            .ok_or_else(|| self.no_game_here(message))?;
-        let Some(color) = game.color_of(message.author.id) else {
-            return refuse("You are not playing in this game, so you cannot resign it.");
-        };
-        let Some(outcome) = game.resign(color) else {
-            return refuse("This game is already over.");
-        };
-        let progress = Progress {
-            turns: Vec::new(),
-            partial: game.stored.partial.clone(),
-            status: GameStatus::Won(outcome.winner),
-            resigned: Some(color),
-            ended_by: None,
-            forfeited: None,
-        };
-        let Some(stored) = self.save(&game.stored, progress)? else {
-            return Err(self.moved_on(message));
-        };
-        let winner = game.player(outcome.winner);
-        let plies = game.plies();
-        let after = LiveGame { stored, ..game };
-        Ok(Reply {
-            board: Some(self.picture(&after, Some(false))?),
-            buttons: vec![rematch_button(&after)],
-            ..Reply::public(text![
-                self.name(message.author.id)?,
-                " resigned. ",
-                self.mention(winner)?,
-                format!(", you win the game ({plies} plies). Well played!")
-            ])
-        })
-    }
-
-    /// Ends a game without a result: one just begun (before either player's second turn) by
-    /// a player, any game by a member with Manage Messages in the channel.
-    pub(super) fn abort(&self, message: &Message) -> Handled {
-        let game = match self.live_game(message.channel, false) {
-            Err(Failure::Damaged(damaged)) => return self.abort_damaged(message, &damaged),
-            found => found?.ok_or_else(|| self.no_game_here(message))?,
-        };
-        let color = game.color_of(message.author.id);
-        if color.is_none() && message.rights.manage_messages {
-            return self.end_by_moderator(message, &game);
-        }
-        let Some(color) = color else {
-            return refuse(text![
-                "Only ",
-                self.name(game.player(Color::White))?,
-                " and ",
-                self.name(game.player(Color::Black))?,
-                " can abort this game (or a moderator: Manage Messages)."
-            ]);
-        };
-        if game.stored.turns.len() > ABORT_WITHIN_TURNS {
-            return refuse(format!(
-                "It is too late to abort: a game ends without a result only before either \
-                 player's second turn. {} ends it with one.",
-                self.phrasing(message).cmd("resign")
-            ));
-        }
-        self.end_without_result(message, &game)?;
-        Ok(Reply::public(text![
-            self.name(message.author.id)?,
-            " aborted the game with ",
-            self.mention(game.player(!color))?,
-            ": it ends without a result, and the channel is free for a new one."
-        ]))
-    }
-
-    /// Either player or a moderator ends a game that cannot be read, at any stage and
-    /// without reading it: nothing else can free its channel.
-    fn abort_damaged(&self, message: &Message, damaged: &Damaged) -> Handled {
-        let author = message.author.id;
-        let [white, black] = [damaged.players[Color::White], damaged.players[Color::Black]];
-        let player = author == white || author == black;
-        if !player && !message.rights.manage_messages {
-            return refuse(text![
-                "Only ",
-                self.name(white)?,
-                " and ",
-                self.name(black)?,
-                " can end this game (or a moderator: Manage Messages)."
-            ]);
-        }
-        self.remember_users(message)?;
-        if !self
-            .store
-            .end_damaged(damaged, GameStatus::Aborted, Some(author))?
-        {
-            return Err(self.moved_on(message));
-        }
-        self.stop_thinking(damaged.id);
-        let mut told = Vec::new();
-        for player in [white, black].into_iter().filter(|&id| id != author) {
-            told.push(text![self.mention(player)?]);
-        }
-        let mut text = text![
-            self.name(author)?,
-            format!(
-                " ended game {}, whose record cannot be read, without a result (",
-                damaged.id
-            )
-        ];
-        text.append(Text::join(told, " and "))
-            .push("); the channel is free for a new game.");
-        Ok(Reply::public(text))
-    }
-
-    /// A moderator ends a game at any stage, without a result; the record says who did.
-    fn end_by_moderator(&self, message: &Message, game: &LiveGame) -> Handled {
-        self.remember_users(message)?;
-        self.end_without_result(message, game)?;
-        Ok(Reply::public(text![
-            self.name(message.author.id)?,
-            " (a moderator) ended the game of ",
-            self.mention(game.player(Color::White))?,
-            " and ",
-            self.mention(game.player(Color::Black))?,
-            " without a result; the channel is free for a new one."
-        ]))
-    }
-
-    /// Ends `game` without a result, in the name of the message's author.
-    fn end_without_result(&self, message: &Message, game: &LiveGame) -> Result<(), Failure> {
-        let progress = Progress {
-            turns: Vec::new(),
-            partial: game.stored.partial.clone(),
-            status: GameStatus::Aborted,
-            resigned: None,
-            ended_by: Some(message.author.id),
-            forfeited: None,
-        };
-        match self.save(&game.stored, progress)? {
-            Some(_) => Ok(()),
-            None => Err(self.moved_on(message)),
-        }
     }
 
     /// How the player to move acts, in either kind of game.

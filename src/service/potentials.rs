@@ -6,11 +6,11 @@
 use gipf::potentials::{
     Decision, Game, LineNote, Options, Pending, PieceKind, PlayError, Potential, Turn,
 };
-use gipf::{Bitboard, Color, Entry, Point};
+use gipf::{Bitboard, Color, Entry, Point, Row};
 
 use super::play::{rules_refusal as refusal, spots};
 use super::{Failure, Handled, LiveGame, Message, Rules, Service, refuse};
-use crate::command::{Answer, Command, Phrasing, potential_word};
+use crate::command::{Answer, Phrasing, PlayCommand, potential_word};
 use crate::model::{GameStatus, Partial};
 use crate::reply::{Button, Reply, Stamp};
 use crate::text;
@@ -177,16 +177,16 @@ impl PotentialsWorking {
 
 /// What a command does in a game with potentials.
 pub(super) fn plan<'a>(
-    command: &'a Command,
+    command: &'a PlayCommand,
     say: &'a Phrasing,
 ) -> impl FnOnce(&mut PotentialsWorking) -> Result<(), Failure> + 'a {
     move |working| match command {
-        Command::Push {
+        PlayCommand::Push {
             entry,
             piece,
             answers,
         } => working.plain_push(*entry, *piece == gipf::Kind::Gipf, answers, say),
-        Command::Load {
+        PlayCommand::Load {
             entry,
             kind,
             answers,
@@ -194,15 +194,14 @@ pub(super) fn plan<'a>(
             let piece = kind.map_or(PieceKind::Basic, PieceKind::Loaded);
             working.push(*entry, piece, answers, say)
         }
-        Command::Power { kind, from, to } => working.power(*kind, *from, *to),
-        Command::Tamsk(entry) => working.tamsk(*entry),
-        Command::PotentialsMove(note) => working.notation(note),
-        Command::Move(notation) => match notation.to_string().parse::<LineNote>() {
+        PlayCommand::Power { kind, from, to } => working.power(*kind, *from, *to),
+        PlayCommand::Tamsk(entry) => working.tamsk(*entry),
+        PlayCommand::PotentialsMove(note) => working.notation(note),
+        PlayCommand::Move(notation) => match notation.to_string().parse::<LineNote>() {
             Ok(note) => working.notation(&note),
             Err(e) => Err(refusal(e)),
         },
-        Command::Answer(answer) => working.answer(answer, say),
-        _ => refuse("that is not a move"),
+        PlayCommand::Answer(answer) => working.answer(answer, say),
     }
 }
 
@@ -362,44 +361,53 @@ fn prompt(game: &Game, pending: &Pending, player: Span, say: &Phrasing) -> Vec<T
             lines.push(Text::from(format!("Answer {}.", options.join(" or "))));
             lines
         }
-        Pending::Remove { row, optional } => {
-            let must = if game.must_deal(row) {
-                "it must end broken: no 4 of its pieces in a row, unless all GIPF-pieces"
-            } else {
-                "it may also stand as it is"
-            };
-            let first = optional
-                .iter()
-                .next()
-                .map(|p| p.to_string())
-                .unwrap_or_default();
-            vec![
-                text![
-                    player,
-                    format!(
-                        ", your row {row} ({}) is dealt with: its basic pieces and used potentials go; its GIPF-pieces and loaded pieces {} are your choice ({must}).",
-                        contents(game, row.set),
-                        spots(*optional)
-                    )
-                ],
-                Text::from(if may_keep_all(game) {
-                    format!(
-                        "Answer {} (the ones to take), {} or {}.",
-                        say.cmd(&format!("take {first}")),
-                        say.cmd("take all"),
-                        say.cmd("keep all")
-                    )
-                } else {
-                    format!(
-                        "Answer {} (the ones to take) or {}: keeping them all would leave the row unbroken.",
-                        say.cmd(&format!("take {first}")),
-                        say.cmd("take all")
-                    )
-                }),
-            ]
-        }
+        Pending::Remove { row, optional } => removal_prompt(game, row, *optional, player, say),
         Pending::GameOver(_) => Vec::new(),
     }
+}
+
+/// The question of a row being dealt with: which of its GIPF-pieces and loaded pieces to take.
+fn removal_prompt(
+    game: &Game,
+    row: &Row,
+    optional: Bitboard,
+    player: Span,
+    say: &Phrasing,
+) -> Vec<Text> {
+    let must = if game.must_deal(row) {
+        "it must end broken: no 4 of its pieces in a row, unless all GIPF-pieces"
+    } else {
+        "it may also stand as it is"
+    };
+    let first = optional
+        .iter()
+        .next()
+        .map(|p| p.to_string())
+        .unwrap_or_default();
+    vec![
+        text![
+            player,
+            format!(
+                ", your row {row} ({}) is dealt with: its basic pieces and used potentials go; its GIPF-pieces and loaded pieces {} are your choice ({must}).",
+                contents(game, row.set),
+                spots(optional)
+            )
+        ],
+        Text::from(if may_keep_all(game) {
+            format!(
+                "Answer {} (the ones to take), {} or {}.",
+                say.cmd(&format!("take {first}")),
+                say.cmd("take all"),
+                say.cmd("keep all")
+            )
+        } else {
+            format!(
+                "Answer {} (the ones to take) or {}: keeping them all would leave the row unbroken.",
+                say.cmd(&format!("take {first}")),
+                say.cmd("take all")
+            )
+        }),
+    ]
 }
 
 /// Whether keeping every optional piece of the row being dealt with is a legal answer (it is
@@ -479,23 +487,29 @@ pub(super) fn potentials_buttons(game: &LiveGame, state: &Game) -> Vec<Button> {
         id: game.stored.id,
         version: game.stored.version,
     };
-    let button = |label: String, command: Command| Button {
+    let button = |label: String, command: PlayCommand| Button {
         label,
-        command,
+        command: command.into(),
         stamp,
     };
     match state.pending() {
         Pending::ChooseRow { rows } => (1..=rows.len())
-            .map(|i| button(format!("Row {i}"), Command::Answer(Answer::Row(i))))
+            .map(|i| button(format!("Row {i}"), PlayCommand::Answer(Answer::Row(i))))
             .collect(),
         Pending::Remove { .. } => {
-            let mut buttons = vec![button("Take all".into(), Command::Answer(Answer::TakeAll))];
+            let mut buttons = vec![button(
+                "Take all".into(),
+                PlayCommand::Answer(Answer::TakeAll),
+            )];
             if may_keep_all(state) {
-                buttons.push(button("Keep all".into(), Command::Answer(Answer::KeepAll)));
+                buttons.push(button(
+                    "Keep all".into(),
+                    PlayCommand::Answer(Answer::KeepAll),
+                ));
             }
             buttons
         }
-        Pending::Tamsk => vec![button("Skip the TAMSK".into(), Command::Tamsk(None))],
+        Pending::Tamsk => vec![button("Skip the TAMSK".into(), PlayCommand::Tamsk(None))],
         Pending::GameOver(_) => vec![super::play::rematch_button(game)],
         Pending::Action => Vec::new(),
     }

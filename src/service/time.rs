@@ -1,7 +1,7 @@
-//! Time per move: `claim`, and the watch over the deadlines (a reminder when a quarter of the
-//! time is left, at most a day; then the news that time is up, or the end of the game when
-//! the challenge said `autoforfeit`). The deadlines live in the database, so the watch goes
-//! on across restarts.
+//! Time per move: the loss on time (which `claim`, in `game.rs`, asks for), and the watch
+//! over the deadlines (a reminder when a quarter of the time is left, at most a day; then the
+//! news that time is up, or the end of the game when the challenge said `autoforfeit`). The
+//! deadlines live in the database, so the watch goes on across restarts.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use gipf::Color;
 
-use super::{Handled, LiveGame, Message, Service, refuse};
+use super::{LiveGame, Service};
 use crate::model::{ChannelId, GameStatus, TimeControl};
 use crate::reply::Reply;
 use crate::store::{Progress, StoredGame};
@@ -58,39 +58,8 @@ fn colour_word(color: Color) -> &'static str {
 }
 
 impl Service {
-    /// The waiting player claims the win once the other's time per move is up.
-    pub(super) fn claim(&self, message: &Message) -> Handled {
-        let game = self
-            .live_game(message.channel, false)?
-            .ok_or_else(|| self.no_game_here(message))?;
-        let Some(color) = game.color_of(message.author.id) else {
-            return refuse(
-                "You are not playing in this game, so there is nothing for you to claim.",
-            );
-        };
-        let Some(deadline) = game.stored.deadline else {
-            return refuse("This game has no time per move, so there is no win to claim.");
-        };
-        let to_move = game.to_move();
-        if color == to_move {
-            return refuse("It is your move: the clock runs for you, not for your opponent.");
-        }
-        if self.config.clock.now() < deadline {
-            return refuse(text![
-                self.name(game.player(to_move))?,
-                " has until ",
-                Span::Time(deadline),
-                " to move."
-            ]);
-        }
-        match self.forfeit(&game, to_move)? {
-            Some(reply) => Ok(reply),
-            None => Err(self.moved_on(message)),
-        }
-    }
-
     /// Ends `game` with a loss on time for `loser`; `None` if the game moved on meanwhile.
-    fn forfeit(&self, game: &LiveGame, loser: Color) -> anyhow::Result<Option<Reply>> {
+    pub(super) fn forfeit(&self, game: &LiveGame, loser: Color) -> anyhow::Result<Option<Reply>> {
         let progress = Progress {
             turns: Vec::new(),
             partial: game.stored.partial.clone(),

@@ -1,13 +1,28 @@
 //! `settings`: a server's default time per move and days before an idle game is abandoned,
-//! shown to anyone, changed by members with Manage Server.
+//! shown to anyone, changed by members with Manage Server; `notify`: a member's direct
+//! messages.
 
-use super::{Handled, Message, Service, refuse};
+use super::{Handled, Message, Run, Service, refuse};
+use crate::command::ServerCommand;
 use crate::model::GuildSettings;
 use crate::reply::Reply;
 
+impl Run for ServerCommand {
+    fn run(self, service: &Service, message: &Message) -> Handled {
+        match self {
+            ServerCommand::Settings {
+                days,
+                abandon,
+                threads,
+            } => service.settings(message, (days, abandon, threads)),
+            ServerCommand::Notify { dm } => service.notify(message, dm),
+        }
+    }
+}
+
 impl Service {
     /// Shows the settings, or changes them: (days per move, days to abandon, threads).
-    pub(super) fn settings(
+    fn settings(
         &self,
         message: &Message,
         (days, abandon, threads): (Option<Option<u8>>, Option<u16>, Option<bool>),
@@ -36,6 +51,18 @@ impl Service {
             "Settings changed. {}",
             self.describe_settings(settings)
         )))
+    }
+
+    /// Turns a member's direct messages on or off.
+    fn notify(&self, message: &Message, dm: bool) -> Handled {
+        self.remember_users(message)?;
+        self.store.set_dm(message.author.id, dm)?;
+        Ok(Reply::private(if dm {
+            "I will also send you a direct message, with the board, when it is your turn or you \
+             are challenged. If Discord refuses it (your privacy settings), I will say so and stop."
+        } else {
+            "No more direct messages from me: the pings in the channel stay."
+        }))
     }
 
     fn describe_settings(&self, settings: GuildSettings) -> String {

@@ -1,0 +1,126 @@
+//! The channel's game beside its moves: `resign`, `abort`, `claim` (a win on time), `board`
+//! and `hint`.
+
+use std::fmt;
+
+use super::{ArgKind, Command, CommandError, Syntax, Words, arg, error};
+
+/// A command about the channel's game that is not a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameCommand {
+    /// `resign`.
+    Resign,
+    /// `abort`: end a game just begun, without a result.
+    Abort,
+    /// `claim`: the waiting player claims the win when the other's time is up.
+    Claim,
+    /// `board [black|white]`.
+    Board {
+        /// Draw it from Black's side; `None`: from the side of the player to move.
+        black_side: Option<bool>,
+    },
+    /// `hint`: the engine's suggestion for the player to move, privately.
+    Hint,
+}
+
+impl From<GameCommand> for Command {
+    fn from(command: GameCommand) -> Command {
+        Command::Game(command)
+    }
+}
+
+impl fmt::Display for GameCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameCommand::Resign => f.write_str("resign"),
+            GameCommand::Abort => f.write_str("abort"),
+            GameCommand::Claim => f.write_str("claim"),
+            GameCommand::Board { black_side: None } => f.write_str("board"),
+            GameCommand::Board {
+                black_side: Some(black),
+            } => write!(f, "board {}", if *black { "black" } else { "white" }),
+            GameCommand::Hint => f.write_str("hint"),
+        }
+    }
+}
+
+/// The family's rows.
+pub(super) const SYNTAX: &[Syntax] = &[
+    Syntax {
+        word: "claim",
+        summary: "Claim the win when your opponent's time per move is up",
+        help: "`{p}challenge @bob days=3` (`autoforfeit`): 3 days per move; `{p}claim`: the win, once the other's time is up",
+        args: &[],
+        slash: true,
+        place: 20,
+        moderated: false,
+        starts_game: false,
+        parse: |words| words.alone(GameCommand::Claim),
+    },
+    Syntax {
+        word: "board",
+        summary: "Show the board",
+        help: "`{p}board` (`{p}board black`): the board",
+        args: &[arg(
+            "side",
+            "The side to see the board from",
+            ArgKind::Choice(&["white", "black"]),
+        )],
+        slash: true,
+        place: 170,
+        moderated: false,
+        starts_game: false,
+        parse: parse_board,
+    },
+    Syntax {
+        word: "hint",
+        summary: "The bot's suggestion for your move (games against it, or with hints)",
+        help: "`{p}hint`: the bot's suggestion for your move, privately, in a game against it or one with `hints`",
+        args: &[],
+        slash: true,
+        place: 210,
+        moderated: false,
+        starts_game: false,
+        parse: |words| words.alone(GameCommand::Hint),
+    },
+    Syntax {
+        word: "resign",
+        summary: "Resign the game",
+        help: "`{p}resign`, `{p}rules`, `{p}help`",
+        args: &[],
+        slash: true,
+        place: 240,
+        moderated: false,
+        starts_game: false,
+        parse: |words| words.alone(GameCommand::Resign),
+    },
+    Syntax {
+        word: "abort",
+        summary: "End a game just begun, without a result",
+        help: "`{p}abort`: end a game without a result, before either player's second turn",
+        args: &[],
+        slash: true,
+        place: 250,
+        // A moderator ends any game.
+        moderated: true,
+        starts_game: false,
+        parse: |words| words.alone(GameCommand::Abort),
+    },
+];
+
+fn parse_board(words: &Words) -> Result<Command, CommandError> {
+    let black_side = match words.args.as_slice() {
+        [] => None,
+        ["black"] => Some(true),
+        ["white"] => Some(false),
+        _ => {
+            return Err(error(format!(
+                "{} takes nothing, {} or {} (the side to see it from)",
+                words.cmd("board"),
+                words.options("board black"),
+                words.options("board white")
+            )));
+        }
+    };
+    Ok(GameCommand::Board { black_side }.into())
+}

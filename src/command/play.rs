@@ -1,0 +1,627 @@
+//! Moves in the channel's game: `push` and `gipf`, `move` (a whole turn), the answers `row`,
+//! `take` and `keep`, and in games with potentials the powers (`zertz`, `yinsh`, `dvonn`,
+//! `punct`) and `tamsk`.
+
+use std::fmt;
+
+use gipf::notation::{ParseTurnError, TurnNotation};
+use gipf::potentials::{LineNote, Potential};
+use gipf::{Entry, Kind, Point};
+
+use super::{
+    Arg, ArgKind, Command, CommandError, Completion, Syntax, Words, arg, completed, error,
+    potential_word, required,
+};
+
+/// An answer to a pending decision, given alone or up front with a push.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// `row 2`: remove the row numbered 2 first.
+    Row(usize),
+    /// `take e5 f4`: take these GIPF-pieces of the row, keep the others.
+    Take(Vec<Point>),
+    /// `take all`.
+    TakeAll,
+    /// `keep e5`: keep these GIPF-pieces, take the others.
+    Keep(Vec<Point>),
+    /// `keep all`, `take none`.
+    KeepAll,
+}
+
+fn spot_list(points: &[Point]) -> String {
+    let words: Vec<String> = points.iter().map(Point::to_string).collect();
+    words.join(" ")
+}
+
+/// The answer as a player types it: `row 2`, `take e5 f4`, `keep all`.
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Row(n) => write!(f, "row {n}"),
+            Answer::Take(points) => write!(f, "take {}", spot_list(points)),
+            Answer::TakeAll => f.write_str("take all"),
+            Answer::Keep(points) => write!(f, "keep {}", spot_list(points)),
+            Answer::KeepAll => f.write_str("keep all"),
+        }
+    }
+}
+
+/// A move in the channel's game, or a part of one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayCommand {
+    /// `push b1 c2`, `push G b1 c2`, `gipf b1 c2`, optionally followed by answers.
+    Push {
+        /// Where.
+        entry: Entry,
+        /// Which piece.
+        piece: Kind,
+        /// Answers to the decisions the push may raise, in order.
+        answers: Vec<Answer>,
+    },
+    /// `push b1 c2 zertz`, `push Zb1 c2`, `push z b1 c2`, `push b1 c2 basic`: a push in a
+    /// game with potentials that names its piece: a loaded piece, or a basic piece that gives
+    /// up the rest of the supply.
+    Load {
+        /// Where.
+        entry: Entry,
+        /// A potential's kind, or `None` for `basic`.
+        kind: Option<Potential>,
+        /// Answers to the decisions the push may raise.
+        answers: Vec<Answer>,
+    },
+    /// `zertz c3 c6`, `yinsh d2 d4`, `dvonn d4 d5`, `punct e4 e5`: a potential move.
+    Power {
+        /// Z, Y, D or P.
+        kind: Potential,
+        /// The loaded piece.
+        from: Point,
+        /// The target.
+        to: Point,
+    },
+    /// `tamsk a5 b5` (the extra push's dot and first spot) or `tamsk skip`.
+    Tamsk(Option<Entry>),
+    /// `move <official notation>`: a whole turn.
+    Move(TurnNotation),
+    /// `move` with the notation of games with potentials (`Zc3>c6`, `e1-e5+a5-f4`...).
+    PotentialsMove(LineNote),
+    /// `row 2`, `take e5`, `keep all`...
+    Answer(Answer),
+}
+
+impl From<PlayCommand> for Command {
+    fn from(command: PlayCommand) -> Command {
+        Command::Play(command)
+    }
+}
+
+impl fmt::Display for PlayCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayCommand::Push {
+                entry,
+                piece,
+                answers,
+            } => {
+                let word = if *piece == Kind::Gipf { "gipf" } else { "push" };
+                write!(f, "{word} {entry}")?;
+                with_answers(f, answers)
+            }
+            PlayCommand::Load {
+                entry,
+                kind,
+                answers,
+            } => {
+                write!(f, "push {entry} {}", kind.map_or("basic", potential_word))?;
+                with_answers(f, answers)
+            }
+            PlayCommand::Power { kind, from, to } => {
+                write!(f, "{} {from} {to}", potential_word(*kind))
+            }
+            PlayCommand::Tamsk(Some(entry)) => write!(f, "tamsk {entry}"),
+            PlayCommand::Tamsk(None) => f.write_str("tamsk skip"),
+            PlayCommand::Move(notation) => write!(f, "move {notation}"),
+            PlayCommand::PotentialsMove(note) => write!(f, "move {note}"),
+            PlayCommand::Answer(answer) => answer.fmt(f),
+        }
+    }
+}
+
+/// The answers given with a push, after it.
+fn with_answers(f: &mut fmt::Formatter<'_>, answers: &[Answer]) -> fmt::Result {
+    answers.iter().try_for_each(|answer| write!(f, " {answer}"))
+}
+
+const GIPF_SPOTS: Arg = completed(
+    required(arg(
+        "spots",
+        "Their spots, like e5 f4, or all",
+        ArgKind::Text,
+    )),
+    Completion::GipfSpots,
+);
+
+/// The arguments of a potential move: the loaded piece and the target.
+const POWER_ARGS: &[Arg] = &[
+    completed(
+        required(arg("from", "The spot of your loaded piece", ArgKind::Text)),
+        Completion::PotentialFrom,
+    ),
+    completed(
+        required(arg("to", "Where its potential goes", ArgKind::Text)),
+        Completion::PotentialTo,
+    ),
+];
+
+/// The family's rows: a player's moves, which need no rights and start no game.
+pub(super) const SYNTAX: &[Syntax] = &[
+    Syntax {
+        word: "push",
+        summary: "Push a piece in: the dot and the first spot",
+        help: "`{p}push b1 c2` (or `b1-c2`, `b1c2`): push a piece from dot b1 onto c2",
+        args: &[
+            completed(
+                required(arg(
+                    "entry",
+                    "Dot and first spot, like b1-c2",
+                    ArgKind::Text,
+                )),
+                Completion::Entry,
+            ),
+            arg(
+                "gipf",
+                "Push a GIPF-piece (two stacked pieces)",
+                ArgKind::Flag("g"),
+            ),
+            arg(
+                "piece",
+                "With potentials: a loaded piece's kind, or basic (giving up the rest of them)",
+                ArgKind::Choice(&["tamsk", "zertz", "dvonn", "yinsh", "punct", "basic"]),
+            ),
+            arg(
+                "answers",
+                "Answers to the decisions the push raises, like `row 1` or `take all`",
+                ArgKind::Text,
+            ),
+        ],
+        slash: true,
+        place: 60,
+        moderated: false,
+        starts_game: false,
+        parse: |words| parse_push(words, Kind::Basic),
+    },
+    Syntax {
+        word: "gipf",
+        summary: "Bring in a GIPF-piece",
+        help: "`{p}gipf b1 c2` or `{p}push G b1 c2`: bring in a GIPF-piece (tournament game)\n\
+               `{p}push b1 c2 take e5`: a push with its decisions up front (`row 2`, `take e5 f4`, `take all`, `keep all`)",
+        args: &[],
+        slash: false,
+        place: 70,
+        moderated: false,
+        starts_game: false,
+        parse: |words| parse_push(words, Kind::Gipf),
+    },
+    Syntax {
+        word: "move",
+        summary: "Play a whole turn in the official notation",
+        help: "`{p}move h6-c4;xc6*,d6,f5,g4`: a whole turn in the official notation",
+        args: &[required(arg(
+            "notation",
+            "Like b6-f5 or xe7,e8;c7-e7",
+            ArgKind::Text,
+        ))],
+        slash: true,
+        place: 80,
+        moderated: false,
+        starts_game: false,
+        parse: parse_move,
+    },
+    Syntax {
+        word: "zertz",
+        summary: "Use a ZÈRTZ potential: jump over a line of pieces",
+        help: "`{p}zertz c3 c6`, `{p}yinsh d2 d4`, `{p}dvonn d4 d5`, `{p}punct e4 e5`: use the potential of a loaded piece (its spot, then the target)\n\
+               `{p}push b1 c2 zertz` (or `{p}push Zb1 c2`): push in a loaded piece; `{p}push b1 c2 basic`: a basic piece, giving up the rest of your potentials\n\
+               `{p}tamsk a5 b5` or `{p}tamsk skip`: the extra push of a TAMSK pushed onto e5; `{p}rules potentials`, `{p}rules zertz`: how they work",
+        args: POWER_ARGS,
+        slash: true,
+        place: 90,
+        moderated: false,
+        starts_game: false,
+        parse: |words| parse_power(words, Potential::Zertz),
+    },
+    Syntax {
+        word: "yinsh",
+        summary: "Use a YINSH potential: slide over empty spots",
+        help: "",
+        args: POWER_ARGS,
+        slash: true,
+        place: 100,
+        moderated: false,
+        starts_game: false,
+        parse: |words| parse_power(words, Potential::Yinsh),
+    },
+    Syntax {
+        word: "dvonn",
+        summary: "Use a DVONN potential: jump onto a neighbouring opponent's piece",
+        help: "",
+        args: POWER_ARGS,
+        slash: true,
+        place: 110,
+        moderated: false,
+        starts_game: false,
+        parse: |words| parse_power(words, Potential::Dvonn),
+    },
+    Syntax {
+        word: "punct",
+        summary: "Use a PÜNCT potential: jump onto a neighbouring PÜNCT or GIPF-piece",
+        help: "",
+        args: POWER_ARGS,
+        slash: true,
+        place: 120,
+        moderated: false,
+        starts_game: false,
+        parse: |words| parse_power(words, Potential::Punct),
+    },
+    Syntax {
+        word: "tamsk",
+        summary: "Your TAMSK reached e5: its extra push (dot and first spot), or skip",
+        help: "",
+        args: &[completed(
+            required(arg(
+                "entry",
+                "Dot and first spot of the extra push, like a5-b5, or skip",
+                ArgKind::Text,
+            )),
+            Completion::Entry,
+        )],
+        slash: true,
+        place: 130,
+        moderated: false,
+        starts_game: false,
+        parse: parse_tamsk,
+    },
+    Syntax {
+        word: "row",
+        summary: "Choose which row to remove first",
+        help: "`{p}row 2`, `{p}take e5`, `{p}take all`, `{p}keep all`: answer a pending decision",
+        args: &[completed(
+            required(arg(
+                "number",
+                "The row's number",
+                ArgKind::Number { min: 1 },
+            )),
+            Completion::Row,
+        )],
+        slash: true,
+        place: 140,
+        moderated: false,
+        starts_game: false,
+        parse: parse_lone_answer,
+    },
+    Syntax {
+        word: "take",
+        summary: "Take these GIPF-pieces of the row being removed",
+        help: "",
+        args: &[GIPF_SPOTS],
+        slash: true,
+        place: 150,
+        moderated: false,
+        starts_game: false,
+        parse: parse_lone_answer,
+    },
+    Syntax {
+        word: "keep",
+        summary: "Keep these GIPF-pieces of the row being removed",
+        help: "",
+        args: &[GIPF_SPOTS],
+        slash: true,
+        place: 160,
+        moderated: false,
+        starts_game: false,
+        parse: parse_lone_answer,
+    },
+];
+
+/// The official notation as players type it: `ge8` or `xgd5` mean `Ge8` and `xGd5` (a `g`
+/// before a spot can only mark a GIPF-piece), and `zc3>c6` means `Zc3>c6` (so do the other
+/// kind letters: `dd4` is a DVONN on d4, while the `d` of `d4` stays a column).
+fn notation_text(raw: &str) -> String {
+    let chars: Vec<char> = raw.chars().collect();
+    let marks = |i: usize| {
+        "gtzdyp".contains(chars[i])
+            && chars.get(i + 1).is_some_and(|c| ('a'..='i').contains(c))
+            && chars.get(i + 2).is_some_and(char::is_ascii_digit)
+    };
+    (0..chars.len())
+        .map(|i| {
+            if marks(i) {
+                chars[i].to_ascii_uppercase()
+            } else {
+                chars[i]
+            }
+        })
+        .collect()
+}
+
+fn parse_move(words: &Words) -> Result<Command, CommandError> {
+    if words.raw.is_empty() {
+        return Err(error(format!(
+            "write the whole turn in the official notation, like {} or {}",
+            words.cmd("move b6-f5"),
+            words.cmd("move xe7,e8;c7-e7")
+        )));
+    }
+    let text = notation_text(words.raw);
+    let command = match text.parse::<TurnNotation>() {
+        Ok(notation) => PlayCommand::Move(notation),
+        // The notation of games with potentials, if it is that.
+        Err(e) => text
+            .parse::<LineNote>()
+            .map(PlayCommand::PotentialsMove)
+            .map_err(|_: gipf::potentials::ParseLineError| error(ParseTurnError::to_string(&e)))?,
+    };
+    Ok(command.into())
+}
+
+/// `zertz c3 c6` (also `c3-c6`, `c3>c6`, `c3c6`): a potential move.
+fn parse_power(words: &Words, kind: Potential) -> Result<Command, CommandError> {
+    let usage = || {
+        error(format!(
+            "name the {} piece's spot and the target, like {}",
+            kind.name(),
+            words.cmd(&format!("{} c3 c6", words.word))
+        ))
+    };
+    let joined: String = words.args.concat();
+    let points: Vec<&str> = joined.split(['-', '>']).filter(|p| !p.is_empty()).collect();
+    let (from, to) = match points[..] {
+        [from, to] => (from.to_string(), to.to_string()),
+        // `c3c6`: the second point starts at the second letter.
+        [both] => {
+            let (cut, _) = both
+                .char_indices()
+                .skip(1)
+                .find(|(_, c)| c.is_ascii_alphabetic())
+                .ok_or_else(usage)?;
+            (both[..cut].to_string(), both[cut..].to_string())
+        }
+        _ => return Err(usage()),
+    };
+    let point = |text: &str| {
+        text.parse::<Point>()
+            .map_err(|e| error(format!("{e}; {}", usage())))
+    };
+    let (from, to) = (point(&from)?, point(&to)?);
+    if !from.is_spot() {
+        return Err(error(format!(
+            "{from} is a dot: a loaded piece stands on a spot ({})",
+            usage()
+        )));
+    }
+    Ok(PlayCommand::Power { kind, from, to }.into())
+}
+
+/// `tamsk a5 b5` or `tamsk skip`.
+fn parse_tamsk(words: &Words) -> Result<Command, CommandError> {
+    if words.args == ["skip"] {
+        return Ok(PlayCommand::Tamsk(None).into());
+    }
+    let (entry, rest) = parse_entry(&words.args, words).map_err(|e| {
+        error(format!(
+            "{e}; or give the extra push up with {}",
+            words.cmd("tamsk skip")
+        ))
+    })?;
+    if let Some(extra) = rest.first() {
+        return Err(error(format!(
+            "I did not understand `{extra}` after the extra push"
+        )));
+    }
+    Ok(PlayCommand::Tamsk(Some(entry)).into())
+}
+
+fn parse_lone_answer(words: &Words) -> Result<Command, CommandError> {
+    let (answer, rest) = parse_answer(words.word, &words.args, Asked::Alone, words)?;
+    if let Some(extra) = rest.first() {
+        return Err(error(format!(
+            "I did not understand `{extra}` after the answer"
+        )));
+    }
+    Ok(PlayCommand::Answer(answer).into())
+}
+
+/// Reads an entry from the start of `args`: `b1 c2`, `b1-c2` or `b1c2`. Returns the rest.
+fn parse_entry<'a>(
+    args: &'a [&'a str],
+    words: &Words,
+) -> Result<(Entry, &'a [&'a str]), CommandError> {
+    // The other ways to write it than the example's.
+    let also = if words.say.slash { "b1 c2" } else { "b1-c2" };
+    let usage = format!(
+        "name the dot and the first spot, like {} (also `{also}` or `b1c2`)",
+        words.cmd("push b1 c2")
+    );
+    let first = args
+        .first()
+        .ok_or_else(|| error(&usage))?
+        .trim_end_matches('-');
+    let (text, used) = if first.len() >= 4 {
+        (first.to_string(), 1)
+    } else {
+        let second = args.get(1).ok_or_else(|| error(&usage))?;
+        (format!("{first} {}", second.trim_start_matches('-')), 2)
+    };
+    let entry = text.parse::<Entry>().map_err(|e| match e {
+        gipf::EntryError::Syntax { .. } | gipf::EntryError::Point(_) => {
+            error(format!("{e} ({usage})"))
+        }
+        other => error(other.to_string()),
+    })?;
+    Ok((entry, &args[used..]))
+}
+
+/// What a word names as the piece of a push in a game with potentials: a kind (letter or
+/// name), or `basic`.
+fn load_word(word: &str) -> Option<Option<Potential>> {
+    if word == "basic" {
+        return Some(None);
+    }
+    word.parse::<Potential>().ok().map(Some)
+}
+
+/// A piece letter glued to the dot: `gb1` (GIPF), `zb1c2` (ZÈRTZ). Returns the letter and
+/// the rest.
+fn glued_letter(word: &str) -> Option<(char, &str)> {
+    let mut chars = word.chars();
+    let letter = chars.next().filter(|c| "gtzdyp".contains(*c))?;
+    let rest = chars.as_str();
+    let mut next = rest.chars();
+    let starts_with_point = next.next().is_some_and(|c| ('a'..='i').contains(&c))
+        && next.next().is_some_and(|c| c.is_ascii_digit());
+    starts_with_point.then_some((letter, rest))
+}
+
+/// `push [G] b1 c2 [answers]`, `gipf b1 c2 [answers]`, also with the `G` glued: `Gb1c2`. In
+/// games with potentials the piece may be named: `push Zb1 c2`, `push z b1 c2`, `push zertz
+/// b1 c2`, `push b1 c2 zertz`, `push b1 c2 basic`.
+fn parse_push(words: &Words, mut piece: Kind) -> Result<Command, CommandError> {
+    let mut args: Vec<&str> = words.args.clone();
+    let mut load = None;
+    match args.first().copied() {
+        Some("g") => {
+            piece = Kind::Gipf;
+            args.remove(0);
+        }
+        Some(first) if load_word(first).is_some() => {
+            load = load_word(first);
+            args.remove(0);
+        }
+        _ => {}
+    }
+    if let Some((letter, rest)) = args.first().and_then(|first| glued_letter(first)) {
+        match letter {
+            'g' => piece = Kind::Gipf,
+            kind => load = Potential::from_letter(kind).map(Some),
+        }
+        args[0] = rest;
+    }
+    let (entry, mut rest) = parse_entry(&args, words)?;
+    let mut answers = Vec::new();
+    while let Some((word, tail)) = rest.split_first() {
+        if let Some(named) = load_word(word) {
+            if load.replace(named).is_some() {
+                return Err(error("name one piece per push"));
+            }
+            rest = tail;
+            continue;
+        }
+        let (answer, after) = parse_answer(word, tail, Asked::AfterPush, words)?;
+        answers.push(answer);
+        rest = after;
+    }
+    let command = match load {
+        Some(_) if piece == Kind::Gipf => {
+            return Err(error(
+                "a GIPF-piece is never loaded: push either a GIPF-piece or a loaded piece",
+            ));
+        }
+        Some(kind) => PlayCommand::Load {
+            entry,
+            kind,
+            answers,
+        },
+        None => PlayCommand::Push {
+            entry,
+            piece,
+            answers,
+        },
+    };
+    Ok(command.into())
+}
+
+/// The spots at the start of `args`, and the words after them.
+fn leading_spots<'a>(args: &'a [&'a str]) -> (Vec<Point>, &'a [&'a str]) {
+    let points: Vec<Point> = args.iter().map_while(|a| a.parse().ok()).collect();
+    (points.clone(), &args[points.len()..])
+}
+
+/// Where answers are given: as a command of their own, or after a push.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Asked {
+    Alone,
+    AfterPush,
+}
+
+/// An answer as the player writes it where he gives it: `take e5` alone or after a push in
+/// chat; `/take spots:e5`, or `answers:take e5` after a push, by slash command.
+fn answer_example(answer: &str, asked: Asked, words: &Words) -> String {
+    match asked {
+        Asked::AfterPush if words.say.slash => format!("`answers:{answer}`"),
+        _ => words.bare(answer),
+    }
+}
+
+/// One answer starting at `word`; returns it and the words after it.
+fn parse_answer<'a>(
+    word: &str,
+    args: &'a [&'a str],
+    asked: Asked,
+    words: &Words,
+) -> Result<(Answer, &'a [&'a str]), CommandError> {
+    let keep = word == "keep";
+    let example = |answer: &str| answer_example(answer, asked, words);
+    match (word, args.first().copied()) {
+        ("row", first) => {
+            let n = first
+                .and_then(|a| a.parse::<usize>().ok())
+                .filter(|n| *n >= 1);
+            let n = n.ok_or_else(|| {
+                error(format!(
+                    "say which row by its number, like {}",
+                    example("row 2")
+                ))
+            })?;
+            Ok((Answer::Row(n), &args[1..]))
+        }
+        ("take" | "keep", Some("all")) => {
+            let all = if keep {
+                Answer::KeepAll
+            } else {
+                Answer::TakeAll
+            };
+            Ok((all, &args[1..]))
+        }
+        ("take" | "keep", Some("none")) => {
+            let none = if keep {
+                Answer::TakeAll
+            } else {
+                Answer::KeepAll
+            };
+            Ok((none, &args[1..]))
+        }
+        ("take" | "keep", _) => {
+            let (points, rest) = leading_spots(args);
+            if points.is_empty() {
+                return Err(error(format!(
+                    "say which GIPF-pieces to {word} by their spots, like {}, or {}",
+                    example(&format!("{word} e5 f4")),
+                    example(&format!("{word} all"))
+                )));
+            }
+            let answer = if keep {
+                Answer::Keep(points)
+            } else {
+                Answer::Take(points)
+            };
+            Ok((answer, rest))
+        }
+        (other, _) => Err(error(format!(
+            "{} I understand `row N`, `take <spots>`, `take all`, `keep all`; not `{other}`",
+            if words.say.slash {
+                "in `answers`"
+            } else {
+                "after the push"
+            }
+        ))),
+    }
+}

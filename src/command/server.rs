@@ -1,0 +1,192 @@
+//! The server's settings and a member's own: `settings`, `notify`.
+
+use std::fmt;
+
+use super::{ArgKind, Command, CommandError, Syntax, Words, arg, error, keyed, line, required};
+use crate::model::TimeControl;
+
+/// A look at or a change of settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ServerCommand {
+    /// `settings [days=N|none] [abandon=N] [threads=on|off]`: show or change the server's
+    /// settings.
+    Settings {
+        /// A new default time per move: `Some(None)` for none.
+        days: Option<Option<u8>>,
+        /// A new number of days before an idle game is abandoned.
+        abandon: Option<u16>,
+        /// Whether every game gets a thread of its own.
+        threads: Option<bool>,
+    },
+    /// `notify dm on|off`: direct messages when it is your turn or you are challenged.
+    Notify {
+        /// Whether to send them.
+        dm: bool,
+    },
+}
+
+impl From<ServerCommand> for Command {
+    fn from(command: ServerCommand) -> Command {
+        Command::Server(command)
+    }
+}
+
+impl fmt::Display for ServerCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServerCommand::Settings {
+                days,
+                abandon,
+                threads,
+            } => line(
+                f,
+                "settings",
+                [
+                    days.map(|days| match days {
+                        Some(days) => format!("days={days}"),
+                        None => "days=none".into(),
+                    }),
+                    abandon.map(|abandon| format!("abandon={abandon}")),
+                    threads.map(|on| format!("threads={}", on_off(on))),
+                ],
+            ),
+            ServerCommand::Notify { dm } => write!(f, "notify dm {}", on_off(*dm)),
+        }
+    }
+}
+
+fn on_off(on: bool) -> &'static str {
+    if on { "on" } else { "off" }
+}
+
+/// The family's rows.
+pub(super) const SYNTAX: &[Syntax] = &[
+    Syntax {
+        word: "settings",
+        summary: "The server's settings; members with Manage Server change them",
+        help: "`{p}settings`: the server's settings (`{p}settings days=3 abandon=30 threads=on` changes them, with Manage Server)",
+        args: &[
+            keyed(
+                arg(
+                    "days",
+                    "Default days per move for challenges that set none (0: none)",
+                    ArgKind::Number { min: 0 },
+                ),
+                "days",
+            ),
+            keyed(
+                arg(
+                    "threads",
+                    "Play every accepted challenge in a thread of its own",
+                    ArgKind::Choice(&["on", "off"]),
+                ),
+                "threads",
+            ),
+            keyed(
+                arg(
+                    "abandon",
+                    "Days without a move before a game ends as abandoned",
+                    ArgKind::Number { min: 1 },
+                ),
+                "abandon",
+            ),
+        ],
+        slash: true,
+        place: 260,
+        // Members with Manage Server change them.
+        moderated: true,
+        starts_game: false,
+        parse: parse_settings,
+    },
+    Syntax {
+        word: "notify",
+        summary: "A direct message when it is your turn or you are challenged",
+        help: "`{p}notify dm on` (or `off`): also a direct message, with the board, when it is your turn or you are challenged",
+        args: &[required(arg(
+            "dm",
+            "Direct messages: on or off",
+            ArgKind::Choice(&["on", "off"]),
+        ))],
+        slash: true,
+        place: 270,
+        moderated: false,
+        starts_game: false,
+        parse: parse_notify,
+    },
+];
+
+fn parse_settings(words: &Words) -> Result<Command, CommandError> {
+    let mut days = None;
+    let mut abandon = None;
+    let mut threads = None;
+    for &arg in &words.args {
+        if let Some(on) = arg.strip_prefix("threads=") {
+            threads = Some(match on {
+                "on" => true,
+                "off" => false,
+                _ => {
+                    let given = words.given(arg);
+                    return Err(error(format!("{given}: threads are `on` or `off`")));
+                }
+            });
+        } else if let Some(n) = arg.strip_prefix("days=") {
+            days = Some(match n {
+                "none" | "0" => None,
+                n => Some(default_days(n).ok_or_else(|| {
+                    // A slash command's `days` is a number: 0 for none.
+                    let none = if words.say.slash { "0" } else { "none" };
+                    error(format!(
+                        "{}: a default time per move is 1 to {} days, or {}",
+                        words.given(arg),
+                        TimeControl::MAX_DAYS,
+                        words.options(&format!("settings days={none}"))
+                    ))
+                })?),
+            });
+        } else if let Some(n) = arg.strip_prefix("abandon=") {
+            abandon = Some(
+                n.parse::<u16>()
+                    .ok()
+                    .filter(|n| (1..=3650).contains(n))
+                    .ok_or_else(|| {
+                        let given = words.given(arg);
+                        error(format!("{given}: games are abandoned after 1 to 3650 days"))
+                    })?,
+            );
+        } else {
+            return Err(error(format!(
+                "I did not understand {}: change settings like {}",
+                words.given(arg),
+                words.cmd("settings days=3 abandon=30 threads=on")
+            )));
+        }
+    }
+    Ok(ServerCommand::Settings {
+        days,
+        abandon,
+        threads,
+    }
+    .into())
+}
+
+/// A server's default days per move, if `n` is one.
+fn default_days(n: &str) -> Option<u8> {
+    n.parse::<u8>()
+        .ok()
+        .filter(|n| (1..=TimeControl::MAX_DAYS).contains(n))
+}
+
+fn parse_notify(words: &Words) -> Result<Command, CommandError> {
+    let dm = match words.args.as_slice() {
+        ["dm", "on"] | ["on"] => true,
+        ["dm", "off"] | ["off"] => false,
+        _ => {
+            return Err(error(format!(
+                "turn direct messages on or off: {} or {}",
+                words.cmd("notify dm on"),
+                words.cmd("notify dm off")
+            )));
+        }
+    };
+    Ok(ServerCommand::Notify { dm }.into())
+}

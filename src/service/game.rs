@@ -1,0 +1,304 @@
+//! The channel's game beside its moves: `resign`, `abort`, `claim` (a win on time), `board`
+//! and `hint`.
+
+use gipf::Color;
+use gipf_ai::{Level, Request};
+
+use super::{Failure, Handled, Limited, LiveGame, Message, Rules, Run, Service, refuse};
+use crate::command::GameCommand;
+use crate::model::GameStatus;
+use crate::reply::Reply;
+use crate::store::{Damaged, Progress};
+use crate::text;
+use crate::text::{Span, Text};
+
+/// A game may be aborted while it has at most this many turns: neither player has made his
+/// second.
+const ABORT_WITHIN_TURNS: usize = 2;
+
+impl Run for GameCommand {
+    fn run(self, service: &Service, message: &Message) -> Handled {
+        match self {
+            GameCommand::Resign => service.resign(message),
+            GameCommand::Abort => service.abort(message),
+            GameCommand::Claim => service.claim(message),
+            GameCommand::Board { black_side } => service.board(message, black_side),
+            GameCommand::Hint => service.hint(message),
+        }
+    }
+}
+
+impl Service {
+    fn resign(&self, message: &Message) -> Handled {
+        let mut game = self
+            .live_game(message.channel, false)?
+            .ok_or_else(|| self.no_game_here(message))?;
+        let Some(color) = game.color_of(message.author.id) else {
+            return refuse("You are not playing in this game, so you cannot resign it.");
+        };
+        let Some(outcome) = game.resign(color) else {
+            return refuse("This game is already over.");
+        };
+        let progress = Progress {
+            turns: Vec::new(),
+            partial: game.stored.partial.clone(),
+            status: GameStatus::Won(outcome.winner),
+            resigned: Some(color),
+            ended_by: None,
+            forfeited: None,
+        };
+        let Some(stored) = self.save(&game.stored, progress)? else {
+            return Err(self.moved_on(message));
+        };
+        let winner = game.player(outcome.winner);
+        let plies = game.plies();
+        let after = LiveGame { stored, ..game };
+        Ok(Reply {
+            board: Some(self.picture(&after, Some(false))?),
+            buttons: vec![super::play::rematch_button(&after)],
+            ..Reply::public(text![
+                self.name(message.author.id)?,
+                " resigned. ",
+                self.mention(winner)?,
+                format!(", you win the game ({plies} plies). Well played!")
+            ])
+        })
+    }
+
+    /// Ends a game without a result: one just begun (before either player's second turn) by
+    /// a player, any game by a member with Manage Messages in the channel.
+    fn abort(&self, message: &Message) -> Handled {
+        let game = match self.live_game(message.channel, false) {
+            Err(Failure::Damaged(damaged)) => return self.abort_damaged(message, &damaged),
+            found => found?.ok_or_else(|| self.no_game_here(message))?,
+        };
+        let color = game.color_of(message.author.id);
+        if color.is_none() && message.rights.manage_messages {
+            return self.end_by_moderator(message, &game);
+        }
+        let Some(color) = color else {
+            return refuse(text![
+                "Only ",
+                self.name(game.player(Color::White))?,
+                " and ",
+                self.name(game.player(Color::Black))?,
+                " can abort this game (or a moderator: Manage Messages)."
+            ]);
+        };
+        if game.stored.turns.len() > ABORT_WITHIN_TURNS {
+            return refuse(format!(
+                "It is too late to abort: a game ends without a result only before either \
+                 player's second turn. {} ends it with one.",
+                self.phrasing(message).cmd("resign")
+            ));
+        }
+        self.end_without_result(message, &game)?;
+        Ok(Reply::public(text![
+            self.name(message.author.id)?,
+            " aborted the game with ",
+            self.mention(game.player(!color))?,
+            ": it ends without a result, and the channel is free for a new one."
+        ]))
+    }
+
+    /// Either player or a moderator ends a game that cannot be read, at any stage and
+    /// without reading it: nothing else can free its channel.
+    fn abort_damaged(&self, message: &Message, damaged: &Damaged) -> Handled {
+        let author = message.author.id;
+        let [white, black] = [damaged.players[Color::White], damaged.players[Color::Black]];
+        let player = author == white || author == black;
+        if !player && !message.rights.manage_messages {
+            return refuse(text![
+                "Only ",
+                self.name(white)?,
+                " and ",
+                self.name(black)?,
+                " can end this game (or a moderator: Manage Messages)."
+            ]);
+        }
+        self.remember_users(message)?;
+        if !self
+            .store
+            .end_damaged(damaged, GameStatus::Aborted, Some(author))?
+        {
+            return Err(self.moved_on(message));
+        }
+        self.stop_thinking(damaged.id);
+        let mut told = Vec::new();
+        for player in [white, black].into_iter().filter(|&id| id != author) {
+            told.push(text![self.mention(player)?]);
+        }
+        let mut text = text![
+            self.name(author)?,
+            format!(
+                " ended game {}, whose record cannot be read, without a result (",
+                damaged.id
+            )
+        ];
+        text.append(Text::join(told, " and "))
+            .push("); the channel is free for a new game.");
+        Ok(Reply::public(text))
+    }
+
+    /// A moderator ends a game at any stage, without a result; the record says who did.
+    fn end_by_moderator(&self, message: &Message, game: &LiveGame) -> Handled {
+        self.remember_users(message)?;
+        self.end_without_result(message, game)?;
+        Ok(Reply::public(text![
+            self.name(message.author.id)?,
+            " (a moderator) ended the game of ",
+            self.mention(game.player(Color::White))?,
+            " and ",
+            self.mention(game.player(Color::Black))?,
+            " without a result; the channel is free for a new one."
+        ]))
+    }
+
+    /// Ends `game` without a result, in the name of the message's author.
+    fn end_without_result(&self, message: &Message, game: &LiveGame) -> Result<(), Failure> {
+        let progress = Progress {
+            turns: Vec::new(),
+            partial: game.stored.partial.clone(),
+            status: GameStatus::Aborted,
+            resigned: None,
+            ended_by: Some(message.author.id),
+            forfeited: None,
+        };
+        match self.save(&game.stored, progress)? {
+            Some(_) => Ok(()),
+            None => Err(self.moved_on(message)),
+        }
+    }
+
+    /// The waiting player claims the win once the other's time per move is up.
+    fn claim(&self, message: &Message) -> Handled {
+        let game = self
+            .live_game(message.channel, false)?
+            .ok_or_else(|| self.no_game_here(message))?;
+        let Some(color) = game.color_of(message.author.id) else {
+            return refuse(
+                "You are not playing in this game, so there is nothing for you to claim.",
+            );
+        };
+        let Some(deadline) = game.stored.deadline else {
+            return refuse("This game has no time per move, so there is no win to claim.");
+        };
+        let to_move = game.to_move();
+        if color == to_move {
+            return refuse("It is your move: the clock runs for you, not for your opponent.");
+        }
+        if self.config.clock.now() < deadline {
+            return refuse(text![
+                self.name(game.player(to_move))?,
+                " has until ",
+                Span::Time(deadline),
+                " to move."
+            ]);
+        }
+        match self.forfeit(&game, to_move)? {
+            Some(reply) => Ok(reply),
+            None => Err(self.moved_on(message)),
+        }
+    }
+
+    /// `board`: the state of play and its picture, to anyone.
+    fn board(&self, message: &Message, black_side: Option<bool>) -> Handled {
+        let game = self
+            .live_game(message.channel, true)?
+            .ok_or_else(|| self.no_game_here(message))?;
+        let state = match (game.stored.status, game.outcome()) {
+            (GameStatus::Aborted, _) => {
+                let by = match game.stored.ended_by {
+                    Some(user) => self.name(user)?,
+                    None => Span::Plain("a player".into()),
+                };
+                text!["Aborted by ", by, ": no result."]
+            }
+            (GameStatus::Abandoned, _) => {
+                let settings = game.stored.guild.map(|g| self.store.guild_settings(g));
+                text![format!(
+                    "Abandoned: nobody moved for {} days, so it ended without a result.",
+                    self.abandon_days(settings.transpose()?)
+                )]
+            }
+            (GameStatus::Won(winner), _) if game.stored.forfeited.is_some() => {
+                text![format!("Game over: {winner} wins on time.")]
+            }
+            (_, Some(outcome)) => text![format!("Game over: {outcome}.")],
+            (_, None) => {
+                let mut text = text![
+                    format!("Turn {}: ", game.plies() + 1),
+                    self.name(game.player(game.to_move()))?,
+                    format!(
+                        " ({}) to play. Reserves: white {}, black {}.",
+                        game.to_move(),
+                        game.reserve(Color::White),
+                        game.reserve(Color::Black)
+                    )
+                ];
+                if let Rules::Potentials(live) = &game.rules {
+                    text.push(format!(" {}", super::potentials::to_load(&live.game)));
+                }
+                text
+            }
+        };
+        let mut text = self.players_line(&game)?;
+        text.push(". ")
+            .append(state)
+            .append(super::time::due_by(&game.stored));
+        let limit = Limited::Picture(message.author.id, message.channel);
+        let board = if self.limits.allow(limit, self.config.picture_every) {
+            Some(self.picture(&game, black_side)?)
+        } else {
+            text.push(format!(
+                " (One board picture every {} s: ask again in a moment for the picture.)",
+                self.config.picture_every.as_secs()
+            ));
+            None
+        };
+        Ok(Reply {
+            board,
+            // The question's buttons again, for a player who lost the message.
+            buttons: super::play::question_buttons(&game),
+            ..Reply::public(text)
+        })
+    }
+
+    /// `hint`: the engine's suggestion for the player to move, said to him alone.
+    fn hint(&self, message: &Message) -> Handled {
+        let game = self
+            .live_game(message.channel, false)?
+            .ok_or_else(|| self.no_game_here(message))?;
+        let Some(color) = game.color_of(message.author.id) else {
+            return refuse("Hints are for the players of the game here.");
+        };
+        if game.stored.engine.is_none() && !game.stored.hints {
+            return refuse(format!(
+                "Hints are for games against me, and for games challenged with `hints` (both players agree to them): {}.",
+                self.phrasing(message).cmd("challenge @someone hints")
+            ));
+        }
+        let Some(position) = game.position() else {
+            return refuse("I give hints in games without potentials only.");
+        };
+        if position.outcome().is_some() {
+            return refuse("This game is over.");
+        }
+        if position.to_move() != color {
+            return refuse("A hint is for the player to move, and it is not your move.");
+        }
+        let request = Request::level(Level::Medium).with_seed(u64::from(position.plies()));
+        let thought = self
+            .with_engine(|engine| engine.think(position, &request))?
+            .map_err(|e| Failure::Refused(e.to_string().into()))?;
+        Ok(Reply::private(text![
+            format!(
+                "My suggestion: `{}`: {}. Play it with ",
+                thought.turn, thought.reason
+            ),
+            self.phrasing(message)
+                .cmd(&format!("move {}", thought.turn)),
+            "."
+        ]))
+    }
+}
