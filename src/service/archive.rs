@@ -118,8 +118,8 @@ impl Service {
             ("Event", format!("gipf-bot game {}", stored.id)),
             ("Site", stored.site.clone().unwrap_or_else(|| "?".into())),
             ("Date", pgn_date(stored.created_at)),
-            ("White", self.plain_name(game.player(Color::White))?),
-            ("Black", self.plain_name(game.player(Color::Black))?),
+            ("White", game.stored.names[Color::White].clone()),
+            ("Black", game.stored.names[Color::Black].clone()),
             ("Variant", variant_name(stored)),
         ];
         if let Some(potentials) = stored.potentials.and_then(|p| p.header()) {
@@ -179,9 +179,9 @@ impl Service {
                 "{}: ",
                 super::game_title(game.stored.variant, game.stored.potentials)
             ),
-            self.name(game.player(Color::White))?,
+            game.name(Color::White),
             " (white) vs ",
-            self.name(game.player(Color::Black))?,
+            game.name(Color::Black),
             " (black)"
         ])
     }
@@ -249,8 +249,8 @@ impl Service {
             ));
         }
         let names = ByColor::new(
-            self.plain_name(game.player(Color::White))?,
-            self.plain_name(game.player(Color::Black))?,
+            game.stored.names[Color::White].clone(),
+            game.stored.names[Color::Black].clone(),
         );
         let names = ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str());
         let record = stored.turns.join("\n");
@@ -394,7 +394,7 @@ impl Service {
         ));
         for (n, mistake) in (1..).zip(&mistakes) {
             text.push(format!("\n{n}. "))
-                .push(self.name(game.player(mistake.color))?)
+                .push(game.name(mistake.color))
                 .push(format!(" {mistake}"));
         }
         Ok(Reply::public(text))
@@ -521,15 +521,15 @@ impl Service {
         let mut line = text![
             Span::Channel(channel),
             ": ",
-            self.name(game.player(Color::White))?,
+            game.name(Color::White),
             " (white) vs ",
-            self.name(game.player(Color::Black))?,
+            game.name(Color::Black),
             format!(
                 " (black), {}, turn {}, ",
                 super::game_name(game.stored.variant, game.stored.potentials),
                 game.plies() + 1
             ),
-            self.name(game.player(to_move))?,
+            game.name(to_move),
             format!(" ({to_move}) to play"),
         ];
         if let Some(deadline) = game.stored.deadline {
@@ -546,9 +546,9 @@ impl Service {
             (score, why) => format!("{score} ({})", why.unwrap_or_default()),
         };
         Ok(text![
-            self.name(game.player(Color::White))?,
+            game.name(Color::White),
             " vs ",
-            self.name(game.player(Color::Black))?,
+            game.name(Color::Black),
             format!(
                 ", {}: {ending}, {}, {}",
                 super::game_name(game.stored.variant, game.stored.potentials),

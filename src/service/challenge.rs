@@ -251,11 +251,11 @@ impl Service {
                 "Game on: {}. White: ",
                 super::game_title(terms.variant, terms.potentials)
             ),
-            self.name(players[Color::White])?,
+            game.name(Color::White),
             ", Black: ",
-            self.name(players[Color::Black])?,
+            game.name(Color::Black),
             ".\n",
-            self.mention(players[Color::White])?,
+            self.mention_player(&game, Color::White),
             format!(
                 ", you move first: {}",
                 self.first_move(&game, &self.phrasing(message))
@@ -275,10 +275,8 @@ impl Service {
         terms.thread.then(|| NewThread {
             name: format!(
                 "{} vs {}",
-                self.plain_name(game.player(Color::White))
-                    .unwrap_or_default(),
-                self.plain_name(game.player(Color::Black))
-                    .unwrap_or_default()
+                game.stored.names[Color::White],
+                game.stored.names[Color::Black]
             ),
             game: game.stored.id,
         })
@@ -303,9 +301,9 @@ impl Service {
         let Some(color) = last.color_of(message.author.id) else {
             return refuse(text![
                 "Only ",
-                self.name(last.player(Color::White))?,
+                last.name(Color::White),
                 " and ",
-                self.name(last.player(Color::Black))?,
+                last.name(Color::Black),
                 " can ask for a rematch of their game."
             ]);
         };

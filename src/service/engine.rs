@@ -123,9 +123,9 @@ impl Service {
                 "Game on: {} GIPF against me, at level {level}. White: ",
                 game.stored.variant
             ),
-            self.name(players[Color::White])?,
+            game.name(Color::White),
             ", Black: ",
-            self.name(players[Color::Black])?,
+            game.name(Color::Black),
             ".\n"
         ];
         if me == Color::White {

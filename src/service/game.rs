@@ -79,9 +79,9 @@ impl Service {
         let Some(color) = color else {
             return refuse(text![
                 "Only ",
-                self.name(game.player(Color::White))?,
+                game.name(Color::White),
                 " and ",
-                self.name(game.player(Color::Black))?,
+                game.name(Color::Black),
                 " can abort this game (or a moderator: Manage Messages)."
             ]);
         };
@@ -96,7 +96,7 @@ impl Service {
         Ok(Reply::public(text![
             self.name(message.author.id)?,
             " aborted the game with ",
-            self.mention(game.player(!color))?,
+            self.mention_player(&game, !color),
             ": it ends without a result, and the channel is free for a new one."
         ]))
     }
@@ -147,9 +147,9 @@ impl Service {
         Ok(Reply::public(text![
             self.name(message.author.id)?,
             " (a moderator) ended the game of ",
-            self.mention(game.player(Color::White))?,
+            self.mention_player(game, Color::White),
             " and ",
-            self.mention(game.player(Color::Black))?,
+            self.mention_player(game, Color::Black),
             " without a result; the channel is free for a new one."
         ]))
     }
@@ -189,7 +189,7 @@ impl Service {
         }
         if self.config.clock.now() < deadline {
             return refuse(text![
-                self.name(game.player(to_move))?,
+                game.name(to_move),
                 " has until ",
                 Span::Time(deadline),
                 " to move."
@@ -228,7 +228,7 @@ impl Service {
             (_, None) => {
                 let mut text = text![
                     format!("Turn {}: ", game.plies() + 1),
-                    self.name(game.player(game.to_move()))?,
+                    game.name(game.to_move()),
                     format!(
                         " ({}) to play. Reserves: white {}, black {}.",
                         game.to_move(),

@@ -336,6 +336,15 @@ impl Service {
         Ok(Span::Mention(id, self.plain_name(id)?))
     }
 
+    /// The player of `color` in `game`, to ping (the engine is named, never pinged).
+    fn mention_player(&self, game: &LiveGame, color: Color) -> Span {
+        let id = game.player(color);
+        if self.engine_user().is_some_and(|me| me.id == id) {
+            return game.name(color);
+        }
+        Span::Mention(id, game.stored.names[color].clone())
+    }
+
     /// How the author of `message` writes commands.
     fn phrasing(&self, message: &Message) -> Phrasing {
         match message.via {
@@ -459,6 +468,11 @@ impl LiveGame {
     /// The colour `user` plays, if they play here.
     pub fn color_of(&self, user: UserId) -> Option<Color> {
         Color::ALL.into_iter().find(|&c| self.player(c) == user)
+    }
+
+    /// The name of who plays `color`, to show (read with the game).
+    pub fn name(&self, color: Color) -> Span {
+        Span::Name(self.stored.names[color].clone())
     }
 
     /// Who plays `color`.
@@ -669,13 +683,10 @@ impl Service {
 
     /// The board picture of a game, seen from `black_side` or else from the mover's seat.
     fn picture(&self, game: &LiveGame, black_side: Option<bool>) -> anyhow::Result<Vec<u8>> {
-        let names = ByColor::new(
-            self.plain_name(game.player(Color::White))?,
-            self.plain_name(game.player(Color::Black))?,
-        );
         let black_side =
             black_side.unwrap_or(game.to_move() == Color::Black && game.outcome().is_none());
         let note = time::picture_note(game);
+        let names = &game.stored.names;
         let names = ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str());
         let options = RenderOptions { black_side };
         let note = note.as_deref();

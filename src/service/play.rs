@@ -222,9 +222,9 @@ impl Service {
         let Some(color) = game.color_of(message.author.id) else {
             return refuse(text![
                 "You are not playing in this game: only ",
-                self.name(game.player(Color::White))?,
+                game.name(Color::White),
                 " and ",
-                self.name(game.player(Color::Black))?,
+                game.name(Color::Black),
                 " can move here."
             ]);
         };
@@ -232,7 +232,7 @@ impl Service {
         if color != to_move {
             return refuse(text![
                 "It is ",
-                self.name(game.player(to_move))?,
+                game.name(to_move),
                 format!("'s turn ({to_move}). I will ping you when it is yours.")
             ]);
         }
@@ -389,7 +389,7 @@ impl Service {
         turns
             .map(|(color, turn)| {
                 Ok(text![
-                    self.name(game.player(color))?,
+                    game.name(color),
                     format!(" ({color}) played `{turn}`.")
                 ])
             })
@@ -407,9 +407,9 @@ impl Service {
         let other = first_mover.map_or(!outcome.winner, |color| !color);
         Ok(text![
             "Game over: ",
-            self.name(game.player(outcome.winner))?,
+            game.name(outcome.winner),
             format!(" ({}) wins. {outcome}. Well played, ", outcome.winner),
-            self.mention(game.player(other))?,
+            self.mention_player(game, other),
             "!"
         ])
     }
@@ -430,7 +430,7 @@ impl Service {
             position.lost(Color::White),
             position.lost(Color::Black)
         )));
-        let player = self.mention(game.player(position.to_move()))?;
+        let player = self.mention_player(game, position.to_move());
         let prompt = match position.pending() {
             Pending::GameOver(outcome) => {
                 vec![self.game_over(game, outcome, completed.first().map(|t| t.color))?]

@@ -277,7 +277,7 @@ impl Service {
                 vec![self.game_over(game, outcome, completed.first().map(|t| t.color))?]
             }
             pending => {
-                let player = self.mention(game.player(state.to_move()))?;
+                let player = self.mention_player(game, state.to_move());
                 prompt(state, &pending, player, say)
             }
         };

@@ -78,9 +78,9 @@ impl Service {
         let _ = after.resign(loser);
         let plies = after.plies();
         let text = text![
-            self.name(game.player(loser))?,
+            game.name(loser),
             format!(" ({loser}) ran out of time. "),
-            self.mention(game.player(!loser))?,
+            self.mention_player(game, !loser),
             format!(", you win the game on time ({plies} plies). Well played!")
         ];
         Ok(Some(Reply {
@@ -145,7 +145,7 @@ impl Service {
         Ok(Some(Reply::public(text![
             self.name(player)?,
             format!(" ({to_move}) is out of time. "),
-            self.mention(game.player(!to_move))?,
+            self.mention_player(game, !to_move),
             format!(
                 ", you may claim the win with `{}claim`, or play on.",
                 self.config.prefix

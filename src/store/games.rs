@@ -56,6 +56,8 @@ pub struct StoredGame {
     pub engine: Option<Level>,
     /// The potentials it is played with, or Ultimate GIPF.
     pub potentials: Option<Options>,
+    /// The players' names as stored (read with the game: one query).
+    pub names: ByColor<String>,
     /// Completed turns in the official notation, in order.
     pub turns: Vec<String>,
 }
@@ -79,7 +81,25 @@ pub struct Progress {
 
 pub(super) const GAME_COLUMNS: &str = "id, variant, white, black, status, resigned, version, partial, \
      ended_by, updated_at, channel_id, move_days, autoforfeit, deadline, warned, forfeited, \
-     guild_id, created_at, site, hints, engine_level, potentials";
+     guild_id, created_at, site, hints, engine_level, potentials, \
+     (SELECT name FROM users WHERE users.id = games.white), \
+     (SELECT name FROM users WHERE users.id = games.black)";
+
+/// A player's name as the bot shows it: cut short, `someone` if never seen.
+fn shown_name(stored: Option<String>) -> String {
+    stored
+        .unwrap_or_else(|| "someone".into())
+        .chars()
+        .take(32)
+        .collect()
+}
+
+/// The stored name of user `id`.
+fn player_name(c: &Connection, id: UserId) -> rusqlite::Result<Option<String>> {
+    c.prepare_cached("SELECT name FROM users WHERE id = ?1")?
+        .query_row(params![id], |r| r.get(0))
+        .optional()
+}
 
 /// A `games` row of [`GAME_COLUMNS`], its turns still to be read; a row whose columns do not
 /// read back is [`Damaged`], not an error, so that it can still be named and ended.
@@ -113,6 +133,7 @@ pub(super) fn game_row(r: &Row) -> rusqlite::Result<Result<StoredGame, Damaged>>
                 .map(|level| level.parse().map_err(|e| unreadable(20, e)))
                 .transpose()?,
             potentials: potentials(r, 1, 21)?,
+            names: ByColor::new(shown_name(r.get(22)?), shown_name(r.get(23)?)),
             turns: Vec::new(),
         })
     };
@@ -256,6 +277,10 @@ fn insert_game(
         hints: terms.hints,
         engine,
         potentials: terms.potentials,
+        names: ByColor::new(
+            shown_name(player_name(c, players[Color::White])?),
+            shown_name(player_name(c, players[Color::Black])?),
+        ),
         turns: Vec::new(),
     })
 }
