@@ -1638,3 +1638,102 @@ async fn a_game_with_potentials_by_slash_command() {
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+/// Someone who moderates only where a channel's overwrite lets him.
+const DAVE: (u64, &str) = (910_000_000_000_000_013, "dave");
+
+/// Alice challenges Bob to a game in a thread of its own, in `CHANNEL`, and Bob accepts:
+/// the thread.
+async fn game_in_a_thread(discord: &FakeDiscord) -> u64 {
+    let challenge = format!("!challenge <@{}> standard white thread", BOB.0);
+    let spec = MessageSpec {
+        mentions: vec![BOB],
+        ..say(CHANNEL, ALICE, &challenge)
+    };
+    assert!(content(&ask(discord, spec).await).contains("challenges you"));
+    let before = discord.threads_in(CHANNEL);
+    ask(discord, say(CHANNEL, BOB, "!accept")).await;
+    let thread = *discord.threads_in(CHANNEL).last().unwrap();
+    assert!(!before.contains(&thread), "a new thread");
+    let game_on = next_post(discord, thread).await;
+    assert!(content(&game_on.payload_json()).starts_with("Game on"));
+    thread
+}
+
+/// Tells the bot that `CHANNEL`'s settings changed, as Discord does, and gives it a moment
+/// to hear it before the next message (events are handled concurrently).
+async fn channel_changed(discord: &FakeDiscord) {
+    discord
+        .send_dispatch("CHANNEL_UPDATE", discord.channel_json(CHANNEL))
+        .await;
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_thread_the_parent_channels_overwrites_decide_who_moderates() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    let manage_messages = 1 << 13;
+    // Carol moderates the server by her role, but the game channel denies it to her: not in
+    // its threads either, typed or by slash command.
+    discord.grant(CAROL.0, manage_messages);
+    discord.overwrite(CHANNEL, CAROL.0, 0, manage_messages);
+    let thread = game_in_a_thread(&discord).await;
+    let refused = ask(&discord, say(thread, CAROL, "!abort")).await;
+    assert!(
+        content(&refused).contains("Only alice and bob can abort this game"),
+        "{refused:#}"
+    );
+    let by_slash = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&invoker(CAROL, thread), "abort", json!([])),
+        )
+        .await,
+    );
+    assert!(
+        content(&by_slash).contains("Only alice and bob can abort this game"),
+        "{by_slash:#}"
+    );
+    // The channel lifts its denial: as soon as Discord says so, Carol moderates again.
+    discord.overwrite(CHANNEL, CAROL.0, 0, 0);
+    channel_changed(&discord).await;
+    let ended = ask(&discord, say(thread, CAROL, "!abort")).await;
+    assert!(
+        content(&ended).starts_with("carol (a moderator) ended the game"),
+        "{ended:#}"
+    );
+
+    // Dave has no role that moderates, but the game channel grants him Manage Messages: in
+    // its threads too, typed and by slash command.
+    discord.overwrite(CHANNEL, DAVE.0, manage_messages, 0);
+    channel_changed(&discord).await;
+    let thread = game_in_a_thread(&discord).await;
+    let ended = ask(&discord, say(thread, DAVE, "!abort")).await;
+    assert!(
+        content(&ended).starts_with("dave (a moderator) ended the game"),
+        "{ended:#}"
+    );
+    let thread = game_in_a_thread(&discord).await;
+    let by_slash = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&invoker(DAVE, thread), "abort", json!([])),
+        )
+        .await,
+    );
+    assert!(
+        content(&by_slash).starts_with("dave (a moderator) ended the game"),
+        "{by_slash:#}"
+    );
+    // Elsewhere in the server Dave is no moderator.
+    start_game(&discord, OTHER_CHANNEL).await;
+    let refused = ask(&discord, say(OTHER_CHANNEL, DAVE, "!abort")).await;
+    assert!(
+        content(&refused).contains("Only alice and bob can abort this game"),
+        "{refused:#}"
+    );
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}

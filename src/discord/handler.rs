@@ -6,8 +6,8 @@ use std::sync::Arc;
 use serenity::all::{
     AutoArchiveDuration, ChannelType, CommandInteraction, ComponentInteraction, Context,
     CreateAllowedMentions, CreateAutocompleteResponse, CreateInteractionResponse,
-    CreateInteractionResponseMessage, CreateThread, EventHandler, Http, Interaction,
-    Message as DiscordMessage, Ready, User as DiscordUser,
+    CreateInteractionResponseMessage, CreateThread, EventHandler, GuildChannel, Http, Interaction,
+    Message as DiscordMessage, Ready, Role, RoleId, User as DiscordUser,
 };
 
 use super::gate::Gate;
@@ -30,6 +30,8 @@ pub(crate) struct Handler {
     bot_id: u64,
     dev_guild: Option<u64>,
     gate: Gate,
+    /// Roles and overwrites read for the rights of chat messages' authors.
+    rights: super::rights::RightsCache,
 }
 
 fn user(user: &DiscordUser) -> User {
@@ -117,6 +119,7 @@ impl Handler {
             bot_id,
             dev_guild,
             gate,
+            rights: super::rights::RightsCache::default(),
         }
     }
 
@@ -412,6 +415,38 @@ async fn refuse(sent: impl Future<Output = serenity::Result<()>>) {
 
 #[serenity::async_trait]
 impl EventHandler for Handler {
+    // Roles and overwrites decide who may moderate: when they change, they are read anew.
+    async fn guild_role_create(&self, _: Context, new: Role) {
+        self.rights.forget_roles(new.guild_id);
+    }
+
+    async fn guild_role_update(&self, _: Context, _: Option<Role>, new: Role) {
+        self.rights.forget_roles(new.guild_id);
+    }
+
+    async fn guild_role_delete(
+        &self,
+        _: Context,
+        guild: serenity::all::GuildId,
+        _: RoleId,
+        _: Option<Role>,
+    ) {
+        self.rights.forget_roles(guild);
+    }
+
+    async fn channel_update(&self, _: Context, _: Option<GuildChannel>, new: GuildChannel) {
+        self.rights.forget_channel(new.id);
+    }
+
+    async fn channel_delete(
+        &self,
+        _: Context,
+        channel: GuildChannel,
+        _: Option<Vec<DiscordMessage>>,
+    ) {
+        self.rights.forget_channel(channel.id);
+    }
+
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
         // The bot's own user plays the engine's side.
@@ -447,7 +482,7 @@ impl EventHandler for Handler {
         };
         let row = row_of(&text, &Phrasing::chat(self.prefix()));
         let needed = row.is_some_and(|row| row.moderated);
-        let rights = super::rights::of_message(&ctx.http, &msg, needed).await;
+        let rights = self.rights.of_message(&ctx.http, &msg, needed).await;
         let site = if row.is_some_and(|row| row.starts_game) {
             site_of(&ctx.http, msg.guild_id, msg.channel_id).await
         } else {

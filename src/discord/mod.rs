@@ -82,7 +82,9 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
         Arc::clone(&handler),
         Arc::new(make_http(&settings)),
     )));
-    let mut intents = GatewayIntents::GUILD_MESSAGES
+    // GUILDS (not privileged) brings the role and channel updates that keep rights current.
+    let mut intents = GatewayIntents::GUILDS
+        | GatewayIntents::GUILD_MESSAGES
         | GatewayIntents::DIRECT_MESSAGES
         | GatewayIntents::MESSAGE_CONTENT;
     tokio::pin!(shutdown);

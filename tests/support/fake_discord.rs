@@ -54,6 +54,9 @@ const TIMESTAMP: &str = "2024-01-01T00:00:00.000000+00:00";
 /// Application Commands.
 pub const MEMBER_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31);
 
+/// The Administrator permission: every other, whatever the overwrites say.
+const ADMINISTRATOR: u64 = 1 << 3;
+
 /// First snowflake handed out; ids grow by one from here.
 const FIRST_SNOWFLAKE: u64 = 1_200_000_000_000_000_000;
 
@@ -539,6 +542,23 @@ impl FakeDiscord {
         self.shared.state().granted.insert(user, permissions);
     }
 
+    /// Sets `user`'s permission overwrite in `channel` (bits allowed, bits denied), as a
+    /// channel's settings do; `0, 0` takes it away. Discord tells the bot by a CHANNEL_UPDATE,
+    /// which the test sends (`send_dispatch`) when it wants the bot to hear of it.
+    pub fn overwrite(&self, channel: u64, user: u64, allow: u64, deny: u64) {
+        let mut state = self.shared.state();
+        let overwrites = state.overwrites.entry(channel).or_default();
+        overwrites.retain(|(member, _, _)| *member != user);
+        if allow | deny != 0 {
+            overwrites.push((user, allow, deny));
+        }
+    }
+
+    /// `channel` as a CHANNEL_UPDATE event describes it, with its overwrites.
+    pub fn channel_json(&self, channel: u64) -> Value {
+        self.shared.state().channel_json(channel)
+    }
+
     /// Makes `user` refuse the bot's direct messages (their privacy settings): a message to
     /// them is refused with 403, as Discord does.
     pub fn refuse_dms_from(&self, user: u64) {
@@ -686,8 +706,10 @@ impl FakeDiscord {
                 interaction["guild_id"] = json!(guild_id.to_string());
                 interaction["guild_locale"] = json!("en-US");
                 // Discord sends the member's permissions in the channel with an interaction.
-                let granted = self.shared.state().granted.get(&invoker.user_id).copied();
-                let permissions = MEMBER_PERMISSIONS | granted.unwrap_or(0);
+                let permissions = self
+                    .shared
+                    .state()
+                    .permissions_in(invoker.user_id, invoker.channel_id);
                 interaction["member"] = json!({
                     "user": user, "roles": [], "joined_at": TIMESTAMP,
                     "deaf": false, "mute": false, "flags": 0,
@@ -742,6 +764,9 @@ struct State {
     granted: HashMap<u64, u64>,
     /// Threads the bot opened, with their parent channel.
     threads: HashMap<u64, u64>,
+    /// Each channel's permission overwrites for members: (user, allow, deny). A thread has
+    /// none of its own: its parent channel's rule in it.
+    overwrites: HashMap<u64, Vec<(u64, u64, u64)>>,
     /// The server of each channel a message or interaction came from.
     channel_guilds: HashMap<u64, u64>,
     /// Direct-message channels, with their user.
@@ -767,6 +792,59 @@ enum GatewayCommand {
 }
 
 impl State {
+    /// A user's permissions in a channel, worked out as Discord does: a member's, his granted
+    /// role's, then the member overwrite of the channel (of a thread's parent channel).
+    fn permissions_in(&self, user: u64, channel: u64) -> u64 {
+        let base = MEMBER_PERMISSIONS | self.granted.get(&user).copied().unwrap_or(0);
+        if base & ADMINISTRATOR != 0 {
+            return u64::MAX;
+        }
+        let ruling = self.threads.get(&channel).copied().unwrap_or(channel);
+        let overwrites = self.overwrites.get(&ruling).into_iter().flatten();
+        overwrites
+            .filter(|(member, _, _)| *member == user)
+            .fold(base, |permissions, (_, allow, deny)| {
+                (permissions & !deny) | allow
+            })
+    }
+
+    /// A channel or thread as `GET /channels/{id}` describes it.
+    fn channel_json(&self, channel: u64) -> Value {
+        let parent = self.threads.get(&channel).copied();
+        let guild = self.guild_of_channel(parent.unwrap_or(channel)).to_string();
+        if let Some(parent) = parent {
+            return json!({
+                "id": channel.to_string(), "type": 11, "name": "alice vs bob",
+                "guild_id": guild, "parent_id": parent.to_string(),
+                "permission_overwrites": [], "position": 0, "nsfw": false,
+                "rate_limit_per_user": 0, "flags": 0, "last_message_id": null,
+                "owner_id": BOT_USER_ID.to_string(), "message_count": 1,
+                "member_count": 1, "total_message_sent": 1,
+                "thread_metadata": {
+                    "archived": false, "auto_archive_duration": 10080,
+                    "archive_timestamp": TIMESTAMP, "locked": false,
+                },
+            });
+        }
+        let overwrites: Vec<Value> = self
+            .overwrites
+            .get(&channel)
+            .into_iter()
+            .flatten()
+            .map(|(user, allow, deny)| {
+                json!({
+                    "id": user.to_string(), "type": 1,
+                    "allow": allow.to_string(), "deny": deny.to_string(),
+                })
+            })
+            .collect();
+        json!({
+            "id": channel.to_string(), "type": 0, "name": "gipf", "guild_id": guild,
+            "permission_overwrites": overwrites, "position": 0, "nsfw": false,
+            "rate_limit_per_user": 0, "flags": 0, "last_message_id": null,
+        })
+    }
+
     /// The server of a channel the fake has seen used (0 if none).
     fn guild_of_channel(&self, channel: u64) -> u64 {
         self.channel_guilds.get(&channel).copied().unwrap_or(0)
@@ -1006,15 +1084,7 @@ impl Shared {
             }
             ("GET", ["channels", channel]) => {
                 let channel = id(channel)?;
-                HttpResponse::json(
-                    200,
-                    json!({
-                        "id": channel.to_string(), "type": 0, "name": "gipf",
-                        "guild_id": self.state().guild_of_channel(channel).to_string(),
-                        "permission_overwrites": [], "position": 0, "nsfw": false,
-                        "rate_limit_per_user": 0, "flags": 0, "last_message_id": null,
-                    }),
-                )
+                HttpResponse::json(200, self.state().channel_json(channel))
             }
             ("POST", ["channels", parent, "threads"]) => {
                 let body = call.json();
