@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use divan::Bencher;
 use gipf::Variant;
 use gipf_bot::console::user_id;
-use gipf_bot::model::{ChannelId, ColorChoice, GameStatus, Partial};
+use gipf_bot::model::{ChannelId, ColorChoice, GameSpec, GameStatus, Partial};
 use gipf_bot::service::{Config, Message, Service, User, Via};
 use gipf_bot::store::{ChallengeTerms, Progress, Store};
 
@@ -25,12 +25,11 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
         channel,
         challenger: alice,
         challenged: bob,
-        variant: Variant::Tournament,
+        spec: GameSpec::Plain(Variant::Tournament),
         color: ColorChoice::White,
         time: None,
         thread: false,
         hints: false,
-        potentials: None,
     };
     let hour = std::time::Duration::from_secs(3600);
     store.create_challenge(&terms, hour).unwrap();

@@ -10,6 +10,7 @@ use gipf::{Position, Variant};
 use gipf_ai::selfplay::{MatchSettings, play_match};
 use gipf_ai::{Engine, Level, Request};
 use gipf_bot::console::Console;
+use gipf_bot::model::GameSpec;
 use gipf_bot::service::{Config, Service};
 use gipf_bot::{record, render};
 
@@ -471,11 +472,11 @@ fn replay_json(
         .rules(variant.as_deref(), potentials.as_deref())
         .map_err(anyhow::Error::msg)?;
     Ok(match rules {
-        record::Rules::Plain(variant) => {
+        GameSpec::Plain(variant) => {
             let replay = record::replay(text, variant)?;
             serde_json::to_string(&record::StateJson::new(replay.last()))?
         }
-        record::Rules::Potentials(options) => {
+        GameSpec::Potentials(options) => {
             let replay = record::replay_potentials(text, options)?;
             serde_json::to_string(&record::PotentialsJson::new(replay.last()))?
         }
@@ -486,21 +487,17 @@ fn replay_json(
 /// a GIF.
 fn render_file(
     text: &str,
-    rules: record::Rules,
+    rules: GameSpec,
     ply: Option<usize>,
     animate: bool,
     black_side: bool,
 ) -> anyhow::Result<Vec<u8>> {
     let options = render::RenderOptions { black_side };
     Ok(match rules {
-        record::Rules::Plain(variant) if animate => render::animate_record(text, Some(variant))?,
-        record::Rules::Plain(variant) => render::render_record(text, Some(variant), ply, &options)?,
-        record::Rules::Potentials(game) if animate => {
-            render::animate_potentials_record(text, game)?
-        }
-        record::Rules::Potentials(game) => {
-            render::render_potentials_record(text, game, ply, &options)?
-        }
+        GameSpec::Plain(variant) if animate => render::animate_record(text, Some(variant))?,
+        GameSpec::Plain(variant) => render::render_record(text, Some(variant), ply, &options)?,
+        GameSpec::Potentials(game) if animate => render::animate_potentials_record(text, game)?,
+        GameSpec::Potentials(game) => render::render_potentials_record(text, game, ply, &options)?,
     })
 }
 
@@ -555,10 +552,8 @@ fn execute(command: Option<Command>) -> anyhow::Result<()> {
                 .rules(Some(&variant), potentials.as_deref())
                 .map_err(anyhow::Error::msg)?;
             let count = match rules {
-                record::Rules::Plain(variant) => Position::new(variant).perft(depth),
-                record::Rules::Potentials(options) => {
-                    gipf::potentials::Game::new(options).perft(depth)
-                }
+                GameSpec::Plain(variant) => Position::new(variant).perft(depth),
+                GameSpec::Potentials(options) => gipf::potentials::Game::new(options).perft(depth),
             };
             println!("{count}");
             Ok(())

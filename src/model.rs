@@ -7,7 +7,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use gipf::{Color, Position};
+use gipf::potentials::Options;
+use gipf::{Color, Position, Variant};
 
 /// A chat user, as an adapter identifies them (a Discord snowflake, or a console number).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -104,6 +105,71 @@ pub enum Partial {
 impl Default for Partial {
     fn default() -> Partial {
         Partial::Plain(Vec::new())
+    }
+}
+
+/// What a game is: one of the games of the rules, or a game with potentials (Ultimate GIPF
+/// among them). Said once: a game with potentials carries its variant in its options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameSpec {
+    /// Basic (with or without extra pieces), standard or tournament, without potentials.
+    Plain(Variant),
+    /// A game with potentials, or Ultimate GIPF.
+    Potentials(Options),
+}
+
+impl GameSpec {
+    /// The game of `variant`, with `potentials` if any (they name their own variant).
+    pub fn new(variant: Variant, potentials: Option<Options>) -> GameSpec {
+        potentials.map_or(GameSpec::Plain(variant), GameSpec::Potentials)
+    }
+
+    /// The game whose board and rules are played (Ultimate GIPF: the tournament game).
+    pub fn variant(self) -> Variant {
+        match self {
+            GameSpec::Plain(variant) => variant,
+            GameSpec::Potentials(options) => options.variant,
+        }
+    }
+
+    /// The potentials, for a game with them.
+    pub fn potentials(self) -> Option<Options> {
+        match self {
+            GameSpec::Plain(_) => None,
+            GameSpec::Potentials(options) => Some(options),
+        }
+    }
+
+    /// Which ratings it counts for.
+    pub fn kind(self) -> GameKind {
+        GameKind::of(self.variant(), self.potentials().is_some())
+    }
+
+    /// How the bot names it in lists: `standard`, `basic+2`, `ultimate`, `standard with
+    /// potentials`.
+    ///
+    /// ```
+    /// use gipf_bot::model::GameSpec;
+    /// assert_eq!(GameSpec::Plain(gipf::Variant::Standard).name(), "standard");
+    /// let ultimate = GameSpec::Potentials(gipf::potentials::Options::ultimate());
+    /// assert_eq!(ultimate.name(), "ultimate");
+    /// ```
+    pub fn name(self) -> String {
+        match self {
+            GameSpec::Potentials(options) if options.ultimate => "ultimate".to_string(),
+            GameSpec::Potentials(options) => format!("{} with potentials", options.variant),
+            GameSpec::Plain(variant) => variant.to_string(),
+        }
+    }
+
+    /// How the bot names it in a sentence: `standard GIPF`, `ultimate GIPF`, `standard GIPF
+    /// with potentials`.
+    pub fn title(self) -> String {
+        match self {
+            GameSpec::Potentials(options) if options.ultimate => "ultimate GIPF".to_string(),
+            GameSpec::Potentials(options) => format!("{} GIPF with potentials", options.variant),
+            GameSpec::Plain(variant) => format!("{variant} GIPF"),
+        }
     }
 }
 

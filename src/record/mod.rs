@@ -14,8 +14,7 @@ use serde::Serialize;
 mod potentials;
 
 pub use potentials::{
-    PotentialsJson, PotentialsReplay, Rules, SupplyJson, game_name, potentials_spec,
-    replay_potentials,
+    PotentialsJson, PotentialsReplay, SupplyJson, game_name, potentials_spec, replay_potentials,
 };
 
 /// A record played through: the position after each turn and the turns themselves.

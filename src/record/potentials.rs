@@ -8,15 +8,7 @@ use gipf::{ByColor, Color, Variant};
 use serde::Serialize;
 
 use super::{Header, RecordError, RecordLine, record_lines};
-
-/// The rules a record is played by: one of the three games, or a game with potentials.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rules {
-    /// Basic, standard or tournament, without potentials.
-    Plain(Variant),
-    /// A game with potentials, or Ultimate GIPF.
-    Potentials(Options),
-}
+use crate::model::GameSpec;
 
 /// Checks a game name as `--variant` takes it: the three games, or `ultimate`.
 pub fn game_name(text: &str) -> Result<String, String> {
@@ -53,7 +45,11 @@ impl Header {
     /// The rules the header names, checked against the command line's `--variant` and
     /// `--potentials` (either side may be left out; they must not differ). Without either,
     /// the tournament game without potentials.
-    pub fn rules(&self, variant: Option<&str>, potentials: Option<&str>) -> Result<Rules, String> {
+    pub fn rules(
+        &self,
+        variant: Option<&str>,
+        potentials: Option<&str>,
+    ) -> Result<GameSpec, String> {
         let written = self
             .get("Variant")
             .map(game_name)
@@ -70,9 +66,9 @@ impl Header {
         let supplies = agree("Potentials", written, flag)?;
         let options = Options::parse(&name, supplies.as_deref())?;
         Ok(if options.ultimate || options.has_potentials() {
-            Rules::Potentials(options)
+            GameSpec::Potentials(options)
         } else {
-            Rules::Plain(options.variant)
+            GameSpec::Plain(options.variant)
         })
     }
 }
@@ -228,7 +224,8 @@ mod tests {
 
     #[test]
     fn the_record_example_prints_the_json_of_section_11() {
-        let Rules::Potentials(options) = header(RECORD).unwrap().rules(None, None).unwrap() else {
+        let GameSpec::Potentials(options) = header(RECORD).unwrap().rules(None, None).unwrap()
+        else {
             panic!("a game with potentials");
         };
         let replay = replay_potentials(RECORD, options).unwrap();
@@ -254,11 +251,11 @@ mod tests {
         let plain = Header::default();
         assert_eq!(
             plain.rules(None, None),
-            Ok(Rules::Plain(Variant::Tournament))
+            Ok(GameSpec::Plain(Variant::Tournament))
         );
         assert_eq!(
             plain.rules(Some("ultimate"), None),
-            Ok(Rules::Potentials(Options::ultimate()))
+            Ok(GameSpec::Potentials(Options::ultimate()))
         );
         let ultimate =
             super::super::header("[Variant \"ultimate\"]\n[Potentials \"Z3\"]\n").unwrap();

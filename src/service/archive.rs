@@ -7,7 +7,7 @@ use gipf::{ByColor, Color, Position, Reason};
 use super::ratings::{rating_words, win_rate};
 use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
 use crate::command::ArchiveCommand;
-use crate::model::{ChannelId, GameId, GameKind, GameScope, GameStatus, UserId};
+use crate::model::{ChannelId, GameId, GameKind, GameScope, GameSpec, GameStatus, UserId};
 use crate::record::{self, GameRecord, Header};
 use crate::render;
 use crate::reply::Reply;
@@ -122,7 +122,7 @@ impl Service {
             ("Black", game.stored.names[Color::Black].clone()),
             ("Variant", variant_name(stored)),
         ];
-        if let Some(potentials) = stored.potentials.and_then(|p| p.header()) {
+        if let Some(potentials) = stored.spec.potentials().and_then(|p| p.header()) {
             tags.push(("Potentials", potentials));
         }
         tags.push(("Result", result.to_string()));
@@ -175,10 +175,7 @@ impl Service {
     /// `standard GIPF: alice (white) vs bob (black)`.
     pub(super) fn players_line(&self, game: &LiveGame) -> anyhow::Result<Text> {
         Ok(text![
-            format!(
-                "{}: ",
-                super::game_title(game.stored.variant, game.stored.potentials)
-            ),
+            format!("{}: ", game.stored.spec.title()),
             game.name(Color::White),
             " (white) vs ",
             game.name(Color::Black),
@@ -256,14 +253,14 @@ impl Service {
         let record = stored.turns.join("\n");
         let unplayable =
             |e: &dyn std::fmt::Display| anyhow::anyhow!("game {} does not replay: {e}", stored.id);
-        let gif = match stored.potentials {
-            Some(options) => {
+        let gif = match stored.spec {
+            GameSpec::Potentials(options) => {
                 let replay =
                     record::replay_potentials(&record, options).map_err(|e| unplayable(&e))?;
                 render::animate_potentials(&replay, names)?
             }
-            None => {
-                let replay = record::replay(&record, stored.variant).map_err(|e| unplayable(&e))?;
+            GameSpec::Plain(variant) => {
+                let replay = record::replay(&record, variant).map_err(|e| unplayable(&e))?;
                 render::animate(&replay, names)?
             }
         };
@@ -359,7 +356,7 @@ impl Service {
         if stored.turns.is_empty() {
             return refuse(format!("Game {} has no turn to analyse.", stored.id));
         }
-        if stored.potentials.is_some() {
+        if stored.spec.potentials().is_some() {
             return refuse("I analyse games without potentials only.");
         }
         if !self
@@ -371,7 +368,7 @@ impl Service {
                 ANALYSIS_EVERY.as_secs()
             ));
         }
-        let start = Position::new(stored.variant);
+        let start = Position::new(stored.spec.variant());
         let mistakes = self
             .with_engine(|engine| {
                 gipf_ai::analyse::analyse(
@@ -526,7 +523,7 @@ impl Service {
             game.name(Color::Black),
             format!(
                 " (black), {}, turn {}, ",
-                super::game_name(game.stored.variant, game.stored.potentials),
+                game.stored.spec.name(),
                 game.plies() + 1
             ),
             game.name(to_move),
@@ -551,7 +548,7 @@ impl Service {
             game.name(Color::Black),
             format!(
                 ", {}: {ending}, {}, {}",
-                super::game_name(game.stored.variant, game.stored.potentials),
+                game.stored.spec.name(),
                 text::count(game.stored.turns.len() as u64, "turn"),
                 text::utc(game.stored.updated_at)
                     .get(..10)
@@ -568,8 +565,8 @@ fn record_file_name(id: GameId) -> String {
 
 /// The game's name in a record header: `ultimate`, or the variant's.
 fn variant_name(stored: &crate::store::StoredGame) -> String {
-    match stored.potentials {
-        Some(options) => options.name(),
-        None => stored.variant.to_string(),
+    match stored.spec {
+        GameSpec::Potentials(options) => options.name(),
+        GameSpec::Plain(variant) => variant.to_string(),
     }
 }

@@ -1,11 +1,11 @@
 //! `challenge`, `accept`, `decline`, `cancel`, `rematch`.
 
-use gipf::{ByColor, Color, Variant};
+use gipf::{ByColor, Color};
 
 use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse, time};
 use crate::command::ChallengeCommand;
 use crate::model::{
-    ChannelId, ColorChoice, GameId, GameStatus, GuildSettings, TimeControl, UserId,
+    ChannelId, ColorChoice, GameId, GameSpec, GameStatus, GuildSettings, TimeControl, UserId,
 };
 use crate::reply::{Button, NewThread, Reply, Stamp};
 use crate::store::{Challenge, ChallengeTerms};
@@ -15,12 +15,11 @@ use crate::text::Text;
 /// What a challenge proposes besides whom: which game, whose colour, what time per move,
 /// and whether its game gets a thread of its own.
 pub(super) struct Proposal {
-    pub variant: Variant,
+    pub spec: GameSpec,
     pub color: ColorChoice,
     pub time: Option<TimeControl>,
     pub thread: bool,
     pub hints: bool,
-    pub potentials: Option<gipf::potentials::Options>,
 }
 
 impl Run for ChallengeCommand {
@@ -37,12 +36,11 @@ impl Run for ChallengeCommand {
                 potentials,
             } => {
                 let proposal = Proposal {
-                    variant,
+                    spec: GameSpec::new(variant, potentials),
                     color,
                     time,
                     thread,
                     hints,
-                    potentials,
                 };
                 service.challenge(message, opponent, proposal, level)
             }
@@ -117,13 +115,12 @@ impl Service {
             channel: message.channel,
             challenger: message.author.id,
             challenged: opponent,
-            variant: proposal.variant,
+            spec: proposal.spec,
             color: proposal.color,
             time: proposal.time.or(default_time),
             // Threads exist in servers only.
             thread: message.guild.is_some() && (proposal.thread || settings.threads),
             hints: proposal.hints,
-            potentials: proposal.potentials,
         })
     }
 
@@ -145,7 +142,7 @@ impl Service {
         let mut text = text![whom, ", ", self.name(me)?];
         text.push(format!(
             " challenges you to a game of {} (",
-            super::game_title(terms.variant, terms.potentials)
+            terms.spec.title()
         ))
         .append(colours)
         .push(time::describe(terms.time))
@@ -247,10 +244,7 @@ impl Service {
         };
         let game = LiveGame::load(stored)?;
         let mut text = text![
-            format!(
-                "Game on: {}. White: ",
-                super::game_title(terms.variant, terms.potentials)
-            ),
+            format!("Game on: {}. White: ", terms.spec.title()),
             game.name(Color::White),
             ", Black: ",
             game.name(Color::Black),
@@ -309,7 +303,7 @@ impl Service {
         };
         let opponent = last.player(!color);
         let proposal = Proposal {
-            variant: last.stored.variant,
+            spec: last.stored.spec,
             color: match !color {
                 Color::White => ColorChoice::White,
                 Color::Black => ColorChoice::Black,
@@ -318,7 +312,6 @@ impl Service {
             // A game played in a thread has its rematch in the same thread.
             thread: false,
             hints: last.stored.hints,
-            potentials: last.stored.potentials,
         };
         // The opponent is no bot and can read the channel: he played here.
         let again = Message {
@@ -409,7 +402,8 @@ fn answered_just_now() -> Failure {
 /// The challenge's potentials on a line of their own (nothing for a game without them).
 fn potentials_line(terms: &ChallengeTerms) -> String {
     terms
-        .potentials
+        .spec
+        .potentials()
         .as_ref()
         .and_then(super::potentials::describe)
         .map_or_else(String::new, |about| format!("\n{about}"))

@@ -99,7 +99,7 @@ impl Service {
         self.may_start_here(message)?;
         self.remember_users(message)?;
         self.store.remember_user(engine.id, &engine.name)?;
-        if proposal.potentials.is_some() {
+        if proposal.spec.potentials().is_some() {
             return refuse(
                 "I play the games without potentials only: challenge me to basic, standard or tournament.",
             );
@@ -121,7 +121,7 @@ impl Service {
         let mut text = text![
             format!(
                 "Game on: {} GIPF against me, at level {level}. White: ",
-                game.stored.variant
+                game.stored.spec.variant()
             ),
             game.name(Color::White),
             ", Black: ",

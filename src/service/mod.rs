@@ -27,11 +27,12 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use gipf::potentials::Options;
-use gipf::{ByColor, Color, Position, Turn, Variant};
+use gipf::{ByColor, Color, Position, Turn};
 
 use crate::command::{self, Command, CommandError, Phrasing};
-use crate::model::{ChannelId, Clock, GameId, GameStatus, GuildId, Partial, Rights, UserId};
+use crate::model::{
+    ChannelId, Clock, GameId, GameSpec, GameStatus, GuildId, Partial, Rights, UserId,
+};
 use crate::record;
 use crate::render::{self, BoardView, RenderOptions};
 use crate::reply::{Reply, Stamp};
@@ -361,26 +362,6 @@ impl Service {
     }
 }
 
-/// How the bot names a game in lists: `standard`, `basic+2`, `ultimate`, `standard with
-/// potentials`.
-pub(crate) fn game_name(variant: Variant, potentials: Option<Options>) -> String {
-    match potentials {
-        Some(options) if options.ultimate => "ultimate".to_string(),
-        Some(_) => format!("{variant} with potentials"),
-        None => variant.to_string(),
-    }
-}
-
-/// How the bot names a game in a sentence: `standard GIPF`, `ultimate GIPF`, `standard GIPF
-/// with potentials`.
-pub(crate) fn game_title(variant: Variant, potentials: Option<Options>) -> String {
-    match potentials {
-        Some(options) if options.ultimate => "ultimate GIPF".to_string(),
-        Some(_) => format!("{variant} GIPF with potentials"),
-        None => format!("{variant} GIPF"),
-    }
-}
-
 /// A stored game brought back to life by the rules crate.
 #[derive(Clone)]
 pub(crate) struct LiveGame {
@@ -421,8 +402,8 @@ impl LiveGame {
         // A game resigned (or lost on time) mid-turn is over whatever the rules say.
         let resigned = stored.resigned.or(stored.forfeited);
         let partial = &stored.partial;
-        let rules = match stored.potentials {
-            Some(options) => {
+        let rules = match stored.spec {
+            GameSpec::Potentials(options) => {
                 let replay = record::replay_potentials(&record, options).map_err(unplayable)?;
                 let mut game = replay.last().clone();
                 if let Partial::Potentials { potentials } = partial {
@@ -436,8 +417,8 @@ impl LiveGame {
                 let last_turn = replay.turns.last().cloned();
                 Rules::Potentials(Box::new(potentials::PotentialsGame { game, last_turn }))
             }
-            None => {
-                let replay = record::replay(&record, stored.variant).map_err(unplayable)?;
+            GameSpec::Plain(variant) => {
+                let replay = record::replay(&record, variant).map_err(unplayable)?;
                 let mut position = *replay.last();
                 if let Partial::Plain(decisions) = partial {
                     for decision in decisions {

@@ -1,12 +1,10 @@
 //! The `challenges` table: at most one open challenge per channel.
 
-use gipf::Variant;
-use gipf::potentials::Options;
 use rusqlite::{OptionalExtension, params};
 use std::time::Duration;
 
-use super::{Store, parsed, potentials, potentials_text, time_control};
-use crate::model::{ChallengeId, ChannelId, ColorChoice, GuildId, TimeControl, UserId};
+use super::{Store, potentials_text, spec, time_control};
+use crate::model::{ChallengeId, ChannelId, ColorChoice, GameSpec, GuildId, TimeControl, UserId};
 
 /// What a challenge proposes: who plays whom, where, which game and which colours.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,8 +17,8 @@ pub struct ChallengeTerms {
     pub challenger: UserId,
     /// Who is challenged.
     pub challenged: UserId,
-    /// Which game.
-    pub variant: Variant,
+    /// What game it is.
+    pub spec: GameSpec,
     /// The challenger's colour.
     pub color: ColorChoice,
     /// The time per move, if any.
@@ -29,8 +27,6 @@ pub struct ChallengeTerms {
     pub thread: bool,
     /// Both players may ask the engine for hints.
     pub hints: bool,
-    /// The potentials of both players, or Ultimate GIPF (then `variant` is tournament).
-    pub potentials: Option<Options>,
 }
 
 /// An open challenge.
@@ -61,12 +57,11 @@ impl Store {
                         channel: r.get(2)?,
                         challenger: r.get(3)?,
                         challenged: r.get(4)?,
-                        variant: parsed(r, 5)?,
                         color: r.get(6)?,
                         time: time_control(r, 7)?,
                         thread: r.get(9)?,
                         hints: r.get(10)?,
-                        potentials: potentials(r, 5, 11)?,
+                        spec: spec(r, 5, 11)?,
                     },
                 })
             })
@@ -96,7 +91,7 @@ impl Store {
                     new.channel,
                     new.challenger,
                     new.challenged,
-                    new.variant.to_string(),
+                    new.spec.variant().to_string(),
                     new.color,
                     created,
                     created.saturating_add(ttl),
@@ -104,7 +99,7 @@ impl Store {
                     new.time.is_some_and(|t| t.autoforfeit),
                     new.thread,
                     new.hints,
-                    potentials_text(&new.potentials)
+                    potentials_text(new.spec)
                 ])?;
             Ok((inserted == 1).then(|| ChallengeId(c.last_insert_rowid())))
         })

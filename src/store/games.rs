@@ -1,17 +1,16 @@
 //! The `games` and `turns` tables: a game as stored, its turns, and every change to it in
 //! one transaction guarded by its version.
 
-use gipf::potentials::Options;
-use gipf::{ByColor, Color, Variant};
+use gipf::{ByColor, Color};
 use gipf_ai::Level;
 use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
 
 use super::challenges::{Challenge, ChallengeTerms};
 use super::ratings;
-use super::{
-    Store, decisions, parsed, parsed_color, potentials, potentials_text, time_control, unreadable,
+use super::{Store, decisions, parsed_color, potentials_text, spec, time_control, unreadable};
+use crate::model::{
+    ChannelId, GameId, GameSpec, GameStatus, GuildId, Partial, TimeControl, UserId,
 };
-use crate::model::{ChannelId, GameId, GameStatus, GuildId, Partial, TimeControl, UserId};
 
 /// A game as stored: who plays, how it stands, and its turns in the official notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,8 +21,8 @@ pub struct StoredGame {
     pub guild: Option<GuildId>,
     /// Its channel.
     pub channel: ChannelId,
-    /// Which game.
-    pub variant: Variant,
+    /// What game it is.
+    pub spec: GameSpec,
     /// Who plays each colour.
     pub players: ByColor<UserId>,
     /// How it stands.
@@ -54,8 +53,6 @@ pub struct StoredGame {
     pub hints: bool,
     /// Against the engine: its level.
     pub engine: Option<Level>,
-    /// The potentials it is played with, or Ultimate GIPF.
-    pub potentials: Option<Options>,
     /// The players' names as stored (read with the game: one query).
     pub names: ByColor<String>,
     /// Completed turns in the official notation, in order.
@@ -111,7 +108,6 @@ pub(super) fn game_row(r: &Row) -> rusqlite::Result<Result<StoredGame, Damaged>>
     let read = || -> rusqlite::Result<StoredGame> {
         Ok(StoredGame {
             id,
-            variant: parsed(r, 1)?,
             players,
             status,
             resigned: parsed_color(r, 5)?,
@@ -132,7 +128,7 @@ pub(super) fn game_row(r: &Row) -> rusqlite::Result<Result<StoredGame, Damaged>>
                 .get::<_, Option<String>>(20)?
                 .map(|level| level.parse().map_err(|e| unreadable(20, e)))
                 .transpose()?,
-            potentials: potentials(r, 1, 21)?,
+            spec: spec(r, 1, 21)?,
             names: ByColor::new(shown_name(r.get(22)?), shown_name(r.get(23)?)),
             turns: Vec::new(),
         })
@@ -243,7 +239,7 @@ fn insert_game(
         params![
             terms.guild,
             terms.channel,
-            terms.variant.to_string(),
+            terms.spec.variant().to_string(),
             players[Color::White],
             players[Color::Black],
             at,
@@ -253,14 +249,14 @@ fn insert_game(
             site,
             terms.hints,
             engine.map(Level::name),
-            potentials_text(&terms.potentials)
+            potentials_text(terms.spec)
         ],
     )?;
     Ok(StoredGame {
         id: GameId(c.last_insert_rowid()),
         guild: terms.guild,
         channel: terms.channel,
-        variant: terms.variant,
+        spec: terms.spec,
         players,
         status: GameStatus::Active,
         resigned: None,
@@ -276,7 +272,6 @@ fn insert_game(
         site: site.map(str::to_string),
         hints: terms.hints,
         engine,
-        potentials: terms.potentials,
         names: ByColor::new(
             shown_name(player_name(c, players[Color::White])?),
             shown_name(player_name(c, players[Color::Black])?),

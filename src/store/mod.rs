@@ -14,8 +14,8 @@ use rusqlite::{Connection, OptionalExtension, Row, ToSql};
 use rusqlite_migration::{M, Migrations};
 
 use crate::model::{
-    ChallengeId, ChannelId, Clock, ColorChoice, GameId, GameStatus, GuildId, Partial, TimeControl,
-    UserId,
+    ChallengeId, ChannelId, Clock, ColorChoice, GameId, GameSpec, GameStatus, GuildId, Partial,
+    TimeControl, UserId,
 };
 
 mod archive;
@@ -177,9 +177,10 @@ fn decisions(row: &Row, index: usize) -> rusqlite::Result<Partial> {
     serde_json::from_str(&json).map_err(|e| unreadable(index, e))
 }
 
-/// The potentials column: `ultimate`, or the header's `W:<list> B:<list>`.
-fn potentials_text(options: &Option<Options>) -> Option<String> {
-    options.map(|o| {
+/// The potentials column of a game: `ultimate`, or the header's `W:<list> B:<list>`; none
+/// for a game without potentials.
+fn potentials_text(spec: GameSpec) -> Option<String> {
+    spec.potentials().map(|o| {
         if o.ultimate {
             "ultimate".to_string()
         } else {
@@ -188,10 +189,11 @@ fn potentials_text(options: &Option<Options>) -> Option<String> {
     })
 }
 
-/// The potentials of a row whose variant is at `variant` and potentials at `variant + k`.
-fn potentials(row: &Row, variant: usize, index: usize) -> rusqlite::Result<Option<Options>> {
+/// What game a row holds, from its variant column at `variant` and its potentials column at
+/// `index`.
+fn spec(row: &Row, variant: usize, index: usize) -> rusqlite::Result<GameSpec> {
     let Some(text) = row.get::<_, Option<String>>(index)? else {
-        return Ok(None);
+        return Ok(GameSpec::Plain(parsed(row, variant)?));
     };
     let name: String = row.get(variant)?;
     let (name, supply) = match text.as_str() {
@@ -199,7 +201,7 @@ fn potentials(row: &Row, variant: usize, index: usize) -> rusqlite::Result<Optio
         _ => (name.as_str(), Some(text.as_str())),
     };
     Options::parse(name, supply)
-        .map(Some)
+        .map(GameSpec::Potentials)
         .map_err(|e| unreadable(index, e))
 }
 
@@ -290,9 +292,9 @@ mod tests {
             channel: ChannelId(7),
             challenger: UserId(1),
             challenged: UserId(2),
-            variant: Variant::Basic {
+            spec: GameSpec::Plain(Variant::Basic {
                 extra: gipf::ByColor::new(0, 3),
-            },
+            }),
             color: ColorChoice::Black,
             time: Some(TimeControl {
                 days: 2,
@@ -300,7 +302,6 @@ mod tests {
             }),
             thread: false,
             hints: true,
-            potentials: None,
         };
         let minute = Duration::from_secs(60);
         let id = store.create_challenge(&new, minute).unwrap().unwrap();
@@ -465,10 +466,10 @@ mod tests {
         let finished = store.game_in(ChannelId(7), true).unwrap().unwrap();
         assert_eq!(finished, saved);
         assert_eq!(
-            finished.variant,
-            Variant::Basic {
+            finished.spec,
+            GameSpec::Plain(Variant::Basic {
                 extra: gipf::ByColor::new(0, 3)
-            }
+            })
         );
         assert_eq!(finished.resigned, Some(Color::Black));
         assert_eq!(store.active_game_channels(GuildId(5)).unwrap(), []);

@@ -127,10 +127,7 @@ pub(super) fn rate(c: &Connection, game: &StoredGame, winner: Color) -> anyhow::
         return Ok(());
     }
     let guild = game.guild.unwrap_or(GuildId(0));
-    for kind in [
-        None,
-        Some(GameKind::of(game.variant, game.potentials.is_some())),
-    ] {
+    for kind in [None, Some(game.spec.kind())] {
         let at = (guild, pool(kind));
         let (won, lost) = glicko2(
             &read(c, guild, at.1, winner)?.into(),
