@@ -237,7 +237,12 @@ async fn a_game_from_challenge_to_resignation() {
     discord
         .send_message(say(CHANNEL, ALICE, "!play some music"))
         .await;
-    let body = ask(&discord, say(CHANNEL, ALICE, "!chalenge")).await;
+    let slip = format!("!chalenge <@{}>", BOB.0);
+    let spec = MessageSpec {
+        mentions: vec![BOB],
+        ..say(CHANNEL, ALICE, &slip)
+    };
+    let body = ask(&discord, spec).await;
     assert!(
         content(&body).contains("did you mean `!challenge`?"),
         "{body:#}"

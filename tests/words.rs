@@ -179,18 +179,53 @@ fn other_bots_commands_get_no_answer_but_slips_of_ours_do() {
         let replies = table.service.handle(&message);
         replies.first().map(shown)
     };
-    // A prefix other bots share: their words are none of our business.
-    for line in ["!play never gonna", "!rank", "!skip", "!p 3"] {
+    // A prefix other bots share: their words are none of our business, even when they look
+    // like ours, as long as what follows makes none of our commands.
+    for line in [
+        "!play never gonna",
+        "!rank",
+        "!skip",
+        "!p 3",
+        "!mode",
+        "!game",
+        "!stat",
+        "!rule 3",
+        "!pussh",
+    ] {
         assert_eq!(heard(line, false), None, "{line}");
     }
-    // A slip of one of ours is answered, with the command meant.
+    // A slip of one of ours that the words after it make a command of is answered.
     let slip = heard("!pussh b1 c2", false).unwrap();
     assert!(slip.contains("did you mean `!push`?"), "{slip}");
     let slip = heard("!chalenge @bob", false).unwrap();
     assert!(slip.contains("did you mean `!challenge`?"), "{slip}");
-    // Said to the bot for sure (a mention, slash, button, console), an unknown word is answered.
+    // Said to the bot for sure (a mention, slash, button, console), an unknown word is
+    // answered, with a suggestion only when it is close.
     let unknown = heard("!play", true).unwrap();
     assert!(unknown.contains("Try `!help`"), "{unknown}");
+    let unknown = heard("!dance", true).unwrap();
+    assert!(
+        unknown.contains("Try `!help`") && !unknown.contains("did you mean"),
+        "{unknown}"
+    );
+    let slip = heard("!mode", true).unwrap();
+    assert!(slip.contains("did you mean `!move`?"), "{slip}");
+}
+
+#[test]
+fn a_player_here_hears_of_a_slip_even_without_words_after_it() {
+    let mut table = Table::new();
+    table.start("standard");
+    let mut message = table.message("alice", "!pussh");
+    message.via = Via::Prefix;
+    let replies = table.service.handle(&message);
+    assert!(
+        shown(&replies[0]).contains("did you mean `!push`?"),
+        "{replies:?}"
+    );
+    let mut bystander = table.message("carol", "!pussh");
+    bystander.via = Via::Prefix;
+    assert!(table.service.handle(&bystander).is_empty());
 }
 
 #[test]

@@ -183,31 +183,27 @@ fn edits(a: &str, b: &str) -> usize {
     rows[a.len()][b.len()]
 }
 
-/// The command `word` is a slip of: two edits away at most (one when either has four letters
-/// or fewer, so that other bots' short commands are not taken for ours: `play` is not
-/// `replay`).
+/// The command `word` is a slip of: one edit away (a letter more, less, changed, or two
+/// swapped), two for words of seven letters or more; so other bots' short commands are not
+/// taken for ours (`play` is not `replay`, `dance` is not `cancel`).
 ///
 /// ```
 /// use gipf_bot::command::closest_command;
 /// assert_eq!(closest_command("pussh"), Some("push"));
 /// assert_eq!(closest_command("chalenge"), Some("challenge"));
+/// assert_eq!(closest_command("chalnge"), Some("challenge"));
 /// assert_eq!(closest_command("rwo"), Some("row"));
 /// assert_eq!(closest_command("play"), None);
 /// assert_eq!(closest_command("rank"), None);
+/// assert_eq!(closest_command("dance"), None);
 /// assert_eq!(closest_command("replya"), Some("replay"));
 /// ```
 pub fn closest_command(word: &str) -> Option<&'static str> {
+    let allowed = if word.chars().count() >= 7 { 2 } else { 1 };
     SYNTAX
         .iter()
         .map(|syntax| (edits(word, syntax.word), syntax.word))
-        .filter(|&(distance, command)| {
-            distance
-                <= if command.len().min(word.chars().count()) <= 4 {
-                    1
-                } else {
-                    2
-                }
-        })
+        .filter(|&(distance, _)| distance <= allowed)
         .min()
         .map(|(_, command)| command)
 }

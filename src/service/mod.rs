@@ -206,21 +206,67 @@ impl Service {
         match command::parse(&message.text, &self.phrasing(message)) {
             None => Vec::new(),
             Some(Ok(command)) => self.execute(message, command),
-            Some(Err(CommandError::Unknown {
-                word,
-                closest: Some(closest),
-            })) => vec![Reply::private(format!(
-                "I don't know the command `{word}`: did you mean {}?",
-                self.phrasing(message).cmd(closest)
-            ))],
-            // Quiet: it is likely another bot's command.
-            Some(Err(CommandError::Unknown { .. })) if !message.via.addressed() => Vec::new(),
-            Some(Err(CommandError::Unknown { word, .. })) => vec![Reply::private(format!(
-                "I don't know the command `{word}`. Try {} for the list.",
-                self.phrasing(message).cmd("help")
-            ))],
+            Some(Err(CommandError::Unknown { word, closest })) => {
+                self.unknown_word(message, &word, closest)
+            }
             Some(Err(CommandError::Invalid(text))) => vec![Reply::private(text)],
         }
+    }
+
+    /// The answer to a word that is none of the bot's commands. After the prefix, which other
+    /// bots share, only a slip of ours is answered, and only when the words after it make a
+    /// valid command or its author has a game or challenge here; said to the bot for sure
+    /// (a mention, the console), every word is answered.
+    fn unknown_word(&self, message: &Message, word: &str, closest: Option<&str>) -> Vec<Reply> {
+        let say = self.phrasing(message);
+        let Some(closest) = closest else {
+            if !message.via.addressed() {
+                return Vec::new();
+            }
+            return vec![Reply::private(format!(
+                "I don't know the command `{word}`. Try {} for the list.",
+                say.cmd("help")
+            ))];
+        };
+        if !message.via.addressed()
+            && !self.makes_a_command(message, closest)
+            && !self.plays_here(message).unwrap_or(false)
+        {
+            return Vec::new();
+        }
+        vec![Reply::private(format!(
+            "I don't know the command `{word}`: did you mean {}?",
+            say.cmd(closest)
+        ))]
+    }
+
+    /// Whether words follow the message's first and make a valid command of `closest`.
+    fn makes_a_command(&self, message: &Message, closest: &str) -> bool {
+        let rest = message
+            .text
+            .trim()
+            .split_once(char::is_whitespace)
+            .map(|(_, rest)| rest.trim());
+        rest.is_some_and(|rest| {
+            let line = format!("{}{closest} {rest}", self.config.prefix);
+            matches!(command::parse(&line, &self.phrasing(message)), Some(Ok(_)))
+        })
+    }
+
+    /// Whether the message's author plays, or has challenged or is challenged, here.
+    fn plays_here(&self, message: &Message) -> anyhow::Result<bool> {
+        let me = message.author.id;
+        let playing = self
+            .store
+            .game_in(message.channel, false)?
+            .is_some_and(|game| {
+                game.players[Color::White] == me || game.players[Color::Black] == me
+            });
+        let challenged = self
+            .store
+            .challenge(message.channel)?
+            .is_some_and(|open| open.terms.challenger == me || open.terms.challenged == me);
+        Ok(playing || challenged)
     }
 
     /// Runs a command that came parsed (a button's); `message.text` is not read.
