@@ -12,11 +12,25 @@ impl Game {
             return Err(PlayError::GameOver(outcome));
         }
         let mut next = self.clone();
-        next.apply(decision)?;
         let mut done = Vec::new();
-        next.settle(&mut done);
+        next.advance(decision, &mut done)?;
         *self = next;
         Ok(done)
+    }
+
+    /// Like [`Game::play`] on `self`, the completed turns pushed onto `done`; on error the
+    /// game may be half changed, so callers play on a copy they can drop.
+    pub(crate) fn advance(
+        &mut self,
+        decision: Decision,
+        done: &mut Vec<super::Turn>,
+    ) -> Result<(), PlayError> {
+        if let Some(outcome) = self.outcome {
+            return Err(PlayError::GameOver(outcome));
+        }
+        self.apply(decision)?;
+        self.settle(done);
+        Ok(())
     }
 
     /// Like [`Game::play`], but first checks that `color` is to move.
@@ -105,8 +119,22 @@ impl Game {
 
     /// Whether the player to move has a legal push or potential move (`docs/potentials.md` §5).
     pub fn has_legal_move(&self) -> bool {
-        let pushable = self.occupied() != Bitboard::ALL_SPOTS && !self.legal_pieces().is_empty();
-        pushable || !self.potential_moves().is_empty()
+        let loaded = super::Potential::ALL.map(PieceKind::Loaded);
+        let pushable = self.occupied() != Bitboard::ALL_SPOTS
+            && [PieceKind::Basic, PieceKind::Gipf]
+                .into_iter()
+                .chain(loaded)
+                .any(|p| self.check_piece(p).is_ok());
+        pushable || self.has_potential_move()
+    }
+
+    /// Whether the player to move has a potential move, without listing them.
+    fn has_potential_move(&self) -> bool {
+        (self.movers & self.tops[self.to_move]).iter().any(|from| {
+            self.stack(from)
+                .and_then(|s| s.uncovered_loaded())
+                .is_some_and(|kind| kind.moves() && !self.targets(kind, from).is_empty())
+        })
     }
 
     /// Pushes `stack` in at `entry`; returns the path and whether it triggered the mover's
@@ -243,11 +271,11 @@ impl Game {
     pub fn potential_moves(&self) -> Vec<(Potential, Point, Point)> {
         let me = self.to_move;
         let mut moves = Vec::new();
-        for (from, stack) in self.stacks() {
-            let Some(kind) = stack.uncovered_loaded().filter(|k| k.moves()) else {
+        for from in (self.movers & self.tops[me]).iter() {
+            let Some(kind) = self.stack(from).and_then(|s| s.uncovered_loaded()) else {
                 continue;
             };
-            if stack.bottom != me {
+            if !kind.moves() {
                 continue;
             }
             moves.extend(self.targets(kind, from).iter().map(|to| (kind, from, to)));
