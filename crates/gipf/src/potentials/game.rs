@@ -357,7 +357,9 @@ impl Game {
         }
         let out = |c: Color| {
             (self.options.variant == Variant::Standard || self.played[c])
-                && self.gipf_pieces(c).is_empty()
+                && !self.tops[c]
+                    .iter()
+                    .any(|p| self.stack(p).is_some_and(|s| s.is_gipf()))
         };
         let loser = match (out(Color::White), out(Color::Black)) {
             (true, true) => remover,

@@ -14,24 +14,7 @@ impl Game {
     pub fn legal_decisions(&self) -> Vec<Decision> {
         match self.pending() {
             Pending::GameOver(_) => Vec::new(),
-            Pending::Action => {
-                let entries: Vec<Entry> = self.open_entries().collect();
-                let mut decisions: Vec<Decision> = self
-                    .legal_pieces()
-                    .into_iter()
-                    .flat_map(|piece| {
-                        entries
-                            .iter()
-                            .map(move |&entry| Decision::Push { entry, piece })
-                    })
-                    .collect();
-                decisions.extend(
-                    self.potential_moves()
-                        .into_iter()
-                        .map(|(kind, from, to)| Decision::Move { kind, from, to }),
-                );
-                decisions
-            }
+            Pending::Action => self.action_decisions(),
             Pending::Tamsk => self
                 .open_entries()
                 .map(Decision::Extra)
@@ -44,6 +27,29 @@ impl Game {
                 .map(Decision::Take)
                 .collect(),
         }
+    }
+
+    /// Every push (piece kind by open entry) and potential move, built in one buffer.
+    fn action_decisions(&self) -> Vec<Decision> {
+        let mut entries = [Entry(0); 42];
+        let mut open = 0;
+        for entry in self.open_entries() {
+            entries[open] = entry;
+            open += 1;
+        }
+        let pieces = self.pushable_pieces();
+        let mut decisions = Vec::with_capacity(pieces.clone().count() * open + 16);
+        for piece in pieces {
+            decisions.extend(
+                entries[..open]
+                    .iter()
+                    .map(|&entry| Decision::Push { entry, piece }),
+            );
+        }
+        self.each_potential_move(|kind, from, to| {
+            decisions.push(Decision::Move { kind, from, to })
+        });
+        decisions
     }
 
     /// The entries whose line has an empty spot.

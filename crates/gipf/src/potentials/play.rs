@@ -11,15 +11,13 @@ impl Game {
         if let Some(outcome) = self.outcome {
             return Err(PlayError::GameOver(outcome));
         }
-        let mut next = self.clone();
         let mut done = Vec::new();
-        next.advance(decision, &mut done)?;
-        *self = next;
+        self.advance(decision, &mut done)?;
         Ok(done)
     }
 
-    /// Like [`Game::play`] on `self`, the completed turns pushed onto `done`; on error the
-    /// game may be half changed, so callers play on a copy they can drop.
+    /// Like [`Game::play`], the completed turns pushed onto `done`. Every decision is checked
+    /// before anything changes, so an error leaves the game as it was.
     pub(crate) fn advance(
         &mut self,
         decision: Decision,
@@ -109,22 +107,22 @@ impl Game {
 
     /// The kinds of piece the player to move may push now.
     pub fn legal_pieces(&self) -> Vec<PieceKind> {
+        self.pushable_pieces().collect()
+    }
+
+    /// [`Game::legal_pieces`] without the buffer.
+    pub(crate) fn pushable_pieces(&self) -> impl Iterator<Item = PieceKind> + Clone + '_ {
         let loaded = super::Potential::ALL.map(PieceKind::Loaded);
         [PieceKind::Basic, PieceKind::Gipf]
             .into_iter()
             .chain(loaded)
             .filter(|&p| self.check_piece(p).is_ok())
-            .collect()
     }
 
     /// Whether the player to move has a legal push or potential move (`docs/potentials.md` §5).
     pub fn has_legal_move(&self) -> bool {
-        let loaded = super::Potential::ALL.map(PieceKind::Loaded);
-        let pushable = self.occupied() != Bitboard::ALL_SPOTS
-            && [PieceKind::Basic, PieceKind::Gipf]
-                .into_iter()
-                .chain(loaded)
-                .any(|p| self.check_piece(p).is_ok());
+        let pushable =
+            self.occupied() != Bitboard::ALL_SPOTS && self.pushable_pieces().next().is_some();
         pushable || self.has_potential_move()
     }
 
@@ -206,6 +204,10 @@ impl Game {
     /// the game (`None`).
     pub(crate) fn answer_tamsk(&mut self, entry: Option<Entry>) -> Result<(), PlayError> {
         let me = self.to_move;
+        if let Some(entry) = entry.filter(|e| (e.ray() - self.occupied).is_empty()) {
+            // Checked first so that a refused entry changes nothing.
+            return Err(PlayError::LineFull { entry });
+        }
         self.set(Point::E5, Some(Stack::basic(me)));
         let (answer, trigger) = match entry {
             Some(entry) => {
@@ -227,60 +229,66 @@ impl Game {
     /// Where an uncovered loaded piece on `from` can send its potential
     /// (`docs/potentials.md` §7).
     pub fn targets(&self, kind: Potential, from: Point) -> Bitboard {
-        let mut targets = Bitboard::EMPTY;
         let Some(mover) = self.stack(from).map(|s| s.bottom) else {
-            return targets;
+            return Bitboard::EMPTY;
         };
-        let opponent = !mover;
+        let occupied = self.occupied.0;
+        let mut targets = 0;
         for direction in Direction::ALL {
-            let mut spot = from.neighbour(direction).filter(|p| p.is_spot());
+            let mut spot = step(from.bitboard().0, direction);
             match kind {
                 Potential::Tamsk => return Bitboard::EMPTY,
-                Potential::Zertz => {
-                    if spot.and_then(|p| self.stack(p)).is_none() {
-                        continue;
+                Potential::Zertz if spot & occupied != 0 => {
+                    // Over the pieces in a row, onto the first empty spot (if any).
+                    while spot & occupied != 0 {
+                        spot = step(spot, direction);
                     }
-                    while let Some(p) = spot.filter(|&p| self.stack(p).is_some()) {
-                        spot = p.neighbour(direction).filter(|q| q.is_spot());
-                    }
-                    if let Some(p) = spot {
-                        targets.insert(p);
-                    }
+                    targets |= spot;
                 }
+                Potential::Zertz => {}
                 Potential::Yinsh => {
-                    while let Some(p) = spot.filter(|&p| self.stack(p).is_none()) {
-                        targets.insert(p);
-                        spot = p.neighbour(direction).filter(|q| q.is_spot());
+                    while spot != 0 && spot & occupied == 0 {
+                        targets |= spot;
+                        spot = step(spot, direction);
                     }
                 }
                 Potential::Dvonn | Potential::Punct => {
-                    let Some(p) = spot else { continue };
-                    let Some(target) = self.stack(p) else {
+                    if spot == 0 {
+                        continue;
+                    }
+                    let Some(target) = self.stack(Point::from_spot_index(spot.trailing_zeros()))
+                    else {
                         continue;
                     };
-                    if target.color() == opponent && target_of(kind, &target) {
-                        targets.insert(p);
+                    if target.color() == !mover && target_of(kind, &target) {
+                        targets |= spot;
                     }
                 }
             }
         }
-        targets
+        Bitboard(targets)
     }
 
     /// Every legal potential move of the player to move: (kind, from, to).
     pub fn potential_moves(&self) -> Vec<(Potential, Point, Point)> {
-        let me = self.to_move;
         let mut moves = Vec::new();
-        for from in (self.movers & self.tops[me]).iter() {
+        self.each_potential_move(|kind, from, to| moves.push((kind, from, to)));
+        moves
+    }
+
+    /// Calls `visit` with each legal potential move, in the order of
+    /// [`Game::potential_moves`].
+    pub(crate) fn each_potential_move(&self, mut visit: impl FnMut(Potential, Point, Point)) {
+        for from in (self.movers & self.tops[self.to_move]).iter() {
             let Some(kind) = self.stack(from).and_then(|s| s.uncovered_loaded()) else {
                 continue;
             };
-            if !kind.moves() {
-                continue;
+            if kind.moves() {
+                for to in self.targets(kind, from).iter() {
+                    visit(kind, from, to);
+                }
             }
-            moves.extend(self.targets(kind, from).iter().map(|to| (kind, from, to)));
         }
-        moves
     }
 
     fn use_potential(&mut self, kind: Potential, from: Point, to: Point) -> Result<(), PlayError> {
@@ -342,4 +350,16 @@ fn target_of(kind: Potential, target: &Stack) -> bool {
         },
         _ => false,
     }
+}
+
+/// The spots one step from `spots` in `direction`; steps off the board vanish (cells that
+/// are not spots never hold a bit).
+fn step(spots: u64, direction: Direction) -> u64 {
+    let shift = direction.shift();
+    let moved = if shift > 0 {
+        spots << shift
+    } else {
+        spots >> -shift
+    };
+    moved & Bitboard::ALL_SPOTS.0
 }
