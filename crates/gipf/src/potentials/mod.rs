@@ -29,6 +29,7 @@
 
 mod decision;
 mod game;
+mod key;
 mod movegen;
 mod notation;
 mod options;
