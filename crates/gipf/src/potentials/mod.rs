@@ -35,6 +35,7 @@ mod notation;
 mod options;
 mod play;
 mod potential;
+mod rays;
 mod removal;
 mod setup;
 mod stack;

@@ -1,6 +1,7 @@
 //! Decisions: pushes, TAMSK answers, potential moves, rows.
 
 use super::game::{Phase, Stage};
+use super::rays;
 use super::{Action, Decision, Game, Pending, PieceKind, PlayError, Potential, PushPath, Stack};
 use crate::{Bitboard, Color, Direction, Entry, Point};
 
@@ -233,26 +234,15 @@ impl Game {
             return Bitboard::EMPTY;
         };
         let occupied = self.occupied.0;
+        let bit = from.spot_index();
         let mut targets = 0;
-        for direction in Direction::ALL {
-            let mut spot = step(from.bitboard().0, direction);
+        for d in 0..Direction::ALL.len() {
             match kind {
                 Potential::Tamsk => return Bitboard::EMPTY,
-                Potential::Zertz if spot & occupied != 0 => {
-                    // Over the pieces in a row, onto the first empty spot (if any).
-                    while spot & occupied != 0 {
-                        spot = step(spot, direction);
-                    }
-                    targets |= spot;
-                }
-                Potential::Zertz => {}
-                Potential::Yinsh => {
-                    while spot != 0 && spot & occupied == 0 {
-                        targets |= spot;
-                        spot = step(spot, direction);
-                    }
-                }
+                Potential::Zertz => targets |= rays::jump(bit, d, occupied),
+                Potential::Yinsh => targets |= rays::slide(bit, d, occupied),
                 Potential::Dvonn | Potential::Punct => {
+                    let spot = rays::neighbour(bit, d);
                     if spot == 0 {
                         continue;
                     }
@@ -350,16 +340,4 @@ fn target_of(kind: Potential, target: &Stack) -> bool {
         },
         _ => false,
     }
-}
-
-/// The spots one step from `spots` in `direction`; steps off the board vanish (cells that
-/// are not spots never hold a bit).
-fn step(spots: u64, direction: Direction) -> u64 {
-    let shift = direction.shift();
-    let moved = if shift > 0 {
-        spots << shift
-    } else {
-        spots >> -shift
-    };
-    moved & Bitboard::ALL_SPOTS.0
 }
