@@ -47,11 +47,13 @@ pub(crate) enum Stage {
 pub struct Game {
     pub(crate) options: Options,
     pub(crate) board: [Option<Stack>; 64],
-    /// Kept with `board` by [`Game::set`]: the occupied spots, each colour's tops, and the
-    /// uncovered loaded pieces, so the hot queries need no scan of the board.
+    /// Kept with `board` by [`Game::set`]: the occupied spots, each colour's tops, the
+    /// uncovered loaded pieces and the GIPF-pieces (true or converted), so the hot queries
+    /// need no scan of the board.
     pub(crate) occupied: Bitboard,
     pub(crate) tops: ByColor<Bitboard>,
     pub(crate) movers: Bitboard,
+    pub(crate) gipfs: Bitboard,
     pub(crate) reserve: ByColor<u8>,
     pub(crate) lost: ByColor<u8>,
     pub(crate) supply: ByColor<Supply>,
@@ -101,6 +103,7 @@ impl Game {
             occupied: Bitboard::EMPTY,
             tops: ByColor::splat(Bitboard::EMPTY),
             movers: Bitboard::EMPTY,
+            gipfs: Bitboard::EMPTY,
             reserve: options.reserve(),
             lost: ByColor::splat(0),
             supply: options.supply,
@@ -138,11 +141,15 @@ impl Game {
         }
         self.occupied = self.occupied - bit;
         self.movers = self.movers - bit;
+        self.gipfs = self.gipfs - bit;
         if let Some(stack) = stack {
             self.occupied |= bit;
             self.tops[stack.color()] |= bit;
             if stack.uncovered_loaded().is_some() {
                 self.movers |= bit;
+            }
+            if stack.is_gipf() {
+                self.gipfs |= bit;
             }
         }
     }
@@ -166,10 +173,7 @@ impl Game {
 
     /// The GIPF-pieces of a colour on the board, true or converted.
     pub fn gipf_pieces(&self, color: Color) -> Bitboard {
-        self.tops[color]
-            .iter()
-            .filter(|&p| self.stack(p).is_some_and(|s| s.is_gipf()))
-            .collect()
+        self.tops[color] & self.gipfs
     }
 
     /// The uncovered loaded pieces of a colour with a kind.
@@ -357,9 +361,7 @@ impl Game {
         }
         let out = |c: Color| {
             (self.options.variant == Variant::Standard || self.played[c])
-                && !self.tops[c]
-                    .iter()
-                    .any(|p| self.stack(p).is_some_and(|s| s.is_gipf()))
+                && self.gipf_pieces(c).is_empty()
         };
         let loser = match (out(Color::White), out(Color::Black)) {
             (true, true) => remover,
