@@ -3,7 +3,7 @@
 use crate::{Color, Kind, Pending, Position, Stage, Variant};
 
 /// SplitMix64's mixing function: spreads any input over all 64 bits.
-const fn mix(value: u64) -> u64 {
+pub(crate) const fn mix(value: u64) -> u64 {
     let mut z = value.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -12,7 +12,7 @@ const fn mix(value: u64) -> u64 {
 
 /// One random key per (piece kind and colour, spot bit): built at compile time, so every
 /// build and every machine agrees on the keys.
-const PIECE_KEYS: [[u64; 64]; 4] = {
+pub(crate) const PIECE_KEYS: [[u64; 64]; 4] = {
     let mut keys = [[0u64; 64]; 4];
     let mut piece = 0;
     while piece < 4 {
@@ -37,7 +37,7 @@ const SALT_OUTCOME: u64 = 0x7000_0000_0000_0000;
 const SALT_VARIANT: u64 = 0x8000_0000_0000_0000;
 const BLACK_TO_MOVE: u64 = mix(0x9000_0000_0000_0000);
 
-fn piece_index(color: Color, kind: Kind) -> usize {
+pub(crate) fn piece_index(color: Color, kind: Kind) -> usize {
     match (color, kind) {
         (Color::White, Kind::Basic) => 0,
         (Color::White, Kind::Gipf) => 1,
@@ -123,7 +123,7 @@ impl Position {
     }
 }
 
-fn variant_code(variant: Variant) -> u64 {
+pub(crate) fn variant_code(variant: Variant) -> u64 {
     match variant {
         Variant::Basic { extra } => {
             u64::from(extra[Color::White]) << 8 | u64::from(extra[Color::Black]) << 16

@@ -47,6 +47,13 @@ pub(crate) enum Stage {
 pub struct Game {
     pub(crate) options: Options,
     pub(crate) board: [Option<Stack>; 64],
+    /// Kept with `board` by [`Game::set`]: the occupied spots, each colour's tops, the
+    /// uncovered loaded pieces and the GIPF-pieces (true or converted), so the hot queries
+    /// need no scan of the board.
+    pub(crate) occupied: Bitboard,
+    pub(crate) tops: ByColor<Bitboard>,
+    pub(crate) movers: Bitboard,
+    pub(crate) gipfs: Bitboard,
     pub(crate) reserve: ByColor<u8>,
     pub(crate) lost: ByColor<u8>,
     pub(crate) supply: ByColor<Supply>,
@@ -77,7 +84,7 @@ impl Game {
         };
         for color in Color::ALL {
             for &spot in options.variant.start_spots(color) {
-                game.board[spot.spot_index() as usize] = Some(piece(color));
+                game.set(spot, Some(piece(color)));
             }
         }
         game.settle(&mut Vec::new());
@@ -93,6 +100,10 @@ impl Game {
         Game {
             options,
             board: [None; 64],
+            occupied: Bitboard::EMPTY,
+            tops: ByColor::splat(Bitboard::EMPTY),
+            movers: Bitboard::EMPTY,
+            gipfs: Bitboard::EMPTY,
             reserve: options.reserve(),
             lost: ByColor::splat(0),
             supply: options.supply,
@@ -124,39 +135,52 @@ impl Game {
 
     pub(crate) fn set(&mut self, spot: Point, stack: Option<Stack>) {
         self.board[spot.spot_index() as usize] = stack;
+        let bit = Bitboard::from(spot);
+        for color in Color::ALL {
+            self.tops[color] = self.tops[color] - bit;
+        }
+        self.occupied = self.occupied - bit;
+        self.movers = self.movers - bit;
+        self.gipfs = self.gipfs - bit;
+        if let Some(stack) = stack {
+            self.occupied |= bit;
+            self.tops[stack.color()] |= bit;
+            if stack.uncovered_loaded().is_some() {
+                self.movers |= bit;
+            }
+            if stack.is_gipf() {
+                self.gipfs |= bit;
+            }
+        }
     }
 
     /// Every stack on the board, spot by spot.
     pub fn stacks(&self) -> impl Iterator<Item = (Point, Stack)> + '_ {
-        Point::spots().filter_map(|p| Some((p, self.stack(p)?)))
+        self.occupied
+            .iter()
+            .filter_map(|p| Some((p, self.stack(p)?)))
     }
 
     /// Every occupied spot.
     pub fn occupied(&self) -> Bitboard {
-        self.stacks().map(|(p, _)| p).collect()
+        self.occupied
     }
 
     /// The spots whose stack is of a colour (its top's).
     pub fn pieces(&self, color: Color) -> Bitboard {
-        self.stacks()
-            .filter(|(_, s)| s.color() == color)
-            .map(|(p, _)| p)
-            .collect()
+        self.tops[color]
     }
 
     /// The GIPF-pieces of a colour on the board, true or converted.
     pub fn gipf_pieces(&self, color: Color) -> Bitboard {
-        self.stacks()
-            .filter(|(_, s)| s.color() == color && s.is_gipf())
-            .map(|(p, _)| p)
-            .collect()
+        self.tops[color] & self.gipfs
     }
 
     /// The uncovered loaded pieces of a colour with a kind.
     pub fn loaded(&self, color: Color, kind: Potential) -> Bitboard {
-        self.stacks()
-            .filter(|(_, s)| s.bottom == color && s.uncovered_loaded() == Some(kind))
-            .map(|(p, _)| p)
+        (self.movers & self.tops[color])
+            .iter()
+            .filter(|&p| self.stack(p).and_then(|s| s.uncovered_loaded()) == Some(kind))
             .collect()
     }
 

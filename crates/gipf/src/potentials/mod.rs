@@ -29,11 +29,13 @@
 
 mod decision;
 mod game;
+mod key;
 mod movegen;
 mod notation;
 mod options;
 mod play;
 mod potential;
+mod rays;
 mod removal;
 mod setup;
 mod stack;

@@ -14,24 +14,7 @@ impl Game {
     pub fn legal_decisions(&self) -> Vec<Decision> {
         match self.pending() {
             Pending::GameOver(_) => Vec::new(),
-            Pending::Action => {
-                let entries: Vec<Entry> = self.open_entries().collect();
-                let mut decisions: Vec<Decision> = self
-                    .legal_pieces()
-                    .into_iter()
-                    .flat_map(|piece| {
-                        entries
-                            .iter()
-                            .map(move |&entry| Decision::Push { entry, piece })
-                    })
-                    .collect();
-                decisions.extend(
-                    self.potential_moves()
-                        .into_iter()
-                        .map(|(kind, from, to)| Decision::Move { kind, from, to }),
-                );
-                decisions
-            }
+            Pending::Action => self.action_decisions(),
             Pending::Tamsk => self
                 .open_entries()
                 .map(Decision::Extra)
@@ -46,6 +29,29 @@ impl Game {
         }
     }
 
+    /// Every push (piece kind by open entry) and potential move, built in one buffer.
+    fn action_decisions(&self) -> Vec<Decision> {
+        let mut entries = [Entry(0); 42];
+        let mut open = 0;
+        for entry in self.open_entries() {
+            entries[open] = entry;
+            open += 1;
+        }
+        let pieces = self.pushable_pieces();
+        let mut decisions = Vec::with_capacity(pieces.clone().count() * open + 16);
+        for piece in pieces {
+            decisions.extend(
+                entries[..open]
+                    .iter()
+                    .map(|&entry| Decision::Push { entry, piece }),
+            );
+        }
+        self.each_potential_move(|kind, from, to| {
+            decisions.push(Decision::Move { kind, from, to })
+        });
+        decisions
+    }
+
     /// The entries whose line has an empty spot.
     pub fn open_entries(&self) -> impl Iterator<Item = Entry> + use<> {
         let empty = !self.occupied();
@@ -57,24 +63,33 @@ impl Game {
     /// to); orders of removal that take the same pieces are one turn.
     pub fn legal_turns(&self) -> Vec<(Turn, Game)> {
         let mut out = Vec::new();
-        self.collect_turns(&mut out);
+        let mut chosen = Vec::new();
+        self.walk_turns(false, &mut |turn, game, chose| {
+            if !chose || first_of_its_kind(&mut chosen, &out, &turn) {
+                out.push((turn, game));
+            }
+        });
         out
     }
 
-    fn collect_turns(&self, out: &mut Vec<(Turn, Game)>) {
+    /// Calls `visit` with each complete turn of the player to move (duplicates included),
+    /// the game after it, and whether a row or a take was chosen on the way.
+    ///
+    /// Only turns with such a choice can repeat another: two paths that part at an action
+    /// or a TAMSK answer record different actions.
+    pub(crate) fn walk_turns(&self, chose: bool, visit: &mut dyn FnMut(Turn, Game, bool)) {
         let mover = self.to_move;
+        let mut done = Vec::with_capacity(2);
         for decision in self.legal_decisions() {
             let mut next = self.clone();
-            let Ok(done) = next.play(decision) else {
+            done.clear();
+            if next.advance(decision, &mut done).is_err() {
                 continue;
-            };
-            match done.into_iter().find(|t| t.color == mover) {
-                Some(turn) => {
-                    if !out.iter().any(|(t, _)| same_turn(t, &turn)) {
-                        out.push((turn, next));
-                    }
-                }
-                None => next.collect_turns(out),
+            }
+            let chose = chose || matches!(decision, Decision::Row(_) | Decision::Take(_));
+            match done.drain(..).find(|t| t.color == mover) {
+                Some(turn) => visit(turn, next, chose),
+                None => next.walk_turns(chose, visit),
             }
         }
     }
@@ -93,12 +108,29 @@ impl Game {
         if self.outcome.is_some() {
             return 0;
         }
-        let turns = self.legal_turns();
-        if depth == 1 {
-            return turns.len() as u64;
-        }
-        turns.iter().map(|(_, game)| game.perft(depth - 1)).sum()
+        let mut count = 0;
+        let mut chosen: Vec<Turn> = Vec::new();
+        self.walk_turns(false, &mut |turn, game, chose| {
+            if chose {
+                if chosen.iter().any(|t| same_turn(t, &turn)) {
+                    return;
+                }
+                chosen.push(turn);
+            }
+            count += if depth == 1 { 1 } else { game.perft(depth - 1) };
+        });
+        count
     }
+}
+
+/// Whether `turn`, reached through a choice, repeats none of the earlier such turns (their
+/// indices in `out` kept in `chosen`); if so it is recorded as one.
+fn first_of_its_kind(chosen: &mut Vec<usize>, out: &[(Turn, Game)], turn: &Turn) -> bool {
+    if chosen.iter().any(|&i| same_turn(&out[i].0, turn)) {
+        return false;
+    }
+    chosen.push(out.len());
+    true
 }
 
 /// Two turns with the same action and the same removals, however grouped.

@@ -1,6 +1,7 @@
 //! Decisions: pushes, TAMSK answers, potential moves, rows.
 
 use super::game::{Phase, Stage};
+use super::rays;
 use super::{Action, Decision, Game, Pending, PieceKind, PlayError, Potential, PushPath, Stack};
 use crate::{Bitboard, Color, Direction, Entry, Point};
 
@@ -11,12 +12,24 @@ impl Game {
         if let Some(outcome) = self.outcome {
             return Err(PlayError::GameOver(outcome));
         }
-        let mut next = self.clone();
-        next.apply(decision)?;
         let mut done = Vec::new();
-        next.settle(&mut done);
-        *self = next;
+        self.advance(decision, &mut done)?;
         Ok(done)
+    }
+
+    /// Like [`Game::play`], the completed turns pushed onto `done`. Every decision is checked
+    /// before anything changes, so an error leaves the game as it was.
+    pub(crate) fn advance(
+        &mut self,
+        decision: Decision,
+        done: &mut Vec<super::Turn>,
+    ) -> Result<(), PlayError> {
+        if let Some(outcome) = self.outcome {
+            return Err(PlayError::GameOver(outcome));
+        }
+        self.apply(decision)?;
+        self.settle(done);
+        Ok(())
     }
 
     /// Like [`Game::play`], but first checks that `color` is to move.
@@ -95,18 +108,32 @@ impl Game {
 
     /// The kinds of piece the player to move may push now.
     pub fn legal_pieces(&self) -> Vec<PieceKind> {
+        self.pushable_pieces().collect()
+    }
+
+    /// [`Game::legal_pieces`] without the buffer.
+    pub(crate) fn pushable_pieces(&self) -> impl Iterator<Item = PieceKind> + Clone + '_ {
         let loaded = super::Potential::ALL.map(PieceKind::Loaded);
         [PieceKind::Basic, PieceKind::Gipf]
             .into_iter()
             .chain(loaded)
             .filter(|&p| self.check_piece(p).is_ok())
-            .collect()
     }
 
     /// Whether the player to move has a legal push or potential move (`docs/potentials.md` §5).
     pub fn has_legal_move(&self) -> bool {
-        let pushable = self.occupied() != Bitboard::ALL_SPOTS && !self.legal_pieces().is_empty();
-        pushable || !self.potential_moves().is_empty()
+        let pushable =
+            self.occupied() != Bitboard::ALL_SPOTS && self.pushable_pieces().next().is_some();
+        pushable || self.has_potential_move()
+    }
+
+    /// Whether the player to move has a potential move, without listing them.
+    fn has_potential_move(&self) -> bool {
+        (self.movers & self.tops[self.to_move]).iter().any(|from| {
+            self.stack(from)
+                .and_then(|s| s.uncovered_loaded())
+                .is_some_and(|kind| kind.moves() && !self.targets(kind, from).is_empty())
+        })
     }
 
     /// Pushes `stack` in at `entry`; returns the path and whether it triggered the mover's
@@ -178,6 +205,10 @@ impl Game {
     /// the game (`None`).
     pub(crate) fn answer_tamsk(&mut self, entry: Option<Entry>) -> Result<(), PlayError> {
         let me = self.to_move;
+        if let Some(entry) = entry.filter(|e| (e.ray() - self.occupied).is_empty()) {
+            // Checked first so that a refused entry changes nothing.
+            return Err(PlayError::LineFull { entry });
+        }
         self.set(Point::E5, Some(Stack::basic(me)));
         let (answer, trigger) = match entry {
             Some(entry) => {
@@ -199,60 +230,55 @@ impl Game {
     /// Where an uncovered loaded piece on `from` can send its potential
     /// (`docs/potentials.md` §7).
     pub fn targets(&self, kind: Potential, from: Point) -> Bitboard {
-        let mut targets = Bitboard::EMPTY;
         let Some(mover) = self.stack(from).map(|s| s.bottom) else {
-            return targets;
+            return Bitboard::EMPTY;
         };
-        let opponent = !mover;
-        for direction in Direction::ALL {
-            let mut spot = from.neighbour(direction).filter(|p| p.is_spot());
+        let occupied = self.occupied.0;
+        let bit = from.spot_index();
+        let mut targets = 0;
+        for d in 0..Direction::ALL.len() {
             match kind {
                 Potential::Tamsk => return Bitboard::EMPTY,
-                Potential::Zertz => {
-                    if spot.and_then(|p| self.stack(p)).is_none() {
+                Potential::Zertz => targets |= rays::jump(bit, d, occupied),
+                Potential::Yinsh => targets |= rays::slide(bit, d, occupied),
+                Potential::Dvonn | Potential::Punct => {
+                    let spot = rays::neighbour(bit, d);
+                    if spot == 0 {
                         continue;
                     }
-                    while let Some(p) = spot.filter(|&p| self.stack(p).is_some()) {
-                        spot = p.neighbour(direction).filter(|q| q.is_spot());
-                    }
-                    if let Some(p) = spot {
-                        targets.insert(p);
-                    }
-                }
-                Potential::Yinsh => {
-                    while let Some(p) = spot.filter(|&p| self.stack(p).is_none()) {
-                        targets.insert(p);
-                        spot = p.neighbour(direction).filter(|q| q.is_spot());
-                    }
-                }
-                Potential::Dvonn | Potential::Punct => {
-                    let Some(p) = spot else { continue };
-                    let Some(target) = self.stack(p) else {
+                    let Some(target) = self.stack(Point::from_spot_index(spot.trailing_zeros()))
+                    else {
                         continue;
                     };
-                    if target.color() == opponent && target_of(kind, &target) {
-                        targets.insert(p);
+                    if target.color() == !mover && target_of(kind, &target) {
+                        targets |= spot;
                     }
                 }
             }
         }
-        targets
+        Bitboard(targets)
     }
 
     /// Every legal potential move of the player to move: (kind, from, to).
     pub fn potential_moves(&self) -> Vec<(Potential, Point, Point)> {
-        let me = self.to_move;
         let mut moves = Vec::new();
-        for (from, stack) in self.stacks() {
-            let Some(kind) = stack.uncovered_loaded().filter(|k| k.moves()) else {
+        self.each_potential_move(|kind, from, to| moves.push((kind, from, to)));
+        moves
+    }
+
+    /// Calls `visit` with each legal potential move, in the order of
+    /// [`Game::potential_moves`].
+    pub(crate) fn each_potential_move(&self, mut visit: impl FnMut(Potential, Point, Point)) {
+        for from in (self.movers & self.tops[self.to_move]).iter() {
+            let Some(kind) = self.stack(from).and_then(|s| s.uncovered_loaded()) else {
                 continue;
             };
-            if stack.bottom != me {
-                continue;
+            if kind.moves() {
+                for to in self.targets(kind, from).iter() {
+                    visit(kind, from, to);
+                }
             }
-            moves.extend(self.targets(kind, from).iter().map(|to| (kind, from, to)));
         }
-        moves
     }
 
     fn use_potential(&mut self, kind: Potential, from: Point, to: Point) -> Result<(), PlayError> {

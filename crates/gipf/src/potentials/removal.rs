@@ -43,7 +43,9 @@ impl Game {
 
     /// Checks that taking `take` (with the compulsory spots) leaves the row broken.
     pub(crate) fn check_broken(&self, row: &Row, take: Bitboard) -> Result<(), PlayError> {
-        let mut streak: Vec<(Point, bool)> = Vec::with_capacity(4);
+        // The last four spots of the current streak, as a ring, and its length.
+        let mut last = [(Point::E5, false); 4];
+        let mut streak = 0;
         for &spot in row.line.spots().iter().filter(|&&p| row.run.contains(p)) {
             let after = self.stack(spot).and_then(|stack| match stack.class() {
                 Class::Basic => None,
@@ -53,16 +55,15 @@ impl Game {
                 _ => Some(stack),
             });
             match after {
-                Some(stack) if stack.color() == row.color => streak.push((spot, stack.is_gipf())),
-                _ => streak.clear(),
-            }
-            if streak.len() >= 4 {
-                let four = &streak[streak.len() - 4..];
-                if !four.iter().all(|&(_, gipf)| gipf) {
-                    return Err(PlayError::Unbroken {
-                        spots: [four[0].0, four[1].0, four[2].0, four[3].0],
-                    });
+                Some(stack) if stack.color() == row.color => {
+                    last[streak % 4] = (spot, stack.is_gipf());
+                    streak += 1;
                 }
+                _ => streak = 0,
+            }
+            if streak >= 4 && !last.iter().all(|&(_, gipf)| gipf) {
+                let spots = [0, 1, 2, 3].map(|i| last[(streak + i) % 4].0);
+                return Err(PlayError::Unbroken { spots });
             }
         }
         Ok(())
