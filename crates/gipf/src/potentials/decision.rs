@@ -206,29 +206,7 @@ impl fmt::Display for PlayError {
             PlayError::TamskDoesNotMove => f.write_str(
                 "a TAMSK potential never moves by itself: it gives an extra push when its piece is pushed onto e5",
             ),
-            PlayError::NotLoaded { kind, from, yours } if yours.is_empty() => write!(
-                f,
-                "{from} holds no {kind}-loaded piece of yours, and you have none uncovered"
-            ),
-            PlayError::NotLoaded { kind, from, yours } => write!(
-                f,
-                "{from} holds no {kind}-loaded piece of yours; yours {} on {}",
-                if yours.count() == 1 { "is" } else { "are" },
-                and_list(*yours)
-            ),
-            PlayError::IllegalTarget {
-                kind,
-                from,
-                to,
-                legal,
-            } => {
-                let verb = if *kind == Potential::Zertz { "land on" } else { "move to" };
-                if legal.is_empty() {
-                    write!(f, "{to} is not a target: from {from} the {kind} has no move")
-                } else {
-                    write!(f, "{to} is not a target: from {from} the {kind} can {verb} {}", list(*legal))
-                }
-            }
+            PlayError::NotLoaded { .. } | PlayError::IllegalTarget { .. } => self.fmt_power(f),
             PlayError::NotARowToChoose { line, rows } => {
                 let names: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
                 write!(f, "there is no row to choose on line {line}; choose one of {}", names.join(", "))
@@ -245,6 +223,49 @@ impl fmt::Display for PlayError {
                 "the row would not be broken: {} {} {} {} still hold 4 of its pieces in a row",
                 spots[0], spots[1], spots[2], spots[3]
             ),
+        }
+    }
+}
+
+impl PlayError {
+    /// A refused use of a potential's power, in words.
+    fn fmt_power(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::NotLoaded { kind, from, yours } if yours.is_empty() => write!(
+                f,
+                "{from} holds no {kind}-loaded piece of yours, and you have none uncovered"
+            ),
+            PlayError::NotLoaded { kind, from, yours } => write!(
+                f,
+                "{from} holds no {kind}-loaded piece of yours; yours {} on {}",
+                if yours.count() == 1 { "is" } else { "are" },
+                and_list(*yours)
+            ),
+            PlayError::IllegalTarget {
+                kind,
+                from,
+                to,
+                legal,
+            } => {
+                let verb = if *kind == Potential::Zertz {
+                    "land on"
+                } else {
+                    "move to"
+                };
+                if legal.is_empty() {
+                    write!(
+                        f,
+                        "{to} is not a target: from {from} the {kind} has no move"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "{to} is not a target: from {from} the {kind} can {verb} {}",
+                        list(*legal)
+                    )
+                }
+            }
+            _ => Ok(()),
         }
     }
 }
