@@ -1742,3 +1742,46 @@ async fn in_a_thread_the_parent_channels_overwrites_decide_who_moderates() {
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slash_answers_that_inform_only_the_asker_are_shown_to_him_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    start_game(&discord, CHANNEL).await;
+    for (command, options, says) in [
+        (
+            "games",
+            json!([{ "name": "page", "type": 4, "value": 99 }]),
+            "No game",
+        ),
+        ("games", json!([]), "Games in progress"),
+        ("stats", json!([]), "rated game"),
+        ("settings", json!([]), "days"),
+    ] {
+        let answer = data(
+            &slash(
+                &discord,
+                discord.slash_command_json(&invoker(CAROL, CHANNEL), command, options),
+            )
+            .await,
+        );
+        assert!(is_ephemeral(&answer), "/{command}: {answer:#}");
+        assert!(content(&answer).contains(says), "/{command}: {answer:#}");
+    }
+    // The board is for everyone, and so is a list asked for in chat (a chat message cannot
+    // be shown to one member alone).
+    let board = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&invoker(CAROL, CHANNEL), "board", json!([])),
+        )
+        .await,
+    );
+    assert!(!is_ephemeral(&board), "{board:#}");
+    let listed = ask(&discord, say(CHANNEL, CAROL, "!games")).await;
+    assert!(content(&listed).contains("Games in progress"), "{listed:#}");
+    assert!(!is_ephemeral(&listed), "{listed:#}");
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}

@@ -107,6 +107,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 180,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::History { game }.into()),
     },
     Syntax {
@@ -118,6 +119,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 190,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::Export { game }.into()),
     },
     Syntax {
@@ -129,6 +131,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 200,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::Replay { game }.into()),
     },
     Syntax {
@@ -140,6 +143,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 220,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::Analyse { game }.into()),
     },
     Syntax {
@@ -162,6 +166,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 280,
         moderated: false,
         starts_game: false,
+        asker_only: true,
         parse: parse_games,
     },
     Syntax {
@@ -173,6 +178,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 290,
         moderated: false,
         starts_game: false,
+        asker_only: true,
         parse: parse_stats,
     },
     Syntax {
@@ -188,6 +194,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 300,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: parse_leaderboard,
     },
 ];

@@ -180,6 +180,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         // A challenge to the bot itself starts its game at once.
         starts_game: true,
+        asker_only: false,
         parse: parse_challenge,
     },
     Syntax {
@@ -191,6 +192,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 30,
         moderated: false,
         starts_game: true,
+        asker_only: false,
         parse: |words| words.alone(ChallengeCommand::Accept),
     },
     Syntax {
@@ -203,6 +205,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         // A moderator withdraws anyone's challenge.
         moderated: true,
         starts_game: false,
+        asker_only: false,
         parse: |words| words.alone(ChallengeCommand::Decline),
     },
     Syntax {
@@ -214,6 +217,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 50,
         moderated: true,
         starts_game: false,
+        asker_only: false,
         parse: |words| words.alone(ChallengeCommand::Cancel),
     },
     Syntax {
@@ -225,6 +229,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 230,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: |words| words.alone(ChallengeCommand::Rematch),
     },
 ];

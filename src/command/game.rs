@@ -55,6 +55,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 20,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: |words| words.alone(GameCommand::Claim),
     },
     Syntax {
@@ -70,6 +71,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 170,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: parse_board,
     },
     Syntax {
@@ -81,6 +83,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 210,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: |words| words.alone(GameCommand::Hint),
     },
     Syntax {
@@ -92,6 +95,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 240,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: |words| words.alone(GameCommand::Resign),
     },
     Syntax {
@@ -104,6 +108,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         // A moderator ends any game.
         moderated: true,
         starts_game: false,
+        asker_only: false,
         parse: |words| words.alone(GameCommand::Abort),
     },
 ];

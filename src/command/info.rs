@@ -49,6 +49,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 310,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: parse_rules,
     },
     Syntax {
@@ -60,6 +61,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 320,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         // Whatever follows, the asker wants help.
         parse: |_| Ok(InfoCommand::Help.into()),
     },

@@ -231,6 +231,9 @@ pub struct Syntax {
     /// Whether it may start a game (an accepted challenge, or one to the bot itself): only
     /// then is where it was written worth asking Discord for, for the game's record.
     pub starts_game: bool,
+    /// Whether its answer informs only the asker (a list, a player's record, the settings):
+    /// a slash command's answer is then shown to him alone.
+    pub asker_only: bool,
     parse: fn(&Words) -> Result<Command, CommandError>,
 }
 

@@ -187,6 +187,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 60,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: |words| parse_push(words, Kind::Basic),
     },
     Syntax {
@@ -199,6 +200,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 70,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: |words| parse_push(words, Kind::Gipf),
     },
     Syntax {
@@ -214,6 +216,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 80,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: parse_move,
     },
     Syntax {
@@ -227,6 +230,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 90,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: |words| parse_power(words, Potential::Zertz),
     },
     Syntax {
@@ -238,6 +242,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 100,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: |words| parse_power(words, Potential::Yinsh),
     },
     Syntax {
@@ -249,6 +254,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 110,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: |words| parse_power(words, Potential::Dvonn),
     },
     Syntax {
@@ -260,6 +266,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 120,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: |words| parse_power(words, Potential::Punct),
     },
     Syntax {
@@ -278,6 +285,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 130,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: parse_tamsk,
     },
     Syntax {
@@ -296,6 +304,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 140,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: parse_lone_answer,
     },
     Syntax {
@@ -307,6 +316,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 150,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: parse_lone_answer,
     },
     Syntax {
@@ -318,6 +328,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 160,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: parse_lone_answer,
     },
 ];

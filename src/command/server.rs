@@ -96,6 +96,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         // Members with Manage Server change them.
         moderated: true,
         starts_game: false,
+        asker_only: true,
         parse: parse_settings,
     },
     Syntax {
@@ -111,6 +112,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 270,
         moderated: false,
         starts_game: false,
+        asker_only: false,
         parse: parse_notify,
     },
 ];

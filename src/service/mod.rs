@@ -271,7 +271,11 @@ impl Service {
 
     /// Runs a command that came parsed (a button's); `message.text` is not read.
     pub fn execute(&self, message: &Message, command: Command) -> Vec<Reply> {
-        let handled = self.dispatch(message, command).and_then(|reply| {
+        // A slash command's answer that informs only its asker is shown to him alone.
+        let asker_only =
+            message.via == Via::Slash && command.syntax().is_some_and(|row| row.asker_only);
+        let handled = self.dispatch(message, command).and_then(|mut reply| {
+            reply.private |= asker_only;
             let copies = self.direct_copies(message.channel, Some(message.author.id), &reply)?;
             Ok(std::iter::once(reply).chain(copies).collect())
         });
