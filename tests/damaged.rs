@@ -203,3 +203,55 @@ fn doctor_passes_a_healthy_database_of_an_earlier_release() {
     );
     assert_eq!(std::fs::read(&db).unwrap(), std::fs::read(fixture).unwrap());
 }
+
+#[test]
+fn the_watch_ends_idle_games_damaged_or_not_and_tells_both_players() {
+    let now = Arc::new(AtomicI64::new(1_795_608_000));
+    let reading = Arc::clone(&now);
+    let config = Config {
+        clock: Clock::new(move || reading.load(Ordering::SeqCst)),
+        ..Config::default()
+    };
+    // Game 1 (channel 1) has a turn that does not replay, game 2 (channel 2) a turn in
+    // progress that cannot be read at all; a third game starts a month on.
+    let damage = format!("{BAD_TURN}; UPDATE games SET partial = 'oops' WHERE id = 2");
+    let mut table = two_games(config, &damage);
+    now.fetch_add(31 * 86_400, Ordering::SeqCst);
+    table.channel = ChannelId(3);
+    table.start("basic");
+    let ended = table.service.due();
+    let channels: Vec<ChannelId> = ended.iter().map(|(channel, _)| *channel).collect();
+    assert_eq!(channels, [ChannelId(1), ChannelId(2)]);
+    let (alice, bob) = (
+        gipf_bot::console::user_id("alice"),
+        gipf_bot::console::user_id("bob"),
+    );
+    for (channel, reply) in &ended {
+        let text = support::table::shown(reply);
+        let mut pinged = reply.mentions();
+        pinged.sort_unstable();
+        let mut players = vec![alice, bob];
+        players.sort_unstable();
+        assert_eq!(pinged, players, "{text}");
+        assert!(
+            text.contains("was abandoned: nobody moved in it for 30 days, so it ended without a result. `!challenge @someone` starts a new one."),
+            "{channel:?}: {text}"
+        );
+    }
+    // Ended without being replayed, so a turn that does not replay is no obstacle.
+    let first = support::table::shown(&ended[0].1);
+    assert!(first.contains("your standard GIPF here"), "{first}");
+    let second = support::table::shown(&ended[1].1);
+    assert!(second.contains("your game 2 here"), "{second}");
+    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
+    let statuses: Vec<String> = db
+        .prepare("SELECT status FROM games ORDER BY id")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(statuses, ["abandoned", "abandoned", "active"]);
+    // Said once: the next watch finds nothing more to end.
+    assert!(table.service.due().is_empty());
+}

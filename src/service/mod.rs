@@ -648,21 +648,11 @@ impl Service {
             },
         };
         if stored.status == GameStatus::Active && self.abandoned(stored.guild, stored.updated_at)? {
-            // Nobody moved for too long: the game ends, and no longer blocks the channel.
-            let progress = Progress {
-                turns: Vec::new(),
-                partial: stored.partial.clone(),
-                status: GameStatus::Abandoned,
-                resigned: None,
-                ended_by: None,
-                forfeited: None,
-            };
-            match self.save(&stored, progress)? {
+            match self.abandon(&stored)? {
                 Some(saved) => stored = saved,
                 // Someone moved just now after all.
                 None => return self.live_game(channel, include_finished),
             }
-            tracing::info!(game = %stored.id, channel = channel.0, "game abandoned");
             if !include_finished {
                 return Ok(None);
             }
@@ -671,6 +661,24 @@ impl Service {
             Ok(game) => Ok(Some(game)),
             Err(damaged) => self.damaged_here(damaged, channel, include_finished),
         }
+    }
+
+    /// Ends a game nobody moved in for too long, freeing its channel: the game as saved, or
+    /// `None` if someone moved meanwhile.
+    fn abandon(&self, stored: &StoredGame) -> anyhow::Result<Option<StoredGame>> {
+        let progress = Progress {
+            turns: Vec::new(),
+            partial: stored.partial.clone(),
+            status: GameStatus::Abandoned,
+            resigned: None,
+            ended_by: None,
+            forfeited: None,
+        };
+        let saved = self.save(stored, progress)?;
+        if saved.is_some() {
+            tracing::info!(game = %stored.id, channel = stored.channel.0, "game abandoned");
+        }
+        Ok(saved)
     }
 
     /// A damaged game found in `channel`: abandoned like any other game left idle too long

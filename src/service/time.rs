@@ -10,9 +10,10 @@ use std::time::Duration;
 use gipf::Color;
 
 use super::{LiveGame, Service};
+use crate::command::Phrasing;
 use crate::model::{ChannelId, GameStatus, TimeControl};
 use crate::reply::Reply;
-use crate::store::{Progress, StoredGame};
+use crate::store::{Damaged, Progress, StoredGame};
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -90,8 +91,8 @@ impl Service {
         }))
     }
 
-    /// What the deadlines call for now, each reply for its game's channel (with the direct
-    /// copies for players who asked for them). Nothing is lost to an error: it is logged and
+    /// What the deadlines and the idle games call for now, each reply for its game's channel
+    /// (with the direct copies for players who asked for them). Nothing is lost to an error: it is logged and
     /// the next watch tries again.
     pub fn due(&self) -> Vec<(ChannelId, Reply)> {
         match self.due_replies() {
@@ -104,7 +105,7 @@ impl Service {
     }
 
     fn due_replies(&self) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
-        let mut due = Vec::new();
+        let mut due = self.abandon_idle_games()?;
         for stored in self.store.games_due()? {
             let channel = stored.channel;
             let reply = match LiveGame::load(stored) {
@@ -120,6 +121,51 @@ impl Service {
             }
         }
         Ok(due)
+    }
+
+    /// Ends the games nobody moved in for too long, damaged ones too, each with word to both
+    /// players in its channel.
+    fn abandon_idle_games(&self) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
+        let mut ended = Vec::new();
+        for channel in self.store.idle_game_channels(self.abandon_days(None))? {
+            let (game, players, guild) = match self.store.game_in(channel, false) {
+                Ok(Some(stored)) if self.abandoned(stored.guild, stored.updated_at)? => {
+                    let Some(saved) = self.abandon(&stored)? else {
+                        continue;
+                    };
+                    (saved.spec.title(), saved.players, saved.guild)
+                }
+                Ok(_) => continue,
+                Err(e) => match e.downcast::<Damaged>() {
+                    Ok(damaged)
+                        if self
+                            .store
+                            .end_damaged(&damaged, GameStatus::Abandoned, None)? =>
+                    {
+                        (
+                            format!("game {}", damaged.id),
+                            damaged.players,
+                            damaged.guild,
+                        )
+                    }
+                    Ok(_) => continue,
+                    Err(e) => return Err(e),
+                },
+            };
+            let settings = guild.map(|g| self.store.guild_settings(g)).transpose()?;
+            let days = self.abandon_days(settings);
+            let reply = Reply::public(text![
+                self.mention(players[Color::White])?,
+                " and ",
+                self.mention(players[Color::Black])?,
+                format!(
+                    ", your {game} here was abandoned: nobody moved in it for {days} days, so it ended without a result. {} starts a new one.",
+                    Phrasing::chat(&self.config.prefix).cmd("challenge @someone")
+                )
+            ]);
+            ended.push((channel, reply));
+        }
+        Ok(ended)
     }
 
     /// The reminder, the news that time is up, or the end of the game on time.

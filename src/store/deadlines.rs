@@ -4,7 +4,7 @@ use rusqlite::params;
 
 use super::Store;
 use super::games::{Damaged, GAME_COLUMNS, StoredGame, game_row, with_turns};
-use crate::model::{GameId, GameStatus};
+use crate::model::{ChannelId, GameId, GameStatus};
 
 impl Store {
     /// The active games whose deadline calls for a word now: a reminder (a quarter of the
@@ -36,6 +36,25 @@ impl Store {
                 }
             }
             Ok(due)
+        })
+    }
+
+    /// The channels of the active games nobody moved in for longer than their server allows
+    /// (`default_days` where it sets nothing), the longest idle first.
+    pub fn idle_game_channels(&self, default_days: u64) -> anyhow::Result<Vec<ChannelId>> {
+        let now = self.clock.now();
+        let default_days = i64::try_from(default_days).unwrap_or(i64::MAX / 86_400);
+        self.with(|c| {
+            let mut statement = c.prepare_cached(
+                "SELECT games.channel_id FROM games
+                 LEFT JOIN guild_settings ON guild_settings.guild_id = games.guild_id
+                 WHERE games.status = ?1
+                   AND games.updated_at <= ?2 - COALESCE(guild_settings.abandon_days, ?3) * 86400
+                 ORDER BY games.updated_at",
+            )?;
+            let rows = statement
+                .query_map(params![GameStatus::Active, now, default_days], |r| r.get(0))?;
+            Ok(rows.collect::<Result<_, _>>()?)
         })
     }
 
