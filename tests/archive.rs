@@ -390,3 +390,23 @@ fn the_command_line_exports_every_game_and_animates_a_record() {
         "{error}"
     );
 }
+
+#[test]
+fn a_rematch_after_a_short_game_pings_the_opponent() {
+    let mut table = Table::new();
+    table.start("standard");
+    // A second challenge at once would not ping bob again (he was pinged a moment ago)...
+    table.expect("alice", "!resign", "resigned");
+    // ...but a game between them just ended: the rematch is news and pings him.
+    let challenge = table.say("alice", "!rematch").remove(0);
+    assert!(
+        shown(&challenge).contains("challenges you"),
+        "{}",
+        shown(&challenge)
+    );
+    assert_eq!(challenge.mentions(), [user_id("bob")]);
+    table.expect("alice", "!cancel", "withdrew");
+    // Withdrawn and made again at once, with no game in between: not pinged again.
+    let again = table.say("alice", "!rematch").remove(0);
+    assert!(again.mentions().is_empty(), "{}", shown(&again));
+}

@@ -143,7 +143,8 @@ async fn a_reminder_then_time_is_up_then_the_win_is_claimed_across_a_restart() {
     // Bob cannot claim, Alice can: she wins on time.
     assert!(bench.say(1, "bob", "!claim")[0].contains("It is your move"));
     let won = bench.say(1, "alice", "!claim");
-    assert!(won[0].contains("bob (black) ran out of time."), "{won:?}");
+    let lost = format!("{} (black) ran out of time.", user_id("bob").mention());
+    assert!(won[0].contains(&lost), "{won:?}");
     let state = bench
         .service
         .game_state(ChannelId(1), true)
@@ -177,7 +178,11 @@ async fn autoforfeit_ends_the_game_by_itself_and_a_move_in_time_resets_the_clock
     let (_, reminder) = heard(&mut receiver, 2 * HOUR).await.unwrap();
     assert!(reminder.contains("a reminder"), "{reminder}");
     let (_, ended) = heard(&mut receiver, 13 * HOUR).await.unwrap();
-    assert!(ended.starts_with("bob (black) ran out of time."), "{ended}");
+    let (bob, alice) = (user_id("bob").mention(), user_id("alice").mention());
+    assert!(
+        ended.starts_with(&format!("{bob} (black) ran out of time. {alice}, you win")),
+        "both are pinged: {ended}"
+    );
     assert!(ended.contains("you win the game on time"), "{ended}");
     watching.abort();
     assert!(bench.say(2, "carol", "!board")[0].contains("Game over"));
@@ -202,7 +207,11 @@ async fn a_game_with_potentials_is_lost_on_time_too() {
     let (channel, ended) = heard(&mut receiver, 7 * HOUR).await.unwrap();
     watching.abort();
     assert_eq!(channel, ChannelId(3));
-    assert!(ended.starts_with("bob (black) ran out of time."), "{ended}");
+    let (bob, alice) = (user_id("bob").mention(), user_id("alice").mention());
+    assert!(
+        ended.starts_with(&format!("{bob} (black) ran out of time. {alice}, you win")),
+        "both are pinged: {ended}"
+    );
     assert!(
         ended.contains("you win the game on time (1 plies)"),
         "{ended}"

@@ -50,6 +50,13 @@ impl Limits {
         last.insert(what, now);
         true
     }
+
+    /// Forgets when `what` last happened: the next time it is allowed.
+    pub(crate) fn forget(&self, what: Limited) {
+        if let Ok(mut last) = self.last.lock() {
+            last.remove(&what);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -69,5 +76,7 @@ mod tests {
             limits.allow(board, Duration::ZERO),
             "a zero window limits nothing"
         );
+        limits.forget(board);
+        assert!(limits.allow(board, minute), "forgotten");
     }
 }

@@ -349,6 +349,11 @@ impl Service {
             .is_some_and(|g| g.status != GameStatus::Active)
         {
             self.stop_thinking(game.id);
+            // A game between them just ended: the next challenge between them (a rematch)
+            // is news, not spam, and pings.
+            let [white, black] = [game.players[Color::White], game.players[Color::Black]];
+            self.limits.forget(Limited::ChallengePing(white, black));
+            self.limits.forget(Limited::ChallengePing(black, white));
         }
         Ok(saved)
     }

@@ -78,8 +78,9 @@ impl Service {
         };
         let _ = after.resign(loser);
         let plies = after.plies();
+        // Both are told: the loser may not be watching the channel.
         let text = text![
-            game.name(loser),
+            self.mention_player(game, loser),
             format!(" ({loser}) ran out of time. "),
             self.mention_player(game, !loser),
             format!(", you win the game on time ({plies} plies). Well played!")
