@@ -1180,6 +1180,15 @@ async fn direct_messages_on_request_and_off_when_discord_refuses_them() {
     ask(&discord, say(CHANNEL, BOB, &format!("!push {push}"))).await;
     let push = next_push(&mut position);
     ask(&discord, say(CHANNEL, ALICE, &format!("!push {push}"))).await;
+    let opened = discord
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.route() == "/users/@me/channels")
+        .count();
+    assert_eq!(
+        opened, 1,
+        "the direct-message channel is opened once and reused"
+    );
     let tries = discord
         .calls()
         .iter()

@@ -32,6 +32,8 @@ pub(crate) struct Handler {
     gate: Gate,
     /// Roles and overwrites read for the rights of chat messages' authors.
     rights: super::rights::RightsCache,
+    /// The direct-message channel opened with each user.
+    dm_channels: std::sync::Mutex<std::collections::HashMap<UserId, serenity::all::ChannelId>>,
 }
 
 fn user(user: &DiscordUser) -> User {
@@ -120,6 +122,7 @@ impl Handler {
             dev_guild,
             gate,
             rights: super::rights::RightsCache::default(),
+            dm_channels: Default::default(),
         }
     }
 
@@ -288,12 +291,41 @@ impl Handler {
         Arc::clone(&self.service)
     }
 
+    /// The direct-message channel with `user`: opened once, then reused (Discord gives the
+    /// same channel each time; asking again is a request wasted).
+    async fn direct_channel(
+        &self,
+        http: &Http,
+        user: UserId,
+    ) -> serenity::Result<serenity::all::ChannelId> {
+        let known = self
+            .dm_channels
+            .lock()
+            .ok()
+            .and_then(|dms| dms.get(&user).copied());
+        if let Some(channel) = known {
+            return Ok(channel);
+        }
+        let channel = serenity::all::UserId::new(user.0)
+            .create_dm_channel(http)
+            .await?
+            .id;
+        if let Ok(mut dms) = self.dm_channels.lock() {
+            dms.insert(user, channel);
+        }
+        Ok(channel)
+    }
+
     /// Sends the direct messages among `replies`. Where Discord refuses one, the user's
     /// direct messages are turned off and `channel` is told so.
     async fn send_direct(&self, http: &Http, channel: serenity::all::ChannelId, replies: &[Reply]) {
         for reply in replies {
             let Some(user) = reply.direct else { continue };
-            match send::direct(http, user, reply).await {
+            let sent = match self.direct_channel(http, user).await {
+                Ok(dm) => send::direct(http, dm, reply).await,
+                Err(e) => Err(e),
+            };
+            match sent {
                 Ok(()) => {}
                 Err(e) if send::is_forbidden(&e) => {
                     let service = Arc::clone(&self.service);

@@ -216,15 +216,11 @@ pub(crate) async fn to_channel(
 /// privacy settings, or no server in common).
 pub(crate) async fn direct(
     http: &Http,
-    user: crate::model::UserId,
+    channel: serenity::all::ChannelId,
     reply: &Reply,
 ) -> serenity::Result<()> {
-    let channel = serenity::all::UserId::new(user.0)
-        .create_dm_channel(http)
-        .await?;
     for part in parts(&markdown(&reply.text)) {
         channel
-            .id
             .send_message(http, channel_message(reply, &part, true))
             .await?;
     }
