@@ -1794,3 +1794,38 @@ async fn slash_answers_that_inform_only_the_asker_are_shown_to_him_alone() {
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_direct_message_a_challenge_is_answered_with_where_to_make_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    let dm = discord.new_id();
+    let in_dm = |content| MessageSpec {
+        guild_id: None,
+        mentions: vec![BOB],
+        ..say(dm, ALICE, content)
+    };
+    let challenge = format!("!challenge <@{}>", BOB.0);
+    let answer = ask(&discord, in_dm(&challenge)).await;
+    assert!(
+        content(&answer).starts_with("Games and challenges live in a server's channels")
+            && content(&answer).contains("`!challenge @someone` in a channel of a server we share"),
+        "{answer:#}"
+    );
+    assert_pings(&answer, &[]);
+    assert!(
+        !discord.notified_users().contains(&BOB.0),
+        "no challenge was made: bob hears nothing"
+    );
+    let answer = ask(&discord, in_dm("!push b1 c2")).await;
+    assert!(
+        content(&answer).starts_with("Games and challenges live in a server's channels"),
+        "{answer:#}"
+    );
+    // What makes sense in a conversation with the bot is answered as anywhere.
+    let rules = ask(&discord, in_dm("!rules")).await;
+    assert!(content(&rules).contains("official notation"), "{rules:#}");
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}

@@ -108,6 +108,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: true,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::History { game }.into()),
     },
     Syntax {
@@ -120,6 +121,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: true,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::Export { game }.into()),
     },
     Syntax {
@@ -132,6 +134,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: true,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::Replay { game }.into()),
     },
     Syntax {
@@ -144,6 +147,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: true,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::Analyse { game }.into()),
     },
     Syntax {
@@ -167,6 +171,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: true,
+        in_direct_messages: true,
         parse: parse_games,
     },
     Syntax {
@@ -179,6 +184,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: true,
+        in_direct_messages: true,
         parse: parse_stats,
     },
     Syntax {
@@ -195,6 +201,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: true,
         parse: parse_leaderboard,
     },
 ];

@@ -181,6 +181,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         // A challenge to the bot itself starts its game at once.
         starts_game: true,
         asker_only: false,
+        in_direct_messages: false,
         parse: parse_challenge,
     },
     Syntax {
@@ -193,6 +194,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: true,
         asker_only: false,
+        in_direct_messages: false,
         parse: |words| words.alone(ChallengeCommand::Accept),
     },
     Syntax {
@@ -206,6 +208,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: true,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: |words| words.alone(ChallengeCommand::Decline),
     },
     Syntax {
@@ -218,6 +221,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: true,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: |words| words.alone(ChallengeCommand::Cancel),
     },
     Syntax {
@@ -230,6 +234,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: |words| words.alone(ChallengeCommand::Rematch),
     },
 ];

@@ -56,6 +56,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: |words| words.alone(GameCommand::Claim),
     },
     Syntax {
@@ -72,6 +73,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: parse_board,
     },
     Syntax {
@@ -84,6 +86,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: |words| words.alone(GameCommand::Hint),
     },
     Syntax {
@@ -96,6 +99,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: |words| words.alone(GameCommand::Resign),
     },
     Syntax {
@@ -109,6 +113,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: true,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: |words| words.alone(GameCommand::Abort),
     },
 ];

@@ -50,6 +50,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: true,
         parse: parse_rules,
     },
     Syntax {
@@ -62,6 +63,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: true,
         // Whatever follows, the asker wants help.
         parse: |_| Ok(InfoCommand::Help.into()),
     },

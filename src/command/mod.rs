@@ -234,6 +234,9 @@ pub struct Syntax {
     /// Whether its answer informs only the asker (a list, a player's record, the settings):
     /// a slash command's answer is then shown to him alone.
     pub asker_only: bool,
+    /// Whether it makes sense in a direct conversation with the bot (the archive, help and
+    /// rules, notices); games and challenges live in a server's channels.
+    pub in_direct_messages: bool,
     parse: fn(&Words) -> Result<Command, CommandError>,
 }
 

@@ -188,6 +188,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: |words| parse_push(words, Kind::Basic),
     },
     Syntax {
@@ -201,6 +202,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: |words| parse_push(words, Kind::Gipf),
     },
     Syntax {
@@ -217,6 +219,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: parse_move,
     },
     Syntax {
@@ -231,6 +234,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: |words| parse_power(words, Potential::Zertz),
     },
     Syntax {
@@ -243,6 +247,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: |words| parse_power(words, Potential::Yinsh),
     },
     Syntax {
@@ -255,6 +260,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: |words| parse_power(words, Potential::Dvonn),
     },
     Syntax {
@@ -267,6 +273,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: |words| parse_power(words, Potential::Punct),
     },
     Syntax {
@@ -286,6 +293,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: parse_tamsk,
     },
     Syntax {
@@ -305,6 +313,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: parse_lone_answer,
     },
     Syntax {
@@ -317,6 +326,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: parse_lone_answer,
     },
     Syntax {
@@ -329,6 +339,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: false,
         parse: parse_lone_answer,
     },
 ];

@@ -97,6 +97,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: true,
         starts_game: false,
         asker_only: true,
+        in_direct_messages: false,
         parse: parse_settings,
     },
     Syntax {
@@ -113,6 +114,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         moderated: false,
         starts_game: false,
         asker_only: false,
+        in_direct_messages: true,
         parse: parse_notify,
     },
 ];

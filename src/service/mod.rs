@@ -269,11 +269,31 @@ impl Service {
         Ok(playing || challenged)
     }
 
+    /// What a command that needs a server's channel is answered in a direct conversation.
+    fn not_in_direct_messages(&self, message: &Message) -> String {
+        let say = self.phrasing(message);
+        format!(
+            "Games and challenges live in a server's channels, where both players see them: \
+             write {} in a channel of a server we share. Here I answer {}, {}, {} and {}.",
+            say.cmd("challenge @someone"),
+            say.cmd("help"),
+            say.cmd("rules"),
+            say.cmd("stats"),
+            say.cmd("notify dm on"),
+        )
+    }
+
     /// Runs a command that came parsed (a button's); `message.text` is not read.
     pub fn execute(&self, message: &Message, command: Command) -> Vec<Reply> {
+        let row = command.syntax();
+        // In a direct conversation with the bot (the console has no server either, but is
+        // one table for everyone) nobody else would see a challenge or a game.
+        let direct = message.guild.is_none() && message.via != Via::Console;
+        if direct && row.is_some_and(|row| !row.in_direct_messages) {
+            return vec![Reply::private(self.not_in_direct_messages(message))];
+        }
         // A slash command's answer that informs only its asker is shown to him alone.
-        let asker_only =
-            message.via == Via::Slash && command.syntax().is_some_and(|row| row.asker_only);
+        let asker_only = message.via == Via::Slash && row.is_some_and(|row| row.asker_only);
         let handled = self.dispatch(message, command).and_then(|mut reply| {
             reply.private |= asker_only;
             let copies = self.direct_copies(message.channel, Some(message.author.id), &reply)?;
