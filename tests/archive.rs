@@ -410,3 +410,38 @@ fn a_rematch_after_a_short_game_pings_the_opponent() {
     let again = table.say("alice", "!rematch").remove(0);
     assert!(again.mentions().is_empty(), "{}", shown(&again));
 }
+
+#[test]
+fn mygames_lists_my_games_everywhere_my_move_first() {
+    let mut table = Table::new();
+    table.channel = ChannelId(1);
+    table.start("standard");
+    table.expect("alice", "!push b1 c2", "played");
+    table.channel = ChannelId(2);
+    table.start("tournament days=3");
+    table.channel = ChannelId(3);
+    table.expect("bob", "!challenge @carol", "challenges you");
+    table.expect("carol", "!accept", "Game on");
+    table.channel = ChannelId(4);
+    let text = table.text("alice", "!mygames");
+    let lines: Vec<&str> = text.lines().collect();
+    let expected = [
+        "Your games in progress (2):",
+        "Your move:",
+        "<#2>: alice (white) vs bob (black), tournament, turn 1, alice (white) to play, move by <t:",
+        "Your opponent's move:",
+        "<#1>: alice (white) vs bob (black), standard, turn 2, bob (black) to play",
+    ];
+    assert_eq!(lines.len(), expected.len(), "{text}");
+    for (line, want) in lines.iter().zip(expected) {
+        assert!(
+            line.starts_with(want),
+            "{line:?} should start with {want:?}"
+        );
+    }
+    table.expect(
+        "dave",
+        "!mygames",
+        "You have no game in progress. Start one with `!challenge @someone`.",
+    );
+}

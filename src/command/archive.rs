@@ -40,6 +40,8 @@ pub enum ArchiveCommand {
         /// Which page of the list, from 1.
         page: u32,
     },
+    /// `mygames`: the asker's games in progress in every server, his move first.
+    MyGames,
     /// `stats [@user]`: a player's rating and results in this server.
     Stats {
         /// Whose; `None`: the asker's.
@@ -82,6 +84,7 @@ impl fmt::Display for ArchiveCommand {
                     (*page > 1).then(|| format!("page={page}")),
                 ],
             ),
+            ArchiveCommand::MyGames => f.write_str("mygames"),
             ArchiveCommand::Stats { player } => line(f, "stats", [player.map(UserId::mention)]),
             ArchiveCommand::Leaderboard { kind } => {
                 line(f, "leaderboard", [kind.map(|kind| kind.to_string())])
@@ -173,6 +176,19 @@ pub(super) const SYNTAX: &[Syntax] = &[
         asker_only: true,
         in_direct_messages: true,
         parse: parse_games,
+    },
+    Syntax {
+        word: "mygames",
+        summary: "Your games in progress in every server, those awaiting your move first",
+        help: "`{p}mygames`: your games in progress in every server we share (here or in a direct message), those awaiting your move first, with the time left and a link to each",
+        args: &[],
+        slash: true,
+        place: 285,
+        moderated: false,
+        starts_game: false,
+        asker_only: true,
+        in_direct_messages: true,
+        parse: |words| words.alone(ArchiveCommand::MyGames),
     },
     Syntax {
         word: "stats",

@@ -360,6 +360,6 @@ mod tests {
             );
             names.push(name);
         }
-        assert_eq!(names.len(), 31, "{names:?}");
+        assert_eq!(names.len(), 32, "{names:?}");
     }
 }

@@ -42,6 +42,7 @@ impl Run for ArchiveCommand {
                 scope,
                 page,
             } => service.games(message, player, scope, page),
+            ArchiveCommand::MyGames => service.my_games(message),
             ArchiveCommand::Stats { player } => service.stats(message, player),
             ArchiveCommand::Leaderboard { kind } => service.leaderboard(message, kind),
         }
@@ -510,6 +511,50 @@ impl Service {
             Err(Failure::Refused(text)) => line.push(Span::Channel(channel)).append(text),
         };
         Ok(Some(line))
+    }
+
+    /// The asker's games in progress in every server: those awaiting his move first, the
+    /// soonest due first.
+    fn my_games(&self, message: &Message) -> Handled {
+        let me = message.author.id;
+        let filter = GameFilter {
+            guild: None,
+            channel: None,
+            player: Some(me),
+            scope: GameScope::Active,
+            skip: 0,
+            limit: 100,
+        };
+        let mut games = Vec::new();
+        for listed in self.store.games(&filter)?.into_iter().flatten() {
+            // Through the channel, so that a game idle too long is found abandoned first.
+            if let Ok(Some(game)) = self.live_game(listed.channel, false) {
+                games.push(game);
+            }
+        }
+        let say = self.phrasing(message);
+        if games.is_empty() {
+            return Ok(Reply::public(format!(
+                "You have no game in progress. Start one with {}.",
+                say.cmd("challenge @someone")
+            )));
+        }
+        games.sort_by_key(|game| game.stored.deadline.unwrap_or(i64::MAX));
+        let (mine, theirs): (Vec<_>, Vec<_>) = games
+            .iter()
+            .partition(|game| game.player(game.to_move()) == me);
+        let mut text = text![format!("Your games in progress ({}):", games.len())];
+        for (heading, group) in [("Your move", mine), ("Your opponent's move", theirs)] {
+            if group.is_empty() {
+                continue;
+            }
+            text.push(format!("\n{heading}:"));
+            for game in group {
+                text.push("\n")
+                    .append(self.active_line(game.stored.channel, game)?);
+            }
+        }
+        Ok(Reply::public(text))
     }
 
     /// `#channel: alice (white) vs bob (black), standard, turn 3, bob (black) to play`.
