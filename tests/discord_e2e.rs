@@ -1829,3 +1829,35 @@ async fn in_a_direct_message_a_challenge_is_answered_with_where_to_make_it() {
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_thread_is_refused_says_why_it_is_played_in_the_channel() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    discord.refuse_threads_in(CHANNEL);
+    let challenge = format!("!challenge <@{}> standard white thread", BOB.0);
+    let spec = MessageSpec {
+        mentions: vec![BOB],
+        ..say(CHANNEL, ALICE, &challenge)
+    };
+    assert!(content(&ask(&discord, spec).await).contains("in a thread of its own"));
+    let game_on = ask(&discord, say(CHANNEL, BOB, "!accept")).await;
+    assert!(
+        content(&game_on).starts_with("Game on")
+            && content(&game_on).contains(
+                "(The game is played here: I may not open threads in this channel. A moderator can give me Create Public Threads.)"
+            ),
+        "{game_on:#}"
+    );
+    assert!(discord.threads_in(CHANNEL).is_empty());
+    let mut position = Position::new(Variant::Standard);
+    let push = next_push(&mut position);
+    let played = ask(&discord, say(CHANNEL, ALICE, &format!("!push {push}"))).await;
+    assert!(
+        content(&played).contains("alice (white) played"),
+        "{played:#}"
+    );
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}

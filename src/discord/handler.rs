@@ -257,6 +257,11 @@ impl Handler {
                 Ok(opened) => opened.id,
                 Err(e) => {
                     tracing::warn!(error = %e, "cannot open a thread: the game stays in its channel");
+                    reply.text.push(if send::is_forbidden(&e) {
+                        "\n(The game is played here: I may not open threads in this channel. A moderator can give me Create Public Threads.)"
+                    } else {
+                        "\n(The game is played here: Discord did not let me open a thread for it just now.)"
+                    });
                     kept.push(reply);
                     continue;
                 }

@@ -276,9 +276,9 @@ impl Service {
             "Games and challenges live in a server's channels, where both players see them: \
              write {} in a channel of a server we share. Here I answer {}, {}, {} and {}.",
             say.cmd("challenge @someone"),
+            say.cmd("mygames"),
             say.cmd("help"),
             say.cmd("rules"),
-            say.cmd("stats"),
             say.cmd("notify dm on"),
         )
     }

@@ -580,6 +580,12 @@ impl FakeDiscord {
         self.shared.state().no_files.push(channel);
     }
 
+    /// Makes the bot lack the Create Public Threads permission in `channel`: opening a
+    /// thread there is refused with 403, Missing Permissions, as Discord does.
+    pub fn refuse_threads_in(&self, channel: u64) {
+        self.shared.state().no_threads.push(channel);
+    }
+
     /// Who Discord has notified so far, in order, as a person experiences it: a new message
     /// (posted, an interaction's answer or a follow-up) notifies the users it mentions that
     /// its allowed mentions let through. An edit notifies nobody, and neither does the first
@@ -760,6 +766,8 @@ struct State {
     holds: Vec<(HoldPredicate, oneshot::Receiver<()>)>,
     /// Channels where the bot may not attach files.
     no_files: Vec<u64>,
+    /// Channels where the bot may not open threads.
+    no_threads: Vec<u64>,
     /// Permissions given to users beyond a member's (see [`FakeDiscord::grant`]).
     granted: HashMap<u64, u64>,
     /// Threads the bot opened, with their parent channel.
@@ -1085,6 +1093,14 @@ impl Shared {
             ("GET", ["channels", channel]) => {
                 let channel = id(channel)?;
                 HttpResponse::json(200, self.state().channel_json(channel))
+            }
+            ("POST", ["channels", parent, "threads"])
+                if self.state().no_threads.contains(&id(parent)?) =>
+            {
+                HttpResponse::json(
+                    403,
+                    json!({ "message": "Missing Permissions", "code": 50013 }),
+                )
             }
             ("POST", ["channels", parent, "threads"]) => {
                 let body = call.json();
