@@ -1861,3 +1861,40 @@ async fn a_game_whose_thread_is_refused_says_why_it_is_played_in_the_channel() {
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_refused_as_a_file_comes_as_text_naming_the_permission() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    start_game(&discord, CHANNEL).await;
+    ask(&discord, say(CHANNEL, ALICE, "!push b1 c2")).await;
+    ask(&discord, say(CHANNEL, BOB, "!resign")).await;
+    discord.refuse_files_in(CHANNEL);
+    let route = format!("/channels/{CHANNEL}/messages");
+    let refused = next_post_after(&discord, say(CHANNEL, CAROL, "!export")).await;
+    assert_eq!(refused.status, 403);
+    let note = next_post(&discord, CHANNEL).await;
+    assert!(note.files().is_empty());
+    assert!(
+        content(&note.payload_json()).contains(
+            "(I could not attach `gipf-game-1.gipf` here: I need the Attach Files permission in this channel. Here it is as text.)"
+        ),
+        "{:#}",
+        note.payload_json()
+    );
+    let record = discord
+        .next_call(move |c| c.method == "POST" && c.route() == route)
+        .await
+        .payload_json();
+    let text = content(&record);
+    assert!(
+        text.starts_with("```\n[Event \"gipf-bot game 1\"]")
+            && text.contains("[Result \"1-0\"]")
+            && text.ends_with("c2 (11)\n```"),
+        "{record:#}"
+    );
+    assert_pings(&record, &[]);
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}

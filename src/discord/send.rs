@@ -162,10 +162,31 @@ fn channel_message(reply: &Reply, part: &Part, with_files: bool) -> CreateMessag
             message = message.embed(embed);
         }
     } else if part.last {
-        let note = format!("{}{NO_PICTURE}", part.content);
+        let note = match &reply.file {
+            Some((name, _)) => format!(
+                "{}\n(I could not attach `{name}` here: I need the Attach Files permission in this channel.{})",
+                part.content,
+                if record_as_text(reply).is_some() {
+                    " Here it is as text."
+                } else {
+                    ""
+                }
+            ),
+            None => format!("{}{NO_PICTURE}", part.content),
+        };
         message = message.content(note).components(components(reply));
     }
     message
+}
+
+/// A reply's file as a message of its own, when it is a record short enough to be read in
+/// chat: what is sent where files are refused.
+fn record_as_text(reply: &Reply) -> Option<String> {
+    let (name, bytes) = reply.file.as_ref()?;
+    let text = std::str::from_utf8(bytes).ok()?;
+    // A name holding a fence would end the block early.
+    let text = text.replace("```", "`\u{200b}``");
+    (name.ends_with(".gipf") && text.len() <= 1_900).then(|| format!("```\n{text}```"))
 }
 
 /// Sends replies to a channel message. Private replies cannot be hidden there: they go as
@@ -204,6 +225,12 @@ pub(crate) async fn to_channel(
                 sent = channel
                     .send_message(http, channel_message(reply, &part, false))
                     .await;
+                if let (Ok(_), Some(record)) = (&sent, record_as_text(reply)) {
+                    let text = CreateMessage::new()
+                        .content(record)
+                        .allowed_mentions(CreateAllowedMentions::new());
+                    sent = channel.send_message(http, text).await;
+                }
             }
             if let Err(e) = sent {
                 tracing::warn!(error = %e, channel = channel.get(), "cannot send a reply");
