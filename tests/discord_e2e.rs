@@ -786,6 +786,25 @@ async fn without_the_message_content_intent_mention_commands_still_work() {
         0
     );
 
+    // Typed `!push` would not reach the bot now: its prompts teach slash commands instead.
+    let line = format!("<@{BOT_USER_ID}> challenge <@{}> standard white", BOB.0);
+    let spec = MessageSpec {
+        mentions: vec![BOT, BOB],
+        ..say(CHANNEL, ALICE, &line)
+    };
+    let challenge = ask(&discord, spec).await;
+    assert!(content(&challenge).contains("`/accept`"), "{challenge:#}");
+    let line = format!("<@{BOT_USER_ID}> accept");
+    let spec = MessageSpec {
+        mentions: vec![BOT],
+        ..say(CHANNEL, BOB, &line)
+    };
+    let game_on = ask(&discord, spec).await;
+    assert!(
+        content(&game_on).contains("`/push") && !content(&game_on).contains("`!"),
+        "{game_on:#}"
+    );
+
     let line = format!("<@{BOT_USER_ID}> help");
     let body = ask(
         &discord,

@@ -107,6 +107,7 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
                     {
                         tracing::warn!("{INTENT_HELP}");
                         intents.remove(GatewayIntents::MESSAGE_CONTENT);
+                        handler.service().prefix_unreadable();
                     }
                     Err(e) => return Err(e).context("the Discord connection failed"),
                 }

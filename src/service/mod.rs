@@ -137,6 +137,9 @@ pub struct Service {
     config: Config,
     limits: Limits,
     engine: engine::EngineSeat,
+    /// Whether typed `!commands` reach the bot (Discord's MESSAGE CONTENT intent): without
+    /// it, what the bot teaches is slash commands, which always do.
+    prefix_readable: std::sync::atomic::AtomicBool,
 }
 
 /// Why a command did not go through.
@@ -191,6 +194,7 @@ impl Service {
             config,
             limits: Limits::default(),
             engine: engine::EngineSeat::default(),
+            prefix_readable: std::sync::atomic::AtomicBool::new(true),
         })
     }
 
@@ -425,8 +429,28 @@ impl Service {
     fn phrasing(&self, message: &Message) -> Phrasing {
         match message.via {
             Via::Slash | Via::Button => Phrasing::slash(&self.config.prefix),
-            _ => Phrasing::chat(&self.config.prefix),
+            _ => self.notice_phrasing(),
         }
+    }
+
+    /// How the bot writes commands where nobody in particular asked: in chat words while
+    /// typed commands reach it, else as slash commands.
+    fn notice_phrasing(&self) -> Phrasing {
+        if self
+            .prefix_readable
+            .load(std::sync::atomic::Ordering::Relaxed)
+        {
+            Phrasing::chat(&self.config.prefix)
+        } else {
+            Phrasing::slash(&self.config.prefix)
+        }
+    }
+
+    /// Discord does not show the bot what people type (no MESSAGE CONTENT intent): from now
+    /// on it teaches slash commands, which reach it all the same.
+    pub fn prefix_unreadable(&self) {
+        self.prefix_readable
+            .store(false, std::sync::atomic::Ordering::Relaxed);
     }
 
     fn no_game_here(&self, message: &Message) -> Failure {

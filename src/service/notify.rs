@@ -50,8 +50,8 @@ impl Service {
             Span::Name(name),
             format!(
                 " a direct message (Discord refused it: their privacy settings), so I stopped \
-                 sending them. `{}notify dm on` turns them on again.",
-                self.config.prefix
+                 sending them. {} turns them on again.",
+                self.notice_phrasing().cmd("notify dm on")
             )
         ])
     }

@@ -10,7 +10,6 @@ use std::time::Duration;
 use gipf::Color;
 
 use super::{LiveGame, Service};
-use crate::command::Phrasing;
 use crate::model::{ChannelId, GameStatus, TimeControl};
 use crate::reply::Reply;
 use crate::store::{Damaged, Progress, StoredGame};
@@ -161,7 +160,7 @@ impl Service {
                 self.mention(players[Color::Black])?,
                 format!(
                     ", your {game} here was abandoned: nobody moved in it for {days} days, so it ended without a result. {} starts a new one.",
-                    Phrasing::chat(&self.config.prefix).cmd("challenge @someone")
+                    self.notice_phrasing().cmd("challenge @someone")
                 )
             ]);
             ended.push((channel, reply));
@@ -194,8 +193,8 @@ impl Service {
             format!(" ({to_move}) is out of time. "),
             self.mention_player(game, !to_move),
             format!(
-                ", you may claim the win with `{}claim`, or play on.",
-                self.config.prefix
+                ", you may claim the win with {}, or play on.",
+                self.notice_phrasing().cmd("claim")
             )
         ])))
     }
