@@ -182,8 +182,20 @@ fn without_potentials_random_games_follow_position() {
                 .play(decisions[rng.below(decisions.len())])
                 .unwrap();
             for turn in done.iter() {
-                game.play_notation(&format!("{turn:#}"))
+                let played = game
+                    .play_notation(&format!("{turn:#}"))
                     .unwrap_or_else(|e| panic!("seed {seed} {variant}: `{turn:#}`: {e}"));
+                // Written back in the base game's notation, the turn reads as Position's.
+                let written: Vec<String> = played
+                    .iter()
+                    .map(|t| format!("{:#}", t.base_notation()))
+                    .collect();
+                assert_eq!(written, [format!("{turn:#}")], "seed {seed} {variant}");
+                let short: Vec<String> = played
+                    .iter()
+                    .map(|t| t.base_notation().to_string())
+                    .collect();
+                assert_eq!(short, [turn.to_string()], "seed {seed} {variant}");
             }
         }
         for color in Color::ALL {

@@ -50,4 +50,4 @@ pub use potential::{ParsePotentialError, Potential};
 pub use setup::{PlaceError, Setup};
 pub use stack::{Base, Class, ParseStackError, Stack};
 pub use supply::{Supply, SupplyError, parse_supplies, supplies_to_string};
-pub use turn::{Action, Group, Item, Mark, PieceKind, PushPath, Turn};
+pub use turn::{Action, BaseNotation, Group, Item, Mark, PieceKind, PushPath, Turn};

@@ -198,6 +198,40 @@ impl Turn {
         items
     }
 
+    /// The turn in the notation of the base game (`docs/rules.md` §7), for a game without
+    /// potentials: the pieces removed before the push, and those after, each as one group in
+    /// spot order, as [`Position`](crate::Position) writes them. (With potentials each row
+    /// is a group of its own, since what is kept of a row matters.)
+    ///
+    /// ```
+    /// use gipf::potentials::{Game, Options};
+    /// use gipf::Variant;
+    /// let mut game = Game::new(Options::plain(Variant::Standard));
+    /// let done = game.play_notation("b1-c2").unwrap();
+    /// assert_eq!(format!("{:#}", done[0].base_notation()), "c2 (11)");
+    /// ```
+    pub fn base_notation(&self) -> BaseNotation<'_> {
+        BaseNotation(self)
+    }
+
+    /// Writes the turn with these groups before and after its action; `{:#}` adds ` (n)`.
+    fn write(&self, f: &mut fmt::Formatter<'_>, before: &[Group], after: &[Group]) -> fmt::Result {
+        let mut first = true;
+        Turn::write_groups(f, before, &mut first)?;
+        if let Some(action) = &self.action {
+            if !first {
+                f.write_str(";")?;
+            }
+            first = false;
+            write!(f, "{action}")?;
+        }
+        Turn::write_groups(f, after, &mut first)?;
+        if f.alternate() {
+            write!(f, " ({})", self.reserve)?;
+        }
+        Ok(())
+    }
+
     fn write_groups(f: &mut fmt::Formatter<'_>, groups: &[Group], first: &mut bool) -> fmt::Result {
         for group in groups.iter().filter(|g| !g.is_empty()) {
             if !*first {
@@ -216,21 +250,20 @@ impl Turn {
     }
 }
 
+/// A [`Turn`] written in the base game's notation: see [`Turn::base_notation`].
+#[derive(Clone, Copy, Debug)]
+pub struct BaseNotation<'a>(&'a Turn);
+
+impl fmt::Display for BaseNotation<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let turn = self.0;
+        let before = [Turn::canonical(&turn.before)];
+        turn.write(f, &before, &[Turn::canonical(&turn.after)])
+    }
+}
+
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut first = true;
-        Turn::write_groups(f, &self.before, &mut first)?;
-        if let Some(action) = &self.action {
-            if !first {
-                f.write_str(";")?;
-            }
-            first = false;
-            write!(f, "{action}")?;
-        }
-        Turn::write_groups(f, &self.after, &mut first)?;
-        if f.alternate() {
-            write!(f, " ({})", self.reserve)?;
-        }
-        Ok(())
+        self.write(f, &self.before, &self.after)
     }
 }
