@@ -222,3 +222,34 @@ fn without_potentials_perft_3_is_position_s() {
         );
     }
 }
+
+#[test]
+fn a_plain_decision_plays_the_same_on_the_machine_for_potentials() {
+    use gipf::potentials::Decision;
+    let mut played = 0;
+    for seed in 0..60 {
+        let mut rng = Rng::new(5000 + seed);
+        let variant = [Variant::BASIC, Variant::Standard, Variant::Tournament][rng.below(3)];
+        let mut position = Position::new(variant);
+        let mut game = Game::new(Options::plain(variant));
+        while position.outcome().is_none() {
+            let decisions = position.legal_decisions();
+            let decision = decisions[rng.below(decisions.len())];
+            position.play(decision).unwrap();
+            game.play(Decision::from(decision))
+                .unwrap_or_else(|e| panic!("seed {seed} {variant}: {decision:?}: {e}"));
+            played += 1;
+            for color in Color::ALL {
+                assert_eq!(game.pieces(color), position.pieces(color), "seed {seed}");
+                assert_eq!(game.reserve(color), position.reserve(color), "seed {seed}");
+            }
+            assert_eq!(game.to_move(), position.to_move(), "seed {seed}");
+        }
+        assert_eq!(
+            game.outcome().map(|o| o.winner),
+            position.outcome().map(|o| o.winner),
+            "seed {seed}"
+        );
+    }
+    assert!(played > 1_500, "{played} decisions");
+}

@@ -81,6 +81,36 @@ pub enum Decision {
     Take(Bitboard),
 }
 
+/// A decision of a game without potentials, as a [`Game`](super::Game) playing the same
+/// game takes it: a push of a basic piece or a GIPF-piece, the row to remove first, the
+/// GIPF-pieces of a row to take (in a game without potentials they are its optional pieces).
+///
+/// ```
+/// use gipf::potentials::{Decision, Game, Options};
+/// use gipf::{Position, Variant};
+/// let mut position = Position::new(Variant::Standard);
+/// let mut game = Game::new(Options::plain(Variant::Standard));
+/// let push = position.legal_decisions()[0];
+/// position.play(push).unwrap();
+/// game.play(Decision::from(push)).unwrap();
+/// assert_eq!(game.pieces(gipf::Color::White), position.pieces(gipf::Color::White));
+/// ```
+impl From<crate::Decision> for Decision {
+    fn from(decision: crate::Decision) -> Decision {
+        match decision {
+            crate::Decision::Push { entry, piece } => Decision::Push {
+                entry,
+                piece: match piece {
+                    crate::Kind::Basic => PieceKind::Basic,
+                    crate::Kind::Gipf => PieceKind::Gipf,
+                },
+            },
+            crate::Decision::Row(line) => Decision::Row(line),
+            crate::Decision::Take(spots) => Decision::Take(spots),
+        }
+    }
+}
+
 /// Why a decision was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
