@@ -490,6 +490,14 @@ fn opens_and_plays_on(schema: u32) {
             GameRules::Plain(p) => p.to_move(),
             GameRules::Potentials(g) => g.to_move(),
         };
+        // Every game, with or without potentials, replays on the one machine too.
+        let machine = state.game.as_deref().expect("replays on the one machine");
+        assert_eq!(machine.to_move(), mover, "schema {schema}, game {id}");
+        if let GameRules::Plain(position) = &state.rules {
+            for color in [Color::White, Color::Black] {
+                assert_eq!(machine.pieces(color), position.pieces(color), "game {id}");
+            }
+        }
         let who = club.service_name(&state, mover);
         let replies = club.say(channel, &who, &step);
         let first = replies.first().map(shown).unwrap_or_default();

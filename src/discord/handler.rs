@@ -361,16 +361,12 @@ impl Handler {
                 ("from", serenity::all::CommandDataOptionValue::String(v)) => Some(v.as_str()),
                 _ => None,
             });
-        let potentials = state
-            .as_ref()
-            .and_then(|s| s.potentials())
-            .map(|game| (game, from));
         let choices = slash::suggestions(
             &command.data.name,
             focused.name,
             focused.value,
-            state.as_ref().and_then(|s| s.position()).as_ref(),
-            potentials,
+            state.as_ref().and_then(|s| s.game.as_deref()),
+            from,
         );
         let mut response = CreateAutocompleteResponse::new();
         for choice in choices {

@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 
-use gipf::{Pending, Position};
 use serenity::all::{
     CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
     CreateCommandOption,
@@ -64,54 +63,32 @@ pub(crate) enum Choice {
     Int(String, i64),
 }
 
-/// The autocomplete choices for option `option` of command `command`, given what was typed
-/// and the channel's position (if a game is on).
+/// The autocomplete choices for option `option` of command `command`, given what was typed,
+/// the channel's game (if one is on, with or without potentials) and the `from` option
+/// already filled in.
 pub(crate) fn suggestions(
     command: &str,
     option: &str,
     typed: &str,
-    position: Option<&Position>,
-    potentials: Option<(&gipf::potentials::Game, Option<&str>)>,
+    game: Option<&gipf::potentials::Game>,
+    from: Option<&str>,
 ) -> Vec<Choice> {
     let completion = slash_syntax(command)
         .and_then(|syntax| syntax.args.iter().find(|arg| arg.name == option))
         .and_then(|arg| arg.completion);
-    let typed = typed.trim().to_lowercase();
-    if let (Some(completion), Some((game, from))) = (completion, potentials) {
-        let mut choices = potentials_suggestions(command, completion, &typed, game, from);
-        choices.truncate(MAX_CHOICES);
-        return choices;
-    }
-    let (Some(completion), Some(position)) = (completion, position) else {
+    let (Some(completion), Some(game)) = (completion, game) else {
         return Vec::new();
     };
-    let mut choices = match (completion, position.pending()) {
-        (Completion::Entry, Pending::Push) => {
-            let typed = typed.replace(' ', "-");
-            position
-                .legal_entries()
-                .map(|e| e.to_string())
-                .filter(|e| e.starts_with(&typed))
-                .map(|e| Choice::Text(e.clone(), e))
-                .collect()
-        }
-        (Completion::Row, Pending::ChooseRow { rows }) => (1..)
-            .zip(rows.iter())
-            .map(|(n, row)| Choice::Int(format!("{n}: {row}"), n))
-            .collect(),
-        (Completion::GipfSpots, Pending::TakeGipf { gipf, .. }) => {
-            let spots: Vec<String> = gipf.iter().map(|p| p.to_string()).collect();
-            spot_choices(&typed, &spots)
-        }
-        _ => Vec::new(),
-    };
+    let typed = typed.trim().to_lowercase();
+    let mut choices = game_suggestions(command, completion, &typed, game, from);
     choices.truncate(MAX_CHOICES);
     choices
 }
 
-/// Autocomplete in a game with potentials: entries of a push or an extra push, the loaded
-/// pieces of the command's kind and their targets, rows and optional pieces.
-fn potentials_suggestions(
+/// Entries of a push or an extra push, the loaded pieces of the command's kind and their
+/// targets, rows, and the optional pieces of a row (a game without potentials has only
+/// GIPF-pieces there).
+fn game_suggestions(
     command: &str,
     completion: Completion,
     typed: &str,
@@ -286,9 +263,13 @@ mod tests {
 
     #[test]
     fn entries_are_suggested_from_the_position() {
-        let start = Position::new(Variant::Standard);
+        use gipf::potentials::{Game, Options};
+        let start = Game::new(Options::plain(Variant::Standard));
+        let legal = gipf::Position::new(Variant::Standard)
+            .legal_entries()
+            .count();
         let all = suggestions("push", "entry", "", Some(&start), None);
-        assert_eq!(all.len(), MAX_CHOICES.min(start.legal_entries().count()));
+        assert_eq!(all.len(), MAX_CHOICES.min(legal));
         let b1 = suggestions("push", "entry", "B1 ", Some(&start), None);
         assert!(!b1.is_empty());
         assert!(
@@ -315,11 +296,11 @@ mod tests {
                 })
                 .collect()
         };
-        let from = suggestions("zertz", "from", "", None, Some((&game, None)));
+        let from = suggestions("zertz", "from", "", Some(&game), None);
         assert_eq!(values(from), ["c3"]);
-        let to = suggestions("zertz", "to", "", None, Some((&game, Some("c3"))));
+        let to = suggestions("zertz", "to", "", Some(&game), Some("c3"));
         assert_eq!(values(to), ["c5"]);
-        let yinsh = suggestions("yinsh", "to", "d", None, Some((&game, Some("d2"))));
+        let yinsh = suggestions("yinsh", "to", "d", Some(&game), Some("d2"));
         assert!(values(yinsh).iter().all(|v| v.starts_with('d')));
     }
 

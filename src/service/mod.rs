@@ -601,6 +601,31 @@ impl LiveGame {
     }
 }
 
+/// A game without potentials replayed on the machine for every game: its turns, then the
+/// decisions of the turn in progress.
+fn one_machine(stored: &StoredGame) -> Option<Box<gipf::potentials::Game>> {
+    let replayed = (|| {
+        let mut game =
+            gipf::potentials::Game::new(gipf::potentials::Options::plain(stored.spec.variant()));
+        for turn in &stored.turns {
+            game.play_notation(turn).map_err(|e| e.to_string())?;
+        }
+        if let Partial::Plain(decisions) = &stored.partial {
+            for &decision in decisions {
+                game.play(decision.into()).map_err(|e| e.to_string())?;
+            }
+        }
+        Ok::<_, String>(game)
+    })();
+    match replayed {
+        Ok(game) => Some(Box::new(game)),
+        Err(e) => {
+            tracing::error!(game = %stored.id, error = %e, "a plain game does not replay as one with empty supplies");
+            None
+        }
+    }
+}
+
 /// A channel's game as the rules see it, for adapters and tests.
 #[derive(Clone, Debug)]
 pub struct GameState {
@@ -610,6 +635,10 @@ pub struct GameState {
     pub players: ByColor<UserId>,
     /// The game now (mid-turn if a decision is pending).
     pub rules: GameRules,
+    /// The same game as the machine for every game plays it (a game without potentials is
+    /// one with empty supplies): what the slash completer reads. `None` only if it did not
+    /// replay there (logged).
+    pub game: Option<Box<gipf::potentials::Game>>,
     /// Completed turns, in the official notation.
     pub turns: Vec<String>,
 }
@@ -654,14 +683,23 @@ impl Service {
             Err(Failure::Internal(e)) => return Err(e),
             Err(Failure::Refused(text)) => anyhow::bail!("{text:?}"),
         };
-        Ok(game.map(|game| GameState {
-            id: game.stored.id,
-            players: game.stored.players,
-            rules: match game.rules {
-                Rules::Plain { position, .. } => GameRules::Plain(position),
-                Rules::Potentials(live) => GameRules::Potentials(Box::new(live.game)),
-            },
-            turns: game.stored.turns,
+        Ok(game.map(|game| {
+            let (rules, machine) = match game.rules {
+                Rules::Plain { position, .. } => {
+                    (GameRules::Plain(position), one_machine(&game.stored))
+                }
+                Rules::Potentials(live) => {
+                    let machine = Some(Box::new(live.game.clone()));
+                    (GameRules::Potentials(Box::new(live.game)), machine)
+                }
+            };
+            GameState {
+                id: game.stored.id,
+                players: game.stored.players,
+                rules,
+                game: machine,
+                turns: game.stored.turns,
+            }
         }))
     }
 
