@@ -108,11 +108,9 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[GAME_ID],
         slash: true,
         place: 180,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
         in_direct_messages: true,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::History { game }.into()),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "export",
@@ -121,11 +119,9 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[GAME_ID],
         slash: true,
         place: 190,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
         in_direct_messages: true,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::Export { game }.into()),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "replay",
@@ -134,11 +130,9 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[GAME_ID],
         slash: true,
         place: 200,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
         in_direct_messages: true,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::Replay { game }.into()),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "analyse",
@@ -147,11 +141,9 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[GAME_ID],
         slash: true,
         place: 220,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
         in_direct_messages: true,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::Analyse { game }.into()),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "games",
@@ -171,11 +163,10 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ],
         slash: true,
         place: 280,
-        moderated: false,
-        starts_game: false,
         asker_only: true,
         in_direct_messages: true,
         parse: parse_games,
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "mygames",
@@ -184,11 +175,10 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 285,
-        moderated: false,
-        starts_game: false,
         asker_only: true,
         in_direct_messages: true,
         parse: |words| words.alone(ArchiveCommand::MyGames),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "stats",
@@ -197,11 +187,10 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[arg("player", "Whose (yours if left out)", ArgKind::User)],
         slash: true,
         place: 290,
-        moderated: false,
-        starts_game: false,
         asker_only: true,
         in_direct_messages: true,
         parse: parse_stats,
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "leaderboard",
@@ -214,11 +203,9 @@ pub(super) const SYNTAX: &[Syntax] = &[
         )],
         slash: true,
         place: 300,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
         in_direct_messages: true,
         parse: parse_leaderboard,
+        ..Syntax::DEFAULT
     },
 ];
 

@@ -177,12 +177,10 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ],
         slash: true,
         place: 10,
-        moderated: false,
         // A challenge to the bot itself starts its game at once.
         starts_game: true,
-        asker_only: false,
-        in_direct_messages: false,
         parse: parse_challenge,
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "accept",
@@ -191,11 +189,9 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 30,
-        moderated: false,
         starts_game: true,
-        asker_only: false,
-        in_direct_messages: false,
         parse: |words| words.alone(ChallengeCommand::Accept),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "decline",
@@ -206,10 +202,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 40,
         // A moderator withdraws anyone's challenge.
         moderated: true,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: |words| words.alone(ChallengeCommand::Decline),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "cancel",
@@ -219,10 +213,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 50,
         moderated: true,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: |words| words.alone(ChallengeCommand::Cancel),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "rematch",
@@ -231,11 +223,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 230,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: |words| words.alone(ChallengeCommand::Rematch),
+        ..Syntax::DEFAULT
     },
 ];
 

@@ -53,11 +53,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 20,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: |words| words.alone(GameCommand::Claim),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "board",
@@ -70,11 +67,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         )],
         slash: true,
         place: 170,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: parse_board,
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "hint",
@@ -83,11 +77,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 210,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: |words| words.alone(GameCommand::Hint),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "resign",
@@ -96,11 +87,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 240,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: |words| words.alone(GameCommand::Resign),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "abort",
@@ -111,10 +99,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 250,
         // A moderator ends any game.
         moderated: true,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: |words| words.alone(GameCommand::Abort),
+        ..Syntax::DEFAULT
     },
 ];
 

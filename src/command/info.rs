@@ -47,11 +47,9 @@ pub(super) const SYNTAX: &[Syntax] = &[
         )],
         slash: true,
         place: 310,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
         in_direct_messages: true,
         parse: parse_rules,
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "help",
@@ -60,12 +58,10 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: true,
         place: 320,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
         in_direct_messages: true,
         // Whatever follows, the asker wants help.
         parse: |_| Ok(InfoCommand::Help.into()),
+        ..Syntax::DEFAULT
     },
 ];
 

@@ -354,6 +354,28 @@ pub static SYNTAX: LazyLock<Vec<&'static Syntax>> = LazyLock::new(|| {
 });
 
 impl Syntax {
+    /// What a row says when it says nothing more: a player's command that needs no rights,
+    /// starts no game, answers everyone and belongs in a server's channel. Rows give their
+    /// own word, help, arguments, place and parser, and only the flags that differ.
+    pub(super) const DEFAULT: Syntax = Syntax {
+        word: "",
+        summary: "",
+        help: "",
+        args: &[],
+        slash: false,
+        place: 0,
+        moderated: false,
+        starts_game: false,
+        asker_only: false,
+        in_direct_messages: false,
+        parse: |_| {
+            Err(CommandError::Unknown {
+                word: String::new(),
+                closest: None,
+            })
+        },
+    };
+
     /// The syntax of the command `word`.
     pub fn of(word: &str) -> Option<&'static Syntax> {
         SYNTAX.iter().copied().find(|syntax| syntax.word == word)

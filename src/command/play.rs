@@ -185,11 +185,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ],
         slash: true,
         place: 60,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: |words| parse_push(words, Kind::Basic),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "gipf",
@@ -199,11 +196,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: false,
         place: 70,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: |words| parse_push(words, Kind::Gipf),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "move",
@@ -216,11 +210,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ))],
         slash: true,
         place: 80,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: parse_move,
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "zertz",
@@ -231,11 +222,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: POWER_ARGS,
         slash: true,
         place: 90,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: |words| parse_power(words, Potential::Zertz),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "yinsh",
@@ -244,11 +232,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: POWER_ARGS,
         slash: true,
         place: 100,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: |words| parse_power(words, Potential::Yinsh),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "dvonn",
@@ -257,11 +242,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: POWER_ARGS,
         slash: true,
         place: 110,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: |words| parse_power(words, Potential::Dvonn),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "punct",
@@ -270,11 +252,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: POWER_ARGS,
         slash: true,
         place: 120,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: |words| parse_power(words, Potential::Punct),
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "tamsk",
@@ -290,11 +269,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         )],
         slash: true,
         place: 130,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: parse_tamsk,
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "row",
@@ -310,11 +286,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         )],
         slash: true,
         place: 140,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: parse_lone_answer,
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "take",
@@ -323,11 +296,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[GIPF_SPOTS],
         slash: true,
         place: 150,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: parse_lone_answer,
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "keep",
@@ -336,11 +306,8 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[GIPF_SPOTS],
         slash: true,
         place: 160,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
         parse: parse_lone_answer,
+        ..Syntax::DEFAULT
     },
 ];
 

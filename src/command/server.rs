@@ -95,10 +95,9 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 260,
         // Members with Manage Server change them.
         moderated: true,
-        starts_game: false,
         asker_only: true,
-        in_direct_messages: false,
         parse: parse_settings,
+        ..Syntax::DEFAULT
     },
     Syntax {
         word: "notify",
@@ -111,11 +110,9 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ))],
         slash: true,
         place: 270,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
         in_direct_messages: true,
         parse: parse_notify,
+        ..Syntax::DEFAULT
     },
 ];
 
