@@ -87,24 +87,32 @@ impl GameStatus {
     }
 }
 
-/// The decisions of a turn in progress, kept between commands: a game with potentials has
-/// its own kind. Stored as JSON: a plain list (as before potentials), or
-/// `{"potentials": [...]}`.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// The decisions of a turn in progress, kept between commands, as the rules crate's game
+/// machine takes them. Stored as a JSON list (a plain game's push, row and take read the same
+/// in both machines); a game with potentials once wrote `{"potentials": [...]}`, which reads
+/// back the same.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(from = "StoredPartial")]
+pub struct Partial(pub Vec<gipf::potentials::Decision>);
+
+/// The two ways a turn in progress has been stored.
+#[derive(serde::Deserialize)]
 #[serde(untagged)]
-pub enum Partial {
-    /// Of a game without potentials.
-    Plain(Vec<gipf::Decision>),
-    /// Of a game with potentials.
+enum StoredPartial {
+    List(Vec<gipf::potentials::Decision>),
     Potentials {
-        /// The decisions.
         potentials: Vec<gipf::potentials::Decision>,
     },
 }
 
-impl Default for Partial {
-    fn default() -> Partial {
-        Partial::Plain(Vec::new())
+impl From<StoredPartial> for Partial {
+    fn from(stored: StoredPartial) -> Partial {
+        match stored {
+            StoredPartial::List(decisions)
+            | StoredPartial::Potentials {
+                potentials: decisions,
+            } => Partial(decisions),
+        }
     }
 }
 
@@ -129,6 +137,15 @@ impl GameSpec {
         match self {
             GameSpec::Plain(variant) => variant,
             GameSpec::Potentials(options) => options.variant,
+        }
+    }
+
+    /// The options the rules crate's game machine plays it with (a game without potentials
+    /// has empty supplies).
+    pub fn options(self) -> Options {
+        match self {
+            GameSpec::Plain(variant) => Options::plain(variant),
+            GameSpec::Potentials(options) => options,
         }
     }
 
@@ -315,6 +332,21 @@ impl FromStr for ColorChoice {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_turn_in_progress_reads_back_from_either_stored_form() {
+        let plain = vec![gipf::Decision::Push {
+            entry: "b1-c2".parse().unwrap(),
+            piece: gipf::Kind::Gipf,
+        }];
+        let written = serde_json::to_string(&plain).unwrap();
+        let partial: Partial = serde_json::from_str(&written).unwrap();
+        assert_eq!(partial.0, vec![plain[0].into()]);
+        // Written back, a plain game's decisions read as they always did.
+        assert_eq!(serde_json::to_string(&partial).unwrap(), written);
+        let old = format!("{{\"potentials\":{written}}}");
+        assert_eq!(serde_json::from_str::<Partial>(&old).unwrap(), partial);
+    }
 
     #[test]
     fn colour_choices_read_back_and_decide_the_challenger_colour() {

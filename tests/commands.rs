@@ -2,9 +2,8 @@
 //! command, so buttons and slash commands can carry typed commands as text.
 #![allow(clippy::unwrap_used, missing_docs)]
 
-use gipf::notation::TurnNotation;
-use gipf::potentials::{Options, Potential};
-use gipf::{ByColor, Entry, Kind, Point, Variant};
+use gipf::potentials::{LineNote, Options, PieceKind, Potential};
+use gipf::{ByColor, Entry, Point, Variant};
 use gipf_ai::Level;
 use gipf_bot::command::{
     Answer, ArchiveCommand, ChallengeCommand, Command, GameCommand, InfoCommand, Phrasing,
@@ -53,7 +52,7 @@ fn color() -> impl Strategy<Value = ColorChoice> {
 }
 
 /// Turns as the bot writes them, from a fixed list of the notation's shapes.
-fn notation() -> impl Strategy<Value = TurnNotation> {
+fn notation() -> impl Strategy<Value = LineNote> {
     proptest::sample::select(vec![
         "c2",
         "Ge8",
@@ -87,9 +86,9 @@ fn potentials_command() -> impl Strategy<Value = Command> {
             proptest::option::of(potential()),
             proptest::collection::vec(answer(), 0..2)
         )
-            .prop_map(|(entry, kind, answers)| Command::from(PlayCommand::Load {
+            .prop_map(|(entry, kind, answers)| Command::from(PlayCommand::Push {
                 entry,
-                kind,
+                piece: Some(kind.map_or(PieceKind::Basic, PieceKind::Loaded)),
                 answers
             })),
         (
@@ -99,7 +98,7 @@ fn potentials_command() -> impl Strategy<Value = Command> {
         )
             .prop_map(|(kind, from, to)| PlayCommand::Power { kind, from, to }.into()),
         proptest::option::of(entry).prop_map(|entry| PlayCommand::Tamsk(entry).into()),
-        line.prop_map(|l| PlayCommand::PotentialsMove(l.parse().unwrap()).into()),
+        line.prop_map(|l| PlayCommand::Move(l.parse().unwrap()).into()),
         proptest::option::of(potential()).prop_map(|topic| InfoCommand::RulesOf(topic).into()),
         (1u64..u64::MAX >> 1, supply, any::<bool>()).prop_map(|(id, supply, ultimate)| {
             let potentials = if ultimate {
@@ -184,7 +183,7 @@ fn games() -> impl Strategy<Value = Command> {
 
 fn command() -> impl Strategy<Value = Command> {
     let entry = proptest::sample::select(Entry::all().collect::<Vec<_>>());
-    let piece = proptest::sample::select(vec![Kind::Basic, Kind::Gipf]);
+    let piece = proptest::sample::select(vec![None, Some(PieceKind::Gipf)]);
     prop_oneof![
         challenge(),
         (entry, piece, proptest::collection::vec(answer(), 0..3)).prop_map(

@@ -21,7 +21,7 @@ use gipf::{Color, Decision, Kind, Pending, Position};
 use gipf_bot::console::{Console, user_id};
 use gipf_bot::model::{ChannelId, Clock, GameId, GuildId, Rights};
 use gipf_bot::reply::Reply;
-use gipf_bot::service::{Config, GameRules, GameState, Message, Service};
+use gipf_bot::service::{Config, GameState, Message, Service};
 use rusqlite::Connection;
 use support::games::tamsk_setup;
 use support::table::shown;
@@ -138,26 +138,13 @@ impl Club {
 /// A random legal complete turn of the player to move, in the notation, with his colour;
 /// `None` once the game is over or mid-turn.
 fn random_turn(state: &GameState, rng: &mut Rng) -> Option<(String, Color)> {
-    match &state.rules {
-        GameRules::Plain(position) => {
-            let begun = position.current_turn();
-            if position.outcome().is_some() || begun.push.is_some() {
-                return None;
-            }
-            let turns = position.legal_turns();
-            let (turn, _) = &turns[rng.below(turns.len())];
-            Some((format!("{turn}"), position.to_move()))
-        }
-        GameRules::Potentials(game) => {
-            let begun = game.current_turn();
-            if game.outcome().is_some() || begun.action.is_some() {
-                return None;
-            }
-            let turns = game.legal_turns();
-            let (turn, _) = &turns[rng.below(turns.len())];
-            Some((format!("{turn}"), game.to_move()))
-        }
+    let game = &state.game;
+    if game.outcome().is_some() || game.current_turn().action.is_some() {
+        return None;
     }
+    let turns = game.legal_turns();
+    let (turn, _) = &turns[rng.below(turns.len())];
+    Some((format!("{turn}"), game.to_move()))
 }
 
 /// A push of the basic piece that leaves its mover a choice (of a row, or of GIPF-pieces).
@@ -486,16 +473,16 @@ fn opens_and_plays_on(schema: u32) {
         let state = club.state(channel);
         assert_eq!(state.id, GameId(id));
         let step = next_step(&state);
-        let mover = match &state.rules {
-            GameRules::Plain(p) => p.to_move(),
-            GameRules::Potentials(g) => g.to_move(),
-        };
-        // Every game, with or without potentials, replays on the one machine too.
-        let machine = state.game.as_deref().expect("replays on the one machine");
-        assert_eq!(machine.to_move(), mover, "schema {schema}, game {id}");
-        if let GameRules::Plain(position) = &state.rules {
+        let mover = state.game.to_move();
+        // A game without potentials is the same game for the engine's kernel.
+        if let Some(position) = state.position() {
+            assert_eq!(position.to_move(), mover, "schema {schema}, game {id}");
             for color in [Color::White, Color::Black] {
-                assert_eq!(machine.pieces(color), position.pieces(color), "game {id}");
+                assert_eq!(
+                    state.game.pieces(color),
+                    position.pieces(color),
+                    "game {id}"
+                );
             }
         }
         let who = club.service_name(&state, mover);
@@ -543,18 +530,11 @@ fn next_step(state: &GameState) -> String {
     if let Some((turn, _)) = random_turn(state, &mut rng) {
         return format!("!move {turn}");
     }
-    match &state.rules {
-        GameRules::Plain(position) => match position.pending() {
-            Pending::ChooseRow { .. } => "!row 1".into(),
-            Pending::TakeGipf { .. } => "!take all".into(),
-            other => panic!("game {}: nothing to do at {other}", state.id),
-        },
-        GameRules::Potentials(game) => match game.pending() {
-            gipf::potentials::Pending::Tamsk => "!tamsk skip".into(),
-            gipf::potentials::Pending::ChooseRow { .. } => "!row 1".into(),
-            gipf::potentials::Pending::Remove { .. } => "!take all".into(),
-            other => panic!("game {}: nothing to do at {other}", state.id),
-        },
+    match state.game.pending() {
+        gipf::potentials::Pending::Tamsk => "!tamsk skip".into(),
+        gipf::potentials::Pending::ChooseRow { .. } => "!row 1".into(),
+        gipf::potentials::Pending::Remove { .. } => "!take all".into(),
+        other => panic!("game {}: nothing to do at {other}", state.id),
     }
 }
 

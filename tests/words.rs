@@ -47,7 +47,7 @@ fn every_error_is_specific_and_changes_nothing() {
             "only be brought in in the tournament game",
         ),
         ("alice", "!move b1-e4", "written `c2`"),
-        ("alice", "!move x;;", "not a point"),
+        ("alice", "!move x;;", "is not a removed spot"),
         ("alice", "!row 1", "nothing to decide now"),
         ("alice", "!keep all", "nothing to decide now"),
         ("alice", "!push b1 c2 row 1", "did not use all your answers"),

@@ -4,9 +4,8 @@
 
 use std::fmt;
 
-use gipf::notation::{ParseTurnError, TurnNotation};
-use gipf::potentials::{LineNote, Potential};
-use gipf::{Entry, Kind, Point};
+use gipf::potentials::{LineNote, PieceKind, Potential};
+use gipf::{Entry, Point};
 
 use super::{
     Arg, ArgKind, Command, CommandError, Completion, Syntax, Words, arg, completed, error,
@@ -49,24 +48,16 @@ impl fmt::Display for Answer {
 /// A move in the channel's game, or a part of one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayCommand {
-    /// `push b1 c2`, `push G b1 c2`, `gipf b1 c2`, optionally followed by answers.
+    /// `push b1 c2`, `gipf b1 c2` (or `push G b1 c2`), and with potentials `push b1 c2
+    /// zertz` (or `push Zb1 c2`, `push z b1 c2`) and `push b1 c2 basic`, optionally followed
+    /// by answers.
     Push {
         /// Where.
         entry: Entry,
-        /// Which piece.
-        piece: Kind,
+        /// The piece the command names: none for a plain `push` (a basic piece, unless the
+        /// player still has potentials to load and must say which).
+        piece: Option<PieceKind>,
         /// Answers to the decisions the push may raise, in order.
-        answers: Vec<Answer>,
-    },
-    /// `push b1 c2 zertz`, `push Zb1 c2`, `push z b1 c2`, `push b1 c2 basic`: a push in a
-    /// game with potentials that names its piece: a loaded piece, or a basic piece that gives
-    /// up the rest of the supply.
-    Load {
-        /// Where.
-        entry: Entry,
-        /// A potential's kind, or `None` for `basic`.
-        kind: Option<Potential>,
-        /// Answers to the decisions the push may raise.
         answers: Vec<Answer>,
     },
     /// `zertz c3 c6`, `yinsh d2 d4`, `dvonn d4 d5`, `punct e4 e5`: a potential move.
@@ -80,10 +71,8 @@ pub enum PlayCommand {
     },
     /// `tamsk a5 b5` (the extra push's dot and first spot) or `tamsk skip`.
     Tamsk(Option<Entry>),
-    /// `move <official notation>`: a whole turn.
-    Move(TurnNotation),
-    /// `move` with the notation of games with potentials (`Zc3>c6`, `e1-e5+a5-f4`...).
-    PotentialsMove(LineNote),
+    /// `move <notation>`: a whole turn (`h6-c4;xc6*,d6`, with potentials `Zc3>c6`...).
+    Move(LineNote),
     /// `row 2`, `take e5`, `keep all`...
     Answer(Answer),
 }
@@ -102,16 +91,14 @@ impl fmt::Display for PlayCommand {
                 piece,
                 answers,
             } => {
-                let word = if *piece == Kind::Gipf { "gipf" } else { "push" };
-                write!(f, "{word} {entry}")?;
-                with_answers(f, answers)
-            }
-            PlayCommand::Load {
-                entry,
-                kind,
-                answers,
-            } => {
-                write!(f, "push {entry} {}", kind.map_or("basic", potential_word))?;
+                match piece {
+                    None => write!(f, "push {entry}")?,
+                    Some(PieceKind::Gipf) => write!(f, "gipf {entry}")?,
+                    Some(PieceKind::Basic) => write!(f, "push {entry} basic")?,
+                    Some(PieceKind::Loaded(kind)) => {
+                        write!(f, "push {entry} {}", potential_word(*kind))?;
+                    }
+                }
                 with_answers(f, answers)
             }
             PlayCommand::Power { kind, from, to } => {
@@ -119,8 +106,7 @@ impl fmt::Display for PlayCommand {
             }
             PlayCommand::Tamsk(Some(entry)) => write!(f, "tamsk {entry}"),
             PlayCommand::Tamsk(None) => f.write_str("tamsk skip"),
-            PlayCommand::Move(notation) => write!(f, "move {notation}"),
-            PlayCommand::PotentialsMove(note) => write!(f, "move {note}"),
+            PlayCommand::Move(note) => write!(f, "move {note}"),
             PlayCommand::Answer(answer) => answer.fmt(f),
         }
     }
@@ -185,7 +171,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ],
         slash: true,
         place: 60,
-        parse: |words| parse_push(words, Kind::Basic),
+        parse: |words| parse_push(words, None),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -196,7 +182,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: false,
         place: 70,
-        parse: |words| parse_push(words, Kind::Gipf),
+        parse: |words| parse_push(words, Some(PieceKind::Gipf)),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -340,16 +326,10 @@ fn parse_move(words: &Words) -> Result<Command, CommandError> {
             words.cmd("move xe7,e8;c7-e7")
         )));
     }
-    let text = notation_text(words.raw);
-    let command = match text.parse::<TurnNotation>() {
-        Ok(notation) => PlayCommand::Move(notation),
-        // The notation of games with potentials, if it is that.
-        Err(e) => text
-            .parse::<LineNote>()
-            .map(PlayCommand::PotentialsMove)
-            .map_err(|_: gipf::potentials::ParseLineError| error(ParseTurnError::to_string(&e)))?,
-    };
-    Ok(command.into())
+    let note = notation_text(words.raw)
+        .parse::<LineNote>()
+        .map_err(|e| error(e.to_string()))?;
+    Ok(PlayCommand::Move(note).into())
 }
 
 /// `zertz c3 c6` (also `c3-c6`, `c3>c6`, `c3c6`): a potential move.
@@ -451,56 +431,61 @@ fn parse_entry<'a>(
 
 /// What a word names as the piece of a push in a game with potentials: a kind (letter or
 /// name), or `basic`.
-fn load_word(word: &str) -> Option<Option<Potential>> {
+fn piece_word(word: &str) -> Option<PieceKind> {
     if word == "basic" {
-        return Some(None);
+        return Some(PieceKind::Basic);
     }
-    word.parse::<Potential>().ok().map(Some)
+    word.parse::<Potential>().ok().map(PieceKind::Loaded)
 }
 
-/// A piece letter glued to the dot: `gb1` (GIPF), `zb1c2` (ZÈRTZ). Returns the letter and
+/// A piece letter glued to the dot: `gb1` (GIPF), `zb1c2` (ZÈRTZ). Returns the piece and
 /// the rest.
-fn glued_letter(word: &str) -> Option<(char, &str)> {
+fn glued_piece(word: &str) -> Option<(PieceKind, &str)> {
     let mut chars = word.chars();
-    let letter = chars.next().filter(|c| "gtzdyp".contains(*c))?;
+    let letter = chars.next()?;
+    let piece = match letter {
+        'g' => PieceKind::Gipf,
+        other => PieceKind::Loaded(Potential::from_letter(other)?),
+    };
     let rest = chars.as_str();
     let mut next = rest.chars();
     let starts_with_point = next.next().is_some_and(|c| ('a'..='i').contains(&c))
         && next.next().is_some_and(|c| c.is_ascii_digit());
-    starts_with_point.then_some((letter, rest))
+    starts_with_point.then_some((piece, rest))
 }
 
 /// `push [G] b1 c2 [answers]`, `gipf b1 c2 [answers]`, also with the `G` glued: `Gb1c2`. In
 /// games with potentials the piece may be named: `push Zb1 c2`, `push z b1 c2`, `push zertz
 /// b1 c2`, `push b1 c2 zertz`, `push b1 c2 basic`.
-fn parse_push(words: &Words, mut piece: Kind) -> Result<Command, CommandError> {
+fn parse_push(words: &Words, mut piece: Option<PieceKind>) -> Result<Command, CommandError> {
     let mut args: Vec<&str> = words.args.clone();
-    let mut load = None;
+    let mut name = |named: PieceKind| match piece.replace(named) {
+        None => Ok(()),
+        Some(PieceKind::Gipf) if matches!(named, PieceKind::Loaded(_)) => Err(error(
+            "a GIPF-piece is never loaded: push either a GIPF-piece or a loaded piece",
+        )),
+        Some(_) => Err(error("name one piece per push")),
+    };
     match args.first().copied() {
         Some("g") => {
-            piece = Kind::Gipf;
+            name(PieceKind::Gipf)?;
             args.remove(0);
         }
-        Some(first) if load_word(first).is_some() => {
-            load = load_word(first);
+        Some(first) if piece_word(first).is_some() => {
+            name(piece_word(first).unwrap_or(PieceKind::Basic))?;
             args.remove(0);
         }
         _ => {}
     }
-    if let Some((letter, rest)) = args.first().and_then(|first| glued_letter(first)) {
-        match letter {
-            'g' => piece = Kind::Gipf,
-            kind => load = Potential::from_letter(kind).map(Some),
-        }
+    if let Some((glued, rest)) = args.first().and_then(|first| glued_piece(first)) {
+        name(glued)?;
         args[0] = rest;
     }
     let (entry, mut rest) = parse_entry(&args, words)?;
     let mut answers = Vec::new();
     while let Some((word, tail)) = rest.split_first() {
-        if let Some(named) = load_word(word) {
-            if load.replace(named).is_some() {
-                return Err(error("name one piece per push"));
-            }
+        if let Some(named) = piece_word(word) {
+            name(named)?;
             rest = tail;
             continue;
         }
@@ -508,24 +493,12 @@ fn parse_push(words: &Words, mut piece: Kind) -> Result<Command, CommandError> {
         answers.push(answer);
         rest = after;
     }
-    let command = match load {
-        Some(_) if piece == Kind::Gipf => {
-            return Err(error(
-                "a GIPF-piece is never loaded: push either a GIPF-piece or a loaded piece",
-            ));
-        }
-        Some(kind) => PlayCommand::Load {
-            entry,
-            kind,
-            answers,
-        },
-        None => PlayCommand::Push {
-            entry,
-            piece,
-            answers,
-        },
-    };
-    Ok(command.into())
+    Ok(PlayCommand::Push {
+        entry,
+        piece,
+        answers,
+    }
+    .into())
 }
 
 /// The spots at the start of `args`, and the words after them.

@@ -1,7 +1,8 @@
 //! The parser on every form players type, its refusals in chat and in slash words, and the
 //! registry of rows.
 
-use gipf::{Entry, Kind, Point, Variant};
+use gipf::potentials::{ActionNote, Mark, PieceKind};
+use gipf::{Entry, Point, Variant};
 use gipf_ai::Level;
 
 use super::*;
@@ -134,10 +135,10 @@ fn a_refused_chat_command_keeps_its_chat_words() {
 #[test]
 fn potentials_commands_in_every_form() {
     let b1c2: Entry = "b1-c2".parse().unwrap();
-    let load = |kind| {
-        Command::from(PlayCommand::Load {
+    let load = |kind: Option<Potential>| {
+        Command::from(PlayCommand::Push {
             entry: b1c2,
-            kind,
+            piece: Some(kind.map_or(PieceKind::Basic, PieceKind::Loaded)),
             answers: Vec::new(),
         })
     };
@@ -186,7 +187,7 @@ fn potentials_commands_in_every_form() {
     );
     assert_eq!(
         ok("!move zc3>c6"),
-        PlayCommand::PotentialsMove("Zc3>c6".parse().unwrap()).into()
+        PlayCommand::Move("Zc3>c6".parse().unwrap()).into()
     );
 }
 
@@ -242,7 +243,7 @@ fn pushes_in_every_form() {
             ok(line),
             PlayCommand::Push {
                 entry: b1c2,
-                piece: Kind::Basic,
+                piece: None,
                 answers: vec![]
             }
             .into(),
@@ -259,7 +260,7 @@ fn pushes_in_every_form() {
             ok(line),
             PlayCommand::Push {
                 entry: b1c2,
-                piece: Kind::Gipf,
+                piece: Some(PieceKind::Gipf),
                 answers: vec![]
             }
             .into(),
@@ -271,7 +272,7 @@ fn pushes_in_every_form() {
         ok("!push b1 c2 row 2 take e5 keep all"),
         PlayCommand::Push {
             entry: b1c2,
-            piece: Kind::Basic,
+            piece: None,
             answers: vec![Answer::Row(2), Answer::Take(vec![e5]), Answer::KeepAll]
         }
         .into()
@@ -392,7 +393,9 @@ fn answers_moves_and_the_rest() {
         ok("!move xe7,e8;c7-e7"),
         Command::Play(PlayCommand::Move(_))
     ));
-    assert!(matches!(ok("!move Gd8-f7"), Command::Play(PlayCommand::Move(n)) if n.push.is_some()));
+    assert!(
+        matches!(ok("!move Gd8-f7"), Command::Play(PlayCommand::Move(n)) if n.action.is_some())
+    );
     assert!(err("!move").contains("official notation"));
     assert_eq!(
         ok("!board black"),
@@ -477,10 +480,14 @@ fn what_players_copy_and_type_is_understood() {
     let Command::Play(PlayCommand::Move(note)) = ok("!move xgd5*,g2;gd8-f7") else {
         panic!("not a move")
     };
-    assert!(note.start[0].gipf && !note.start[1].gipf);
+    let marks: Vec<Mark> = note.before[0].iter().map(|item| item.mark).collect();
+    assert_eq!(marks, [Mark::Gipf, Mark::Basic]);
     assert!(matches!(
-        note.push,
-        Some(gipf::notation::PushNote::Line { gipf: true, .. })
+        note.action,
+        Some(ActionNote::Push {
+            piece: PieceKind::Gipf,
+            ..
+        })
     ));
 }
 

@@ -365,7 +365,7 @@ impl Handler {
             &command.data.name,
             focused.name,
             focused.value,
-            state.as_ref().and_then(|s| s.game.as_deref()),
+            state.as_ref().map(|s| &s.game),
             from,
         );
         let mut response = CreateAutocompleteResponse::new();

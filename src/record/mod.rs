@@ -15,6 +15,7 @@ mod potentials;
 
 pub use potentials::{
     PotentialsJson, PotentialsReplay, SupplyJson, game_name, potentials_spec, replay_potentials,
+    turn_text,
 };
 
 /// A record played through: the position after each turn and the turns themselves.

@@ -112,7 +112,7 @@ pub fn replay_potentials(text: &str, options: Options) -> Result<PotentialsRepla
         };
         if let Some(expected) = implied.take() {
             let written = turn.split(" (").next().unwrap_or_default().trim();
-            if written != expected.to_string() {
+            if written != turn_text(&options, &expected, false) {
                 return Err(error(format!("the game ended with `{expected}`")));
             }
             continue;
@@ -128,6 +128,18 @@ pub fn replay_potentials(text: &str, options: Options) -> Result<PotentialsRepla
         }
     }
     Ok(replay)
+}
+
+/// A turn as records write it: in the base game's notation for a game without potentials
+/// (each removal step one group), else with each row a group of its own; `count` adds the
+/// reserve, ` (n)`.
+pub fn turn_text(options: &Options, turn: &Turn, count: bool) -> String {
+    match (options.has_potentials() || options.ultimate, count) {
+        (true, true) => format!("{turn:#}"),
+        (true, false) => turn.to_string(),
+        (false, true) => format!("{:#}", turn.base_notation()),
+        (false, false) => turn.base_notation().to_string(),
+    }
 }
 
 /// The potentials of one player not yet loaded, all five kinds in the order T Z D Y P.

@@ -242,7 +242,7 @@ impl Service {
             return Ok(None);
         };
         let game = LiveGame::load(stored)?;
-        let (Some(level), Some(_), Some(&position)) = (
+        let (Some(level), Some(_), Some(position)) = (
             game.stored.engine,
             self.engine_to_move(&game),
             game.position(),

@@ -4,7 +4,7 @@
 use gipf::Color;
 use gipf_ai::{Level, Request};
 
-use super::{Failure, Handled, Limited, LiveGame, Message, Rules, Run, Service, refuse};
+use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
 use crate::command::GameCommand;
 use crate::model::GameStatus;
 use crate::reply::Reply;
@@ -55,7 +55,7 @@ impl Service {
         let after = LiveGame { stored, ..game };
         Ok(Reply {
             board: Some(self.picture(&after, Some(false))?),
-            buttons: vec![super::play::rematch_button(&after)],
+            buttons: vec![super::prompt::rematch_button(&after)],
             ..Reply::public(text![
                 self.name(message.author.id)?,
                 " resigned. ",
@@ -232,12 +232,12 @@ impl Service {
                     format!(
                         " ({}) to play. Reserves: white {}, black {}.",
                         game.to_move(),
-                        game.reserve(Color::White),
-                        game.reserve(Color::Black)
+                        game.game.reserve(Color::White),
+                        game.game.reserve(Color::Black)
                     )
                 ];
-                if let Rules::Potentials(live) = &game.rules {
-                    text.push(format!(" {}", super::potentials::to_load(&live.game)));
+                if super::prompt::uses_potentials(&game.game) {
+                    text.push(format!(" {}", super::prompt::to_load(&game.game)));
                 }
                 text
             }
@@ -259,7 +259,7 @@ impl Service {
         Ok(Reply {
             board,
             // The question's buttons again, for a player who lost the message.
-            buttons: super::play::question_buttons(&game),
+            buttons: super::prompt::question_buttons(&game),
             ..Reply::public(text)
         })
     }
@@ -289,7 +289,7 @@ impl Service {
         }
         let request = Request::level(Level::Medium).with_seed(u64::from(position.plies()));
         let thought = self
-            .with_engine(|engine| engine.think(position, &request))?
+            .with_engine(|engine| engine.think(&position, &request))?
             .map_err(|e| Failure::Refused(e.to_string().into()))?;
         Ok(Reply::private(text![
             format!(

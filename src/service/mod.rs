@@ -14,32 +14,33 @@ mod engine;
 mod game;
 mod info;
 mod limits;
+mod live;
 mod notify;
 mod play;
 mod potentials;
+mod prompt;
 mod ratings;
 mod server;
 mod time;
 
+pub use live::GameState;
 pub use time::watch_deadlines;
 
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use gipf::{ByColor, Color, Position, Turn};
+use gipf::{ByColor, Color};
 
 use crate::command::{self, Command, CommandError, Phrasing};
-use crate::model::{
-    ChannelId, Clock, GameId, GameSpec, GameStatus, GuildId, Partial, Rights, UserId,
-};
-use crate::record;
-use crate::render::{self, BoardView, RenderOptions};
+use crate::model::{ChannelId, Clock, GameStatus, GuildId, Rights, UserId};
+use crate::render::{self, RenderOptions};
 use crate::reply::{Reply, Stamp};
 use crate::store::{Damaged, Progress, Store, StoredGame};
 use crate::text;
 use crate::text::{Span, Text};
 use limits::{Limited, Limits};
+use live::LiveGame;
 
 /// A chat user as the adapter knows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -461,215 +462,6 @@ impl Service {
     }
 }
 
-/// A stored game brought back to life by the rules crate.
-#[derive(Clone)]
-pub(crate) struct LiveGame {
-    pub stored: StoredGame,
-    /// The game as the rules play it, after the stored turns and the decisions of the turn
-    /// in progress.
-    pub rules: Rules,
-}
-
-/// What the rules crate makes of a stored game: one of the games of the rules, or one with
-/// potentials.
-#[derive(Clone)]
-pub(crate) enum Rules {
-    /// Basic, standard or tournament: the position, and the last completed turn.
-    Plain {
-        position: Position,
-        last_turn: Option<Turn>,
-    },
-    /// With potentials, or Ultimate GIPF.
-    Potentials(Box<potentials::PotentialsGame>),
-}
-
-impl LiveGame {
-    /// Replays a stored game; a turn or decision that does not replay makes it [`Damaged`].
-    pub fn load(stored: StoredGame) -> Result<LiveGame, Damaged> {
-        let record = stored.turns.join("\n");
-        let unplayable = |e: record::RecordError| {
-            Damaged::of(&stored, Some(e.line), format!("`{}`: {}", e.turn, e.reason))
-        };
-        let in_progress = Some(stored.turns.len() + 1);
-        let refused = |e: &dyn std::fmt::Display| {
-            Damaged::of(
-                &stored,
-                in_progress,
-                format!("a decision of the turn in progress is refused: {e}"),
-            )
-        };
-        // A game resigned (or lost on time) mid-turn is over whatever the rules say.
-        let resigned = stored.resigned.or(stored.forfeited);
-        let partial = &stored.partial;
-        let rules = match stored.spec {
-            GameSpec::Potentials(options) => {
-                let replay = record::replay_potentials(&record, options).map_err(unplayable)?;
-                let mut game = replay.last().clone();
-                if let Partial::Potentials { potentials } = partial {
-                    for decision in potentials {
-                        game.play(*decision).map_err(|e| refused(&e))?;
-                    }
-                }
-                if let Some(color) = resigned {
-                    let _ = game.resign(color);
-                }
-                let last_turn = replay.turns.last().cloned();
-                Rules::Potentials(Box::new(potentials::PotentialsGame { game, last_turn }))
-            }
-            GameSpec::Plain(variant) => {
-                let replay = record::replay(&record, variant).map_err(unplayable)?;
-                let mut position = *replay.last();
-                if let Partial::Plain(decisions) = partial {
-                    for decision in decisions {
-                        position.play(*decision).map_err(|e| refused(&e))?;
-                    }
-                }
-                if let Some(color) = resigned {
-                    let _ = position.resign(color);
-                }
-                let last_turn = replay.turns.last().copied();
-                Rules::Plain {
-                    position,
-                    last_turn,
-                }
-            }
-        };
-        Ok(LiveGame { stored, rules })
-    }
-
-    /// The position of a game without potentials.
-    pub fn position(&self) -> Option<&Position> {
-        match &self.rules {
-            Rules::Plain { position, .. } => Some(position),
-            Rules::Potentials(_) => None,
-        }
-    }
-
-    /// The colour `user` plays, if they play here.
-    pub fn color_of(&self, user: UserId) -> Option<Color> {
-        Color::ALL.into_iter().find(|&c| self.player(c) == user)
-    }
-
-    /// The name of who plays `color`, to show (read with the game).
-    pub fn name(&self, color: Color) -> Span {
-        Span::Name(self.stored.names[color].clone())
-    }
-
-    /// Who plays `color`.
-    pub fn player(&self, color: Color) -> UserId {
-        self.stored.players[color]
-    }
-
-    /// Whose turn it is.
-    pub fn to_move(&self) -> Color {
-        match &self.rules {
-            Rules::Plain { position, .. } => position.to_move(),
-            Rules::Potentials(live) => live.game.to_move(),
-        }
-    }
-
-    /// How the game ended, if the rules say it did.
-    pub fn outcome(&self) -> Option<gipf::Outcome> {
-        match &self.rules {
-            Rules::Plain { position, .. } => position.outcome(),
-            Rules::Potentials(live) => live.game.outcome(),
-        }
-    }
-
-    /// Completed turns.
-    pub fn plies(&self) -> u16 {
-        match &self.rules {
-            Rules::Plain { position, .. } => position.plies(),
-            Rules::Potentials(live) => live.game.plies(),
-        }
-    }
-
-    /// A player's reserve.
-    pub fn reserve(&self, color: Color) -> u8 {
-        match &self.rules {
-            Rules::Plain { position, .. } => position.reserve(color),
-            Rules::Potentials(live) => live.game.reserve(color),
-        }
-    }
-
-    /// `color` resigns (or loses on time); `None` if the game is over already.
-    pub fn resign(&mut self, color: Color) -> Option<gipf::Outcome> {
-        match &mut self.rules {
-            Rules::Plain { position, .. } => position.resign(color).ok(),
-            Rules::Potentials(live) => live.game.resign(color).ok(),
-        }
-    }
-}
-
-/// A game without potentials replayed on the machine for every game: its turns, then the
-/// decisions of the turn in progress.
-fn one_machine(stored: &StoredGame) -> Option<Box<gipf::potentials::Game>> {
-    let replayed = (|| {
-        let mut game =
-            gipf::potentials::Game::new(gipf::potentials::Options::plain(stored.spec.variant()));
-        for turn in &stored.turns {
-            game.play_notation(turn).map_err(|e| e.to_string())?;
-        }
-        if let Partial::Plain(decisions) = &stored.partial {
-            for &decision in decisions {
-                game.play(decision.into()).map_err(|e| e.to_string())?;
-            }
-        }
-        Ok::<_, String>(game)
-    })();
-    match replayed {
-        Ok(game) => Some(Box::new(game)),
-        Err(e) => {
-            tracing::error!(game = %stored.id, error = %e, "a plain game does not replay as one with empty supplies");
-            None
-        }
-    }
-}
-
-/// A channel's game as the rules see it, for adapters and tests.
-#[derive(Clone, Debug)]
-pub struct GameState {
-    /// The game's id.
-    pub id: GameId,
-    /// Who plays each colour.
-    pub players: ByColor<UserId>,
-    /// The game now (mid-turn if a decision is pending).
-    pub rules: GameRules,
-    /// The same game as the machine for every game plays it (a game without potentials is
-    /// one with empty supplies): what the slash completer reads. `None` only if it did not
-    /// replay there (logged).
-    pub game: Option<Box<gipf::potentials::Game>>,
-    /// Completed turns, in the official notation.
-    pub turns: Vec<String>,
-}
-
-/// A game as the rules crate plays it.
-#[derive(Clone, Debug)]
-pub enum GameRules {
-    /// Basic, standard or tournament.
-    Plain(Position),
-    /// With potentials, or Ultimate GIPF.
-    Potentials(Box<gipf::potentials::Game>),
-}
-
-impl GameState {
-    /// The position of a game without potentials.
-    pub fn position(&self) -> Option<Position> {
-        match &self.rules {
-            GameRules::Plain(position) => Some(*position),
-            GameRules::Potentials(_) => None,
-        }
-    }
-
-    /// A game with potentials.
-    pub fn potentials(&self) -> Option<&gipf::potentials::Game> {
-        match &self.rules {
-            GameRules::Plain(_) => None,
-            GameRules::Potentials(game) => Some(game),
-        }
-    }
-}
-
 impl Service {
     /// The active game of a channel (or, with `include_finished`, the latest one).
     pub fn game_state(
@@ -683,24 +475,7 @@ impl Service {
             Err(Failure::Internal(e)) => return Err(e),
             Err(Failure::Refused(text)) => anyhow::bail!("{text:?}"),
         };
-        Ok(game.map(|game| {
-            let (rules, machine) = match game.rules {
-                Rules::Plain { position, .. } => {
-                    (GameRules::Plain(position), one_machine(&game.stored))
-                }
-                Rules::Potentials(live) => {
-                    let machine = Some(Box::new(live.game.clone()));
-                    (GameRules::Potentials(Box::new(live.game)), machine)
-                }
-            };
-            GameState {
-                id: game.stored.id,
-                players: game.stored.players,
-                rules,
-                game: machine,
-                turns: game.stored.turns,
-            }
-        }))
+        Ok(game.map(GameState::of))
     }
 
     /// Whether nobody moved in an active game for longer than its server (or the bot)
@@ -815,30 +590,12 @@ impl Service {
         let names = &game.stored.names;
         let names = ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str());
         let options = RenderOptions { black_side };
-        let note = note.as_deref();
-        Ok(match &game.rules {
-            Rules::Plain {
-                position,
-                last_turn,
-            } => {
-                let last_turn = last_turn.as_ref();
-                let view = BoardView {
-                    position,
-                    last_turn,
-                    names,
-                    note,
-                };
-                render::render(&view, &options)
-            }
-            Rules::Potentials(live) => {
-                let view = render::PotentialsView {
-                    game: &live.game,
-                    last_turn: live.last_turn.as_ref(),
-                    names,
-                    note,
-                };
-                render::render_potentials(&view, &options)
-            }
-        })
+        let view = render::PotentialsView {
+            game: &game.game,
+            last_turn: game.last_turn.as_ref(),
+            names,
+            note: note.as_deref(),
+        };
+        Ok(render::render_potentials(&view, &options))
     }
 }

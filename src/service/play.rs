@@ -1,33 +1,160 @@
-//! The moves: `push`, `gipf`, `move`, `row`, `take`, `keep`, and with potentials the powers
-//! and `tamsk` (played by `potentials.rs`); and what every change of a game shares: its
-//! checks, its save, and the reply that asks the next player.
+//! The moves: `push` and `gipf`, `move`, `row`, `take`, `keep`, the powers and `tamsk`, in
+//! every game (a game without potentials is the same machine with empty supplies); and what
+//! every change of a game shares: its checks and its save. The reply that asks the next
+//! player is `prompt.rs`'s.
 
-use gipf::{Bitboard, Color, Decision, Entry, Kind, Pending, PlayError, Position, Stage, Turn};
+use gipf::potentials::{Decision, LineNote, Pending, PieceKind, PlayError};
+use gipf::{Bitboard, Color, Entry};
 
-use super::{Failure, Handled, LiveGame, Message, Rules, Run, Service, potentials, refuse};
-use crate::command::{Answer, ChallengeCommand, Phrasing, PlayCommand};
+use super::prompt::{optional_pieces, row_options, take_options, uses_potentials};
+use super::{Failure, Handled, LiveGame, Message, Run, Service, refuse};
+use crate::command::{Answer, Phrasing, PlayCommand, potential_word};
 use crate::model::{GameStatus, Partial};
-use crate::reply::{Button, Reply, Stamp};
+use crate::reply::Stamp;
 use crate::store::Progress;
 use crate::text;
-use crate::text::{Span, Text};
+use crate::text::Text;
 
 /// A game being changed by one command: nothing is saved unless all of it is legal.
-struct Working {
-    position: Position,
-    partial: Vec<Decision>,
-    completed: Vec<Turn>,
+pub(super) struct Working<'a> {
+    pub game: gipf::potentials::Game,
+    pub partial: Vec<Decision>,
+    pub completed: Vec<gipf::potentials::Turn>,
+    say: &'a Phrasing,
 }
 
-impl Working {
-    fn play(&mut self, decision: Decision) -> Result<(), PlayError> {
-        let done = self.position.play(decision)?;
+impl<'a> Working<'a> {
+    /// A working copy of `game`, in the middle of a turn after `partial`, for a player who
+    /// writes as `say` does.
+    pub fn new(game: gipf::potentials::Game, partial: Vec<Decision>, say: &'a Phrasing) -> Self {
+        Working {
+            game,
+            partial,
+            completed: Vec::new(),
+            say,
+        }
+    }
+
+    /// Plays one decision; a refusal says what to do instead when a question is pending.
+    fn play(&mut self, decision: Decision) -> Result<(), Failure> {
+        let done = self
+            .game
+            .play(decision)
+            .map_err(|e| explain(&self.game, &e, self.say))?;
         self.partial.push(decision);
         if !done.is_empty() {
             self.partial.clear();
-            self.completed.extend(done.iter().copied());
+            self.completed.extend(done);
         }
         Ok(())
+    }
+
+    /// A push of `piece` (or of the piece a push that names none means), then the answers
+    /// given with it.
+    fn push(
+        &mut self,
+        entry: Entry,
+        piece: Option<PieceKind>,
+        answers: &[Answer],
+    ) -> Result<(), Failure> {
+        let piece = match piece {
+            Some(piece) => piece,
+            None => self.unnamed_piece(entry)?,
+        };
+        let mover = self.game.to_move();
+        self.play(Decision::Push { entry, piece })?;
+        for answer in answers {
+            if self.game.to_move() != mover || self.game.outcome().is_some() {
+                return refuse(
+                    "that push needs no more decisions, so I did not use all your answers",
+                );
+            }
+            self.answer(answer)?;
+        }
+        Ok(())
+    }
+
+    /// What `push b1 c2` pushes: a basic piece, unless the player still has potentials to
+    /// load: then he must say which piece (a basic one gives the rest of them up).
+    fn unnamed_piece(&self, entry: Entry) -> Result<PieceKind, Failure> {
+        // The kinds he could load now (none on a tournament game's first turn, which must
+        // bring in a GIPF-piece: the rules say so then).
+        let kinds: Vec<&str> = self
+            .game
+            .legal_pieces()
+            .into_iter()
+            .filter_map(|piece| match piece {
+                PieceKind::Loaded(kind) => Some(potential_word(kind)),
+                _ => None,
+            })
+            .collect();
+        if kinds.is_empty() || self.game.pending() != Pending::Action {
+            return Ok(PieceKind::Basic);
+        }
+        let say = self.say;
+        refuse(format!(
+            "you still have potentials to load ({}): name the piece, like {}, or push a basic piece with {} and give up the rest of them ({})",
+            self.game.supply(self.game.to_move()),
+            say.cmd(&format!("push {entry} {}", kinds[0])),
+            say.cmd(&format!("push {entry} basic")),
+            kinds.join(", ")
+        ))
+    }
+
+    /// An answer to the pending question.
+    fn answer(&mut self, answer: &Answer) -> Result<(), Failure> {
+        let decision = decision_for(&self.game, answer, self.say)?;
+        self.play(decision)
+    }
+
+    /// `tamsk a5 b5`, `tamsk skip`.
+    fn tamsk(&mut self, entry: Option<Entry>) -> Result<(), Failure> {
+        if self.game.pending() != Pending::Tamsk {
+            return refuse(if uses_potentials(&self.game) {
+                "there is no TAMSK extra push to make: none of your TAMSK pieces was pushed onto e5"
+            } else {
+                "this game has no potentials, so there is no TAMSK extra push to make"
+            });
+        }
+        self.play(entry.map_or(Decision::Skip, Decision::Extra))
+    }
+
+    /// A whole turn in the notation.
+    fn notation(&mut self, note: &LineNote) -> Result<(), Failure> {
+        if !self.partial.is_empty() {
+            return refuse(
+                "finish the turn you started first (see the question above), or write its remaining decisions",
+            );
+        }
+        let (game, done) = self.game.resolve(note).map_err(rules_refusal)?;
+        self.game = game;
+        self.completed.extend(done);
+        Ok(())
+    }
+
+    /// Plays a move command.
+    pub fn run(&mut self, command: &PlayCommand) -> Result<(), Failure> {
+        match command {
+            PlayCommand::Push {
+                entry,
+                piece,
+                answers,
+            } => self.push(*entry, *piece, answers),
+            PlayCommand::Power { kind, from, to } if uses_potentials(&self.game) => {
+                self.play(Decision::Move {
+                    kind: *kind,
+                    from: *from,
+                    to: *to,
+                })
+            }
+            PlayCommand::Power { .. } => refuse(format!(
+                "this game has no potentials: push with {}",
+                self.say.cmd("push b1 c2")
+            )),
+            PlayCommand::Tamsk(entry) => self.tamsk(*entry),
+            PlayCommand::Move(note) => self.notation(note),
+            PlayCommand::Answer(answer) => self.answer(answer),
+        }
     }
 }
 
@@ -42,66 +169,54 @@ pub(super) fn rules_refusal(error: impl std::fmt::Display) -> Failure {
     Failure::Refused(Text::from(error.to_string()))
 }
 
-/// Buttons for the likely answers to the question pending in a game, if one is: stamped
-/// with the game's version, so they answer this question only.
-pub(super) fn question_buttons(game: &LiveGame) -> Vec<Button> {
-    let stamp = Stamp::Game {
-        id: game.stored.id,
-        version: game.stored.version,
+/// A refused decision, said with what to do instead when a question is pending.
+fn explain(game: &gipf::potentials::Game, error: &PlayError, say: &Phrasing) -> Failure {
+    let PlayError::Pending(pending) = error else {
+        return rules_refusal(error);
     };
-    let button = |label: String, answer: Answer| Button {
-        label,
-        command: PlayCommand::Answer(answer).into(),
-        stamp,
-    };
-    let position = match &game.rules {
-        Rules::Plain { position, .. } => position,
-        Rules::Potentials(live) => return potentials::potentials_buttons(game, &live.game),
-    };
-    match position.pending() {
-        Pending::ChooseRow { rows } => (1..=rows.len())
-            .map(|i| button(format!("Row {i}"), Answer::Row(i)))
-            .collect(),
-        Pending::TakeGipf { .. } => vec![
-            button("Take all".into(), Answer::TakeAll),
-            button("Keep all".into(), Answer::KeepAll),
-        ],
-        Pending::GameOver(_) => vec![rematch_button(game)],
-        Pending::Push => Vec::new(),
+    rules_refusal(match pending {
+        Pending::ChooseRow { .. } => format!(
+            "first choose which row to {} first: {}, {}... ({} shows the numbers)",
+            row_verb(game),
+            say.cmd("row 1"),
+            say.cmd("row 2"),
+            say.cmd("board")
+        ),
+        Pending::Remove { row, optional } => format!(
+            "first decide on the {} of row {row} ({}): {}",
+            optional_pieces(game),
+            spots(*optional),
+            take_options(game, say)
+        ),
+        Pending::Tamsk => tamsk_first(say),
+        _ => error.to_string(),
+    })
+}
+
+/// `remove`, or with potentials (where a row may stand) `deal with`.
+pub(super) fn row_verb(game: &gipf::potentials::Game) -> &'static str {
+    if uses_potentials(game) {
+        "deal with"
+    } else {
+        "remove"
     }
 }
 
-/// The button under a game-over message: the same opponent again, colours swapped.
-pub(super) fn rematch_button(game: &LiveGame) -> Button {
-    Button {
-        label: "Rematch".into(),
-        command: ChallengeCommand::Rematch.into(),
-        stamp: Stamp::Game {
-            id: game.stored.id,
-            version: game.stored.version,
-        },
-    }
-}
-
-/// `` `!row 1` or `!row 2` `` for `count` rows.
-fn row_options(say: &Phrasing, count: usize) -> String {
-    let options: Vec<String> = (1..=count).map(|i| say.cmd(&format!("row {i}"))).collect();
-    options.join(" or ")
-}
-
-/// `` `!take <spots>`, `!take all` or `!keep all` ``.
-fn gipf_options(say: &Phrasing) -> String {
+fn tamsk_first(say: &Phrasing) -> String {
     format!(
-        "{}, {} or {}",
-        say.cmd("take <spots>"),
-        say.cmd("take all"),
-        say.cmd("keep all")
+        "first your TAMSK: {} or {}",
+        say.cmd("tamsk a5 b5"),
+        say.cmd("tamsk skip")
     )
 }
 
-/// The decision an answer stands for in `position`, or why it does not fit.
-fn decision_for(position: &Position, answer: &Answer, say: &Phrasing) -> Result<Decision, Failure> {
-    match (position.pending(), answer) {
+/// The decision an answer stands for in `game`, or why it does not fit.
+fn decision_for(
+    game: &gipf::potentials::Game,
+    answer: &Answer,
+    say: &Phrasing,
+) -> Result<Decision, Failure> {
+    match (game.pending(), answer) {
         (Pending::ChooseRow { rows }, Answer::Row(n)) => {
             match n.checked_sub(1).and_then(|i| rows.get(i)) {
                 Some(row) => Ok(Decision::Row(row.line)),
@@ -111,43 +226,41 @@ fn decision_for(position: &Position, answer: &Answer, say: &Phrasing) -> Result<
                 )),
             }
         }
-        (Pending::TakeGipf { gipf, .. }, Answer::TakeAll) => Ok(Decision::Take(gipf)),
-        (Pending::TakeGipf { .. }, Answer::KeepAll) => Ok(Decision::Take(Bitboard::EMPTY)),
-        (Pending::TakeGipf { .. }, Answer::Take(points)) => {
+        (Pending::Remove { optional, .. }, Answer::TakeAll) => Ok(Decision::Take(optional)),
+        (Pending::Remove { .. }, Answer::KeepAll) => Ok(Decision::Take(Bitboard::EMPTY)),
+        (Pending::Remove { .. }, Answer::Take(points)) => {
             Ok(Decision::Take(points.iter().copied().collect()))
         }
-        (Pending::TakeGipf { gipf, .. }, Answer::Keep(points)) => {
+        (Pending::Remove { optional, .. }, Answer::Keep(points)) => {
             let keep: Bitboard = points.iter().copied().collect();
-            let strangers = keep - gipf;
+            let strangers = keep - optional;
             if !strangers.is_empty() {
                 let verb = if strangers.count() == 1 { "is" } else { "are" };
                 return refuse(format!(
-                    "{} {verb} not a GIPF-piece of this row; its GIPF-pieces are {}",
+                    "{} {verb} not one of the {} of this row; they are {}",
                     spots(strangers),
-                    spots(gipf)
+                    optional_pieces(game),
+                    spots(optional)
                 ));
             }
-            Ok(Decision::Take(gipf - keep))
+            Ok(Decision::Take(optional - keep))
         }
-        (Pending::ChooseRow { .. }, _) => refuse(format!(
+        (Pending::ChooseRow { rows }, _) => refuse(format!(
             "first choose a row by its number: {}",
-            say.cmd("row 1")
+            row_options(say, rows.len())
         )),
-        (Pending::TakeGipf { .. }, _) => refuse(format!(
-            "first decide on the GIPF-pieces of the row: {}",
-            gipf_options(say)
+        (Pending::Remove { .. }, _) => refuse(format!(
+            "first decide on the {} of the row: {}",
+            optional_pieces(game),
+            take_options(game, say)
         )),
-        (Pending::Push, _) => refuse("there is nothing to decide now: it is time to push"),
+        (Pending::Tamsk, _) => refuse(tamsk_first(say)),
+        (Pending::Action, _) => refuse(if uses_potentials(game) {
+            "there is nothing to decide now: it is time for your push or potential move"
+        } else {
+            "there is nothing to decide now: it is time to push"
+        }),
         (Pending::GameOver(outcome), _) => refuse(format!("the game is over: {outcome}")),
-    }
-}
-
-/// "at the start of your turn" or "after your push".
-fn when(position: &Position) -> &'static str {
-    if position.stage() == Stage::Start {
-        "at the start of your turn"
-    } else {
-        "after your push"
     }
 }
 
@@ -164,7 +277,7 @@ pub(super) fn nothing_changed(failure: Failure) -> Failure {
 
 /// What a move saves: the turns it completed, the decisions of the turn it leaves in
 /// progress, and the game's status.
-pub(super) fn move_progress(
+fn move_progress(
     turns: Vec<(String, crate::model::UserId)>,
     partial: Partial,
     status: GameStatus,
@@ -180,42 +293,17 @@ pub(super) fn move_progress(
 }
 
 /// Plays a move command (a push, an answer, a whole turn, a potential's) in the channel's
-/// game: the plain rules or the potentials' ones, as the game is.
+/// game.
 impl Run for PlayCommand {
     fn run(self, service: &Service, message: &Message) -> Handled {
-        let say = service.phrasing(message);
-        let plain = |working: &mut Working| match &self {
-            PlayCommand::Push {
-                entry,
-                piece,
-                answers,
-            } => service.push(working, *entry, *piece, answers, &say),
-            PlayCommand::Move(notation) => {
-                let decisions = notation.resolve(&working.position).map_err(rules_refusal)?;
-                for decision in decisions {
-                    working.play(decision).map_err(rules_refusal)?;
-                }
-                Ok(())
-            }
-            PlayCommand::Answer(answer) => {
-                let decision = decision_for(&working.position, answer, &say)?;
-                working.play(decision).map_err(rules_refusal)
-            }
-            _ => Err(potentials::no_potentials(&say)),
-        };
-        service.act(message, plain, potentials::plan(&self, &say))
+        service.act(message, &self)
     }
 }
 
 impl Service {
-    /// Checks that the author may act now, lets `plan` (or `with_potentials`, in a game
-    /// with potentials) change the game, and saves it.
-    fn act(
-        &self,
-        message: &Message,
-        plan: impl FnOnce(&mut Working) -> Result<(), Failure>,
-        with_potentials: impl FnOnce(&mut potentials::PotentialsWorking) -> Result<(), Failure>,
-    ) -> Handled {
+    /// Checks that the author may act now, plays `command` on a working copy of the game,
+    /// and saves it.
+    fn act(&self, message: &Message, command: &PlayCommand) -> Handled {
         let game = self.live_game(message.channel, false)?;
         self.check_stamp(message, game.as_ref())?;
         let game = game.ok_or_else(|| self.no_game_here(message))?;
@@ -236,47 +324,28 @@ impl Service {
                 format!("'s turn ({to_move}). I will ping you when it is yours.")
             ]);
         }
-        let (position, last_turn) = match &game.rules {
-            Rules::Plain {
-                position,
-                last_turn,
-            } => (*position, *last_turn),
-            Rules::Potentials(live) => {
-                return self.act_potentials(message, &game, live, with_potentials);
-            }
-        };
-        let partial = match &game.stored.partial {
-            Partial::Plain(decisions) => decisions.clone(),
-            Partial::Potentials { .. } => Vec::new(),
-        };
-        let mut working = Working {
-            position,
-            partial,
-            completed: Vec::new(),
-        };
-        plan(&mut working).map_err(nothing_changed)?;
-        let turns = working.completed.iter();
+        let say = self.phrasing(message);
+        let mut working = Working::new(game.game.clone(), game.stored.partial.0.clone(), &say);
+        working.run(command).map_err(nothing_changed)?;
+        let turns = working
+            .completed
+            .iter()
+            .map(|t| (game.turn_text(t), game.player(t.color)))
+            .collect();
         let progress = move_progress(
-            turns
-                .map(|t| (format!("{t:#}"), game.player(t.color)))
-                .collect(),
-            Partial::Plain(working.partial),
-            GameStatus::of(&working.position),
+            turns,
+            Partial(working.partial),
+            GameStatus::of_outcome(working.game.outcome()),
         );
         let Some(stored) = self.save(&game.stored, progress)? else {
             return Err(self.moved_on(message));
         };
-        let rules = Rules::Plain {
-            position: working.position,
-            last_turn: working.completed.last().copied().or(last_turn),
+        let after = LiveGame {
+            stored,
+            game: working.game,
+            last_turn: working.completed.last().cloned().or(game.last_turn),
         };
-        let after = LiveGame { stored, rules };
-        self.turn_reply(
-            &after,
-            &working.position,
-            &working.completed,
-            &self.phrasing(message),
-        )
+        self.turn_reply(&after, &working.completed, &say)
     }
 
     /// Refuses a click on a button made for another game, or for an earlier question of
@@ -308,230 +377,4 @@ impl Service {
             self.phrasing(message).cmd("board")
         )))
     }
-
-    /// A refused decision, said with what to do instead when a question is pending.
-    fn explain(&self, error: &PlayError, say: &Phrasing) -> Failure {
-        let text = match error {
-            PlayError::DecisionPending(Pending::ChooseRow { .. }) => format!(
-                "first choose which row to remove: {}, {}... ({} shows the numbers)",
-                say.cmd("row 1"),
-                say.cmd("row 2"),
-                say.cmd("board")
-            ),
-            PlayError::DecisionPending(Pending::TakeGipf { row, gipf }) => format!(
-                "first decide on the GIPF-pieces of row {row} ({}): {}",
-                spots(*gipf),
-                gipf_options(say)
-            ),
-            other => other.to_string(),
-        };
-        Failure::Refused(Text::from(text))
-    }
-
-    /// A push and the answers given with it.
-    fn push(
-        &self,
-        working: &mut Working,
-        entry: Entry,
-        piece: Kind,
-        answers: &[Answer],
-        say: &Phrasing,
-    ) -> Result<(), Failure> {
-        let mover = working.position.to_move();
-        working
-            .play(Decision::Push { entry, piece })
-            .map_err(|e| self.explain(&e, say))?;
-        for answer in answers {
-            if working.position.to_move() != mover || working.position.outcome().is_some() {
-                return refuse(
-                    "that push needs no more decisions, so I did not use all your answers",
-                );
-            }
-            let decision = decision_for(&working.position, answer, say)?;
-            working.play(decision).map_err(rules_refusal)?;
-        }
-        Ok(())
-    }
-
-    /// How the player to move acts, in either kind of game.
-    pub(super) fn first_move(&self, game: &LiveGame, say: &Phrasing) -> String {
-        match &game.rules {
-            Rules::Plain { position, .. } => self.how_to_push(position, say),
-            Rules::Potentials(live) => self.potentials_first_move(&live.game, say),
-        }
-    }
-
-    /// How to push, for the player to move.
-    pub(super) fn how_to_push(&self, position: &Position, say: &Phrasing) -> String {
-        let gipf = position.legal_kinds().any(|k| k == Kind::Gipf);
-        let basic = position.legal_kinds().any(|k| k == Kind::Basic);
-        let push = format!(
-            "push with {}, like {}",
-            say.cmd("push <dot> <first spot>"),
-            say.cmd("push b1 c2")
-        );
-        match (basic, gipf) {
-            (false, true) => format!("bring in a GIPF-piece, like {}.", say.cmd("gipf b1 c2")),
-            (true, true) => format!(
-                "{push}, or bring in a GIPF-piece with {}.",
-                say.cmd("gipf b1 c2")
-            ),
-            _ => format!("{push}."),
-        }
-    }
-
-    /// `alice (white) played `c2 (11)`.`: a line for each (mover, turn) completed.
-    pub(super) fn played(
-        &self,
-        game: &LiveGame,
-        turns: impl Iterator<Item = (Color, String)>,
-    ) -> anyhow::Result<Vec<Text>> {
-        turns
-            .map(|(color, turn)| {
-                Ok(text![
-                    game.name(color),
-                    format!(" ({color}) played `{turn}`.")
-                ])
-            })
-            .collect()
-    }
-
-    /// `Game over: alice (white) wins. …`, pinging the player who did not make the first of
-    /// the turns just completed (the loser, unless he lost at the start of his own turn).
-    pub(super) fn game_over(
-        &self,
-        game: &LiveGame,
-        outcome: gipf::Outcome,
-        first_mover: Option<Color>,
-    ) -> anyhow::Result<Text> {
-        let other = first_mover.map_or(!outcome.winner, |color| !color);
-        Ok(text![
-            "Game over: ",
-            game.name(outcome.winner),
-            format!(" ({}) wins. {outcome}. Well played, ", outcome.winner),
-            self.mention_player(game, other),
-            "!"
-        ])
-    }
-
-    /// What the player to move must do now, with a ping for them only.
-    fn turn_reply(
-        &self,
-        game: &LiveGame,
-        position: &Position,
-        completed: &[Turn],
-        say: &Phrasing,
-    ) -> Handled {
-        let mut lines = self.played(game, completed.iter().map(|t| (t.color, format!("{t:#}"))))?;
-        lines.push(Text::from(format!(
-            "Reserves: white {}, black {}. Captured: white {}, black {}.",
-            position.reserve(Color::White),
-            position.reserve(Color::Black),
-            position.lost(Color::White),
-            position.lost(Color::Black)
-        )));
-        let player = self.mention_player(game, position.to_move());
-        let prompt = match position.pending() {
-            Pending::GameOver(outcome) => {
-                vec![self.game_over(game, outcome, completed.first().map(|t| t.color))?]
-            }
-            Pending::Push => vec![text![
-                player,
-                format!(
-                    ", your move ({}): {}",
-                    position.to_move(),
-                    self.how_to_push(position, say)
-                )
-            ]],
-            Pending::ChooseRow { rows } => row_choice_prompt(position, player, &rows, say),
-            Pending::TakeGipf { row, gipf } => take_gipf_prompt(position, player, &row, gipf, say),
-        };
-        lines.extend(prompt);
-        // The new deadline, when the move passed to the other player under a time per move.
-        if let Some(last) = lines.last_mut() {
-            last.append(super::time::due_by(&game.stored));
-        }
-        Ok(Reply {
-            board: Some(self.picture(game, None)?),
-            buttons: question_buttons(game),
-            engine: self.engine_to_move(game),
-            ..Reply::public(Text::join(lines, "\n"))
-        })
-    }
-}
-
-fn row_choice_prompt(
-    position: &Position,
-    player: Span,
-    rows: &[gipf::Row],
-    say: &Phrasing,
-) -> Vec<Text> {
-    let mut lines = vec![text![
-        player,
-        format!(
-            ", you have rows to remove {}, and they share pieces: choose which goes first.",
-            when(position)
-        )
-    ]];
-    for (i, row) in rows.iter().enumerate() {
-        lines.push(Text::from(format!(
-            "{}) {row}: {}",
-            i + 1,
-            row_contents(position, row.set)
-        )));
-    }
-    lines.push(Text::from(format!(
-        "Answer {}.",
-        row_options(say, rows.len())
-    )));
-    lines
-}
-
-fn take_gipf_prompt(
-    position: &Position,
-    player: Span,
-    row: &gipf::Row,
-    gipf: Bitboard,
-    say: &Phrasing,
-) -> Vec<Text> {
-    let standing = if row.set.is_subset(position.gipf_pieces()) {
-        " (it is all GIPF-pieces, so it may stay as it is)"
-    } else {
-        ""
-    };
-    let first = gipf
-        .iter()
-        .next()
-        .map(|p| p.to_string())
-        .unwrap_or_default();
-    vec![
-        text![
-            player,
-            format!(
-                ", your row {row} ({}) is removed {}. Its basic pieces go; its GIPF-pieces {} are your choice{standing}.",
-                row_contents(position, row.set),
-                when(position),
-                spots(gipf),
-            )
-        ],
-        Text::from(format!(
-            "Answer {} (the ones to take), {} or {}.",
-            say.cmd(&format!("take {first}")),
-            say.cmd("take all"),
-            say.cmd("keep all")
-        )),
-    ]
-}
-
-/// `e5 w, e6 B`: a row's pieces.
-fn row_contents(position: &Position, set: Bitboard) -> String {
-    let pieces: Vec<String> = set
-        .iter()
-        .filter_map(|p| {
-            position
-                .piece_at(p)
-                .map(|piece| format!("{p} {}", piece.char()))
-        })
-        .collect();
-    pieces.join(", ")
 }

@@ -73,7 +73,8 @@ impl Service {
         };
         let mut after = LiveGame {
             stored,
-            rules: game.rules.clone(),
+            game: game.game.clone(),
+            last_turn: game.last_turn.clone(),
         };
         let _ = after.resign(loser);
         let plies = after.plies();
@@ -86,7 +87,7 @@ impl Service {
         ];
         Ok(Some(Reply {
             board: Some(self.picture(&after, Some(false))?),
-            buttons: vec![super::play::rematch_button(&after)],
+            buttons: vec![super::prompt::rematch_button(&after)],
             ..Reply::public(text)
         }))
     }

@@ -111,6 +111,40 @@ impl From<crate::Decision> for Decision {
     }
 }
 
+/// A decision of a game without potentials back in the base game's terms (for
+/// [`Position`](crate::Position)); a decision only potentials have is handed back.
+///
+/// ```
+/// use gipf::potentials::{Decision, PieceKind, Potential};
+/// let entry = "b1-c2".parse().unwrap();
+/// let push = Decision::Push { entry, piece: PieceKind::Gipf };
+/// assert_eq!(
+///     gipf::Decision::try_from(push),
+///     Ok(gipf::Decision::Push { entry, piece: gipf::Kind::Gipf })
+/// );
+/// let loaded = Decision::Push { entry, piece: PieceKind::Loaded(Potential::Zertz) };
+/// assert_eq!(gipf::Decision::try_from(loaded), Err(loaded));
+/// ```
+impl TryFrom<Decision> for crate::Decision {
+    type Error = Decision;
+
+    fn try_from(decision: Decision) -> Result<crate::Decision, Decision> {
+        Ok(match decision {
+            Decision::Push { entry, piece } => crate::Decision::Push {
+                entry,
+                piece: match piece {
+                    PieceKind::Basic => crate::Kind::Basic,
+                    PieceKind::Gipf => crate::Kind::Gipf,
+                    PieceKind::Loaded(_) => return Err(decision),
+                },
+            },
+            Decision::Row(line) => crate::Decision::Row(line),
+            Decision::Take(spots) => crate::Decision::Take(spots),
+            Decision::Move { .. } | Decision::Extra(_) | Decision::Skip => return Err(decision),
+        })
+    }
+}
+
 /// Why a decision was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
@@ -217,7 +251,7 @@ impl fmt::Display for PlayError {
             ),
             PlayError::NoReserve => f.write_str("you have no piece in reserve: use a potential"),
             PlayError::GipfNotInThisGame => f.write_str(
-                "GIPF-pieces are brought in only in the tournament game and ultimate",
+                "GIPF-pieces can only be brought in in the tournament game and Ultimate GIPF",
             ),
             PlayError::GipfPhaseOver => f.write_str(
                 "you already pushed a loaded or basic piece, so you cannot bring in GIPF-pieces any more",

@@ -253,6 +253,21 @@ impl Game {
             .collect()
     }
 
+    /// Whether the turn's action is still to come: rows pending now are dealt with before it
+    /// (rows the opponent made, or that stood), not after it.
+    ///
+    /// ```
+    /// use gipf::potentials::{Game, Options};
+    /// let mut game = Game::new(Options::plain(gipf::Variant::Standard));
+    /// // At the start of the game no row is pending: the action is.
+    /// assert!(!game.before_action());
+    /// game.play_notation("b1-c2").unwrap();
+    /// assert!(!game.before_action());
+    /// ```
+    pub fn before_action(&self) -> bool {
+        self.stage == Stage::Start
+    }
+
     /// What the game waits for now.
     pub fn pending(&self) -> Pending {
         if let Some(outcome) = self.outcome {
@@ -306,9 +321,15 @@ impl Game {
                     self.stage = Stage::Action;
                     return;
                 } else {
+                    // Without potentials, a push is all there is: the base game's reason.
+                    let reason = if self.options.has_potentials() {
+                        Reason::NoMove
+                    } else {
+                        Reason::NoReserve
+                    };
                     self.outcome = Some(Outcome {
                         winner: !self.to_move,
-                        reason: Reason::NoMove,
+                        reason,
                     });
                 }
                 continue;

@@ -142,11 +142,18 @@ fn spot(text: &str) -> Option<Point> {
 
 fn parse_path(text: &str) -> Result<PathNote, ParseLineError> {
     const WHAT: &str = "a push: a spot like `e2`, or a dot and an end like `e1-e5`";
-    match text.split_once('-') {
-        Some((dot, end)) => match (spot(dot), spot(end)) {
-            (Some(dot), Some(end)) if dot.is_dot() && end.is_spot() => {
-                Ok(PathNote::Line { dot, end })
+    let point = |part: &str| {
+        spot(part).ok_or_else(|| match part.len() {
+            // `c9`: a point's form, off the board.
+            2 | 3 if part.starts_with(|c: char| c.is_ascii_lowercase()) => {
+                error(part, "a point of the board")
             }
+            _ => error(text, WHAT),
+        })
+    };
+    match text.split_once('-') {
+        Some((dot, end)) => match (point(dot)?, point(end)?) {
+            (dot, end) if dot.is_dot() && end.is_spot() => Ok(PathNote::Line { dot, end }),
             _ => Err(error(text, WHAT)),
         },
         None => spot(text)

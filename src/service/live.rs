@@ -1,0 +1,146 @@
+//! A stored game brought back to life by the rules crate: one machine plays every game (a
+//! game without potentials has empty supplies), and the base game's [`Position`] is made
+//! only where the engine, whose kernel it is, needs one.
+
+use gipf::potentials::{Game, Turn};
+use gipf::{ByColor, Color, Position};
+
+use crate::model::{GameId, UserId};
+use crate::record;
+use crate::store::{Damaged, StoredGame};
+use crate::text::Span;
+
+/// A stored game and the game it replays to.
+#[derive(Clone)]
+pub(crate) struct LiveGame {
+    pub stored: StoredGame,
+    /// The game after the stored turns and the decisions of the turn in progress.
+    pub game: Game,
+    /// The last completed turn.
+    pub last_turn: Option<Turn>,
+}
+
+impl LiveGame {
+    /// Replays a stored game; a turn or decision that does not replay makes it [`Damaged`].
+    pub fn load(stored: StoredGame) -> Result<LiveGame, Damaged> {
+        let record = stored.turns.join("\n");
+        let replay = record::replay_potentials(&record, stored.spec.options()).map_err(|e| {
+            Damaged::of(&stored, Some(e.line), format!("`{}`: {}", e.turn, e.reason))
+        })?;
+        let mut game = replay.last().clone();
+        for decision in &stored.partial.0 {
+            game.play(*decision).map_err(|e| {
+                Damaged::of(
+                    &stored,
+                    Some(stored.turns.len() + 1),
+                    format!("a decision of the turn in progress is refused: {e}"),
+                )
+            })?;
+        }
+        // A game resigned (or lost on time) mid-turn is over whatever the rules say.
+        if let Some(color) = stored.resigned.or(stored.forfeited) {
+            let _ = game.resign(color);
+        }
+        let last_turn = replay.turns.last().cloned();
+        Ok(LiveGame {
+            stored,
+            game,
+            last_turn,
+        })
+    }
+
+    /// A turn of this game as its record writes it, with the reserve after it.
+    pub fn turn_text(&self, turn: &Turn) -> String {
+        record::turn_text(&self.game.options(), turn, true)
+    }
+
+    /// The game as the base game's [`Position`] holds it, for the engine: only a game
+    /// without potentials has one.
+    pub fn position(&self) -> Option<Position> {
+        if self.stored.spec.potentials().is_some() {
+            return None;
+        }
+        let replay = record::replay(&self.stored.turns.join("\n"), self.stored.spec.variant());
+        let mut position = *replay.ok()?.last();
+        for &decision in &self.stored.partial.0 {
+            position.play(decision.try_into().ok()?).ok()?;
+        }
+        if let Some(color) = self.stored.resigned.or(self.stored.forfeited) {
+            let _ = position.resign(color);
+        }
+        Some(position)
+    }
+
+    /// The colour `user` plays, if they play here.
+    pub fn color_of(&self, user: UserId) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| self.player(c) == user)
+    }
+
+    /// The name of who plays `color`, to show (read with the game).
+    pub fn name(&self, color: Color) -> Span {
+        Span::Name(self.stored.names[color].clone())
+    }
+
+    /// Who plays `color`.
+    pub fn player(&self, color: Color) -> UserId {
+        self.stored.players[color]
+    }
+
+    /// Whose turn it is.
+    pub fn to_move(&self) -> Color {
+        self.game.to_move()
+    }
+
+    /// How the game ended, if the rules say it did.
+    pub fn outcome(&self) -> Option<gipf::Outcome> {
+        self.game.outcome()
+    }
+
+    /// Completed turns.
+    pub fn plies(&self) -> u16 {
+        self.game.plies()
+    }
+
+    /// `color` resigns (or loses on time); `None` if the game is over already.
+    pub fn resign(&mut self, color: Color) -> Option<gipf::Outcome> {
+        self.game.resign(color).ok()
+    }
+}
+
+/// A channel's game as the rules see it, for adapters and tests.
+#[derive(Clone, Debug)]
+pub struct GameState {
+    /// The game's id.
+    pub id: GameId,
+    /// Who plays each colour.
+    pub players: ByColor<UserId>,
+    /// The game now (mid-turn if a decision is pending), as the rules crate's machine plays
+    /// every game.
+    pub game: Game,
+    /// Completed turns, in the official notation.
+    pub turns: Vec<String>,
+    /// The same game as the base game's [`Position`], for a game without potentials.
+    position: Option<Position>,
+}
+
+impl GameState {
+    pub(crate) fn of(live: LiveGame) -> GameState {
+        GameState {
+            id: live.stored.id,
+            players: live.stored.players,
+            position: live.position(),
+            game: live.game,
+            turns: live.stored.turns,
+        }
+    }
+
+    /// The game as the base game's [`Position`] holds it, for a game without potentials.
+    pub fn position(&self) -> Option<Position> {
+        self.position
+    }
+
+    /// A game with potentials (Ultimate GIPF among them).
+    pub fn potentials(&self) -> Option<&Game> {
+        self.game.options().has_potentials().then_some(&self.game)
+    }
+}

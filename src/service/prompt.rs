@@ -1,0 +1,408 @@
+//! The reply after a move: the turns played, the state of play, and the question of the
+//! player to move with its buttons, in every game. A game with potentials says more (its
+//! supplies, its powers, the rows that may stand) over the same questions.
+
+use gipf::potentials::{Decision, Game, Pending, PieceKind, Potential, Turn};
+use gipf::{Bitboard, Color, Row};
+
+use super::play::{row_verb, spots};
+use super::potentials::RECONSTRUCTED;
+use super::{Handled, LiveGame, Service};
+use crate::command::{Answer, ChallengeCommand, Phrasing, PlayCommand, potential_word};
+use crate::reply::{Button, Reply, Stamp};
+use crate::text;
+use crate::text::{Span, Text};
+
+/// Whether the game is played with potentials (Ultimate GIPF among them): its prompts say
+/// what only they have.
+pub(super) fn uses_potentials(game: &Game) -> bool {
+    game.options().has_potentials()
+}
+
+/// What a player may keep or take of a row being removed: `GIPF-pieces`, and with
+/// potentials `GIPF-pieces and loaded pieces`.
+pub(super) fn optional_pieces(game: &Game) -> &'static str {
+    if uses_potentials(game) {
+        "GIPF-pieces and loaded pieces"
+    } else {
+        "GIPF-pieces"
+    }
+}
+
+/// `` `!row 1` or `!row 2` `` for `count` rows.
+pub(super) fn row_options(say: &Phrasing, count: usize) -> String {
+    let options: Vec<String> = (1..=count).map(|i| say.cmd(&format!("row {i}"))).collect();
+    options.join(" or ")
+}
+
+/// `` `!take <spots>`, `!take all` or `!keep all` ``, without `keep all` where keeping them
+/// all would leave the row unbroken.
+pub(super) fn take_options(game: &Game, say: &Phrasing) -> String {
+    if may_keep_all(game) {
+        format!(
+            "{}, {} or {}",
+            say.cmd("take <spots>"),
+            say.cmd("take all"),
+            say.cmd("keep all")
+        )
+    } else {
+        format!("{} or {}", say.cmd("take <spots>"), say.cmd("take all"))
+    }
+}
+
+/// Whether keeping every optional piece of the row being dealt with is a legal answer (it is
+/// not when the row would stay unbroken, `docs/potentials.md` §6).
+fn may_keep_all(game: &Game) -> bool {
+    game.clone().play(Decision::Take(Bitboard::EMPTY)).is_ok()
+}
+
+/// "at the start of your turn" or "after your push".
+fn when(game: &Game) -> &'static str {
+    if game.before_action() {
+        "at the start of your turn"
+    } else if uses_potentials(game) {
+        "after your action"
+    } else {
+        "after your push"
+    }
+}
+
+impl Service {
+    /// What the player to move must do now, with a ping for them only.
+    pub(super) fn turn_reply(
+        &self,
+        game: &LiveGame,
+        completed: &[Turn],
+        say: &Phrasing,
+    ) -> Handled {
+        let state = &game.game;
+        let mut lines =
+            self.played(game, completed.iter().map(|t| (t.color, game.turn_text(t))))?;
+        lines.push(Text::from(status_line(state)));
+        let prompt = match state.pending() {
+            Pending::GameOver(outcome) => {
+                vec![self.game_over(game, outcome, completed.first().map(|t| t.color))?]
+            }
+            pending => {
+                let player = self.mention_player(game, state.to_move());
+                prompt(state, &pending, player, say)
+            }
+        };
+        lines.extend(prompt);
+        // The new deadline, when the move passed to the other player under a time per move.
+        if let Some(last) = lines.last_mut() {
+            last.append(super::time::due_by(&game.stored));
+        }
+        Ok(Reply {
+            board: Some(self.picture(game, None)?),
+            buttons: question_buttons(game),
+            engine: self.engine_to_move(game),
+            ..Reply::public(Text::join(lines, "\n"))
+        })
+    }
+
+    /// How the player to move acts, as the first move of a game says it.
+    pub(super) fn first_move(&self, game: &LiveGame, say: &Phrasing) -> String {
+        how_to_act(&game.game, say)
+    }
+
+    /// `alice (white) played `c2 (11)`.`: a line for each (mover, turn) completed.
+    pub(super) fn played(
+        &self,
+        game: &LiveGame,
+        turns: impl Iterator<Item = (Color, String)>,
+    ) -> anyhow::Result<Vec<Text>> {
+        turns
+            .map(|(color, turn)| {
+                Ok(text![
+                    game.name(color),
+                    format!(" ({color}) played `{turn}`.")
+                ])
+            })
+            .collect()
+    }
+
+    /// `Game over: alice (white) wins. …`, pinging the player who did not make the first of
+    /// the turns just completed (the loser, unless he lost at the start of his own turn).
+    pub(super) fn game_over(
+        &self,
+        game: &LiveGame,
+        outcome: gipf::Outcome,
+        first_mover: Option<Color>,
+    ) -> anyhow::Result<Text> {
+        let other = first_mover.map_or(!outcome.winner, |color| !color);
+        Ok(text![
+            "Game over: ",
+            game.name(outcome.winner),
+            format!(" ({}) wins. {outcome}. Well played, ", outcome.winner),
+            self.mention_player(game, other),
+            "!"
+        ])
+    }
+}
+
+/// Reserves and captures, and with potentials those still to load.
+fn status_line(game: &Game) -> String {
+    let line = format!(
+        "Reserves: white {}, black {}. Captured: white {}, black {}.",
+        game.reserve(Color::White),
+        game.reserve(Color::Black),
+        game.lost(Color::White),
+        game.lost(Color::Black),
+    );
+    if uses_potentials(game) {
+        format!("{line} {}", to_load(game))
+    } else {
+        line
+    }
+}
+
+/// `Potentials to load: white Z2,D3, black none.`
+pub(super) fn to_load(game: &Game) -> String {
+    let supply = |c: Color| {
+        let s = game.supply(c);
+        if s.is_empty() {
+            "none".to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    format!(
+        "Potentials to load: white {}, black {}.",
+        supply(Color::White),
+        supply(Color::Black)
+    )
+}
+
+/// The question of the player to move, in lines.
+fn prompt(game: &Game, pending: &Pending, player: Span, say: &Phrasing) -> Vec<Text> {
+    let me = game.to_move();
+    match pending {
+        Pending::Action => vec![text![
+            player,
+            format!(", your move ({me}): {}", how_to_act(game, say))
+        ]],
+        Pending::Tamsk => vec![text![
+            player,
+            format!(
+                ", your TAMSK piece reached e5: push its potential in with {} (a dot and a first spot), or give it up with {}. ({RECONSTRUCTED})",
+                say.cmd("tamsk a5 b5"),
+                say.cmd("tamsk skip")
+            )
+        ]],
+        Pending::ChooseRow { rows } => row_choice_prompt(game, rows, player, say),
+        Pending::Remove { row, optional } => removal_prompt(game, row, *optional, player, say),
+        Pending::GameOver(_) => Vec::new(),
+    }
+}
+
+fn row_choice_prompt(game: &Game, rows: &[Row], player: Span, say: &Phrasing) -> Vec<Text> {
+    let mut lines = vec![text![
+        player,
+        format!(
+            ", you have rows to {} {}, and they share pieces: choose which goes first.",
+            row_verb(game),
+            when(game)
+        )
+    ]];
+    for (i, row) in rows.iter().enumerate() {
+        lines.push(Text::from(format!(
+            "{}) {row}: {}",
+            i + 1,
+            contents(game, row.set)
+        )));
+    }
+    lines.push(Text::from(format!(
+        "Answer {}.",
+        row_options(say, rows.len())
+    )));
+    lines
+}
+
+/// The question of a row being removed: which of its GIPF-pieces (and loaded pieces) to take.
+fn removal_prompt(
+    game: &Game,
+    row: &Row,
+    optional: Bitboard,
+    player: Span,
+    say: &Phrasing,
+) -> Vec<Text> {
+    let potentials = uses_potentials(game);
+    let goes = if potentials {
+        "its basic pieces and used potentials go"
+    } else {
+        "its basic pieces go"
+    };
+    let note = match (potentials, game.must_deal(row)) {
+        (true, true) => {
+            " (it must end broken: no 4 of its pieces in a row, unless all are GIPF-pieces)"
+        }
+        (true, false) => " (it may also stand as it is)",
+        (false, false) => " (it is all GIPF-pieces, so it may stay as it is)",
+        (false, true) => "",
+    };
+    let first = optional
+        .iter()
+        .next()
+        .map(|p| p.to_string())
+        .unwrap_or_default();
+    let answer = if may_keep_all(game) {
+        format!(
+            "Answer {} (the ones to take), {} or {}.",
+            say.cmd(&format!("take {first}")),
+            say.cmd("take all"),
+            say.cmd("keep all")
+        )
+    } else {
+        format!(
+            "Answer {} (the ones to take) or {}: keeping them all would leave the row unbroken.",
+            say.cmd(&format!("take {first}")),
+            say.cmd("take all")
+        )
+    };
+    vec![
+        text![
+            player,
+            format!(
+                ", your row {row} ({}) is {} {}: {goes}; its {} {} are your choice{note}.",
+                contents(game, row.set),
+                if potentials { "dealt with" } else { "removed" },
+                when(game),
+                optional_pieces(game),
+                spots(optional),
+            )
+        ],
+        Text::from(answer),
+    ]
+}
+
+/// How the player to move acts: a push (of a basic piece, a GIPF-piece, a loaded piece) or
+/// a potential's move, each with the command that does it.
+fn how_to_act(game: &Game, say: &Phrasing) -> String {
+    let pieces = game.legal_pieces();
+    let loaded: Vec<&str> = pieces
+        .iter()
+        .filter_map(|p| match p {
+            PieceKind::Loaded(kind) => Some(potential_word(*kind)),
+            _ => None,
+        })
+        .collect();
+    let moves = game.potential_moves();
+    let gipf = pieces.contains(&PieceKind::Gipf);
+    let basic = pieces.contains(&PieceKind::Basic);
+    if loaded.is_empty() && moves.is_empty() {
+        return how_to_push(basic, gipf, say);
+    }
+    let mut ways = Vec::new();
+    if gipf {
+        ways.push(format!(
+            "bring in a GIPF-piece with {}",
+            say.cmd("gipf b1 c2")
+        ));
+    }
+    if let Some(first) = loaded.first() {
+        ways.push(format!(
+            "push a loaded piece with {} ({})",
+            say.cmd(&format!("push b1 c2 {first}")),
+            loaded.join(", ")
+        ));
+    }
+    if basic {
+        ways.push(basic_push(game, say));
+    }
+    for kind in Potential::ALL {
+        let froms: Bitboard = moves.iter().filter(|m| m.0 == kind).map(|m| m.1).collect();
+        if let Some(&(_, from, to)) = moves.iter().find(|m| m.0 == kind) {
+            ways.push(format!(
+                "use your {kind} on {} with {}",
+                spots(froms),
+                say.cmd(&format!("{} {from} {to}", potential_word(kind)))
+            ));
+        }
+    }
+    match ways.len() {
+        0 => "you have no legal move.".to_string(),
+        1 => format!("{}.", ways[0]),
+        n => format!("{}, or {}.", ways[..n - 1].join("; "), ways[n - 1]),
+    }
+}
+
+/// A push when pieces are all there is to push: basic pieces, GIPF-pieces, or both.
+fn how_to_push(basic: bool, gipf: bool, say: &Phrasing) -> String {
+    let push = format!(
+        "push with {}, like {}",
+        say.cmd("push <dot> <first spot>"),
+        say.cmd("push b1 c2")
+    );
+    match (basic, gipf) {
+        (false, true) => format!("bring in a GIPF-piece, like {}.", say.cmd("gipf b1 c2")),
+        (true, true) => format!(
+            "{push}, or bring in a GIPF-piece with {}.",
+            say.cmd("gipf b1 c2")
+        ),
+        (true, false) => format!("{push}."),
+        (false, false) => "you have no legal move.".to_string(),
+    }
+}
+
+/// A basic piece's push beside loaded ones: it gives up the rest of the potentials.
+fn basic_push(game: &Game, say: &Phrasing) -> String {
+    if game.supply(game.to_move()).is_empty() {
+        format!("push a basic piece with {}", say.cmd("push b1 c2"))
+    } else {
+        format!(
+            "push a basic piece with {} (which gives up the rest of your potentials)",
+            say.cmd("push b1 c2 basic")
+        )
+    }
+}
+
+/// `e5 w, e6 bP|wp`: a row's pieces (stacks, with potentials).
+fn contents(game: &Game, set: Bitboard) -> String {
+    let stacks: Vec<String> = set
+        .iter()
+        .filter_map(|p| game.stack(p).map(|s| format!("{p} {s}")))
+        .collect();
+    stacks.join(", ")
+}
+
+/// Buttons for the likely answers to the question pending in a game, if one is: stamped
+/// with the game's version, so they answer this question only.
+pub(super) fn question_buttons(game: &LiveGame) -> Vec<Button> {
+    let stamp = Stamp::Game {
+        id: game.stored.id,
+        version: game.stored.version,
+    };
+    let button = |label: &str, command: PlayCommand| Button {
+        label: label.to_string(),
+        command: command.into(),
+        stamp,
+    };
+    match game.game.pending() {
+        Pending::ChooseRow { rows } => (1..=rows.len())
+            .map(|i| button(&format!("Row {i}"), PlayCommand::Answer(Answer::Row(i))))
+            .collect(),
+        Pending::Remove { .. } => {
+            let mut buttons = vec![button("Take all", PlayCommand::Answer(Answer::TakeAll))];
+            if may_keep_all(&game.game) {
+                buttons.push(button("Keep all", PlayCommand::Answer(Answer::KeepAll)));
+            }
+            buttons
+        }
+        Pending::Tamsk => vec![button("Skip the TAMSK", PlayCommand::Tamsk(None))],
+        Pending::GameOver(_) => vec![rematch_button(game)],
+        Pending::Action => Vec::new(),
+    }
+}
+
+/// The button under a game-over message: the same opponent again, colours swapped.
+pub(super) fn rematch_button(game: &LiveGame) -> Button {
+    Button {
+        label: "Rematch".into(),
+        command: ChallengeCommand::Rematch.into(),
+        stamp: Stamp::Game {
+            id: game.stored.id,
+            version: game.stored.version,
+        },
+    }
+}
