@@ -471,16 +471,10 @@ fn replay_json(
     let rules = record::header(text)?
         .rules(variant.as_deref(), potentials.as_deref())
         .map_err(anyhow::Error::msg)?;
-    Ok(match rules {
-        GameSpec::Plain(variant) => {
-            let replay = record::replay(text, variant)?;
-            serde_json::to_string(&record::StateJson::new(replay.last()))?
-        }
-        GameSpec::Potentials(options) => {
-            let replay = record::replay_potentials(text, options)?;
-            serde_json::to_string(&record::PotentialsJson::new(replay.last()))?
-        }
-    })
+    let replay = record::replay_potentials(text, rules.options())?;
+    Ok(serde_json::to_string(&record::StateJson::new(
+        replay.last(),
+    ))?)
 }
 
 /// `gipf-bot render`: a record's position after `ply` turns as a PNG, or the whole game as

@@ -4,19 +4,16 @@
 //! tags (players, date, result) are for people and other programs. Games with potentials
 //! (a `Potentials` tag, or `[Variant "ultimate"]`) are read by [`replay_potentials`].
 
-use std::collections::BTreeMap;
 use std::fmt;
 
 use gipf::notation::{ParseTurnError, TurnNotation};
-use gipf::{Color, Pending, Point, Position, Turn, Variant};
-use serde::Serialize;
+use gipf::{Position, Turn, Variant};
 
+mod json;
 mod potentials;
 
-pub use potentials::{
-    PotentialsJson, PotentialsReplay, SupplyJson, game_name, potentials_spec, replay_potentials,
-    turn_text,
-};
+pub use json::{PendingJson, StateJson, SupplyJson};
+pub use potentials::{PotentialsReplay, game_name, potentials_spec, replay_potentials, turn_text};
 
 /// A record played through: the position after each turn and the turns themselves.
 #[derive(Clone, Debug)]
@@ -236,62 +233,6 @@ pub fn replay(text: &str, variant: Variant) -> Result<Replay, RecordError> {
     Ok(replay)
 }
 
-/// A position as the `replay` command prints it.
-#[derive(Clone, Debug, Serialize)]
-pub struct StateJson {
-    /// `basic`, `standard` or `tournament`.
-    pub variant: String,
-    /// Completed turns.
-    pub plies: u16,
-    /// Whose turn it is.
-    pub to_move: Color,
-    /// Reserves by colour.
-    pub reserve: BTreeMap<Color, u8>,
-    /// Pieces of each colour captured by the opponent (a GIPF-piece counts 2).
-    pub lost: BTreeMap<Color, u8>,
-    /// Occupied spots: `w`/`b` basic pieces, `W`/`B` GIPF-pieces.
-    pub board: BTreeMap<String, String>,
-    /// `ongoing`, `white_won` or `black_won`.
-    pub status: String,
-    /// The decision the player to move must make before pushing, if any.
-    pub pending: Option<Pending>,
-}
-
-impl StateJson {
-    /// The summary of a position.
-    pub fn new(position: &Position) -> StateJson {
-        let per_color =
-            |f: &dyn Fn(Color) -> u8| Color::ALL.into_iter().map(|c| (c, f(c))).collect();
-        let board = Point::spots()
-            .filter_map(|p| {
-                position
-                    .piece_at(p)
-                    .map(|piece| (p.to_string(), piece.char().to_string()))
-            })
-            .collect();
-        // The replay JSON's status (`docs/potentials.md` §11): `ongoing`, `white_won` or
-        // `black_won`.
-        let status = match position.outcome() {
-            None => "ongoing".to_string(),
-            Some(outcome) => format!("{}_won", outcome.winner),
-        };
-        let pending = match position.pending() {
-            Pending::Push | Pending::GameOver(_) => None,
-            other => Some(other),
-        };
-        StateJson {
-            variant: position.variant().name().to_string(),
-            plies: position.plies(),
-            to_move: position.to_move(),
-            reserve: per_color(&|c| position.reserve(c)),
-            lost: per_color(&|c| position.lost(c)),
-            board,
-            status,
-            pending,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -300,8 +241,11 @@ mod tests {
 
     #[test]
     fn the_shared_record_replays_to_the_known_json() {
-        let replay = replay(&format!("# a comment\n\n{RECORD}"), Variant::Tournament).unwrap();
-        let json = serde_json::to_value(StateJson::new(replay.last())).unwrap();
+        let text = format!("# a comment\n\n{RECORD}");
+        let options = gipf::potentials::Options::plain(Variant::Tournament);
+        let game = replay_potentials(&text, options).unwrap();
+        let json = serde_json::to_value(StateJson::new(game.last())).unwrap();
+        let replay = replay(&text, Variant::Tournament).unwrap();
         assert_eq!(json["plies"], 41);
         assert_eq!(json["to_move"], "black");
         assert_eq!(json["reserve"], serde_json::json!({"white": 5, "black": 1}));

@@ -1,11 +1,8 @@
 //! Records of games with potentials and of Ultimate GIPF (`docs/potentials.md` §10 and §11):
 //! the `Variant` and `Potentials` header lines, the replay, and the replay's JSON.
 
-use std::collections::BTreeMap;
-
-use gipf::potentials::{Game, Options, Pending, Potential, Supply, Turn, parse_supplies};
-use gipf::{ByColor, Color, Variant};
-use serde::Serialize;
+use gipf::potentials::{Game, Options, Turn, parse_supplies};
+use gipf::Variant;
 
 use super::{Header, RecordError, RecordLine, record_lines};
 use crate::model::GameSpec;
@@ -142,90 +139,6 @@ pub fn turn_text(options: &Options, turn: &Turn, count: bool) -> String {
     }
 }
 
-/// The potentials of one player not yet loaded, all five kinds in the order T Z D Y P.
-#[derive(Clone, Copy, Debug, Serialize)]
-#[allow(non_snake_case)]
-pub struct SupplyJson {
-    T: u8,
-    Z: u8,
-    D: u8,
-    Y: u8,
-    P: u8,
-}
-
-impl From<Supply> for SupplyJson {
-    fn from(s: Supply) -> SupplyJson {
-        SupplyJson {
-            T: s[Potential::Tamsk],
-            Z: s[Potential::Zertz],
-            D: s[Potential::Dvonn],
-            Y: s[Potential::Yinsh],
-            P: s[Potential::Punct],
-        }
-    }
-}
-
-/// A game with potentials as `replay` prints it (`docs/potentials.md` §11).
-#[derive(Clone, Debug, Serialize)]
-pub struct PotentialsJson {
-    /// `basic`, `standard`, `tournament` or `ultimate`.
-    pub variant: String,
-    /// Completed turns.
-    pub plies: u16,
-    /// Whose turn it is.
-    pub to_move: Color,
-    /// Basic pieces in reserve.
-    pub reserve: BTreeMap<Color, u8>,
-    /// Basic pieces captured (a GIPF-piece 2).
-    pub lost: BTreeMap<Color, u8>,
-    /// Potentials not yet loaded.
-    pub supply: BTreeMap<Color, SupplyJson>,
-    /// Stacks, bottom to top: `wZ`, `b|wd`...
-    pub board: BTreeMap<String, String>,
-    /// `ongoing`, `white_won` or `black_won`.
-    pub status: String,
-    /// `remove_rows`, `optional_rows` or null.
-    pub pending: Option<&'static str>,
-}
-
-impl PotentialsJson {
-    /// The summary of a game.
-    pub fn new(game: &Game) -> PotentialsJson {
-        let per_color =
-            |f: &dyn Fn(Color) -> u8| Color::ALL.into_iter().map(|c| (c, f(c))).collect();
-        let name = game.options().name();
-        let variant = name.split('+').next().unwrap_or_default().to_string();
-        let status = match game.outcome() {
-            None => "ongoing".to_string(),
-            Some(outcome) => format!("{}_won", outcome.winner),
-        };
-        let must = |rows: &[gipf::Row]| rows.iter().any(|r| game.must_deal(r));
-        let pending = match game.pending() {
-            Pending::ChooseRow { rows } if must(&rows) => Some("remove_rows"),
-            Pending::Remove { row, .. } if must(&[row]) => Some("remove_rows"),
-            Pending::ChooseRow { .. } | Pending::Remove { .. } => Some("optional_rows"),
-            _ => None,
-        };
-        PotentialsJson {
-            variant,
-            plies: game.plies(),
-            to_move: game.to_move(),
-            reserve: per_color(&|c| game.reserve(c)),
-            lost: per_color(&|c| game.lost(c)),
-            supply: ByColor::from_fn(|c| (c, SupplyJson::from(game.supply(c))))
-                .iter()
-                .map(|(_, v)| *v)
-                .collect(),
-            board: game
-                .stacks()
-                .map(|(p, s)| (p.to_string(), s.to_string()))
-                .collect(),
-            status,
-            pending,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,7 +154,7 @@ mod tests {
             panic!("a game with potentials");
         };
         let replay = replay_potentials(RECORD, options).unwrap();
-        let json = serde_json::to_string(&PotentialsJson::new(replay.last())).unwrap();
+        let json = serde_json::to_string(&crate::record::StateJson::new(replay.last())).unwrap();
         assert_eq!(
             json,
             concat!(
