@@ -610,8 +610,5 @@ fn record_file_name(id: GameId) -> String {
 
 /// The game's name in a record header: `ultimate`, or the variant's.
 fn variant_name(stored: &crate::store::StoredGame) -> String {
-    match stored.spec {
-        GameSpec::Potentials(options) => options.name(),
-        GameSpec::Plain(variant) => variant.to_string(),
-    }
+    stored.spec.options().name()
 }
