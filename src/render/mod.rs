@@ -189,6 +189,8 @@ pub fn render_record(
 }
 
 #[cfg(test)]
+mod one_path_tests;
+#[cfg(test)]
 mod potentials_tests;
 #[cfg(test)]
 mod tests;

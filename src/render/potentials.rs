@@ -3,8 +3,8 @@
 //! potentials still to load on each card, and potential moves marked like pushes.
 
 use anyhow::{Context, bail};
-use gipf::ByColor;
 use gipf::potentials::{Game, Options, Pending, Turn};
+use gipf::{ByColor, Outcome, Reason};
 use image::RgbImage;
 
 use super::layout::{PIECE_RADIUS, center_of};
@@ -52,10 +52,14 @@ fn facts<'a>(view: &PotentialsView<'a>, pending: &Pending) -> Facts<'a> {
     let game = view.game;
     let by_color = |f: &dyn Fn(gipf::Color) -> u8| ByColor::from_fn(f);
     let options = game.options();
+    // A game with empty supplies is one of the plain games, and says so as they always did.
+    let with_potentials = options.ultimate || options.has_potentials();
     let name = if options.ultimate {
         "ultimate game".to_string()
-    } else {
+    } else if with_potentials {
         format!("{} + potentials", options.variant)
+    } else {
+        format!("{} game", options.variant)
     };
     Facts {
         names: view.names,
@@ -66,25 +70,41 @@ fn facts<'a>(view: &PotentialsView<'a>, pending: &Pending) -> Facts<'a> {
         plies: game.plies(),
         game: name,
         detail: panel::with_note(
-            detail(pending),
+            detail(pending, with_potentials),
             view.note,
             matches!(pending, Pending::GameOver(_)),
         ),
-        legends: Some(ByColor::from_fn(|c| Legend {
-            supply: game.supply(c),
-        })),
+        legends: with_potentials.then(|| {
+            ByColor::from_fn(|c| Legend {
+                supply: game.supply(c),
+            })
+        }),
     }
 }
 
-/// What the status says under whose turn it is. Short: letters cost bytes.
-fn detail(pending: &Pending) -> String {
+/// What the status says under whose turn it is. Short: letters cost bytes. Without
+/// potentials the only pieces a row may keep are GIPF-pieces, and the status names them.
+fn detail(pending: &Pending, with_potentials: bool) -> String {
+    let piece = if with_potentials {
+        "piece"
+    } else {
+        "GIPF-piece"
+    };
     match pending {
+        // Without potentials a player with no move is one with no piece in reserve (the
+        // board cannot fill up), which is how the plain games name it.
+        Pending::GameOver(outcome) if !with_potentials && outcome.reason == Reason::NoMove => {
+            panel::outcome_detail(&Outcome {
+                reason: Reason::NoReserve,
+                ..*outcome
+            })
+        }
         Pending::GameOver(outcome) => panel::outcome_detail(outcome),
         Pending::ChooseRow { rows } => panel::choose_row_detail(rows.len()),
         Pending::Remove { optional, .. } if optional.count() == 1 => {
-            "Keep or take the marked piece".to_string()
+            format!("Keep or take the marked {piece}")
         }
-        Pending::Remove { .. } => "Keep or take each marked piece".to_string(),
+        Pending::Remove { .. } => format!("Keep or take each marked {piece}"),
         Pending::Tamsk => "TAMSK on e5: push it in again, or skip".to_string(),
         Pending::Action => String::new(),
     }
