@@ -194,3 +194,5 @@ mod one_path_tests;
 mod potentials_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod unchanged_tests;
