@@ -493,12 +493,11 @@ fn render_file(
     black_side: bool,
 ) -> anyhow::Result<Vec<u8>> {
     let options = render::RenderOptions { black_side };
-    Ok(match rules {
-        GameSpec::Plain(variant) if animate => render::animate_record(text, Some(variant))?,
-        GameSpec::Plain(variant) => render::render_record(text, Some(variant), ply, &options)?,
-        GameSpec::Potentials(game) if animate => render::animate_potentials_record(text, game)?,
-        GameSpec::Potentials(game) => render::render_potentials_record(text, game, ply, &options)?,
-    })
+    if animate {
+        render::animate_record(text, rules)
+    } else {
+        render::render_record(text, rules, ply, &options)
+    }
 }
 
 /// Runs a command of the command line (none: `run`).

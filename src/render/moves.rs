@@ -1,7 +1,7 @@
-//! The last turn of a game with potentials, marked like a push of the plain games: the
-//! entry dot and arrow of a push (and of each TAMSK extra push, in TAMSK's colour), the new
-//! piece's halo, a potential move's path from its loaded piece to its target in the kind's
-//! colour, and the ghosts of what the turn removed. Also the pending decision.
+//! The last turn, marked: the entry dot and arrow of a push (and of each TAMSK extra push,
+//! in TAMSK's colour), the new piece's halo, a potential move's path from its loaded piece
+//! to its target in the kind's colour, and the ghosts of what the turn removed. Also the
+//! pending decision.
 
 use gipf::Point;
 use gipf::potentials::{Action, Game, Group, Item, Mark, Pending, Potential, Turn};

@@ -2,6 +2,7 @@
 //! a few fixed pictures hash to the values recorded from the old drawing code.
 #![allow(clippy::unwrap_used)]
 
+use gipf::potentials::{Game, Options, Turn};
 use gipf::random::Rng;
 use gipf::{ByColor, Pending, Position, Variant};
 use image::RgbImage;
@@ -21,23 +22,20 @@ fn fnv(image: &RgbImage) -> u64 {
         })
 }
 
-/// The first position of seeded random games of `variant` where `wanted`, with the last
-/// completed turn.
-fn first(variant: Variant, wanted: impl Fn(&Pending) -> bool) -> (Position, Option<gipf::Turn>) {
+/// The first game of seeded random games of `variant` where `wanted`, with the last
+/// completed turn: the decisions are `Position`'s random ones, as when the hashes were
+/// recorded, played on the machine for every game.
+fn first(variant: Variant, wanted: impl Fn(&Pending) -> bool) -> (Game, Option<Turn>) {
     for seed in 1.. {
         let mut rng = Rng::new(seed);
         let mut position = Position::new(variant);
+        let mut game = Game::new(Options::plain(variant));
         let mut last = None;
         while let Some(decision) = position.random_decision(&mut rng) {
-            last = position
-                .play(decision)
-                .unwrap()
-                .iter()
-                .last()
-                .copied()
-                .or(last);
+            position.play(decision).unwrap();
+            last = game.play(decision.into()).unwrap().pop().or(last);
             if wanted(&position.pending()) {
-                return (position, last);
+                return (game, last);
             }
         }
     }
@@ -46,8 +44,8 @@ fn first(variant: Variant, wanted: impl Fn(&Pending) -> bool) -> (Position, Opti
 
 #[test]
 fn plain_pictures_are_the_pixels_they_were() {
-    let replay = record::replay(MIDGAME, Variant::Standard).unwrap();
-    let midgame = (*replay.last(), replay.turns.last().copied());
+    let replay = record::replay_potentials(MIDGAME, Options::plain(Variant::Standard)).unwrap();
+    let midgame = (replay.last().clone(), replay.turns.last().cloned());
     let row = first(Variant::Standard, |p| {
         matches!(p, Pending::ChooseRow { .. })
     });
@@ -56,10 +54,10 @@ fn plain_pictures_are_the_pixels_they_were() {
     });
     let end = first(Variant::BASIC, |p| matches!(p, Pending::GameOver(_)));
     let mut hashes = Vec::new();
-    for (position, last_turn) in [midgame, row, gipf, end] {
+    for (game, last_turn) in [midgame, row, gipf, end] {
         for (black_side, note) in [(false, None), (true, Some(NOTE))] {
             let view = BoardView {
-                position: &position,
+                game: &game,
                 last_turn: last_turn.as_ref(),
                 names: ByColor::new("Ann", "Bob"),
                 note,
@@ -67,7 +65,7 @@ fn plain_pictures_are_the_pixels_they_were() {
             hashes.push(fnv(&draw(&view, &RenderOptions { black_side })));
         }
     }
-    // Drawn by the code that drew a plain game from its `Position`, on x86-64 Linux (a
+    // Drawn by the code that drew a plain game from its `Position` (gone since), on x86-64 Linux (a
     // libm whose `atan2` rounds otherwise could shade a ghost's dashes a step apart).
     let recorded: [u64; 8] = [
         0xbf3d24c60f2f246e,

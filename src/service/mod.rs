@@ -602,23 +602,27 @@ impl LiveGame {
 }
 
 /// A game without potentials replayed on the machine for every game: its turns, then the
-/// decisions of the turn in progress.
-fn one_machine(stored: &StoredGame) -> Option<Box<gipf::potentials::Game>> {
+/// decisions of the turn in progress; with the last turn its stored turns completed.
+fn one_machine(
+    stored: &StoredGame,
+) -> Option<(Box<gipf::potentials::Game>, Option<gipf::potentials::Turn>)> {
     let replayed = (|| {
         let mut game =
             gipf::potentials::Game::new(gipf::potentials::Options::plain(stored.spec.variant()));
+        let mut last_turn = None;
         for turn in &stored.turns {
-            game.play_notation(turn).map_err(|e| e.to_string())?;
+            let done = game.play_notation(turn).map_err(|e| e.to_string())?;
+            last_turn = done.into_iter().last().or(last_turn);
         }
         if let Partial::Plain(decisions) = &stored.partial {
             for &decision in decisions {
                 game.play(decision.into()).map_err(|e| e.to_string())?;
             }
         }
-        Ok::<_, String>(game)
+        Ok::<_, String>((game, last_turn))
     })();
     match replayed {
-        Ok(game) => Some(Box::new(game)),
+        Ok((game, last_turn)) => Some((Box::new(game), last_turn)),
         Err(e) => {
             tracing::error!(game = %stored.id, error = %e, "a plain game does not replay as one with empty supplies");
             None
@@ -686,7 +690,8 @@ impl Service {
         Ok(game.map(|game| {
             let (rules, machine) = match game.rules {
                 Rules::Plain { position, .. } => {
-                    (GameRules::Plain(position), one_machine(&game.stored))
+                    let machine = one_machine(&game.stored).map(|(machine, _)| machine);
+                    (GameRules::Plain(position), machine)
                 }
                 Rules::Potentials(live) => {
                     let machine = Some(Box::new(live.game.clone()));
@@ -816,29 +821,27 @@ impl Service {
         let names = ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str());
         let options = RenderOptions { black_side };
         let note = note.as_deref();
-        Ok(match &game.rules {
-            Rules::Plain {
-                position,
-                last_turn,
-            } => {
-                let last_turn = last_turn.as_ref();
-                let view = BoardView {
-                    position,
-                    last_turn,
-                    names,
-                    note,
-                };
-                render::render(&view, &options)
+        // A plain game is drawn as the machine for every game plays it (empty supplies).
+        let replayed;
+        let (machine, last_turn) = match &game.rules {
+            Rules::Plain { .. } => {
+                let (mut machine, last_turn) = one_machine(&game.stored).ok_or_else(|| {
+                    anyhow::anyhow!("a plain game does not replay as one with empty supplies")
+                })?;
+                if let Some(color) = game.stored.resigned.or(game.stored.forfeited) {
+                    let _ = machine.resign(color);
+                }
+                replayed = (machine, last_turn);
+                (&*replayed.0, replayed.1.as_ref())
             }
-            Rules::Potentials(live) => {
-                let view = render::PotentialsView {
-                    game: &live.game,
-                    last_turn: live.last_turn.as_ref(),
-                    names,
-                    note,
-                };
-                render::render_potentials(&view, &options)
-            }
-        })
+            Rules::Potentials(live) => (&live.game, live.last_turn.as_ref()),
+        };
+        let view = BoardView {
+            game: machine,
+            last_turn,
+            names,
+            note,
+        };
+        Ok(render::render(&view, &options))
     }
 }
