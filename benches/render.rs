@@ -1,12 +1,10 @@
 //! Rendering and encoding the board picture of a busy mid-game position, and the encoding
 //! alone (to tell drawing time from encoding time).
 
+use gipf::potentials::Options;
 use gipf::{ByColor, Variant};
 use gipf_bot::record;
-use gipf_bot::render::{
-    BoardView, IMAGE_HEIGHT, IMAGE_WIDTH, PotentialsView, RenderOptions, encode, render,
-    render_potentials,
-};
+use gipf_bot::render::{BoardView, IMAGE_HEIGHT, IMAGE_WIDTH, RenderOptions, encode, render};
 
 const RECORD: &str = include_str!("../crates/gipf/tests/data/tournament-41-plies.gipf");
 /// An ultimate game: every kind loaded, used potentials and stacks on the board.
@@ -16,19 +14,18 @@ fn main() {
     divan::main();
 }
 
-/// Runs `f` on the view of the shared record's position with the most pieces on the board,
-/// with the turn that led to it.
+/// Runs `f` on the view of the shared record's position with the most pieces on the board
+/// (a game without potentials), with the turn that led to it.
 fn with_busiest_view<R>(f: impl FnOnce(&BoardView) -> R) -> R {
-    let Ok(replay) = record::replay(RECORD, Variant::Tournament) else {
+    let Ok(replay) = record::replay(RECORD, Options::plain(Variant::Tournament)) else {
         panic!("the shared record replays");
     };
-    let ply = (0..replay.positions.len())
-        .max_by_key(|&i| replay.positions[i].occupied().count())
+    let ply = (0..replay.games.len())
+        .max_by_key(|&i| replay.games[i].occupied().count())
         .unwrap_or(0);
-    let last_turn = ply.checked_sub(1).map(|i| replay.turns[i]);
     f(&BoardView {
-        position: &replay.positions[ply],
-        last_turn: last_turn.as_ref(),
+        game: &replay.games[ply],
+        last_turn: ply.checked_sub(1).and_then(|i| replay.turns.get(i)),
         names: ByColor::new("Ann", "Bob"),
         note: None,
     })
@@ -42,7 +39,7 @@ fn render_and_encode(bencher: divan::Bencher) {
         let png = render(view, &options);
         eprintln!(
             "{} pieces on the board; picture {IMAGE_WIDTH}x{IMAGE_HEIGHT}, PNG {} bytes",
-            view.position.occupied().count(),
+            view.game.occupied().count(),
             png.len()
         );
         bencher.bench(|| render(divan::black_box(view), &options));
@@ -64,25 +61,24 @@ fn encode_only(bencher: divan::Bencher) {
 /// most stacks on the board, with the turn that led to it.
 #[divan::bench]
 fn render_potentials_and_encode(bencher: divan::Bencher) {
-    let options = gipf::potentials::Options::ultimate();
-    let Ok(replay) = record::replay_potentials(POTENTIALS_RECORD, options) else {
+    let Ok(replay) = record::replay(POTENTIALS_RECORD, Options::ultimate()) else {
         panic!("the ultimate record replays");
     };
     let ply = (0..replay.games.len())
         .max_by_key(|&i| replay.games[i].stacks().count())
         .unwrap_or(0);
-    let view = PotentialsView {
+    let view = BoardView {
         game: &replay.games[ply],
         last_turn: ply.checked_sub(1).and_then(|i| replay.turns.get(i)),
         names: ByColor::new("Ann", "Bob"),
         note: None,
     };
     let render_options = RenderOptions::default();
-    let png = render_potentials(&view, &render_options);
+    let png = render(&view, &render_options);
     eprintln!(
         "{} stacks on the board; PNG {} bytes",
         view.game.stacks().count(),
         png.len()
     );
-    bencher.bench(|| render_potentials(divan::black_box(&view), &render_options));
+    bencher.bench(|| render(divan::black_box(&view), &render_options));
 }

@@ -356,7 +356,7 @@ fn think(
     time_ms: Option<u64>,
     seed: u64,
 ) -> anyhow::Result<()> {
-    let replay = record::replay_with_header(text, variant)?;
+    let replay = record::base_replay_with_header(text, variant)?;
     let request = match time_ms {
         Some(millis) => Request::millis(millis),
         None => Request::level(level.unwrap_or(Level::Medium)),
@@ -471,7 +471,7 @@ fn replay_json(
     let rules = record::header(text)?
         .rules(variant.as_deref(), potentials.as_deref())
         .map_err(anyhow::Error::msg)?;
-    let replay = record::replay_potentials(text, rules.options())?;
+    let replay = record::replay(text, rules.options())?;
     Ok(serde_json::to_string(&record::StateJson::new(
         replay.last(),
     ))?)
@@ -487,12 +487,11 @@ fn render_file(
     black_side: bool,
 ) -> anyhow::Result<Vec<u8>> {
     let options = render::RenderOptions { black_side };
-    Ok(match rules {
-        GameSpec::Plain(variant) if animate => render::animate_record(text, Some(variant))?,
-        GameSpec::Plain(variant) => render::render_record(text, Some(variant), ply, &options)?,
-        GameSpec::Potentials(game) if animate => render::animate_potentials_record(text, game)?,
-        GameSpec::Potentials(game) => render::render_potentials_record(text, game, ply, &options)?,
-    })
+    if animate {
+        render::animate_record(text, rules)
+    } else {
+        render::render_record(text, rules, ply, &options)
+    }
 }
 
 /// Runs a command of the command line (none: `run`).

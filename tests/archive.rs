@@ -77,7 +77,7 @@ fn an_exported_record_replays_to_the_same_end_and_result() {
         "{date}"
     );
     // The record replays, by its header alone, to the very position the game ended in.
-    let replay = record::replay_with_header(&text, None).unwrap();
+    let replay = record::base_replay_with_header(&text, None).unwrap();
     assert_eq!(*replay.last(), state.position().unwrap());
     assert_eq!(replay.last().outcome(), Some(outcome));
     assert_eq!(replay.turns.len(), state.turns.len());
@@ -131,7 +131,10 @@ fn history_of_any_game_by_its_number() {
         "{text}"
     );
     assert_eq!(
-        record::replay_with_header(&text, None).unwrap().turns.len(),
+        record::base_replay_with_header(&text, None)
+            .unwrap()
+            .turns
+            .len(),
         41
     );
 }

@@ -175,7 +175,7 @@ fn random_games_with_potentials_play_through_chat_and_export_replays() {
     assert!(record.contains("[Variant \"ultimate\"]"), "{record}");
     assert!(!record.contains("[Potentials"), "{record}");
     let options = gipf::potentials::Options::ultimate();
-    let replay = gipf_bot::record::replay_potentials(&record, options).unwrap();
+    let replay = gipf_bot::record::replay(&record, options).unwrap();
     assert_eq!(
         replay.last().stacks().collect::<Vec<_>>(),
         state

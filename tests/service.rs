@@ -99,7 +99,7 @@ fn games_end_by_no_reserve_and_by_no_gipf() {
         let status = table.text("carol", "!board");
         assert!(status.contains("Game over"), "{status}");
         // Every stored turn replays to the same position.
-        let replay = gipf_bot::record::replay(&state.turns.join("\n"), parsed).unwrap();
+        let replay = gipf_bot::record::base_replay(&state.turns.join("\n"), parsed).unwrap();
         assert_eq!(replay.last().outcome(), Some(outcome));
     }
     assert_eq!(
@@ -139,7 +139,7 @@ fn the_shared_record_played_by_move_commands_reaches_the_known_position() {
         .expect("a long history comes as a file");
     assert!(name.ends_with(".gipf"));
     let replay =
-        gipf_bot::record::replay(std::str::from_utf8(&bytes).unwrap(), Variant::Tournament)
+        gipf_bot::record::base_replay(std::str::from_utf8(&bytes).unwrap(), Variant::Tournament)
             .unwrap();
     assert_eq!(*replay.last(), position);
 }
@@ -524,7 +524,7 @@ fn random_games_played_one_decision_at_a_time_by_chat_match_the_rules() {
         // What was stored replays to the same game.
         let stored = table.state();
         let record =
-            gipf_bot::record::replay(&stored.turns.join("\n"), expected.variant()).unwrap();
+            gipf_bot::record::base_replay(&stored.turns.join("\n"), expected.variant()).unwrap();
         assert_eq!(record.turns.len(), stored.turns.len());
     }
     assert!(

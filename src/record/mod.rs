@@ -1,36 +1,22 @@
 //! Game records: header lines in the style of chess PGN (`[White "alice"]`), then one turn
 //! per line in the official notation; blank lines and `#` comments are ignored. Replaying
-//! one checks every turn and every ` (n)`. Of the header, only `Variant` and `Potentials` are read; the other
-//! tags (players, date, result) are for people and other programs. Games with potentials
-//! (a `Potentials` tag, or `[Variant "ultimate"]`) are read by [`replay_potentials`].
+//! one checks every turn and every ` (n)`. Of the header, only `Variant` and `Potentials` are
+//! read (a `Potentials` tag, or `[Variant "ultimate"]`, makes a game with potentials); the
+//! other tags (players, date, result) are for people and other programs. Every game replays
+//! on the rules crate's one machine ([`replay`]); the engine's kernel, the base game's
+//! `Position`, has its own replay ([`base_replay`]).
 
 use std::fmt;
 
-use gipf::notation::{ParseTurnError, TurnNotation};
-use gipf::{Position, Turn, Variant};
+use gipf::Variant;
 
+mod base;
 mod json;
-mod potentials;
+mod replay;
 
+pub use base::{BaseReplay, base_replay, base_replay_with_header};
 pub use json::{PendingJson, StateJson, SupplyJson};
-pub use potentials::{PotentialsReplay, game_name, potentials_spec, replay_potentials, turn_text};
-
-/// A record played through: the position after each turn and the turns themselves.
-#[derive(Clone, Debug)]
-pub struct Replay {
-    /// `positions[0]` is the start; `positions[n]` follows `turns[n - 1]`.
-    pub positions: Vec<Position>,
-    /// Every completed turn, in order.
-    pub turns: Vec<Turn>,
-}
-
-impl Replay {
-    /// The position after the last turn.
-    pub fn last(&self) -> &Position {
-        // `positions` always holds at least the start position.
-        &self.positions[self.positions.len() - 1]
-    }
-}
+pub use replay::{Replay, game_name, potentials_spec, replay, turn_text};
 
 /// Where and why a record is illegal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,13 +142,6 @@ pub fn header(text: &str) -> Result<Header, RecordError> {
     Ok(Header(tags.collect()))
 }
 
-/// Plays a whole record from the start of the game its header names, or `flag` (they must
-/// agree when both are given), or the tournament game.
-pub fn replay_with_header(text: &str, flag: Option<Variant>) -> anyhow::Result<Replay> {
-    let variant = header(text)?.variant(flag).map_err(anyhow::Error::msg)?;
-    Ok(replay(text, variant)?)
-}
-
 /// A record as the bot writes it: the header, a blank line, then one turn per line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
@@ -187,52 +166,6 @@ impl fmt::Display for GameRecord {
     }
 }
 
-/// Plays a whole record from the start of `variant`.
-pub fn replay(text: &str, variant: Variant) -> Result<Replay, RecordError> {
-    let mut replay = Replay {
-        positions: vec![Position::new(variant)],
-        turns: Vec::new(),
-    };
-    // A turn the engine completed by itself (the next player removed his rows and then had
-    // no reserve): the record may write it on its own line.
-    let mut implied: Option<Turn> = None;
-    let turns = record_lines(text)?
-        .into_iter()
-        .filter_map(|(i, line)| match line {
-            RecordLine::Turn(turn) => Some((i, turn)),
-            RecordLine::Tag(..) => None,
-        });
-    for (line, turn) in turns {
-        let error = |reason: String| RecordError {
-            line,
-            turn: turn.to_string(),
-            reason,
-        };
-        if let Some(expected) = implied.take() {
-            let note: TurnNotation = turn
-                .parse()
-                .map_err(|e: ParseTurnError| error(e.to_string()))?;
-            let written: gipf::Bitboard = note.start.iter().map(|r| r.spot).collect();
-            if note.push.is_some() || written != expected.start.spots {
-                return Err(error(format!("the game ended with `{expected}`")));
-            }
-            continue;
-        }
-        let mut position = *replay.last();
-        let done = position
-            .play_notation(turn)
-            .map_err(|e| error(e.to_string()))?;
-        for (i, completed) in done.iter().enumerate() {
-            replay.turns.push(*completed);
-            replay.positions.push(position);
-            if i == 1 {
-                implied = Some(*completed);
-            }
-        }
-    }
-    Ok(replay)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,9 +176,8 @@ mod tests {
     fn the_shared_record_replays_to_the_known_json() {
         let text = format!("# a comment\n\n{RECORD}");
         let options = gipf::potentials::Options::plain(Variant::Tournament);
-        let game = replay_potentials(&text, options).unwrap();
-        let json = serde_json::to_value(StateJson::new(game.last())).unwrap();
-        let replay = replay(&text, Variant::Tournament).unwrap();
+        let replay = replay(&text, options).unwrap();
+        let json = serde_json::to_value(StateJson::new(replay.last())).unwrap();
         assert_eq!(json["plies"], 41);
         assert_eq!(json["to_move"], "black");
         assert_eq!(json["reserve"], serde_json::json!({"white": 5, "black": 1}));
@@ -256,17 +188,18 @@ mod tests {
         assert_eq!(json["status"], "ongoing");
         assert_eq!(json["pending"], serde_json::Value::Null);
         assert_eq!(replay.turns.len(), 41);
-        assert_eq!(replay.positions.len(), 42);
+        assert_eq!(replay.games.len(), 42);
     }
 
     #[test]
     fn an_illegal_line_is_reported_with_its_number_and_reason() {
-        let err = replay("Ge8\n# comment\n\nb1-b2\n", Variant::Tournament).unwrap_err();
+        let tournament = gipf::potentials::Options::plain(Variant::Tournament);
+        let err = replay("Ge8\n# comment\n\nb1-b2\n", tournament).unwrap_err();
         assert_eq!(err.line, 4);
         assert_eq!(err.turn, "b1-b2");
         assert!(err.reason.contains("first push"), "{}", err.reason);
-        let err = replay("Ge8 (15)", Variant::Tournament).unwrap_err();
-        assert_eq!(err.reason, "the reserve after this turn is 16, not 15");
+        let err = replay("Ge8 (15)", tournament).unwrap_err();
+        assert_eq!(err.reason, "the reserve after the turn is 16, not 15");
     }
 
     #[test]
@@ -291,7 +224,7 @@ mod tests {
         assert_eq!(record.header.variant(Some(handicap)), Ok(handicap));
         assert!(record.header.variant(Some(Variant::Standard)).is_err());
         assert_eq!(Header::default().variant(None), Ok(Variant::Tournament));
-        assert_eq!(replay_with_header(&text, None).unwrap().turns.len(), 1);
+        assert_eq!(base_replay_with_header(&text, None).unwrap().turns.len(), 1);
         for (bad, line, reason) in [
             ("c2\n[Event \"x\"]", 2, "after the first turn"),
             ("[Event x]", 1, "reads like"),
@@ -301,7 +234,7 @@ mod tests {
             assert_eq!(error.line, line, "{bad}");
             assert!(error.reason.contains(reason), "{bad}: {error}");
         }
-        let error = replay_with_header("[Variant \"chess\"]\nc2", None).unwrap_err();
+        let error = base_replay_with_header("[Variant \"chess\"]\nc2", None).unwrap_err();
         assert!(
             error.to_string().contains("the header's Variant"),
             "{error}"

@@ -10,12 +10,11 @@ use std::borrow::Cow;
 
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use gipf::ByColor;
+use gipf::potentials::{Game, Turn};
 use image::RgbImage;
 
 use super::palette::{Histogram, Palette};
-use super::potentials::{self, PotentialsView};
 use super::{BoardView, RenderOptions, draw};
-use crate::record::{PotentialsReplay, Replay};
 
 /// How long each turn shows, in hundredths of a second.
 pub const TURN_DELAY: u16 = 80;
@@ -26,44 +25,46 @@ pub const FINAL_DELAY: u16 = 500;
 /// is replayed at half the size.
 pub const MAX_BYTES: usize = 7_800_000;
 
-/// The animated replay of a game: `replay.positions.len()` frames, at most [`MAX_BYTES`].
-pub fn animate(replay: &Replay, names: ByColor<&str>) -> anyhow::Result<Vec<u8>> {
-    animate_within(replay, names, MAX_BYTES)
-}
-
-/// The animated replay of a game with potentials: `replay.games.len()` frames, at most
-/// [`MAX_BYTES`].
-pub fn animate_potentials(
-    replay: &PotentialsReplay,
-    names: ByColor<&str>,
-) -> anyhow::Result<Vec<u8>> {
-    let options = RenderOptions::default();
-    let picture = |i: usize| {
-        let view = PotentialsView {
-            game: &replay.games[i],
-            last_turn: i.checked_sub(1).and_then(|t| replay.turns.get(t)),
-            names,
-            note: None,
-        };
-        potentials::draw(&view, &options)
-    };
-    animate_frames(replay.games.len(), picture, MAX_BYTES)
+/// The animated replay of a game: a frame for each of `games` (the start, then the game
+/// after each of `turns`, that turn marked), at most [`MAX_BYTES`].
+///
+/// ```
+/// use gipf::potentials::{Game, Options};
+/// let mut game = Game::new(Options::plain(gipf::Variant::Standard));
+/// let mut games = vec![game.clone()];
+/// let turns = game.play_notation("b1-c2").unwrap();
+/// games.push(game);
+/// let names = gipf::ByColor::new("Ann", "Bob");
+/// let gif = gipf_bot::render::animate(&games, &turns, names).unwrap();
+/// assert_eq!(&gif[..6], b"GIF89a");
+/// ```
+pub fn animate(games: &[Game], turns: &[Turn], names: ByColor<&str>) -> anyhow::Result<Vec<u8>> {
+    animate_within(games, turns, names, MAX_BYTES)
 }
 
 /// [`animate`], at half the size if the full size takes more than `max_bytes`.
 pub(crate) fn animate_within(
-    replay: &Replay,
+    games: &[Game],
+    turns: &[Turn],
     names: ByColor<&str>,
     max_bytes: usize,
 ) -> anyhow::Result<Vec<u8>> {
     let options = RenderOptions::default();
-    let picture = |i: usize| draw(&view(replay, names, i), &options);
-    animate_frames(replay.positions.len(), picture, max_bytes)
+    let picture = |i: usize| {
+        let view = BoardView {
+            game: &games[i],
+            last_turn: i.checked_sub(1).and_then(|t| turns.get(t)),
+            names,
+            note: None,
+        };
+        draw(&view, &options)
+    };
+    animate_frames(games.len(), picture, max_bytes)
 }
 
 /// The animation of `frames` pictures drawn by `picture`, at half the size if the full size
 /// takes more than `max_bytes`.
-pub(crate) fn animate_frames(
+fn animate_frames(
     frames: usize,
     picture: impl Fn(usize) -> RgbImage,
     max_bytes: usize,
@@ -132,16 +133,6 @@ fn encode(
         }
     }
     Ok(gif)
-}
-
-/// The picture of position `i`: the turn that led to it marked.
-fn view<'a>(replay: &'a Replay, names: ByColor<&'a str>, i: usize) -> BoardView<'a> {
-    BoardView {
-        position: &replay.positions[i],
-        last_turn: i.checked_sub(1).and_then(|t| replay.turns.get(t)),
-        names,
-        note: None,
-    }
 }
 
 /// The frame that turns picture `before` into `after` (both `width` entries a row): the box

@@ -1,5 +1,7 @@
-//! The board picture the bot posts after every turn: a pure function from a position (and
-//! the last turn) to PNG bytes, no I/O.
+//! The board picture the bot posts after every turn: a pure function from a game (and the
+//! last turn) to PNG bytes, no I/O. Every game is drawn from the machine that plays them
+//! all, [`gipf::potentials::Game`]: a game without potentials is one with empty supplies,
+//! and looks as the plain games always have (no legend, no stacks).
 //!
 //! The picture is [`IMAGE_WIDTH`] × [`IMAGE_HEIGHT`] pixels, landscape 4:3 so that Discord's
 //! embed box shows it as large as it can: the 900 × 960 board area on the left (White at the
@@ -8,11 +10,12 @@
 //! carries its own light background, so it reads the same in Discord's dark and light themes.
 //!
 //! ```
-//! use gipf::{Position, Variant};
+//! use gipf::Variant;
+//! use gipf::potentials::{Game, Options};
 //! use gipf_bot::render::{BoardView, RenderOptions, render};
-//! let position = Position::new(Variant::Standard);
+//! let game = Game::new(Options::plain(Variant::Standard));
 //! let names = gipf::ByColor::new("Ann", "Bob");
-//! let view = BoardView { position: &position, last_turn: None, names, note: None };
+//! let view = BoardView { game: &game, last_turn: None, names, note: None };
 //! let png = render(&view, &RenderOptions::default());
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
@@ -28,37 +31,35 @@ mod overlay;
 mod palette;
 mod panel;
 mod pieces;
-mod potentials;
 mod stacks;
 mod text;
 mod theme;
 
 use anyhow::{Context, bail};
-use gipf::{ByColor, Point, Variant};
+use gipf::ByColor;
+use gipf::potentials::{Game, Options, Turn};
 use image::RgbImage;
 
 use palette::Palette;
 
-pub use animation::{FINAL_DELAY, MAX_BYTES, TURN_DELAY, animate, animate_potentials};
-pub use potentials::{
-    PotentialsView, animate_potentials_record, render_potentials, render_potentials_record,
-};
+pub use animation::{FINAL_DELAY, MAX_BYTES, TURN_DELAY, animate};
 
-use crate::record;
+use crate::model::GameSpec;
+use crate::record::{self, Replay};
 
 /// Width of the picture in pixels.
 pub const IMAGE_WIDTH: u32 = layout::WIDTH;
 /// Height of the picture in pixels (the height of the board area).
 pub const IMAGE_HEIGHT: u32 = layout::HEIGHT;
 
-/// What to draw: a position, the turn that led to it, and the players' names.
+/// What to draw: a game, the turn that led to it, and the players' names.
 #[derive(Clone, Copy, Debug)]
 pub struct BoardView<'a> {
-    /// The position shown.
-    pub position: &'a gipf::Position,
-    /// The last completed turn, highlighted. When the position is in the middle of a turn
-    /// (position.current_turn().push is Some), highlight that push instead.
-    pub last_turn: Option<&'a gipf::Turn>,
+    /// The game shown (a game without potentials: one with empty supplies).
+    pub game: &'a Game,
+    /// The last completed turn, highlighted. When the game is in the middle of a turn that
+    /// has acted (`game.current_turn().action` is Some), that action is highlighted instead.
+    pub last_turn: Option<&'a Turn>,
     /// Display names of White and Black (any unicode, may be long: truncate sensibly).
     pub names: ByColor<&'a str>,
     /// A line of the bot's own under the state of play: the deadline of the move, or how a
@@ -73,43 +74,27 @@ pub struct RenderOptions {
     pub black_side: bool,
 }
 
-/// Draws the picture without encoding it.
+/// Draws the picture without encoding it: the last turn's dots and arrows and the ghosts of
+/// what it removed under the pieces, its halos and moves over them, then the pending
+/// decision and the panel.
 fn draw(view: &BoardView, options: &RenderOptions) -> RgbImage {
-    let position = view.position;
+    let game = view.game;
     let mut image = board::empty_board(options).clone();
-    let pending = position.pending();
-    let turns = overlay::highlighted_turns(position, view.last_turn);
-    let pushes: Vec<_> = turns
-        .iter()
-        .filter_map(|turn| turn.push.map(|push| (turn.color, push)))
-        .collect();
-
-    // Under the pieces: the last push's dot and arrow, then the removed pieces' ghosts.
-    for (_, push) in &pushes {
-        overlay::draw_entry_dot(&mut image, push.entry, theme::LAST_MOVE, options);
-        let path = (push.entry, push.end);
-        overlay::draw_push_arrow(&mut image, path, theme::LAST_MOVE, options);
+    let pending = game.pending();
+    let turns = moves::highlighted_turns(game, view.last_turn);
+    moves::draw_under(&mut image, &turns, options);
+    moves::draw_removed(&mut image, game, &turns, options);
+    for (spot, stack) in game.stacks() {
+        let center = layout::center_of(spot, options);
+        stacks::draw_stack(&mut image, center, layout::PIECE_RADIUS, stack);
     }
-    overlay::draw_removed(&mut image, position, &turns, options);
-    for spot in Point::spots() {
-        if let Some(piece) = position.piece_at(spot) {
-            pieces::draw_piece(
-                &mut image,
-                layout::center_of(spot, options),
-                layout::PIECE_RADIUS,
-                piece,
-            );
-        }
+    moves::draw_over(&mut image, game, &turns, options);
+    for (spot, stack) in game.stacks() {
+        let center = layout::center_of(spot, options);
+        stacks::draw_layer_count(&mut image, center, layout::PIECE_RADIUS, stack);
     }
-    for (mover, push) in &pushes {
-        overlay::draw_new_piece(&mut image, position, *mover, push.entry, options);
-    }
-    overlay::draw_pending(&mut image, position, &pending, options);
-    panel::draw_panel(
-        &mut image,
-        &panel::Facts::of_position(view, &pending),
-        options,
-    );
+    moves::draw_pending(&mut image, game, &pending, options);
+    panel::draw_panel(&mut image, &panel::Facts::of_game(view, &pending), options);
     image
 }
 
@@ -144,51 +129,52 @@ pub fn render(view: &BoardView, options: &RenderOptions) -> Vec<u8> {
     })
 }
 
-/// The replay of a game record as an animated GIF, the players named as its header names
-/// them.
-pub fn animate_record(text: &str, variant: Option<Variant>) -> anyhow::Result<Vec<u8>> {
-    let replay =
-        record::replay_with_header(text, variant).context("the record is not a legal game")?;
+/// A game record played through on the machine for every game, and its players' names as
+/// its header gives them.
+fn replay(text: &str, spec: GameSpec) -> anyhow::Result<(Replay, [String; 2])> {
+    let options = match spec {
+        GameSpec::Plain(variant) => Options::plain(variant),
+        GameSpec::Potentials(options) => options,
+    };
+    let replay = record::replay(text, options).context("the record is not a legal game")?;
     let header = record::header(text)?;
-    let names = ByColor::new(
-        header.get("White").unwrap_or("White"),
-        header.get("Black").unwrap_or("Black"),
-    );
-    animate(&replay, names)
+    let name = |tag: &str| header.get(tag).unwrap_or(tag).to_string();
+    Ok((replay, [name("White"), name("Black")]))
 }
 
-/// Renders the position after ply `ply` (default: the end) of a game record, that ply's turn
-/// highlighted. The game is the record header's, or `variant`.
+/// The replay of a game record as an animated GIF, the players named as its header names
+/// them.
+pub fn animate_record(text: &str, spec: GameSpec) -> anyhow::Result<Vec<u8>> {
+    let (replay, [white, black]) = replay(text, spec)?;
+    animate(&replay.games, &replay.turns, ByColor::new(&white, &black))
+}
+
+/// Renders the game after ply `ply` (default: the end) of a record of game `spec`, that
+/// ply's turn highlighted.
 pub fn render_record(
     text: &str,
-    variant: Option<Variant>,
+    spec: GameSpec,
     ply: Option<usize>,
     options: &RenderOptions,
 ) -> anyhow::Result<Vec<u8>> {
-    let replay =
-        record::replay_with_header(text, variant).context("the record is not a legal game")?;
+    let (replay, [white, black]) = replay(text, spec)?;
     let plies = replay.turns.len();
     let ply = ply.unwrap_or(plies);
     if ply > plies {
         bail!("the record has {plies} turns, so there is no position after turn {ply}");
     }
-    let position = &replay.positions[ply];
-    let last_turn = ply.checked_sub(1).and_then(|i| replay.turns.get(i));
-    let header = record::header(text)?;
     let view = BoardView {
-        position,
-        last_turn,
-        names: ByColor::new(
-            header.get("White").unwrap_or("White"),
-            header.get("Black").unwrap_or("Black"),
-        ),
+        game: &replay.games[ply],
+        last_turn: ply.checked_sub(1).and_then(|i| replay.turns.get(i)),
+        names: ByColor::new(&white, &black),
         note: None,
     };
-    let image = draw(&view, options);
-    encode(&image).context("cannot encode the picture")
+    encode(&draw(&view, options)).context("cannot encode the picture")
 }
 
 #[cfg(test)]
 mod potentials_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod unchanged_tests;

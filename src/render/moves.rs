@@ -1,10 +1,10 @@
-//! The last turn of a game with potentials, marked like a push of the plain games: the
-//! entry dot and arrow of a push (and of each TAMSK extra push, in TAMSK's colour), the new
-//! piece's halo, a potential move's path from its loaded piece to its target in the kind's
-//! colour, and the ghosts of what the turn removed. Also the pending decision.
+//! The last turn, marked: the entry dot and arrow of a push (and of each TAMSK extra push,
+//! in TAMSK's colour), the new piece's halo, a potential move's path from its loaded piece
+//! to its target in the kind's colour, and the ghosts of what the turn removed. Also the
+//! pending decision.
 
 use gipf::Point;
-use gipf::potentials::{Action, Game, Item, Mark, Pending, Potential, Turn};
+use gipf::potentials::{Action, Game, Group, Item, Mark, Pending, Potential, Turn};
 use image::RgbImage;
 
 use super::RenderOptions;
@@ -94,7 +94,9 @@ pub(crate) fn draw_potential_move(
 pub(crate) const MOVE_DOT_RADIUS: f32 = 9.0;
 
 /// Draws the ghosts of what `turns` removed, where the spot is now empty: of each spot, the
-/// last thing taken off it (the piece at the bottom).
+/// last thing taken off it before the action (the piece at the bottom), then the last after
+/// it. A spot emptied before a push, filled by it and emptied again lost two pieces, and
+/// shows both ghosts, one on the other.
 pub(crate) fn draw_removed(
     image: &mut RgbImage,
     game: &Game,
@@ -102,17 +104,28 @@ pub(crate) fn draw_removed(
     options: &RenderOptions,
 ) {
     for turn in turns {
-        let items = turn.before.iter().chain(&turn.after).flatten();
-        let mut last: Vec<&Item> = Vec::new();
-        for item in items {
-            last.retain(|i| i.spot != item.spot);
-            last.push(item);
+        for groups in [&turn.before, &turn.after] {
+            draw_removal(image, game, turn.color, groups, options);
         }
-        for item in last {
-            if game.stack(item.spot).is_none() {
-                let center: Pt = center_of(item.spot, options);
-                draw_stack_ghost(image, center, gone(turn.color, item));
-            }
+    }
+}
+
+fn draw_removal(
+    image: &mut RgbImage,
+    game: &Game,
+    remover: gipf::Color,
+    groups: &[Group],
+    options: &RenderOptions,
+) {
+    let mut last: Vec<&Item> = Vec::new();
+    for item in groups.iter().flatten() {
+        last.retain(|i| i.spot != item.spot);
+        last.push(item);
+    }
+    for item in last {
+        if game.stack(item.spot).is_none() {
+            let center: Pt = center_of(item.spot, options);
+            draw_stack_ghost(image, center, gone(remover, item));
         }
     }
 }

@@ -1,76 +1,16 @@
-//! What is drawn on the pieces' spots besides the pieces: the last turn (entry dot and arrow
-//! under the pieces, the new piece's halo over them, ghosts of removed pieces) and the pending
-//! decision (numbered rows, GIPF-pieces to keep or take).
+//! The marks drawn on the board besides the pieces, wherever they come from
+//! ([`moves`](super::moves) says which to draw): a push's entry dot and arrow, the halo
+//! round a piece, the numbered frames of rows to choose from, the pieces to keep or take.
 
-use gipf::{Bitboard, Color, Entry, Kind, Pending, Piece, Point, Position, Removed, Row, Turn};
+use gipf::{Bitboard, Entry, Point, Row};
 use image::RgbImage;
 
 use super::RenderOptions;
 use super::canvas::Paint;
 use super::disc::{Pt, arrow, disc, ring, stadium_outline};
 use super::layout::{DOT_RADIUS, NEW_PIECE_HALO_RADIUS, PIECE_RADIUS, SPACING, center_of};
-use super::pieces::draw_ghost;
 use super::text::{self, Style, Weight};
 use super::theme;
-
-/// The turns whose removals show as ghosts and whose push is marked: the turn in progress if
-/// it has pushed, else the last completed turn (plus the removals the turn in progress made
-/// before its push, if any).
-pub(crate) fn highlighted_turns(position: &Position, last_turn: Option<&Turn>) -> Vec<Turn> {
-    let current = position.current_turn();
-    if current.push.is_some() {
-        return vec![current];
-    }
-    let mut turns: Vec<Turn> = last_turn.copied().into_iter().collect();
-    if !current.start.is_empty() {
-        turns.push(current);
-    }
-    turns
-}
-
-/// Draws the ghosts of the pieces `turns` removed, where their spot is still empty.
-pub(crate) fn draw_removed(
-    image: &mut RgbImage,
-    position: &Position,
-    turns: &[Turn],
-    options: &RenderOptions,
-) {
-    for turn in turns {
-        for removed in [&turn.start, &turn.after] {
-            draw_removal(image, position, turn.color, removed, options);
-        }
-    }
-}
-
-fn draw_removal(
-    image: &mut RgbImage,
-    position: &Position,
-    remover: Color,
-    removed: &Removed,
-    options: &RenderOptions,
-) {
-    for spot in removed.spots.iter() {
-        if position.piece_at(spot).is_some() {
-            continue;
-        }
-        let captured = removed.captured.contains(spot);
-        let piece = Piece {
-            color: if captured { !remover } else { remover },
-            kind: if removed.gipf.contains(spot) {
-                Kind::Gipf
-            } else {
-                Kind::Basic
-            },
-        };
-        draw_ghost(
-            image,
-            center_of(spot, options),
-            PIECE_RADIUS,
-            piece,
-            captured,
-        );
-    }
-}
 
 /// Marks the entry dot of a push under the pieces.
 pub(crate) fn draw_entry_dot(
@@ -117,43 +57,10 @@ pub(crate) fn draw_push_arrow(
     arrow(image, from, to, ARROW_WIDTH, paint, 1.0);
 }
 
-/// Rings the piece a push brought in, over the pieces, if it is still there.
-pub(crate) fn draw_new_piece(
-    image: &mut RgbImage,
-    position: &Position,
-    mover: Color,
-    entry: Entry,
-    options: &RenderOptions,
-) {
-    let first = entry.first();
-    if position
-        .piece_at(first)
-        .is_some_and(|piece| piece.color == mover)
-    {
-        draw_halo(image, first, theme::LAST_MOVE, options);
-    }
-}
-
 /// A ring around the piece on `spot`, over the pieces.
 pub(crate) fn draw_halo(image: &mut RgbImage, spot: Point, paint: Paint, options: &RenderOptions) {
     let center = center_of(spot, options);
     ring(image, center, NEW_PIECE_HALO_RADIUS, 5.0, paint, 1.0);
-}
-
-/// Draws what the pending decision asks about.
-pub(crate) fn draw_pending(
-    image: &mut RgbImage,
-    position: &Position,
-    pending: &Pending,
-    options: &RenderOptions,
-) {
-    match pending {
-        Pending::ChooseRow { rows } => {
-            draw_row_choices(image, rows, position.occupied(), options);
-        }
-        Pending::TakeGipf { row, gipf } => draw_take_choices(image, row, *gipf, options),
-        Pending::Push | Pending::GameOver(_) => {}
-    }
 }
 
 /// Frames the rows to choose from, each in its colour, and numbers them in order;

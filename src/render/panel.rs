@@ -3,7 +3,8 @@
 //! the board at the top and the other's at the bottom, and between them the state of play
 //! (turn number, game, whose turn or the result, and what is to decide or why it ended).
 
-use gipf::{ByColor, Color, Kind, Outcome, Pending, Piece, Reason};
+use gipf::potentials::Pending;
+use gipf::{ByColor, Color, Kind, Outcome, Piece, Reason};
 use image::{Rgb, RgbImage};
 
 use super::canvas::{Paint, fill_rect, fill_rounded_rect};
@@ -14,8 +15,7 @@ use super::pieces::draw_piece;
 use super::text::{self, Style, Weight};
 use super::{BoardView, RenderOptions, theme};
 
-/// What the panel shows, whatever the game: the plain games and those with potentials
-/// fill it in from their own state.
+/// What the panel shows of a game.
 pub(crate) struct Facts<'a> {
     /// Display names of White and Black.
     pub names: ByColor<&'a str>,
@@ -38,29 +38,35 @@ pub(crate) struct Facts<'a> {
 }
 
 impl<'a> Facts<'a> {
-    /// The facts of a game without potentials.
-    pub(crate) fn of_position(view: &BoardView<'a>, pending: &Pending) -> Facts<'a> {
-        let position = view.position;
+    /// The facts of `view`'s game, `pending` its pending decision.
+    pub(crate) fn of_game(view: &BoardView<'a>, pending: &Pending) -> Facts<'a> {
+        let game = view.game;
+        let options = game.options();
+        // A game with empty supplies is one of the plain games, and says so as they always
+        // did: no legend, and its own name.
+        let with_potentials = options.ultimate || options.has_potentials();
+        let name = if options.ultimate {
+            "ultimate game".to_string()
+        } else if with_potentials {
+            format!("{} + potentials", options.variant)
+        } else {
+            format!("{} game", options.variant)
+        };
+        let over = matches!(pending, Pending::GameOver(_));
         Facts {
             names: view.names,
-            reserve: ByColor::new(
-                position.reserve(Color::White),
-                position.reserve(Color::Black),
-            ),
-            lost: ByColor::new(position.lost(Color::White), position.lost(Color::Black)),
-            to_move: position.to_move(),
-            winner: match pending {
-                Pending::GameOver(outcome) => Some(outcome.winner),
-                _ => None,
-            },
-            plies: position.plies(),
-            game: format!("{} game", position.variant()),
-            detail: with_note(
-                detail(pending),
-                view.note,
-                matches!(pending, Pending::GameOver(_)),
-            ),
-            legends: None,
+            reserve: ByColor::from_fn(|c| game.reserve(c)),
+            lost: ByColor::from_fn(|c| game.lost(c)),
+            to_move: game.to_move(),
+            winner: game.outcome().map(|o| o.winner),
+            plies: game.plies(),
+            game: name,
+            detail: with_note(detail(pending, with_potentials), view.note, over),
+            legends: with_potentials.then(|| {
+                ByColor::from_fn(|c| Legend {
+                    supply: game.supply(c),
+                })
+            }),
         }
     }
 
@@ -140,7 +146,7 @@ pub(crate) fn draw_panel(image: &mut RgbImage, facts: &Facts, options: &RenderOp
 }
 
 /// Why a game ended, naming the loser by colour.
-pub(crate) fn outcome_detail(outcome: &Outcome) -> String {
+fn outcome_detail(outcome: &Outcome) -> String {
     let loser = colour_name(!outcome.winner);
     match outcome.reason {
         Reason::NoReserve => format!("{loser} has no piece left in reserve"),
@@ -151,7 +157,7 @@ pub(crate) fn outcome_detail(outcome: &Outcome) -> String {
 }
 
 /// "Remove row 1 or 2 first", "Remove row 1, 2 or 3 first".
-pub(crate) fn choose_row_detail(rows: usize) -> String {
+fn choose_row_detail(rows: usize) -> String {
     let mut text = String::from("Remove row");
     for n in 1..=rows {
         let joint = match n {
@@ -166,25 +172,29 @@ pub(crate) fn choose_row_detail(rows: usize) -> String {
 }
 
 /// What the status says under whose turn it is: the reason of the result, or what to decide
-/// (nothing for a plain push). Short: every letter costs bytes in the PNG.
-fn detail(pending: &Pending) -> String {
+/// (nothing for an action). Short: every letter costs bytes in the PNG. Without potentials
+/// the only pieces a row may keep are GIPF-pieces, and the status names them.
+fn detail(pending: &Pending, with_potentials: bool) -> String {
+    let piece = if with_potentials {
+        "piece"
+    } else {
+        "GIPF-piece"
+    };
     match pending {
         Pending::GameOver(outcome) => outcome_detail(outcome),
         Pending::ChooseRow { rows } => choose_row_detail(rows.len()),
-        Pending::TakeGipf { gipf, .. } => {
-            if gipf.count() == 1 {
-                "Keep or take the marked GIPF-piece".to_string()
-            } else {
-                "Keep or take each marked GIPF-piece".to_string()
-            }
+        Pending::Remove { optional, .. } if optional.count() == 1 => {
+            format!("Keep or take the marked {piece}")
         }
-        Pending::Push => String::new(),
+        Pending::Remove { .. } => format!("Keep or take each marked {piece}"),
+        Pending::Tamsk => "TAMSK on e5: push it in again, or skip".to_string(),
+        Pending::Action => String::new(),
     }
 }
 
 /// The detail under the state of play: the rules' (what to decide, why the game ended) and
 /// the view's note (a deadline, or an ending the rules do not know, which replaces theirs).
-pub(crate) fn with_note(rules: String, note: Option<&str>, over: bool) -> String {
+fn with_note(rules: String, note: Option<&str>, over: bool) -> String {
     match note {
         Some(note) if over || rules.is_empty() => note.to_string(),
         Some(note) => format!("{rules}. {note}"),

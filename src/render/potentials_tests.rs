@@ -25,8 +25,8 @@ fn set_up(stacks: &str) -> Game {
     Game::from_setup(&setup)
 }
 
-fn view<'a>(game: &'a Game, last_turn: Option<&'a Turn>) -> PotentialsView<'a> {
-    PotentialsView {
+fn view<'a>(game: &'a Game, last_turn: Option<&'a Turn>) -> BoardView<'a> {
+    BoardView {
         game,
         last_turn,
         names: ByColor::new("Ann", "Bob"),
@@ -35,10 +35,7 @@ fn view<'a>(game: &'a Game, last_turn: Option<&'a Turn>) -> PotentialsView<'a> {
 }
 
 fn picture(game: &Game, last_turn: Option<&Turn>) -> RgbImage {
-    let image = decode(&render_potentials(
-        &view(game, last_turn),
-        &RenderOptions::default(),
-    ));
+    let image = decode(&render(&view(game, last_turn), &RenderOptions::default()));
     assert_eq!(image.dimensions(), (IMAGE_WIDTH, IMAGE_HEIGHT));
     image
 }
@@ -340,11 +337,11 @@ fn a_busy_position_with_potentials_is_small() {
     for black_side in [false, true] {
         let options = RenderOptions { black_side };
         let busy = view(&game, Some(&turn));
-        let png = render_potentials(&busy, &options);
+        let png = render(&busy, &options);
         assert!(png.len() <= MAX_PNG_BYTES, "{} bytes", png.len());
         // The palette keeps the flat colours (the kinds', the pieces', the board's) within a
         // few steps; only blended edge pixels, about 1 in 100, may stray further.
-        let drawn = potentials::draw(&busy, &options);
+        let drawn = draw(&busy, &options);
         let shown = decode(&png);
         let flat: Vec<image::Rgb<u8>> = theme::KINDS
             .into_iter()
@@ -365,20 +362,21 @@ fn a_busy_position_with_potentials_is_small() {
 const RECORD: &str = "[Variant \"ultimate\"]\n[White \"Ann\"]\nGe8\nGb2\nZd7\nDe2\n";
 
 #[test]
-fn render_potentials_record_picks_the_ply_and_refuses_one_past_the_end() {
+fn render_record_of_a_game_with_potentials_picks_the_ply_and_refuses_one_past_the_end() {
     let options = Options::ultimate();
+    let spec = GameSpec::Potentials(options);
     let options_render = RenderOptions::default();
-    let end = render_potentials_record(RECORD, options, None, &options_render).unwrap();
-    let fourth = render_potentials_record(RECORD, options, Some(4), &options_render).unwrap();
+    let end = render_record(RECORD, spec, None, &options_render).unwrap();
+    let fourth = render_record(RECORD, spec, Some(4), &options_render).unwrap();
     assert_eq!(end, fourth);
     let image = decode(&end);
-    let replay = record::replay_potentials(RECORD, options).unwrap();
+    let replay = record::replay(RECORD, options).unwrap();
     assert_eq!(replay.last().stack(point("d7")).unwrap().to_string(), "wZ");
     let d7 = offset(at("d7"), 0.0, UNDER_LETTER);
     assert_paint(&image, d7, theme::kind(Potential::Zertz));
-    let start = render_potentials_record(RECORD, options, Some(0), &options_render).unwrap();
+    let start = render_record(RECORD, spec, Some(0), &options_render).unwrap();
     assert_ne!(start, end);
-    let error = render_potentials_record(RECORD, options, Some(5), &options_render).unwrap_err();
+    let error = render_record(RECORD, spec, Some(5), &options_render).unwrap_err();
     assert!(
         error.to_string().contains("no position after turn 5"),
         "{error}"
@@ -387,13 +385,13 @@ fn render_potentials_record_picks_the_ply_and_refuses_one_past_the_end() {
 
 #[test]
 fn the_replay_has_a_frame_per_turn_and_the_start() {
-    let gif = animate_potentials_record(RECORD, Options::ultimate()).unwrap();
+    let gif = animate_record(RECORD, GameSpec::Potentials(Options::ultimate())).unwrap();
     let mut decoder = gif::DecodeOptions::new().read_info(gif.as_slice()).unwrap();
     let mut frames = 0;
     while decoder.read_next_frame().unwrap().is_some() {
         frames += 1;
     }
-    let replay = record::replay_potentials(RECORD, Options::ultimate()).unwrap();
+    let replay = record::replay(RECORD, Options::ultimate()).unwrap();
     assert_eq!(frames, replay.turns.len() + 1);
     assert_eq!(frames, 5);
 }

@@ -1,5 +1,6 @@
-//! The stacks of a game with potentials (`docs/potentials.md` §3), drawn in the plain pieces'
-//! look.
+//! What stands on a spot, in every game: a basic piece or a GIPF-piece as
+//! [`pieces`](super::pieces) draws it, and with potentials (`docs/potentials.md` §3) these
+//! stacks, in the plain pieces' look.
 //!
 //! - A **loaded piece** is its basic piece with a filled badge in the kind's colour carrying
 //!   the kind's letter: a power ready to use.

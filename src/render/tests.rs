@@ -1,6 +1,8 @@
 #![allow(clippy::unwrap_used)]
 
-use gipf::{ByColor, Color, Decision, Pending, Point, Position, Turn, Variant};
+use gipf::potentials::{Action, Decision, Game, Options, Pending, PieceKind, Turn};
+use gipf::random::Rng;
+use gipf::{ByColor, Color, Point, Variant};
 use image::{Rgb, RgbImage};
 
 use super::layout::{
@@ -9,6 +11,7 @@ use super::layout::{
 use super::panel::{CARD_DISC, CARD_HEIGHT, CARD_LEFT, TAG_BORDER, card_tops};
 use super::pieces::GHOST_OUTLINE_WIDTH;
 use super::*;
+use crate::record::Replay;
 
 const RECORD: &str = include_str!("../../crates/gipf/tests/data/tournament-41-plies.gipf");
 /// The README's mid-game picture: its last push, `a1-d4`, ends on a black GIPF-piece.
@@ -55,36 +58,56 @@ pub(super) fn offset((x, y): (f32, f32), dx: f32, dy: f32) -> (f32, f32) {
     (x + dx, y + dy)
 }
 
-fn view<'a>(position: &'a Position, last_turn: Option<&'a Turn>) -> BoardView<'a> {
+fn view<'a>(game: &'a Game, last_turn: Option<&'a Turn>) -> BoardView<'a> {
     BoardView {
-        position,
+        game,
         last_turn,
         names: ByColor::new("Ann", "Bob"),
         note: None,
     }
 }
 
-/// Plays seeded random games until a position after some decision satisfies `wanted`;
-/// returns it with the turns completed so far.
-fn find(variant: Variant, wanted: impl Fn(&Position) -> bool) -> (Position, Vec<Turn>) {
-    find_with(variant, |position, _| wanted(position))
+/// A game without potentials.
+fn plain(variant: Variant) -> Game {
+    Game::new(Options::plain(variant))
+}
+
+/// A record of a game without potentials, played through.
+fn replay(text: &str, variant: Variant) -> Replay {
+    record::replay(text, Options::plain(variant)).unwrap()
+}
+
+/// A uniformly random decision, `None` once the game is over.
+fn random_decision(game: &Game, rng: &mut Rng) -> Option<Decision> {
+    let decisions = game.legal_decisions();
+    (!decisions.is_empty()).then(|| decisions[rng.below(decisions.len())])
+}
+
+/// Plays seeded random games without potentials until the game after some decision
+/// satisfies `wanted`; returns it with the turns completed so far.
+fn find(variant: Variant, wanted: impl Fn(&Game) -> bool) -> (Game, Vec<Turn>) {
+    find_with(variant, |game, _| wanted(game))
 }
 
 /// Like [`find`], `wanted` also seeing the turns completed so far.
-fn find_with(
-    variant: Variant,
-    wanted: impl Fn(&Position, &[Turn]) -> bool,
-) -> (Position, Vec<Turn>) {
-    gipf::random::find_in_random_games(variant, 20_000, 400, |position, turns| {
-        wanted(position, turns).then(|| (*position, turns.to_vec()))
-    })
-    .expect("no such position in 20000 random games")
+fn find_with(variant: Variant, wanted: impl Fn(&Game, &[Turn]) -> bool) -> (Game, Vec<Turn>) {
+    for seed in 1..=20_000 {
+        let mut rng = Rng::new(seed);
+        let (mut game, mut turns) = (plain(variant), Vec::new());
+        while let Some(decision) = random_decision(&game, &mut rng) {
+            turns.extend(game.play(decision).unwrap());
+            if wanted(&game, &turns) {
+                return (game, turns);
+            }
+        }
+    }
+    panic!("no such game in 20000 random games")
 }
 
 #[test]
 fn the_png_decodes_at_the_documented_size_with_a_board_of_at_least_900_pixels() {
-    let position = Position::new(Variant::Standard);
-    let png = render(&view(&position, None), &RenderOptions::default());
+    let game = plain(Variant::Standard);
+    let png = render(&view(&game, None), &RenderOptions::default());
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let image = decode(&png);
     assert_eq!(image.dimensions(), (IMAGE_WIDTH, IMAGE_HEIGHT));
@@ -92,9 +115,9 @@ fn the_png_decodes_at_the_documented_size_with_a_board_of_at_least_900_pixels() 
 
 #[test]
 fn pieces_show_their_colour_and_gipf_pieces_their_crown() {
-    let position = Position::new(Variant::Standard);
+    let game = plain(Variant::Standard);
     let options = RenderOptions::default();
-    let image = picture(&view(&position, None), &options);
+    let image = picture(&view(&game, None), &options);
     let top = |name: &str| offset(center_of(point(name), &options), 0.0, -GIPF_LIFT);
     assert_paint(&image, top("b5"), theme::WHITE_PIECE);
     assert_paint(&image, top("e8"), theme::BLACK_PIECE);
@@ -109,7 +132,7 @@ fn pieces_show_their_colour_and_gipf_pieces_their_crown() {
         theme::BLACK_GIPF_RING,
     );
     // A basic piece has no crown: the same probe lands on its body.
-    let mut basic = Position::new(Variant::BASIC);
+    let mut basic = plain(Variant::BASIC);
     basic.play_notation("b1-b3").unwrap();
     let image = picture(&view(&basic, None), &options);
     let b5 = center_of(point("b5"), &options);
@@ -129,9 +152,9 @@ fn pieces_show_their_colour_and_gipf_pieces_their_crown() {
 
 #[test]
 fn black_side_turns_the_board_and_keeps_the_pieces_on_their_points() {
-    let position = Position::new(Variant::BASIC);
+    let game = plain(Variant::BASIC);
     let options = RenderOptions { black_side: true };
-    let image = picture(&view(&position, None), &options);
+    let image = picture(&view(&game, None), &options);
     let b5 = center_of(point("b5"), &options);
     assert!(
         b5.0 > layout::CENTER.0,
@@ -143,11 +166,11 @@ fn black_side_turns_the_board_and_keeps_the_pieces_on_their_points() {
 
 #[test]
 fn the_last_push_marks_its_dot_and_new_piece() {
-    let mut position = Position::new(Variant::BASIC);
-    let done = position.play_notation("e1-e3").unwrap();
-    let turn = *done.iter().next().unwrap();
+    let mut game = plain(Variant::BASIC);
+    let done = game.play_notation("e1-e3").unwrap();
+    let turn = &done[0];
     let options = RenderOptions::default();
-    let image = picture(&view(&position, Some(&turn)), &options);
+    let image = picture(&view(&game, Some(turn)), &options);
     let e2 = center_of(point("e2"), &options);
     // The push runs up column e: the side of the halo is clear of the arrow.
     assert_paint(
@@ -166,7 +189,7 @@ fn the_last_push_marks_its_dot_and_new_piece() {
         theme::LAST_MOVE
     ));
     // Without the last turn nothing is marked.
-    let plain = picture(&view(&position, None), &options);
+    let plain = picture(&view(&game, None), &options);
     for at in [
         offset(e2, NEW_PIECE_HALO_RADIUS, 0.0),
         offset(e1, 0.0, -35.0),
@@ -177,15 +200,17 @@ fn the_last_push_marks_its_dot_and_new_piece() {
 
 #[test]
 fn the_arrowhead_shows_before_the_furthest_pushed_piece_and_leaves_it_whole() {
-    let replay = record::replay(MIDGAME, Variant::Standard).unwrap();
+    let replay = replay(MIDGAME, Variant::Standard);
     let turn = replay.turns.last().unwrap();
-    let position = replay.last();
-    let push = turn.push.unwrap();
+    let game = replay.last();
+    let Some(Action::Push { path: push, .. }) = turn.action else {
+        panic!("the last turn is a push")
+    };
     assert_eq!(push.end, point("d4"));
     for black_side in [false, true] {
         let options = RenderOptions { black_side };
-        let image = picture(&view(position, Some(turn)), &options);
-        let plain = picture(&view(position, None), &options);
+        let image = picture(&view(game, Some(turn)), &options);
+        let plain = picture(&view(game, None), &options);
         let (from, tip) = overlay::arrow_ends(push.entry, push.end, &options);
         let end = center_of(push.end, &options);
         let span = ((end.0 - from.0).powi(2) + (end.1 - from.1).powi(2)).sqrt();
@@ -216,16 +241,17 @@ pub(super) fn luma(pixel: Rgb<u8>) -> f32 {
 #[test]
 fn removed_pieces_leave_ghosts_on_empty_spots_and_captures_are_crossed_out() {
     let options = RenderOptions::default();
-    let replay = record::replay(RECORD, Variant::Tournament).unwrap();
+    let replay = replay(RECORD, Variant::Tournament);
     // Turn 19 is White's `h6-c4;xc6*,d6,f5,g4`: black c6 captured, the white others returned.
     let turn = &replay.turns[18];
-    let position = &replay.positions[19];
+    let game = &replay.games[19];
     assert_eq!(turn.color, Color::White);
-    assert!(turn.after.captured.contains(point("c6")));
-    let image = picture(&view(position, Some(turn)), &options);
-    let plain = picture(&view(position, None), &options);
+    let mut after = turn.after.iter().flatten();
+    assert!(after.any(|item| item.spot == point("c6") && item.opponent));
+    let image = picture(&view(game, Some(turn)), &options);
+    let plain = picture(&view(game, None), &options);
     for name in ["c6", "d6", "f5", "g4"] {
-        assert_eq!(position.piece_at(point(name)), None, "{name}");
+        assert_eq!(game.stack(point(name)), None, "{name}");
     }
     let c6 = center_of(point("c6"), &options);
     assert_paint(&image, c6, theme::CAPTURED);
@@ -270,17 +296,17 @@ fn removed_pieces_leave_ghosts_on_empty_spots_and_captures_are_crossed_out() {
 
 #[test]
 fn rows_to_choose_from_are_framed_and_numbered_in_order() {
-    let (position, _) = find(Variant::Standard, |p| {
-        matches!(p.pending(), Pending::ChooseRow { .. })
+    let (game, _) = find(Variant::Standard, |g| {
+        matches!(g.pending(), Pending::ChooseRow { .. })
     });
-    let Pending::ChooseRow { rows } = position.pending() else {
+    let Pending::ChooseRow { rows } = game.pending() else {
         unreachable!()
     };
     let options = RenderOptions::default();
-    let image = picture(&view(&position, None), &options);
+    let image = picture(&view(&game, None), &options);
     for (index, row) in rows.iter().enumerate() {
         let paint = theme::ROW_CHOICES[index];
-        let badge = overlay::badge_spot(position.occupied(), row, &options);
+        let badge = overlay::badge_spot(game.occupied(), row, &options);
         // Below the digit, inside the badge.
         assert_paint(&image, offset(badge, 0.0, 13.0), paint);
         assert_paint(&image, offset(badge, -13.0, 0.0), paint);
@@ -289,14 +315,18 @@ fn rows_to_choose_from_are_framed_and_numbered_in_order() {
 
 #[test]
 fn gipf_pieces_awaiting_keep_or_take_are_marked() {
-    let (position, _) = find(Variant::Standard, |p| {
-        matches!(p.pending(), Pending::TakeGipf { .. })
+    let (game, _) = find(Variant::Standard, |g| {
+        matches!(g.pending(), Pending::Remove { .. })
     });
-    let Pending::TakeGipf { gipf, .. } = position.pending() else {
+    let Pending::Remove { optional: gipf, .. } = game.pending() else {
         unreachable!()
     };
+    assert_eq!(
+        gipf,
+        gipf & (game.gipf_pieces(Color::White) | game.gipf_pieces(Color::Black))
+    );
     let options = RenderOptions::default();
-    let image = picture(&view(&position, None), &options);
+    let image = picture(&view(&game, None), &options);
     for spot in gipf.iter() {
         let center = center_of(spot, &options);
         assert_paint(
@@ -309,12 +339,12 @@ fn gipf_pieces_awaiting_keep_or_take_are_marked() {
 
 #[test]
 fn every_position_of_the_shared_record_renders_from_both_sides() {
-    let replay = record::replay(RECORD, Variant::Tournament).unwrap();
-    for (ply, position) in replay.positions.iter().enumerate() {
+    let replay = replay(RECORD, Variant::Tournament);
+    for (ply, game) in replay.games.iter().enumerate() {
         let last_turn = ply.checked_sub(1).map(|i| &replay.turns[i]);
         for black_side in [false, true] {
             let options = RenderOptions { black_side };
-            let png = render(&view(position, last_turn), &options);
+            let png = render(&view(game, last_turn), &options);
             assert_eq!(decode(&png).dimensions(), (IMAGE_WIDTH, IMAGE_HEIGHT));
         }
     }
@@ -323,20 +353,21 @@ fn every_position_of_the_shared_record_renders_from_both_sides() {
 #[test]
 fn render_record_picks_the_ply_and_refuses_one_past_the_end() {
     let options = RenderOptions::default();
-    let start =
-        decode(&render_record(RECORD, Some(Variant::Tournament), Some(0), &options).unwrap());
+    let tournament = GameSpec::Plain(Variant::Tournament);
+    let start = decode(&render_record(RECORD, tournament, Some(0), &options).unwrap());
     assert_eq!(start.dimensions(), (IMAGE_WIDTH, IMAGE_HEIGHT));
-    let end = render_record(RECORD, Some(Variant::Tournament), None, &options).unwrap();
-    let last = render_record(RECORD, Some(Variant::Tournament), Some(41), &options).unwrap();
+    let end = render_record(RECORD, tournament, None, &options).unwrap();
+    let last = render_record(RECORD, tournament, Some(41), &options).unwrap();
     assert_eq!(end, last);
-    assert!(render_record(RECORD, Some(Variant::Tournament), Some(42), &options).is_err());
-    assert!(render_record("z9", Some(Variant::Tournament), None, &options).is_err());
-    assert!(render_record("", Some(Variant::Standard), None, &options).is_ok());
+    assert!(render_record(RECORD, tournament, Some(42), &options).is_err());
+    assert!(render_record("z9", tournament, None, &options).is_err());
+    let standard = GameSpec::Plain(Variant::Standard);
+    assert!(render_record("", standard, None, &options).is_ok());
 }
 
 #[test]
 fn any_name_renders_without_panicking() {
-    let position = Position::new(Variant::Tournament);
+    let game = plain(Variant::Tournament);
     let long = "Ωμέγα-Жюль-名前テスト😀".repeat(40);
     let invisible = "\u{200B}\u{200F}\u{202E}\u{2066}\u{FE0F}".repeat(30);
     for names in [
@@ -347,7 +378,7 @@ fn any_name_renders_without_panicking() {
         ByColor::new(invisible.as_str(), "\u{FEFF}"),
     ] {
         let view = BoardView {
-            position: &position,
+            game: &game,
             last_turn: None,
             names,
             note: None,
@@ -360,13 +391,13 @@ fn any_name_renders_without_panicking() {
 
 #[test]
 fn invisible_formatting_characters_in_names_draw_nothing() {
-    let position = Position::new(Variant::Standard);
+    let game = plain(Variant::Standard);
     let options = RenderOptions::default();
-    let clean = picture(&view(&position, None), &options);
+    let clean = picture(&view(&game, None), &options);
     let names = ByColor::new("\u{200B}A\u{200D}nn\u{FE0F}", "\u{202E}B\u{2060}ob\u{200E}");
     let marked = picture(
         &BoardView {
-            position: &position,
+            game: &game,
             last_turn: None,
             names,
             note: None,
@@ -414,43 +445,42 @@ fn assert_cards(image: &RgbImage, black_side: bool, tagged: Color, accent: Rgb<u
 
 #[test]
 fn the_card_of_the_player_to_move_is_tagged_from_both_sides() {
-    let mut position = Position::new(Variant::Standard);
+    let mut game = plain(Variant::Standard);
     for black_side in [false, true] {
-        let image = picture(&view(&position, None), &RenderOptions { black_side });
+        let image = picture(&view(&game, None), &RenderOptions { black_side });
         assert_cards(&image, black_side, Color::White, theme::LAST_MOVE);
     }
-    position.play_notation("e1-e3").unwrap();
+    game.play_notation("e1-e3").unwrap();
     for black_side in [false, true] {
-        let image = picture(&view(&position, None), &RenderOptions { black_side });
+        let image = picture(&view(&game, None), &RenderOptions { black_side });
         assert_cards(&image, black_side, Color::Black, theme::LAST_MOVE);
     }
 }
 
 #[test]
 fn finished_games_tag_the_winner_from_both_sides() {
-    let mut position = Position::new(Variant::Standard);
-    position.play_notation("e1-e3").unwrap();
-    position.resign(Color::Black).unwrap();
+    let mut game = plain(Variant::Standard);
+    game.play_notation("e1-e3").unwrap();
+    game.resign(Color::Black).unwrap();
     for black_side in [false, true] {
-        let image = picture(&view(&position, None), &RenderOptions { black_side });
+        let image = picture(&view(&game, None), &RenderOptions { black_side });
         assert_cards(&image, black_side, Color::White, theme::WHITE_GIPF_RING);
     }
-    let mut position = Position::new(Variant::Standard);
-    position.resign(Color::White).unwrap();
+    let mut game = plain(Variant::Standard);
+    game.resign(Color::White).unwrap();
     for black_side in [false, true] {
-        let image = picture(&view(&position, None), &RenderOptions { black_side });
+        let image = picture(&view(&game, None), &RenderOptions { black_side });
         assert_cards(&image, black_side, Color::Black, theme::WHITE_GIPF_RING);
     }
-    let mut position = Position::new(Variant::Tournament);
+    let mut game = plain(Variant::Tournament);
     assert!(
-        position
-            .play(Decision::Push {
-                entry: "e1 e2".parse().unwrap(),
-                piece: gipf::Kind::Gipf,
-            })
-            .is_ok()
+        game.play(Decision::Push {
+            entry: "e1 e2".parse().unwrap(),
+            piece: PieceKind::Gipf,
+        })
+        .is_ok()
     );
-    picture(&view(&position, None), &RenderOptions::default());
+    picture(&view(&game, None), &RenderOptions::default());
 }
 
 /// The bound of issue 13: at most 80,000 bytes (an RGB PNG of the same picture is ~230 KB).
@@ -458,7 +488,7 @@ pub(super) const MAX_PNG_BYTES: usize = 80_000;
 
 #[test]
 fn the_picture_is_small() {
-    let replay = record::replay(RECORD, Variant::Tournament).unwrap();
+    let replay = replay(RECORD, Variant::Tournament);
     let png = render(
         &view(replay.last(), replay.turns.last()),
         &RenderOptions::default(),
@@ -468,29 +498,23 @@ fn the_picture_is_small() {
 
 #[test]
 fn the_busiest_random_positions_stay_small_and_look_the_same_with_a_palette() {
-    let mut rng = gipf::random::Rng::new(13);
+    let mut rng = Rng::new(13);
     for variant in [Variant::Standard, Variant::Tournament, Variant::BASIC] {
-        // The position with the most pieces on the board over a few random games.
-        let mut busiest = (0, Position::new(variant), None);
+        // The game with the most pieces on the board over a few random games.
+        let mut busiest = (0, plain(variant), None);
         for _ in 0..20 {
-            let mut position = Position::new(variant);
+            let mut game = plain(variant);
             let mut last = None;
-            while let Some(decision) = position.random_decision(&mut rng) {
-                last = position
-                    .play(decision)
-                    .unwrap()
-                    .iter()
-                    .last()
-                    .copied()
-                    .or(last);
-                let pieces = position.occupied().count();
-                if pieces > busiest.0 && position.outcome().is_none() {
-                    busiest = (pieces, position, last);
+            while let Some(decision) = random_decision(&game, &mut rng) {
+                last = game.play(decision).unwrap().pop().or(last);
+                let pieces = game.occupied().count();
+                if pieces > busiest.0 && game.outcome().is_none() {
+                    busiest = (pieces, game.clone(), last.clone());
                 }
             }
         }
-        let (pieces, position, last) = busiest;
-        let view = view(&position, last.as_ref());
+        let (pieces, game, last) = busiest;
+        let view = view(&game, last.as_ref());
         let drawn = draw(&view, &RenderOptions::default());
         let png = render(&view, &RenderOptions::default());
         assert!(
@@ -515,19 +539,18 @@ fn the_busiest_random_positions_stay_small_and_look_the_same_with_a_palette() {
 #[test]
 fn a_busy_picture_is_small_too() {
     // Rows to choose from, ghosts of the pieces the last turn removed, and GIPF-pieces.
-    let (position, turns) = find_with(Variant::Standard, |position, turns| {
-        let ghosts = overlay::highlighted_turns(position, turns.last())
+    let (game, turns) = find_with(Variant::Standard, |game, turns| {
+        let ghosts = moves::highlighted_turns(game, turns.last())
             .iter()
-            .flat_map(|turn| [turn.start.spots, turn.after.spots])
-            .any(|spots| spots.iter().any(|spot| position.piece_at(spot).is_none()));
-        matches!(position.pending(), Pending::ChooseRow { .. })
-            && ghosts
-            && position.gipf_pieces().count() >= 2
+            .flat_map(|turn| turn.before.iter().chain(&turn.after).flatten())
+            .any(|item| game.stack(item.spot).is_none());
+        let gipf_pieces = game.gipf_pieces(Color::White) | game.gipf_pieces(Color::Black);
+        matches!(game.pending(), Pending::ChooseRow { .. }) && ghosts && gipf_pieces.count() >= 2
     });
     let long = "Bartholomew-Ωμέγα-名前".repeat(4);
     for black_side in [false, true] {
         let busy = BoardView {
-            position: &position,
+            game: &game,
             last_turn: turns.last(),
             names: ByColor::new(&long, &long),
             note: None,
@@ -539,14 +562,14 @@ fn a_busy_picture_is_small_too() {
 
 #[test]
 fn a_note_under_the_state_of_play_shows_in_the_panel_only() {
-    let position = Position::new(Variant::Standard);
+    let game = plain(Variant::Standard);
     let options = RenderOptions::default();
     // As drawn: each picture's palette is its own, so the encoded colours may shift a step.
-    let plain = draw(&view(&position, None), &options);
+    let plain = draw(&view(&game, None), &options);
     let noted = draw(
         &BoardView {
             note: Some("Move by 2026-11-25 18:00 UTC"),
-            ..view(&position, None)
+            ..view(&game, None)
         },
         &options,
     );
@@ -564,15 +587,16 @@ fn a_note_under_the_state_of_play_shows_in_the_panel_only() {
 
 #[test]
 fn a_replay_too_big_for_discord_is_drawn_at_half_the_size() {
-    let replay = record::replay(MIDGAME, Variant::Standard).unwrap();
+    let replay = replay(MIDGAME, Variant::Standard);
+    let (games, turns) = (&replay.games, &replay.turns);
     let names = ByColor::new("Ann", "Bob");
     let size = |gif: &[u8]| {
         let decoder = gif::DecodeOptions::new().read_info(gif).unwrap();
         (decoder.width(), decoder.height())
     };
-    let full = animation::animate_within(&replay, names, usize::MAX).unwrap();
+    let full = animation::animate_within(games, turns, names, usize::MAX).unwrap();
     assert_eq!(size(&full), (IMAGE_WIDTH as u16, IMAGE_HEIGHT as u16));
-    let half = animation::animate_within(&replay, names, full.len() - 1).unwrap();
+    let half = animation::animate_within(games, turns, names, full.len() - 1).unwrap();
     assert_eq!(
         size(&half),
         (IMAGE_WIDTH as u16 / 2, IMAGE_HEIGHT as u16 / 2)
@@ -583,4 +607,32 @@ fn a_replay_too_big_for_discord_is_drawn_at_half_the_size() {
         half.len(),
         full.len()
     );
+}
+
+#[test]
+fn a_plain_game_s_panel_reads_as_the_plain_games_always_did() {
+    let (game, _) = find(Variant::Standard, |g| {
+        matches!(g.pending(), Pending::Remove { .. })
+    });
+    let facts = panel::Facts::of_game(&view(&game, None), &game.pending());
+    assert_eq!(facts.game, "standard game");
+    assert!(facts.legends.is_none());
+    assert!(
+        facts.detail.contains("marked GIPF-piece"),
+        "{}",
+        facts.detail
+    );
+    // Out of reserve, the machine for every game has no move: the plain games say why.
+    let (game, _) = find(Variant::BASIC, |g| g.outcome().is_some());
+    let facts = panel::Facts::of_game(&view(&game, None), &game.pending());
+    assert!(
+        facts.detail.ends_with("has no piece left in reserve"),
+        "{}",
+        facts.detail
+    );
+    // With potentials, the game says so and the cards carry the legend.
+    let game = Game::new(Options::parse("standard", Some("Z3")).unwrap());
+    let facts = panel::Facts::of_game(&view(&game, None), &game.pending());
+    assert_eq!(facts.game, "standard + potentials");
+    assert!(facts.legends.is_some());
 }

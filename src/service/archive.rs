@@ -254,17 +254,13 @@ impl Service {
         let record = stored.turns.join("\n");
         let unplayable =
             |e: &dyn std::fmt::Display| anyhow::anyhow!("game {} does not replay: {e}", stored.id);
-        let gif = match stored.spec {
-            GameSpec::Potentials(options) => {
-                let replay =
-                    record::replay_potentials(&record, options).map_err(|e| unplayable(&e))?;
-                render::animate_potentials(&replay, names)?
-            }
-            GameSpec::Plain(variant) => {
-                let replay = record::replay(&record, variant).map_err(|e| unplayable(&e))?;
-                render::animate(&replay, names)?
-            }
+        // Every game replays on the machine for every game: a plain one with empty supplies.
+        let options = match stored.spec {
+            GameSpec::Potentials(options) => options,
+            GameSpec::Plain(variant) => gipf::potentials::Options::plain(variant),
         };
+        let replay = record::replay(&record, options).map_err(|e| unplayable(&e))?;
+        let gif = render::animate(&replay.games, &replay.turns, names)?;
         let mut text = text![format!("Game {}, ", stored.id)];
         text.append(self.players_line(&game)?)
             .push(format!(": {} turns, one picture each.", stored.turns.len()));

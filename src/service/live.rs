@@ -24,7 +24,7 @@ impl LiveGame {
     /// Replays a stored game; a turn or decision that does not replay makes it [`Damaged`].
     pub fn load(stored: StoredGame) -> Result<LiveGame, Damaged> {
         let record = stored.turns.join("\n");
-        let replay = record::replay_potentials(&record, stored.spec.options()).map_err(|e| {
+        let replay = record::replay(&record, stored.spec.options()).map_err(|e| {
             Damaged::of(&stored, Some(e.line), format!("`{}`: {}", e.turn, e.reason))
         })?;
         let mut game = replay.last().clone();
@@ -60,7 +60,7 @@ impl LiveGame {
         if self.stored.spec.potentials().is_some() {
             return None;
         }
-        let replay = record::replay(&self.stored.turns.join("\n"), self.stored.spec.variant());
+        let replay = record::base_replay(&self.stored.turns.join("\n"), self.stored.spec.variant());
         let mut position = *replay.ok()?.last();
         for &decision in &self.stored.partial.0 {
             position.play(decision.try_into().ok()?).ok()?;

@@ -34,7 +34,7 @@ use gipf::{ByColor, Color};
 
 use crate::command::{self, Command, CommandError, Phrasing};
 use crate::model::{ChannelId, Clock, GameStatus, GuildId, Rights, UserId};
-use crate::render::{self, RenderOptions};
+use crate::render::{self, BoardView, RenderOptions};
 use crate::reply::{Reply, Stamp};
 use crate::store::{Damaged, Progress, Store, StoredGame};
 use crate::text;
@@ -590,12 +590,12 @@ impl Service {
         let names = &game.stored.names;
         let names = ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str());
         let options = RenderOptions { black_side };
-        let view = render::PotentialsView {
+        let view = BoardView {
             game: &game.game,
             last_turn: game.last_turn.as_ref(),
             names,
             note: note.as_deref(),
         };
-        Ok(render::render_potentials(&view, &options))
+        Ok(render::render(&view, &options))
     }
 }

@@ -253,3 +253,34 @@ fn a_plain_decision_plays_the_same_on_the_machine_for_potentials() {
     }
     assert!(played > 1_500, "{played} decisions");
 }
+
+#[test]
+fn without_potentials_a_row_with_no_choice_goes_before_the_choice_is_asked() {
+    use gipf::potentials::{Pending, Setup};
+    // Two separate rows of White's, one with a GIPF-piece: the base game takes the other
+    // first and then asks about the GIPF-piece, whichever row comes first along the lines.
+    for pieces in [
+        "b2 w, b3 W, b4 w, b5 w, h2 w, h3 w, h4 w, h5 w, e8 B",
+        "b2 w, b3 w, b4 w, b5 w, h2 w, h3 W, h4 w, h5 w, e8 B",
+    ] {
+        let mut setup = gipf::Setup::new(Variant::Standard);
+        setup.place_all(pieces).unwrap();
+        let position = Position::from_setup(&setup).unwrap();
+        let mut setup = Setup::new(Options::plain(Variant::Standard));
+        setup
+            .place_all(&pieces.replace(" ", ":").replace(",:", " "))
+            .unwrap();
+        let game = Game::from_setup(&setup);
+        let gipf::Pending::TakeGipf { row, gipf } = position.pending() else {
+            panic!("{pieces}: {}", position.pending());
+        };
+        let optional = gipf;
+        assert_eq!(
+            game.pending(),
+            Pending::Remove { row, optional },
+            "{pieces}"
+        );
+        assert_eq!(game.pieces(Color::White), position.pieces(Color::White));
+        assert_eq!(game.reserve(Color::White), position.reserve(Color::White));
+    }
+}

@@ -335,9 +335,15 @@ impl Game {
                 continue;
             }
             // A row that shares no spot with another and uncovers nothing can be dealt
-            // with first without changing what the others offer.
-            let free = |r: &Row| rows.iter().all(|o| o.line == r.line || !r.intersects(o));
-            let first = rows.iter().find(|r| free(r) && !self.uncovers(r));
+            // with first without changing what the others offer. One with nothing optional
+            // goes before one with a choice, as in the base game: the choice is then asked
+            // with the rest already gone.
+            let free = |r: &&Row| {
+                rows.iter().all(|o| o.line == r.line || !r.intersects(o)) && !self.uncovers(r)
+            };
+            let first = (rows.iter().filter(free))
+                .find(|r| self.optional(r).is_empty())
+                .or_else(|| rows.iter().find(free));
             let Some(row) = first.or(if rows.len() == 1 { rows.first() } else { None }) else {
                 return;
             };

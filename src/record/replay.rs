@@ -1,8 +1,8 @@
-//! Records of games with potentials and of Ultimate GIPF (`docs/potentials.md` §10 and §11):
-//! the `Variant` and `Potentials` header lines, the replay, and the replay's JSON.
+//! What game a record is (its `Variant` and `Potentials` header lines, `docs/potentials.md`
+//! §10), and its replay on the one machine that plays every game, with or without potentials.
 
-use gipf::potentials::{Game, Options, Turn, parse_supplies};
 use gipf::Variant;
+use gipf::potentials::{Game, Options, Turn, parse_supplies};
 
 use super::{Header, RecordError, RecordLine, record_lines};
 use crate::model::GameSpec;
@@ -70,25 +70,26 @@ impl Header {
     }
 }
 
-/// A record with potentials played through.
+/// A record played through.
 #[derive(Clone, Debug)]
-pub struct PotentialsReplay {
+pub struct Replay {
     /// `games[0]` is the start; `games[n]` follows `turns[n - 1]`.
     pub games: Vec<Game>,
     /// Every completed turn.
     pub turns: Vec<Turn>,
 }
 
-impl PotentialsReplay {
+impl Replay {
     /// The game after the last turn.
     pub fn last(&self) -> &Game {
         &self.games[self.games.len() - 1]
     }
 }
 
-/// Plays a whole record with potentials from the start.
-pub fn replay_potentials(text: &str, options: Options) -> Result<PotentialsReplay, RecordError> {
-    let mut replay = PotentialsReplay {
+/// Plays a whole record from the start of the game `options` describe (a game without
+/// potentials: [`Options::plain`]).
+pub fn replay(text: &str, options: Options) -> Result<Replay, RecordError> {
+    let mut replay = Replay {
         games: vec![Game::new(options)],
         turns: Vec::new(),
     };
@@ -153,7 +154,7 @@ mod tests {
         else {
             panic!("a game with potentials");
         };
-        let replay = replay_potentials(RECORD, options).unwrap();
+        let replay = replay(RECORD, options).unwrap();
         let json = serde_json::to_string(&crate::record::StateJson::new(replay.last())).unwrap();
         assert_eq!(
             json,
@@ -197,7 +198,7 @@ mod tests {
     #[test]
     fn an_illegal_line_names_its_number_and_the_game_is_unchanged() {
         let text = "[Variant \"ultimate\"]\nGe8\nGb2\nPe5>e6\n";
-        let error = replay_potentials(text, Options::ultimate()).unwrap_err();
+        let error = replay(text, Options::ultimate()).unwrap_err();
         assert_eq!((error.line, error.turn.as_str()), (4, "Pe5>e6"));
         assert_eq!(
             error.reason,
