@@ -76,7 +76,9 @@ fn command_round_trip(bencher: Bencher) {
                 text: "!move h6-c4;xc6*,d6,f5,g4".into(),
                 mentions: Vec::new(),
                 stamp: None,
-                via: Via::Prefix,
+                // A channel without a server, as the console's: a direct message refuses
+                // moves.
+                via: Via::Console,
                 site: None,
                 rights: Default::default(),
             }
