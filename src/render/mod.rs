@@ -37,7 +37,7 @@ mod theme;
 
 use anyhow::{Context, bail};
 use gipf::ByColor;
-use gipf::potentials::{Game, Options, Turn};
+use gipf::potentials::{Game, Turn};
 use image::RgbImage;
 
 use palette::Palette;
@@ -132,11 +132,7 @@ pub fn render(view: &BoardView, options: &RenderOptions) -> Vec<u8> {
 /// A game record played through on the machine for every game, and its players' names as
 /// its header gives them.
 fn replay(text: &str, spec: GameSpec) -> anyhow::Result<(Replay, [String; 2])> {
-    let options = match spec {
-        GameSpec::Plain(variant) => Options::plain(variant),
-        GameSpec::Potentials(options) => options,
-    };
-    let replay = record::replay(text, options).context("the record is not a legal game")?;
+    let replay = record::replay(text, spec.options()).context("the record is not a legal game")?;
     let header = record::header(text)?;
     let name = |tag: &str| header.get(tag).unwrap_or(tag).to_string();
     Ok((replay, [name("White"), name("Black")]))

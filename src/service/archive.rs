@@ -7,7 +7,7 @@ use gipf::{ByColor, Color, Position, Reason};
 use super::ratings::{rating_words, win_rate};
 use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
 use crate::command::ArchiveCommand;
-use crate::model::{ChannelId, GameId, GameKind, GameScope, GameSpec, GameStatus, UserId};
+use crate::model::{ChannelId, GameId, GameKind, GameScope, GameStatus, UserId};
 use crate::record::{self, GameRecord, Header};
 use crate::render;
 use crate::reply::Reply;
@@ -254,12 +254,7 @@ impl Service {
         let record = stored.turns.join("\n");
         let unplayable =
             |e: &dyn std::fmt::Display| anyhow::anyhow!("game {} does not replay: {e}", stored.id);
-        // Every game replays on the machine for every game: a plain one with empty supplies.
-        let options = match stored.spec {
-            GameSpec::Potentials(options) => options,
-            GameSpec::Plain(variant) => gipf::potentials::Options::plain(variant),
-        };
-        let replay = record::replay(&record, options).map_err(|e| unplayable(&e))?;
+        let replay = record::replay(&record, stored.spec.options()).map_err(|e| unplayable(&e))?;
         let gif = render::animate(&replay.games, &replay.turns, names)?;
         let mut text = text![format!("Game {}, ", stored.id)];
         text.append(self.players_line(&game)?)

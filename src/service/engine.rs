@@ -156,11 +156,11 @@ impl Service {
     pub(super) fn engine_to_move(&self, game: &LiveGame) -> Option<GameId> {
         let engine = self.engine_user()?;
         // The engine plays the games without potentials only.
-        let position = game.position()?;
-        let to_move = game.player(position.to_move());
+        let to_move = game.player(game.to_move());
         (game.stored.engine.is_some()
+            && game.stored.spec.potentials().is_none()
             && game.stored.status == GameStatus::Active
-            && position.outcome().is_none()
+            && game.outcome().is_none()
             && to_move == engine.id)
             .then_some(game.stored.id)
     }
