@@ -24,7 +24,7 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
         guild: None,
         channel,
         challenger: alice,
-        challenged: bob,
+        challenged: Some(bob),
         spec: GameSpec::Plain(Variant::Tournament),
         color: ColorChoice::White,
         time: None,

@@ -107,7 +107,7 @@ fn potentials_command() -> impl Strategy<Value = Command> {
                 Options::parse("basic+3", Some(supply)).unwrap()
             };
             ChallengeCommand::Challenge {
-                opponent: UserId(id),
+                opponent: Some(UserId(id)),
                 variant: potentials.variant,
                 color: ColorChoice::Random,
                 time: None,
@@ -121,10 +121,10 @@ fn potentials_command() -> impl Strategy<Value = Command> {
     ]
 }
 
-/// Challenges without potentials.
+/// Challenges without potentials, and seeks (no opponent, so no engine level).
 fn challenge() -> impl Strategy<Value = Command> {
     (
-        1u64..u64::MAX >> 1,
+        proptest::option::of(1u64..u64::MAX >> 1),
         variant(),
         color(),
         time(),
@@ -134,12 +134,12 @@ fn challenge() -> impl Strategy<Value = Command> {
     )
         .prop_map(|(id, variant, color, time, thread, level, hints)| {
             ChallengeCommand::Challenge {
-                opponent: UserId(id),
+                opponent: id.map(UserId),
                 variant,
                 color,
                 time,
                 thread,
-                level,
+                level: id.and(level),
                 hints,
                 potentials: None,
             }

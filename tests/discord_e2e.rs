@@ -1917,3 +1917,78 @@ async fn a_record_refused_as_a_file_comes_as_text_naming_the_permission() {
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_seek_is_taken_by_whoever_accepts_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+
+    // /seek variant:basic days:3: posted for everyone, pinging nobody, with Accept only.
+    let seek = discord.slash_command_json(
+        &invoker(ALICE, CHANNEL),
+        "seek",
+        json!([
+            { "name": "variant", "type": 3, "value": "basic" },
+            { "name": "days", "type": 4, "value": 3 },
+        ]),
+    );
+    let body = data(&slash(&discord, seek).await);
+    assert!(!is_ephemeral(&body));
+    let text = content(&body);
+    assert!(
+        text.starts_with("alice seeks a game of basic GIPF"),
+        "{body:#}"
+    );
+    assert!(text.contains("3 days per move"), "{text}");
+    assert!(
+        text.contains("`/accept`") && text.contains("`/cancel`"),
+        "{text}"
+    );
+    assert_pings(&body, &[]);
+    assert!(discord.notified_users().is_empty(), "a seek pings nobody");
+    let buttons = button_ids(&body);
+    assert_eq!(buttons.len(), 1, "{buttons:?}");
+    let accept = &buttons[0];
+
+    // Its author cannot take it; a decline is no answer to a seek; a second seek waits.
+    let own = data(&click(&discord, ALICE, CHANNEL, accept).await);
+    assert!(is_ephemeral(&own));
+    assert!(content(&own).contains("your own seek"), "{own:#}");
+    let declined = ask(&discord, say(CHANNEL, BOB, "!decline")).await;
+    assert!(
+        content(&declined).contains("nobody declines it"),
+        "{declined:#}"
+    );
+    let second = ask(&discord, say(CHANNEL, CAROL, "!seek standard")).await;
+    assert!(
+        content(&second).contains("alice already seeks a game here"),
+        "{second:#}"
+    );
+
+    // Carol's click starts the game: she is the opponent, and White is pinged to move.
+    let accepted = click(&discord, CAROL, CHANNEL, accept).await;
+    let body = data(&accepted);
+    assert!(
+        content(&body).starts_with("Game on: basic GIPF"),
+        "{body:#}"
+    );
+    assert!(content(&body).contains("carol"), "{body:#}");
+    assert_board(&accepted);
+    // Bob came too late: the game is carol's.
+    let late = data(&click(&discord, BOB, CHANNEL, accept).await);
+    assert!(
+        content(&late).contains("no longer does anything"),
+        "{late:#}"
+    );
+
+    // A seek withdrawn by its author in another channel.
+    let body = ask(&discord, say(OTHER_CHANNEL, BOB, "!seek tournament")).await;
+    assert!(content(&body).contains("bob seeks a game"), "{body:#}");
+    let refused = ask(&discord, say(OTHER_CHANNEL, CAROL, "!cancel")).await;
+    assert!(content(&refused).contains("Only bob"), "{refused:#}");
+    let withdrawn = ask(&discord, say(OTHER_CHANNEL, BOB, "!cancel")).await;
+    assert_eq!(content(&withdrawn), "bob withdrew the seek.");
+    assert_no_unhandled(&discord);
+    bot.stop(&discord).await;
+}

@@ -312,6 +312,8 @@ fn write_fixture() {
         "!challenge @erin tournament black days=2",
         "challenges you",
     );
+    // From schema 11: a seek, open to anyone in its channel.
+    club.expect(61, "alice", "!seek basic white", "seeks a game");
     let mut admin = club.message(70, "dave", "!settings days=5 abandon=60 threads=off");
     admin.rights = Rights {
         manage_messages: true,
@@ -508,6 +510,9 @@ fn opens_and_plays_on(schema: u32) {
 
     // The open challenge is still open, and the settings still hold.
     club.expect(60, "erin", "!accept", "Game on");
+    if schema >= 11 {
+        club.expect(61, "bob", "!accept", "Game on: basic GIPF");
+    }
     let settings = club.say(70, "alice", "!settings");
     let said = shown(&settings[0]);
     assert!(said.contains("5 days") && said.contains("60"), "{said}");

@@ -131,7 +131,7 @@ fn challenges_name_a_person_and_answer_races_and_mistakes_clearly() {
     );
 
     let challenge = table.say("alice", "!challenge @bob").remove(0);
-    table.expect("bob", "!cancel", "(you can `decline` it)");
+    table.expect("bob", "!cancel", "(you can `!decline` it)");
     // Accept by button; the button of the same challenge then does nothing.
     let accepted = click(&mut table, "bob", &challenge.buttons[0]);
     assert!(shown(&accepted).contains("Game on"), "{}", shown(&accepted));

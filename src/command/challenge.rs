@@ -7,7 +7,8 @@ use gipf::{ByColor, Color, Variant};
 use gipf_ai::Level;
 
 use super::{
-    ArgKind, Command, CommandError, Syntax, Words, arg, error, keyed, line, parse_mention, required,
+    Arg, ArgKind, Command, CommandError, Syntax, Words, arg, error, keyed, line, parse_mention,
+    required,
 };
 use crate::model::{ColorChoice, TimeControl, UserId};
 
@@ -15,9 +16,10 @@ use crate::model::{ColorChoice, TimeControl, UserId};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChallengeCommand {
     /// `challenge @user [basic|standard|tournament] [white|black|random] [+N|+W/+B]`.
+    /// `challenge @bob ...`, or `seek ...`: a challenge open to anyone in the channel.
     Challenge {
-        /// Who is challenged.
-        opponent: UserId,
+        /// Who is challenged; `None` for a seek, which anyone but its author may accept.
+        opponent: Option<UserId>,
         /// Which game.
         variant: Variant,
         /// The challenger's colour.
@@ -33,7 +35,7 @@ pub enum ChallengeCommand {
         /// Potentials for both players (`potentials=ZYD:3`), or Ultimate GIPF (`ultimate`).
         potentials: Option<Options>,
     },
-    /// `accept`: the challenged user accepts.
+    /// `accept`: the challenged user (anyone, for a seek) accepts.
     Accept,
     /// `decline`: the challenged user declines.
     Decline,
@@ -52,6 +54,9 @@ impl From<ChallengeCommand> for Command {
 impl fmt::Display for ChallengeCommand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            ChallengeCommand::Challenge { opponent: None, .. } => {
+                line(f, "seek", challenge_parts(self))
+            }
             ChallengeCommand::Challenge { .. } => line(f, "challenge", challenge_parts(self)),
             ChallengeCommand::Accept => f.write_str("accept"),
             ChallengeCommand::Decline => f.write_str("decline"),
@@ -78,7 +83,7 @@ fn challenge_parts(command: &ChallengeCommand) -> Vec<Option<String>> {
     };
     let ultimate = potentials.is_some_and(|p| p.ultimate);
     vec![
-        Some(opponent.mention()),
+        opponent.map(UserId::mention),
         Some(if ultimate {
             "ultimate".into()
         } else {
@@ -113,6 +118,53 @@ fn chat_supplies(supply: &ByColor<Supply>) -> String {
     }
 }
 
+const VARIANT: Arg = arg(
+    "variant",
+    "Which game (standard if left out); ultimate is tournament with all five potentials",
+    ArgKind::Choice(&["basic", "standard", "tournament", "ultimate"]),
+);
+const COLOR: Arg = arg(
+    "color",
+    "Your colour (random if left out)",
+    ArgKind::Choice(&["white", "black", "random"]),
+);
+const EXTRA: Arg = arg(
+    "extra",
+    "Basic game only: extra pieces, like +2 or +0/+3",
+    ArgKind::Text,
+);
+const DAYS: Arg = keyed(
+    arg(
+        "days",
+        "Days per move, 1 to 14 (no limit if left out)",
+        ArgKind::Number { min: 1 },
+    ),
+    "days",
+);
+const AUTOFORFEIT: Arg = arg(
+    "autoforfeit",
+    "With days: a player whose time runs out loses by himself",
+    ArgKind::Flag("autoforfeit"),
+);
+const THREAD: Arg = arg(
+    "thread",
+    "Play the game in a thread of its own",
+    ArgKind::Flag("thread"),
+);
+const HINTS: Arg = arg(
+    "hints",
+    "Both players may ask the bot for hints (`hint`)",
+    ArgKind::Flag("hints"),
+);
+const POTENTIALS: Arg = keyed(
+    arg(
+        "potentials",
+        "Potentials for both, like ZYD:3 or T3,Z4 (White's/Black's: TZDYP:3/none)",
+        ArgKind::Text,
+    ),
+    "potentials",
+);
+
 /// The family's rows.
 pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
@@ -123,63 +175,44 @@ pub(super) const SYNTAX: &[Syntax] = &[
                `{p}challenge @gipf-bot tournament hard`: play the bot itself (`easy`, `medium` or `hard`)",
         args: &[
             required(arg("opponent", "Whom to challenge", ArgKind::User)),
-            arg(
-                "variant",
-                "Which game (standard if left out); ultimate is tournament with all five potentials",
-                ArgKind::Choice(&["basic", "standard", "tournament", "ultimate"]),
-            ),
-            arg(
-                "color",
-                "Your colour (random if left out)",
-                ArgKind::Choice(&["white", "black", "random"]),
-            ),
-            arg(
-                "extra",
-                "Basic game only: extra pieces, like +2 or +0/+3",
-                ArgKind::Text,
-            ),
-            keyed(
-                arg(
-                    "days",
-                    "Days per move, 1 to 14 (no limit if left out)",
-                    ArgKind::Number { min: 1 },
-                ),
-                "days",
-            ),
-            arg(
-                "autoforfeit",
-                "With days: a player whose time runs out loses by himself",
-                ArgKind::Flag("autoforfeit"),
-            ),
-            arg(
-                "thread",
-                "Play the game in a thread of its own",
-                ArgKind::Flag("thread"),
-            ),
+            VARIANT,
+            COLOR,
+            EXTRA,
+            DAYS,
+            AUTOFORFEIT,
+            THREAD,
             arg(
                 "level",
                 "Against the bot itself: its strength (medium if left out)",
                 ArgKind::Choice(&["easy", "medium", "hard"]),
             ),
-            arg(
-                "hints",
-                "Both players may ask the bot for hints (`hint`)",
-                ArgKind::Flag("hints"),
-            ),
-            keyed(
-                arg(
-                    "potentials",
-                    "Potentials for both, like ZYD:3 or T3,Z4 (White's/Black's: TZDYP:3/none)",
-                    ArgKind::Text,
-                ),
-                "potentials",
-            ),
+            HINTS,
+            POTENTIALS,
         ],
         slash: true,
         place: 10,
         // A challenge to the bot itself starts its game at once.
         starts_game: true,
         parse: parse_challenge,
+        ..Syntax::DEFAULT
+    },
+    Syntax {
+        word: "seek",
+        summary: "Offer a game that anyone in this channel may accept",
+        help: "`{p}seek standard days=3`: a challenge open to anyone here (the options of `{p}challenge`); `{p}cancel` withdraws it",
+        args: &[
+            VARIANT,
+            COLOR,
+            EXTRA,
+            DAYS,
+            AUTOFORFEIT,
+            THREAD,
+            HINTS,
+            POTENTIALS,
+        ],
+        slash: true,
+        place: 15,
+        parse: parse_seek,
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -230,10 +263,10 @@ pub(super) const SYNTAX: &[Syntax] = &[
 
 /// What a challenge's words name, read one by one.
 #[derive(Default)]
-struct Terms<'a> {
+struct Terms {
     opponent: Option<UserId>,
     variant: Option<Variant>,
-    extra: Option<&'a str>,
+    extra: Option<String>,
     color: Option<ColorChoice>,
     days: Option<u8>,
     autoforfeit: bool,
@@ -241,9 +274,38 @@ struct Terms<'a> {
     hints: bool,
     level: Option<Level>,
     ultimate: bool,
+    /// `potentials=SPEC`, read whole.
+    spec: Option<String>,
 }
 
 fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
+    let terms = read_terms(words)?;
+    let opponent = terms
+        .opponent
+        .ok_or_else(|| error(format!("whom? Mention the player: {}", usage(words))))?;
+    terms.challenge(Some(opponent), words)
+}
+
+/// `seek ...`: a challenge without an opponent.
+fn parse_seek(words: &Words) -> Result<Command, CommandError> {
+    let terms = read_terms(words)?;
+    if terms.opponent.is_some() {
+        return Err(error(format!(
+            "a seek is open to anyone here: to challenge one player, use {}",
+            words.cmd("challenge @name")
+        )));
+    }
+    if terms.level.is_some() {
+        return Err(error(format!(
+            "a level is for a game against me: {}",
+            words.cmd("challenge @gipf-bot medium")
+        )));
+    }
+    terms.challenge(None, words)
+}
+
+/// The words of a challenge or a seek, read one by one.
+fn read_terms(words: &Words) -> Result<Terms, CommandError> {
     // `potentials=T3,Z4` is one option although its commas split words: read it whole.
     let lower = words.raw.to_lowercase();
     let mut spec = None;
@@ -253,15 +315,18 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
             Some(_) if spec.is_some() => {
                 return Err(error(format!("give {} once", words.given("potentials="))));
             }
-            Some(value) => spec = Some(value),
+            Some(value) => spec = Some(value.to_string()),
             None => args.extend(word.split(',').filter(|w| !w.is_empty() && *w != "-")),
         }
     }
-    let mut terms = Terms::default();
+    let mut terms = Terms {
+        spec,
+        ..Terms::default()
+    };
     for arg in args {
         terms.read(arg, words)?;
     }
-    terms.challenge(spec, words)
+    Ok(terms)
 }
 
 /// How to write a challenge, for the refusals of one written wrong.
@@ -275,9 +340,9 @@ fn usage(words: &Words) -> String {
     )
 }
 
-impl<'a> Terms<'a> {
+impl Terms {
     /// Reads one word of the challenge.
-    fn read(&mut self, arg: &'a str, words: &Words) -> Result<(), CommandError> {
+    fn read(&mut self, arg: &str, words: &Words) -> Result<(), CommandError> {
         if arg == "ultimate" {
             self.ultimate = true;
         } else if let Some(n) = arg.strip_prefix("days=") {
@@ -308,7 +373,7 @@ impl<'a> Terms<'a> {
         } else if let Ok(color) = arg.parse::<ColorChoice>() {
             self.color = Some(color);
         } else if arg.starts_with('+') {
-            self.extra = Some(arg);
+            self.extra = Some(arg.to_string());
         } else if let Ok(variant) = arg.parse::<Variant>() {
             self.variant = Some(variant);
         } else {
@@ -321,11 +386,8 @@ impl<'a> Terms<'a> {
         Ok(())
     }
 
-    /// The challenge the words make, all read, with `potentials=SPEC` if given.
-    fn challenge(self, spec: Option<&str>, words: &Words) -> Result<Command, CommandError> {
-        let opponent = self
-            .opponent
-            .ok_or_else(|| error(format!("whom? Mention the player: {}", usage(words))))?;
+    /// The challenge of `opponent` (none: a seek) the words make, all read.
+    fn challenge(self, opponent: Option<UserId>, words: &Words) -> Result<Command, CommandError> {
         if self.ultimate && (self.variant.is_some() || self.extra.is_some()) {
             return Err(error(format!(
                 "{} is a game of its own: name one game",
@@ -337,8 +399,8 @@ impl<'a> Terms<'a> {
         } else {
             Variant::Standard
         };
-        let variant = with_extra(self.variant.unwrap_or(game), self.extra, words)?;
-        let potentials = challenge_potentials(variant, self.ultimate, spec, words)?;
+        let variant = with_extra(self.variant.unwrap_or(game), self.extra.as_deref(), words)?;
+        let potentials = challenge_potentials(variant, self.ultimate, self.spec.as_deref(), words)?;
         if self.autoforfeit && self.days.is_none() {
             return Err(error(format!(
                 "{} goes with a time per move, like {}",

@@ -296,7 +296,7 @@ fn challenges() {
     assert_eq!(
         ok("!challenge <@42>"),
         ChallengeCommand::Challenge {
-            opponent: UserId(42),
+            opponent: Some(UserId(42)),
             variant: Variant::Standard,
             color: ColorChoice::Random,
             time: None,
@@ -310,7 +310,7 @@ fn challenges() {
     assert_eq!(
         ok("!challenge tournament <@!42> black"),
         ChallengeCommand::Challenge {
-            opponent: UserId(42),
+            opponent: Some(UserId(42)),
             variant: Variant::Tournament,
             color: ColorChoice::Black,
             time: None,
@@ -324,7 +324,7 @@ fn challenges() {
     assert_eq!(
         ok("!challenge <@42> basic +0/+3 white"),
         ChallengeCommand::Challenge {
-            opponent: UserId(42),
+            opponent: Some(UserId(42)),
             variant: Variant::Basic {
                 extra: gipf::ByColor::new(0, 3)
             },
@@ -348,7 +348,7 @@ fn challenges_with_time_and_the_engine() {
     assert_eq!(
         ok("!challenge <@42> days=3 autoforfeit"),
         ChallengeCommand::Challenge {
-            opponent: UserId(42),
+            opponent: Some(UserId(42)),
             variant: Variant::Standard,
             color: ColorChoice::Random,
             time: Some(TimeControl {
@@ -366,7 +366,7 @@ fn challenges_with_time_and_the_engine() {
     assert_eq!(
         ok("!challenge <@42> hard hints"),
         ChallengeCommand::Challenge {
-            opponent: UserId(42),
+            opponent: Some(UserId(42)),
             variant: Variant::Standard,
             color: ColorChoice::Random,
             time: None,
@@ -501,7 +501,7 @@ fn every_row_has_a_word_and_a_place_of_its_own() {
     }
     // The help begins with a challenge and ends with the rules and itself.
     let words: Vec<&str> = SYNTAX.iter().map(|syntax| syntax.word).collect();
-    assert_eq!(words[..2], ["challenge", "claim"]);
+    assert_eq!(words[..3], ["challenge", "seek", "claim"]);
     assert_eq!(words[words.len() - 2..], ["rules", "help"]);
 }
 

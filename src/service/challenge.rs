@@ -53,16 +53,16 @@ impl Run for ChallengeCommand {
 }
 
 impl Service {
-    /// A challenge to `opponent` on these terms (the server's settings fill in a time per
-    /// move and a thread where the challenge sets none).
+    /// A challenge to `opponent` (none: a seek, open to anyone here) on these terms (the
+    /// server's settings fill in a time per move and a thread where the challenge sets none).
     fn challenge(
         &self,
         message: &Message,
-        opponent: UserId,
+        opponent: Option<UserId>,
         proposal: Proposal,
         level: Option<gipf_ai::Level>,
     ) -> Handled {
-        if self.engine_user().is_some_and(|me| me.id == opponent) {
+        if self.engine_user().is_some_and(|me| Some(me.id) == opponent) {
             return self.challenge_engine(message, proposal, level);
         }
         if level.is_some() {
@@ -70,7 +70,10 @@ impl Service {
                 "A level (`easy`, `medium`, `hard`) is for a game against me: mention me instead of a person.",
             );
         }
-        self.may_challenge(message, opponent)?;
+        match opponent {
+            Some(opponent) => self.may_challenge(message, opponent)?,
+            None => self.may_start_here(message)?,
+        }
         self.remember_users(message)?;
         let terms = self.terms(message, opponent, proposal)?;
         let Some(id) = self
@@ -86,11 +89,12 @@ impl Service {
             command,
             stamp: Stamp::Challenge { id },
         };
+        let mut buttons = vec![button("Accept", ChallengeCommand::Accept.into())];
+        if opponent.is_some() {
+            buttons.push(button("Decline", ChallengeCommand::Decline.into()));
+        }
         Ok(Reply {
-            buttons: vec![
-                button("Accept", ChallengeCommand::Accept.into()),
-                button("Decline", ChallengeCommand::Decline.into()),
-            ],
+            buttons,
             ..Reply::public(self.challenge_text(message, &terms)?)
         })
     }
@@ -99,7 +103,7 @@ impl Service {
     pub(super) fn terms(
         &self,
         message: &Message,
-        opponent: UserId,
+        opponent: Option<UserId>,
         proposal: Proposal,
     ) -> anyhow::Result<ChallengeTerms> {
         let settings = match message.guild {
@@ -124,12 +128,29 @@ impl Service {
         })
     }
 
-    /// `@bob, alice challenges you to a game of standard GIPF (...). Answer ...`.
+    /// `@bob, alice challenges you to a game of standard GIPF (...). Answer ...`, or for a
+    /// seek `alice seeks a game of standard GIPF (...): anyone here may accept ...`.
     fn challenge_text(&self, message: &Message, terms: &ChallengeTerms) -> anyhow::Result<Text> {
-        let (me, opponent) = (terms.challenger, terms.challenged);
+        let me = terms.challenger;
         let colours = match terms.color {
             ColorChoice::Random => text!["colours drawn at random"],
             chosen => text![self.name(me)?, format!(" plays {chosen}")],
+        };
+        let say = self.phrasing(message);
+        let Some(opponent) = terms.challenged else {
+            let mut text = text![self.name(me)?];
+            text.push(format!(" seeks a game of {} (", terms.spec.title()))
+                .append(colours)
+                .push(terms_line(terms))
+                .push(format!(
+                    "): anyone here but {} may take it with {} within {} h; {} withdraws it.",
+                    self.plain_name(me)?,
+                    say.cmd("accept"),
+                    self.ttl_hours(),
+                    say.cmd("cancel")
+                ));
+            text.push(potentials_line(terms));
+            return Ok(text);
         };
         // A challenger who challenges again and again pings the same person only now and then.
         let ping = Limited::ChallengePing(me, opponent);
@@ -138,19 +159,13 @@ impl Service {
         } else {
             self.name(opponent)?
         };
-        let say = self.phrasing(message);
         let mut text = text![whom, ", ", self.name(me)?];
         text.push(format!(
             " challenges you to a game of {} (",
             terms.spec.title()
         ))
         .append(colours)
-        .push(time::describe(terms.time))
-        .push(if terms.thread {
-            ", in a thread of its own"
-        } else {
-            ""
-        })
+        .push(terms_line(terms))
         .push(format!(
             "). Answer {} or {} within {} h.",
             say.cmd("accept"),
@@ -187,12 +202,22 @@ impl Service {
             ));
         }
         if let Some(open) = self.store.challenge(message.channel)? {
-            return refuse(text![
-                self.name(open.terms.challenger)?,
-                " already challenged ",
-                self.name(open.terms.challenged)?,
-                " here; that challenge must be accepted, declined or cancelled first."
-            ]);
+            let challenger = self.name(open.terms.challenger)?;
+            return refuse(match open.terms.challenged {
+                Some(challenged) => text![
+                    challenger,
+                    " already challenged ",
+                    self.name(challenged)?,
+                    " here; that challenge must be accepted, declined or cancelled first."
+                ],
+                None => text![
+                    challenger,
+                    format!(
+                        " already seeks a game here: accept it with {}, or wait until it is withdrawn.",
+                        self.phrasing(message).cmd("accept")
+                    )
+                ],
+            });
         }
         Ok(())
     }
@@ -226,15 +251,26 @@ impl Service {
     fn accept(&self, message: &Message) -> Handled {
         let challenge = self.open_challenge(message)?;
         let terms = &challenge.terms;
-        if terms.challenged != message.author.id {
-            return refuse(text![
-                "Only ",
-                self.name(terms.challenged)?,
-                " can accept this challenge."
-            ]);
-        }
+        let author = message.author.id;
+        let opponent = match terms.challenged {
+            Some(challenged) if challenged != author => {
+                return refuse(text![
+                    "Only ",
+                    self.name(challenged)?,
+                    " can accept this challenge."
+                ]);
+            }
+            Some(challenged) => challenged,
+            None if terms.challenger == author => {
+                return refuse(format!(
+                    "This is your own seek: someone else here accepts it. Withdraw it with {}.",
+                    self.phrasing(message).cmd("cancel")
+                ));
+            }
+            None => author,
+        };
         self.remember_users(message)?;
-        let mut players = ByColor::splat(terms.challenged);
+        let mut players = ByColor::splat(opponent);
         players[terms.color.challenger_color(rand::random::<bool>)] = terms.challenger;
         let Some(stored) = self
             .store
@@ -321,7 +357,7 @@ impl Service {
             }],
             ..message.clone()
         };
-        self.challenge(&again, opponent, proposal, last.stored.engine)
+        self.challenge(&again, Some(opponent), proposal, last.stored.engine)
     }
 
     /// Moves a game just started into the thread opened for it: the one-game rule then holds
@@ -342,52 +378,66 @@ impl Service {
     fn close_challenge(&self, message: &Message, by_challenger: bool) -> Handled {
         let challenge = self.open_challenge(message)?;
         let terms = &challenge.terms;
+        let me = Some(message.author.id);
+        let challenger = Some(terms.challenger);
         let (allowed, other, verb, other_verb) = if by_challenger {
-            (terms.challenger, terms.challenged, "cancel", "decline")
+            (challenger, terms.challenged, "cancel", "decline")
         } else {
-            (terms.challenged, terms.challenger, "decline", "cancel")
+            (terms.challenged, challenger, "decline", "cancel")
         };
-        if allowed != message.author.id
-            && other != message.author.id
-            && message.rights.manage_messages
-        {
+        let what = if terms.challenged.is_some() {
+            "challenge"
+        } else {
+            "seek"
+        };
+        if allowed != me && other != me && message.rights.manage_messages {
             self.remember_users(message)?;
             if !self.store.delete_challenge(challenge.id)? {
                 return Err(answered_just_now());
             }
-            return Ok(Reply::public(text![
+            let mut text = text![
                 self.name(message.author.id)?,
-                " (a moderator) withdrew the challenge of ",
-                self.name(terms.challenger)?,
-                " to ",
-                self.name(terms.challenged)?,
-                "."
-            ]));
+                format!(" (a moderator) withdrew the {what} of "),
+                self.name(terms.challenger)?
+            ];
+            if let Some(challenged) = terms.challenged {
+                text.push(" to ").push(self.name(challenged)?);
+            }
+            text.push(".");
+            return Ok(Reply::public(text));
         }
-        if allowed != message.author.id {
-            let hint = if other == message.author.id {
-                format!(" (you can `{other_verb}` it)")
+        if allowed != me {
+            let hint = if other == me {
+                format!(" (you can {} it)", self.phrasing(message).cmd(other_verb))
             } else {
                 String::new()
             };
-            return refuse(text![
-                "Only ",
-                self.name(allowed)?,
-                format!(" can {verb} this challenge{hint}.")
-            ]);
+            return refuse(match allowed {
+                Some(allowed) => text![
+                    "Only ",
+                    self.name(allowed)?,
+                    format!(" can {verb} this challenge{hint}.")
+                ],
+                None => text![format!(
+                    "A seek is open to anyone here, so nobody declines it{hint}; it lapses by itself after {} h.",
+                    self.ttl_hours()
+                )],
+            });
         }
         if !self.store.delete_challenge(challenge.id)? {
             return Err(answered_just_now());
         }
-        let text = if by_challenger {
-            text![self.name(allowed)?, " withdrew the challenge."]
-        } else {
-            text![
-                self.name(allowed)?,
+        let text = match (by_challenger, other) {
+            (false, Some(other)) => text![
+                self.name(message.author.id)?,
                 " declined the challenge of ",
                 self.name(other)?,
                 "."
-            ]
+            ],
+            _ => text![
+                self.name(message.author.id)?,
+                format!(" withdrew the {what}.")
+            ],
         };
         Ok(Reply::public(text))
     }
@@ -397,6 +447,16 @@ fn answered_just_now() -> Failure {
     Failure::Refused(Text::from(
         "That challenge was just answered or withdrawn; nothing was changed.",
     ))
+}
+
+/// `, 3 days per move, in a thread of its own`: a challenge's time and place.
+fn terms_line(terms: &ChallengeTerms) -> String {
+    let thread = if terms.thread {
+        ", in a thread of its own"
+    } else {
+        ""
+    };
+    format!("{}{thread}", time::describe(terms.time))
 }
 
 /// The challenge's potentials on a line of their own (nothing for a game without them).

@@ -110,7 +110,7 @@ impl Service {
             time: None,
             ..proposal
         };
-        let terms = self.terms(message, engine.id, proposal)?;
+        let terms = self.terms(message, Some(engine.id), proposal)?;
         let me = terms.color.challenger_color(rand::random::<bool>);
         let mut players = ByColor::splat(engine.id);
         players[me] = message.author.id;

@@ -270,7 +270,7 @@ impl Service {
         let challenged = self
             .store
             .challenge(message.channel)?
-            .is_some_and(|open| open.terms.challenger == me || open.terms.challenged == me);
+            .is_some_and(|open| open.terms.challenger == me || open.terms.challenged == Some(me));
         Ok(playing || challenged)
     }
 

@@ -15,8 +15,8 @@ pub struct ChallengeTerms {
     pub channel: ChannelId,
     /// Who challenges.
     pub challenger: UserId,
-    /// Who is challenged.
-    pub challenged: UserId,
+    /// Who is challenged; `None` for a seek, open to anyone in the channel.
+    pub challenged: Option<UserId>,
     /// What game it is.
     pub spec: GameSpec,
     /// The challenger's colour.

@@ -50,6 +50,7 @@ pub fn migrations() -> Migrations<'static> {
         )),
         M::up(include_str!("../../migrations/0009_engine_and_hints.sql")),
         M::up(include_str!("../../migrations/0010_potentials.sql")),
+        M::up(include_str!("../../migrations/0011_open_seeks.sql")),
     ];
     Migrations::from_slice(STEPS)
 }
@@ -291,7 +292,7 @@ mod tests {
             guild: Some(GuildId(5)),
             channel: ChannelId(7),
             challenger: UserId(1),
-            challenged: UserId(2),
+            challenged: Some(UserId(2)),
             spec: GameSpec::Plain(Variant::Basic {
                 extra: gipf::ByColor::new(0, 3),
             }),
