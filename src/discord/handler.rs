@@ -338,7 +338,9 @@ impl Handler {
                         tokio::task::spawn_blocking(move || service.direct_message_refused(user))
                             .await;
                     match notice {
-                        Ok(notice) => send::to_channel(http, channel, None, &[notice]).await,
+                        Ok(notice) => {
+                            send::to_channel(http, channel, None, &[notice]).await;
+                        }
                         Err(e) => tracing::error!(error = %e, "direct message task failed"),
                     }
                 }
@@ -531,7 +533,15 @@ impl EventHandler for Handler {
         let engine = engine_games(&replies);
         let (direct, replies): (Vec<Reply>, Vec<Reply>) =
             replies.into_iter().partition(|r| r.direct.is_some());
-        send::to_channel(&ctx.http, msg.channel_id, Some(msg.id), &replies).await;
+        let refused = send::to_channel(&ctx.http, msg.channel_id, Some(msg.id), &replies).await;
+        // A file the channel refused goes to whoever asked for it.
+        let author = crate::model::UserId(msg.author.id.get());
+        let direct: Vec<Reply> = (direct.into_iter())
+            .chain(refused.into_iter().map(|reply| Reply {
+                direct: Some(author),
+                ..reply
+            }))
+            .collect();
         self.send_direct(&ctx.http, msg.channel_id, &direct).await;
         self.engine_turns(&ctx.http, engine).await;
     }

@@ -10,6 +10,8 @@ use super::markdown;
 use crate::command::{ChallengeCommand, Command, GameCommand};
 use crate::model::{ChallengeId, GameId};
 use crate::reply::{Button, Reply, Stamp};
+use crate::text;
+use crate::text::Span;
 
 /// Discord's limit on a message's text.
 const MAX_CONTENT: usize = 2000;
@@ -169,7 +171,7 @@ fn channel_message(reply: &Reply, part: &Part, with_files: bool) -> CreateMessag
                 if record_as_text(reply).is_some() {
                     " Here it is as text."
                 } else {
-                    ""
+                    " I am sending it to you in a direct message."
                 }
             ),
             None => format!("{}{NO_PICTURE}", part.content),
@@ -192,13 +194,15 @@ fn record_as_text(reply: &Reply) -> Option<String> {
 /// Sends replies to a channel message. Private replies cannot be hidden there: they go as
 /// replies to the command's message. Where Discord refuses the picture (no Attach Files
 /// permission), the text goes without it, saying what is missing: a turn is never left
-/// unannounced.
+/// unannounced. A refused file too long to post as text comes back, for the asker's direct
+/// messages.
 pub(crate) async fn to_channel(
     http: &Http,
     channel: ChannelId,
     answering: Option<MessageId>,
     replies: &[Reply],
-) {
+) -> Vec<Reply> {
+    let mut undelivered = Vec::new();
     for reply in replies {
         for part in parts(&markdown(&reply.text)) {
             let answer_to = answering.filter(|_| reply.private);
@@ -225,11 +229,22 @@ pub(crate) async fn to_channel(
                 sent = channel
                     .send_message(http, channel_message(reply, &part, false))
                     .await;
-                if let (Ok(_), Some(record)) = (&sent, record_as_text(reply)) {
-                    let text = CreateMessage::new()
-                        .content(record)
-                        .allowed_mentions(CreateAllowedMentions::new());
-                    sent = channel.send_message(http, text).await;
+                match (&sent, record_as_text(reply), &reply.file) {
+                    (Ok(_), Some(record), _) => {
+                        let text = CreateMessage::new()
+                            .content(record)
+                            .allowed_mentions(CreateAllowedMentions::new());
+                        sent = channel.send_message(http, text).await;
+                    }
+                    (Ok(_), None, Some((name, _))) => undelivered.push(Reply {
+                        file: reply.file.clone(),
+                        ..Reply::public(text![
+                            format!("Here is `{name}`, which I could not attach in "),
+                            Span::Channel(crate::model::ChannelId(channel.get())),
+                            "."
+                        ])
+                    }),
+                    _ => {}
                 }
             }
             if let Err(e) = sent {
@@ -237,6 +252,7 @@ pub(crate) async fn to_channel(
             }
         }
     }
+    undelivered
 }
 
 /// Sends a reply as a direct message to `user`; an error if Discord refuses it (the user's
