@@ -489,8 +489,10 @@ impl Phrasing {
         }
     }
 
-    /// `!help` (or `/help`): every command with an example, and the other ways to play.
-    pub fn help(&self) -> Text {
+    /// `!help` (or `/help`): every command with an example, and the other ways to play;
+    /// `typed` is how a command is typed in a message the bot can read (`!push b1 c2`, or
+    /// without the MESSAGE CONTENT intent `@gipf-bot push b1 c2`).
+    pub fn help(&self, typed: &str) -> Text {
         let mut text = crate::text![Span::Strong("Commands".into())];
         if self.slash {
             for syntax in SYNTAX.iter().filter(|s| s.slash) {
@@ -499,8 +501,7 @@ impl Phrasing {
             text.push(format!(
                 "\nOptions like `entry`, `number` and `spots` suggest what is legal as you type. \
                  Buttons under a question answer it in one click. Every command also works typed \
-                 in chat: `{}push b1 c2`.",
-                self.prefix
+                 in chat: `{typed}`."
             ));
         } else {
             for syntax in SYNTAX.iter().filter(|s| !s.help.is_empty()) {

@@ -14,7 +14,7 @@ impl Run for InfoCommand {
         Ok(Reply::public(match self {
             InfoCommand::Rules => rules(&say),
             InfoCommand::RulesOf(topic) => potentials_rules(topic, &say),
-            InfoCommand::Help => say.help(),
+            InfoCommand::Help => say.help(&service.typed_example()),
         }))
     }
 }

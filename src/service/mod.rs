@@ -447,6 +447,20 @@ impl Service {
         }
     }
 
+    /// How a command is typed in a message the bot can read: after the prefix, or (when
+    /// Discord does not show it what people type) after a mention of it.
+    fn typed_example(&self) -> String {
+        if self
+            .prefix_readable
+            .load(std::sync::atomic::Ordering::Relaxed)
+        {
+            format!("{}push b1 c2", self.config.prefix)
+        } else {
+            let me = self.engine_user().map_or("gipf-bot", |me| me.name.as_str());
+            format!("@{me} push b1 c2")
+        }
+    }
+
     /// Discord does not show the bot what people type (no MESSAGE CONTENT intent): from now
     /// on it teaches slash commands, which reach it all the same.
     pub fn prefix_unreadable(&self) {
