@@ -356,7 +356,11 @@ fn think(
     time_ms: Option<u64>,
     seed: u64,
 ) -> anyhow::Result<()> {
-    let replay = record::base_replay_with_header(text, variant)?;
+    // The header says what game it is (potentials too); the engine says if it plays it.
+    let spec = record::header(text)?
+        .rules(variant.map(|v| v.to_string()).as_deref(), None)
+        .map_err(anyhow::Error::msg)?;
+    let replay = record::base_replay(text, spec.engine_variant()?)?;
     let request = match time_ms {
         Some(millis) => Request::millis(millis),
         None => Request::level(level.unwrap_or(Level::Medium)),

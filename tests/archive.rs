@@ -77,8 +77,9 @@ fn an_exported_record_replays_to_the_same_end_and_result() {
         "{date}"
     );
     // The record replays, by its header alone, to the very position the game ended in.
-    let replay = record::base_replay_with_header(&text, None).unwrap();
-    assert_eq!(*replay.last(), state.position().unwrap());
+    let spec = record::header(&text).unwrap().rules(None, None).unwrap();
+    let replay = record::replay(&text, spec.options()).unwrap();
+    assert_eq!(*replay.last(), state.game);
     assert_eq!(replay.last().outcome(), Some(outcome));
     assert_eq!(replay.turns.len(), state.turns.len());
     // The same record by the game's number, from another channel of the server.
@@ -131,10 +132,17 @@ fn history_of_any_game_by_its_number() {
         "{text}"
     );
     assert_eq!(
-        record::base_replay_with_header(&text, None)
-            .unwrap()
-            .turns
-            .len(),
+        record::replay(
+            &text,
+            record::header(&text)
+                .unwrap()
+                .rules(None, None)
+                .unwrap()
+                .options()
+        )
+        .unwrap()
+        .turns
+        .len(),
         41
     );
 }

@@ -226,7 +226,16 @@ fn think_prints_one_legal_turn_or_says_why_not() {
         turns.push_str(&format!("{turn:#}\n"));
         position = *after;
     }
-    for (record_text, reason) in [(turns.as_str(), "the game is over"), ("z9\n", "line 1")] {
+    // A game with potentials is read as one (its own notation), and refused by the engine.
+    let ultimate = "[Variant \"ultimate\"]\nGe8\nGb2\nZa1-b2\n";
+    let potentials = "[Potentials \"Z3\"]\n";
+    let refused = "I play the games without potentials only, for now";
+    for (record_text, reason) in [
+        (turns.as_str(), "the game is over"),
+        ("z9\n", "line 1"),
+        (ultimate, refused),
+        (potentials, refused),
+    ] {
         std::fs::write(&record, record_text).unwrap();
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_gipf-bot"))
             .args(["think", "--time-ms", "50"])
@@ -238,4 +247,35 @@ fn think_prints_one_legal_turn_or_says_why_not() {
         let error = String::from_utf8_lossy(&output.stderr);
         assert!(error.contains(reason), "{error}");
     }
+}
+
+#[test]
+fn the_engine_says_once_which_games_it_plays() {
+    let mut table = table();
+    let refused = "I play the games without potentials only, for now";
+    table.expect(
+        "alice",
+        "!challenge @gipf-bot ultimate",
+        &format!("{refused} (basic, standard or tournament), and this is ultimate GIPF."),
+    );
+    table.expect(
+        "alice",
+        "!challenge @gipf-bot standard potentials=ZYD:3",
+        "and this is standard GIPF with potentials.",
+    );
+    // A game with potentials and hints: no hint, and no analysis after it.
+    table.expect(
+        "alice",
+        "!challenge @bob ultimate white hints",
+        "challenges you",
+    );
+    table.expect("bob", "!accept", "Game on");
+    table.expect(
+        "alice",
+        "!hint",
+        &format!("{refused} (basic, standard or tournament), and this is ultimate GIPF, so I give no hints in it."),
+    );
+    table.expect("alice", "!gipf b1 c2", "alice (white) played");
+    table.expect("bob", "!resign", "resign");
+    table.expect("alice", "!analyse", "so I cannot analyse it.");
 }

@@ -5,7 +5,7 @@
 use gipf::notation::{ParseTurnError, TurnNotation};
 use gipf::{Position, Turn, Variant};
 
-use super::{RecordError, RecordLine, header, record_lines};
+use super::{RecordError, RecordLine, record_lines};
 
 /// A record played through: the position after each turn and the turns themselves.
 #[derive(Clone, Debug)]
@@ -22,13 +22,6 @@ impl BaseReplay {
         // `positions` always holds at least the start position.
         &self.positions[self.positions.len() - 1]
     }
-}
-
-/// Plays a whole record from the start of the game its header names, or `flag` (they must
-/// agree when both are given), or the tournament game.
-pub fn base_replay_with_header(text: &str, flag: Option<Variant>) -> anyhow::Result<BaseReplay> {
-    let variant = header(text)?.variant(flag).map_err(anyhow::Error::msg)?;
-    Ok(base_replay(text, variant)?)
 }
 
 /// Plays a whole record from the start of `variant`.

@@ -8,13 +8,11 @@
 
 use std::fmt;
 
-use gipf::Variant;
-
 mod base;
 mod json;
 mod replay;
 
-pub use base::{BaseReplay, base_replay, base_replay_with_header};
+pub use base::{BaseReplay, base_replay};
 pub use json::{PendingJson, StateJson, SupplyJson};
 pub use replay::{Replay, game_name, potentials_spec, replay, turn_text};
 
@@ -48,25 +46,6 @@ impl Header {
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
-    }
-
-    /// The game the header names, checked against the one a command line names: either may
-    /// be left out (then the other counts, or else the tournament game), but they must not
-    /// differ.
-    pub fn variant(&self, flag: Option<Variant>) -> Result<Variant, String> {
-        let written = match self.get("Variant") {
-            Some(text) => Some(
-                text.parse::<Variant>()
-                    .map_err(|e| format!("the header's Variant: {e}"))?,
-            ),
-            None => None,
-        };
-        match (written, flag) {
-            (Some(written), Some(flag)) if written != flag => Err(format!(
-                "the header says the game is {written}, the command line {flag}: leave one out"
-            )),
-            (written, flag) => Ok(written.or(flag).unwrap_or(Variant::Tournament)),
-        }
     }
 }
 
@@ -169,6 +148,8 @@ impl fmt::Display for GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::GameSpec;
+    use gipf::Variant;
 
     const RECORD: &str = include_str!("../../crates/gipf/tests/data/tournament-41-plies.gipf");
 
@@ -220,11 +201,14 @@ mod tests {
         let handicap = Variant::Basic {
             extra: gipf::ByColor::new(0, 3),
         };
-        assert_eq!(record.header.variant(None), Ok(handicap));
-        assert_eq!(record.header.variant(Some(handicap)), Ok(handicap));
-        assert!(record.header.variant(Some(Variant::Standard)).is_err());
-        assert_eq!(Header::default().variant(None), Ok(Variant::Tournament));
-        assert_eq!(base_replay_with_header(&text, None).unwrap().turns.len(), 1);
+        let spec = |flag: Option<&str>| record.header.rules(flag, None);
+        assert_eq!(spec(None), Ok(GameSpec::Plain(handicap)));
+        assert_eq!(spec(Some("basic+0/+3")), Ok(GameSpec::Plain(handicap)));
+        assert!(spec(Some("standard")).is_err());
+        let tournament = GameSpec::Plain(Variant::Tournament);
+        assert_eq!(Header::default().rules(None, None), Ok(tournament));
+        let options = spec(None).unwrap().options();
+        assert_eq!(replay(&text, options).unwrap().turns.len(), 1);
         for (bad, line, reason) in [
             ("c2\n[Event \"x\"]", 2, "after the first turn"),
             ("[Event x]", 1, "reads like"),
@@ -234,10 +218,8 @@ mod tests {
             assert_eq!(error.line, line, "{bad}");
             assert!(error.reason.contains(reason), "{bad}: {error}");
         }
-        let error = base_replay_with_header("[Variant \"chess\"]\nc2", None).unwrap_err();
-        assert!(
-            error.to_string().contains("the header's Variant"),
-            "{error}"
-        );
+        let chess = header("[Variant \"chess\"]\nc2").unwrap().rules(None, None);
+        let error = chess.unwrap_err();
+        assert!(error.contains("the header's Variant"), "{error}");
     }
 }

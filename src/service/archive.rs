@@ -348,9 +348,10 @@ impl Service {
         if stored.turns.is_empty() {
             return refuse(format!("Game {} has no turn to analyse.", stored.id));
         }
-        if stored.spec.potentials().is_some() {
-            return refuse("I analyse games without potentials only.");
-        }
+        let variant = match stored.spec.engine_variant() {
+            Ok(variant) => variant,
+            Err(refused) => return refuse(format!("{refused}, so I cannot analyse it.")),
+        };
         if !self
             .limits
             .allow(Limited::Analysis(message.author.id), ANALYSIS_EVERY)
@@ -360,7 +361,7 @@ impl Service {
                 ANALYSIS_EVERY.as_secs()
             ));
         }
-        let start = Position::new(stored.spec.variant());
+        let start = Position::new(variant);
         let mistakes = self
             .with_engine(|engine| {
                 gipf_ai::analyse::analyse(

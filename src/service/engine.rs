@@ -99,10 +99,8 @@ impl Service {
         self.may_start_here(message)?;
         self.remember_users(message)?;
         self.store.remember_user(engine.id, &engine.name)?;
-        if proposal.spec.potentials().is_some() {
-            return refuse(
-                "I play the games without potentials only: challenge me to basic, standard or tournament.",
-            );
+        if let Err(refused) = proposal.spec.engine_variant() {
+            return refuse(format!("{refused}."));
         }
         let level = level.unwrap_or(DEFAULT_LEVEL);
         // A time per move would only ever run for the person: the engine answers at once.
@@ -158,7 +156,7 @@ impl Service {
         // The engine plays the games without potentials only.
         let to_move = game.player(game.to_move());
         (game.stored.engine.is_some()
-            && game.stored.spec.potentials().is_none()
+            && game.stored.spec.engine_variant().is_ok()
             && game.stored.status == GameStatus::Active
             && game.outcome().is_none()
             && to_move == engine.id)

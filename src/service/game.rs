@@ -278,8 +278,13 @@ impl Service {
                 self.phrasing(message).cmd("challenge @someone hints")
             ));
         }
+        if let Err(refused) = game.stored.spec.engine_variant() {
+            return refuse(format!("{refused}, so I give no hints in it."));
+        }
         let Some(position) = game.position() else {
-            return refuse("I give hints in games without potentials only.");
+            return Err(
+                anyhow::anyhow!("game {} does not replay as the engine's", game.stored.id).into(),
+            );
         };
         if position.outcome().is_some() {
             return refuse("This game is over.");

@@ -57,10 +57,8 @@ impl LiveGame {
     /// The game as the base game's [`Position`] holds it, for the engine: only a game
     /// without potentials has one.
     pub fn position(&self) -> Option<Position> {
-        if self.stored.spec.potentials().is_some() {
-            return None;
-        }
-        let replay = record::base_replay(&self.stored.turns.join("\n"), self.stored.spec.variant());
+        let variant = self.stored.spec.engine_variant().ok()?;
+        let replay = record::base_replay(&self.stored.turns.join("\n"), variant);
         let mut position = *replay.ok()?.last();
         for &decision in &self.stored.partial.0 {
             position.play(decision.try_into().ok()?).ok()?;
