@@ -1889,7 +1889,7 @@ async fn a_game_whose_thread_is_refused_says_why_it_is_played_in_the_channel() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_record_refused_as_a_file_comes_as_text_naming_the_permission() {
+async fn a_refused_file_comes_as_text_or_by_direct_message_naming_the_permission() {
     let dir = tempfile::tempdir().unwrap();
     let discord = FakeDiscord::start().await;
     let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
@@ -1921,6 +1921,33 @@ async fn a_record_refused_as_a_file_comes_as_text_naming_the_permission() {
         "{record:#}"
     );
     assert_pings(&record, &[]);
+    // A GIF cannot be posted as text: the channel hears where it went, the asker gets it.
+    let refused = next_post_after(&discord, say(CHANNEL, CAROL, "!replay")).await;
+    assert_eq!(refused.status, 403);
+    let note = next_post(&discord, CHANNEL).await;
+    assert!(note.files().is_empty());
+    assert!(
+        content(&note.payload_json()).contains(
+            "(I could not attach `gipf-game-1.gif` here: I need the Attach Files permission in this channel. I am sending it to you in a direct message.)"
+        ),
+        "{:#}",
+        note.payload_json()
+    );
+    let route = "/users/@me/channels";
+    discord
+        .next_call(move |c| c.method == "POST" && c.route() == route)
+        .await;
+    let dm = discord
+        .dm_channel_of(CAROL.0)
+        .expect("carol's direct messages");
+    let sent = next_post(&discord, dm).await;
+    assert_eq!(sent.status, 200, "{sent:?}");
+    assert_eq!(sent.files().len(), 1);
+    let body = sent.payload_json();
+    assert!(
+        content(&body).starts_with("Here is `gipf-game-1.gif`, which I could not attach in <#"),
+        "{body:#}"
+    );
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
@@ -1998,44 +2025,4 @@ async fn an_open_seek_is_taken_by_whoever_accepts_first() {
     assert_eq!(content(&withdrawn), "bob withdrew the seek.");
     assert_no_unhandled(&discord);
     bot.stop(&discord).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_replay_refused_as_a_file_comes_by_direct_message() {
-    let dir = tempfile::tempdir().unwrap();
-    let discord = FakeDiscord::start().await;
-    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
-    start_game(&discord, CHANNEL).await;
-    ask(&discord, say(CHANNEL, ALICE, "!push b1 c2")).await;
-    ask(&discord, say(CHANNEL, BOB, "!resign")).await;
-    discord.refuse_files_in(CHANNEL);
-    // A GIF cannot be posted as text: the channel hears where it went, the asker gets it.
-    let refused = next_post_after(&discord, say(CHANNEL, CAROL, "!replay")).await;
-    assert_eq!(refused.status, 403);
-    let note = next_post(&discord, CHANNEL).await;
-    assert!(note.files().is_empty());
-    assert!(
-        content(&note.payload_json()).contains(
-            "(I could not attach `gipf-game-1.gif` here: I need the Attach Files permission in this channel. I am sending it to you in a direct message.)"
-        ),
-        "{:#}",
-        note.payload_json()
-    );
-    let route = "/users/@me/channels";
-    discord
-        .next_call(move |c| c.method == "POST" && c.route() == route)
-        .await;
-    let dm = discord
-        .dm_channel_of(CAROL.0)
-        .expect("carol's direct messages");
-    let sent = next_post(&discord, dm).await;
-    assert_eq!(sent.status, 200, "{sent:?}");
-    assert_eq!(sent.files().len(), 1);
-    let body = sent.payload_json();
-    assert!(
-        content(&body).starts_with("Here is `gipf-game-1.gif`, which I could not attach in <#"),
-        "{body:#}"
-    );
-    bot.stop(&discord).await;
-    assert_no_unhandled(&discord);
 }
