@@ -5,9 +5,12 @@
 
 mod support;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
-use gipf_bot::model::ChannelId;
+use gipf_bot::model::{ChannelId, Clock};
+use gipf_bot::service::Config;
 use gipf_bot::service::Via;
 use support::table::{Table, assert_safe, click, shown};
 
@@ -339,4 +342,28 @@ fn a_refused_slash_command_names_its_options_and_a_chat_one_keeps_its_words() {
         let to_chat = answer(line, Via::Prefix);
         assert!(to_chat.contains(chat), "{line}: {to_chat}");
     }
+}
+
+#[test]
+fn a_late_move_hears_which_game_ended_and_how() {
+    let now = Arc::new(AtomicI64::new(1_795_608_000));
+    let reading = Arc::clone(&now);
+    let mut table = Table::with_config(Config {
+        clock: Clock::new(move || reading.load(Ordering::SeqCst)),
+        ..Config::default()
+    });
+    table.start("standard");
+    table.text("bob", "!resign");
+    table.expect(
+        "bob",
+        "!push e9 e8",
+        "Game 1 here is over (white wins: black resigned). alice played white, bob black. Either may ask for a `!rematch`; anyone may start a new game with `!challenge @someone`.",
+    );
+    // A day later the channel is simply free.
+    now.fetch_add(86_400, Ordering::SeqCst);
+    table.expect(
+        "alice",
+        "!push b1 c2",
+        "There is no game in this channel. Start one with",
+    );
 }

@@ -468,11 +468,40 @@ impl Service {
             .store(false, std::sync::atomic::Ordering::Relaxed);
     }
 
+    /// No game is being played here: said with the one that ended here in the last day, if
+    /// one did (a late move should learn who won, not only that nothing is on).
     fn no_game_here(&self, message: &Message) -> Failure {
-        Failure::Refused(Text::from(format!(
-            "There is no game in this channel. Start one with {}.",
-            self.phrasing(message).cmd("challenge @someone")
-        )))
+        let say = self.phrasing(message);
+        let start = format!("Start one with {}.", say.cmd("challenge @someone"));
+        let ended = match self.store.game_in(message.channel, true) {
+            Ok(Some(stored)) if stored.status != GameStatus::Active => Some(stored),
+            _ => None,
+        };
+        let recent = ended.filter(|g| self.config.clock.now() - g.updated_at < 86_400);
+        let Some(game) = recent.and_then(|stored| LiveGame::load(stored).ok()) else {
+            return Failure::Refused(Text::from(format!(
+                "There is no game in this channel. {start}"
+            )));
+        };
+        let how = match (game.stored.status, game.outcome()) {
+            (GameStatus::Aborted, _) => "was ended without a result".to_string(),
+            (GameStatus::Abandoned, _) => "was abandoned: nobody moved for too long".to_string(),
+            (_, Some(outcome)) if game.stored.forfeited.is_some() => {
+                format!("is over: {} won on time", outcome.winner)
+            }
+            (_, Some(outcome)) => format!("is over ({outcome})"),
+            (_, None) => "is over".to_string(),
+        };
+        let mut text = text![format!("Game {} here {how}. ", game.stored.id)];
+        text.push(game.name(Color::White))
+            .push(" played white, ")
+            .push(game.name(Color::Black))
+            .push(format!(
+                " black. Either may ask for a {}; anyone may {}",
+                say.cmd("rematch"),
+                start.replacen("Start one", "start a new game", 1)
+            ));
+        Failure::Refused(text)
     }
 }
 
