@@ -118,7 +118,7 @@ fn hints_come_privately_to_the_player_to_move_where_allowed() {
     table.expect(
         "alice",
         "!challenge @bob standard white hints",
-        "challenges you",
+        "(alice plays white, with hints for both players, unrated)",
     );
     table.expect("bob", "!accept", "Game on");
     table.expect("bob", "!hint", "it is not your move");
@@ -141,6 +141,9 @@ fn hints_come_privately_to_the_player_to_move_where_allowed() {
         &format!("!move {suggested}"),
         "alice (white) played",
     );
+    // A game with hints is not rated.
+    table.expect("bob", "!resign", "resigned");
+    table.expect("alice", "!stats", "alice has no rated game here yet");
 }
 
 #[test]

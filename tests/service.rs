@@ -700,7 +700,11 @@ fn a_game_just_begun_can_be_aborted_by_either_player_and_frees_the_channel() {
     );
     assert_eq!(aborted.mentions(), [user_id("alice")]);
     table.expect("carol", "!board", "Aborted by bob: no result.");
-    table.expect("alice", "!push e9 e8", "Game 1 here was ended without a result.");
+    table.expect(
+        "alice",
+        "!push e9 e8",
+        "Game 1 here was ended without a result.",
+    );
     table.expect("alice", "!challenge @bob", "challenges you");
 
     // Past both players' first turns it is too late: resign instead.
@@ -720,7 +724,11 @@ fn a_game_nobody_moves_in_ends_as_abandoned_and_frees_the_channel() {
     table.text("alice", "!push b1 c2");
     // A month and a day without a move.
     table.idle_for_days(31);
-    table.expect("bob", "!push e9 e8", "Game 1 here was abandoned: nobody moved for too long.");
+    table.expect(
+        "bob",
+        "!push e9 e8",
+        "Game 1 here was abandoned: nobody moved for too long.",
+    );
     table.expect(
         "carol",
         "!board",

@@ -449,14 +449,20 @@ fn answered_just_now() -> Failure {
     ))
 }
 
-/// `, 3 days per move, in a thread of its own`: a challenge's time and place.
+/// `, 3 days per move, in a thread of its own, with hints`: a challenge's time, place and
+/// help.
 fn terms_line(terms: &ChallengeTerms) -> String {
     let thread = if terms.thread {
         ", in a thread of its own"
     } else {
         ""
     };
-    format!("{}{thread}", time::describe(terms.time))
+    let hints = if terms.hints {
+        ", with hints for both players, unrated"
+    } else {
+        ""
+    };
+    format!("{}{thread}{hints}", time::describe(terms.time))
 }
 
 /// The challenge's potentials on a line of their own (nothing for a game without them).

@@ -497,6 +497,29 @@ mod tests {
     #[test]
     fn a_won_game_is_rated_once_in_its_pool_and_in_all() {
         let (_dir, store, game) = store_with_a_game();
+        // With hints (as challenged) the game is not the players' alone: unrated.
+        let (_other, hinted, with_hints) = store_with_a_game();
+        let lost = Progress {
+            turns: Vec::new(),
+            partial: Partial::default(),
+            status: GameStatus::Won(Color::Black),
+            resigned: Some(Color::White),
+            ended_by: None,
+            forfeited: None,
+        };
+        hinted.save(&with_hints, lost).unwrap().unwrap();
+        assert_eq!(
+            hinted.rating(Some(GuildId(5)), None, UserId(1)).unwrap(),
+            None
+        );
+        // Without them, rated.
+        store
+            .with(|c| Ok(c.execute("UPDATE games SET hints = 0 WHERE id = ?1", [game.id])?))
+            .unwrap();
+        let game = StoredGame {
+            hints: false,
+            ..game
+        };
         let won = Progress {
             turns: Vec::new(),
             partial: Partial::default(),

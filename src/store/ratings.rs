@@ -122,8 +122,9 @@ pub(super) fn rate(c: &Connection, game: &StoredGame, winner: Color) -> anyhow::
         .prepare_cached("UPDATE games SET rated = 1 WHERE id = ?1 AND rated = 0")?
         .execute(params![game.id])?;
     let (winner, loser) = (game.players[winner], game.players[!winner]);
-    // Games against the engine say nothing about how people play against people.
-    if first == 0 || winner == loser || game.engine.is_some() {
+    // Games against the engine say nothing about how people play against people, and a
+    // game with the engine's hints is not theirs alone.
+    if first == 0 || winner == loser || game.engine.is_some() || game.hints {
         return Ok(());
     }
     let guild = game.guild.unwrap_or(GuildId(0));
