@@ -265,30 +265,13 @@ fn decision_for(
 }
 
 /// A refused move says that nothing was changed.
-pub(super) fn nothing_changed(failure: Failure) -> Failure {
+fn nothing_changed(failure: Failure) -> Failure {
     match failure {
         Failure::Refused(mut reason) => {
             reason.push(". Nothing was changed.");
             Failure::Refused(reason)
         }
         internal => internal,
-    }
-}
-
-/// What a move saves: the turns it completed, the decisions of the turn it leaves in
-/// progress, and the game's status.
-fn move_progress(
-    turns: Vec<(String, crate::model::UserId)>,
-    partial: Partial,
-    status: GameStatus,
-) -> Progress {
-    Progress {
-        turns,
-        partial,
-        status,
-        resigned: None,
-        ended_by: None,
-        forfeited: None,
     }
 }
 
@@ -332,11 +315,14 @@ impl Service {
             .iter()
             .map(|t| (game.turn_text(t), game.player(t.color)))
             .collect();
-        let progress = move_progress(
+        let progress = Progress {
             turns,
-            Partial(working.partial),
-            GameStatus::of_outcome(working.game.outcome()),
-        );
+            partial: Partial(working.partial),
+            status: GameStatus::of_outcome(working.game.outcome()),
+            resigned: None,
+            ended_by: None,
+            forfeited: None,
+        };
         let Some(stored) = self.save(&game.stored, progress)? else {
             return Err(self.moved_on(message));
         };

@@ -283,6 +283,18 @@ mod tests {
 
     use super::*;
 
+    /// The end of a game by `loser`'s resignation.
+    fn resigned_by(loser: Color) -> Progress {
+        Progress {
+            turns: Vec::new(),
+            partial: Partial::default(),
+            status: GameStatus::Won(!loser),
+            resigned: Some(loser),
+            ended_by: None,
+            forfeited: None,
+        }
+    }
+
     fn store_with_a_game() -> (tempfile::TempDir, Store, StoredGame) {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(dir.path().join("t.db"), Clock::system()).unwrap();
@@ -454,14 +466,7 @@ mod tests {
     #[test]
     fn statuses_colours_and_variants_read_back_as_written() {
         let (_dir, store, game) = store_with_a_game();
-        let progress = Progress {
-            turns: Vec::new(),
-            partial: Partial::default(),
-            status: GameStatus::Won(Color::White),
-            resigned: Some(Color::Black),
-            ended_by: None,
-            forfeited: None,
-        };
+        let progress = resigned_by(Color::Black);
         let saved = store.save(&game, progress).unwrap().unwrap();
         assert!(store.game_in(ChannelId(7), false).unwrap().is_none());
         let finished = store.game_in(ChannelId(7), true).unwrap().unwrap();
@@ -499,14 +504,7 @@ mod tests {
         let (_dir, store, game) = store_with_a_game();
         // With hints (as challenged) the game is not the players' alone: unrated.
         let (_other, hinted, with_hints) = store_with_a_game();
-        let lost = Progress {
-            turns: Vec::new(),
-            partial: Partial::default(),
-            status: GameStatus::Won(Color::Black),
-            resigned: Some(Color::White),
-            ended_by: None,
-            forfeited: None,
-        };
+        let lost = resigned_by(Color::White);
         hinted.save(&with_hints, lost).unwrap().unwrap();
         assert_eq!(
             hinted.rating(Some(GuildId(5)), None, UserId(1)).unwrap(),
@@ -520,14 +518,7 @@ mod tests {
             hints: false,
             ..game
         };
-        let won = Progress {
-            turns: Vec::new(),
-            partial: Partial::default(),
-            status: GameStatus::Won(Color::White),
-            resigned: Some(Color::Black),
-            ended_by: None,
-            forfeited: None,
-        };
+        let won = resigned_by(Color::Black);
         let saved = store.save(&game, won.clone()).unwrap().unwrap();
         // Saving the ended game again (a stale writer that got through) rates nothing more.
         store.save(&saved, won).unwrap().unwrap();
