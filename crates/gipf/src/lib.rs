@@ -60,7 +60,7 @@ pub use entry::{Entry, EntryError};
 pub use line::Line;
 pub use piece::{Kind, Piece};
 pub use point::{ParsePointError, Point};
-pub use position::{Position, Stage};
+pub use position::{HasPotentials, Position, Stage};
 pub use row::Row;
 pub use setup::{Setup, SetupError};
 pub use turn::{Completed, Push, Removed, Turn};

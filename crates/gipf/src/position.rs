@@ -6,7 +6,10 @@ use crate::{
     PlayError, Point, Push, Reason, Removed, Row, Turn, Variant,
 };
 
+mod from_game;
 mod swap;
+
+pub use from_game::HasPotentials;
 
 /// Where the player to move is within his turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -224,7 +224,7 @@ fn without_potentials_perft_3_is_position_s() {
 }
 
 #[test]
-fn a_plain_decision_plays_the_same_on_the_machine_for_potentials() {
+fn a_plain_decision_plays_the_same_on_the_machine_for_potentials_and_converts_to_position() {
     use gipf::potentials::Decision;
     let mut played = 0;
     for seed in 0..60 {
@@ -244,6 +244,9 @@ fn a_plain_decision_plays_the_same_on_the_machine_for_potentials() {
                 assert_eq!(game.reserve(color), position.reserve(color), "seed {seed}");
             }
             assert_eq!(game.to_move(), position.to_move(), "seed {seed}");
+            // The whole state moves onto the base game's machine: the engine searches it
+            // there.
+            assert_eq!(Position::try_from(&game), Ok(position), "seed {seed}");
         }
         assert_eq!(
             game.outcome().map(|o| o.winner),

@@ -28,7 +28,7 @@
 //! ```
 
 mod decision;
-mod game;
+pub(crate) mod game;
 mod key;
 mod movegen;
 mod notation;
