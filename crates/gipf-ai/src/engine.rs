@@ -5,7 +5,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use gipf::{Outcome, Position, Turn};
+use gipf::Outcome;
+use gipf::Position;
+use gipf::potentials::Game;
 
 use crate::clock::Clock;
 use crate::level::{Level, Limits};
@@ -13,6 +15,7 @@ use crate::reason::reason;
 use crate::root::{iterate, reorder, root_moves};
 use crate::score::{describe, is_decided};
 use crate::search::Search;
+use crate::searchable::Searchable;
 use crate::{Score, Table, Tuning, Weights};
 
 /// The table size used unless told otherwise, in MiB.
@@ -74,11 +77,11 @@ impl Request {
 
 /// The engine's answer: a complete turn and why.
 #[derive(Clone, Debug)]
-pub struct Thought {
-    /// The turn to play: removals at its start, the push, removals after it.
-    pub turn: Turn,
-    /// The position after it.
-    pub after: Position,
+pub struct Thought<S: Searchable = Position> {
+    /// The turn to play: removals at its start, the action, removals after it.
+    pub turn: S::Turn,
+    /// The state after it.
+    pub after: S,
     /// How good the turn is for the player who makes it (see [`Score`]).
     pub evaluation: Score,
     /// One line for people: "captures 3 pieces", "saves your last GIPF-piece", ...
@@ -91,7 +94,7 @@ pub struct Thought {
     pub elapsed: Duration,
 }
 
-impl Thought {
+impl<S: Searchable> Thought<S> {
     /// The turn in the official notation with the reserve after it, as the rules crate
     /// prints it: `a4-g2;xd4,c4,b4 (7)`.
     pub fn notation(&self) -> String {
@@ -99,7 +102,7 @@ impl Thought {
     }
 }
 
-impl fmt::Display for Thought {
+impl<S: Searchable> fmt::Display for Thought<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -190,7 +193,11 @@ impl Engine {
     /// The best complete turn for the player to move, found within the request's limits.
     /// A stopped search returns the best turn it fully searched; stopped before any (a
     /// budget of 0, or the stop flag raised at once), it returns the first legal turn.
-    pub fn think(&mut self, position: &Position, request: &Request) -> Result<Thought, ThinkError> {
+    pub fn think<S: Searchable>(
+        &mut self,
+        position: &S,
+        request: &Request,
+    ) -> Result<Thought<S>, ThinkError> {
         if let Some(outcome) = position.outcome() {
             return Err(ThinkError::GameOver(outcome));
         }
@@ -231,7 +238,7 @@ impl Engine {
             }
         }
         let nodes = search.nodes;
-        let chosen = moves.get(best.0).copied().ok_or(ThinkError::NoLegalTurn)?;
+        let chosen = moves.get(best.0).cloned().ok_or(ThinkError::NoLegalTurn)?;
         if !searched {
             // Stopped before any turn was searched: the first legal turn, judged at a glance.
             best.1 = match chosen.position.outcome() {
@@ -240,19 +247,61 @@ impl Engine {
             };
         }
         Ok(Thought {
+            reason: reason(position, &chosen, best.1),
             turn: chosen.turn,
             after: chosen.position,
             evaluation: best.1,
-            reason: reason(position, &chosen, best.1),
             depth: depth_done,
             nodes,
             elapsed: clock.elapsed(),
         })
     }
 
+    /// The best complete turn in any game the rules crate's one machine holds: the engine's
+    /// one door for the bot. A game without potentials is searched on the base game's
+    /// faster [`Position`] (its turn is then found among the game's own); one with
+    /// potentials, Ultimate GIPF among them, on the game itself.
+    ///
+    /// ```
+    /// use gipf::potentials::{Game, Options};
+    /// use gipf_ai::{Engine, Limits, Request};
+    /// let mut engine = Engine::with_table_megabytes(1);
+    /// for options in [Options::ultimate(), Options::plain(gipf::Variant::Standard)] {
+    ///     let game = Game::new(options);
+    ///     let thought = engine.think_game(&game, &Request::limits(Limits::depth(1))).unwrap();
+    ///     let mut after = game.clone();
+    ///     after.play_notation(&thought.turn.to_string()).unwrap();
+    ///     assert_eq!(after, thought.after);
+    /// }
+    /// ```
+    pub fn think_game(
+        &mut self,
+        game: &Game,
+        request: &Request,
+    ) -> Result<Thought<Game>, ThinkError> {
+        let Ok(position) = Position::try_from(game) else {
+            return self.think(game, request);
+        };
+        let thought = self.think(&position, request)?;
+        let (turn, after) = same_turn_on(game, &thought.after).ok_or(ThinkError::NoLegalTurn)?;
+        Ok(Thought {
+            turn,
+            after,
+            evaluation: thought.evaluation,
+            reason: thought.reason,
+            depth: thought.depth,
+            nodes: thought.nodes,
+            elapsed: thought.elapsed,
+        })
+    }
+
     /// Every distinct complete turn with its score searched `depth` turns deep, best first:
     /// for analysis, where the played turn must be scored as exactly as the best.
-    pub fn score_turns(&mut self, position: &Position, depth: u32) -> Vec<(Turn, Position, Score)> {
+    pub fn score_turns<S: Searchable>(
+        &mut self,
+        position: &S,
+        depth: u32,
+    ) -> Vec<(S::Turn, S, Score)> {
         let clock = Clock::start(None, None);
         let mut moves = root_moves(position, 0, 0);
         self.table.next_search();
@@ -265,10 +314,21 @@ impl Engine {
         }
         moves.sort_by_key(|m| std::cmp::Reverse(m.score));
         moves
-            .iter()
+            .into_iter()
             .map(|m| (m.turn, m.position, m.score))
             .collect()
     }
+}
+
+/// The turn of `game` that leads to the state `after` holds on the base game's machine.
+fn same_turn_on(game: &Game, after: &Position) -> Option<(<Game as Searchable>::Turn, Game)> {
+    let mut found = None;
+    game.each_turn(&mut |next, turn, _| {
+        if found.is_none() && Position::try_from(&next).as_ref() == Ok(after) {
+            found = turn.map(|turn| (turn, next));
+        }
+    });
+    found
 }
 
 /// Whether another iteration is likely to finish in time: each costs several times the

@@ -1,17 +1,18 @@
 //! The static evaluation: how good a position is for the player to move.
 
-use gipf::{Color, Position};
+use gipf::{ByColor, Color, Position};
 
 use crate::masks::{AXIS_STEPS, CENTRE, INNER_RING, LINES_THROUGH};
-use crate::{Score, Weights};
+use crate::{Score, Searchable, Weights};
 
 /// The penalty for a reserve of 0, 1, 2, ... pieces, in units of
 /// [`Weights::low_reserve`] / 10: a player who cannot push loses, and each piece fewer
 /// brings that closer, faster and faster as the reserve runs out.
 const LOW_RESERVE: [Score; 8] = [40, 28, 19, 12, 7, 4, 2, 1];
 
-/// How good `position` is for the player to move, in centi-pieces (see [`Score`]). Only the
-/// board, reserves and captures are looked at: a finished game is the search's business.
+/// How good `state` is for the player to move, in centi-pieces (see [`Score`]). Only the
+/// board, reserves, captures (and with potentials the loaded pieces and supplies) are
+/// looked at: a finished game is the search's business.
 ///
 /// ```
 /// use gipf::{Position, Variant};
@@ -19,39 +20,77 @@ const LOW_RESERVE: [Score; 8] = [40, 28, 19, 12, 7, 4, 2, 1];
 /// let start = Position::new(Variant::Standard);
 /// // The start is even; only the tempo of the player to move counts.
 /// assert_eq!(evaluate(&start, &Weights::default()), Weights::default().tempo);
+/// // The same start on the machine for potentials is judged the same.
+/// let game = gipf::potentials::Game::new(gipf::potentials::Options::plain(Variant::Standard));
+/// assert_eq!(evaluate(&game, &Weights::default()), Weights::default().tempo);
 /// ```
-pub fn evaluate(position: &Position, weights: &Weights) -> Score {
-    let me = position.to_move();
-    let empty = !position.occupied().bits() & gipf::Bitboard::ALL_SPOTS.bits();
-    let side = |color: Color| side_value(position, color, empty, weights);
-    let threes = |color: Color| open_threes(position.pieces(color).bits(), empty);
-    side(me) - side(!me) + weights.mover_three * threes(me) - weights.waiting_three * threes(!me)
-        + weights.tempo
+pub fn evaluate<S: Searchable>(state: &S, weights: &Weights) -> Score {
+    state.evaluate(weights)
 }
 
-/// What one colour has, whoever is to move.
-fn side_value(position: &Position, color: Color, empty: u64, weights: &Weights) -> Score {
-    let own = position.pieces(color).bits();
-    let reserve = Score::from(position.reserve(color));
-    let low = LOW_RESERVE
-        .get(reserve as usize)
-        .copied()
-        .unwrap_or_default();
-    let mut value = weights.reserve * reserve
-        - weights.captured * Score::from(position.lost(color))
-        - weights.low_reserve * low / 10
-        + weights.centre * (own & CENTRE).count_ones() as Score
-        + weights.inner_ring * (own & INNER_RING).count_ones() as Score;
-    if position.variant().has_gipf_pieces() {
-        let gipf = own & position.gipf_pieces().bits();
-        value += weights.gipf * gipf.count_ones() as Score;
-        if gipf.count_ones() == 1 {
-            let opponent = position.pieces(!color).bits();
-            value -= weights.last_gipf
-                + weights.exposed_gipf * exposed_lines(gipf, opponent, empty) as Score;
+/// What the evaluation of the base game looks at, read off either machine.
+pub(crate) struct Board {
+    pub mover: Color,
+    /// Each colour's pieces (the tops of stacks with potentials).
+    pub pieces: ByColor<u64>,
+    /// Each colour's GIPF-pieces.
+    pub gipf: ByColor<u64>,
+    pub empty: u64,
+    pub reserve: ByColor<u8>,
+    pub lost: ByColor<u8>,
+    /// Whether the game has GIPF-pieces (a lone one is then a weakness).
+    pub gipf_game: bool,
+}
+
+impl Board {
+    /// The board of a base game position.
+    pub fn of(position: &Position) -> Board {
+        let gipf = position.gipf_pieces().bits();
+        Board {
+            mover: position.to_move(),
+            pieces: ByColor::from_fn(|c| position.pieces(c).bits()),
+            gipf: ByColor::from_fn(|c| position.pieces(c).bits() & gipf),
+            empty: !position.occupied().bits() & gipf::Bitboard::ALL_SPOTS.bits(),
+            reserve: ByColor::from_fn(|c| position.reserve(c)),
+            lost: ByColor::from_fn(|c| position.lost(c)),
+            gipf_game: position.variant().has_gipf_pieces(),
         }
     }
-    value
+
+    /// Its value for the player to move: both sides, the open threes, the tempo.
+    pub fn value(&self, weights: &Weights) -> Score {
+        let me = self.mover;
+        let side = |color: Color| self.side_value(color, weights);
+        let threes = |color: Color| open_threes(self.pieces[color], self.empty);
+        side(me) - side(!me) + weights.mover_three * threes(me)
+            - weights.waiting_three * threes(!me)
+            + weights.tempo
+    }
+
+    /// What one colour has, whoever is to move.
+    fn side_value(&self, color: Color, weights: &Weights) -> Score {
+        let own = self.pieces[color];
+        let reserve = Score::from(self.reserve[color]);
+        let low = LOW_RESERVE
+            .get(reserve as usize)
+            .copied()
+            .unwrap_or_default();
+        let mut value = weights.reserve * reserve
+            - weights.captured * Score::from(self.lost[color])
+            - weights.low_reserve * low / 10
+            + weights.centre * (own & CENTRE).count_ones() as Score
+            + weights.inner_ring * (own & INNER_RING).count_ones() as Score;
+        if self.gipf_game {
+            let gipf = self.gipf[color];
+            value += weights.gipf * gipf.count_ones() as Score;
+            if gipf.count_ones() == 1 {
+                let opponent = self.pieces[!color];
+                value -= weights.last_gipf
+                    + weights.exposed_gipf * exposed_lines(gipf, opponent, self.empty) as Score;
+            }
+        }
+        value
+    }
 }
 
 /// Lines through the spot of `gipf` where the opponent has two pieces or more and room to
@@ -67,20 +106,9 @@ fn exposed_lines(gipf: u64, opponent: u64, empty: u64) -> u32 {
         .count() as u32
 }
 
-/// How many open threes `color` has: rows that may be one push away.
-pub(crate) fn open_three_count(position: &Position, color: Color) -> Score {
-    let empty = !position.occupied().bits() & gipf::Bitboard::ALL_SPOTS.bits();
-    open_threes(position.pieces(color).bits(), empty)
-}
-
-/// Whether `color` has an open three.
-pub(crate) fn has_open_three(position: &Position, color: Color) -> bool {
-    open_three_count(position, color) > 0
-}
-
 /// Windows of four spots on a line holding three of `own` and one empty spot: threats of a
 /// row.
-fn open_threes(own: u64, empty: u64) -> Score {
+pub(crate) fn open_threes(own: u64, empty: u64) -> Score {
     let mut count = 0;
     for step in AXIS_STEPS {
         // Align the k-th spot of every window onto the window's first bit.

@@ -22,6 +22,7 @@
 //! [`analyse`] (the turns of a game that lost most).
 
 pub mod analyse;
+mod base;
 pub mod bench;
 mod children;
 mod clock;
@@ -32,7 +33,9 @@ mod masks;
 mod reason;
 mod root;
 pub mod score;
+mod potentials;
 mod search;
+mod searchable;
 pub mod selfplay;
 mod table;
 mod tuning;
@@ -42,6 +45,7 @@ pub use engine::{DEFAULT_TABLE_MEGABYTES, Engine, Request, ThinkError, Thought};
 pub use eval::evaluate;
 pub use level::{Level, Limits, ParseLevelError};
 pub use score::Score;
+pub use searchable::{ActionId, NO_ACTION, Searchable};
 pub use table::Table;
 pub use tuning::Tuning;
 pub use weights::Weights;

@@ -1,15 +1,15 @@
 //! A one-line reason for a turn, in words for the player it is suggested to.
 
-use gipf::{Color, Position, Reason, Setup};
+use gipf::Reason;
 
 use crate::children::expand;
-use crate::eval::open_three_count;
 use crate::root::RootMove;
 use crate::score::{Score, turns_to_end};
+use crate::searchable::Searchable;
 
 /// The best the player to move could do at once: pieces captured, and whether he takes
 /// the opponent's last GIPF-piece (wins).
-fn immediate_threat(position: &Position) -> (u8, bool) {
+fn immediate_threat<S: Searchable>(position: &S) -> (u8, bool) {
     let mover = position.to_move();
     let mut children = Vec::new();
     expand(position, &mut children);
@@ -26,24 +26,6 @@ fn immediate_threat(position: &Position) -> (u8, bool) {
     })
 }
 
-/// The same board with the other player to move: what he would do if he could move now.
-fn with_opponent_to_move(position: &Position) -> Option<Position> {
-    let mut setup = Setup::new(position.variant());
-    for spot in position.occupied().iter() {
-        setup.board.push((spot, position.piece_at(spot)?));
-    }
-    setup.reserve = gipf::ByColor::from_fn(|c| position.reserve(c));
-    setup.lost = gipf::ByColor::from_fn(|c| position.lost(c));
-    setup.to_move = !position.to_move();
-    setup.played = gipf::ByColor::splat(true);
-    setup.gipf_phase = gipf::ByColor::from_fn(|c| position.in_gipf_phase(c));
-    Position::from_setup(&setup).ok()
-}
-
-fn gipf_count(position: &Position, color: Color) -> u32 {
-    (position.pieces(color) & position.gipf_pieces()).count()
-}
-
 fn plural(n: u32, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")
@@ -53,7 +35,7 @@ fn plural(n: u32, word: &str) -> String {
 }
 
 /// Why `chosen` is played from `before`, given its search score.
-pub(crate) fn reason(before: &Position, chosen: &RootMove, score: Score) -> String {
+pub(crate) fn reason<S: Searchable>(before: &S, chosen: &RootMove<S>, score: Score) -> String {
     let me = before.to_move();
     let after = &chosen.position;
     if let Some(outcome) = after.outcome() {
@@ -74,7 +56,7 @@ pub(crate) fn reason(before: &Position, chosen: &RootMove, score: Score) -> Stri
     }
     let captured = u32::from(after.lost(!me).saturating_sub(before.lost(!me)));
     if captured > 0 {
-        let gipf_taken = gipf_count(before, !me).saturating_sub(gipf_count(after, !me));
+        let gipf_taken = before.gipf_count(!me).saturating_sub(after.gipf_count(!me));
         let mut text = format!("captures {}", plural(captured, "piece"));
         if gipf_taken > 0 {
             text.push_str(&format!(
@@ -84,10 +66,10 @@ pub(crate) fn reason(before: &Position, chosen: &RootMove, score: Score) -> Stri
         }
         parts.push(text);
     }
-    let threat_before = with_opponent_to_move(before).map(|p| immediate_threat(&p));
+    let threat_before = before.passed().map(|p| immediate_threat(&p));
     let (threat_after, loses_after) = immediate_threat(after);
     if let Some((threat, takes_last)) = threat_before {
-        if takes_last && !loses_after && gipf_count(after, me) > 0 {
+        if takes_last && !loses_after && after.gipf_count(me) > 0 {
             parts.push("saves your last GIPF-piece".into());
         } else if threat > threat_after {
             parts.push(format!(
@@ -96,14 +78,13 @@ pub(crate) fn reason(before: &Position, chosen: &RootMove, score: Score) -> Stri
             ));
         }
     }
-    let removed = (chosen.turn.start.spots | chosen.turn.after.spots).count();
-    let own_back =
-        removed.saturating_sub((chosen.turn.start.captured | chosen.turn.after.captured).count());
+    let (removed, captured_pieces) = S::removed(&chosen.turn);
+    let own_back = removed.saturating_sub(captured_pieces);
     if own_back > 0 && captured == 0 {
         parts.push(format!("takes back {} of yours", plural(own_back, "piece")));
     }
     if parts.is_empty() {
-        let threes = |p: &Position| open_three_count(p, me);
+        let threes = |p: &S| p.open_threes(me);
         let gained = threes(after) - threes(before);
         parts.push(if gained > 0 {
             format!(

@@ -1,18 +1,19 @@
 //! The root of a search: the player's complete turns, each with the position it leads to.
 
+use gipf::Color;
 use gipf::random::Rng;
-use gipf::{Color, Position, Turn};
 
 use crate::Score;
 use crate::children::expand_turns;
 use crate::score::{INFINITY, is_decided};
 use crate::search::Search;
+use crate::searchable::Searchable;
 
 /// One candidate turn at the root.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct RootMove {
-    pub turn: Turn,
-    pub position: Position,
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove<S: Searchable> {
+    pub turn: S::Turn,
+    pub position: S,
     pub key: u64,
     /// The score of the last iteration that searched it (an upper bound for a turn that
     /// was only shown to be no better than the best).
@@ -22,7 +23,7 @@ pub(crate) struct RootMove {
 }
 
 /// Every distinct complete turn, each position once (the first notation kept).
-pub(crate) fn root_moves(position: &Position, noise: Score, seed: u64) -> Vec<RootMove> {
+pub(crate) fn root_moves<S: Searchable>(position: &S, noise: Score, seed: u64) -> Vec<RootMove<S>> {
     expand_turns(position)
         .into_iter()
         .map(|(turn, after, key)| {
@@ -53,9 +54,9 @@ pub(crate) struct Found {
 /// first are only proven no better, unless `exact` asks for every score (noise and
 /// analysis need them). Returns `None` if the clock stopped the search before the first
 /// turn was done; a stopped iteration returns the best turn fully searched so far.
-pub(crate) fn iterate(
-    search: &mut Search<'_>,
-    moves: &mut [RootMove],
+pub(crate) fn iterate<S: Searchable>(
+    search: &mut Search<'_, S>,
+    moves: &mut [RootMove<S>],
     mover: Color,
     depth: u32,
     exact: bool,
@@ -96,7 +97,7 @@ pub(crate) fn iterate(
 
 /// Puts the best turn first and the rest by their last score: the next iteration searches
 /// the likeliest best first, which makes the others cheap to refute.
-pub(crate) fn reorder(moves: &mut [RootMove], best: usize) {
+pub(crate) fn reorder<S: Searchable>(moves: &mut [RootMove<S>], best: usize) {
     moves.swap(0, best);
     if let Some((_, rest)) = moves.split_first_mut() {
         rest.sort_by_key(|m| std::cmp::Reverse(m.score));

@@ -2,11 +2,11 @@
 //! hash move, capture, killer and history ordering, and removals pending at the start of a
 //! turn resolved before a position is judged.
 
-use gipf::{Color, Outcome, Position, Stage};
+use gipf::{Color, Outcome};
 
-use crate::children::{Child, NO_PUSH, PUSH_IDS, PushId, expand};
+use crate::children::{Child, HISTORY_SLOTS, expand, is_action};
 use crate::clock::Clock;
-use crate::eval::has_open_three;
+use crate::searchable::{ActionId, NO_ACTION, Searchable};
 use crate::score::{INFINITY, WIN};
 use crate::table::{Bound, Table};
 use crate::{Score, Weights, evaluate};
@@ -21,6 +21,11 @@ const TACTICAL: i64 = 1 << 31;
 /// How often (in nodes) the clock is read: often enough to stop within a millisecond.
 const CLOCK_INTERVAL: u64 = 512;
 
+/// The history slot of an action: ids share the slots.
+fn history_slot(id: ActionId) -> usize {
+    usize::from(id) % HISTORY_SLOTS
+}
+
 /// The score of a finished game for `mover`, `ply` turns below the root.
 pub(crate) fn terminal(outcome: Outcome, mover: Color, ply: usize) -> Score {
     let score = WIN - ply as Score;
@@ -32,7 +37,7 @@ pub(crate) fn terminal(outcome: Outcome, mover: Color, ply: usize) -> Score {
 }
 
 /// One search: its tables of the moment and its counters.
-pub(crate) struct Search<'a> {
+pub(crate) struct Search<'a, S: Searchable> {
     table: &'a mut Table,
     weights: &'a Weights,
     clock: &'a Clock,
@@ -49,13 +54,13 @@ pub(crate) struct Search<'a> {
     made: u64,
     next_check: u64,
     pub aborted: bool,
-    buffers: Vec<Vec<Child>>,
-    killers: Vec<[PushId; 2]>,
-    history: [u32; PUSH_IDS],
+    buffers: Vec<Vec<Child<S>>>,
+    killers: Vec<[ActionId; 2]>,
+    history: Vec<u32>,
 }
 
-impl<'a> Search<'a> {
-    pub fn new(table: &'a mut Table, weights: &'a Weights, clock: &'a Clock) -> Search<'a> {
+impl<'a, S: Searchable> Search<'a, S> {
+    pub fn new(table: &'a mut Table, weights: &'a Weights, clock: &'a Clock) -> Search<'a, S> {
         Search {
             table,
             weights,
@@ -69,8 +74,8 @@ impl<'a> Search<'a> {
             next_check: 0,
             aborted: false,
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(96)).collect(),
-            killers: vec![[NO_PUSH; 2]; MAX_PLY + 1],
-            history: [0; PUSH_IDS],
+            killers: vec![[NO_ACTION; 2]; MAX_PLY + 1],
+            history: vec![0; HISTORY_SLOTS],
         }
     }
 
@@ -78,7 +83,7 @@ impl<'a> Search<'a> {
     /// from that player's view.
     pub fn child_score(
         &mut self,
-        child: &Position,
+        child: &S,
         key: u64,
         mover: Color,
         depth: i32,
@@ -143,7 +148,7 @@ impl<'a> Search<'a> {
     /// again only if they beat alpha.
     fn pvs_child(
         &mut self,
-        child: &Child,
+        child: &Child<S>,
         index: usize,
         mover: Color,
         depth: i32,
@@ -175,7 +180,7 @@ impl<'a> Search<'a> {
 
     fn negamax(
         &mut self,
-        position: &Position,
+        position: &S,
         key: u64,
         depth: i32,
         ply: usize,
@@ -188,7 +193,7 @@ impl<'a> Search<'a> {
         }
         let mut depth = depth;
         if depth <= 0 {
-            if position.stage() == Stage::Push || ply >= MAX_PLY {
+            if position.at_action() || ply >= MAX_PLY {
                 return self.quiesce(position, ply, alpha, beta, self.quiescence);
             }
             // Rows wait to be removed at the start of this turn: a quiet position only
@@ -253,7 +258,7 @@ impl<'a> Search<'a> {
     /// best of standing pat and those turns, `left` turns deep at most.
     fn quiesce(
         &mut self,
-        position: &Position,
+        position: &S,
         ply: usize,
         mut alpha: Score,
         beta: Score,
@@ -261,7 +266,7 @@ impl<'a> Search<'a> {
     ) -> Score {
         let stand = evaluate(position, self.weights);
         let me = position.to_move();
-        if left == 0 || stand >= beta || ply >= MAX_PLY || !has_open_three(position, me) {
+        if left == 0 || stand >= beta || ply >= MAX_PLY || position.open_threes(me) == 0 {
             return stand;
         }
         let Some(mut children) = self.buffers.get_mut(ply).map(std::mem::take) else {
@@ -297,13 +302,13 @@ impl<'a> Search<'a> {
 
     /// Sorts children: the hash move, then captures (most first), then killers, then by
     /// history.
-    fn order(&self, position: &Position, children: &mut [Child], hash_move: u64, ply: usize) {
+    fn order(&self, position: &S, children: &mut [Child<S>], hash_move: u64, ply: usize) {
         let opponent = !position.to_move();
         let lost_before = i64::from(position.lost(opponent));
-        let killers = self.killers.get(ply).copied().unwrap_or([NO_PUSH; 2]);
+        let killers = self.killers.get(ply).copied().unwrap_or([NO_ACTION; 2]);
         for child in children.iter_mut() {
             let captured = i64::from(child.position.lost(opponent)) - lost_before;
-            let history = self.history.get(usize::from(child.push)).copied();
+            let history = self.history.get(history_slot(child.push)).copied();
             child.order = if child.key == hash_move {
                 i64::MAX
             } else if child.position.outcome().is_some() {
@@ -311,7 +316,7 @@ impl<'a> Search<'a> {
                 1 << 40
             } else if captured > 0 {
                 (1 << 32) + captured
-            } else if killers.contains(&child.push) && child.push != NO_PUSH {
+            } else if killers.contains(&child.push) && is_action(child.push) {
                 TACTICAL
             } else {
                 i64::from(history.unwrap_or_default()).min(TACTICAL - 1)
@@ -321,9 +326,9 @@ impl<'a> Search<'a> {
     }
 
     /// A quiet turn that cut the search off: try it early in sibling positions.
-    fn reward(&mut self, child: &Child, position: &Position, depth: i32, ply: usize) {
+    fn reward(&mut self, child: &Child<S>, position: &S, depth: i32, ply: usize) {
         let opponent = !position.to_move();
-        if child.position.lost(opponent) > position.lost(opponent) || child.push == NO_PUSH {
+        if child.position.lost(opponent) > position.lost(opponent) || !is_action(child.push) {
             return;
         }
         if let Some(killers) = self.killers.get_mut(ply)
@@ -332,7 +337,7 @@ impl<'a> Search<'a> {
             killers[1] = killers[0];
             killers[0] = child.push;
         }
-        if let Some(count) = self.history.get_mut(usize::from(child.push)) {
+        if let Some(count) = self.history.get_mut(history_slot(child.push)) {
             *count = count.saturating_add((depth * depth) as u32);
         }
     }

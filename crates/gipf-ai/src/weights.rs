@@ -38,6 +38,13 @@ pub struct Weights {
     pub waiting_three: Score,
     /// Being the one to move.
     pub tempo: Score,
+    /// Each uncovered loaded piece on the board, by its potential: TAMSK, ZÈRTZ, DVONN,
+    /// YINSH, PÜNCT (games with potentials).
+    pub loaded: [Score; 5],
+    /// Each spot a loaded piece's power reaches now.
+    pub reach: Score,
+    /// Each potential still in the supply, to load.
+    pub supply: Score,
 }
 
 impl Weights {
@@ -65,6 +72,9 @@ impl Weights {
             mover_three: 0,
             waiting_three: 0,
             tempo: 0,
+            loaded: [0; 5],
+            reach: 0,
+            supply: 0,
         }
     }
 }
@@ -83,6 +93,9 @@ impl Default for Weights {
             mover_three: 70,
             waiting_three: 45,
             tempo: 10,
+            loaded: [20, 50, 40, 50, 40],
+            reach: 3,
+            supply: 15,
         }
     }
 }

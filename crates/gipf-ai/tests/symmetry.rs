@@ -29,6 +29,9 @@ fn every_feature() -> Weights {
         mover_three: 71,
         waiting_three: 43,
         tempo: 11,
+        loaded: [19, 53, 37, 47, 41],
+        reach: 7,
+        supply: 13,
     }
 }
 
