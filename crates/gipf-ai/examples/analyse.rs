@@ -1,14 +1,14 @@
 //! The worst turns of a recorded game: `cargo run --release -p gipf-ai --example analyse --
-//! <variant> <record file> [depth] [count]` (one turn a line, official notation; depth 3
-//! and 5 mistakes unless told).
+//! <game> <record file> [depth] [count]` (a game name such as `tournament` or `ultimate`;
+//! one turn a line, official notation; depth 3 and 5 mistakes unless told).
 
-use gipf::{Position, Variant};
+use gipf::potentials::{Game, Options};
 use gipf_ai::Engine;
 use gipf_ai::analyse::analyse;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let variant: Variant = args.first().map_or("tournament", String::as_str).parse()?;
+    let options = Options::parse(args.first().map_or("tournament", String::as_str), None)?;
     let path = args.get(1).ok_or("give the record file")?;
     let depth = args.get(2).and_then(|d| d.parse().ok()).unwrap_or(3);
     let count = args.get(3).and_then(|c| c.parse().ok()).unwrap_or(5);
@@ -19,7 +19,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .filter(|l| !l.is_empty())
         .collect();
     let mut engine = Engine::default();
-    for mistake in analyse(&mut engine, Position::new(variant), &turns, depth, count)? {
+    for mistake in analyse(&mut engine, &Game::new(options), &turns, depth, count)? {
         println!("{mistake}");
     }
     Ok(())

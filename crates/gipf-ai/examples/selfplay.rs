@@ -5,7 +5,11 @@
 //!     seed=1 max-plies=300 variant=standard opening=4
 //! ```
 //!
-//! A player is `easy`, `medium`, `hard`, `random`, `reference` (5 turns deep on material
+//! `variant=ultimate` plays Ultimate GIPF; `potentials=SPEC` gives the players of another game
+//! their supplies, as the bot's `potentials=` does (`Z3,D3` or `White's/Black's`).
+//!
+//! A player is `easy`, `medium`, `hard`, `random`, `greedy` (the best turn at a glance, one
+//! turn deep), `reference` (5 turns deep on material
 //! and centre only), `<n>ms` (full strength for n ms a turn), `d<n>` (n turns deep) or
 //! `d<n>~<noise>` (n turns deep, scores blurred like the easy level's); `first.<weight>=<value>` or `second.<weight>=<value>` change one
 //! evaluation weight of that player (names as in `gipf_ai::Weights`, e.g.
@@ -20,6 +24,9 @@ use gipf_ai::{Level, Limits, Tuning, Weights};
 fn player(text: &str) -> Result<Player, String> {
     if text == "random" {
         return Ok(Player::Random);
+    }
+    if text == "greedy" {
+        return Ok(Player::Greedy);
     }
     if text == "reference" {
         // The classical reference: five turns deep on material and centre.
@@ -69,6 +76,13 @@ fn set_weight(weights: &mut Weights, name: &str, value: i32) -> Result<(), Strin
         "mover_three" => &mut weights.mover_three,
         "waiting_three" => &mut weights.waiting_three,
         "tempo" => &mut weights.tempo,
+        "reach" => &mut weights.reach,
+        "supply" => &mut weights.supply,
+        "loaded_t" => &mut weights.loaded[0],
+        "loaded_z" => &mut weights.loaded[1],
+        "loaded_d" => &mut weights.loaded[2],
+        "loaded_y" => &mut weights.loaded[3],
+        "loaded_p" => &mut weights.loaded[4],
         other => return Err(format!("no weight is called `{other}`")),
     };
     *slot = value;
@@ -79,7 +93,9 @@ fn with_weight(player: Player, name: &str, value: i32) -> Result<Player, String>
     let (limits, mut tuning) = match player {
         Player::Engine(limits) => (limits, Tuning::default()),
         Player::Tuned(limits, tuning) => (limits, tuning),
-        Player::Random => return Err("the random player has no weights".into()),
+        Player::Random | Player::Greedy => {
+            return Err(format!("the {player} player has no weights"));
+        }
     };
     if name == "reductions" {
         tuning.reductions = value != 0;
@@ -94,6 +110,7 @@ fn with_weight(player: Player, name: &str, value: i32) -> Result<Player, String>
 fn main() -> Result<(), String> {
     let mut settings = MatchSettings::new(Level::Medium.into(), Level::Easy.into(), 10, 1);
     let mut weights: Vec<(bool, String, i32)> = Vec::new();
+    let (mut game, mut potentials) = ("standard".to_string(), None);
     for arg in std::env::args().skip(1) {
         let (key, value) = arg
             .split_once('=')
@@ -107,7 +124,8 @@ fn main() -> Result<(), String> {
             "max-plies" => settings.max_plies = number()? as u16,
             "opening" => settings.opening_turns = number()? as u16,
             "table" => settings.table_megabytes = number()? as usize,
-            "variant" => settings.variant = value.parse().map_err(|_| format!("`{value}`?"))?,
+            "variant" => game = value.to_string(),
+            "potentials" => potentials = Some(value.to_string()),
             _ => {
                 let (who, name) = key
                     .split_once('.')
@@ -117,6 +135,7 @@ fn main() -> Result<(), String> {
             }
         }
     }
+    settings.options = gipf::potentials::Options::parse(&game, potentials.as_deref())?;
     for (first, name, value) in weights {
         let slot = if first {
             &mut settings.first

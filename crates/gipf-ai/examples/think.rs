@@ -1,26 +1,26 @@
-//! Thinks about a position: `cargo run --release -p gipf-ai --example think -- <variant>
+//! Thinks about a position: `cargo run --release -p gipf-ai --example think -- <game>
 //! <level or milliseconds> [seed] [turns in notation ...]`, for example
 //! `think standard hard 1 b5-c5`. Prints the turn, the reason, the evaluation, the depth
 //! reached and the speed.
 
-use gipf::{Position, Variant};
+use gipf::potentials::{Game, Options};
 use gipf_ai::{Engine, Level, Request};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let variant: Variant = args.first().map_or("standard", String::as_str).parse()?;
+    let options = Options::parse(args.first().map_or("standard", String::as_str), None)?;
     let budget = args.get(1).map_or("medium", String::as_str);
     let request = match budget.parse::<u64>() {
         Ok(millis) => Request::millis(millis),
         Err(_) => Request::level(budget.parse::<Level>()?),
     };
     let seed = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let mut position = Position::new(variant);
+    let mut game = Game::new(options);
     for turn in args.iter().skip(3) {
-        position.play_notation(turn)?;
+        game.play_notation(turn)?;
     }
     let mut engine = Engine::default();
-    let thought = engine.think(&position, &request.with_seed(seed))?;
+    let thought = engine.think_game(&game, &request.with_seed(seed))?;
     println!("{thought}");
     println!(
         "depth {}, {} nodes in {:.0} ms ({:.0} nodes/s)",

@@ -2,10 +2,11 @@
 
 use std::fmt;
 
+use gipf::potentials::Game;
 use gipf::{Color, Position};
 
 use crate::score::describe;
-use crate::{Engine, Score};
+use crate::{Engine, Score, Searchable};
 
 /// A turn that was worse than the best by `loss`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,48 +59,63 @@ impl fmt::Display for AnalyseError {
 
 impl std::error::Error for AnalyseError {}
 
-/// Replays `turns` (official notation) from `start`, scores every turn against the best
-/// one searched `depth` turns deep, and returns the `count` worst, worst first (turns that
-/// lost nothing are left out).
+/// Replays `turns` (in the game's notation) from `start`, any game the one machine holds,
+/// scores every turn against the best one searched `depth` turns deep, and returns the
+/// `count` worst, worst first (turns that lost nothing are left out). A game without
+/// potentials is analysed on the base game's faster [`Position`].
 ///
 /// ```
-/// use gipf::{Position, Variant};
+/// use gipf::potentials::{Game, Options};
 /// use gipf_ai::Engine;
 /// use gipf_ai::analyse::analyse;
 /// let mut engine = Engine::with_table_megabytes(4);
-/// let start = Position::new(Variant::Standard);
-/// let mistakes = analyse(&mut engine, start, &["a5-c5", "a1-c3"], 1, 3).unwrap();
-/// assert!(mistakes.iter().all(|m| m.loss > 0 && m.better_score - m.played_score == m.loss));
+/// for (options, turns) in [
+///     (Options::plain(gipf::Variant::Standard), ["a5-c5", "a1-c3"]),
+///     (Options::ultimate(), ["Ga5-c5", "Ga1-c3"]),
+/// ] {
+///     let mistakes = analyse(&mut engine, &Game::new(options), &turns, 1, 3).unwrap();
+///     assert!(mistakes.iter().all(|m| m.loss > 0 && m.better_score - m.played_score == m.loss));
+/// }
 /// ```
-pub fn analyse<S: AsRef<str>>(
+pub fn analyse<T: AsRef<str>>(
     engine: &mut Engine,
-    start: Position,
-    turns: &[S],
+    start: &Game,
+    turns: &[T],
+    depth: u32,
+    count: usize,
+) -> Result<Vec<Mistake>, AnalyseError> {
+    match Position::try_from(start) {
+        Ok(position) => analyse_on(engine, position, turns, depth, count),
+        Err(_) => analyse_on(engine, start.clone(), turns, depth, count),
+    }
+}
+
+/// [`analyse`] on one machine.
+fn analyse_on<S: Searchable, T: AsRef<str>>(
+    engine: &mut Engine,
+    start: S,
+    turns: &[T],
     depth: u32,
     count: usize,
 ) -> Result<Vec<Mistake>, AnalyseError> {
     let mut position = start;
     let mut mistakes = Vec::new();
     for (index, text) in turns.iter().enumerate() {
-        let before = position;
+        let before = position.clone();
         position
             .play_notation(text.as_ref())
-            .map_err(|e| AnalyseError {
-                index,
-                message: e.to_string(),
-            })?;
-        let key = position.zobrist();
+            .map_err(|message| AnalyseError { index, message })?;
+        let key = position.key();
         let scored = engine.score_turns(&before, depth);
-        let Some((best_turn, _, best_score)) = scored.first().copied() else {
+        let Some((best_turn, _, best_score)) = scored.first() else {
             continue;
         };
-        let Some((played_turn, _, played_score)) = scored
-            .iter()
-            .copied()
-            .find(|(_, after, _)| after.zobrist() == key)
+        let Some((played_turn, _, played_score)) =
+            scored.iter().find(|(_, after, _)| after.key() == key)
         else {
             continue;
         };
+        let (best_score, played_score) = (*best_score, *played_score);
         if best_score > played_score {
             mistakes.push(Mistake {
                 index,

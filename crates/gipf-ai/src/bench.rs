@@ -3,10 +3,11 @@
 use std::fmt;
 use std::time::Duration;
 
+use gipf::potentials::{Game, Options};
 use gipf::random::Rng;
 use gipf::{Position, Variant};
 
-use crate::{Engine, Limits, Request};
+use crate::{Engine, Limits, Request, Searchable};
 
 /// One position searched.
 #[derive(Clone, Debug)]
@@ -99,28 +100,63 @@ pub fn positions() -> Vec<(String, Position)> {
     list
 }
 
-/// Searches every bench position `depth` turns deep with a fresh 16 MiB table.
+/// Games with potentials for [`bench`]: the start of Ultimate GIPF, and games of ultimate
+/// and of a mixed supply after seeded random turns.
+pub fn games_with_potentials() -> Vec<(String, Game)> {
+    let mut list = vec![("ultimate start".to_string(), Game::new(Options::ultimate()))];
+    let mixed = Options::parse("standard", Some("Z3,D3,Y3,P3/Z3,D3,Y3,T3"));
+    for (options, seed, turns) in [(Ok(Options::ultimate()), 7, 16), (mixed, 11, 12)] {
+        let Ok(options) = options else { continue };
+        let mut game = Game::new(options);
+        let mut rng = Rng::new(seed);
+        while game.plies() < turns && game.outcome().is_none() {
+            let decisions = game.legal_decisions();
+            let Some(&decision) = decisions.get(rng.below(decisions.len().max(1))) else {
+                break;
+            };
+            let _ = game.play(decision);
+        }
+        list.push((format!("{options} seed {seed} turn {turns}"), game));
+    }
+    list
+}
+
+/// Searches every position of [`positions`] and game of [`games_with_potentials`] `depth`
+/// turns deep with a fresh 16 MiB table.
 ///
 /// ```
 /// let report = gipf_ai::bench::bench(1);
-/// assert_eq!(report.lines.len(), 5);
+/// assert_eq!(report.lines.len(), 8);
 /// assert!(report.nodes() > 0);
 /// ```
 pub fn bench(depth: u32) -> BenchReport {
     let mut engine = Engine::with_table_megabytes(16);
     let mut lines = Vec::new();
     for (name, position) in positions() {
-        engine.clear();
-        let Ok(thought) = engine.think(&position, &Request::limits(Limits::depth(depth))) else {
-            continue;
-        };
-        lines.push(BenchLine {
-            name,
-            depth: thought.depth,
-            nodes: thought.nodes,
-            elapsed: thought.elapsed,
-            turn: thought.notation(),
-        });
+        lines.extend(bench_line(&mut engine, name, &position, depth));
+    }
+    for (name, game) in games_with_potentials() {
+        lines.extend(bench_line(&mut engine, name, &game, depth));
     }
     BenchReport { lines }
+}
+
+/// One line of the bench: `state` searched `depth` turns deep with a cleared table.
+fn bench_line<S: Searchable>(
+    engine: &mut Engine,
+    name: String,
+    state: &S,
+    depth: u32,
+) -> Option<BenchLine> {
+    engine.clear();
+    let thought = engine
+        .think(state, &Request::limits(Limits::depth(depth)))
+        .ok()?;
+    Some(BenchLine {
+        name,
+        depth: thought.depth,
+        nodes: thought.nodes,
+        elapsed: thought.elapsed,
+        turn: thought.notation(),
+    })
 }

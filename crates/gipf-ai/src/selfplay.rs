@@ -4,8 +4,9 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use gipf::Color;
+use gipf::potentials::{Game, Options};
 use gipf::random::Rng;
-use gipf::{Color, Position, Variant};
 
 use crate::{Engine, Level, Limits, Request, Tuning};
 
@@ -14,6 +15,9 @@ use crate::{Engine, Level, Limits, Request, Tuning};
 pub enum Player {
     /// Uniformly random legal decisions: the smoke test's opponent.
     Random,
+    /// The turn that judges best at once (one turn deep, no quiescence): a player who sees
+    /// every capture and threat of this turn and nothing beyond it.
+    Greedy,
     /// The engine with these limits.
     Engine(Limits),
     /// The engine with these limits, tuned otherwise (to measure a change).
@@ -30,6 +34,7 @@ impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Player::Random => f.write_str("random"),
+            Player::Greedy => f.write_str("greedy (1 turn)"),
             Player::Engine(limits) | Player::Tuned(limits, _) => {
                 match limits.time {
                     Some(time) => write!(f, "{} ms", time.as_millis())?,
@@ -65,8 +70,8 @@ pub struct MatchSettings {
     pub seed: u64,
     /// A game still on after this many turns is unfinished (counts half a point).
     pub max_plies: u16,
-    /// The game played.
-    pub variant: Variant,
+    /// The game played, with or without potentials.
+    pub options: Options,
     /// Random turns played before the players take over, the same for both games of a pair.
     pub opening_turns: u16,
     /// Table size of each engine, in MiB.
@@ -89,7 +94,7 @@ impl MatchSettings {
             games,
             seed,
             max_plies: 300,
-            variant: Variant::Standard,
+            options: Options::plain(gipf::Variant::Standard),
             opening_turns: 4,
             table_megabytes: 16,
         }
@@ -226,7 +231,7 @@ impl fmt::Display for MatchReport {
             s.first,
             s.second,
             self.games.len(),
-            s.variant,
+            s.options,
             s.seed,
             s.opening_turns,
             s.max_plies
@@ -274,6 +279,10 @@ pub fn play_match_with(
         let engine = Engine::with_table_megabytes(settings.table_megabytes);
         match player {
             Player::Tuned(_, tuning) => engine.with_tuning(tuning),
+            Player::Greedy => engine.with_tuning(Tuning {
+                quiescence: 0,
+                ..Tuning::default()
+            }),
             _ => engine,
         }
     };
@@ -322,41 +331,41 @@ pub fn play_match_with(
     report
 }
 
-/// The position after the seeded random opening.
-fn opening(settings: &MatchSettings, seed: u64) -> Position {
+/// The pair's opening: the start, then `opening_turns` random turns.
+fn opening(settings: &MatchSettings, seed: u64) -> Game {
     let mut rng = Rng::new(seed);
-    let mut position = Position::new(settings.variant);
-    while position.plies() < settings.opening_turns {
-        let Some(decision) = position.random_decision(&mut rng) else {
+    let mut game = Game::new(settings.options);
+    while game.plies() < settings.opening_turns && game.outcome().is_none() {
+        game = random_turn(&game, &mut rng);
+    }
+    game
+}
+
+/// The game after one turn of uniformly random decisions.
+fn random_turn(game: &Game, rng: &mut Rng) -> Game {
+    let mover = game.to_move();
+    let mut next = game.clone();
+    while next.outcome().is_none() && next.to_move() == mover {
+        let decisions = next.legal_decisions();
+        let Some(&decision) = decisions.get(rng.below(decisions.len().max(1))) else {
             break;
         };
         // A generated decision is always legal.
-        let _ = position.play(decision);
+        let _ = next.play(decision);
     }
-    position
+    next
 }
 
-/// One complete turn of `player`.
-fn play_turn(player: Player, engine: &mut Engine, position: &Position, seed: u64) -> Position {
-    match player {
-        Player::Engine(limits) | Player::Tuned(limits, _) => {
-            let request = Request::limits(limits).with_seed(seed);
-            match engine.think(position, &request) {
-                Ok(thought) => thought.after,
-                Err(_) => *position,
-            }
-        }
-        Player::Random => {
-            let mut rng = Rng::new(seed);
-            let mover = position.to_move();
-            let mut next = *position;
-            while next.outcome().is_none() && next.to_move() == mover {
-                let Some(decision) = next.random_decision(&mut rng) else {
-                    break;
-                };
-                let _ = next.play(decision);
-            }
-            next
-        }
+/// The game after `player`'s turn (unchanged if no turn was found).
+fn play_turn(player: Player, engine: &mut Engine, game: &Game, seed: u64) -> Game {
+    let limits = match player {
+        Player::Random => return random_turn(game, &mut Rng::new(seed)),
+        Player::Greedy => Limits::depth(1),
+        Player::Engine(limits) | Player::Tuned(limits, _) => limits,
+    };
+    let request = Request::limits(limits).with_seed(seed);
+    match engine.think_game(game, &request) {
+        Ok(thought) => thought.after,
+        Err(_) => game.clone(),
     }
 }

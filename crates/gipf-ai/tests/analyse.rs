@@ -1,6 +1,8 @@
 //! The analysis of a real tournament game (the rules crate's test record).
 
-use gipf::{Color, Position, Variant};
+use gipf::potentials::{Game, Options};
+use gipf::random::Rng;
+use gipf::{Color, Variant};
 use gipf_ai::Engine;
 use gipf_ai::analyse::analyse;
 
@@ -15,8 +17,8 @@ fn the_worst_turns_of_a_real_game_come_worst_first_with_a_better_turn() {
         .collect();
     assert_eq!(turns.len(), 41);
     let mut engine = Engine::with_table_megabytes(8);
-    let start = Position::new(Variant::Tournament);
-    let mistakes = analyse(&mut engine, start, &turns, 2, 4).expect("a legal record");
+    let start = Game::new(Options::plain(Variant::Tournament));
+    let mistakes = analyse(&mut engine, &start, &turns, 2, 4).expect("a legal record");
     assert_eq!(mistakes.len(), 4);
     for pair in mistakes.windows(2) {
         assert!(pair[0].loss >= pair[1].loss);
@@ -42,7 +44,41 @@ fn the_worst_turns_of_a_real_game_come_worst_first_with_a_better_turn() {
 #[test]
 fn an_illegal_record_turn_is_reported_with_its_index() {
     let mut engine = Engine::with_table_megabytes(1);
-    let start = Position::new(Variant::Tournament);
-    let error = analyse(&mut engine, start, &["Ge8", "e8"], 1, 3).expect_err("e8 is no first turn");
+    let start = Game::new(Options::plain(Variant::Tournament));
+    let error = analyse(&mut engine, &start, &["Ge8", "e8"], 1, 3).expect_err("e8 is no first turn");
     assert_eq!(error.index, 1);
+}
+
+#[test]
+fn an_ultimate_game_is_analysed_in_its_own_notation() {
+    // Twenty turns of random play: mistakes enough, each a turn of the record.
+    let start = Game::new(Options::ultimate());
+    let mut game = start.clone();
+    let mut rng = Rng::new(23);
+    let mut turns = Vec::new();
+    while turns.len() < 20 && game.outcome().is_none() {
+        let decisions = game.legal_decisions();
+        let done = game
+            .play(decisions[rng.below(decisions.len())])
+            .expect("a legal decision");
+        turns.extend(done.iter().map(|turn| turn.to_string()));
+    }
+    let mut engine = Engine::with_table_megabytes(8);
+    let mistakes = analyse(&mut engine, &start, &turns, 1, 3).expect("the game's own record");
+    assert_eq!(mistakes.len(), 3);
+    for mistake in &mistakes {
+        assert_eq!(mistake.played, format!("{:#}", played_turn(&start, &turns, mistake.index)));
+        assert!(mistake.loss > 0);
+        assert_ne!(mistake.played, mistake.better);
+    }
+}
+
+/// The turn at `index` of a record, as the game writes it with its reserve.
+fn played_turn(start: &Game, turns: &[String], index: usize) -> gipf::potentials::Turn {
+    let mut game = start.clone();
+    for turn in &turns[..index] {
+        game.play_notation(turn).expect("a legal turn");
+    }
+    let done = game.play_notation(&turns[index]).expect("a legal turn");
+    done.into_iter().next().expect("one turn")
 }
