@@ -71,7 +71,7 @@ impl std::error::Error for AnalyseError {}
 /// let mut engine = Engine::with_table_megabytes(4);
 /// for (options, turns) in [
 ///     (Options::plain(gipf::Variant::Standard), ["a5-c5", "a1-c3"]),
-///     (Options::ultimate(), ["Ga5-c5", "Ga1-c3"]),
+///     (Options::ultimate(), ["Gb5", "Gb2"]),
 /// ] {
 ///     let mistakes = analyse(&mut engine, &Game::new(options), &turns, 1, 3).unwrap();
 ///     assert!(mistakes.iter().all(|m| m.loss > 0 && m.better_score - m.played_score == m.loss));
