@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use gipf::{Position, Variant};
+use gipf::Position;
 use gipf_ai::selfplay::{MatchSettings, play_match};
 use gipf_ai::{Engine, Level, Request};
 use gipf_bot::console::Console;
@@ -116,10 +116,14 @@ enum Command {
     /// the reason if the game is over or the record is invalid. Answers within its time plus
     /// 100 ms.
     Think {
-        /// basic, standard or tournament. Default: the record header's Variant, else
-        /// tournament.
-        #[arg(long)]
-        variant: Option<Variant>,
+        /// basic, standard, tournament or ultimate. Default: the record header's Variant,
+        /// else tournament.
+        #[arg(long, value_parser = record::game_name)]
+        variant: Option<String>,
+        /// The potentials of both players, as for `replay`. Default: the record header's
+        /// Potentials, else none.
+        #[arg(long, value_parser = record::potentials_spec)]
+        potentials: Option<String>,
         /// easy (about 50 ms, with noise), medium (0.3 s) or hard (2 s); medium if neither
         /// this nor --time-ms is given.
         #[arg(long, conflicts_with = "time_ms")]
@@ -152,9 +156,13 @@ enum Command {
         /// A game still on after this many turns counts as unfinished (half a point).
         #[arg(long, default_value = "300")]
         max_plies: u16,
-        /// basic, standard or tournament.
-        #[arg(long, default_value = "standard")]
-        variant: Variant,
+        /// basic, standard, tournament or ultimate.
+        #[arg(long, default_value = "standard", value_parser = record::game_name)]
+        variant: String,
+        /// The potentials of both players, as for `replay` (not with ultimate, whose supply
+        /// is fixed).
+        #[arg(long, value_parser = record::potentials_spec)]
+        potentials: Option<String>,
     },
     /// The engine's speed on fixed positions at a fixed depth: nodes and nodes per second, a
     /// number to compare builds by.
@@ -351,23 +359,20 @@ fn read_input(file: Option<&PathBuf>) -> anyhow::Result<String> {
 /// `gipf-bot think`: the engine's turn after a record.
 fn think(
     text: &str,
-    variant: Option<Variant>,
+    rules: GameSpec,
     level: Option<Level>,
     time_ms: Option<u64>,
     seed: u64,
 ) -> anyhow::Result<()> {
-    // The header says what game it is (potentials too); the engine says if it plays it.
-    let spec = record::header(text)?
-        .rules(variant.map(|v| v.to_string()).as_deref(), None)
-        .map_err(anyhow::Error::msg)?;
-    let replay = record::base_replay(text, spec.engine_variant()?)?;
+    let options = rules.options();
+    let replay = record::replay(text, options)?;
     let request = match time_ms {
         Some(millis) => Request::millis(millis),
         None => Request::level(level.unwrap_or(Level::Medium)),
     };
     let mut engine = Engine::with_table_megabytes(64);
-    let thought = engine.think(replay.last(), &request.with_seed(seed))?;
-    println!("{}", thought.notation());
+    let thought = engine.think_game(replay.last(), &request.with_seed(seed))?;
+    println!("{}", record::turn_text(&options, &thought.turn, true));
     tracing::info!(
         reason = %thought.reason,
         depth = thought.depth,
@@ -436,11 +441,17 @@ fn engine_tool(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Think {
             variant,
+            potentials,
             level,
             time_ms,
             seed,
             file,
-        } => read_input(file.as_ref()).and_then(|text| think(&text, variant, level, time_ms, seed)),
+        } => read_input(file.as_ref()).and_then(|text| {
+            let rules = record::header(&text)?
+                .rules(variant.as_deref(), potentials.as_deref())
+                .map_err(anyhow::Error::msg)?;
+            think(&text, rules, level, time_ms, seed)
+        }),
         Command::Selfplay {
             white,
             black,
@@ -448,11 +459,15 @@ fn engine_tool(command: Command) -> anyhow::Result<()> {
             seed,
             max_plies,
             variant,
+            potentials,
         } => {
+            let rules = record::Header::default()
+                .rules(Some(&variant), potentials.as_deref())
+                .map_err(anyhow::Error::msg)?;
             let start = MatchSettings::new(white.into(), black.into(), games, seed);
             let report = play_match(&MatchSettings {
                 max_plies,
-                variant,
+                options: rules.options(),
                 ..start
             });
             println!("{report}");

@@ -157,24 +157,6 @@ impl GameSpec {
         }
     }
 
-    /// The game the engine plays it as: the one boundary every use of the engine (games
-    /// against it, hints, analysis, `think`) passes.
-    ///
-    /// ```
-    /// use gipf_bot::model::GameSpec;
-    /// let standard = GameSpec::Plain(gipf::Variant::Standard);
-    /// assert_eq!(standard.engine_variant(), Ok(gipf::Variant::Standard));
-    /// let ultimate = GameSpec::Potentials(gipf::potentials::Options::ultimate());
-    /// let refused = ultimate.engine_variant().unwrap_err().to_string();
-    /// assert!(refused.ends_with("this is ultimate GIPF"), "{refused}");
-    /// ```
-    pub fn engine_variant(self) -> Result<Variant, NotForTheEngine> {
-        match self {
-            GameSpec::Plain(variant) => Ok(variant),
-            GameSpec::Potentials(_) => Err(NotForTheEngine(self)),
-        }
-    }
-
     /// Which ratings it counts for.
     pub fn kind(self) -> GameKind {
         GameKind::of(self.variant(), self.potentials().is_some())
@@ -207,23 +189,6 @@ impl GameSpec {
         }
     }
 }
-
-/// A game the engine does not play: it plays the games without potentials only, for now.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NotForTheEngine(pub GameSpec);
-
-impl fmt::Display for NotForTheEngine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "I play the games without potentials only, for now (basic, standard or tournament), \
-             and this is {}",
-            self.0.title()
-        )
-    }
-}
-
-impl std::error::Error for NotForTheEngine {}
 
 /// The time per move a challenge sets: a player who lets it run out may lose the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -7,6 +7,7 @@ mod support;
 use std::sync::Arc;
 use std::time::Instant;
 
+use gipf::potentials::{Game, Options};
 use gipf::{Color, Position, Variant};
 use gipf_bot::console::{ENGINE_NAME, user_id};
 use gipf_bot::model::ChannelId;
@@ -229,16 +230,7 @@ fn think_prints_one_legal_turn_or_says_why_not() {
         turns.push_str(&format!("{turn:#}\n"));
         position = *after;
     }
-    // A game with potentials is read as one (its own notation), and refused by the engine.
-    let ultimate = "[Variant \"ultimate\"]\nGe8\nGb2\nZa1-b2\n";
-    let potentials = "[Potentials \"Z3\"]\n";
-    let refused = "I play the games without potentials only, for now";
-    for (record_text, reason) in [
-        (turns.as_str(), "the game is over"),
-        ("z9\n", "line 1"),
-        (ultimate, refused),
-        (potentials, refused),
-    ] {
+    for (record_text, reason) in [(turns.as_str(), "the game is over"), ("z9\n", "line 1")] {
         std::fs::write(&record, record_text).unwrap();
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_gipf-bot"))
             .args(["think", "--time-ms", "50"])
@@ -253,32 +245,88 @@ fn think_prints_one_legal_turn_or_says_why_not() {
 }
 
 #[test]
-fn the_engine_says_once_which_games_it_plays() {
+fn think_reads_the_game_and_its_potentials_from_the_header() {
+    // Records of Ultimate GIPF and of a game with potentials, in their own notation: the
+    // engine's line replays after them.
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.gipf");
+    for (header, options) in [
+        ("[Variant \"ultimate\"]", Options::ultimate()),
+        (
+            "[Variant \"standard\"]\n[Potentials \"ZYD:3\"]",
+            Options::parse("standard", Some("ZYD:3")).unwrap(),
+        ),
+    ] {
+        let mut game = Game::new(options);
+        let mut text = format!("{header}\n");
+        let mut rng = gipf::random::Rng::new(4);
+        while game.plies() < 6 {
+            let decisions = game.legal_decisions();
+            for turn in game.play(decisions[rng.below(decisions.len())]).unwrap() {
+                text.push_str(&format!("{turn:#}\n"));
+            }
+        }
+        std::fs::write(&record, &text).unwrap();
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_gipf-bot"))
+            .args(["think", "--time-ms", "100"])
+            .arg(&record)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{header}: {output:?}");
+        let line = String::from_utf8(output.stdout).unwrap();
+        let turn = line.trim();
+        let done = game.play_notation(turn).unwrap();
+        assert_eq!(format!("{:#}", done[0]), turn);
+    }
+}
+
+#[test]
+fn the_engine_plays_ultimate_and_games_with_potentials_gives_hints_and_analyses_them() {
     let mut table = table();
-    let refused = "I play the games without potentials only, for now";
-    table.expect(
-        "alice",
-        "!challenge @gipf-bot ultimate",
-        &format!("{refused} (basic, standard or tournament), and this is ultimate GIPF."),
-    );
-    table.expect(
-        "alice",
-        "!challenge @gipf-bot standard potentials=ZYD:3",
-        "and this is standard GIPF with potentials.",
-    );
-    // A game with potentials and hints: no hint, and no analysis after it.
-    table.expect(
-        "alice",
-        "!challenge @bob ultimate white hints",
-        "challenges you",
-    );
-    table.expect("bob", "!accept", "Game on");
-    table.expect(
-        "alice",
-        "!hint",
-        &format!("{refused} (basic, standard or tournament), and this is ultimate GIPF, so I give no hints in it."),
-    );
-    table.expect("alice", "!gipf b1 c2", "alice (white) played");
-    table.expect("bob", "!resign", "resign");
-    table.expect("alice", "!analyse", "so I cannot analyse it.");
+    for (challenge, title, analyst) in [
+        ("!challenge @gipf-bot ultimate white easy", "ultimate GIPF", "carol"),
+        (
+            "!challenge @gipf-bot standard potentials=ZYD:3 white easy",
+            "standard GIPF with potentials",
+            "dave",
+        ),
+    ] {
+        let start = table.say("alice", challenge).remove(0);
+        assert!(
+            shown(&start).starts_with(&format!("Game on: {title} against me, at level easy.")),
+            "{}",
+            shown(&start)
+        );
+        for turn in 1..=3 {
+            // A hint is the command that plays it, in the game's own notation.
+            let hint = table.say("alice", "!hint").remove(0);
+            let text = shown(&hint);
+            assert!(hint.private, "{text}");
+            let command = text
+                .split('`')
+                .find(|part| part.starts_with("!move "))
+                .unwrap_or_else(|| panic!("{text}"))
+                .to_string();
+            let played = table.say("alice", &command).remove(0);
+            assert!(
+                shown(&played).contains("alice (white) played"),
+                "{title}, turn {turn}: {}",
+                shown(&played)
+            );
+            let answer = engine_turn(&table, &played);
+            assert!(
+                shown(&answer).contains("gipf-bot (black) played"),
+                "{title}, turn {turn}: {}",
+                shown(&answer)
+            );
+            assert_eq!(answer.mentions(), [user_id("alice")]);
+            let state = table.state();
+            assert_eq!(state.turns.len(), 2 * turn);
+            assert_eq!(state.game.to_move(), Color::White);
+        }
+        table.expect("alice", "!resign", "alice resigned");
+        // Searched on the game's own machine (a short game may have lost nothing).
+        table.expect(analyst, "!analyse", "turns deep");
+        table.channel = ChannelId(table.channel.0 + 1);
+    }
 }

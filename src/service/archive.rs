@@ -2,7 +2,8 @@
 //! stays in the database once it ends, and any game of a server can be listed, read,
 //! exported as a record, replayed and analysed; the ratings its result made can be read.
 
-use gipf::{ByColor, Color, Position, Reason};
+use gipf::potentials::Game;
+use gipf::{ByColor, Color, Reason};
 
 use super::ratings::{rating_words, win_rate};
 use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
@@ -348,10 +349,6 @@ impl Service {
         if stored.turns.is_empty() {
             return refuse(format!("Game {} has no turn to analyse.", stored.id));
         }
-        let variant = match stored.spec.engine_variant() {
-            Ok(variant) => variant,
-            Err(refused) => return refuse(format!("{refused}, so I cannot analyse it.")),
-        };
         if !self
             .limits
             .allow(Limited::Analysis(message.author.id), ANALYSIS_EVERY)
@@ -361,12 +358,12 @@ impl Service {
                 ANALYSIS_EVERY.as_secs()
             ));
         }
-        let start = Position::new(variant);
+        let start = Game::new(stored.spec.options());
         let mistakes = self
             .with_engine(|engine| {
                 gipf_ai::analyse::analyse(
                     engine,
-                    start,
+                    &start,
                     &stored.turns,
                     ANALYSIS_DEPTH,
                     ANALYSIS_TURNS,

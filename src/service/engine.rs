@@ -9,6 +9,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use gipf::potentials::Game;
 use gipf::{ByColor, Color};
 use gipf_ai::{Engine, Level, Request};
 
@@ -99,9 +100,6 @@ impl Service {
         self.may_start_here(message)?;
         self.remember_users(message)?;
         self.store.remember_user(engine.id, &engine.name)?;
-        if let Err(refused) = proposal.spec.engine_variant() {
-            return refuse(format!("{refused}."));
-        }
         let level = level.unwrap_or(DEFAULT_LEVEL);
         // A time per move would only ever run for the person: the engine answers at once.
         let proposal = Proposal {
@@ -118,8 +116,8 @@ impl Service {
         let game = LiveGame::load(stored)?;
         let mut text = text![
             format!(
-                "Game on: {} GIPF against me, at level {level}. White: ",
-                game.stored.spec.variant()
+                "Game on: {} against me, at level {level}. White: ",
+                game.stored.spec.title()
             ),
             game.name(Color::White),
             ", Black: ",
@@ -153,10 +151,8 @@ impl Service {
     /// The game, if the engine plays in it and is to move now.
     pub(super) fn engine_to_move(&self, game: &LiveGame) -> Option<GameId> {
         let engine = self.engine_user()?;
-        // The engine plays the games without potentials only.
         let to_move = game.player(game.to_move());
         (game.stored.engine.is_some()
-            && game.stored.spec.engine_variant().is_ok()
             && game.stored.status == GameStatus::Active
             && game.outcome().is_none()
             && to_move == engine.id)
@@ -235,27 +231,23 @@ impl Service {
         &self,
         searcher: &mut Engine,
         id: GameId,
-    ) -> anyhow::Result<Option<(LiveGame, gipf_ai::Thought)>> {
+    ) -> anyhow::Result<Option<(LiveGame, gipf_ai::Thought<Game>)>> {
         let Some(stored) = self.store.game(id)? else {
             return Ok(None);
         };
         let game = LiveGame::load(stored)?;
-        let (Some(level), Some(_), Some(position)) = (
-            game.stored.engine,
-            self.engine_to_move(&game),
-            game.position(),
-        ) else {
+        let (Some(level), Some(_)) = (game.stored.engine, self.engine_to_move(&game)) else {
             return Ok(None);
         };
         let stop = Arc::new(AtomicBool::new(false));
         if let Ok(mut thinking) = self.engine.thinking.lock() {
             *thinking = Some((id, Arc::clone(&stop)));
         }
-        let seed = u64::from(position.plies()) ^ id.0.unsigned_abs().rotate_left(17);
+        let seed = u64::from(game.game.plies()) ^ id.0.unsigned_abs().rotate_left(17);
         let request = Request::level(level)
             .with_seed(seed)
             .with_stop(Arc::clone(&stop));
-        let thought = searcher.think(&position, &request);
+        let thought = searcher.think_game(&game.game, &request);
         if let Ok(mut thinking) = self.engine.thinking.lock() {
             *thinking = None;
         }

@@ -7,6 +7,7 @@ use gipf_ai::{Level, Request};
 use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
 use crate::command::GameCommand;
 use crate::model::GameStatus;
+use crate::record;
 use crate::reply::Reply;
 use crate::store::{Damaged, Progress};
 use crate::text;
@@ -278,14 +279,7 @@ impl Service {
                 self.phrasing(message).cmd("challenge @someone hints")
             ));
         }
-        if let Err(refused) = game.stored.spec.engine_variant() {
-            return refuse(format!("{refused}, so I give no hints in it."));
-        }
-        let Some(position) = game.position() else {
-            return Err(
-                anyhow::anyhow!("game {} does not replay as the engine's", game.stored.id).into(),
-            );
-        };
+        let position = &game.game;
         if position.outcome().is_some() {
             return refuse("This game is over.");
         }
@@ -294,15 +288,12 @@ impl Service {
         }
         let request = Request::level(Level::Medium).with_seed(u64::from(position.plies()));
         let thought = self
-            .with_engine(|engine| engine.think(&position, &request))?
+            .with_engine(|engine| engine.think_game(position, &request))?
             .map_err(|e| Failure::Refused(e.to_string().into()))?;
+        let turn = record::turn_text(&position.options(), &thought.turn, false);
         Ok(Reply::private(text![
-            format!(
-                "My suggestion: `{}`: {}. Play it with ",
-                thought.turn, thought.reason
-            ),
-            self.phrasing(message)
-                .cmd(&format!("move {}", thought.turn)),
+            format!("My suggestion: `{turn}`: {}. Play it with ", thought.reason),
+            self.phrasing(message).cmd(&format!("move {turn}")),
             "."
         ]))
     }

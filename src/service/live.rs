@@ -54,21 +54,6 @@ impl LiveGame {
         record::turn_text(&self.game.options(), turn, true)
     }
 
-    /// The game as the base game's [`Position`] holds it, for the engine: only a game
-    /// without potentials has one.
-    pub fn position(&self) -> Option<Position> {
-        let variant = self.stored.spec.engine_variant().ok()?;
-        let replay = record::base_replay(&self.stored.turns.join("\n"), variant);
-        let mut position = *replay.ok()?.last();
-        for &decision in &self.stored.partial.0 {
-            position.play(decision.try_into().ok()?).ok()?;
-        }
-        if let Some(color) = self.stored.resigned.or(self.stored.forfeited) {
-            let _ = position.resign(color);
-        }
-        Some(position)
-    }
-
     /// The colour `user` plays, if they play here.
     pub fn color_of(&self, user: UserId) -> Option<Color> {
         Color::ALL.into_iter().find(|&c| self.player(c) == user)
@@ -126,7 +111,7 @@ impl GameState {
         GameState {
             id: live.stored.id,
             players: live.stored.players,
-            position: live.position(),
+            position: Position::try_from(&live.game).ok(),
             game: live.game,
             turns: live.stored.turns,
         }

@@ -135,8 +135,13 @@ fn a_win_with_each_power_is_taken() {
         let positions = decisive_with(kind, true, 3);
         assert!(!positions.is_empty(), "no win with {kind} found");
         for game in positions {
+            // The easy level's depth and noise, without its clock (a loaded machine).
+            let easy = Limits {
+                time: None,
+                ..Level::Easy.limits()
+            };
             let thought = engine
-                .think_game(&game, &Request::level(Level::Easy).with_seed(5))
+                .think_game(&game, &Request::limits(easy).with_seed(5))
                 .expect("in progress");
             let outcome = thought.after.outcome();
             assert_eq!(
