@@ -330,3 +330,21 @@ fn the_engine_plays_ultimate_and_games_with_potentials_gives_hints_and_analyses_
         table.channel = ChannelId(table.channel.0 + 1);
     }
 }
+
+#[test]
+fn a_game_against_the_engine_is_played_through_the_console() {
+    // The console has no server: the engine's own turns must still be taken there.
+    let table = Table::new();
+    let mut console = gipf_bot::console::Console::new(table.dir.path().join("boards")).unwrap();
+    let input = "alice: !challenge @gipf-bot ultimate white easy\nalice: !move Gb2\n\
+                 alice: !hint\n";
+    let mut out = Vec::new();
+    console
+        .run(&table.service, input.as_bytes(), &mut out)
+        .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("bot: alice (white) played `Gb2 (19)`."), "{out}");
+    assert!(out.contains("bot: gipf-bot (black) played `G"), "{out}");
+    assert!(out.contains("bot: My suggestion: `"), "{out}");
+    assert!(!out.contains("It is gipf-bot's turn"), "{out}");
+}

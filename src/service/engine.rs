@@ -196,7 +196,13 @@ impl Service {
             text: String::new(),
             mentions: Vec::new(),
             stamp: None,
-            via: Via::Prefix,
+            // A game lives where both players see it: a server's channel, or the console,
+            // which has no server (a direct conversation never holds one).
+            via: if game.stored.guild.is_some() {
+                Via::Prefix
+            } else {
+                Via::Console
+            },
             rights: Default::default(),
             site: None,
         };
