@@ -284,7 +284,11 @@ fn think_reads_the_game_and_its_potentials_from_the_header() {
 fn the_engine_plays_ultimate_and_games_with_potentials_gives_hints_and_analyses_them() {
     let mut table = table();
     for (challenge, title, analyst) in [
-        ("!challenge @gipf-bot ultimate white easy", "ultimate GIPF", "carol"),
+        (
+            "!challenge @gipf-bot ultimate white easy",
+            "ultimate GIPF",
+            "carol",
+        ),
         (
             "!challenge @gipf-bot standard potentials=ZYD:3 white easy",
             "standard GIPF with potentials",
@@ -343,7 +347,10 @@ fn a_game_against_the_engine_is_played_through_the_console() {
         .run(&table.service, input.as_bytes(), &mut out)
         .unwrap();
     let out = String::from_utf8(out).unwrap();
-    assert!(out.contains("bot: alice (white) played `Gb2 (19)`."), "{out}");
+    assert!(
+        out.contains("bot: alice (white) played `Gb2 (19)`."),
+        "{out}"
+    );
     assert!(out.contains("bot: gipf-bot (black) played `G"), "{out}");
     assert!(out.contains("bot: My suggestion: `"), "{out}");
     assert!(!out.contains("It is gipf-bot's turn"), "{out}");

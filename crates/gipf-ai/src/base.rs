@@ -37,6 +37,10 @@ impl Searchable for Position {
         (self.pieces(color) & self.gipf_pieces()).count()
     }
 
+    fn pieces(&self, color: Color) -> Bitboard {
+        Position::pieces(self, color)
+    }
+
     fn at_action(&self) -> bool {
         self.stage() == Stage::Push
     }

@@ -60,8 +60,8 @@ pub(crate) fn is_action(id: ActionId) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gipf::{Position, Variant};
     use gipf::random::Rng;
+    use gipf::{Position, Variant};
 
     #[test]
     fn children_are_the_distinct_positions_after_legal_turns() {

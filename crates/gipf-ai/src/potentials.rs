@@ -39,6 +39,10 @@ impl Searchable for Game {
         self.gipf_pieces(color).count()
     }
 
+    fn pieces(&self, color: Color) -> Bitboard {
+        Game::pieces(self, color)
+    }
+
     fn at_action(&self) -> bool {
         matches!(self.pending(), Pending::Action)
     }

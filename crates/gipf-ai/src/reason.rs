@@ -3,6 +3,7 @@
 use gipf::Reason;
 
 use crate::children::expand;
+use crate::masks::CENTRE;
 use crate::root::RootMove;
 use crate::score::{Score, turns_to_end};
 use crate::searchable::Searchable;
@@ -81,19 +82,65 @@ pub(crate) fn reason<S: Searchable>(before: &S, chosen: &RootMove<S>, score: Sco
     let (removed, captured_pieces) = S::removed(&chosen.turn);
     let own_back = removed.saturating_sub(captured_pieces);
     if own_back > 0 && captured == 0 {
-        parts.push(format!("takes back {} of yours", plural(own_back, "piece")));
+        parts.push(format!("returns {own_back} of your pieces to your reserve"));
     }
     if parts.is_empty() {
-        let threes = |p: &S| p.open_threes(me);
-        let gained = threes(after) - threes(before);
-        parts.push(if gained > 0 {
-            format!(
-                "prepares rows ({} open threes, {gained} new)",
-                threes(after)
-            )
-        } else {
-            "the strongest position the search found".into()
-        });
+        parts.push(quiet_reason(before, after, threat_after));
     }
     parts.join(", ")
+}
+
+/// Why a turn that captures, saves and stops nothing is good: the threat it makes, the
+/// lines it builds or blocks, the centre, or how little it leaves the opponent.
+fn quiet_reason<S: Searchable>(before: &S, after: &S, threat_after: u8) -> String {
+    let me = before.to_move();
+    let them = !me;
+    let unstoppable = unstoppable_threat(after);
+    if unstoppable > 0 {
+        let pieces = plural(u32::from(unstoppable), "piece");
+        return format!("threatens to capture {pieces} next turn, and {them} cannot stop it");
+    }
+    let threat = after.passed().map_or(0, |p| immediate_threat(&p).0);
+    if threat > 0 {
+        let pieces = plural(u32::from(threat), "piece");
+        return format!("threatens to capture {pieces} next turn unless {them} blocks it");
+    }
+    let gained = after.open_threes(me) - before.open_threes(me);
+    if gained > 0 {
+        let lines = plural(gained as u32, "line");
+        return format!("builds {lines} of three with room for a fourth: rows to come");
+    }
+    let blocked = before.open_threes(them) - after.open_threes(them);
+    if blocked > 0 {
+        return match blocked {
+            1 => format!("blocks one of {them}'s lines of three"),
+            n => format!("blocks {n} of {them}'s lines of three"),
+        };
+    }
+    let centre = |state: &S| (state.pieces(me).bits() & CENTRE).count_ones();
+    if centre(after) > centre(before) {
+        return "takes a spot at the centre, where most rows cross".into();
+    }
+    match threat_after {
+        0 => format!("leaves {them} nothing to capture next turn"),
+        n => format!(
+            "limits {them} to a capture of {} next turn",
+            plural(u32::from(n), "piece")
+        ),
+    }
+}
+
+/// The capture the player who just moved into `after` threatens whatever his opponent
+/// replies: over the replies, the least of the most he can capture at once.
+fn unstoppable_threat<S: Searchable>(after: &S) -> u8 {
+    let mut replies = Vec::new();
+    expand(after, &mut replies);
+    replies
+        .iter()
+        .map(|reply| match reply.position.outcome() {
+            Some(_) => 0,
+            None => immediate_threat(&reply.position).0,
+        })
+        .min()
+        .unwrap_or(0)
 }

@@ -6,8 +6,8 @@ use gipf::{Color, Outcome};
 
 use crate::children::{Child, HISTORY_SLOTS, expand, is_action};
 use crate::clock::Clock;
-use crate::searchable::{ActionId, NO_ACTION, Searchable};
 use crate::score::{INFINITY, WIN};
+use crate::searchable::{ActionId, NO_ACTION, Searchable};
 use crate::table::{Bound, Table};
 use crate::{Score, Weights, evaluate};
 

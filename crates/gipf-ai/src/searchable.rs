@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use gipf::{Color, Outcome};
+use gipf::{Bitboard, Color, Outcome};
 
 use crate::{Score, Weights};
 
@@ -45,6 +45,9 @@ pub trait Searchable: Clone + fmt::Debug + Sized {
 
     /// GIPF-pieces of `color` on the board.
     fn gipf_count(&self, color: Color) -> u32;
+
+    /// The spots of `color`'s pieces (the tops of stacks with potentials).
+    fn pieces(&self, color: Color) -> Bitboard;
 
     /// Whether the player to move is at the action of his turn, nothing left to decide
     /// before it: a state the evaluation may judge as it stands.

@@ -45,7 +45,8 @@ fn the_worst_turns_of_a_real_game_come_worst_first_with_a_better_turn() {
 fn an_illegal_record_turn_is_reported_with_its_index() {
     let mut engine = Engine::with_table_megabytes(1);
     let start = Game::new(Options::plain(Variant::Tournament));
-    let error = analyse(&mut engine, &start, &["Ge8", "e8"], 1, 3).expect_err("e8 is no first turn");
+    let error =
+        analyse(&mut engine, &start, &["Ge8", "e8"], 1, 3).expect_err("e8 is no first turn");
     assert_eq!(error.index, 1);
 }
 
@@ -67,7 +68,10 @@ fn an_ultimate_game_is_analysed_in_its_own_notation() {
     let mistakes = analyse(&mut engine, &start, &turns, 1, 3).expect("the game's own record");
     assert_eq!(mistakes.len(), 3);
     for mistake in &mistakes {
-        assert_eq!(mistake.played, format!("{:#}", played_turn(&start, &turns, mistake.index)));
+        assert_eq!(
+            mistake.played,
+            format!("{:#}", played_turn(&start, &turns, mistake.index))
+        );
         assert!(mistake.loss > 0);
         assert_ne!(mistake.played, mistake.better);
     }

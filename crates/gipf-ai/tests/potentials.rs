@@ -56,7 +56,9 @@ fn every_answer_is_a_legal_complete_turn_leading_to_its_game() {
             let thought = engine.think_game(&game, &request).expect("in progress");
             let legal = game.legal_turns();
             assert!(
-                legal.iter().any(|(_, after)| after.key() == thought.after.key()),
+                legal
+                    .iter()
+                    .any(|(_, after)| after.key() == thought.after.key()),
                 "{options} seed {seed}: {thought} is not a legal turn"
             );
             assert_eq!(thought.turn.color, game.to_move());
@@ -225,8 +227,14 @@ fn a_game_without_potentials_plays_as_the_base_game_engine() {
             engine.clear();
             let thought = engine.think_game(&game, &request).expect("in progress");
             assert_eq!(gipf::Position::try_from(&thought.after), Ok(base.after));
-            assert_eq!((thought.evaluation, thought.depth), (base.evaluation, base.depth));
-            assert_eq!(thought.turn.color, Color::ALL[usize::from(position.to_move() == Color::Black)]);
+            assert_eq!(
+                (thought.evaluation, thought.depth),
+                (base.evaluation, base.depth)
+            );
+            assert_eq!(
+                thought.turn.color,
+                Color::ALL[usize::from(position.to_move() == Color::Black)]
+            );
         }
     }
 }

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use crate::potentials::{Action, Base, Game, Group, Mark, PieceKind};
 use crate::potentials::game::Stage as GameStage;
+use crate::potentials::{Action, Base, Game, Group, Mark, PieceKind};
 use crate::{Bitboard, ByColor, Kind, Position, Push, Removed, Turn};
 
 use super::Stage;
@@ -75,7 +75,9 @@ impl TryFrom<&Game> for Position {
         let push = match &progress.action {
             None => None,
             Some(Action::Push {
-                piece, path, extras,
+                piece,
+                path,
+                extras,
             }) if extras.is_empty() => Some(Push {
                 entry: path.entry,
                 kind: match piece {
