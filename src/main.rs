@@ -124,8 +124,8 @@ enum Command {
         /// Potentials, else none.
         #[arg(long, value_parser = record::potentials_spec)]
         potentials: Option<String>,
-        /// easy (about 50 ms, with noise), medium (0.3 s) or hard (2 s); medium if neither
-        /// this nor --time-ms is given.
+        /// beginner (one turn ahead, many mistakes), easy (about 50 ms, with noise), medium
+        /// (0.3 s) or hard (2 s); medium if neither this nor --time-ms is given.
         #[arg(long, conflicts_with = "time_ms")]
         level: Option<Level>,
         /// Think this many milliseconds at full strength.

@@ -102,11 +102,27 @@ fn the_engine_moves_first_with_white_and_only_people_give_levels() {
         "{}",
         shown(&answer)
     );
+    // The beginner level, for a first game: offered by name, playing at once.
+    table.channel = ChannelId(3);
+    let start = table
+        .say("alice", "!challenge @gipf-bot standard black beginner")
+        .remove(0);
+    assert!(
+        shown(&start).starts_with("Game on: standard GIPF against me, at level beginner."),
+        "{}",
+        shown(&start)
+    );
+    let answer = engine_turn(&table, &start);
+    assert!(
+        shown(&answer).contains("gipf-bot (white) played"),
+        "{}",
+        shown(&answer)
+    );
     table.channel = ChannelId(2);
     table.expect(
         "alice",
         "!challenge @bob hard",
-        "A level (`easy`, `medium`, `hard`) is for a game against me",
+        "A level (`beginner`, `easy`, `medium`, `hard`) is for a game against me",
     );
 }
 

@@ -300,6 +300,15 @@ fn write_fixture() {
     let engine_game = club.state(40).id;
     let answered = club.service.engine_turn(engine_game);
     assert!(!answered.is_empty());
+    // From schema 12: the engine at its beginner level, in Ultimate GIPF.
+    let started = club.say(41, "bob", "!challenge @gipf-bot ultimate black beginner");
+    assert!(
+        shown(&started[0]).contains("at level beginner"),
+        "{}",
+        shown(&started[0])
+    );
+    let engine_game = club.state(41).id;
+    assert!(!club.service.engine_turn(engine_game).is_empty());
 
     // A game in a direct conversation (no server).
     club.start(1, "bob", "dave", "standard");

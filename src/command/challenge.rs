@@ -28,7 +28,7 @@ pub enum ChallengeCommand {
         time: Option<TimeControl>,
         /// Play the game in a thread of its own (`thread`).
         thread: bool,
-        /// Against the engine: its strength (`easy`, `medium`, `hard`).
+        /// Against the engine: its strength (`beginner`, `easy`, `medium`, `hard`).
         level: Option<Level>,
         /// Both players may ask the engine for hints (`hints`).
         hints: bool,
@@ -172,7 +172,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         summary: "Challenge someone to a game in this channel",
         help: "`{p}challenge @bob standard random`: challenge someone (basic, standard or tournament; your colour white, black or random; basic takes `+2` or `+0/+3` extra pieces; `hints` lets both ask for hints)\n\
                `{p}challenge @bob standard potentials=ZYD:3`: play with potentials (`T3,Z4`, `TZDYP:3/none` for White's/Black's); `{p}challenge @bob ultimate`: Ultimate GIPF\n\
-               `{p}challenge @gipf-bot tournament hard`: play the bot itself (`easy`, `medium` or `hard`)",
+               `{p}challenge @gipf-bot tournament hard`: play the bot itself (`beginner`, `easy`, `medium` or `hard`)",
         args: &[
             required(arg("opponent", "Whom to challenge", ArgKind::User)),
             VARIANT,
@@ -184,7 +184,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
             arg(
                 "level",
                 "Against the bot itself: its strength (medium if left out)",
-                ArgKind::Choice(&["easy", "medium", "hard"]),
+                ArgKind::Choice(&["beginner", "easy", "medium", "hard"]),
             ),
             HINTS,
             POTENTIALS,

@@ -67,7 +67,7 @@ impl Service {
         }
         if level.is_some() {
             return refuse(
-                "A level (`easy`, `medium`, `hard`) is for a game against me: mention me instead of a person.",
+                "A level (`beginner`, `easy`, `medium`, `hard`) is for a game against me: mention me instead of a person.",
             );
         }
         match opponent {

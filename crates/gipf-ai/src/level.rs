@@ -57,9 +57,14 @@ impl Limits {
 /// assert_eq!("hard".parse::<Level>(), Ok(Level::Hard));
 /// assert_eq!(Level::Medium.to_string(), "medium");
 /// assert!(Level::Easy.limits().noise > 0);
+/// assert_eq!(Level::ALL[0], "beginner".parse().unwrap());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
+    /// At most 50 ms, its own turn only, with a lot of noise: it takes a win and avoids a
+    /// loss it sees, but misses captures and rows now and then and never plans ahead. A
+    /// new player beats it after a few games.
+    Beginner,
     /// At most 50 ms (a few in practice), two turns deep (its turn and the reply), with
     /// noise: a beginner can win, yet it never loses to random play.
     Easy,
@@ -71,11 +76,16 @@ pub enum Level {
 
 impl Level {
     /// All levels, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Beginner, Level::Easy, Level::Medium, Level::Hard];
 
     /// The search limits of the level.
     pub fn limits(self) -> Limits {
         match self {
+            Level::Beginner => Limits {
+                time: Some(Duration::from_millis(50)),
+                max_depth: 1,
+                noise: 500,
+            },
             Level::Easy => Limits {
                 time: Some(Duration::from_millis(50)),
                 max_depth: 2,
@@ -89,6 +99,7 @@ impl Level {
     /// The lowercase name.
     pub const fn name(self) -> &'static str {
         match self {
+            Level::Beginner => "beginner",
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
@@ -102,13 +113,17 @@ impl fmt::Display for Level {
     }
 }
 
-/// A name that is none of `easy`, `medium`, `hard`.
+/// A name that is none of `beginner`, `easy`, `medium`, `hard`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseLevelError(pub String);
 
 impl fmt::Display for ParseLevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a level: write easy, medium or hard", self.0)
+        write!(
+            f,
+            "`{}` is not a level: write beginner, easy, medium or hard",
+            self.0
+        )
     }
 }
 
