@@ -105,7 +105,7 @@ pub fn positions() -> Vec<(String, Position)> {
 pub fn games_with_potentials() -> Vec<(String, Game)> {
     let mut list = vec![("ultimate start".to_string(), Game::new(Options::ultimate()))];
     let mixed = Options::parse("standard", Some("Z3,D3,Y3,P3/Z3,D3,Y3,T3"));
-    for (options, seed, turns) in [(Ok(Options::ultimate()), 7, 16), (mixed, 11, 12)] {
+    for (options, seed, turns) in [(Ok(Options::ultimate()), 2, 14), (mixed, 11, 12)] {
         let Ok(options) = options else { continue };
         let mut game = Game::new(options);
         let mut rng = Rng::new(seed);
