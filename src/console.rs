@@ -174,8 +174,8 @@ impl Console {
                     let mut replies = std::collections::VecDeque::from(service.handle(&message));
                     while let Some(reply) = replies.pop_front() {
                         self.print(&reply, &mut out)?;
-                        if let Some(game) = reply.engine {
-                            replies.extend(service.engine_turn(game).into_iter().map(|(_, r)| r));
+                        if let Some(work) = reply.then {
+                            replies.extend(service.follow_up(work).into_iter().map(|(_, r)| r));
                         }
                     }
                 }

@@ -2,7 +2,7 @@
 //! Only the [`Span::Mention`](crate::text::Span::Mention)s of its text may ping anyone.
 
 use crate::command::Command;
-use crate::model::{ChallengeId, GameId, UserId};
+use crate::model::{ChallengeId, ChannelId, GameId, UserId};
 use crate::text::Text;
 
 /// What a button was made for, so that a click on an old button is refused.
@@ -52,9 +52,23 @@ pub struct Reply {
     /// Posted in a new public thread of the channel, where the game it starts is then played
     /// (where the adapter can open one; else it stays in the channel).
     pub thread: Option<NewThread>,
-    /// After this reply the engine is to move in this game: the adapter asks
-    /// [`Service::engine_turn`](crate::service::Service::engine_turn) for its turn.
-    pub engine: Option<GameId>,
+    /// Work to do once this reply is out, whose answer comes later: the adapter asks
+    /// [`Service::follow_up`](crate::service::Service::follow_up) for it.
+    pub then: Option<FollowUp>,
+}
+
+/// Work that follows a reply and answers later, off the command's path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FollowUp {
+    /// The engine is to move in this game.
+    EngineTurn(GameId),
+    /// The analysis of a finished game, asked for in a channel (where it is posted).
+    Analysis {
+        /// The game.
+        game: GameId,
+        /// Where it was asked for.
+        channel: ChannelId,
+    },
 }
 
 /// A thread to open for a game.

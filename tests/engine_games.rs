@@ -9,14 +9,25 @@ use std::time::Instant;
 
 use gipf::potentials::{Game, Options};
 use gipf::{Color, Position, Variant};
+use gipf_ai::Limits;
+use gipf_ai::analyse::Budget;
 use gipf_bot::console::{ENGINE_NAME, user_id};
 use gipf_bot::model::ChannelId;
+use gipf_bot::reply::FollowUp;
 use gipf_bot::reply::Reply;
+use gipf_bot::service::Config;
 use support::table::{Table, play_random_turns, shown};
 
-/// A table whose service knows the bot's own user.
+/// A table whose service knows the bot's own user; its analyses search a fixed depth (the
+/// bot's are timed: medium, then hard).
 fn table() -> Table {
-    let table = Table::new();
+    let table = Table::with_config(Config {
+        analysis: Budget {
+            scan: Limits::depth(1),
+            confirm: Limits::depth(2),
+        },
+        ..Config::default()
+    });
     table
         .service
         .set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
@@ -25,8 +36,10 @@ fn table() -> Table {
 
 /// The engine's turn after `reply`, which must hand it the move.
 fn engine_turn(table: &Table, reply: &Reply) -> Reply {
-    let game = reply.engine.expect("the engine is to move");
-    let mut replies = table.service.engine_turn(game);
+    let Some(FollowUp::EngineTurn(game)) = reply.then else {
+        panic!("the engine is to move: {reply:?}");
+    };
+    let mut replies = table.service.follow_up(FollowUp::EngineTurn(game));
     assert_eq!(replies.len(), 1, "{replies:?}");
     let (channel, reply) = replies.remove(0);
     assert_eq!(channel, table.channel);
@@ -47,7 +60,7 @@ fn the_engine_answers_each_turn_like_a_person() {
         "{text}"
     );
     assert!(
-        start.board.is_some() && start.engine.is_none(),
+        start.board.is_some() && start.then.is_none(),
         "alice moves first"
     );
     for turn in 1..=3 {
@@ -70,7 +83,7 @@ fn the_engine_answers_each_turn_like_a_person() {
             "turn {turn}: {text}"
         );
         assert_eq!(answer.mentions(), [user_id("alice")]);
-        assert!(answer.board.is_some() && answer.engine.is_none());
+        assert!(answer.board.is_some() && answer.then.is_none());
         let state = table.state();
         assert_eq!(state.position().unwrap().to_move(), Color::White);
         assert_eq!(state.turns.len(), 2 * turn);
@@ -169,7 +182,9 @@ fn a_search_stops_when_its_game_ends_and_other_commands_never_wait() {
     let start = table
         .say("alice", "!challenge @gipf-bot standard black hard")
         .remove(0);
-    let game = start.engine.expect("the engine moves first");
+    let Some(FollowUp::EngineTurn(game)) = start.then else {
+        panic!("the engine moves first: {start:?}");
+    };
     let service = Arc::clone(&table.service);
     let thinking = std::thread::spawn(move || {
         let started = Instant::now();
@@ -199,21 +214,90 @@ fn a_search_stops_when_its_game_ends_and_other_commands_never_wait() {
 }
 
 #[test]
-fn a_finished_game_is_analysed_with_the_better_turns() {
+fn a_finished_game_is_analysed_in_the_background_with_the_better_turns_drawn() {
     let mut table = table();
     table.start("standard");
     table.expect("carol", "!analyse", "is still being played");
-    play_random_turns(&mut table, 5, 8);
+    play_random_turns(&mut table, 5, 12);
     table.expect("bob", "!resign", "bob resigned");
-    let analysis = table.text("carol", "!analyse 1");
+    // The request is answered at once; the analysis is work for later.
+    let asked = table.say("carol", "!analyse 1").remove(0);
+    let text = shown(&asked);
     assert!(
-        analysis.starts_with("Game 1, standard GIPF: alice (white) vs bob (black): "),
-        "{analysis}"
+        text.starts_with(
+            "Game 1, standard GIPF: alice (white) vs bob (black): I am looking at all "
+        ),
+        "{text}"
     );
-    if !analysis.contains("no turn that lost") {
-        assert!(analysis.contains("\n1. "), "{analysis}");
-        assert!(analysis.contains("better"), "{analysis}");
+    // One turn deep for every turn, then two for the worst (the bot's are 0.3 s and 2 s).
+    assert!(
+        text.contains("(1 turn deep each), then again at the worst (2 turns deep each)"),
+        "{text}"
+    );
+    let Some(work @ FollowUp::Analysis { channel, .. }) = asked.then else {
+        panic!("an analysis to do: {asked:?}");
+    };
+    assert_eq!(channel, table.channel);
+    // Asked again while queued: not twice; and one analysis a member every 30 s.
+    table.channel = ChannelId(5);
+    table.expect("dave", "!analyse 1", "is being analysed already");
+    let posted = table.service.follow_up(work);
+    assert!(posted.iter().all(|(c, _)| *c == channel));
+    let (_, head) = &posted[0];
+    assert!(
+        shown(head).starts_with("Game 1, standard GIPF: alice (white) vs bob (black): the "),
+        "{}",
+        shown(head)
+    );
+    assert!(posted.len() >= 2 && posted.len() <= 4, "{posted:?}");
+    let turns = table
+        .service
+        .game_state(channel, true)
+        .unwrap()
+        .unwrap()
+        .turns;
+    for (n, (_, reply)) in (1..).zip(&posted[1..]) {
+        let text = shown(reply);
+        // "1. Turn 7: bob (black) played `i3-g4`, which cost about 1.5 pieces. Better:
+        // `!move a5-c5`, which captures 2 pieces."
+        assert!(text.starts_with(&format!("{n}. Turn ")), "{text}");
+        assert!(
+            text.contains("played `") && text.contains(", which "),
+            "{text}"
+        );
+        assert!(text.contains("Better: `!move "), "{text}");
+        assert!(reply.board.is_some(), "the better turn is drawn");
+        assert!(
+            reply.mentions().is_empty(),
+            "nobody is pinged by an analysis"
+        );
+        // The better turn is legal where it was to be played.
+        let index: usize = text["n. Turn ".len()..]
+            .split(':')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let better = text
+            .split("`!move ")
+            .nth(1)
+            .unwrap()
+            .split('`')
+            .next()
+            .unwrap();
+        let mut before = Position::new(Variant::Standard);
+        for turn in &turns[..index - 1] {
+            before.play_notation(turn).unwrap();
+        }
+        before.play_notation(better).unwrap();
     }
+    // Once posted, it may be asked for again (that refusal cost dave nothing), but one
+    // analysis a member every 30 s.
+    table.channel = ChannelId(6);
+    let again = table.say("dave", "!analyse 1").remove(0);
+    assert!(shown(&again).contains("I am looking at all"), "{again:?}");
+    table.expect("carol", "!analyse 1", "is being analysed already");
+    table.service.follow_up(again.then.unwrap());
     table.expect("carol", "!analyse 1", "One analysis every 30 s");
 }
 

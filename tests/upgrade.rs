@@ -508,8 +508,8 @@ fn opens_and_plays_on(schema: u32) {
             after.turns.len() > state.turns.len(),
             "schema {schema}, game {id}: {step} completed a turn"
         );
-        if let Some(engine) = replies.iter().find_map(|r| r.engine) {
-            let answer = club.service.engine_turn(engine);
+        if let Some(work) = replies.iter().find_map(|r| r.then) {
+            let answer = club.service.follow_up(work);
             assert!(
                 answer.iter().any(|(_, r)| shown(r).contains("played")),
                 "schema {schema}: the engine answers in game {id}"

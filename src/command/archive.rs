@@ -26,7 +26,7 @@ pub enum ArchiveCommand {
         /// Which game; `None`: the channel's.
         game: Option<GameId>,
     },
-    /// `analyse [id]`: the turns of a finished game where the engine finds the most lost.
+    /// `analyse [id]`: the turns of a finished game that cost most, found in the background.
     Analyse {
         /// Which game; `None`: the channel's.
         game: Option<GameId>,
@@ -137,7 +137,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "analyse",
         summary: "The turns of a finished game that lost the most, with better ones",
-        help: "`{p}analyse` (`{p}analyse 12`): after a game, the turns where the bot finds the most was lost, with the better turn",
+        help: "`{p}analyse` (`{p}analyse 12`): after a game, the three turns that cost most, each with what it cost, the better turn, why, and its picture (posted in a minute or two)",
         args: &[GAME_ID],
         slash: true,
         place: 220,

@@ -15,7 +15,7 @@ use super::interaction::{self, Asked};
 use super::{send, slash};
 use crate::command::{Phrasing, Syntax};
 use crate::model::{ChannelId, GuildId, Rights, UserId};
-use crate::reply::Reply;
+use crate::reply::{FollowUp, Reply};
 use crate::service::{GameState, Message, Service, User, Via};
 use crate::text;
 use crate::text::Span;
@@ -49,9 +49,9 @@ fn row_of(line: &str, say: &Phrasing) -> Option<&'static Syntax> {
     crate::command::parse(line, say)?.ok()?.syntax()
 }
 
-/// The games in which the engine is to move after `replies`.
-fn engine_games(replies: &[Reply]) -> Vec<crate::model::GameId> {
-    replies.iter().filter_map(|reply| reply.engine).collect()
+/// The work `replies` leave to do: the engine's turns, analyses.
+fn follow_ups(replies: &[Reply]) -> Vec<FollowUp> {
+    replies.iter().filter_map(|reply| reply.then).collect()
 }
 
 /// Where a game starts, as its record names the place: `<server> #<channel>`. Two requests;
@@ -174,7 +174,7 @@ impl Handler {
             return;
         };
         let options = slash::options(&command.data.options);
-        let engine = std::sync::Mutex::new(Vec::new());
+        let later = std::sync::Mutex::new(Vec::new());
         let work = async {
             match slash::chat_line(&command.data.name, &options, self.prefix()) {
                 Ok(text) => {
@@ -208,8 +208,8 @@ impl Handler {
                     let replies = self
                         .open_threads(&ctx.http, command.channel_id, replies)
                         .await;
-                    if let Ok(mut games) = engine.lock() {
-                        games.extend(engine_games(&replies));
+                    if let Ok(mut works) = later.lock() {
+                        works.extend(follow_ups(&replies));
                     }
                     replies
                 }
@@ -219,15 +219,15 @@ impl Handler {
         let replies = interaction::answer(&ctx.http, Asked::Command(command), work).await;
         self.send_direct(&ctx.http, command.channel_id, &replies)
             .await;
-        self.engine_turns(&ctx.http, engine.into_inner().unwrap_or_default())
+        self.follow_up(&ctx.http, later.into_inner().unwrap_or_default())
             .await;
     }
 
-    /// Plays the engine's turns in `games`, one after the other, each posted in its game's
-    /// channel once it is found (the replies that handed it the move are out already).
-    async fn engine_turns(&self, http: &Http, games: Vec<crate::model::GameId>) {
-        for game in games {
-            for (channel, reply) in self.service.engine_turn_async(game).await {
+    /// Does the work replies left (the engine's turns, analyses), one after the other, each
+    /// answer posted in its channel once it is ready (the replies that asked are out already).
+    async fn follow_up(&self, http: &Http, works: Vec<FollowUp>) {
+        for work in works {
+            for (channel, reply) in self.service.follow_up_async(work).await {
                 self.deliver(http, channel, reply).await;
             }
         }
@@ -391,7 +391,7 @@ impl Handler {
             return;
         };
         // The service refuses a click made for another game or an earlier question.
-        let engine = std::sync::Mutex::new(Vec::new());
+        let later = std::sync::Mutex::new(Vec::new());
         let work = async {
             match send::parse_custom_id(&click.data.custom_id) {
                 None => vec![Reply::private("I don't know that button.")],
@@ -418,8 +418,8 @@ impl Handler {
                     let replies = self
                         .open_threads(&ctx.http, click.channel_id, replies)
                         .await;
-                    if let Ok(mut games) = engine.lock() {
-                        games.extend(engine_games(&replies));
+                    if let Ok(mut works) = later.lock() {
+                        works.extend(follow_ups(&replies));
                     }
                     replies
                 }
@@ -428,7 +428,7 @@ impl Handler {
         let replies = interaction::answer(&ctx.http, Asked::Click(click), work).await;
         self.send_direct(&ctx.http, click.channel_id, &replies)
             .await;
-        self.engine_turns(&ctx.http, engine.into_inner().unwrap_or_default())
+        self.follow_up(&ctx.http, later.into_inner().unwrap_or_default())
             .await;
     }
 }
@@ -530,7 +530,7 @@ impl EventHandler for Handler {
         };
         let replies = self.service.handle_async(message).await;
         let replies = self.open_threads(&ctx.http, msg.channel_id, replies).await;
-        let engine = engine_games(&replies);
+        let later = follow_ups(&replies);
         let (direct, replies): (Vec<Reply>, Vec<Reply>) =
             replies.into_iter().partition(|r| r.direct.is_some());
         let refused = send::to_channel(&ctx.http, msg.channel_id, Some(msg.id), &replies).await;
@@ -543,7 +543,7 @@ impl EventHandler for Handler {
             }))
             .collect();
         self.send_direct(&ctx.http, msg.channel_id, &direct).await;
-        self.engine_turns(&ctx.http, engine).await;
+        self.follow_up(&ctx.http, later).await;
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {

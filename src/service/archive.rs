@@ -2,7 +2,6 @@
 //! stays in the database once it ends, and any game of a server can be listed, read,
 //! exported as a record, replayed and analysed; the ratings its result made can be read.
 
-use gipf::potentials::Game;
 use gipf::{ByColor, Color, Reason};
 
 use super::ratings::{rating_words, win_rate};
@@ -22,10 +21,6 @@ const PAGE: u32 = 10;
 const HISTORY_INLINE_LINES: usize = 30;
 /// One animated replay per member this often: each is a few hundred pictures.
 const REPLAY_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
-/// How deep `analyse` searches each turn, in turns.
-const ANALYSIS_DEPTH: u32 = 2;
-/// How many turns `analyse` shows.
-const ANALYSIS_TURNS: usize = 3;
 /// One analysis per member this often.
 const ANALYSIS_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 /// Players on the leaderboard.
@@ -336,7 +331,7 @@ impl Service {
         Ok(Reply::public(text))
     }
 
-    /// `analyse`: the turns of a finished game where the engine finds the most lost.
+    /// `analyse`: a finished game's analysis, queued (see `analysis.rs`).
     fn analyse(&self, message: &Message, id: Option<GameId>) -> Handled {
         let game = self.named_game(message, id)?;
         let stored = &game.stored;
@@ -349,6 +344,12 @@ impl Service {
         if stored.turns.is_empty() {
             return refuse(format!("Game {} has no turn to analyse.", stored.id));
         }
+        if self.analysis_queued(stored.id) {
+            return refuse(format!(
+                "Game {} is being analysed already: its turns come where it was asked for.",
+                stored.id
+            ));
+        }
         if !self
             .limits
             .allow(Limited::Analysis(message.author.id), ANALYSIS_EVERY)
@@ -358,33 +359,7 @@ impl Service {
                 ANALYSIS_EVERY.as_secs()
             ));
         }
-        let start = Game::new(stored.spec.options());
-        let mistakes = self
-            .with_engine(|engine| {
-                gipf_ai::analyse::analyse(
-                    engine,
-                    &start,
-                    &stored.turns,
-                    ANALYSIS_DEPTH,
-                    ANALYSIS_TURNS,
-                )
-            })?
-            .map_err(|e| anyhow::anyhow!("game {} does not replay: {e}", stored.id))?;
-        let mut text = text![format!("Game {}, ", stored.id)];
-        text.append(self.players_line(&game)?);
-        if mistakes.is_empty() {
-            text.push(": I find no turn that lost anything, searching two turns deep.");
-            return Ok(Reply::public(text));
-        }
-        text.push(format!(
-            ": the turns that lost most, searching {ANALYSIS_DEPTH} turns deep:"
-        ));
-        for (n, mistake) in (1..).zip(&mistakes) {
-            text.push(format!("\n{n}. "))
-                .push(game.name(mistake.color))
-                .push(format!(" {mistake}"));
-        }
-        Ok(Reply::public(text))
+        self.queue_analysis(message, &game)
     }
 
     /// `stats`: a player's rating and results here.

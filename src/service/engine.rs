@@ -17,7 +17,7 @@ use super::challenge::Proposal;
 use super::{Handled, LiveGame, Message, Service, User, Via, refuse};
 use crate::command::PlayCommand;
 use crate::model::{ChannelId, GameId, GameStatus, UserId};
-use crate::reply::Reply;
+use crate::reply::{FollowUp, Reply};
 use crate::text;
 use crate::text::Span;
 
@@ -142,7 +142,7 @@ impl Service {
         ));
         Ok(Reply {
             board: Some(self.picture(&game, None)?),
-            engine: self.engine_to_move(&game),
+            then: self.engine_to_move(&game).map(FollowUp::EngineTurn),
             thread: self.new_thread(&terms, &game),
             ..Reply::public(text)
         })
@@ -169,10 +169,19 @@ impl Service {
         })
     }
 
-    /// [`Service::engine_turn`] on tokio's blocking pool.
-    pub async fn engine_turn_async(self: &Arc<Self>, game: GameId) -> Vec<(ChannelId, Reply)> {
+    /// The work a reply left to do (the engine's turn, an analysis): its replies, each for
+    /// its channel.
+    pub fn follow_up(&self, work: FollowUp) -> Vec<(ChannelId, Reply)> {
+        match work {
+            FollowUp::EngineTurn(game) => self.engine_turn(game),
+            FollowUp::Analysis { game, channel } => self.analysis(game, channel),
+        }
+    }
+
+    /// [`Service::follow_up`] on tokio's blocking pool: searches never hold up the runtime.
+    pub async fn follow_up_async(self: &Arc<Self>, work: FollowUp) -> Vec<(ChannelId, Reply)> {
         let service = Arc::clone(self);
-        tokio::task::spawn_blocking(move || service.engine_turn(game))
+        tokio::task::spawn_blocking(move || service.follow_up(work))
             .await
             .unwrap_or_default()
     }

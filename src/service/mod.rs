@@ -8,6 +8,7 @@
 //! A handler returns its reply, or a [`Failure`]: a refusal (said privately to the asker,
 //! nothing changed) or an internal error (logged, never shown).
 
+mod analysis;
 mod archive;
 mod challenge;
 mod engine;
@@ -116,6 +117,9 @@ pub struct Config {
     pub clock: Clock,
     /// How often the adapter's watch looks at the deadlines of games with a time per move.
     pub deadline_watch_every: Duration,
+    /// How `!analyse` searches: every turn at the medium level, the turns it reports again
+    /// at hard, as `gipf-bot think` would.
+    pub analysis: gipf_ai::analyse::Budget,
 }
 
 impl Default for Config {
@@ -128,6 +132,10 @@ impl Default for Config {
             abandon_after: Duration::from_secs(30 * 24 * 3600),
             clock: Clock::system(),
             deadline_watch_every: Duration::from_secs(60),
+            analysis: gipf_ai::analyse::Budget {
+                scan: gipf_ai::Level::Medium.limits(),
+                confirm: gipf_ai::Level::Hard.limits(),
+            },
         }
     }
 }
@@ -138,6 +146,7 @@ pub struct Service {
     config: Config,
     limits: Limits,
     engine: engine::EngineSeat,
+    analysis: analysis::AnalysisSeat,
     /// Whether typed `!commands` reach the bot (Discord's MESSAGE CONTENT intent): without
     /// it, what the bot teaches is slash commands, which always do.
     prefix_readable: std::sync::atomic::AtomicBool,
@@ -195,6 +204,7 @@ impl Service {
             config,
             limits: Limits::default(),
             engine: engine::EngineSeat::default(),
+            analysis: analysis::AnalysisSeat::default(),
             prefix_readable: std::sync::atomic::AtomicBool::new(true),
         })
     }

@@ -9,7 +9,7 @@ use super::play::{row_verb, spots};
 use super::potentials::RECONSTRUCTED;
 use super::{Handled, LiveGame, Service};
 use crate::command::{Answer, ChallengeCommand, Phrasing, PlayCommand, potential_word};
-use crate::reply::{Button, Reply, Stamp};
+use crate::reply::{Button, FollowUp, Reply, Stamp};
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -96,7 +96,7 @@ impl Service {
         Ok(Reply {
             board: Some(self.picture(game, None)?),
             buttons: question_buttons(game),
-            engine: self.engine_to_move(game),
+            then: self.engine_to_move(game).map(FollowUp::EngineTurn),
             ..Reply::public(Text::join(lines, "\n"))
         })
     }

@@ -3,8 +3,8 @@
 //! one turn a line, official notation; depth 3 and 5 mistakes unless told).
 
 use gipf::potentials::{Game, Options};
-use gipf_ai::Engine;
-use gipf_ai::analyse::analyse;
+use gipf_ai::analyse::{Budget, analyse};
+use gipf_ai::{Engine, Limits};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -18,8 +18,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
+    // Every turn one turn less deep, the worst again at the full depth.
+    let budget = Budget {
+        scan: Limits::depth(depth.saturating_sub(1).max(1)),
+        confirm: Limits::depth(depth),
+    };
     let mut engine = Engine::default();
-    for mistake in analyse(&mut engine, &Game::new(options), &turns, depth, count)? {
+    for mistake in analyse(&mut engine, &Game::new(options), &turns, &budget, count)? {
         println!("{mistake}");
     }
     Ok(())

@@ -1,12 +1,28 @@
-//! The turns of a game where the player lost most, with the better turn: for `!analyse`.
+//! The turns of a game that cost their player most, with the better turn and why: for
+//! `!analyse`.
 
 use std::fmt;
 
 use gipf::potentials::Game;
 use gipf::{Color, Position};
 
-use crate::score::describe;
-use crate::{Engine, Score, Searchable};
+use crate::score::{describe, is_decided, turns_to_end};
+use crate::search::terminal;
+use crate::{Engine, Limits, Request, Score, Searchable};
+
+/// A loss smaller than this (in centi-pieces) is the searches' noise, not a mistake.
+const NOISE: Score = 40;
+
+/// How an analysis searches: every turn with `scan`, then the turns that cost most again
+/// with `confirm` (each such search from a cleared table, so that it gives what a fresh
+/// engine with these limits gives: `think` at the same level).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// For every turn of the game.
+    pub scan: Limits,
+    /// For the turns reported.
+    pub confirm: Limits,
+}
 
 /// A turn that was worse than the best by `loss`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,16 +31,71 @@ pub struct Mistake {
     pub index: usize,
     /// Who played it.
     pub color: Color,
-    /// The turn played, in notation.
+    /// The turn played, in the game's notation (as `!move` takes it).
     pub played: String,
-    /// Its score for the player, searched as deep as the best.
+    /// Its score for the player.
     pub played_score: Score,
-    /// The best turn found, in notation.
+    /// The better turn, in the game's notation.
     pub better: String,
     /// Its score.
     pub better_score: Score,
     /// How much was lost: `better_score - played_score`.
     pub loss: Score,
+    /// Why the better turn is good, in the engine's words.
+    pub reason: String,
+}
+
+impl Mistake {
+    /// What the turn cost, in words for the player who made it: "turned a won game into a
+    /// lost one", "let a win in 3 slip", "lost the game: black wins in 4", "cost about 2.5
+    /// pieces".
+    ///
+    /// ```
+    /// use gipf::Color;
+    /// use gipf_ai::analyse::Mistake;
+    /// use gipf_ai::score::WIN;
+    /// let mistake = |better_score, played_score| Mistake {
+    ///     index: 4, color: Color::White, played: "b1-c2".into(), played_score,
+    ///     better: "a5-c5".into(), better_score, loss: better_score - played_score,
+    ///     reason: "captures 3 pieces".into(),
+    /// };
+    /// assert_eq!(mistake(WIN - 3, -(WIN - 4)).cost(), "turned a won game into a lost one");
+    /// assert_eq!(mistake(WIN - 3, 120).cost(), "let a win in 3 turns slip");
+    /// assert_eq!(mistake(40, -(WIN - 4)).cost(), "lost the game: black wins in 4 turns");
+    /// assert_eq!(mistake(300, -250).cost(), "cost about 2.5 pieces");
+    /// assert_eq!(mistake(100, -10).cost(), "cost about half a piece");
+    /// ```
+    pub fn cost(&self) -> String {
+        let won = |score: Score| is_decided(score) && score > 0;
+        let lost = |score: Score| is_decided(score) && score < 0;
+        let turns = |score: Score| {
+            let n = turns_to_end(score).unwrap_or(0);
+            if n == 1 {
+                "1 turn".to_string()
+            } else {
+                format!("{n} turns")
+            }
+        };
+        match (won(self.better_score), lost(self.played_score)) {
+            (true, true) => "turned a won game into a lost one".into(),
+            (true, false) => format!("let a win in {} slip", turns(self.better_score)),
+            (false, true) => format!(
+                "lost the game: {} wins in {}",
+                !self.color,
+                turns(self.played_score)
+            ),
+            (false, false) => {
+                // A captured piece weighs about 220 in the evaluation.
+                let tenths = (self.loss * 10 + 110) / 220;
+                match tenths {
+                    0..=3 => "cost a little (less than half a piece)".into(),
+                    4..=6 => "cost about half a piece".into(),
+                    10 => "cost about 1 piece".into(),
+                    _ => format!("cost about {}.{} pieces", tenths / 10, tenths % 10),
+                }
+            }
+        }
+    }
 }
 
 impl fmt::Display for Mistake {
@@ -60,20 +131,22 @@ impl fmt::Display for AnalyseError {
 impl std::error::Error for AnalyseError {}
 
 /// Replays `turns` (in the game's notation) from `start`, any game the one machine holds,
-/// scores every turn against the best one searched `depth` turns deep, and returns the
-/// `count` worst, worst first (turns that lost nothing are left out). A game without
-/// potentials is analysed on the base game's faster [`Position`].
+/// judges every turn against the engine's best with `budget.scan`, judges the worst again
+/// with `budget.confirm`, and returns the `count` that cost most, worst first (turns that
+/// lost nothing are left out). A game without potentials is analysed on the base game's
+/// faster [`Position`].
 ///
 /// ```
 /// use gipf::potentials::{Game, Options};
-/// use gipf_ai::Engine;
-/// use gipf_ai::analyse::analyse;
+/// use gipf_ai::analyse::{Budget, analyse};
+/// use gipf_ai::{Engine, Limits};
 /// let mut engine = Engine::with_table_megabytes(4);
+/// let budget = Budget { scan: Limits::depth(1), confirm: Limits::depth(2) };
 /// for (options, turns) in [
 ///     (Options::plain(gipf::Variant::Standard), ["a5-c5", "a1-c3"]),
 ///     (Options::ultimate(), ["Gb5", "Gb2"]),
 /// ] {
-///     let mistakes = analyse(&mut engine, &Game::new(options), &turns, 1, 3).unwrap();
+///     let mistakes = analyse(&mut engine, &Game::new(options), &turns, &budget, 3).unwrap();
 ///     assert!(mistakes.iter().all(|m| m.loss > 0 && m.better_score - m.played_score == m.loss));
 /// }
 /// ```
@@ -81,12 +154,12 @@ pub fn analyse<T: AsRef<str>>(
     engine: &mut Engine,
     start: &Game,
     turns: &[T],
-    depth: u32,
+    budget: &Budget,
     count: usize,
 ) -> Result<Vec<Mistake>, AnalyseError> {
     match Position::try_from(start) {
-        Ok(position) => analyse_on(engine, position, turns, depth, count),
-        Err(_) => analyse_on(engine, start.clone(), turns, depth, count),
+        Ok(position) => analyse_on(engine, position, turns, budget, count),
+        Err(_) => analyse_on(engine, start.clone(), turns, budget, count),
     }
 }
 
@@ -95,40 +168,79 @@ fn analyse_on<S: Searchable, T: AsRef<str>>(
     engine: &mut Engine,
     start: S,
     turns: &[T],
-    depth: u32,
+    budget: &Budget,
     count: usize,
 ) -> Result<Vec<Mistake>, AnalyseError> {
-    let mut position = start;
-    let mut mistakes = Vec::new();
+    let mut state = start;
+    let mut played = Vec::with_capacity(turns.len());
     for (index, text) in turns.iter().enumerate() {
-        let before = position.clone();
-        position
+        let before = state.clone();
+        state
             .play_notation(text.as_ref())
             .map_err(|message| AnalyseError { index, message })?;
-        let key = position.key();
-        let scored = engine.score_turns(&before, depth);
-        let Some((best_turn, _, best_score)) = scored.first() else {
-            continue;
-        };
-        let Some((played_turn, _, played_score)) =
-            scored.iter().find(|(_, after, _)| after.key() == key)
-        else {
-            continue;
-        };
-        let (best_score, played_score) = (*best_score, *played_score);
-        if best_score > played_score {
-            mistakes.push(Mistake {
-                index,
-                color: before.to_move(),
-                played: format!("{played_turn:#}"),
-                played_score,
-                better: format!("{best_turn:#}"),
-                better_score: best_score,
-                loss: best_score - played_score,
-            });
-        }
+        played.push((index, before, state.clone(), text.as_ref().to_string()));
     }
-    mistakes.sort_by_key(|m| std::cmp::Reverse(m.loss));
-    mistakes.truncate(count);
-    Ok(mistakes)
+    let mut scanned: Vec<Mistake> = played
+        .iter()
+        .filter_map(|(index, before, after, text)| {
+            judge(engine, (*index, before, after, text), budget.scan, false)
+        })
+        .collect();
+    scanned.sort_by_key(|m| std::cmp::Reverse(m.loss));
+    // The worst of the scan, judged again at the stronger budget: a few more than asked
+    // for, since some turn out less bad.
+    let mut confirmed: Vec<Mistake> = scanned
+        .iter()
+        .take(count * 2)
+        .filter_map(|scan| {
+            let (index, before, after, text) = played.get(scan.index)?;
+            judge(engine, (*index, before, after, text), budget.confirm, true)
+        })
+        .collect();
+    confirmed.sort_by_key(|m| std::cmp::Reverse(m.loss));
+    confirmed.truncate(count);
+    Ok(confirmed)
+}
+
+/// The turn `text` played from `before` (leading to `after`) against the engine's best
+/// with `limits`, if it lost more than the searches' noise. `fresh` clears the table first.
+fn judge<S: Searchable>(
+    engine: &mut Engine,
+    (index, before, after, text): (usize, &S, &S, &str),
+    limits: Limits,
+    fresh: bool,
+) -> Option<Mistake> {
+    if fresh {
+        engine.clear();
+    }
+    let request = Request::limits(limits);
+    let best = engine.think(before, &request).ok()?;
+    if best.after.key() == after.key() {
+        return None;
+    }
+    let mover = before.to_move();
+    // The played turn at the depth the best one was scored at: the same horizon.
+    let played_score = match after.outcome() {
+        Some(outcome) => terminal(outcome, mover, 1),
+        None => engine.score_of(before, after, best.depth),
+    };
+    let loss = best.evaluation - played_score;
+    (loss >= NOISE).then(|| Mistake {
+        index,
+        color: mover,
+        played: without_reserve(text).to_string(),
+        played_score,
+        better: best.turn.to_string(),
+        better_score: best.evaluation,
+        loss,
+        reason: best.reason,
+    })
+}
+
+/// A turn as a record writes it, without the reserve after it: `b1-c2 (11)` -> `b1-c2`.
+fn without_reserve(text: &str) -> &str {
+    match text.trim().rsplit_once(" (") {
+        Some((turn, count)) if count.ends_with(')') => turn,
+        _ => text.trim(),
+    }
 }

@@ -295,6 +295,30 @@ impl Engine {
         })
     }
 
+    /// The score, for the player to move in `before`, of his turn that leads to `after`,
+    /// searched `depth` turns deep (the turn itself included) with a full window: what
+    /// [`Engine::think`] would score that turn at that depth, to compare with its best.
+    ///
+    /// ```
+    /// use gipf::{Position, Variant};
+    /// use gipf_ai::{Engine, Limits, Request};
+    /// let mut engine = Engine::with_table_megabytes(1);
+    /// let start = Position::new(Variant::Standard);
+    /// let best = engine.think(&start, &Request::limits(Limits::depth(2))).unwrap();
+    /// assert_eq!(engine.score_of(&start, &best.after, 2), best.evaluation);
+    /// ```
+    pub fn score_of<S: Searchable>(&mut self, before: &S, after: &S, depth: u32) -> Score {
+        let clock = Clock::start(None, None);
+        self.table.next_search();
+        let mut search = Search::new(&mut self.table, &self.tuning.weights, &clock);
+        search.reductions = self.tuning.reductions;
+        search.quiescence = self.tuning.quiescence;
+        search.use_table = self.tuning.table;
+        let below = depth.max(1) as i32 - 1;
+        let window = (-crate::score::INFINITY, crate::score::INFINITY);
+        search.child_score(after, after.key(), before.to_move(), below, 1, window)
+    }
+
     /// Every distinct complete turn with its score searched `depth` turns deep, best first:
     /// for analysis, where the played turn must be scored as exactly as the best.
     pub fn score_turns<S: Searchable>(

@@ -41,10 +41,10 @@ impl Limits {
 
     /// Search exactly `depth` complete turns deep, however long it takes: for tests and
     /// benchmarks.
-    pub fn depth(depth: u32) -> Limits {
+    pub const fn depth(depth: u32) -> Limits {
         Limits {
             time: None,
-            max_depth: depth.max(1),
+            max_depth: if depth == 0 { 1 } else { depth },
             noise: 0,
         }
     }

@@ -3,8 +3,14 @@
 use gipf::potentials::{Game, Options};
 use gipf::random::Rng;
 use gipf::{Color, Variant};
-use gipf_ai::Engine;
-use gipf_ai::analyse::analyse;
+use gipf_ai::analyse::{Budget, analyse};
+use gipf_ai::{Engine, Limits, Request};
+
+/// A quick scan, a deeper look at the worst.
+const BUDGET: Budget = Budget {
+    scan: Limits::depth(1),
+    confirm: Limits::depth(2),
+};
 
 const RECORD: &str = include_str!("../../gipf/tests/data/tournament-41-plies.gipf");
 
@@ -18,7 +24,7 @@ fn the_worst_turns_of_a_real_game_come_worst_first_with_a_better_turn() {
     assert_eq!(turns.len(), 41);
     let mut engine = Engine::with_table_megabytes(8);
     let start = Game::new(Options::plain(Variant::Tournament));
-    let mistakes = analyse(&mut engine, &start, &turns, 2, 4).expect("a legal record");
+    let mistakes = analyse(&mut engine, &start, &turns, &BUDGET, 4).expect("a legal record");
     assert_eq!(mistakes.len(), 4);
     for pair in mistakes.windows(2) {
         assert!(pair[0].loss >= pair[1].loss);
@@ -38,6 +44,18 @@ fn the_worst_turns_of_a_real_game_come_worst_first_with_a_better_turn() {
                 .to_string()
                 .starts_with(&format!("turn {}", mistake.index + 1))
         );
+        // The better turn is what a fresh engine thinks there at the confirming limits
+        // (as `gipf-bot think` at that level would), with its reason and a cost in words.
+        let mut before = gipf::Position::new(Variant::Tournament);
+        for turn in &turns[..mistake.index] {
+            before.play_notation(turn).unwrap();
+        }
+        let fresh = Engine::with_table_megabytes(8)
+            .think(&before, &Request::limits(BUDGET.confirm))
+            .unwrap();
+        assert_eq!(mistake.better, fresh.turn.to_string());
+        assert_eq!(mistake.reason, fresh.reason);
+        assert!(mistake.cost().starts_with("cost") || mistake.cost().contains("win"));
     }
 }
 
@@ -46,7 +64,7 @@ fn an_illegal_record_turn_is_reported_with_its_index() {
     let mut engine = Engine::with_table_megabytes(1);
     let start = Game::new(Options::plain(Variant::Tournament));
     let error =
-        analyse(&mut engine, &start, &["Ge8", "e8"], 1, 3).expect_err("e8 is no first turn");
+        analyse(&mut engine, &start, &["Ge8", "e8"], &BUDGET, 3).expect_err("e8 is no first turn");
     assert_eq!(error.index, 1);
 }
 
@@ -65,19 +83,19 @@ fn an_ultimate_game_is_analysed_in_its_own_notation() {
         turns.extend(done.iter().map(|turn| turn.to_string()));
     }
     let mut engine = Engine::with_table_megabytes(8);
-    let mistakes = analyse(&mut engine, &start, &turns, 1, 3).expect("the game's own record");
+    let mistakes = analyse(&mut engine, &start, &turns, &BUDGET, 3).expect("the game's own record");
     assert_eq!(mistakes.len(), 3);
     for mistake in &mistakes {
         assert_eq!(
             mistake.played,
-            format!("{:#}", played_turn(&start, &turns, mistake.index))
+            played_turn(&start, &turns, mistake.index).to_string()
         );
         assert!(mistake.loss > 0);
         assert_ne!(mistake.played, mistake.better);
     }
 }
 
-/// The turn at `index` of a record, as the game writes it with its reserve.
+/// The turn at `index` of a record, as the game writes it.
 fn played_turn(start: &Game, turns: &[String], index: usize) -> gipf::potentials::Turn {
     let mut game = start.clone();
     for turn in &turns[..index] {
