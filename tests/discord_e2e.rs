@@ -2026,3 +2026,54 @@ async fn an_open_seek_is_taken_by_whoever_accepts_first() {
     assert_no_unhandled(&discord);
     bot.stop(&discord).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_is_posted_later_with_a_picture_a_turn_and_pings_nobody() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    // Fixed depths instead of the bot's 0.3 s and 2 s a position: the same path, faster.
+    let config = Config {
+        analysis: gipf_ai::analyse::Budget {
+            scan: gipf_ai::Limits::depth(1),
+            confirm: gipf_ai::Limits::depth(2),
+        },
+        ..Config::default()
+    };
+    let bot = Bot::start_with(&discord, &dir.path().join("gipf.db"), config).await;
+    start_game(&discord, CHANNEL).await;
+    let mut position = Position::new(Variant::Standard);
+    for turn in 0..8 {
+        let who = if turn % 2 == 0 { ALICE } else { BOB };
+        let entry = next_push(&mut position);
+        ask(&discord, say(CHANNEL, who, &format!("!push {entry}"))).await;
+    }
+    ask(&discord, say(CHANNEL, ALICE, "!resign")).await;
+    let before = discord.notified_users().len();
+    let queued = ask(&discord, say(CHANNEL, CAROL, "!analyse")).await;
+    assert!(
+        content(&queued).contains("I am looking at all 8 turns"),
+        "{queued:#}"
+    );
+    assert_pings(&queued, &[]);
+    // The turns that cost most follow by themselves: a heading, then one post a turn,
+    // each with its picture and the command that plays the better turn.
+    let heading = next_post(&discord, CHANNEL).await.payload_json();
+    let said = content(&heading).to_string();
+    if said.contains("no turn that cost anything") {
+        panic!("pushes at the first open entry cost nothing? {heading:#}");
+    }
+    assert!(said.contains("that cost most"), "{heading:#}");
+    let first = next_post(&discord, CHANNEL).await;
+    let body = first.payload_json();
+    assert!(content(&body).starts_with("1. Turn "), "{body:#}");
+    assert!(content(&body).contains("Better: `!move "), "{body:#}");
+    assert_board(&first);
+    assert_pings(&body, &[]);
+    assert_eq!(
+        discord.notified_users().len(),
+        before,
+        "nobody was notified"
+    );
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
