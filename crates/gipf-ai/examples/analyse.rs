@@ -10,7 +10,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = Options::parse(args.first().map_or("tournament", String::as_str), None)?;
     let path = args.get(1).ok_or("give the record file")?;
-    let depth = args.get(2).and_then(|d| d.parse().ok()).unwrap_or(3);
+    let depth: u32 = args.get(2).and_then(|d| d.parse().ok()).unwrap_or(3);
     let count = args.get(3).and_then(|c| c.parse().ok()).unwrap_or(5);
     let record = std::fs::read_to_string(path)?;
     let turns: Vec<&str> = record

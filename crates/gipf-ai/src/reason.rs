@@ -1,6 +1,6 @@
 //! A one-line reason for a turn, in words for the player it is suggested to.
 
-use gipf::Reason;
+use gipf::{Point, Reason};
 
 use crate::children::expand;
 use crate::masks::CENTRE;
@@ -8,23 +8,47 @@ use crate::root::RootMove;
 use crate::score::{Score, turns_to_end};
 use crate::searchable::Searchable;
 
-/// The best the player to move could do at once: pieces captured, and whether he takes
-/// the opponent's last GIPF-piece (wins).
-fn immediate_threat<S: Searchable>(position: &S) -> (u8, bool) {
+/// The best the player to move could do at once.
+#[derive(Clone, Copy, Debug, Default)]
+struct Threat {
+    /// Pieces captured by his best turn.
+    captured: u8,
+    /// Whether a turn takes the opponent's last GIPF-piece (wins).
+    wins: bool,
+    /// Where the best capture's row is: its first and last spot.
+    at: Option<(Point, Point)>,
+}
+
+impl Threat {
+    /// ` on c3-f6`, where the row is known.
+    fn place(&self) -> String {
+        self.at
+            .map_or(String::new(), |(first, last)| format!(" on {first}-{last}"))
+    }
+}
+
+fn immediate_threat<S: Searchable>(position: &S) -> Threat {
     let mover = position.to_move();
-    let mut children = Vec::new();
-    expand(position, &mut children);
-    children.iter().fold((0, false), |(most, wins), child| {
-        let captured = child
-            .position
-            .lost(!mover)
-            .saturating_sub(position.lost(!mover));
-        let takes_last = child
-            .position
+    let lost = position.lost(!mover);
+    let mut threat = Threat::default();
+    position.each_turn(&mut |next, turn, _| {
+        let captured = next.lost(!mover).saturating_sub(lost);
+        if next
             .outcome()
-            .is_some_and(|o| o.winner == mover && o.reason == Reason::NoGipf);
-        (most.max(captured), wins || takes_last)
-    })
+            .is_some_and(|o| o.winner == mover && o.reason == Reason::NoGipf)
+        {
+            threat.wins = true;
+        }
+        if captured > threat.captured {
+            let spots = turn.map(|t| S::removed_spots(&t)).unwrap_or_default();
+            threat = Threat {
+                captured,
+                at: spots.iter().min().zip(spots.iter().max()),
+                ..threat
+            };
+        }
+    });
+    threat
 }
 
 fn plural(n: u32, word: &str) -> String {
@@ -68,14 +92,16 @@ pub(crate) fn reason<S: Searchable>(before: &S, chosen: &RootMove<S>, score: Sco
         parts.push(text);
     }
     let threat_before = before.passed().map(|p| immediate_threat(&p));
-    let (threat_after, loses_after) = immediate_threat(after);
-    if let Some((threat, takes_last)) = threat_before {
-        if takes_last && !loses_after && after.gipf_count(me) > 0 {
+    let threat_after = immediate_threat(after);
+    if let Some(threat) = threat_before {
+        if threat.wins && !threat_after.wins && after.gipf_count(me) > 0 {
             parts.push("saves your last GIPF-piece".into());
-        } else if threat > threat_after {
+        } else if threat.captured > threat_after.captured {
             parts.push(format!(
-                "stops a capture of {}",
-                plural(u32::from(threat), "piece")
+                "stops {}'s row{} (a capture of {})",
+                !me,
+                threat.place(),
+                plural(u32::from(threat.captured), "piece")
             ));
         }
     }
@@ -85,7 +111,7 @@ pub(crate) fn reason<S: Searchable>(before: &S, chosen: &RootMove<S>, score: Sco
         parts.push(format!("returns {own_back} of your pieces to your reserve"));
     }
     if parts.is_empty() {
-        parts.push(quiet_reason(before, after, threat_after));
+        parts.push(quiet_reason(before, after, threat_after.captured));
     }
     parts.join(", ")
 }
@@ -100,10 +126,16 @@ fn quiet_reason<S: Searchable>(before: &S, after: &S, threat_after: u8) -> Strin
         let pieces = plural(u32::from(unstoppable), "piece");
         return format!("threatens to capture {pieces} next turn, and {them} cannot stop it");
     }
-    let threat = after.passed().map_or(0, |p| immediate_threat(&p).0);
-    if threat > 0 {
-        let pieces = plural(u32::from(threat), "piece");
-        return format!("threatens to capture {pieces} next turn unless {them} blocks it");
+    let threat = after
+        .passed()
+        .map(|p| immediate_threat(&p))
+        .unwrap_or_default();
+    if threat.captured > 0 {
+        let pieces = plural(u32::from(threat.captured), "piece");
+        let place = threat.place();
+        return format!(
+            "threatens a row{place} next turn (a capture of {pieces}) unless {them} blocks it"
+        );
     }
     let gained = after.open_threes(me) - before.open_threes(me);
     if gained > 0 {
@@ -139,7 +171,7 @@ fn unstoppable_threat<S: Searchable>(after: &S) -> u8 {
         .iter()
         .map(|reply| match reply.position.outcome() {
             Some(_) => 0,
-            None => immediate_threat(&reply.position).0,
+            None => immediate_threat(&reply.position).captured,
         })
         .min()
         .unwrap_or(0)
