@@ -76,7 +76,7 @@ fn the_engine_answers_each_turn_like_a_person() {
     }
     // The engine's turn is asked for once: a second call finds nothing to do.
     assert!(table.service.engine_turn(table.state().id).is_empty());
-    table.expect("alice", "!resign", "alice resigned");
+    table.expect("alice", "!resign confirm", "alice resigned");
     // Games against the engine are not rated.
     table.expect("alice", "!stats", "alice has no rated game here yet");
 }
@@ -97,7 +97,8 @@ fn the_engine_moves_first_with_white_and_only_people_give_levels() {
         started.elapsed()
     );
     assert!(
-        shown(&answer).contains("gipf-bot (white) played `G"),
+        shown(&answer).contains("gipf-bot (white) played a GIPF-piece ")
+            && shown(&answer).contains(", recorded as `G"),
         "{}",
         shown(&answer)
     );
@@ -126,23 +127,23 @@ fn hints_come_privately_to_the_player_to_move_where_allowed() {
     let hint = table.say("alice", "!hint").remove(0);
     assert!(hint.private, "{hint:?}");
     let text = shown(&hint);
-    let suggested = text
-        .split('`')
-        .nth(1)
-        .unwrap_or_else(|| panic!("{text}"))
-        .to_string();
+    let quoted: Vec<&str> = text.split('`').collect();
+    let (suggested, command) = (quoted[1].to_string(), quoted[3].to_string());
+    // The exact command that plays it: a push alone (dot and first spot) when the push
+    // is the whole turn, as here at the start of a game.
+    assert!(!suggested.contains(';'), "{text}");
     assert!(
-        text.contains(&format!("Play it with `!move {suggested}`")),
+        text.ends_with(&format!("Play it with `{command}`.")) && command.starts_with("!push "),
         "{text}"
     );
-    // The suggestion is a legal turn.
-    table.expect(
-        "alice",
-        &format!("!move {suggested}"),
-        "alice (white) played",
+    let played = table.text("alice", &command);
+    assert!(played.contains("alice (white) played"), "{played}");
+    assert!(
+        played.contains(&format!("recorded as `{suggested} (")),
+        "{suggested}: {played}"
     );
     // A game with hints is not rated.
-    table.expect("bob", "!resign", "resigned");
+    table.expect("bob", "!resign confirm", "resigned");
     table.expect("alice", "!stats", "alice has no rated game here yet");
 }
 
@@ -171,7 +172,7 @@ fn a_search_stops_when_its_game_ends_and_other_commands_never_wait() {
     assert!(shown(&board[0]).contains("no turn played yet"), "{board:?}");
     assert!(!thinking.is_finished(), "the engine was still thinking");
     table.channel = ChannelId(1);
-    table.expect("alice", "!resign", "alice resigned");
+    table.expect("alice", "!resign confirm", "alice resigned");
     let (replies, took) = thinking.join().unwrap();
     assert!(replies.is_empty(), "{replies:?}");
     assert!(took.as_millis() < 1_900, "the search ran on for {took:?}");
@@ -187,7 +188,7 @@ fn a_finished_game_is_analysed_with_the_better_turns() {
     table.start("standard");
     table.expect("carol", "!analyse", "is still being played");
     play_random_turns(&mut table, 5, 8);
-    table.expect("bob", "!resign", "bob resigned");
+    table.expect("bob", "!resign confirm", "bob resigned");
     let analysis = table.text("carol", "!analyse 1");
     assert!(
         analysis.starts_with("Game 1, standard GIPF: alice (white) vs bob (black): "),
@@ -279,6 +280,6 @@ fn the_engine_says_once_which_games_it_plays() {
         &format!("{refused} (basic, standard or tournament), and this is ultimate GIPF, so I give no hints in it."),
     );
     table.expect("alice", "!gipf b1 c2", "alice (white) played");
-    table.expect("bob", "!resign", "resign");
+    table.expect("bob", "!resign confirm", "resign");
     table.expect("alice", "!analyse", "so I cannot analyse it.");
 }

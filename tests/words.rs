@@ -353,7 +353,7 @@ fn a_late_move_hears_which_game_ended_and_how() {
         ..Config::default()
     });
     table.start("standard");
-    table.text("bob", "!resign");
+    table.text("bob", "!resign confirm");
     table.expect(
         "bob",
         "!push e9 e8",

@@ -138,6 +138,7 @@ fn potentials_commands_in_every_form() {
     let load = |kind: Option<Potential>| {
         Command::from(PlayCommand::Push {
             entry: b1c2,
+            end: None,
             piece: Some(kind.map_or(PieceKind::Basic, PieceKind::Loaded)),
             answers: Vec::new(),
         })
@@ -243,6 +244,7 @@ fn pushes_in_every_form() {
             ok(line),
             PlayCommand::Push {
                 entry: b1c2,
+                end: None,
                 piece: None,
                 answers: vec![]
             }
@@ -260,6 +262,7 @@ fn pushes_in_every_form() {
             ok(line),
             PlayCommand::Push {
                 entry: b1c2,
+                end: None,
                 piece: Some(PieceKind::Gipf),
                 answers: vec![]
             }
@@ -272,6 +275,7 @@ fn pushes_in_every_form() {
         ok("!push b1 c2 row 2 take e5 keep all"),
         PlayCommand::Push {
             entry: b1c2,
+            end: None,
             piece: None,
             answers: vec![Answer::Row(2), Answer::Take(vec![e5]), Answer::KeepAll]
         }

@@ -7,7 +7,7 @@ use serenity::all::{
 };
 
 use super::markdown;
-use crate::command::{ChallengeCommand, Command, GameCommand};
+use crate::command::{ChallengeCommand, Command, GameCommand, PlayCommand};
 use crate::model::{ChallengeId, GameId};
 use crate::reply::{Button, Reply, Stamp};
 use crate::text;
@@ -69,9 +69,9 @@ pub(crate) fn allowed_mentions(reply: &Reply) -> CreateAllowedMentions {
 fn style(command: &Command) -> ButtonStyle {
     match command {
         Command::Challenge(ChallengeCommand::Accept) => ButtonStyle::Success,
-        Command::Challenge(ChallengeCommand::Decline) | Command::Game(GameCommand::Resign) => {
-            ButtonStyle::Danger
-        }
+        Command::Challenge(ChallengeCommand::Decline)
+        | Command::Game(GameCommand::Resign { .. })
+        | Command::Play(PlayCommand::Confirmed(_)) => ButtonStyle::Danger,
         _ => ButtonStyle::Primary,
     }
 }

@@ -20,6 +20,7 @@ mod play;
 mod potentials;
 mod prompt;
 mod ratings;
+mod removal;
 mod server;
 mod time;
 

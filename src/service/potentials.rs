@@ -54,6 +54,7 @@ mod tests {
     fn push(entry: Entry, piece: Option<PieceKind>, answers: Vec<Answer>) -> PlayCommand {
         PlayCommand::Push {
             entry,
+            end: None,
             piece,
             answers,
         }

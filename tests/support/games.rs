@@ -73,3 +73,42 @@ pub fn tamsk_setup() -> (Vec<String>, String) {
     }
     panic!("no TAMSK trigger in 500 random games");
 }
+
+/// A standard game up to a basic push of the player to move that removes a row of his
+/// holding a GIPF-piece whose taking ends the game on the spot: `own` for his own last
+/// GIPF-piece (taking it loses), else the opponent's last one (taking it wins). Keeping
+/// every GIPF-piece of the row is legal and goes on. The turns before (notation), the push
+/// (`b1-c2`), and the spot of that GIPF-piece.
+pub fn last_gipf_setup(own: bool) -> (Vec<String>, String, String) {
+    use gipf::{Bitboard, Decision, Kind, Pending};
+    find_at_turn_start(Variant::Standard, 3000, 150, |position, turns| {
+        if position.pending() != Pending::Push {
+            return None;
+        }
+        let me = position.to_move();
+        let winner = if own { !me } else { me };
+        position.legal_entries().find_map(|entry| {
+            let mut after = position;
+            let push = Decision::Push {
+                entry,
+                piece: Kind::Basic,
+            };
+            after.play(push).ok()?;
+            let Pending::TakeGipf { gipf, .. } = after.pending() else {
+                return None;
+            };
+            if after.to_move() != me {
+                return None;
+            }
+            let spot = gipf.iter().find(|&spot| {
+                let mut taken = after;
+                taken.play(Decision::Take(spot.into())).is_ok()
+                    && taken.outcome().is_some_and(|o| o.winner == winner)
+            })?;
+            let mut kept = after;
+            let goes_on =
+                kept.play(Decision::Take(Bitboard::EMPTY)).is_ok() && kept.outcome().is_none();
+            goes_on.then(|| (turns.to_vec(), entry.to_string(), spot.to_string()))
+        })
+    })
+}
