@@ -369,17 +369,47 @@ async fn a_game_from_challenge_to_resignation() {
     assert!(!content(&body).contains("@everyone"), "{body:#}");
     assert_pings(&body, &[]);
 
-    // Bob resigns: alice wins and is pinged.
-    let body = ask(&discord, say(CHANNEL, BOB, "!resign")).await;
-    assert!(content(&body).contains("resigned"), "{body:#}");
+    // Bob resigns. He is asked first, in a reply that pings nobody, with a Resign button
+    // made for this moment of the game; a stranger's click on it is refused; his click
+    // ends the game, and alice wins and is pinged; the button then does nothing.
+    let asked = ask(&discord, say(CHANNEL, BOB, "!resign")).await;
+    assert_eq!(
+        content(&asked),
+        "Resigning ends the game at once, and alice (white) wins it. Nothing was changed: \
+         if you mean it, write `!resign confirm` or click Resign."
+    );
+    assert_pings(&asked, &[]);
+    let resign = button_ids(&asked);
+    assert!(
+        resign.len() == 1
+            && resign[0].starts_with("gipf:g")
+            && resign[0].ends_with(":resign confirm"),
+        "{resign:?}"
+    );
+    let stranger = data(&click(&discord, CAROL, CHANNEL, &resign[0]).await);
+    assert!(is_ephemeral(&stranger), "{stranger:#}");
+    assert!(content(&stranger).contains("not your game"), "{stranger:#}");
+    let body = data(&click(&discord, BOB, CHANNEL, &resign[0]).await);
+    assert!(!is_ephemeral(&body), "{body:#}");
+    assert!(content(&body).contains("bob resigned"), "{body:#}");
     assert_pings(&body, &[ALICE.0]);
+    let stale = data(&click(&discord, BOB, CHANNEL, &resign[0]).await);
+    assert!(is_ephemeral(&stale), "{stale:#}");
+    assert!(
+        content(&stale).contains("no longer does anything"),
+        "{stale:#}"
+    );
     // Nothing answered the chatter, the bot's own message or anything else.
     let posts = discord
         .calls()
         .iter()
         .filter(|c| c.method == "POST" && c.route() == format!("/channels/{CHANNEL}/messages"))
         .count();
-    assert_eq!(posts, 1 + 1 + 3 + 4 + 1, "one answers the slip `!chalenge`");
+    assert_eq!(
+        posts,
+        1 + 1 + 3 + 4 + 1,
+        "one answers the slip `!chalenge`, one asks bob whether he resigns"
+    );
 
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
@@ -891,7 +921,12 @@ async fn gipf_pieces_are_kept_by_button_and_taken_by_slash_command() {
         let reply = next_post_after(&discord, say(channel, ALICE, &format!("!push {push}"))).await;
         let body = reply.payload_json();
         assert!(!content(&body).contains("played"), "{body:#}");
-        assert!(content(&body).contains(&spots.join(" ")), "{body:#}");
+        for spot in &spots {
+            assert!(
+                content(&body).contains(&format!(" at {spot}: taking it ")),
+                "{body:#}"
+            );
+        }
         assert!(content(&body).contains("keep all"), "{body:#}");
         assert_pings(&body, &[ALICE.0]);
         assert_board(&reply);
@@ -924,7 +959,8 @@ async fn gipf_pieces_are_kept_by_button_and_taken_by_slash_command() {
     let played = click(&discord, ALICE, CHANNEL, &buttons[0][1]).await;
     let body = data(&played);
     assert!(!is_ephemeral(&body));
-    let line = format!("alice (white) played `{kept}`");
+    let arrow = push.replace('-', " -> ");
+    let line = format!("alice (white) played {arrow}, recorded as `{kept}`.");
     assert!(content(&body).contains(&line), "{body:#}");
     assert!(content(&body).contains(&format!("<@{}>, your move", BOB.0)));
     assert_pings(&body, &[BOB.0]);
@@ -955,7 +991,7 @@ async fn gipf_pieces_are_kept_by_button_and_taken_by_slash_command() {
     let body = data(&edit);
     let taken = expected_turn(before, &push, &spots[..1]);
     assert!(taken.contains(&format!("G{}", spots[0])), "{taken}");
-    let line = format!("alice (white) played `{taken}`");
+    let line = format!("alice (white) played {arrow}, recorded as `{taken}`.");
     assert!(content(&body).contains(&line), "{body:#}");
     assert_pings(&body, &[BOB.0]);
     assert_board(&edit);
@@ -1135,7 +1171,8 @@ async fn a_refused_picture_still_announces_the_turn() {
     assert!(text_only.files().is_empty());
     let body = text_only.payload_json();
     assert!(
-        content(&body).contains("alice (white) played `"),
+        content(&body).contains("alice (white) played ")
+            && content(&body).contains(", recorded as `"),
         "{body:#}"
     );
     assert!(content(&body).contains("Attach Files"), "{body:#}");
@@ -1425,7 +1462,7 @@ async fn a_finished_game_is_exported_with_its_place_and_rematched_by_button() {
     start_game(&discord, CHANNEL).await;
     let pushed = ask(&discord, say(CHANNEL, ALICE, "!push b1 c2")).await;
     assert!(content(&pushed).contains("played"), "{pushed:#}");
-    let over = ask(&discord, say(CHANNEL, BOB, "!resign")).await;
+    let over = ask(&discord, say(CHANNEL, BOB, "!resign confirm")).await;
     assert!(content(&over).contains("bob resigned"), "{over:#}");
     let rematch = button_ids(&over)
         .into_iter()
@@ -1607,7 +1644,9 @@ async fn a_game_with_potentials_by_slash_command() {
         .await,
     );
     assert!(
-        content(&body).contains(&format!("alice (white) played `{zertz}`")),
+        content(&body).contains(&format!(
+            "alice (white) played a ZÈRTZ-loaded piece a1 -> b2, recorded as `{zertz}`."
+        )),
         "{body:#}"
     );
     assert_pings(&body, &[BOB.0]);
@@ -1619,7 +1658,9 @@ async fn a_game_with_potentials_by_slash_command() {
         .await,
     );
     assert!(
-        content(&body).contains(&format!("bob (black) played `{dvonn}`")),
+        content(&body).contains(&format!(
+            "bob (black) played a DVONN-loaded piece a2 -> b3, recorded as `{dvonn}`."
+        )),
         "{body:#}"
     );
     let mut heard = notified.clone();
@@ -1895,7 +1936,7 @@ async fn a_refused_file_comes_as_text_or_by_direct_message_naming_the_permission
     let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
     start_game(&discord, CHANNEL).await;
     ask(&discord, say(CHANNEL, ALICE, "!push b1 c2")).await;
-    ask(&discord, say(CHANNEL, BOB, "!resign")).await;
+    ask(&discord, say(CHANNEL, BOB, "!resign confirm")).await;
     discord.refuse_files_in(CHANNEL);
     let route = format!("/channels/{CHANNEL}/messages");
     let refused = next_post_after(&discord, say(CHANNEL, CAROL, "!export")).await;
