@@ -112,3 +112,69 @@ pub fn last_gipf_setup(own: bool) -> (Vec<String>, String, String) {
         })
     })
 }
+
+/// A removal question found in seeded random games of `variant` (with `potentials`, a
+/// supply as `!challenge` writes it): raised at a turn's start by a push of the player to
+/// move and, when his rows share pieces, by his choice of one of them. `find` sees the game
+/// at the question, its row and its optional pieces. Returns the turns before (notation),
+/// and the chat lines that raise the question (`!push b1 c2 zertz`, then maybe `!row 2`).
+pub fn removal_setup(
+    variant: &str,
+    potentials: Option<&str>,
+    find: impl Fn(&gipf::potentials::Game, &gipf::Row, gipf::Bitboard) -> bool,
+) -> (Vec<String>, Vec<String>) {
+    use gipf::potentials::{Decision, Game, Options, Pending, PieceKind};
+    use gipf::random::Rng;
+    let options = Options::parse(variant, potentials).unwrap();
+    for seed in 0..300 {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(options);
+        let mut turns = Vec::new();
+        while game.outcome().is_none() && turns.len() < 150 {
+            let decisions = game.legal_decisions();
+            let fresh = game.pending() == Pending::Action && game.current_turn().before.is_empty();
+            for decision in decisions.iter().filter(|_| fresh) {
+                let Decision::Push { entry, piece } = *decision else {
+                    continue;
+                };
+                let word = match piece {
+                    PieceKind::Gipf => format!("!gipf {entry}"),
+                    PieceKind::Loaded(kind) => {
+                        format!("!push {entry} {}", gipf_bot::command::potential_word(kind))
+                    }
+                    _ if !game.supply(game.to_move()).is_empty() => format!("!push {entry} basic"),
+                    PieceKind::Basic => format!("!push {entry}"),
+                };
+                let mut pushed = game.clone();
+                pushed.play(*decision).unwrap();
+                if pushed.to_move() != game.to_move() {
+                    continue;
+                }
+                let mut asked = vec![(pushed.clone(), vec![word.clone()])];
+                if let Pending::ChooseRow { rows } = pushed.pending() {
+                    asked = (1..)
+                        .zip(&rows)
+                        .map(|(n, row)| {
+                            let mut chosen = pushed.clone();
+                            chosen.play(Decision::Row(row.line)).unwrap();
+                            (chosen, vec![word.clone(), format!("!row {n}")])
+                        })
+                        .collect();
+                }
+                for (at, lines) in asked {
+                    if let Pending::Remove { row, optional } = at.pending()
+                        && at.to_move() == game.to_move()
+                        && find(&at, &row, optional)
+                    {
+                        return (turns, lines);
+                    }
+                }
+            }
+            let decision = decisions[rng.below(decisions.len())];
+            for turn in game.play(decision).unwrap() {
+                turns.push(format!("{turn:#}"));
+            }
+        }
+    }
+    panic!("no such removal question in 300 random games of {variant}");
+}
