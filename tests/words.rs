@@ -703,3 +703,46 @@ fn a_loaded_piece_in_a_row_is_named_with_its_potential() {
     assert!(text.contains("is dealt with after your"), "{text}");
     assert_no_codes(&text);
 }
+
+#[test]
+fn a_push_is_named_by_its_first_spot_or_by_the_end_of_its_line_as_the_record_writes_it() {
+    let mut table = Table::new();
+    table.start("standard");
+    let before = table.state();
+    // From a5 the only line runs b5 (White's GIPF-piece) c5 d5...: that push ends on c5.
+    for (line, refusal) in [
+        (
+            "!push a5 d5",
+            "a5 d5 names no push now: the push from a5 onto b5 moves pieces up to c5, and the \
+             record writes `a5-c5`. Push it with `!push a5 b5` or `!push a5 c5`. Nothing was changed.",
+        ),
+        (
+            "!push d1 d3",
+            "d1 d3 names no push now: d2 is empty, so a piece pushed from d1 stops there, and \
+             the record writes `d2`. Push it with `!push d1 d2`. Nothing was changed.",
+        ),
+        (
+            "!push b1 d4",
+            "b1 d4: d4 is not a first spot from b1; from b1 you can push to b2 or c2",
+        ),
+    ] {
+        let reply = table.say("alice", line).remove(0);
+        assert!(reply.private && reply.mentions().is_empty(), "{line}");
+        assert_eq!(shown(&reply), refusal, "{line}");
+    }
+    assert_eq!(table.state().turns, before.turns);
+    // Named by the end of its line, the one push there is is played, and announced by
+    // both its names.
+    let played = table.say("alice", "!push a5 c5").remove(0);
+    assert!(
+        shown(&played).starts_with("alice (white) played a5 -> b5, recorded as `a5-c5 (11)`."),
+        "{}",
+        shown(&played)
+    );
+    assert_eq!(played.mentions(), [gipf_bot::console::user_id("bob")]);
+    table.expect(
+        "bob",
+        "!push e9 e7",
+        "bob (black) played e9 -> e8, recorded as `e9-e7 (11)`.",
+    );
+}

@@ -109,7 +109,8 @@ impl<'a> Working<'a> {
                 piece: named,
                 answers: Vec::new(),
             };
-            self.say.cmd(&push.to_string())
+            // `push a5 b5`, as the bot's help writes a push.
+            self.say.cmd(&push.to_string().replacen('-', " ", 1))
         };
         if path.end == first {
             return refuse(format!(
