@@ -20,7 +20,7 @@ use support::fake_discord::{
 };
 
 use support::chat::{ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, assert_pings};
-use support::games::find_at_turn_start;
+use support::games::{find_at_turn_start, last_gipf_setup, removal_setup, shared_row};
 
 const BOT: (u64, &str) = (BOT_USER_ID, "gipf-bot");
 
@@ -2066,4 +2066,208 @@ async fn an_open_seek_is_taken_by_whoever_accepts_first() {
     assert_eq!(content(&withdrawn), "bob withdrew the seek.");
     assert_no_unhandled(&discord);
     bot.stop(&discord).await;
+}
+
+/// Starts a game in `channel` and plays `turns` (notation) by `!move`: alice White.
+async fn replay_in(discord: &FakeDiscord, channel: u64, turns: &[String]) {
+    start_game(discord, channel).await;
+    for (i, turn) in turns.iter().enumerate() {
+        let player = if i % 2 == 0 { ALICE } else { BOB };
+        let body = ask(discord, say(channel, player, &format!("!move {turn}"))).await;
+        assert!(content(&body).contains("played"), "{turn}: {body:#}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_take_that_loses_is_asked_about_and_confirmed_by_its_button() {
+    let (turns, push, spot) = last_gipf_setup(true);
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    // `/take` and `/resign` have a `confirm` option.
+    for name in ["take", "keep", "resign"] {
+        let command = discord
+            .registered_commands(Some(GUILD))
+            .into_iter()
+            .find(|c| c["name"] == name)
+            .unwrap();
+        let options = command["options"].as_array().cloned().unwrap_or_default();
+        assert!(
+            options
+                .iter()
+                .any(|o| o["name"] == "confirm" && o["type"] == 5 && o["required"] == false),
+            "{command:#}"
+        );
+    }
+    replay_in(&discord, CHANNEL, &turns).await;
+    let (mover, other) = if turns.len() % 2 == 0 {
+        (ALICE, BOB)
+    } else {
+        (BOB, ALICE)
+    };
+
+    // The question pings the mover alone; neither its example nor a button takes the piece.
+    let body = ask(&discord, say(CHANNEL, mover, &format!("!push {push}"))).await;
+    assert!(
+        content(&body).contains(&format!(
+            "- your GIPF-piece at {spot}: taking it puts it back in your reserve (2 pieces), \
+             but then you would have no GIPF-piece left on the board, so you lose the game."
+        )),
+        "{body:#}"
+    );
+    assert!(
+        !content(&body).contains(&format!("`!take {spot}`")),
+        "{body:#}"
+    );
+    assert_pings(&body, &[mover.0]);
+    let ids = button_ids(&body);
+    assert!(ids.iter().all(|id| !id.ends_with(":take all")), "{ids:?}");
+
+    // `/take spots:<it>` is refused privately, pinging nobody, with a Confirm button.
+    let spots = json!([{ "name": "spots", "type": 3, "value": spot }]);
+    let take = discord.slash_command_json(&invoker(mover, CHANNEL), "take", spots);
+    let refused = data(&slash(&discord, take).await);
+    assert!(is_ephemeral(&refused), "{refused:#}");
+    assert_eq!(
+        content(&refused),
+        format!(
+            "`/take spots:{spot}` would end the game at once: you would have no GIPF-piece \
+             left on the board, so you lose the game. Nothing was changed: if you mean it, \
+             write `/take spots:{spot} confirm:True` or click the button."
+        )
+    );
+    assert_pings(&refused, &[]);
+    let confirm = button_ids(&refused);
+    assert!(
+        confirm.len() == 1 && confirm[0].ends_with(&format!(":take {spot} confirm")),
+        "{confirm:?}"
+    );
+
+    // The opponent cannot use it; the mover's click ends the game and pings the winner.
+    let theirs = data(&click(&discord, other, CHANNEL, &confirm[0]).await);
+    assert!(is_ephemeral(&theirs), "{theirs:#}");
+    assert!(
+        content(&theirs).contains(&format!("It is {}'s turn", mover.1)),
+        "{theirs:#}"
+    );
+    let over = data(&click(&discord, mover, CHANNEL, &confirm[0]).await);
+    assert!(!is_ephemeral(&over), "{over:#}");
+    assert!(
+        content(&over).contains(&format!("Game over: {} (", other.1)),
+        "{over:#}"
+    );
+    assert_pings(&over, &[other.0]);
+
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_removal_question_names_each_piece_and_the_rows_that_remain() {
+    let (turns, lines) = removal_setup("standard", None, |game, _, optional| {
+        shared_row(game, optional).is_some()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    replay_in(&discord, CHANNEL, &turns).await;
+    let mover = if turns.len() % 2 == 0 { ALICE } else { BOB };
+    let mut body = Value::Null;
+    for line in &lines {
+        body = ask(&discord, say(CHANNEL, mover, line)).await;
+    }
+    // What the question says is checked against the rules crate's own game.
+    let mut game = gipf::potentials::Game::new(gipf::potentials::Options::plain(Variant::Standard));
+    for turn in &turns {
+        game.play_notation(turn).unwrap();
+    }
+    for line in &lines {
+        let command: gipf_bot::command::Command = line[1..].parse().unwrap();
+        let decision = match command {
+            gipf_bot::command::Command::Play(gipf_bot::command::PlayCommand::Push {
+                entry,
+                ..
+            }) => gipf::potentials::Decision::Push {
+                entry,
+                piece: gipf::potentials::PieceKind::Basic,
+            },
+            gipf_bot::command::Command::Play(gipf_bot::command::PlayCommand::Answer(
+                gipf_bot::command::Answer::Row(n),
+            )) => {
+                let gipf::potentials::Pending::ChooseRow { rows } = game.pending() else {
+                    panic!("no row to choose");
+                };
+                gipf::potentials::Decision::Row(rows[n - 1].line)
+            }
+            other => panic!("{other:?}"),
+        };
+        game.play(decision).unwrap();
+    }
+    let gipf::potentials::Pending::Remove { row, optional } = game.pending() else {
+        panic!("{body:#}");
+    };
+    let text = content(&body);
+    let (a, b) = row.ends();
+    assert!(
+        text.contains(&format!(
+            "<@{}>, your row from {a} to {b} is removed after your push.",
+            mover.0
+        )),
+        "{text}"
+    );
+    for spot in optional.iter() {
+        assert!(
+            text.contains(&format!(
+                "- your GIPF-piece at {spot}: taking it puts it back in your reserve (2 pieces)"
+            )) || text.contains(&format!(
+                "'s GIPF-piece at {spot}: taking it captures it (2 pieces)"
+            )),
+            "{spot}: {text}"
+        );
+    }
+    let other = shared_row(&game, optional).unwrap();
+    let (c, d) = other.ends();
+    assert!(
+        text.contains(&format!(
+            " leaves your row from {c} to {d} standing: you remove it next, in this turn; taking "
+        )),
+        "{text}"
+    );
+    assert_pings(&body, &[mover.0]);
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_push_named_by_the_end_of_its_line_is_played_and_announced_by_both_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    start_game(&discord, CHANNEL).await;
+    // An end the push does not reach: a reply that names both ways, pinging nobody.
+    let refused = ask(&discord, say(CHANNEL, ALICE, "!push a5 d5")).await;
+    assert_eq!(
+        content(&refused),
+        "a5 d5 names no push now: the push from a5 onto b5 moves pieces up to c5, and the \
+         record writes `a5-c5`. Push it with `!push a5 b5` or `!push a5 c5`. Nothing was changed."
+    );
+    assert_pings(&refused, &[]);
+    // As the record writes it: played, announced by both names, bob pinged.
+    let played = ask(&discord, say(CHANNEL, ALICE, "!push a5 c5")).await;
+    assert!(
+        content(&played).starts_with("alice (white) played a5 -> b5, recorded as `a5-c5 (11)`."),
+        "{played:#}"
+    );
+    assert_pings(&played, &[BOB.0]);
+    // By slash command too.
+    let entry = json!([{ "name": "entry", "type": 3, "value": "e9-e7" }]);
+    let push = discord.slash_command_json(&invoker(BOB, CHANNEL), "push", entry);
+    let body = data(&slash(&discord, push).await);
+    assert!(
+        content(&body).starts_with("bob (black) played e9 -> e8, recorded as `e9-e7 (11)`."),
+        "{body:#}"
+    );
+    assert_pings(&body, &[ALICE.0]);
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
 }

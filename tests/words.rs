@@ -13,7 +13,7 @@ use gipf_bot::model::{ChannelId, Clock};
 use gipf_bot::reply::Reply;
 use gipf_bot::service::Config;
 use gipf_bot::service::Via;
-use support::games::{last_gipf_setup, removal_setup};
+use support::games::{last_gipf_setup, removal_setup, shared_row};
 use support::table::{Table, assert_safe, click, player, shown};
 
 #[test]
@@ -621,24 +621,7 @@ fn a_removal_question_says_whose_each_piece_is_and_where_taking_it_sends_it() {
 
 #[test]
 fn a_removal_question_says_which_rows_remain_after_the_choice_and_when_they_go() {
-    use gipf::potentials::{Decision, Pending};
-    // A GIPF-piece the row shares with another row of his: keeping it leaves that row.
-    let shared_row = |game: &gipf::potentials::Game, optional: gipf::Bitboard| {
-        let mut kept = game.clone();
-        kept.play(Decision::Take(gipf::Bitboard::EMPTY)).ok()?;
-        let mut taken = game.clone();
-        taken.play(Decision::Take(optional)).ok()?;
-        let pending = |after: &gipf::potentials::Game| match after.pending() {
-            _ if after.to_move() != game.to_move() => Vec::new(),
-            Pending::Remove { row, .. } => vec![row],
-            Pending::ChooseRow { rows } => rows,
-            _ => Vec::new(),
-        };
-        let left = pending(&taken);
-        pending(&kept)
-            .into_iter()
-            .find(|r| !(r.set & optional).is_empty() && left.iter().all(|l| l.line != r.line))
-    };
+    use gipf::potentials::Pending;
     let (turns, lines) = removal_setup("standard", None, |game, _, optional| {
         shared_row(game, optional).is_some()
     });

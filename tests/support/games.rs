@@ -178,3 +178,23 @@ pub fn removal_setup(
     }
     panic!("no such removal question in 300 random games of {variant}");
 }
+
+/// The row of the player to move that the row being removed shares an optional piece with
+/// and that stands after keeping every optional piece, but not after taking them all.
+pub fn shared_row(game: &gipf::potentials::Game, optional: gipf::Bitboard) -> Option<gipf::Row> {
+    use gipf::potentials::{Decision, Pending};
+    let mut kept = game.clone();
+    kept.play(Decision::Take(gipf::Bitboard::EMPTY)).ok()?;
+    let mut taken = game.clone();
+    taken.play(Decision::Take(optional)).ok()?;
+    let pending = |after: &gipf::potentials::Game| match after.pending() {
+        _ if after.to_move() != game.to_move() => Vec::new(),
+        Pending::Remove { row, .. } => vec![row],
+        Pending::ChooseRow { rows } => rows,
+        _ => Vec::new(),
+    };
+    let left = pending(&taken);
+    pending(&kept)
+        .into_iter()
+        .find(|r| !(r.set & optional).is_empty() && left.iter().all(|l| l.line != r.line))
+}
