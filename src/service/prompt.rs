@@ -2,7 +2,7 @@
 //! player to move with its buttons, in every game. A game with potentials says more (its
 //! supplies, its powers, the rows that may stand) over the same questions.
 
-use gipf::potentials::{Action, Decision, Game, Pending, PieceKind, Potential, Turn};
+use gipf::potentials::{Action, Game, Pending, PieceKind, Potential, Turn};
 use gipf::{Bitboard, Color, Row};
 
 use super::play::{row_verb, spots};
@@ -36,25 +36,25 @@ pub(super) fn row_options(say: &Phrasing, count: usize) -> String {
     options.join(" or ")
 }
 
-/// `` `!take <spots>`, `!take all` or `!keep all` ``, without `keep all` where keeping them
-/// all would leave the row unbroken.
+/// `` `!take <spots>`, `!take all` or `!keep all` ``, without `take all` or `keep all` where
+/// that answer is not legal (keeping them all would leave the row unbroken) or would lose
+/// the game on the spot.
 pub(super) fn take_options(game: &Game, say: &Phrasing) -> String {
-    if may_keep_all(game) {
-        format!(
-            "{}, {} or {}",
-            say.cmd("take <spots>"),
-            say.cmd("take all"),
-            say.cmd("keep all")
-        )
-    } else {
-        format!("{} or {}", say.cmd("take <spots>"), say.cmd("take all"))
+    let optional = match game.pending() {
+        Pending::Remove { optional, .. } => optional,
+        _ => Bitboard::EMPTY,
+    };
+    let mut options = vec![say.cmd("take <spots>")];
+    if removal::safe(game, optional) {
+        options.push(say.cmd("take all"));
     }
-}
-
-/// Whether keeping every optional piece of the row being dealt with is a legal answer (it is
-/// not when the row would stay unbroken, `docs/potentials.md` §6).
-fn may_keep_all(game: &Game) -> bool {
-    game.clone().play(Decision::Take(Bitboard::EMPTY)).is_ok()
+    if removal::safe(game, Bitboard::EMPTY) {
+        options.push(say.cmd("keep all"));
+    }
+    match options.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => options.join(""),
+    }
 }
 
 /// "at the start of your turn" or "after your push".
