@@ -1553,6 +1553,12 @@ async fn the_bot_itself_plays_a_game_and_pings_only_its_opponent() {
     );
     assert!(is_ephemeral(&hint), "{hint:#}");
     assert!(content(&hint).starts_with("My suggestion: `"), "{hint:#}");
+    // With the exact command that plays it, in the words of the slash command asked.
+    assert!(
+        content(&hint).contains(". Play it with `/push entry:")
+            || content(&hint).contains(". Play it with `/move notation:"),
+        "{hint:#}"
+    );
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }

@@ -196,7 +196,22 @@ fn a_finished_game_is_analysed_with_the_better_turns() {
     );
     if !analysis.contains("no turn that lost") {
         assert!(analysis.contains("\n1. "), "{analysis}");
-        assert!(analysis.contains("better"), "{analysis}");
+        // Each better turn comes with the command that would have played it: the push
+        // alone when it is the whole turn, else the turn by `!move`.
+        for line in analysis.lines().skip(1) {
+            let (_, better) = line
+                .split_once("; better ")
+                .unwrap_or_else(|| panic!("{line}"));
+            let notation = better.split(' ').next().unwrap();
+            let (_, command) = line
+                .split_once("; to play it: `")
+                .unwrap_or_else(|| panic!("{line}"));
+            assert!(
+                command == format!("!move {notation}`")
+                    || (!notation.contains(';') && command.starts_with("!push ")),
+                "{line}"
+            );
+        }
     }
     table.expect("carol", "!analyse 1", "One analysis every 30 s");
 }

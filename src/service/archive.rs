@@ -382,10 +382,18 @@ impl Service {
         text.push(format!(
             ": the turns that lost most, searching {ANALYSIS_DEPTH} turns deep:"
         ));
+        // Each better turn with the command that plays it, in the game before it.
+        let replay = crate::record::replay(&stored.turns.join("\n"), stored.spec.options()).ok();
+        let say = self.phrasing(message);
         for (n, mistake) in (1..).zip(&mistakes) {
             text.push(format!("\n{n}. "))
                 .push(game.name(mistake.color))
                 .push(format!(" {mistake}"));
+            let before = replay.as_ref().and_then(|r| r.games.get(mistake.index));
+            if let Some(before) = before {
+                let command = super::game::command_for(before, &mistake.better);
+                text.push(format!("; to play it: {}", say.cmd(&command)));
+            }
         }
         Ok(Reply::public(text))
     }

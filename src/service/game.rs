@@ -2,7 +2,7 @@
 //! and `hint`.
 
 use gipf::Color;
-use gipf::potentials::{Decision, PieceKind};
+use gipf::potentials::{Action, Decision, Game, LineNote, PieceKind};
 use gipf_ai::{Level, Request};
 
 use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
@@ -337,34 +337,39 @@ impl Service {
                 thought.turn, thought.reason
             ),
             self.phrasing(message)
-                .cmd(&hint_command(&game, &thought.turn)),
+                .cmd(&command_for(&game.game, &thought.turn.to_string())),
             "."
         ]))
     }
 }
 
-/// The command that plays the engine's `turn` now, as a player types it: the push alone
-/// (`push a5 b5`, `gipf a5 b5`) when it plays the whole turn (any removal following by
-/// itself), else the whole turn in the notation (`move a4-g2;xd4,c4,b4`).
-fn hint_command(game: &LiveGame, turn: &gipf::Turn) -> String {
-    let written = turn.to_string();
-    if let Some(push) = turn.push {
-        let (word, piece) = match push.kind {
-            gipf::Kind::Gipf => ("gipf", PieceKind::Gipf),
-            gipf::Kind::Basic => ("push", PieceKind::Basic),
-        };
-        let mut after = game.game.clone();
-        let played = after.play(Decision::Push {
-            entry: push.entry,
-            piece,
-        });
-        let options = after.options();
-        if played.is_ok_and(|done| {
-            done.first()
-                .is_some_and(|t| crate::record::turn_text(&options, t, false) == written)
-        }) {
-            return format!("{word} {} {}", push.entry.dot(), push.entry.first());
+/// The command that plays `turn` (written in the notation) in `game`, as a player types it:
+/// the push alone (`push a5 b5`, `gipf a5 b5`) when it plays the whole turn (any removal
+/// following by itself), else the whole turn (`move a4-g2;xd4,c4,b4`).
+pub(super) fn command_for(game: &Game, turn: &str) -> String {
+    let whole = format!("move {turn}");
+    let Ok(note) = turn.parse::<LineNote>() else {
+        return whole;
+    };
+    let Ok((_, done)) = game.resolve(&note) else {
+        return whole;
+    };
+    let Some(Action::Push { piece, path, .. }) = done.first().and_then(|t| t.action.clone()) else {
+        return whole;
+    };
+    let mut pushed = game.clone();
+    let alone = pushed.play(Decision::Push {
+        entry: path.entry,
+        piece,
+    });
+    let (dot, first) = (path.entry.dot(), path.entry.first());
+    match (alone, piece) {
+        (Ok(played), PieceKind::Gipf) if played.first() == done.first() => {
+            format!("gipf {dot} {first}")
         }
+        (Ok(played), PieceKind::Basic) if played.first() == done.first() => {
+            format!("push {dot} {first}")
+        }
+        _ => whole,
     }
-    format!("move {written}")
 }
