@@ -204,11 +204,28 @@ fn decisions_answered_interactively_up_front_and_across_a_restart() {
         shown(&reply)
     );
     assert!(shown(&reply).contains("1) ") && shown(&reply).contains("2) "));
-    let numbered = shown(&reply)
+    let numbered: Vec<String> = shown(&reply)
         .lines()
         .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
-        .count();
-    assert_eq!(reply.buttons.len(), numbered);
+        .map(str::to_string)
+        .collect();
+    assert_eq!(reply.buttons.len(), numbered.len());
+    // Each row by its ends and its pieces in words: `1) from d5 to h2: white's piece at d5,
+    // your GIPF-pieces at e5 g3, your pieces at f4 h2`.
+    for (n, line) in (1..).zip(&numbered) {
+        let (head, pieces) = line.split_once(": ").unwrap();
+        assert!(
+            head.starts_with(&format!("{n}) from ")) && head.contains(" to "),
+            "{line}"
+        );
+        for piece in pieces.split(", ") {
+            let (what, _) = piece.split_once(" at ").unwrap_or_else(|| panic!("{line}"));
+            assert!(
+                what.starts_with("your ") || what.starts_with("black's "),
+                "{line}"
+            );
+        }
+    }
     assert_eq!(reply.buttons[0].command.to_string(), "row 1");
     assert_eq!(
         table.state().turns.len(),

@@ -227,8 +227,9 @@ fn row_choice_prompt(game: &Game, rows: &[Row], player: Span, say: &Phrasing) ->
         )
     ]];
     for (i, row) in rows.iter().enumerate() {
+        let (a, b) = row.ends();
         lines.push(Text::from(format!(
-            "{}) {row}: {}",
+            "{}) from {a} to {b}: {}",
             i + 1,
             removal::set_words(game, row.set)
         )));
