@@ -443,21 +443,34 @@ fn ask_to_confirm(
     say: &Phrasing,
 ) -> Reply {
     let confirmed = PlayCommand::Confirmed(Box::new(command.clone()));
-    let button = Button {
-        label: format!("Confirm: {command}"),
-        command: confirmed.clone().into(),
-        stamp: Stamp::Game {
-            id: game.stored.id,
-            version: game.stored.version,
-        },
+    // A button carries its command in an id of at most 100 characters, with its stamp.
+    let buttons: Vec<Button> = (confirmed.to_string().len() <= BUTTON_COMMAND_CHARS)
+        .then(|| Button {
+            label: format!("Confirm: {command}"),
+            command: confirmed.clone().into(),
+            stamp: Stamp::Game {
+                id: game.stored.id,
+                version: game.stored.version,
+            },
+        })
+        .into_iter()
+        .collect();
+    let click = if buttons.is_empty() {
+        ""
+    } else {
+        " or click the button"
     };
+    let text = format!(
+        "{} would end the game at once: {}. Nothing was changed: if you mean it, write {}{click}.",
+        say.cmd(&command.to_string()),
+        ending_words(outcome, game.to_move()),
+        say.cmd(&confirmed.to_string()),
+    );
     Reply {
-        buttons: vec![button],
-        ..Reply::private(format!(
-            "{} would end the game at once: {}. Nothing was changed: if you mean it, write {} or click the button.",
-            say.cmd(&command.to_string()),
-            ending_words(outcome, game.to_move()),
-            say.cmd(&confirmed.to_string())
-        ))
+        buttons,
+        ..Reply::private(text)
     }
 }
+
+/// The longest command a confirmation button carries.
+const BUTTON_COMMAND_CHARS: usize = 60;
