@@ -1462,8 +1462,31 @@ async fn a_finished_game_is_exported_with_its_place_and_rematched_by_button() {
     start_game(&discord, CHANNEL).await;
     let pushed = ask(&discord, say(CHANNEL, ALICE, "!push b1 c2")).await;
     assert!(content(&pushed).contains("played"), "{pushed:#}");
-    let over = ask(&discord, say(CHANNEL, BOB, "!resign confirm")).await;
+    // `/resign` asks, privately; `/resign confirm:True` ends the game for all to see.
+    let bob = invoker(BOB, CHANNEL);
+    let asked = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&bob, "resign", json!([])),
+        )
+        .await,
+    );
+    assert!(is_ephemeral(&asked), "{asked:#}");
+    assert!(
+        content(&asked).contains("if you mean it, write `/resign confirm:True` or click Resign."),
+        "{asked:#}"
+    );
+    let confirm = json!([{ "name": "confirm", "type": 5, "value": true }]);
+    let over = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&bob, "resign", confirm),
+        )
+        .await,
+    );
+    assert!(!is_ephemeral(&over), "{over:#}");
     assert!(content(&over).contains("bob resigned"), "{over:#}");
+    assert_pings(&over, &[ALICE.0]);
     let rematch = button_ids(&over)
         .into_iter()
         .find(|id| id.ends_with(":rematch"))
