@@ -173,7 +173,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "push",
         summary: "Push a piece in: the dot and the first spot",
-        help: "`{p}push b1 c2` (or `b1-c2`, `b1c2`): push a piece from dot b1 onto c2",
+        help: "`{p}push b1 c2` (or `b1-c2`, `b1c2`): push a piece from dot b1 onto c2; `{p}push a5 c5` names a push as the record writes it, by its dot and where the pushed line ends",
         args: &[
             completed(
                 required(arg(
@@ -291,7 +291,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "row",
         summary: "Choose which row to remove first",
-        help: "`{p}row 2`, `{p}take e5`, `{p}take all`, `{p}keep all`: answer a pending decision",
+        help: "`{p}row 2`, `{p}take e5`, `{p}take all`, `{p}keep all`: answer a pending decision; one that would lose the game at once is played only with `confirm` after it (`{p}take e5 confirm`)",
         args: &[completed(
             required(arg(
                 "number",
