@@ -110,8 +110,10 @@ pub(super) fn set_words(game: &Game, set: Bitboard) -> String {
     words.join(", ")
 }
 
-/// What taking the optional piece on `point` does: `taking it puts it back in your reserve
-/// (2 pieces)`, `taking it captures it, and wins the game: ...`.
+/// What the optional piece on `point` is and what taking it does: `your GIPF-piece at e5:
+/// taking it puts it back in your reserve (2 pieces)`, `black's GIPF-piece at f6: taking it
+/// captures it (2 pieces), and then black would have no GIPF-piece left on the board, so you
+/// win the game`.
 fn optional_words(game: &Game, point: Point, stack: Stack) -> String {
     let me = game.to_move();
     let pieces = stack.basic_pieces(stack.bottom);
@@ -280,18 +282,24 @@ pub(super) fn removal_prompt(
             .into_iter()
             .map(Text::from),
     );
-    lines.push(Text::from(answer_words(game, optional, say)));
+    lines.push(Text::from(answer_words(game, row, optional, say)));
     lines
 }
 
 /// `Answer `!take e5` (the ones to take), `!take all` or `!keep all`.`, with only the
 /// answers that are legal and do not lose the game as examples.
-fn answer_words(game: &Game, optional: Bitboard, say: &Phrasing) -> String {
+fn answer_words(game: &Game, row: &Row, optional: Bitboard, say: &Phrasing) -> String {
     let mut answers = Vec::new();
-    if let Some(point) = optional.iter().find(|&p| safe(game, Bitboard::from(p))) {
+    // The example takes one piece if that is safe, else the fewest pieces that are.
+    let mut takes = game.legal_takes(row);
+    takes.sort_by_key(|take| take.count());
+    let example = takes
+        .into_iter()
+        .find(|&take| !take.is_empty() && take != optional && safe(game, take));
+    if let Some(take) = example {
         answers.push(format!(
             "{} (the ones to take)",
-            say.cmd(&format!("take {point}"))
+            say.cmd(&format!("take {}", spots(take)))
         ));
     }
     if safe(game, optional) {
@@ -302,7 +310,7 @@ fn answer_words(game: &Game, optional: Bitboard, say: &Phrasing) -> String {
     }
     let mut words = match answers.len() {
         0 => format!(
-            "Every answer loses the game now: give yours with `confirm`, like {}.",
+            "Every answer loses the game at once: give yours with `confirm` after it, like {}.",
             say.cmd("take all confirm")
         ),
         1 => format!("Answer {}.", answers[0]),
