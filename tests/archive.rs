@@ -153,7 +153,7 @@ fn resigned_games(table: &mut Table, games: u64) {
         table.channel = ChannelId(channel);
         table.start("basic");
         table.text("alice", "!push b1 c2");
-        table.expect("bob", "!resign", "bob resigned");
+        table.expect("bob", "!resign confirm", "bob resigned");
     }
 }
 
@@ -247,8 +247,8 @@ fn two_resignations_at_once_rate_the_game_once() {
         let mut table = Table::new();
         table.start("standard");
         let resignations = [
-            table.message("alice", "!resign"),
-            table.message("bob", "!resign"),
+            table.message("alice", "!resign confirm"),
+            table.message("bob", "!resign confirm"),
         ];
         let barrier = Arc::new(Barrier::new(2));
         std::thread::scope(|scope| {
@@ -285,7 +285,7 @@ fn a_rematch_swaps_colours_and_keeps_the_options() {
     );
     table.expect("bob", "!accept", "Game on");
     table.expect("alice", "!rematch", "still being played");
-    let over = table.say("bob", "!resign").remove(0);
+    let over = table.say("bob", "!resign confirm").remove(0);
     let button = over
         .buttons
         .iter()
@@ -311,7 +311,7 @@ fn a_rematch_swaps_colours_and_keeps_the_options() {
     assert_eq!(state.players[Color::Black], user_id("alice"));
     assert_eq!(state.position().unwrap().variant(), Variant::Standard);
     // The first game's button is for an earlier game now.
-    table.expect("bob", "!resign", "bob resigned");
+    table.expect("bob", "!resign confirm", "bob resigned");
     let stale = click(&mut table, "alice", button);
     assert!(
         stale.private && shown(&stale).contains("earlier game"),
@@ -407,7 +407,7 @@ fn a_rematch_after_a_short_game_pings_the_opponent() {
     let mut table = Table::new();
     table.start("standard");
     // A second challenge at once would not ping bob again (he was pinged a moment ago)...
-    table.expect("alice", "!resign", "resigned");
+    table.expect("alice", "!resign confirm", "resigned");
     // ...but a game between them just ended: the rematch is news and pings him.
     let challenge = table.say("alice", "!rematch").remove(0);
     assert!(

@@ -88,6 +88,7 @@ fn potentials_command() -> impl Strategy<Value = Command> {
         )
             .prop_map(|(entry, kind, answers)| Command::from(PlayCommand::Push {
                 entry,
+                end: None,
                 piece: Some(kind.map_or(PieceKind::Basic, PieceKind::Loaded)),
                 answers
             })),
@@ -186,16 +187,30 @@ fn command() -> impl Strategy<Value = Command> {
     let piece = proptest::sample::select(vec![None, Some(PieceKind::Gipf)]);
     prop_oneof![
         challenge(),
-        (entry, piece, proptest::collection::vec(answer(), 0..3)).prop_map(
-            |(entry, piece, answers)| PlayCommand::Push {
-                entry,
-                piece,
-                answers
-            }
-            .into()
-        ),
+        (
+            entry,
+            any::<bool>(),
+            piece,
+            proptest::collection::vec(answer(), 0..3)
+        )
+            .prop_map(|(entry, far, piece, answers)| {
+                // Named as the notation does: the dot and the end of the line.
+                let end = far
+                    .then(|| entry.ray().iter().filter(|p| *p != entry.first()).last())
+                    .flatten();
+                PlayCommand::Push {
+                    entry,
+                    end,
+                    piece,
+                    answers,
+                }
+                .into()
+            }),
         notation().prop_map(|notation| PlayCommand::Move(notation).into()),
         answer().prop_map(|answer| PlayCommand::Answer(answer).into()),
+        answer().prop_map(|answer| {
+            PlayCommand::Confirmed(Box::new(PlayCommand::Answer(answer))).into()
+        }),
         proptest::option::of(any::<bool>())
             .prop_map(|black_side| GameCommand::Board { black_side }.into()),
         any::<bool>().prop_map(|dm| ServerCommand::Notify { dm }.into()),
@@ -223,7 +238,8 @@ fn command() -> impl Strategy<Value = Command> {
             ChallengeCommand::Cancel.into(),
             ChallengeCommand::Rematch.into(),
             GameCommand::Hint.into(),
-            GameCommand::Resign.into(),
+            GameCommand::Resign { confirmed: false }.into(),
+            GameCommand::Resign { confirmed: true }.into(),
             GameCommand::Abort.into(),
             GameCommand::Claim.into(),
             InfoCommand::Rules.into(),

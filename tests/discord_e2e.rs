@@ -20,7 +20,7 @@ use support::fake_discord::{
 };
 
 use support::chat::{ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, assert_pings};
-use support::games::find_at_turn_start;
+use support::games::{find_at_turn_start, last_gipf_setup, removal_setup, shared_row};
 
 const BOT: (u64, &str) = (BOT_USER_ID, "gipf-bot");
 
@@ -369,17 +369,47 @@ async fn a_game_from_challenge_to_resignation() {
     assert!(!content(&body).contains("@everyone"), "{body:#}");
     assert_pings(&body, &[]);
 
-    // Bob resigns: alice wins and is pinged.
-    let body = ask(&discord, say(CHANNEL, BOB, "!resign")).await;
-    assert!(content(&body).contains("resigned"), "{body:#}");
+    // Bob resigns. He is asked first, in a reply that pings nobody, with a Resign button
+    // made for this moment of the game; a stranger's click on it is refused; his click
+    // ends the game, and alice wins and is pinged; the button then does nothing.
+    let asked = ask(&discord, say(CHANNEL, BOB, "!resign")).await;
+    assert_eq!(
+        content(&asked),
+        "Resigning ends the game at once, and alice (white) wins it. Nothing was changed: \
+         if you mean it, write `!resign confirm` or click Resign."
+    );
+    assert_pings(&asked, &[]);
+    let resign = button_ids(&asked);
+    assert!(
+        resign.len() == 1
+            && resign[0].starts_with("gipf:g")
+            && resign[0].ends_with(":resign confirm"),
+        "{resign:?}"
+    );
+    let stranger = data(&click(&discord, CAROL, CHANNEL, &resign[0]).await);
+    assert!(is_ephemeral(&stranger), "{stranger:#}");
+    assert!(content(&stranger).contains("not your game"), "{stranger:#}");
+    let body = data(&click(&discord, BOB, CHANNEL, &resign[0]).await);
+    assert!(!is_ephemeral(&body), "{body:#}");
+    assert!(content(&body).contains("bob resigned"), "{body:#}");
     assert_pings(&body, &[ALICE.0]);
+    let stale = data(&click(&discord, BOB, CHANNEL, &resign[0]).await);
+    assert!(is_ephemeral(&stale), "{stale:#}");
+    assert!(
+        content(&stale).contains("no longer does anything"),
+        "{stale:#}"
+    );
     // Nothing answered the chatter, the bot's own message or anything else.
     let posts = discord
         .calls()
         .iter()
         .filter(|c| c.method == "POST" && c.route() == format!("/channels/{CHANNEL}/messages"))
         .count();
-    assert_eq!(posts, 1 + 1 + 3 + 4 + 1, "one answers the slip `!chalenge`");
+    assert_eq!(
+        posts,
+        1 + 1 + 3 + 4 + 1,
+        "one answers the slip `!chalenge`, one asks bob whether he resigns"
+    );
 
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
@@ -891,7 +921,12 @@ async fn gipf_pieces_are_kept_by_button_and_taken_by_slash_command() {
         let reply = next_post_after(&discord, say(channel, ALICE, &format!("!push {push}"))).await;
         let body = reply.payload_json();
         assert!(!content(&body).contains("played"), "{body:#}");
-        assert!(content(&body).contains(&spots.join(" ")), "{body:#}");
+        for spot in &spots {
+            assert!(
+                content(&body).contains(&format!(" at {spot}: taking it ")),
+                "{body:#}"
+            );
+        }
         assert!(content(&body).contains("keep all"), "{body:#}");
         assert_pings(&body, &[ALICE.0]);
         assert_board(&reply);
@@ -924,7 +959,8 @@ async fn gipf_pieces_are_kept_by_button_and_taken_by_slash_command() {
     let played = click(&discord, ALICE, CHANNEL, &buttons[0][1]).await;
     let body = data(&played);
     assert!(!is_ephemeral(&body));
-    let line = format!("alice (white) played `{kept}`");
+    let arrow = push.replace('-', " -> ");
+    let line = format!("alice (white) played {arrow}, recorded as `{kept}`.");
     assert!(content(&body).contains(&line), "{body:#}");
     assert!(content(&body).contains(&format!("<@{}>, your move", BOB.0)));
     assert_pings(&body, &[BOB.0]);
@@ -955,7 +991,7 @@ async fn gipf_pieces_are_kept_by_button_and_taken_by_slash_command() {
     let body = data(&edit);
     let taken = expected_turn(before, &push, &spots[..1]);
     assert!(taken.contains(&format!("G{}", spots[0])), "{taken}");
-    let line = format!("alice (white) played `{taken}`");
+    let line = format!("alice (white) played {arrow}, recorded as `{taken}`.");
     assert!(content(&body).contains(&line), "{body:#}");
     assert_pings(&body, &[BOB.0]);
     assert_board(&edit);
@@ -1135,7 +1171,8 @@ async fn a_refused_picture_still_announces_the_turn() {
     assert!(text_only.files().is_empty());
     let body = text_only.payload_json();
     assert!(
-        content(&body).contains("alice (white) played `"),
+        content(&body).contains("alice (white) played ")
+            && content(&body).contains(", recorded as `"),
         "{body:#}"
     );
     assert!(content(&body).contains("Attach Files"), "{body:#}");
@@ -1425,8 +1462,31 @@ async fn a_finished_game_is_exported_with_its_place_and_rematched_by_button() {
     start_game(&discord, CHANNEL).await;
     let pushed = ask(&discord, say(CHANNEL, ALICE, "!push b1 c2")).await;
     assert!(content(&pushed).contains("played"), "{pushed:#}");
-    let over = ask(&discord, say(CHANNEL, BOB, "!resign")).await;
+    // `/resign` asks, privately; `/resign confirm:True` ends the game for all to see.
+    let bob = invoker(BOB, CHANNEL);
+    let asked = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&bob, "resign", json!([])),
+        )
+        .await,
+    );
+    assert!(is_ephemeral(&asked), "{asked:#}");
+    assert!(
+        content(&asked).contains("if you mean it, write `/resign confirm:True` or click Resign."),
+        "{asked:#}"
+    );
+    let confirm = json!([{ "name": "confirm", "type": 5, "value": true }]);
+    let over = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&bob, "resign", confirm),
+        )
+        .await,
+    );
+    assert!(!is_ephemeral(&over), "{over:#}");
     assert!(content(&over).contains("bob resigned"), "{over:#}");
+    assert_pings(&over, &[ALICE.0]);
     let rematch = button_ids(&over)
         .into_iter()
         .find(|id| id.ends_with(":rematch"))
@@ -1516,6 +1576,12 @@ async fn the_bot_itself_plays_a_game_and_pings_only_its_opponent() {
     );
     assert!(is_ephemeral(&hint), "{hint:#}");
     assert!(content(&hint).starts_with("My suggestion: `"), "{hint:#}");
+    // With the exact command that plays it, in the words of the slash command asked.
+    assert!(
+        content(&hint).contains(". Play it with `/push entry:")
+            || content(&hint).contains(". Play it with `/move notation:"),
+        "{hint:#}"
+    );
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
@@ -1607,7 +1673,9 @@ async fn a_game_with_potentials_by_slash_command() {
         .await,
     );
     assert!(
-        content(&body).contains(&format!("alice (white) played `{zertz}`")),
+        content(&body).contains(&format!(
+            "alice (white) played a ZÈRTZ-loaded piece a1 -> b2, recorded as `{zertz}`."
+        )),
         "{body:#}"
     );
     assert_pings(&body, &[BOB.0]);
@@ -1619,7 +1687,9 @@ async fn a_game_with_potentials_by_slash_command() {
         .await,
     );
     assert!(
-        content(&body).contains(&format!("bob (black) played `{dvonn}`")),
+        content(&body).contains(&format!(
+            "bob (black) played a DVONN-loaded piece a2 -> b3, recorded as `{dvonn}`."
+        )),
         "{body:#}"
     );
     let mut heard = notified.clone();
@@ -1895,7 +1965,7 @@ async fn a_refused_file_comes_as_text_or_by_direct_message_naming_the_permission
     let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
     start_game(&discord, CHANNEL).await;
     ask(&discord, say(CHANNEL, ALICE, "!push b1 c2")).await;
-    ask(&discord, say(CHANNEL, BOB, "!resign")).await;
+    ask(&discord, say(CHANNEL, BOB, "!resign confirm")).await;
     discord.refuse_files_in(CHANNEL);
     let route = format!("/channels/{CHANNEL}/messages");
     let refused = next_post_after(&discord, say(CHANNEL, CAROL, "!export")).await;
@@ -2047,7 +2117,7 @@ async fn an_analysis_is_posted_later_with_a_picture_a_turn_and_pings_nobody() {
         let entry = next_push(&mut position);
         ask(&discord, say(CHANNEL, who, &format!("!push {entry}"))).await;
     }
-    ask(&discord, say(CHANNEL, ALICE, "!resign")).await;
+    ask(&discord, say(CHANNEL, ALICE, "!resign confirm")).await;
     let before = discord.notified_users().len();
     let queued = ask(&discord, say(CHANNEL, CAROL, "!analyse")).await;
     assert!(
@@ -2066,7 +2136,11 @@ async fn an_analysis_is_posted_later_with_a_picture_a_turn_and_pings_nobody() {
     let first = next_post(&discord, CHANNEL).await;
     let body = first.payload_json();
     assert!(content(&body).starts_with("1. Turn "), "{body:#}");
-    assert!(content(&body).contains("Better: `!move "), "{body:#}");
+    // The better turn as the command that plays it: the push alone, or the whole turn.
+    assert!(
+        content(&body).contains("Better: `!push ") || content(&body).contains("Better: `!move "),
+        "{body:#}"
+    );
     assert_board(&first);
     assert_pings(&body, &[]);
     assert_eq!(
@@ -2074,6 +2148,210 @@ async fn an_analysis_is_posted_later_with_a_picture_a_turn_and_pings_nobody() {
         before,
         "nobody was notified"
     );
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
+
+/// Starts a game in `channel` and plays `turns` (notation) by `!move`: alice White.
+async fn replay_in(discord: &FakeDiscord, channel: u64, turns: &[String]) {
+    start_game(discord, channel).await;
+    for (i, turn) in turns.iter().enumerate() {
+        let player = if i % 2 == 0 { ALICE } else { BOB };
+        let body = ask(discord, say(channel, player, &format!("!move {turn}"))).await;
+        assert!(content(&body).contains("played"), "{turn}: {body:#}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_take_that_loses_is_asked_about_and_confirmed_by_its_button() {
+    let (turns, push, spot) = last_gipf_setup(true);
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    // `/take` and `/resign` have a `confirm` option.
+    for name in ["take", "keep", "resign"] {
+        let command = discord
+            .registered_commands(Some(GUILD))
+            .into_iter()
+            .find(|c| c["name"] == name)
+            .unwrap();
+        let options = command["options"].as_array().cloned().unwrap_or_default();
+        assert!(
+            options
+                .iter()
+                .any(|o| o["name"] == "confirm" && o["type"] == 5 && o["required"] == false),
+            "{command:#}"
+        );
+    }
+    replay_in(&discord, CHANNEL, &turns).await;
+    let (mover, other) = if turns.len() % 2 == 0 {
+        (ALICE, BOB)
+    } else {
+        (BOB, ALICE)
+    };
+
+    // The question pings the mover alone; neither its example nor a button takes the piece.
+    let body = ask(&discord, say(CHANNEL, mover, &format!("!push {push}"))).await;
+    assert!(
+        content(&body).contains(&format!(
+            "- your GIPF-piece at {spot}: taking it puts it back in your reserve (2 pieces), \
+             but then you would have no GIPF-piece left on the board, so you lose the game."
+        )),
+        "{body:#}"
+    );
+    assert!(
+        !content(&body).contains(&format!("`!take {spot}`")),
+        "{body:#}"
+    );
+    assert_pings(&body, &[mover.0]);
+    let ids = button_ids(&body);
+    assert!(ids.iter().all(|id| !id.ends_with(":take all")), "{ids:?}");
+
+    // `/take spots:<it>` is refused privately, pinging nobody, with a Confirm button.
+    let spots = json!([{ "name": "spots", "type": 3, "value": spot }]);
+    let take = discord.slash_command_json(&invoker(mover, CHANNEL), "take", spots);
+    let refused = data(&slash(&discord, take).await);
+    assert!(is_ephemeral(&refused), "{refused:#}");
+    assert_eq!(
+        content(&refused),
+        format!(
+            "`/take spots:{spot}` would end the game at once: you would have no GIPF-piece \
+             left on the board, so you lose the game. Nothing was changed: if you mean it, \
+             write `/take spots:{spot} confirm:True` or click the button."
+        )
+    );
+    assert_pings(&refused, &[]);
+    let confirm = button_ids(&refused);
+    assert!(
+        confirm.len() == 1 && confirm[0].ends_with(&format!(":take {spot} confirm")),
+        "{confirm:?}"
+    );
+
+    // The opponent cannot use it; the mover's click ends the game and pings the winner.
+    let theirs = data(&click(&discord, other, CHANNEL, &confirm[0]).await);
+    assert!(is_ephemeral(&theirs), "{theirs:#}");
+    assert!(
+        content(&theirs).contains(&format!("It is {}'s turn", mover.1)),
+        "{theirs:#}"
+    );
+    let over = data(&click(&discord, mover, CHANNEL, &confirm[0]).await);
+    assert!(!is_ephemeral(&over), "{over:#}");
+    assert!(
+        content(&over).contains(&format!("Game over: {} (", other.1)),
+        "{over:#}"
+    );
+    assert_pings(&over, &[other.0]);
+
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_removal_question_names_each_piece_and_the_rows_that_remain() {
+    let (turns, lines) = removal_setup("standard", None, |game, _, optional| {
+        shared_row(game, optional).is_some()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    replay_in(&discord, CHANNEL, &turns).await;
+    let mover = if turns.len() % 2 == 0 { ALICE } else { BOB };
+    let mut body = Value::Null;
+    for line in &lines {
+        body = ask(&discord, say(CHANNEL, mover, line)).await;
+    }
+    // What the question says is checked against the rules crate's own game.
+    let mut game = gipf::potentials::Game::new(gipf::potentials::Options::plain(Variant::Standard));
+    for turn in &turns {
+        game.play_notation(turn).unwrap();
+    }
+    for line in &lines {
+        let command: gipf_bot::command::Command = line[1..].parse().unwrap();
+        let decision = match command {
+            gipf_bot::command::Command::Play(gipf_bot::command::PlayCommand::Push {
+                entry,
+                ..
+            }) => gipf::potentials::Decision::Push {
+                entry,
+                piece: gipf::potentials::PieceKind::Basic,
+            },
+            gipf_bot::command::Command::Play(gipf_bot::command::PlayCommand::Answer(
+                gipf_bot::command::Answer::Row(n),
+            )) => {
+                let gipf::potentials::Pending::ChooseRow { rows } = game.pending() else {
+                    panic!("no row to choose");
+                };
+                gipf::potentials::Decision::Row(rows[n - 1].line)
+            }
+            other => panic!("{other:?}"),
+        };
+        game.play(decision).unwrap();
+    }
+    let gipf::potentials::Pending::Remove { row, optional } = game.pending() else {
+        panic!("{body:#}");
+    };
+    let text = content(&body);
+    let (a, b) = row.ends();
+    assert!(
+        text.contains(&format!(
+            "<@{}>, your row from {a} to {b} is removed after your push.",
+            mover.0
+        )),
+        "{text}"
+    );
+    for spot in optional.iter() {
+        assert!(
+            text.contains(&format!(
+                "- your GIPF-piece at {spot}: taking it puts it back in your reserve (2 pieces)"
+            )) || text.contains(&format!(
+                "'s GIPF-piece at {spot}: taking it captures it (2 pieces)"
+            )),
+            "{spot}: {text}"
+        );
+    }
+    let other = shared_row(&game, optional).unwrap();
+    let (c, d) = other.ends();
+    assert!(
+        text.contains(&format!(
+            " leaves your row from {c} to {d} standing: you remove it next, in this turn; taking "
+        )),
+        "{text}"
+    );
+    assert_pings(&body, &[mover.0]);
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_push_named_by_the_end_of_its_line_is_played_and_announced_by_both_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    start_game(&discord, CHANNEL).await;
+    // An end the push does not reach: a reply that names both ways, pinging nobody.
+    let refused = ask(&discord, say(CHANNEL, ALICE, "!push a5 d5")).await;
+    assert_eq!(
+        content(&refused),
+        "a5 d5 names no push now: the push from a5 onto b5 moves pieces up to c5, and the \
+         record writes `a5-c5`. Push it with `!push a5 b5` or `!push a5 c5`. Nothing was changed."
+    );
+    assert_pings(&refused, &[]);
+    // As the record writes it: played, announced by both names, bob pinged.
+    let played = ask(&discord, say(CHANNEL, ALICE, "!push a5 c5")).await;
+    assert!(
+        content(&played).starts_with("alice (white) played a5 -> b5, recorded as `a5-c5 (11)`."),
+        "{played:#}"
+    );
+    assert_pings(&played, &[BOB.0]);
+    // By slash command too.
+    let entry = json!([{ "name": "entry", "type": 3, "value": "e9-e7" }]);
+    let push = discord.slash_command_json(&invoker(BOB, CHANNEL), "push", entry);
+    let body = data(&slash(&discord, push).await);
+    assert!(
+        content(&body).starts_with("bob (black) played e9 -> e8, recorded as `e9-e7 (11)`."),
+        "{body:#}"
+    );
+    assert_pings(&body, &[ALICE.0]);
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }

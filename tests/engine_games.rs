@@ -90,7 +90,7 @@ fn the_engine_answers_each_turn_like_a_person() {
     }
     // The engine's turn is asked for once: a second call finds nothing to do.
     assert!(table.service.engine_turn(table.state().id).is_empty());
-    table.expect("alice", "!resign", "alice resigned");
+    table.expect("alice", "!resign confirm", "alice resigned");
     // Games against the engine are not rated.
     table.expect("alice", "!stats", "alice has no rated game here yet");
 }
@@ -111,7 +111,8 @@ fn the_engine_moves_first_with_white_and_only_people_give_levels() {
         started.elapsed()
     );
     assert!(
-        shown(&answer).contains("gipf-bot (white) played `G"),
+        shown(&answer).contains("gipf-bot (white) played a GIPF-piece ")
+            && shown(&answer).contains(", recorded as `G"),
         "{}",
         shown(&answer)
     );
@@ -156,23 +157,23 @@ fn hints_come_privately_to_the_player_to_move_where_allowed() {
     let hint = table.say("alice", "!hint").remove(0);
     assert!(hint.private, "{hint:?}");
     let text = shown(&hint);
-    let suggested = text
-        .split('`')
-        .nth(1)
-        .unwrap_or_else(|| panic!("{text}"))
-        .to_string();
+    let quoted: Vec<&str> = text.split('`').collect();
+    let (suggested, command) = (quoted[1].to_string(), quoted[3].to_string());
+    // The exact command that plays it: a push alone (dot and first spot) when the push
+    // is the whole turn, as here at the start of a game.
+    assert!(!suggested.contains(';'), "{text}");
     assert!(
-        text.contains(&format!("Play it with `!move {suggested}`")),
+        text.ends_with(&format!("Play it with `{command}`.")) && command.starts_with("!push "),
         "{text}"
     );
-    // The suggestion is a legal turn.
-    table.expect(
-        "alice",
-        &format!("!move {suggested}"),
-        "alice (white) played",
+    let played = table.text("alice", &command);
+    assert!(played.contains("alice (white) played"), "{played}");
+    assert!(
+        played.contains(&format!("recorded as `{suggested} (")),
+        "{suggested}: {played}"
     );
     // A game with hints is not rated.
-    table.expect("bob", "!resign", "resigned");
+    table.expect("bob", "!resign confirm", "resigned");
     table.expect("alice", "!stats", "alice has no rated game here yet");
 }
 
@@ -203,7 +204,7 @@ fn a_search_stops_when_its_game_ends_and_other_commands_never_wait() {
     assert!(shown(&board[0]).contains("no turn played yet"), "{board:?}");
     assert!(!thinking.is_finished(), "the engine was still thinking");
     table.channel = ChannelId(1);
-    table.expect("alice", "!resign", "alice resigned");
+    table.expect("alice", "!resign confirm", "alice resigned");
     let (replies, took) = thinking.join().unwrap();
     assert!(replies.is_empty(), "{replies:?}");
     assert!(took.as_millis() < 1_900, "the search ran on for {took:?}");
@@ -219,7 +220,7 @@ fn a_finished_game_is_analysed_in_the_background_with_the_better_turns_drawn() {
     table.start("standard");
     table.expect("carol", "!analyse", "is still being played");
     play_random_turns(&mut table, 5, 12);
-    table.expect("bob", "!resign", "bob resigned");
+    table.expect("bob", "!resign confirm", "bob resigned");
     // The request is answered at once; the analysis is work for later.
     let asked = table.say("carol", "!analyse 1").remove(0);
     let text = shown(&asked);
@@ -259,37 +260,41 @@ fn a_finished_game_is_analysed_in_the_background_with_the_better_turns_drawn() {
     for (n, (_, reply)) in (1..).zip(&posted[1..]) {
         let text = shown(reply);
         // "1. Turn 7: bob (black) played `i3-g4`, which cost about 1.5 pieces. Better:
-        // `!move a5-c5`, which captures 2 pieces."
+        // `!push a5 b5`, which captures 2 pieces."
         assert!(text.starts_with(&format!("{n}. Turn ")), "{text}");
         assert!(
             text.contains("played `") && text.contains(", which "),
             "{text}"
         );
-        assert!(text.contains("Better: `!move "), "{text}");
         assert!(reply.board.is_some(), "the better turn is drawn");
         assert!(
             reply.mentions().is_empty(),
             "nobody is pinged by an analysis"
         );
-        // The better turn is legal where it was to be played.
+        // The better turn, as the command that plays it, is legal where it was to be
+        // played: the whole turn by `!move`, or the push alone when that is all of it.
         let index: usize = text["n. Turn ".len()..]
             .split(':')
             .next()
             .unwrap()
             .parse()
             .unwrap();
-        let better = text
-            .split("`!move ")
-            .nth(1)
-            .unwrap()
-            .split('`')
-            .next()
-            .unwrap();
+        let (_, command) = text
+            .split_once("Better: `!")
+            .unwrap_or_else(|| panic!("{text}"));
+        let command = command.split('`').next().unwrap();
         let mut before = Position::new(Variant::Standard);
         for turn in &turns[..index - 1] {
             before.play_notation(turn).unwrap();
         }
-        before.play_notation(better).unwrap();
+        match command.split_once(' ') {
+            Some(("move", turn)) => before.play_notation(turn).map(drop).unwrap(),
+            Some(("push", entry)) => {
+                let entry: gipf::Entry = entry.parse().unwrap();
+                assert!(before.legal_entries().any(|e| e == entry), "{text}");
+            }
+            _ => panic!("{text}"),
+        }
     }
     // Once posted, it may be asked for again (that refusal cost dave nothing), but one
     // analysis a member every 30 s.
@@ -406,11 +411,10 @@ fn the_engine_plays_ultimate_and_games_with_potentials_gives_hints_and_analyses_
             let hint = table.say("alice", "!hint").remove(0);
             let text = shown(&hint);
             assert!(hint.private, "{text}");
-            let command = text
-                .split('`')
-                .find(|part| part.starts_with("!move "))
-                .unwrap_or_else(|| panic!("{text}"))
-                .to_string();
+            let (_, command) = text
+                .split_once("Play it with `")
+                .unwrap_or_else(|| panic!("{text}"));
+            let command = command.split('`').next().unwrap().to_string();
             let played = table.say("alice", &command).remove(0);
             assert!(
                 shown(&played).contains("alice (white) played"),
@@ -428,7 +432,7 @@ fn the_engine_plays_ultimate_and_games_with_potentials_gives_hints_and_analyses_
             assert_eq!(state.turns.len(), 2 * turn);
             assert_eq!(state.game.to_move(), Color::White);
         }
-        table.expect("alice", "!resign", "alice resigned");
+        table.expect("alice", "!resign confirm", "alice resigned");
         // Searched on the game's own machine (a short game may have lost nothing).
         table.expect(analyst, "!analyse", "turns deep");
         table.channel = ChannelId(table.channel.0 + 1);
@@ -448,10 +452,13 @@ fn a_game_against_the_engine_is_played_through_the_console() {
         .unwrap();
     let out = String::from_utf8(out).unwrap();
     assert!(
-        out.contains("bot: alice (white) played `Gb2 (19)`."),
+        out.contains("bot: alice (white) played a GIPF-piece a1 -> b2, recorded as `Gb2 (19)`."),
         "{out}"
     );
-    assert!(out.contains("bot: gipf-bot (black) played `G"), "{out}");
+    assert!(
+        out.contains("bot: gipf-bot (black) played a GIPF-piece "),
+        "{out}"
+    );
     assert!(out.contains("bot: My suggestion: `"), "{out}");
     assert!(!out.contains("It is gipf-bot's turn"), "{out}");
 }

@@ -90,11 +90,23 @@ fn loading_powers_and_refusals_in_chat() {
     table.expect(
         "alice",
         "!push Za1 b2",
-        "alice (white) played `Za1-c3 (11)`",
+        "alice (white) played a ZÈRTZ-loaded piece a1 -> b2, recorded as `Za1-c3 (11)`.",
     );
-    table.expect("bob", "!push d8 d7 dvonn", "bob (black) played `Dd7 (11)`");
-    table.expect("alice", "!push zertz g1 g2", "played `Zg2 (10)`");
-    table.expect("bob", "!push d b6 b5", "played `Db6-b4 (10)`");
+    table.expect(
+        "bob",
+        "!push d8 d7 dvonn",
+        "bob (black) played a DVONN-loaded piece d8 -> d7, recorded as `Dd7 (11)`.",
+    );
+    table.expect(
+        "alice",
+        "!push zertz g1 g2",
+        "g1 -> g2, recorded as `Zg2 (10)`.",
+    );
+    table.expect(
+        "bob",
+        "!push d b6 b5",
+        "b6 -> b5, recorded as `Db6-b4 (10)`.",
+    );
     // A power on a spot that holds none of yours names where yours are.
     table.expect(
         "alice",
@@ -153,7 +165,10 @@ fn a_tamsk_pushed_onto_e5_asks_for_its_extra_push() {
     assert_eq!(waiting.pending(), Pending::Tamsk);
     let entry = waiting.open_entries().next().unwrap();
     let text = table.text(player(mover), &format!("!tamsk {entry}"));
-    assert!(text.contains("played `") && text.contains('+'), "{text}");
+    assert!(
+        text.contains("recorded as `") && text.contains('+'),
+        "{text}"
+    );
     let used = if mover == Color::White { "wt" } else { "bt" };
     assert!(game(&table).stacks().any(|(_, s)| s.to_string() == used));
 }
@@ -221,7 +236,7 @@ fn the_engine_plays_no_potentials_and_plain_games_refuse_powers() {
 fn games_with_potentials_are_rated_apart_from_the_games_of_the_rules() {
     let mut table = Table::new();
     table.start("ultimate");
-    table.expect("bob", "!resign", "you win the game");
+    table.expect("bob", "!resign confirm", "you win the game");
     let stats = table.text("carol", "!stats @alice");
     assert!(
         stats.contains("\npotentials: 1 game, 1 won, 0 lost, rating"),
@@ -244,8 +259,16 @@ fn the_first_turn_of_a_tournament_game_with_potentials_brings_in_a_gipf_piece() 
     let text = table.text("alice", "!push b1 c2");
     assert!(text.contains("GIPF-piece"), "{text}");
     assert!(!text.contains("potentials to load"), "{text}");
-    table.expect("alice", "!gipf b1 c2", "alice (white) played `Gc2 (16)`");
-    table.expect("bob", "!gipf b1 c2", "bob (black) played `Gb1-d3 (16)`");
+    table.expect(
+        "alice",
+        "!gipf b1 c2",
+        "alice (white) played a GIPF-piece b1 -> c2, recorded as `Gc2 (16)`.",
+    );
+    table.expect(
+        "bob",
+        "!gipf b1 c2",
+        "bob (black) played a GIPF-piece b1 -> c2, recorded as `Gb1-d3 (16)`.",
+    );
     let text = table.text("alice", "!push a1 b2");
     assert!(
         text.contains("you still have potentials to load (Z3,D3)"),

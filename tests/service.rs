@@ -25,7 +25,7 @@ fn a_game_from_challenge_to_resignation() {
     assert_eq!(replies.len(), 1);
     let reply = &replies[0];
     assert!(
-        shown(reply).contains("alice (white) played `c2 (11)`"),
+        shown(reply).contains("alice (white) played b1 -> c2, recorded as `c2 (11)`."),
         "{}",
         shown(reply)
     );
@@ -45,7 +45,24 @@ fn a_game_from_challenge_to_resignation() {
             .as_ref()
             .is_some_and(|png| png.starts_with(b"\x89PNG"))
     );
-    let text = table.text("bob", "!resign");
+    // Resigning is asked about first: privately, pinging nobody, with a button that
+    // confirms it; nothing changes until then.
+    let asked = table.say("bob", "!resign").remove(0);
+    assert!(asked.private && asked.mentions().is_empty(), "{asked:?}");
+    assert_eq!(
+        shown(&asked),
+        "Resigning ends the game at once, and alice (white) wins it. Nothing was changed: \
+         if you mean it, write `!resign confirm` or click Resign."
+    );
+    let labels: Vec<(&str, String)> = asked
+        .buttons
+        .iter()
+        .map(|b| (b.label.as_str(), b.command.to_string()))
+        .collect();
+    assert_eq!(labels, [("Resign", "resign confirm".to_string())]);
+    assert!(table.state().game.outcome().is_none());
+    table.expect("carol", "!resign confirm", "not playing in this game");
+    let text = table.text("bob", "!resign confirm");
     assert!(
         text.contains("bob resigned") && text.contains("you win"),
         "{text}"
@@ -187,11 +204,28 @@ fn decisions_answered_interactively_up_front_and_across_a_restart() {
         shown(&reply)
     );
     assert!(shown(&reply).contains("1) ") && shown(&reply).contains("2) "));
-    let numbered = shown(&reply)
+    let numbered: Vec<String> = shown(&reply)
         .lines()
         .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
-        .count();
-    assert_eq!(reply.buttons.len(), numbered);
+        .map(str::to_string)
+        .collect();
+    assert_eq!(reply.buttons.len(), numbered.len());
+    // Each row by its ends and its pieces in words: `1) from d5 to h2: white's piece at d5,
+    // your GIPF-pieces at e5 g3, your pieces at f4 h2`.
+    for (n, line) in (1..).zip(&numbered) {
+        let (head, pieces) = line.split_once(": ").unwrap();
+        assert!(
+            head.starts_with(&format!("{n}) from ")) && head.contains(" to "),
+            "{line}"
+        );
+        for piece in pieces.split(", ") {
+            let (what, _) = piece.split_once(" at ").unwrap_or_else(|| panic!("{line}"));
+            assert!(
+                what.starts_with("your ") || what.starts_with("black's "),
+                "{line}"
+            );
+        }
+    }
     assert_eq!(reply.buttons[0].command.to_string(), "row 1");
     assert_eq!(
         table.state().turns.len(),
@@ -299,7 +333,10 @@ fn a_restart_mid_game_continues_it() {
     table.text("alice", "!gipf e9 e8");
     table.restart();
     let text = table.text("bob", "!push G d8 e8");
-    assert!(text.contains("bob (black) played `Gd8-f7 (16)`"), "{text}");
+    assert!(
+        text.contains("bob (black) played a GIPF-piece d8 -> e8, recorded as `Gd8-f7 (16)`."),
+        "{text}"
+    );
     table.restart();
     assert_eq!(table.state().turns, ["Ge8 (16)", "Gd8-f7 (16)"]);
 }
@@ -434,7 +471,7 @@ fn the_board_asks_again_and_resigning_mid_decision_ends_the_game(table: &mut Tab
     let shown = table.say("bob", "!board").remove(0);
     assert!(!shown.buttons.is_empty());
     assert_eq!(shown.buttons, next.buttons);
-    table.expect("alice", "!resign", "alice resigned");
+    table.expect("alice", "!resign confirm", "alice resigned");
     let over = table.state();
     assert_eq!(
         over.position().unwrap().outcome().map(|o| o.reason),
@@ -509,9 +546,17 @@ fn random_games_played_one_decision_at_a_time_by_chat_match_the_rules() {
                 decisions_with_a_choice += 1;
             }
             let command = chat_command(&expected, decision);
-            let mover = player(expected.to_move());
-            let reply = table.text(mover, &command);
+            let color = expected.to_move();
+            let mut reply = table.text(player(color), &command);
             expected.play(decision).unwrap();
+            // A decision that loses on the spot is asked about, and played once confirmed.
+            if expected.outcome().is_some_and(|o| o.winner != color) {
+                assert!(
+                    reply.contains("would end the game at once"),
+                    "{variant} step {step}: {command}: {reply}"
+                );
+                reply = table.text(player(color), &format!("{command} confirm"));
+            }
             assert_eq!(
                 table.state().position().unwrap(),
                 expected,

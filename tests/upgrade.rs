@@ -114,7 +114,15 @@ impl Club {
                 return;
             };
             let who = self.service_name(&state, mover);
-            self.expect(channel, &who, &format!("!move {turn}"), "played");
+            let line = format!("!move {turn}");
+            let replies = self.say(channel, &who, &line);
+            let said = replies.first().map(shown).unwrap_or_default();
+            // A turn that loses on the spot is asked about first, and then confirmed.
+            if said.contains("would end the game at once") {
+                self.expect(channel, &who, &format!("{line} confirm"), "played");
+            } else {
+                assert!(said.contains("played"), "{line}: {said}");
+            }
             if self
                 .service
                 .game_state(ChannelId(channel), false)
@@ -220,7 +228,7 @@ fn write_fixture() {
     club.play_random(10, 1, 400);
     club.start(11, "bob", "carol", "standard");
     club.play_random(11, 2, 6);
-    club.expect(11, "carol", "!resign", "resigned");
+    club.expect(11, "carol", "!resign confirm", "resigned");
     club.start(12, "carol", "alice", "tournament");
     club.play_random(12, 3, 400);
     club.start(13, "alice", "dave", "standard potentials=ZYD:3");

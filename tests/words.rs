@@ -10,9 +10,11 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use gipf_bot::model::{ChannelId, Clock};
+use gipf_bot::reply::Reply;
 use gipf_bot::service::Config;
 use gipf_bot::service::Via;
-use support::table::{Table, assert_safe, click, shown};
+use support::games::{last_gipf_setup, removal_setup, shared_row};
+use support::table::{Table, assert_safe, click, player, shown};
 
 #[test]
 fn every_error_is_specific_and_changes_nothing() {
@@ -353,7 +355,7 @@ fn a_late_move_hears_which_game_ended_and_how() {
         ..Config::default()
     });
     table.start("standard");
-    table.text("bob", "!resign");
+    table.text("bob", "!resign confirm");
     table.expect(
         "bob",
         "!push e9 e8",
@@ -365,5 +367,365 @@ fn a_late_move_hears_which_game_ended_and_how() {
         "alice",
         "!push b1 c2",
         "There is no game in this channel. Start one with",
+    );
+}
+
+/// Plays `turns` (notation) from the start of a `variant` game between alice (White) and
+/// bob, then `lines` as the player to move; returns that player and the last reply.
+fn reach(table: &mut Table, variant: &str, turns: &[String], lines: &[String]) -> (String, Reply) {
+    table.start(variant);
+    table.play_record(turns);
+    let mover = player(table.state().game.to_move()).to_string();
+    let mut replies = Vec::new();
+    for line in lines {
+        replies = table.say(&mover, line);
+        assert_eq!(replies.len(), 1, "{line}: {replies:?}");
+    }
+    (mover, replies.remove(0))
+}
+
+fn labels(reply: &Reply) -> Vec<(String, String)> {
+    reply
+        .buttons
+        .iter()
+        .map(|b| (b.label.clone(), b.command.to_string()))
+        .collect()
+}
+
+#[test]
+fn a_removal_that_loses_the_game_is_never_the_example_and_is_played_only_when_confirmed() {
+    let (turns, push, spot) = last_gipf_setup(true);
+    let mut table = Table::new();
+    let (mover, asked) = reach(&mut table, "standard", &turns, &[format!("!push {push}")]);
+    let other = player(!table.state().game.to_move());
+    let question = shown(&asked);
+    // The piece is described with what taking it does; no answer offered loses.
+    assert!(
+        question.contains(&format!(
+            "- your GIPF-piece at {spot}: taking it puts it back in your reserve (2 pieces), \
+             but then you would have no GIPF-piece left on the board, so you lose the game."
+        )),
+        "{question}"
+    );
+    assert!(!question.contains(&format!("`!take {spot}`")), "{question}");
+    assert!(!question.contains("`!take all`"), "{question}");
+    assert!(question.contains("`!keep all`"), "{question}");
+    assert!(
+        labels(&asked).iter().all(|(label, _)| label != "Take all"),
+        "{:?}",
+        labels(&asked)
+    );
+    // Taking it is refused once, privately, pinging nobody, with a button to confirm.
+    let before = table.state();
+    let refused = table.say(&mover, &format!("!take {spot}")).remove(0);
+    assert!(
+        refused.private && refused.mentions().is_empty(),
+        "{refused:?}"
+    );
+    assert_eq!(
+        shown(&refused),
+        format!(
+            "`!take {spot}` would end the game at once: you would have no GIPF-piece left on \
+             the board, so you lose the game. Nothing was changed: if you mean it, write \
+             `!take {spot} confirm` or click the button."
+        )
+    );
+    assert_eq!(
+        labels(&refused),
+        [(
+            format!("Confirm: take {spot}"),
+            format!("take {spot} confirm")
+        )]
+    );
+    let after = table.state();
+    assert_eq!(
+        (after.game.pending(), after.turns),
+        (before.game.pending(), before.turns)
+    );
+    // Only the player to move may use the button.
+    let stranger = click(&mut table, "carol", &refused.buttons[0]);
+    assert!(
+        shown(&stranger).contains("not your game"),
+        "{}",
+        shown(&stranger)
+    );
+    let opponent = click(&mut table, other, &refused.buttons[0]);
+    assert!(
+        shown(&opponent).contains(&format!("It is {mover}'s turn")),
+        "{}",
+        shown(&opponent)
+    );
+    assert!(table.state().game.outcome().is_none());
+    // His click plays it: he loses, and the winner is pinged.
+    let over = click(&mut table, &mover, &refused.buttons[0]);
+    let text = shown(&over);
+    assert!(text.contains("Game over") && !over.private, "{text}");
+    assert_eq!(
+        over.mentions(),
+        [gipf_bot::console::user_id(other)],
+        "{text}"
+    );
+    let outcome = table.state().game.outcome().unwrap();
+    assert_eq!(player(outcome.winner), other);
+}
+
+#[test]
+fn a_stale_confirmation_is_refused_and_the_typed_confirm_plays() {
+    let (turns, push, spot) = last_gipf_setup(true);
+    let mut table = Table::new();
+    let (mover, _) = reach(&mut table, "standard", &turns, &[format!("!push {push}")]);
+    let refused = table.say(&mover, &format!("!take {spot}")).remove(0);
+    // Answered otherwise, the question is gone: its confirmation no longer counts.
+    let kept = table.text(&mover, "!keep all");
+    assert!(
+        kept.contains(&format!("{mover} (")) && kept.contains(" played "),
+        "{kept}"
+    );
+    let stale = click(&mut table, &mover, &refused.buttons[0]);
+    assert!(
+        shown(&stale).contains("earlier question"),
+        "{}",
+        shown(&stale)
+    );
+    assert!(table.state().game.outcome().is_none());
+    // The same refusal for a slash command speaks its words.
+    let mut table = Table::new();
+    let (mover, _) = reach(&mut table, "standard", &turns, &[format!("!push {push}")]);
+    let mut message = table.message(&mover, &format!("!take {spot}"));
+    message.via = Via::Slash;
+    let refused = shown(&table.service.handle(&message).remove(0));
+    assert!(
+        refused.contains(&format!("write `/take spots:{spot} confirm:True` or click")),
+        "{refused}"
+    );
+    // Typed with `confirm`, it plays at once.
+    let over = table.text(&mover, &format!("!take {spot} confirm"));
+    assert!(over.contains("Game over"), "{over}");
+}
+
+#[test]
+fn taking_the_opponents_last_gipf_piece_is_pointed_out_and_wins_at_once() {
+    let (turns, push, spot) = last_gipf_setup(false);
+    let mut table = Table::new();
+    let (mover, asked) = reach(&mut table, "standard", &turns, &[format!("!push {push}")]);
+    let other = !table.state().game.to_move();
+    let question = shown(&asked);
+    let line = question
+        .lines()
+        .find(|l| l.starts_with(&format!("- {other}'s GIPF-piece at {spot}: ")))
+        .unwrap_or_else(|| panic!("{question}"));
+    assert!(
+        line.contains("taking it captures it (2 pieces), and then ")
+            && line.ends_with(", so you win the game."),
+        "{line}"
+    );
+    let over = table.text(&mover, &format!("!take {spot}"));
+    assert!(over.contains(&format!("Game over: {mover}")), "{over}");
+}
+
+/// The words a removal question uses for the piece on `spot` of `game`, said to the player
+/// to move, and where taking it sends it.
+fn taking_words(game: &gipf::potentials::Game, spot: gipf::Point) -> String {
+    use gipf::potentials::Class;
+    let me = game.to_move();
+    let stack = game.stack(spot).unwrap();
+    let whose = if stack.color() == me {
+        "your".to_string()
+    } else {
+        format!("{}'s", stack.color())
+    };
+    let (what, pieces) = match stack.class() {
+        Class::Gipf => ("GIPF-piece".to_string(), " (2 pieces)"),
+        Class::Loaded(kind) => (format!("{}-loaded piece", kind.name()), ""),
+        other => panic!("{other:?} is not optional"),
+    };
+    let goes = if stack.bottom == me {
+        format!("puts it back in your reserve{pieces}")
+    } else {
+        format!("captures it{pieces}")
+    };
+    format!("- {whose} {what} at {spot}: taking it {goes}")
+}
+
+/// No piece is written in the codes of the replay JSON (`w`, `B`, `wZ`, `bP|wp`).
+fn assert_no_codes(text: &str) {
+    for word in text.split(|c: char| !c.is_alphanumeric() && c != '|') {
+        let code = word.len() <= 2
+            && word.starts_with(['w', 'b', 'W', 'B'])
+            && word.chars().skip(1).all(|c| "TZDYPtzdyp".contains(c));
+        assert!(!code && !word.contains('|'), "`{word}` in {text}");
+    }
+}
+
+#[test]
+fn a_removal_question_says_whose_each_piece_is_and_where_taking_it_sends_it() {
+    let (turns, lines) = removal_setup("standard", None, |game, row, optional| {
+        let me = game.to_move();
+        let colors = |set: gipf::Bitboard| -> Vec<gipf::Color> {
+            set.iter()
+                .filter_map(|p| game.stack(p))
+                .map(|s| s.color())
+                .collect()
+        };
+        optional.count() >= 2
+            && colors(optional).contains(&me)
+            && colors(optional).contains(&!me)
+            && colors(row.set - optional).contains(&!me)
+    });
+    let mut table = Table::new();
+    let (mover, asked) = reach(&mut table, "standard", &turns, &lines);
+    let game = table.state().game;
+    let gipf::potentials::Pending::Remove { row, optional } = game.pending() else {
+        panic!("{}", shown(&asked));
+    };
+    let other = !game.to_move();
+    let text = shown(&asked);
+    let (a, b) = row.ends();
+    assert!(
+        text.contains(&format!(
+            "{}, your row from {a} to {b} is removed after your push. In any case, ",
+            gipf_bot::console::user_id(&mover).mention()
+        )),
+        "{text}"
+    );
+    // The opponent's basic pieces of the row are captured, in the right number.
+    let captured: Vec<String> = (row.set - optional)
+        .iter()
+        .filter(|&p| game.stack(p).is_some_and(|s| s.color() == other))
+        .map(|p| p.to_string())
+        .collect();
+    let (noun, verb) = if captured.len() > 1 {
+        ("pieces", "are")
+    } else {
+        ("piece", "is")
+    };
+    assert!(
+        text.contains(&format!(
+            "{other}'s {noun} at {} {verb} captured",
+            captured.join(" ")
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\nYour choice: take any of these pieces; those you keep stay on their spots.\n"
+        ),
+        "{text}"
+    );
+    for spot in optional.iter() {
+        assert!(text.contains(&taking_words(&game, spot)), "{spot}: {text}");
+    }
+    assert_no_codes(&text);
+    assert_eq!(asked.mentions(), [gipf_bot::console::user_id(&mover)]);
+}
+
+#[test]
+fn a_removal_question_says_which_rows_remain_after_the_choice_and_when_they_go() {
+    use gipf::potentials::Pending;
+    let (turns, lines) = removal_setup("standard", None, |game, _, optional| {
+        shared_row(game, optional).is_some()
+    });
+    let mut table = Table::new();
+    let (_, asked) = reach(&mut table, "standard", &turns, &lines);
+    let game = table.state().game;
+    let Pending::Remove { optional, .. } = game.pending() else {
+        panic!("{}", shown(&asked));
+    };
+    let other = shared_row(&game, optional).unwrap();
+    let shared: Vec<String> = (other.set & optional)
+        .iter()
+        .map(|p| p.to_string())
+        .collect();
+    let (a, b) = other.ends();
+    let text = shown(&asked);
+    assert!(
+        text.contains(&format!(
+            "\nKeeping {} leaves your row from {a} to {b} standing: you remove it next, in \
+             this turn; taking {} breaks it.\n",
+            shared.join(" "),
+            if shared.len() > 1 { "them" } else { "it" }
+        )),
+        "{text}"
+    );
+    assert_no_codes(&text);
+}
+
+#[test]
+fn a_loaded_piece_in_a_row_is_named_with_its_potential() {
+    use gipf::potentials::Class;
+    let supply = "potentials=ZYD:3";
+    let (turns, lines) = removal_setup("standard", Some("ZYD:3"), |game, _, optional| {
+        optional.iter().any(|p| {
+            game.stack(p).is_some_and(|s| {
+                matches!(s.class(), Class::Loaded(_)) && s.color() == game.to_move()
+            })
+        })
+    });
+    let mut table = Table::new();
+    let (_, asked) = reach(&mut table, &format!("standard {supply}"), &turns, &lines);
+    let game = table.state().game;
+    let gipf::potentials::Pending::Remove { optional, .. } = game.pending() else {
+        panic!("{}", shown(&asked));
+    };
+    let text = shown(&asked);
+    let (spot, kind) = optional
+        .iter()
+        .find_map(|p| match game.stack(p)?.class() {
+            Class::Loaded(kind) if game.stack(p)?.color() == game.to_move() => Some((p, kind)),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        text.contains(&format!(
+            "{}, and its {} potential leaves the game",
+            taking_words(&game, spot),
+            kind.name()
+        )),
+        "{text}"
+    );
+    assert!(text.contains("is dealt with after your"), "{text}");
+    assert_no_codes(&text);
+}
+
+#[test]
+fn a_push_is_named_by_its_first_spot_or_by_the_end_of_its_line_as_the_record_writes_it() {
+    let mut table = Table::new();
+    table.start("standard");
+    let before = table.state();
+    // From a5 the only line runs b5 (White's GIPF-piece) c5 d5...: that push ends on c5.
+    for (line, refusal) in [
+        (
+            "!push a5 d5",
+            "a5 d5 names no push now: the push from a5 onto b5 moves pieces up to c5, and the \
+             record writes `a5-c5`. Push it with `!push a5 b5` or `!push a5 c5`. Nothing was changed.",
+        ),
+        (
+            "!push d1 d3",
+            "d1 d3 names no push now: d2 is empty, so a piece pushed from d1 stops there, and \
+             the record writes `d2`. Push it with `!push d1 d2`. Nothing was changed.",
+        ),
+        (
+            "!push b1 d4",
+            "b1 d4: d4 is not a first spot from b1; from b1 you can push to b2 or c2",
+        ),
+    ] {
+        let reply = table.say("alice", line).remove(0);
+        assert!(reply.private && reply.mentions().is_empty(), "{line}");
+        assert_eq!(shown(&reply), refusal, "{line}");
+    }
+    assert_eq!(table.state().turns, before.turns);
+    // Named by the end of its line, the one push there is is played, and announced by
+    // both its names.
+    let played = table.say("alice", "!push a5 c5").remove(0);
+    assert!(
+        shown(&played).starts_with("alice (white) played a5 -> b5, recorded as `a5-c5 (11)`."),
+        "{}",
+        shown(&played)
+    );
+    assert_eq!(played.mentions(), [gipf_bot::console::user_id("bob")]);
+    table.expect(
+        "bob",
+        "!push e9 e7",
+        "bob (black) played e9 -> e8, recorded as `e9-e7 (11)`.",
     );
 }

@@ -8,8 +8,11 @@ use super::{ArgKind, Command, CommandError, Syntax, Words, arg, error};
 /// A command about the channel's game that is not a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameCommand {
-    /// `resign`.
-    Resign,
+    /// `resign`; `resign confirm` after the bot asked whether the player means it.
+    Resign {
+        /// Given with `confirm`: the game ends.
+        confirmed: bool,
+    },
     /// `abort`: end a game just begun, without a result.
     Abort,
     /// `claim`: the waiting player claims the win when the other's time is up.
@@ -32,7 +35,8 @@ impl From<GameCommand> for Command {
 impl fmt::Display for GameCommand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameCommand::Resign => f.write_str("resign"),
+            GameCommand::Resign { confirmed: false } => f.write_str("resign"),
+            GameCommand::Resign { confirmed: true } => f.write_str("resign confirm"),
             GameCommand::Abort => f.write_str("abort"),
             GameCommand::Claim => f.write_str("claim"),
             GameCommand::Board { black_side: None } => f.write_str("board"),
@@ -83,11 +87,11 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "resign",
         summary: "Resign the game",
-        help: "`{p}resign`, `{p}rules`, `{p}help`",
-        args: &[],
+        help: "`{p}resign` (then `{p}resign confirm`), `{p}rules`, `{p}help`",
+        args: &[super::play::CONFIRM],
         slash: true,
         place: 240,
-        parse: |words| words.alone(GameCommand::Resign),
+        parse: parse_resign,
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -103,6 +107,19 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ..Syntax::DEFAULT
     },
 ];
+
+/// `resign`, or `resign confirm` to mean it.
+fn parse_resign(words: &Words) -> Result<Command, CommandError> {
+    match words.args.as_slice() {
+        [] => Ok(GameCommand::Resign { confirmed: false }.into()),
+        ["confirm"] => Ok(GameCommand::Resign { confirmed: true }.into()),
+        _ => Err(error(format!(
+            "{} takes nothing after it but {} (I ask before the game ends)",
+            words.cmd("resign"),
+            words.options("resign confirm")
+        ))),
+    }
+}
 
 fn parse_board(words: &Words) -> Result<Command, CommandError> {
     let black_side = match words.args.as_slice() {

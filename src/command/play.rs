@@ -52,8 +52,11 @@ pub enum PlayCommand {
     /// zertz` (or `push Zb1 c2`, `push z b1 c2`) and `push b1 c2 basic`, optionally followed
     /// by answers.
     Push {
-        /// Where.
+        /// Where: the dot and the first spot.
         entry: Entry,
+        /// The end of the pushed line, when the player named the push as the official
+        /// notation does (`a5 c5` for `a5-c5`): the push along `entry` must end there.
+        end: Option<Point>,
         /// The piece the command names: none for a plain `push` (a basic piece, unless the
         /// player still has potentials to load and must say which).
         piece: Option<PieceKind>,
@@ -75,6 +78,19 @@ pub enum PlayCommand {
     Move(LineNote),
     /// `row 2`, `take e5`, `keep all`...
     Answer(Answer),
+    /// A move given with `confirm` (`take e5 confirm`): played even though it loses the
+    /// game on the spot, which the player has been told.
+    Confirmed(Box<PlayCommand>),
+}
+
+impl PlayCommand {
+    /// The move itself, and whether it was confirmed.
+    pub fn unconfirmed(&self) -> (&PlayCommand, bool) {
+        match self {
+            PlayCommand::Confirmed(inner) => (inner.unconfirmed().0, true),
+            other => (other, false),
+        }
+    }
 }
 
 impl From<PlayCommand> for Command {
@@ -88,15 +104,21 @@ impl fmt::Display for PlayCommand {
         match self {
             PlayCommand::Push {
                 entry,
+                end,
                 piece,
                 answers,
             } => {
+                // As the player named it: the first spot, or the end of the pushed line.
+                let aim = match end {
+                    Some(end) => format!("{}-{end}", entry.dot()),
+                    None => entry.to_string(),
+                };
                 match piece {
-                    None => write!(f, "push {entry}")?,
-                    Some(PieceKind::Gipf) => write!(f, "gipf {entry}")?,
-                    Some(PieceKind::Basic) => write!(f, "push {entry} basic")?,
+                    None => write!(f, "push {aim}")?,
+                    Some(PieceKind::Gipf) => write!(f, "gipf {aim}")?,
+                    Some(PieceKind::Basic) => write!(f, "push {aim} basic")?,
                     Some(PieceKind::Loaded(kind)) => {
-                        write!(f, "push {entry} {}", potential_word(*kind))?;
+                        write!(f, "push {aim} {}", potential_word(*kind))?;
                     }
                 }
                 with_answers(f, answers)
@@ -108,6 +130,7 @@ impl fmt::Display for PlayCommand {
             PlayCommand::Tamsk(None) => f.write_str("tamsk skip"),
             PlayCommand::Move(note) => write!(f, "move {note}"),
             PlayCommand::Answer(answer) => answer.fmt(f),
+            PlayCommand::Confirmed(inner) => write!(f, "{inner} confirm"),
         }
     }
 }
@@ -124,6 +147,13 @@ const GIPF_SPOTS: Arg = completed(
         ArgKind::Text,
     )),
     Completion::GipfSpots,
+);
+
+/// `confirm`: play a move that loses the game on the spot, after being told so.
+pub(super) const CONFIRM: Arg = arg(
+    "confirm",
+    "Play it even though it loses the game at once (I ask first)",
+    ArgKind::Flag("confirm"),
 );
 
 /// The arguments of a potential move: the loaded piece and the target.
@@ -143,7 +173,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "push",
         summary: "Push a piece in: the dot and the first spot",
-        help: "`{p}push b1 c2` (or `b1-c2`, `b1c2`): push a piece from dot b1 onto c2",
+        help: "`{p}push b1 c2` (or `b1-c2`, `b1c2`): push a piece from dot b1 onto c2; `{p}push a5 c5` names a push as the record writes it, by its dot and where the pushed line ends",
         args: &[
             completed(
                 required(arg(
@@ -171,7 +201,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ],
         slash: true,
         place: 60,
-        parse: |words| parse_push(words, None),
+        parse: |words| confirmable(words, |words| parse_push(words, None)),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -182,7 +212,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[],
         slash: false,
         place: 70,
-        parse: |words| parse_push(words, Some(PieceKind::Gipf)),
+        parse: |words| confirmable(words, |words| parse_push(words, Some(PieceKind::Gipf))),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -196,7 +226,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ))],
         slash: true,
         place: 80,
-        parse: parse_move,
+        parse: |words| confirmable(words, parse_move),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -208,7 +238,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: POWER_ARGS,
         slash: true,
         place: 90,
-        parse: |words| parse_power(words, Potential::Zertz),
+        parse: |words| confirmable(words, |words| parse_power(words, Potential::Zertz)),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -218,7 +248,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: POWER_ARGS,
         slash: true,
         place: 100,
-        parse: |words| parse_power(words, Potential::Yinsh),
+        parse: |words| confirmable(words, |words| parse_power(words, Potential::Yinsh)),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -228,7 +258,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: POWER_ARGS,
         slash: true,
         place: 110,
-        parse: |words| parse_power(words, Potential::Dvonn),
+        parse: |words| confirmable(words, |words| parse_power(words, Potential::Dvonn)),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -238,7 +268,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: POWER_ARGS,
         slash: true,
         place: 120,
-        parse: |words| parse_power(words, Potential::Punct),
+        parse: |words| confirmable(words, |words| parse_power(words, Potential::Punct)),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -255,13 +285,13 @@ pub(super) const SYNTAX: &[Syntax] = &[
         )],
         slash: true,
         place: 130,
-        parse: parse_tamsk,
+        parse: |words| confirmable(words, parse_tamsk),
         ..Syntax::DEFAULT
     },
     Syntax {
         word: "row",
         summary: "Choose which row to remove first",
-        help: "`{p}row 2`, `{p}take e5`, `{p}take all`, `{p}keep all`: answer a pending decision",
+        help: "`{p}row 2`, `{p}take e5`, `{p}take all`, `{p}keep all`: answer a pending decision; one that would lose the game at once is played only with `confirm` after it (`{p}take e5 confirm`)",
         args: &[completed(
             required(arg(
                 "number",
@@ -272,27 +302,27 @@ pub(super) const SYNTAX: &[Syntax] = &[
         )],
         slash: true,
         place: 140,
-        parse: parse_lone_answer,
+        parse: |words| confirmable(words, parse_lone_answer),
         ..Syntax::DEFAULT
     },
     Syntax {
         word: "take",
         summary: "Take these GIPF-pieces of the row being removed",
         help: "",
-        args: &[GIPF_SPOTS],
+        args: &[GIPF_SPOTS, CONFIRM],
         slash: true,
         place: 150,
-        parse: parse_lone_answer,
+        parse: |words| confirmable(words, parse_lone_answer),
         ..Syntax::DEFAULT
     },
     Syntax {
         word: "keep",
         summary: "Keep these GIPF-pieces of the row being removed",
         help: "",
-        args: &[GIPF_SPOTS],
+        args: &[GIPF_SPOTS, CONFIRM],
         slash: true,
         place: 160,
-        parse: parse_lone_answer,
+        parse: |words| confirmable(words, parse_lone_answer),
         ..Syntax::DEFAULT
     },
 ];
@@ -316,6 +346,38 @@ fn notation_text(raw: &str) -> String {
             }
         })
         .collect()
+}
+
+/// A move given with the word `confirm` (anywhere after the command word, as a slash
+/// command's flag puts it first): the move without it, confirmed.
+fn confirmable(
+    words: &Words,
+    parse: fn(&Words) -> Result<Command, CommandError>,
+) -> Result<Command, CommandError> {
+    if !words.args.contains(&"confirm") {
+        return parse(words);
+    }
+    let args: Vec<&str> = words
+        .args
+        .iter()
+        .copied()
+        .filter(|a| *a != "confirm")
+        .collect();
+    let raw: Vec<&str> = words
+        .raw
+        .split_whitespace()
+        .filter(|w| !w.eq_ignore_ascii_case("confirm"))
+        .collect();
+    let raw = raw.join(" ");
+    let without = Words {
+        args,
+        raw: &raw,
+        ..*words
+    };
+    match parse(&without)? {
+        Command::Play(command) => Ok(PlayCommand::Confirmed(Box::new(command)).into()),
+        other => Ok(other),
+    }
 }
 
 fn parse_move(words: &Words) -> Result<Command, CommandError> {
@@ -375,12 +437,18 @@ fn parse_tamsk(words: &Words) -> Result<Command, CommandError> {
     if words.args == ["skip"] {
         return Ok(PlayCommand::Tamsk(None).into());
     }
-    let (entry, rest) = parse_entry(&words.args, words).map_err(|e| {
+    let ((entry, end), rest) = parse_entry(&words.args, words).map_err(|e| {
         error(format!(
             "{e}; or give the extra push up with {}",
             words.cmd("tamsk skip")
         ))
     })?;
+    if end.is_some() {
+        return Err(error(format!(
+            "name the extra push by its dot and first spot, like {}",
+            words.cmd(&format!("tamsk {entry}"))
+        )));
+    }
     if let Some(extra) = rest.first() {
         return Err(error(format!(
             "I did not understand `{extra}` after the extra push"
@@ -399,11 +467,17 @@ fn parse_lone_answer(words: &Words) -> Result<Command, CommandError> {
     Ok(PlayCommand::Answer(answer).into())
 }
 
-/// Reads an entry from the start of `args`: `b1 c2`, `b1-c2` or `b1c2`. Returns the rest.
+/// A push as named: its entry, and the end of its line when the player named that instead
+/// of the first spot.
+type Aim = (Entry, Option<Point>);
+
+/// Reads an entry from the start of `args`: `b1 c2`, `b1-c2` or `b1c2`, or the dot and the
+/// end of the pushed line as the notation writes it (`a5 c5`, then also its end). Returns
+/// the rest.
 fn parse_entry<'a>(
     args: &'a [&'a str],
     words: &Words,
-) -> Result<(Entry, &'a [&'a str]), CommandError> {
+) -> Result<(Aim, &'a [&'a str]), CommandError> {
     // The other ways to write it than the example's.
     let also = if words.say.slash { "b1 c2" } else { "b1-c2" };
     let usage = format!(
@@ -420,13 +494,25 @@ fn parse_entry<'a>(
         let second = args.get(1).ok_or_else(|| error(&usage))?;
         (format!("{first} {}", second.trim_start_matches('-')), 2)
     };
-    let entry = text.parse::<Entry>().map_err(|e| match e {
-        gipf::EntryError::Syntax { .. } | gipf::EntryError::Point(_) => {
-            error(format!("{e} ({usage})"))
+    let aim = match text.parse::<Entry>() {
+        Ok(entry) => (entry, None),
+        // `a5 c5`: the dot and the end of the pushed line, as the notation writes it.
+        Err(e @ gipf::EntryError::NotAFirstSpot { dot, spot }) => match along(dot, spot) {
+            Some(entry) => (entry, Some(spot)),
+            None => return Err(error(e.to_string())),
+        },
+        Err(e @ (gipf::EntryError::Syntax { .. } | gipf::EntryError::Point(_))) => {
+            return Err(error(format!("{e} ({usage})")));
         }
-        other => error(other.to_string()),
-    })?;
-    Ok((entry, &args[used..]))
+        Err(other) => return Err(error(other.to_string())),
+    };
+    Ok((aim, &args[used..]))
+}
+
+/// The entry from `dot` whose line runs through `spot` further on, if one does: a dot's
+/// lines part at the dot, so there is at most one.
+fn along(dot: Point, spot: Point) -> Option<Entry> {
+    Entry::from_dot(dot).find(|entry| entry.ray().contains(spot))
 }
 
 /// What a word names as the piece of a push in a game with potentials: a kind (letter or
@@ -481,7 +567,7 @@ fn parse_push(words: &Words, mut piece: Option<PieceKind>) -> Result<Command, Co
         name(glued)?;
         args[0] = rest;
     }
-    let (entry, mut rest) = parse_entry(&args, words)?;
+    let ((entry, end), mut rest) = parse_entry(&args, words)?;
     let mut answers = Vec::new();
     while let Some((word, tail)) = rest.split_first() {
         if let Some(named) = piece_word(word) {
@@ -495,6 +581,7 @@ fn parse_push(words: &Words, mut piece: Option<PieceKind>) -> Result<Command, Co
     }
     Ok(PlayCommand::Push {
         entry,
+        end,
         piece,
         answers,
     }

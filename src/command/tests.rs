@@ -138,6 +138,7 @@ fn potentials_commands_in_every_form() {
     let load = |kind: Option<Potential>| {
         Command::from(PlayCommand::Push {
             entry: b1c2,
+            end: None,
             piece: Some(kind.map_or(PieceKind::Basic, PieceKind::Loaded)),
             answers: Vec::new(),
         })
@@ -243,6 +244,7 @@ fn pushes_in_every_form() {
             ok(line),
             PlayCommand::Push {
                 entry: b1c2,
+                end: None,
                 piece: None,
                 answers: vec![]
             }
@@ -260,6 +262,7 @@ fn pushes_in_every_form() {
             ok(line),
             PlayCommand::Push {
                 entry: b1c2,
+                end: None,
                 piece: Some(PieceKind::Gipf),
                 answers: vec![]
             }
@@ -272,6 +275,7 @@ fn pushes_in_every_form() {
         ok("!push b1 c2 row 2 take e5 keep all"),
         PlayCommand::Push {
             entry: b1c2,
+            end: None,
             piece: None,
             answers: vec![Answer::Row(2), Answer::Take(vec![e5]), Answer::KeepAll]
         }
@@ -525,4 +529,54 @@ fn the_rows_say_which_commands_need_rights_or_start_a_game() {
     assert_eq!(row("!push G b1 c2"), Some("gipf"));
     assert_eq!(row("!move zc3>c6"), Some("move"));
     assert_eq!(row("!rules dvonn"), Some("rules"));
+}
+
+#[test]
+fn a_push_may_name_the_end_of_its_line_and_any_move_may_be_confirmed() {
+    let a5b5: Entry = "a5-b5".parse().unwrap();
+    let c5: Point = "c5".parse().unwrap();
+    for line in ["!push a5 c5", "!push a5-c5", "!push a5c5"] {
+        assert_eq!(
+            ok(line),
+            PlayCommand::Push {
+                entry: a5b5,
+                end: Some(c5),
+                piece: None,
+                answers: vec![]
+            }
+            .into(),
+            "{line}"
+        );
+    }
+    // Printed as named, so a button or a slash line reads back the same.
+    assert_eq!(ok("!push a5 c5").to_string(), "push a5-c5");
+    // A point on no line of the dot is refused as before, naming the first spots.
+    assert_eq!(
+        err("!push b1 d4"),
+        "b1 d4: d4 is not a first spot from b1; from b1 you can push to b2 or c2"
+    );
+    assert!(err("!tamsk a5 c5").contains("`!tamsk a5-b5`"));
+    let e5: Point = "e5".parse().unwrap();
+    let take = PlayCommand::Answer(Answer::Take(vec![e5]));
+    for line in ["!take e5 confirm", "!take confirm e5"] {
+        assert_eq!(
+            ok(line),
+            PlayCommand::Confirmed(Box::new(take.clone())).into(),
+            "{line}"
+        );
+    }
+    assert_eq!(ok("!take confirm e5").to_string(), "take e5 confirm");
+    assert!(matches!(
+        ok("!move b6-f5 confirm"),
+        Command::Play(PlayCommand::Confirmed(_))
+    ));
+    assert_eq!(
+        ok("!resign confirm"),
+        GameCommand::Resign { confirmed: true }.into()
+    );
+    assert_eq!(
+        ok("!resign"),
+        GameCommand::Resign { confirmed: false }.into()
+    );
+    assert!(err("!resign now").contains("`!resign` takes nothing after it but `confirm`"));
 }

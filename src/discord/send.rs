@@ -7,7 +7,7 @@ use serenity::all::{
 };
 
 use super::markdown;
-use crate::command::{ChallengeCommand, Command, GameCommand};
+use crate::command::{ChallengeCommand, Command, GameCommand, PlayCommand};
 use crate::model::{ChallengeId, GameId};
 use crate::reply::{Button, Reply, Stamp};
 use crate::text;
@@ -17,6 +17,8 @@ use crate::text::Span;
 const MAX_CONTENT: usize = 2000;
 /// Discord's limit on buttons in a row, and on rows in a message.
 const BUTTONS_PER_ROW: usize = 5;
+/// Discord's limit on a button's custom id.
+pub(crate) const MAX_CUSTOM_ID: usize = 100;
 const MAX_ROWS: usize = 5;
 /// The file name of the board picture, shown by the embed.
 const BOARD_FILE: &str = "board.png";
@@ -69,16 +71,22 @@ pub(crate) fn allowed_mentions(reply: &Reply) -> CreateAllowedMentions {
 fn style(command: &Command) -> ButtonStyle {
     match command {
         Command::Challenge(ChallengeCommand::Accept) => ButtonStyle::Success,
-        Command::Challenge(ChallengeCommand::Decline) | Command::Game(GameCommand::Resign) => {
-            ButtonStyle::Danger
-        }
+        Command::Challenge(ChallengeCommand::Decline)
+        | Command::Game(GameCommand::Resign { .. })
+        | Command::Play(PlayCommand::Confirmed(_)) => ButtonStyle::Danger,
         _ => ButtonStyle::Primary,
     }
 }
 
 pub(crate) fn components(reply: &Reply) -> Vec<CreateActionRow> {
-    reply
+    // Discord refuses the whole message for one custom id over its limit: such a button is
+    // left out (the service keeps its commands short enough, and says what to type).
+    let buttons: Vec<&Button> = reply
         .buttons
+        .iter()
+        .filter(|b| custom_id(b).chars().count() <= MAX_CUSTOM_ID)
+        .collect();
+    buttons
         .chunks(BUTTONS_PER_ROW)
         .take(MAX_ROWS)
         .map(|row| {
@@ -303,6 +311,31 @@ mod tests {
         assert_eq!(
             parse_custom_id(&custom_id(&accept)),
             Some((accept.stamp, ChallengeCommand::Accept.into()))
+        );
+        // A button whose custom id Discord would refuse is left out, not the message.
+        let line = "move xb2,c3,d4,e5,f6,g5;a4-g2;xd5,c4,b4,Ge4,g2*,Gf3*;xb5,c5,e6,f7,g6,h5,d6,d7,c6,b3 confirm";
+        let Ok(command) = line.parse::<Command>() else {
+            panic!("{line} does not parse");
+        };
+        let long = Button {
+            label: "Confirm".into(),
+            command,
+            stamp,
+        };
+        assert!(
+            custom_id(&long).len() > MAX_CUSTOM_ID,
+            "{}",
+            custom_id(&long)
+        );
+        let reply = Reply {
+            buttons: vec![button.clone(), long],
+            ..Reply::default()
+        };
+        let json = serde_json::to_value(components(&reply)).unwrap_or_default();
+        assert_eq!(
+            json[0]["components"].as_array().map(Vec::len),
+            Some(1),
+            "{json}"
         );
         for bad in [
             "gipf:gx.7:row 2",

@@ -167,7 +167,7 @@ impl Service {
                 mistake.color,
                 mistake.played,
                 mistake.cost(),
-                say.cmd(&format!("move {better_text}")),
+                say.cmd(&super::game::command_for(&before, &better_text)),
                 mistake.reason
             )
         ];

@@ -2,13 +2,14 @@
 //! and `hint`.
 
 use gipf::Color;
+use gipf::potentials::{Action, Decision, Game, LineNote, PieceKind};
 use gipf_ai::{Level, Request};
 
 use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
 use crate::command::GameCommand;
 use crate::model::GameStatus;
 use crate::record;
-use crate::reply::Reply;
+use crate::reply::{Button, Reply, Stamp};
 use crate::store::{Damaged, Progress};
 use crate::text;
 use crate::text::{Span, Text};
@@ -20,7 +21,7 @@ const ABORT_WITHIN_TURNS: usize = 2;
 impl Run for GameCommand {
     fn run(self, service: &Service, message: &Message) -> Handled {
         match self {
-            GameCommand::Resign => service.resign(message),
+            GameCommand::Resign { confirmed } => service.resign(message, confirmed),
             GameCommand::Abort => service.abort(message),
             GameCommand::Claim => service.claim(message),
             GameCommand::Board { black_side } => service.board(message, black_side),
@@ -30,13 +31,21 @@ impl Run for GameCommand {
 }
 
 impl Service {
-    fn resign(&self, message: &Message) -> Handled {
-        let mut game = self
-            .live_game(message.channel, false)?
-            .ok_or_else(|| self.no_game_here(message))?;
+    /// `resign` asks whether the player means it; `resign confirm` (or its button) ends
+    /// the game.
+    fn resign(&self, message: &Message, confirmed: bool) -> Handled {
+        let game = self.live_game(message.channel, false)?;
+        self.check_stamp(message, game.as_ref())?;
+        let mut game = game.ok_or_else(|| self.no_game_here(message))?;
         let Some(color) = game.color_of(message.author.id) else {
             return refuse("You are not playing in this game, so you cannot resign it.");
         };
+        if game.outcome().is_some() {
+            return refuse("This game is already over.");
+        }
+        if !confirmed {
+            return Ok(self.ask_to_resign(message, &game, color));
+        }
         let Some(outcome) = game.resign(color) else {
             return refuse("This game is already over.");
         };
@@ -64,6 +73,32 @@ impl Service {
                 format!(", you win the game ({plies} plies). Well played!")
             ])
         })
+    }
+
+    /// Resigning is asked about first: the answer says what it does and offers `resign
+    /// confirm`, typed or by a button made for this moment of the game only.
+    fn ask_to_resign(&self, message: &Message, game: &LiveGame, color: Color) -> Reply {
+        let say = self.phrasing(message);
+        let button = Button {
+            label: "Resign".into(),
+            command: GameCommand::Resign { confirmed: true }.into(),
+            stamp: Stamp::Game {
+                id: game.stored.id,
+                version: game.stored.version,
+            },
+        };
+        Reply {
+            buttons: vec![button],
+            ..Reply::private(text![
+                "Resigning ends the game at once, and ",
+                game.name(!color),
+                format!(
+                    " ({}) wins it. Nothing was changed: if you mean it, write {} or click Resign.",
+                    !color,
+                    say.cmd("resign confirm")
+                )
+            ])
+        }
     }
 
     /// Ends a game without a result: one just begun (before either player's second turn) by
@@ -293,8 +328,39 @@ impl Service {
         let turn = record::turn_text(&position.options(), &thought.turn, false);
         Ok(Reply::private(text![
             format!("My suggestion: `{turn}`: {}. Play it with ", thought.reason),
-            self.phrasing(message).cmd(&format!("move {turn}")),
+            self.phrasing(message).cmd(&command_for(&game.game, &turn)),
             "."
         ]))
+    }
+}
+
+/// The command that plays `turn` (written in the notation) in `game`, as a player types it:
+/// the push alone (`push a5 b5`, `gipf a5 b5`) when it plays the whole turn (any removal
+/// following by itself), else the whole turn (`move a4-g2;xd4,c4,b4`).
+pub(super) fn command_for(game: &Game, turn: &str) -> String {
+    let whole = format!("move {turn}");
+    let Ok(note) = turn.parse::<LineNote>() else {
+        return whole;
+    };
+    let Ok((_, done)) = game.resolve(&note) else {
+        return whole;
+    };
+    let Some(Action::Push { piece, path, .. }) = done.first().and_then(|t| t.action.clone()) else {
+        return whole;
+    };
+    let mut pushed = game.clone();
+    let alone = pushed.play(Decision::Push {
+        entry: path.entry,
+        piece,
+    });
+    let (dot, first) = (path.entry.dot(), path.entry.first());
+    match (alone, piece) {
+        (Ok(played), PieceKind::Gipf) if played.first() == done.first() => {
+            format!("gipf {dot} {first}")
+        }
+        (Ok(played), PieceKind::Basic) if played.first() == done.first() => {
+            format!("push {dot} {first}")
+        }
+        _ => whole,
     }
 }

@@ -3,7 +3,8 @@
 //! a version check. One file per command family, named as in the parser (`challenge.rs`,
 //! `play.rs`, `game.rs`, `archive.rs`, `server.rs`, `info.rs`): each runs its family's
 //! commands, so a new command never reaches [`Service`]'s dispatch. The other files hold
-//! what the handlers share: the engine, time per move, limits, notifications, ratings.
+//! what the handlers share: the engine, time per move, limits, notifications, ratings, and
+//! the prompts (`prompt.rs`, with `removal.rs` for the words of a row being removed).
 //!
 //! A handler returns its reply, or a [`Failure`]: a refusal (said privately to the asker,
 //! nothing changed) or an internal error (logged, never shown).
@@ -21,6 +22,7 @@ mod play;
 mod potentials;
 mod prompt;
 mod ratings;
+mod removal;
 mod server;
 mod time;
 

@@ -3,14 +3,15 @@
 //! every change of a game shares: its checks and its save. The reply that asks the next
 //! player is `prompt.rs`'s.
 
-use gipf::potentials::{Decision, LineNote, Pending, PieceKind, PlayError};
-use gipf::{Bitboard, Color, Entry};
+use gipf::potentials::{Action, Decision, LineNote, Pending, PieceKind, PlayError};
+use gipf::{Bitboard, Color, Entry, Point};
 
 use super::prompt::{optional_pieces, row_options, take_options, uses_potentials};
+use super::removal::ending_words;
 use super::{Failure, Handled, LiveGame, Message, Run, Service, refuse};
 use crate::command::{Answer, Phrasing, PlayCommand, potential_word};
 use crate::model::{GameStatus, Partial};
-use crate::reply::Stamp;
+use crate::reply::{Button, Reply, Stamp};
 use crate::store::Progress;
 use crate::text;
 use crate::text::Text;
@@ -54,13 +55,17 @@ impl<'a> Working<'a> {
     fn push(
         &mut self,
         entry: Entry,
-        piece: Option<PieceKind>,
+        end: Option<Point>,
+        named: Option<PieceKind>,
         answers: &[Answer],
     ) -> Result<(), Failure> {
-        let piece = match piece {
+        let piece = match named {
             Some(piece) => piece,
             None => self.unnamed_piece(entry)?,
         };
+        if let Some(end) = end {
+            self.check_end(entry, end, piece, named)?;
+        }
         let mover = self.game.to_move();
         self.play(Decision::Push { entry, piece })?;
         for answer in answers {
@@ -72,6 +77,53 @@ impl<'a> Working<'a> {
             self.answer(answer)?;
         }
         Ok(())
+    }
+
+    /// A push named by its dot and the end of its line, as the notation writes it (`a5
+    /// c5`), names the push along that line only if the push ends there now; else the
+    /// refusal says where it ends and how to name it.
+    fn check_end(
+        &self,
+        entry: Entry,
+        end: Point,
+        piece: PieceKind,
+        named: Option<PieceKind>,
+    ) -> Result<(), Failure> {
+        let mut probe = self.game.clone();
+        // A push the rules refuse is refused with their reason when it is played.
+        let Ok(done) = probe.play(Decision::Push { entry, piece }) else {
+            return Ok(());
+        };
+        let turn = done.first().unwrap_or(probe.current_turn());
+        let Some(Action::Push { path, .. }) = &turn.action else {
+            return Ok(());
+        };
+        if path.end == end {
+            return Ok(());
+        }
+        let (dot, first) = (entry.dot(), entry.first());
+        let command = |aim: Option<Point>| {
+            let push = PlayCommand::Push {
+                entry,
+                end: aim,
+                piece: named,
+                answers: Vec::new(),
+            };
+            // `push a5 b5`, as the bot's help writes a push.
+            self.say.cmd(&push.to_string().replacen('-', " ", 1))
+        };
+        if path.end == first {
+            return refuse(format!(
+                "{dot} {end} names no push now: {first} is empty, so a piece pushed from {dot} stops there, and the record writes `{first}`. Push it with {}",
+                command(None)
+            ));
+        }
+        refuse(format!(
+            "{dot} {end} names no push now: the push from {dot} onto {first} moves pieces up to {}, and the record writes `{path}`. Push it with {} or {}",
+            path.end,
+            command(None),
+            command(Some(path.end))
+        ))
     }
 
     /// What `push b1 c2` pushes: a basic piece, unless the player still has potentials to
@@ -137,9 +189,10 @@ impl<'a> Working<'a> {
         match command {
             PlayCommand::Push {
                 entry,
+                end,
                 piece,
                 answers,
-            } => self.push(*entry, *piece, answers),
+            } => self.push(*entry, *end, *piece, answers),
             PlayCommand::Power { kind, from, to } if uses_potentials(&self.game) => {
                 self.play(Decision::Move {
                     kind: *kind,
@@ -154,6 +207,7 @@ impl<'a> Working<'a> {
             PlayCommand::Tamsk(entry) => self.tamsk(*entry),
             PlayCommand::Move(note) => self.notation(note),
             PlayCommand::Answer(answer) => self.answer(answer),
+            PlayCommand::Confirmed(inner) => self.run(inner),
         }
     }
 }
@@ -310,6 +364,16 @@ impl Service {
         let say = self.phrasing(message);
         let mut working = Working::new(game.game.clone(), game.stored.partial.0.clone(), &say);
         working.run(command).map_err(nothing_changed)?;
+        let (asked, confirmed) = command.unconfirmed();
+        let engine = self
+            .engine_user()
+            .is_some_and(|me| me.id == message.author.id);
+        if let Some(outcome) = working.game.outcome().filter(|o| o.winner != color)
+            && !confirmed
+            && !engine
+        {
+            return Ok(ask_to_confirm(&game, asked, outcome, &say));
+        }
         let turns = working
             .completed
             .iter()
@@ -337,7 +401,11 @@ impl Service {
     /// Refuses a click on a button made for another game, or for an earlier question of
     /// this one. The version it checks is the one the save is conditional on, so a click
     /// can never answer a question it was not made for.
-    fn check_stamp(&self, message: &Message, game: Option<&LiveGame>) -> Result<(), Failure> {
+    pub(super) fn check_stamp(
+        &self,
+        message: &Message,
+        game: Option<&LiveGame>,
+    ) -> Result<(), Failure> {
         let Some(Stamp::Game { id, version }) = message.stamp else {
             return Ok(());
         };
@@ -364,3 +432,45 @@ impl Service {
         )))
     }
 }
+
+/// A move that would lose the game on the spot is played only when confirmed: the answer
+/// says why it loses and offers the same move with `confirm`, typed or by a button made for
+/// this question only. Nothing is changed.
+fn ask_to_confirm(
+    game: &LiveGame,
+    command: &PlayCommand,
+    outcome: gipf::Outcome,
+    say: &Phrasing,
+) -> Reply {
+    let confirmed = PlayCommand::Confirmed(Box::new(command.clone()));
+    // A button carries its command in an id of at most 100 characters, with its stamp.
+    let buttons: Vec<Button> = (confirmed.to_string().len() <= BUTTON_COMMAND_CHARS)
+        .then(|| Button {
+            label: format!("Confirm: {command}"),
+            command: confirmed.clone().into(),
+            stamp: Stamp::Game {
+                id: game.stored.id,
+                version: game.stored.version,
+            },
+        })
+        .into_iter()
+        .collect();
+    let click = if buttons.is_empty() {
+        ""
+    } else {
+        " or click the button"
+    };
+    let text = format!(
+        "{} would end the game at once: {}. Nothing was changed: if you mean it, write {}{click}.",
+        say.cmd(&command.to_string()),
+        ending_words(outcome, game.to_move()),
+        say.cmd(&confirmed.to_string()),
+    );
+    Reply {
+        buttons,
+        ..Reply::private(text)
+    }
+}
+
+/// The longest command a confirmation button carries.
+const BUTTON_COMMAND_CHARS: usize = 60;

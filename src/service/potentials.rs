@@ -54,6 +54,7 @@ mod tests {
     fn push(entry: Entry, piece: Option<PieceKind>, answers: Vec<Answer>) -> PlayCommand {
         PlayCommand::Push {
             entry,
+            end: None,
             piece,
             answers,
         }
@@ -94,8 +95,13 @@ mod tests {
                 .is_err()
         );
         let text = refusal_text(working.run(&PlayCommand::Answer(Answer::Row(1))));
-        assert!(text.contains("`!take <spots>` or `!take all`"), "{text}");
-        assert!(!text.contains("keep all"), "{text}");
+        // Keeping them all leaves the row unbroken, and taking them all would take White's
+        // last GIPF-pieces and lose: neither is offered.
+        assert!(text.contains("of the row: `!take <spots>`"), "{text}");
+        assert!(
+            !text.contains("keep all") && !text.contains("take all"),
+            "{text}"
+        );
         let mut working = gen_8(&say);
         let take_loaded = Answer::Take(vec![Point::D4]);
         working.run(&push(entry, basic, vec![take_loaded])).unwrap();

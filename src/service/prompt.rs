@@ -2,11 +2,12 @@
 //! player to move with its buttons, in every game. A game with potentials says more (its
 //! supplies, its powers, the rows that may stand) over the same questions.
 
-use gipf::potentials::{Decision, Game, Pending, PieceKind, Potential, Turn};
+use gipf::potentials::{Action, Game, Pending, PieceKind, Potential, Turn};
 use gipf::{Bitboard, Color, Row};
 
 use super::play::{row_verb, spots};
 use super::potentials::RECONSTRUCTED;
+use super::removal;
 use super::{Handled, LiveGame, Service};
 use crate::command::{Answer, ChallengeCommand, Phrasing, PlayCommand, potential_word};
 use crate::reply::{Button, FollowUp, Reply, Stamp};
@@ -35,25 +36,25 @@ pub(super) fn row_options(say: &Phrasing, count: usize) -> String {
     options.join(" or ")
 }
 
-/// `` `!take <spots>`, `!take all` or `!keep all` ``, without `keep all` where keeping them
-/// all would leave the row unbroken.
+/// `` `!take <spots>`, `!take all` or `!keep all` ``, without `take all` or `keep all` where
+/// that answer is not legal (keeping them all would leave the row unbroken) or would lose
+/// the game on the spot.
 pub(super) fn take_options(game: &Game, say: &Phrasing) -> String {
-    if may_keep_all(game) {
-        format!(
-            "{}, {} or {}",
-            say.cmd("take <spots>"),
-            say.cmd("take all"),
-            say.cmd("keep all")
-        )
-    } else {
-        format!("{} or {}", say.cmd("take <spots>"), say.cmd("take all"))
+    let optional = match game.pending() {
+        Pending::Remove { optional, .. } => optional,
+        _ => Bitboard::EMPTY,
+    };
+    let mut options = vec![say.cmd("take <spots>")];
+    if removal::safe(game, optional) {
+        options.push(say.cmd("take all"));
     }
-}
-
-/// Whether keeping every optional piece of the row being dealt with is a legal answer (it is
-/// not when the row would stay unbroken, `docs/potentials.md` §6).
-fn may_keep_all(game: &Game) -> bool {
-    game.clone().play(Decision::Take(Bitboard::EMPTY)).is_ok()
+    if removal::safe(game, Bitboard::EMPTY) {
+        options.push(say.cmd("keep all"));
+    }
+    match options.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => options.join(""),
+    }
 }
 
 /// "at the start of your turn" or "after your push".
@@ -76,8 +77,7 @@ impl Service {
         say: &Phrasing,
     ) -> Handled {
         let state = &game.game;
-        let mut lines =
-            self.played(game, completed.iter().map(|t| (t.color, game.turn_text(t))))?;
+        let mut lines = self.played(game, completed);
         lines.push(Text::from(status_line(state)));
         let prompt = match state.pending() {
             Pending::GameOver(outcome) => {
@@ -106,18 +106,19 @@ impl Service {
         how_to_act(&game.game, say)
     }
 
-    /// `alice (white) played `c2 (11)`.`: a line for each (mover, turn) completed.
-    pub(super) fn played(
-        &self,
-        game: &LiveGame,
-        turns: impl Iterator<Item = (Color, String)>,
-    ) -> anyhow::Result<Vec<Text>> {
+    /// `alice (white) played b1 -> c2, recorded as `c2 (11)`.`: a line for each turn
+    /// completed, its push named as the chat command names it (the dot, then the first
+    /// spot) and the whole turn as the record writes it.
+    pub(super) fn played(&self, game: &LiveGame, turns: &[Turn]) -> Vec<Text> {
         turns
-            .map(|(color, turn)| {
-                Ok(text![
-                    game.name(color),
-                    format!(" ({color}) played `{turn}`.")
-                ])
+            .iter()
+            .map(|turn| {
+                let record = game.turn_text(turn);
+                let words = match push_words(turn) {
+                    Some(push) => format!(" played {push}, recorded as `{record}`."),
+                    None => format!(" played `{record}`."),
+                };
+                text![game.name(turn.color), format!(" ({}){words}", turn.color)]
             })
             .collect()
     }
@@ -139,6 +140,24 @@ impl Service {
             "!"
         ])
     }
+}
+
+/// A turn's push as the chat command names it: `b1 -> c2`, `a GIPF-piece b1 -> c2`, `a
+/// ZÈRTZ-loaded piece b1 -> c2`; `None` for a turn without a push.
+pub(super) fn push_words(turn: &Turn) -> Option<String> {
+    let Some(Action::Push { piece, path, .. }) = &turn.action else {
+        return None;
+    };
+    let piece = match piece {
+        PieceKind::Basic => String::new(),
+        PieceKind::Gipf => "a GIPF-piece ".to_string(),
+        PieceKind::Loaded(kind) => format!("a {}-loaded piece ", kind.name()),
+    };
+    Some(format!(
+        "{piece}{} -> {}",
+        path.entry.dot(),
+        path.entry.first()
+    ))
 }
 
 /// Reserves and captures, and with potentials those still to load.
@@ -191,7 +210,9 @@ fn prompt(game: &Game, pending: &Pending, player: Span, say: &Phrasing) -> Vec<T
             )
         ]],
         Pending::ChooseRow { rows } => row_choice_prompt(game, rows, player, say),
-        Pending::Remove { row, optional } => removal_prompt(game, row, *optional, player, say),
+        Pending::Remove { row, optional } => {
+            removal::removal_prompt(game, row, *optional, player, say, when(game))
+        }
         Pending::GameOver(_) => Vec::new(),
     }
 }
@@ -206,10 +227,11 @@ fn row_choice_prompt(game: &Game, rows: &[Row], player: Span, say: &Phrasing) ->
         )
     ]];
     for (i, row) in rows.iter().enumerate() {
+        let (a, b) = row.ends();
         lines.push(Text::from(format!(
-            "{}) {row}: {}",
+            "{}) from {a} to {b}: {}",
             i + 1,
-            contents(game, row.set)
+            removal::set_words(game, row.set)
         )));
     }
     lines.push(Text::from(format!(
@@ -217,63 +239,6 @@ fn row_choice_prompt(game: &Game, rows: &[Row], player: Span, say: &Phrasing) ->
         row_options(say, rows.len())
     )));
     lines
-}
-
-/// The question of a row being removed: which of its GIPF-pieces (and loaded pieces) to take.
-fn removal_prompt(
-    game: &Game,
-    row: &Row,
-    optional: Bitboard,
-    player: Span,
-    say: &Phrasing,
-) -> Vec<Text> {
-    let potentials = uses_potentials(game);
-    let goes = if potentials {
-        "its basic pieces and used potentials go"
-    } else {
-        "its basic pieces go"
-    };
-    let note = match (potentials, game.must_deal(row)) {
-        (true, true) => {
-            " (it must end broken: no 4 of its pieces in a row, unless all are GIPF-pieces)"
-        }
-        (true, false) => " (it may also stand as it is)",
-        (false, false) => " (it is all GIPF-pieces, so it may stay as it is)",
-        (false, true) => "",
-    };
-    let first = optional
-        .iter()
-        .next()
-        .map(|p| p.to_string())
-        .unwrap_or_default();
-    let answer = if may_keep_all(game) {
-        format!(
-            "Answer {} (the ones to take), {} or {}.",
-            say.cmd(&format!("take {first}")),
-            say.cmd("take all"),
-            say.cmd("keep all")
-        )
-    } else {
-        format!(
-            "Answer {} (the ones to take) or {}: keeping them all would leave the row unbroken.",
-            say.cmd(&format!("take {first}")),
-            say.cmd("take all")
-        )
-    };
-    vec![
-        text![
-            player,
-            format!(
-                ", your row {row} ({}) is {} {}: {goes}; its {} {} are your choice{note}.",
-                contents(game, row.set),
-                if potentials { "dealt with" } else { "removed" },
-                when(game),
-                optional_pieces(game),
-                spots(optional),
-            )
-        ],
-        Text::from(answer),
-    ]
 }
 
 /// How the player to move acts: a push (of a basic piece, a GIPF-piece, a loaded piece) or
@@ -357,15 +322,6 @@ fn basic_push(game: &Game, say: &Phrasing) -> String {
     }
 }
 
-/// `e5 w, e6 bP|wp`: a row's pieces (stacks, with potentials).
-fn contents(game: &Game, set: Bitboard) -> String {
-    let stacks: Vec<String> = set
-        .iter()
-        .filter_map(|p| game.stack(p).map(|s| format!("{p} {s}")))
-        .collect();
-    stacks.join(", ")
-}
-
 /// Buttons for the likely answers to the question pending in a game, if one is: stamped
 /// with the game's version, so they answer this question only.
 pub(super) fn question_buttons(game: &LiveGame) -> Vec<Button> {
@@ -382,13 +338,15 @@ pub(super) fn question_buttons(game: &LiveGame) -> Vec<Button> {
         Pending::ChooseRow { rows } => (1..=rows.len())
             .map(|i| button(&format!("Row {i}"), PlayCommand::Answer(Answer::Row(i))))
             .collect(),
-        Pending::Remove { .. } => {
-            let mut buttons = vec![button("Take all", PlayCommand::Answer(Answer::TakeAll))];
-            if may_keep_all(&game.game) {
-                buttons.push(button("Keep all", PlayCommand::Answer(Answer::KeepAll)));
-            }
-            buttons
-        }
+        // Only answers that do not lose the game on the spot get a button of one click.
+        Pending::Remove { optional, .. } => [
+            ("Take all", Answer::TakeAll, optional),
+            ("Keep all", Answer::KeepAll, Bitboard::EMPTY),
+        ]
+        .into_iter()
+        .filter(|(_, _, take)| removal::safe(&game.game, *take))
+        .map(|(label, answer, _)| button(label, PlayCommand::Answer(answer)))
+        .collect(),
         Pending::Tamsk => vec![button("Skip the TAMSK", PlayCommand::Tamsk(None))],
         Pending::GameOver(_) => vec![rematch_button(game)],
         Pending::Action => Vec::new(),

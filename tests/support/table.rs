@@ -105,9 +105,23 @@ impl Table {
             } else {
                 Color::Black
             };
-            let text = self.text(player(color), &format!("!move {turn}"));
-            assert!(text.contains("played"), "{turn}: {text}");
+            self.play_turn(color, &format!("!move {turn}"));
         }
+    }
+
+    /// Plays a turn (a command) as the player of `color`; one that loses the game on the
+    /// spot is asked about first, and then confirmed.
+    pub fn play_turn(&mut self, color: Color, command: &str) {
+        let mut text = self.text(player(color), command);
+        if text.contains("would end the game at once") {
+            text = self.text(player(color), &format!("{command} confirm"));
+            let outcome = self.state().game.outcome();
+            assert!(
+                outcome.is_some_and(|o| o.winner != color),
+                "{command}: {text}"
+            );
+        }
+        assert!(text.contains("played"), "{command}: {text}");
     }
 
     /// Alice (white) and Bob (black) start a game.
@@ -150,8 +164,7 @@ pub fn play_random_turns(table: &mut Table, seed: u64, limit: usize) {
         }
         let turns = position.legal_turns();
         let (turn, _) = &turns[rng.below(turns.len())];
-        let text = table.text(player(position.to_move()), &format!("!move {turn}"));
-        assert!(text.contains("played"), "{turn}: {text}");
+        table.play_turn(position.to_move(), &format!("!move {turn}"));
     }
 }
 
