@@ -49,12 +49,24 @@ pub struct Reply {
     pub private: bool,
     /// Sent to this user directly (a direct message) instead of to the channel.
     pub direct: Option<UserId>,
+    /// For a direct reply: what the channel hears once it went out, or if Discord refused
+    /// it (instead of turning the user's direct messages off).
+    pub direct_note: Option<DirectNote>,
     /// Posted in a new public thread of the channel, where the game it starts is then played
     /// (where the adapter can open one; else it stays in the channel).
     pub thread: Option<NewThread>,
     /// Work to do once this reply is out, whose answer comes later: the adapter asks
     /// [`Service::follow_up`](crate::service::Service::follow_up) for it.
     pub then: Option<FollowUp>,
+}
+
+/// What the channel hears about a direct message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DirectNote {
+    /// It went out.
+    pub sent: Text,
+    /// Discord refused it (the user's privacy settings).
+    pub refused: Text,
 }
 
 /// Work that follows a reply and answers later, off the command's path.

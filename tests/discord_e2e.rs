@@ -2355,3 +2355,39 @@ async fn a_push_named_by_the_end_of_its_line_is_played_and_announced_by_both_nam
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_typed_hint_goes_by_direct_message_and_the_opponent_reads_none_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    let challenge = format!("!challenge <@{BOT_USER_ID}> standard white easy");
+    let body = ask(&discord, say(CHANNEL, ALICE, &challenge)).await;
+    assert!(content(&body).starts_with("Game on"), "{body:#}");
+    // The channel hears that the hint went out, not the hint; nobody is pinged.
+    let note = ask(&discord, say(CHANNEL, ALICE, "!hint")).await;
+    assert_eq!(
+        content(&note),
+        "I sent alice my hint in a direct message.",
+        "{note:#}"
+    );
+    assert_pings(&note, &[]);
+    let dm = discord
+        .dm_channel_of(ALICE.0)
+        .expect("a direct message channel with alice");
+    let hint = next_post(&discord, dm).await.payload_json();
+    assert!(content(&hint).starts_with("My suggestion: `"), "{hint:#}");
+    // With direct messages refused, the channel says where to ask privately, and the
+    // refusal turns nothing off.
+    discord.refuse_dms_from(ALICE.0);
+    let asked = say(CHANNEL, ALICE, "!hint");
+    let refused = next_post_after(&discord, asked).await.payload_json();
+    assert!(
+        content(&refused).starts_with("alice, I cannot send you a direct message")
+            && content(&refused).ends_with("`/hint`."),
+        "{refused:#}"
+    );
+    assert!(!content(&refused).contains("My suggestion"), "{refused:#}");
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}

@@ -330,9 +330,17 @@ impl Handler {
                 Ok(dm) => send::direct(http, dm, reply).await,
                 Err(e) => Err(e),
             };
-            match sent {
-                Ok(()) => {}
-                Err(e) if send::is_forbidden(&e) => {
+            match (sent, &reply.direct_note) {
+                (Ok(()), None) => {}
+                (Ok(()), Some(note)) => {
+                    send::to_channel(http, channel, None, &[Reply::public(note.sent.clone())])
+                        .await;
+                }
+                (Err(e), Some(note)) if send::is_forbidden(&e) => {
+                    send::to_channel(http, channel, None, &[Reply::public(note.refused.clone())])
+                        .await;
+                }
+                (Err(e), None) if send::is_forbidden(&e) => {
                     let service = Arc::clone(&self.service);
                     let notice =
                         tokio::task::spawn_blocking(move || service.direct_message_refused(user))
@@ -344,7 +352,9 @@ impl Handler {
                         Err(e) => tracing::error!(error = %e, "direct message task failed"),
                     }
                 }
-                Err(e) => tracing::warn!(error = %e, user = user.0, "cannot send a direct message"),
+                (Err(e), _) => {
+                    tracing::warn!(error = %e, user = user.0, "cannot send a direct message")
+                }
             }
         }
     }
