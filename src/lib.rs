@@ -9,6 +9,7 @@ pub mod command;
 pub mod console;
 pub mod discord;
 pub mod model;
+pub mod progress;
 pub mod record;
 pub mod render;
 pub mod reply;

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use gipf::Position;
-use gipf_ai::selfplay::{MatchSettings, play_match};
+use gipf_ai::selfplay::{MatchSettings, play_match_with};
 use gipf_ai::{Engine, Level, Request};
 use gipf_bot::console::Console;
 use gipf_bot::model::GameSpec;
@@ -171,6 +171,11 @@ enum Command {
         #[arg(long, default_value = "3")]
         depth: u32,
     },
+    /// Puzzles for `!puzzle`, mined from the engine's own games.
+    Puzzles {
+        #[command(subcommand)]
+        action: PuzzlesCommand,
+    },
     /// Count the leaves of the game tree DEPTH complete turns deep from the start.
     Perft {
         /// basic, standard, tournament or ultimate.
@@ -182,6 +187,33 @@ enum Command {
         potentials: Option<String>,
         /// How many turns deep.
         depth: u32,
+    },
+}
+
+/// What to do with puzzles.
+#[derive(Subcommand, Debug)]
+enum PuzzlesCommand {
+    /// Play the engine against itself (level easy on both sides) and keep the positions
+    /// where exactly one turn reaches the goal: wins at once, or captures the most pieces
+    /// with no equal alternative (a capture the engine would not play, two turns deep, is
+    /// left out as a trap). Each puzzle is a `.gipf` record of the game up to the position,
+    /// with `[Puzzle "win"|"capture N"]` and `[Solution "<turn>"]` headers.
+    Generate {
+        /// How many puzzles.
+        #[arg(short = 'n', long, default_value = "20")]
+        count: usize,
+        /// The folder to write them into (created if missing), `puzzle-0001.gipf` onwards.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// basic, standard, tournament or ultimate.
+        #[arg(long, default_value = "standard", value_parser = record::game_name)]
+        variant: String,
+        /// The potentials of both players, as for `replay`.
+        #[arg(long, value_parser = record::potentials_spec)]
+        potentials: Option<String>,
+        /// Seeds the games: the same seed, the same puzzles.
+        #[arg(long, default_value = "1")]
+        seed: u64,
     },
 }
 
@@ -396,12 +428,54 @@ fn export(
     std::fs::create_dir_all(output)
         .with_context(|| format!("cannot create {}", output.display()))?;
     let records = service.records(game)?;
-    for (name, record) in &records {
+    let mut bar = gipf_bot::progress::Progress::new("exporting", records.len());
+    for (n, (name, record)) in (1..).zip(&records) {
         let path = output.join(name);
         std::fs::write(&path, record.to_string())
             .with_context(|| format!("cannot write {}", path.display()))?;
+        bar.set(n, name);
     }
+    bar.finish();
     tracing::info!(games = records.len(), to = %output.display(), "exported");
+    Ok(())
+}
+
+/// `gipf-bot puzzles generate`: mines `count` puzzles into `output`, with a progress bar.
+fn generate_puzzles(
+    rules: GameSpec,
+    count: usize,
+    output: &std::path::Path,
+    seed: u64,
+) -> anyhow::Result<()> {
+    std::fs::create_dir_all(output)
+        .with_context(|| format!("cannot create {}", output.display()))?;
+    let started = std::time::Instant::now();
+    let mut bar = gipf_bot::progress::Progress::new("mining puzzles", count);
+    let (puzzles, stats) = gipf_ai::puzzles::mine(rules.options(), seed, count, |found, games| {
+        bar.set(found, &format!("{games} games"))
+    });
+    bar.finish();
+    for (n, puzzle) in (1..).zip(&puzzles) {
+        let path = output.join(format!("puzzle-{n:04}.gipf"));
+        std::fs::write(&path, puzzle.record())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let wins = (puzzles.iter())
+        .filter(|p| p.goal == gipf_ai::puzzles::Goal::Win)
+        .count();
+    println!(
+        "{} puzzles ({wins} to win, {} to capture) in {}, from {} games in {seconds:.0} s: {:.1} a minute.",
+        puzzles.len(),
+        puzzles.len() - wins,
+        output.display(),
+        stats.games,
+        puzzles.len() as f64 * 60.0 / seconds.max(0.001),
+    );
+    println!(
+        "{} candidates: {} with more than one solution, {} captures the search refuted.",
+        stats.candidates, stats.not_unique, stats.refuted
+    );
     Ok(())
 }
 
@@ -465,11 +539,18 @@ fn engine_tool(command: Command) -> anyhow::Result<()> {
                 .rules(Some(&variant), potentials.as_deref())
                 .map_err(anyhow::Error::msg)?;
             let start = MatchSettings::new(white.into(), black.into(), games, seed);
-            let report = play_match(&MatchSettings {
+            let settings = MatchSettings {
                 max_plies,
                 options: rules.options(),
                 ..start
+            };
+            let mut bar = gipf_bot::progress::Progress::new("self-play", games as usize);
+            let mut points = 0.0;
+            let report = play_match_with(&settings, |index, game| {
+                points += game.first_points();
+                bar.set(index + 1, &format!("first player {points:.1} points"));
             });
+            bar.finish();
             println!("{report}");
             Ok(())
         }
@@ -555,6 +636,21 @@ fn execute(command: Option<Command>) -> anyhow::Result<()> {
         Some(
             command @ (Command::Think { .. } | Command::Selfplay { .. } | Command::Bench { .. }),
         ) => engine_tool(command),
+        Some(Command::Puzzles {
+            action:
+                PuzzlesCommand::Generate {
+                    count,
+                    output,
+                    variant,
+                    potentials,
+                    seed,
+                },
+        }) => {
+            let rules = record::Header::default()
+                .rules(Some(&variant), potentials.as_deref())
+                .map_err(anyhow::Error::msg)?;
+            generate_puzzles(rules, count, &output, seed)
+        }
         Some(Command::Perft {
             variant,
             potentials,

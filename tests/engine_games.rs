@@ -462,3 +462,29 @@ fn a_game_against_the_engine_is_played_through_the_console() {
     assert!(out.contains("bot: My suggestion: `"), "{out}");
     assert!(!out.contains("It is gipf-bot's turn"), "{out}");
 }
+
+#[test]
+fn puzzles_are_generated_as_records_whose_solution_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_gipf-bot"))
+        .args(["puzzles", "generate", "-n", "3", "--seed", "4", "-o"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let said = String::from_utf8(output.stdout).unwrap();
+    assert!(said.starts_with("3 puzzles ("), "{said}");
+    assert!(said.contains(" candidates: "), "{said}");
+    for n in 1..=3 {
+        let text = std::fs::read_to_string(dir.path().join(format!("puzzle-000{n}.gipf"))).unwrap();
+        let header = gipf_bot::record::header(&text).unwrap();
+        let goal = header.get("Puzzle").unwrap();
+        assert!(goal == "win" || goal.starts_with("capture "), "{text}");
+        let spec = header.rules(None, None).unwrap();
+        let mut game = gipf_bot::record::replay(&text, spec.options())
+            .unwrap()
+            .last()
+            .clone();
+        game.play_notation(header.get("Solution").unwrap()).unwrap();
+    }
+}

@@ -31,6 +31,7 @@ mod eval;
 mod level;
 mod masks;
 mod potentials;
+pub mod puzzles;
 mod reason;
 mod root;
 pub mod score;
