@@ -488,3 +488,106 @@ fn puzzles_are_generated_as_records_whose_solution_plays() {
         game.play_notation(header.get("Solution").unwrap()).unwrap();
     }
 }
+
+/// The solution of puzzle `number` (from 1) of the bot's set.
+fn solution_of(number: usize) -> String {
+    let set = include_str!("../assets/puzzles.gipf");
+    let record = set
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .nth(number - 1)
+        .unwrap();
+    let header = gipf_bot::record::header(record).unwrap();
+    header.get("Solution").unwrap().to_string()
+}
+
+/// The puzzle's number in `Puzzle 17 for alice: ...`.
+fn puzzle_number(text: &str) -> usize {
+    text["Puzzle ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn puzzles_are_given_one_at_a_time_answered_privately_and_streaks_kept() {
+    let mut table = table();
+    table.expect(
+        "alice",
+        "!solve a5-c5",
+        "You have no puzzle open: `!puzzle` gives you one.",
+    );
+    let given = table.say("alice", "!puzzle").remove(0);
+    let text = shown(&given);
+    assert!(
+        text.starts_with("Puzzle ") && text.contains(" for alice: "),
+        "{text}"
+    );
+    assert!(
+        text.contains(" to move, in standard GIPF. Find the one turn that "),
+        "{text}"
+    );
+    assert!(
+        given.board.is_some() && given.mentions().is_empty(),
+        "{given:?}"
+    );
+    let first = puzzle_number(&text);
+    // Asked again, the same puzzle, still open; a turn that is none changes nothing.
+    let again = table.text("alice", "!puzzle");
+    assert!(
+        again.starts_with(&format!("Puzzle {first} for alice, still open:")),
+        "{again}"
+    );
+    table.expect("alice", "!solve z9", "is not a turn in puzzle");
+    let right = table
+        .say("alice", &format!("!solve {}", solution_of(first)))
+        .remove(0);
+    assert!(right.private, "only alice reads it");
+    assert!(
+        shown(&right).starts_with("Right: ")
+            && shown(&right).contains("(1 solved, streak 1, best 1)"),
+        "{}",
+        shown(&right)
+    );
+    // The next puzzle is another; a wrong (but legal) answer ends the streak, not the best.
+    let second = puzzle_number(&table.text("alice", "!puzzle"));
+    assert_ne!(second, first);
+    let set = include_str!("../assets/puzzles.gipf");
+    let record = set
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .nth(second - 1)
+        .unwrap();
+    let spec = gipf_bot::record::header(record)
+        .unwrap()
+        .rules(None, None)
+        .unwrap();
+    let game = gipf_bot::record::replay(record, spec.options())
+        .unwrap()
+        .last()
+        .clone();
+    let solution = solution_of(second);
+    let mut solved = game.clone();
+    solved.play_notation(&solution).unwrap();
+    let (wrong, _) = game
+        .legal_turns()
+        .into_iter()
+        .find(|(_, after)| after.key() != solved.key())
+        .unwrap();
+    let wrong = format!("{}", wrong.base_notation());
+    let answer = table.text("alice", &format!("!solve {wrong}"));
+    assert!(
+        answer.starts_with("Not this one: the one turn that "),
+        "{answer}"
+    );
+    assert!(answer.contains(&format!("was `{solution}`")), "{answer}");
+    assert!(answer.contains("(1 solved, streak 0, best 1)"), "{answer}");
+    // Progress is kept across a restart; bob has his own.
+    table.restart();
+    table.expect("alice", "!solve a5-c5", "You have no puzzle open");
+    table.expect("bob", "!puzzle", " for bob: ");
+}

@@ -308,6 +308,8 @@ fn write_fixture() {
     let engine_game = club.state(40).id;
     let answered = club.service.engine_turn(engine_game);
     assert!(!answered.is_empty());
+    // From schema 13: a puzzle given to carol and not answered yet.
+    club.expect(80, "carol", "!puzzle", "Puzzle ");
     // From schema 12: the engine at its beginner level, in Ultimate GIPF.
     let started = club.say(41, "bob", "!challenge @gipf-bot ultimate black beginner");
     assert!(
@@ -529,6 +531,9 @@ fn opens_and_plays_on(schema: u32) {
     club.expect(60, "erin", "!accept", "Game on");
     if schema >= 11 {
         club.expect(61, "bob", "!accept", "Game on: basic GIPF");
+    }
+    if schema >= 13 {
+        club.expect(80, "carol", "!puzzle", "for carol, still open:");
     }
     let settings = club.say(70, "alice", "!settings");
     let said = shown(&settings[0]);

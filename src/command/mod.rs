@@ -18,6 +18,7 @@ mod challenge;
 mod game;
 mod info;
 mod play;
+mod puzzle;
 mod server;
 #[cfg(test)]
 mod tests;
@@ -33,6 +34,7 @@ pub use challenge::ChallengeCommand;
 pub use game::GameCommand;
 pub use info::InfoCommand;
 pub use play::{Answer, PlayCommand};
+pub use puzzle::PuzzleCommand;
 pub use server::ServerCommand;
 
 use crate::model::UserId;
@@ -56,6 +58,8 @@ pub enum Command {
     Server(ServerCommand),
     /// How to play.
     Info(InfoCommand),
+    /// Puzzles to solve.
+    Puzzle(PuzzleCommand),
 }
 
 /// The command in its canonical chat form, without the prefix: parsing it gives the same
@@ -76,6 +80,7 @@ impl fmt::Display for Command {
             Command::Archive(command) => command.fmt(f),
             Command::Server(command) => command.fmt(f),
             Command::Info(command) => command.fmt(f),
+            Command::Puzzle(command) => command.fmt(f),
         }
     }
 }
@@ -337,13 +342,14 @@ const fn completed(arg: Arg, completion: Completion) -> Arg {
 }
 
 /// Every family's rows.
-const FAMILIES: [&[Syntax]; 6] = [
+const FAMILIES: [&[Syntax]; 7] = [
     challenge::SYNTAX,
     play::SYNTAX,
     game::SYNTAX,
     archive::SYNTAX,
     server::SYNTAX,
     info::SYNTAX,
+    puzzle::SYNTAX,
 ];
 
 /// Every command, in the order of `!help` (by [`Syntax::place`]).

@@ -5,11 +5,11 @@ use gipf::Color;
 use gipf::potentials::{Action, Decision, Game, LineNote, PieceKind};
 use gipf_ai::{Level, Request};
 
-use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, Via, refuse};
-use crate::command::{GameCommand, Phrasing};
+use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
+use crate::command::GameCommand;
 use crate::model::GameStatus;
 use crate::record;
-use crate::reply::{Button, DirectNote, Reply, Stamp};
+use crate::reply::{Button, Reply, Stamp};
 use crate::store::{Damaged, Progress};
 use crate::text;
 use crate::text::{Span, Text};
@@ -331,35 +331,7 @@ impl Service {
             self.phrasing(message).cmd(&command_for(&game.game, &turn)),
             "."
         ]);
-        Ok(self.privately(message, hint))
-    }
-
-    /// A reply for the asker's eyes only. A slash command's answer is (Discord shows it to
-    /// him alone), as is the console's; a command typed in a server's channel is answered
-    /// by direct message, the channel hearing only that it was, or, if Discord refuses
-    /// it, that `/hint` answers privately.
-    fn privately(&self, message: &Message, reply: Reply) -> Reply {
-        let typed = matches!(message.via, Via::Prefix | Via::Mention);
-        if !typed || message.guild.is_none() {
-            return reply;
-        }
-        let name = || Span::Name(message.author.name.clone());
-        let note = DirectNote {
-            sent: text!["I sent ", name(), " my hint in a direct message."],
-            refused: text![
-                name(),
-                format!(
-                    ", I cannot send you a direct message (your privacy settings), so here \
-                     is how to ask where only you see the answer: {}.",
-                    Phrasing::slash(&self.config.prefix).cmd("hint")
-                )
-            ],
-        };
-        Reply {
-            direct: Some(message.author.id),
-            direct_note: Some(note),
-            ..reply
-        }
+        Ok(self.privately(message, hint, "my hint", "hint"))
     }
 }
 

@@ -21,6 +21,7 @@ mod notify;
 mod play;
 mod potentials;
 mod prompt;
+mod puzzle;
 mod ratings;
 mod removal;
 mod server;
@@ -374,6 +375,7 @@ impl Service {
             Command::Archive(command) => command.run(self, message),
             Command::Server(command) => command.run(self, message),
             Command::Info(command) => command.run(self, message),
+            Command::Puzzle(command) => command.run(self, message),
         }
     }
 

@@ -1,9 +1,10 @@
 //! Direct messages, with the board, when it is your turn or you are challenged, for the
 //! players who asked for them with `notify` (in `server.rs`).
 
-use super::Service;
+use super::{Message, Service, Via};
+use crate::command::Phrasing;
 use crate::model::{ChannelId, UserId};
-use crate::reply::Reply;
+use crate::reply::{DirectNote, Reply};
 use crate::text;
 use crate::text::Span;
 
@@ -54,5 +55,40 @@ impl Service {
                 self.notice_phrasing().cmd("notify dm on")
             )
         ])
+    }
+
+    /// A reply for the asker's eyes only (`what` it is, like `my hint`; `command`, the slash
+    /// command that asks for it). A slash command's answer is (Discord shows it to him
+    /// alone), as is the console's; a command typed in a server's channel is answered by
+    /// direct message, the channel hearing only that it was, or, if Discord refuses it,
+    /// that the slash command answers privately.
+    pub(super) fn privately(
+        &self,
+        message: &Message,
+        reply: Reply,
+        what: &str,
+        command: &str,
+    ) -> Reply {
+        let typed = matches!(message.via, Via::Prefix | Via::Mention);
+        if !typed || message.guild.is_none() {
+            return reply;
+        }
+        let name = || Span::Name(message.author.name.clone());
+        let note = DirectNote {
+            sent: text!["I sent ", name(), format!(" {what} in a direct message.")],
+            refused: text![
+                name(),
+                format!(
+                    ", I cannot send you a direct message (your privacy settings), so here \
+                     is how to ask where only you see the answer: {}.",
+                    Phrasing::slash(&self.config.prefix).cmd(command)
+                )
+            ],
+        };
+        Reply {
+            direct: Some(message.author.id),
+            direct_note: Some(note),
+            ..reply
+        }
     }
 }

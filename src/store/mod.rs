@@ -23,12 +23,14 @@ mod challenges;
 mod deadlines;
 mod games;
 mod guilds;
+mod puzzles;
 mod ratings;
 mod users;
 
 pub use archive::GameFilter;
 pub use challenges::{Challenge, ChallengeTerms};
 pub use games::{Damaged, Progress, StoredGame};
+pub use puzzles::PuzzleProgress;
 pub use ratings::{PlayerRecord, Rating, RatingRow};
 
 /// The schema, one migration a file in `migrations/`.
@@ -52,6 +54,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../migrations/0010_potentials.sql")),
         M::up(include_str!("../../migrations/0011_open_seeks.sql")),
         M::up(include_str!("../../migrations/0012_beginner_level.sql")),
+        M::up(include_str!("../../migrations/0013_puzzles.sql")),
     ];
     Migrations::from_slice(STEPS)
 }

@@ -1,0 +1,80 @@
+//! Puzzles to solve: `puzzle`, `solve`.
+
+use std::fmt;
+
+use super::{Arg, ArgKind, Command, CommandError, Syntax, Words, arg, error};
+
+/// A puzzle asked for, or an answer to one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleCommand {
+    /// `puzzle`: the asker's next puzzle, with its picture.
+    Next,
+    /// `solve <turn>`: an answer to the asker's puzzle, in the notation.
+    Solve {
+        /// The turn, as written.
+        turn: String,
+    },
+}
+
+impl From<PuzzleCommand> for Command {
+    fn from(command: PuzzleCommand) -> Command {
+        Command::Puzzle(command)
+    }
+}
+
+impl fmt::Display for PuzzleCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PuzzleCommand::Next => f.write_str("puzzle"),
+            PuzzleCommand::Solve { turn } => write!(f, "solve {turn}"),
+        }
+    }
+}
+
+const TURN: Arg = arg(
+    "turn",
+    "The turn in the notation, like a5-c5 or a5-f4;xb5,c5,d5,e5,Gf4*",
+    ArgKind::Text,
+);
+
+/// The family's rows: anyone may ask, anywhere.
+pub(super) const SYNTAX: &[Syntax] = &[
+    Syntax {
+        word: "puzzle",
+        summary: "A puzzle: find the one turn that wins, or captures most",
+        help: "`{p}puzzle`: a position from the engine's own games where exactly one turn wins at once, or captures more pieces than any other; answer with `{p}solve`",
+        args: &[],
+        slash: true,
+        place: 295,
+        in_direct_messages: true,
+        parse: |words| words.alone(PuzzleCommand::Next),
+        ..Syntax::DEFAULT
+    },
+    Syntax {
+        word: "solve",
+        summary: "Your answer to your puzzle (said to you alone), and your streak",
+        help: "`{p}solve a5-c5`: your answer to your puzzle, in the notation; you alone read whether it was right (a typed answer by direct message), and your streak of right answers",
+        args: &[TURN],
+        slash: true,
+        place: 296,
+        asker_only: true,
+        in_direct_messages: true,
+        parse: parse_solve,
+        ..Syntax::DEFAULT
+    },
+];
+
+fn parse_solve(words: &Words) -> Result<Command, CommandError> {
+    if words.args.is_empty() {
+        return Err(error(format!(
+            "{} needs your turn in the notation, like {}",
+            words.bare("solve"),
+            words.cmd("solve a5-c5")
+        )));
+    }
+    // The notation is case-sensitive (`G`, the powers' letters): the words as typed.
+    Ok(PuzzleCommand::Solve {
+        turn: words.raw.trim().to_string(),
+    }
+    .into())
+}

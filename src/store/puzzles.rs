@@ -1,0 +1,82 @@
+//! The `puzzle_progress` table: each member's open puzzle, and his streaks.
+
+use rusqlite::{OptionalExtension, params};
+
+use super::Store;
+use crate::model::UserId;
+
+/// Where a member stands with the puzzles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PuzzleProgress {
+    /// The puzzle he was given and has not answered, by its number in the set.
+    pub current: Option<u32>,
+    /// How many he was given.
+    pub given: u32,
+    /// How many he solved.
+    pub solved: u32,
+    /// Right answers in a row, up to now.
+    pub streak: u32,
+    /// His longest streak.
+    pub best: u32,
+}
+
+impl Store {
+    /// Where `user` stands (nothing yet if he never asked for a puzzle).
+    pub fn puzzle_progress(&self, user: UserId) -> anyhow::Result<PuzzleProgress> {
+        self.with(|c| {
+            let row = c
+                .prepare_cached(
+                    "SELECT current, given, solved, streak, best FROM puzzle_progress \
+                     WHERE user_id = ?1",
+                )?
+                .query_row(params![user], |r| {
+                    Ok(PuzzleProgress {
+                        current: r.get(0)?,
+                        given: r.get(1)?,
+                        solved: r.get(2)?,
+                        streak: r.get(3)?,
+                        best: r.get(4)?,
+                    })
+                })
+                .optional()?;
+            Ok(row.unwrap_or_default())
+        })
+    }
+
+    /// Gives `user` puzzle `number`: it is his open one.
+    pub fn give_puzzle(&self, user: UserId, number: u32) -> anyhow::Result<()> {
+        self.with(|c| {
+            c.prepare_cached(
+                "INSERT INTO puzzle_progress (user_id, current, given) VALUES (?1, ?2, 1) \
+                 ON CONFLICT(user_id) DO UPDATE SET current = ?2, given = given + 1",
+            )?
+            .execute(params![user, number])?;
+            Ok(())
+        })
+    }
+
+    /// Closes `user`'s open puzzle (`number`, if it still is his open one): right answers
+    /// lengthen his streak, a wrong one ends it. Returns where he stands after, or `None` if
+    /// that puzzle was not open (answered meanwhile).
+    pub fn answer_puzzle(
+        &self,
+        user: UserId,
+        number: u32,
+        right: bool,
+    ) -> anyhow::Result<Option<PuzzleProgress>> {
+        let changed = self.with(|c| {
+            Ok(c.prepare_cached(
+                "UPDATE puzzle_progress SET current = NULL, \
+                 solved = solved + ?3, \
+                 streak = CASE WHEN ?3 THEN streak + 1 ELSE 0 END, \
+                 best = MAX(best, CASE WHEN ?3 THEN streak + 1 ELSE 0 END) \
+                 WHERE user_id = ?1 AND current = ?2",
+            )?
+            .execute(params![user, number, right])?)
+        })?;
+        if changed == 0 {
+            return Ok(None);
+        }
+        self.puzzle_progress(user).map(Some)
+    }
+}
