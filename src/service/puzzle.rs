@@ -88,7 +88,7 @@ impl Run for PuzzleCommand {
 /// turn`.
 fn task(goal: &str) -> String {
     match goal.strip_prefix("capture ") {
-        Some(n) if n == "1" => "captures 1 piece, more than any other turn".into(),
+        Some("1") => "captures 1 piece, more than any other turn".into(),
         Some(n) => format!("captures {n} pieces, more than any other turn"),
         None => "wins the game at once".into(),
     }
