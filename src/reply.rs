@@ -55,6 +55,9 @@ pub struct Reply {
     /// Posted in a new public thread of the channel, where the game it starts is then played
     /// (where the adapter can open one; else it stays in the channel).
     pub thread: Option<NewThread>,
+    /// The answer to a click that replaces the message clicked (a board stepping through a
+    /// game) instead of adding one: an edit, which notifies nobody.
+    pub replaces: bool,
     /// Work to do once this reply is out, whose answer comes later: the adapter asks
     /// [`Service::follow_up`](crate::service::Service::follow_up) for it.
     pub then: Option<FollowUp>,

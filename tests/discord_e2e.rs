@@ -2391,3 +2391,39 @@ async fn a_typed_hint_goes_by_direct_message_and_the_opponent_reads_none_of_it()
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browsing_click_replaces_its_board_and_notifies_nobody() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    start_game(&discord, CHANNEL).await;
+    let mut position = Position::new(Variant::Standard);
+    for turn in 0..4 {
+        let who = if turn % 2 == 0 { ALICE } else { BOB };
+        let entry = next_push(&mut position);
+        ask(&discord, say(CHANNEL, who, &format!("!push {entry}"))).await;
+    }
+    let board = ask(&discord, say(CHANNEL, CAROL, "!browse")).await;
+    assert!(content(&board).contains(". Turn 4 of 4: "), "{board:#}");
+    let ids = button_ids(&board);
+    assert_eq!(ids.len(), 5, "{board:#}");
+    let before = discord.notified_users().len();
+    // "Back": the answer edits the clicked message (type 7), with the board of turn 3.
+    let message = discord.new_id();
+    let interaction = discord.button_click_json(&invoker(CAROL, CHANNEL), &ids[1], message);
+    let answer = answer_of(&discord, interaction).await.payload_json();
+    assert_eq!(answer["type"], 7, "{answer:#}");
+    assert!(
+        content(&answer["data"]).contains(". Turn 3 of 4: "),
+        "{answer:#}"
+    );
+    assert_eq!(button_ids(&answer["data"]).len(), 5, "its buttons stay");
+    assert_eq!(
+        discord.notified_users().len(),
+        before,
+        "an edit notifies nobody"
+    );
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}

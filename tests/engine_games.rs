@@ -591,3 +591,63 @@ fn puzzles_are_given_one_at_a_time_answered_privately_and_streaks_kept() {
     table.expect("alice", "!solve a5-c5", "You have no puzzle open");
     table.expect("bob", "!puzzle", " for bob: ");
 }
+
+#[test]
+fn a_game_is_browsed_turn_by_turn_with_the_analysis_and_the_engines_view() {
+    let mut table = table();
+    table.start("standard");
+    play_random_turns(&mut table, 5, 12);
+    table.expect("bob", "!resign confirm", "bob resigned");
+    let total = table
+        .service
+        .game_state(table.channel, true)
+        .unwrap()
+        .unwrap()
+        .turns
+        .len();
+    // The end first, with five buttons that step through the game.
+    let board = table.say("carol", "!browse 1").remove(0);
+    let text = shown(&board);
+    assert!(
+        text.starts_with(&format!(
+            "Game 1, standard GIPF: alice (white) vs bob (black). Turn {total} of {total}: "
+        )),
+        "{text}"
+    );
+    assert!(board.board.is_some() && board.mentions().is_empty());
+    let labels: Vec<&str> = board.buttons.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["⏮ First", "◀ Back", "▶ Forward", "⏭ Last", "Engine's view"]
+    );
+    let back = support::table::click(&mut table, "carol", &board.buttons[1]);
+    assert!(
+        shown(&back).contains(&format!(". Turn {} of {total}: ", total - 1)),
+        "{}",
+        shown(&back)
+    );
+    let first = support::table::click(&mut table, "carol", &back.buttons[0]);
+    assert!(shown(&first).contains(&format!(". The start, before turn 1 of {total}.")));
+    assert_eq!(first.buttons[1].command.to_string(), "browse 1 turn=0");
+    let view = support::table::click(&mut table, "carol", &first.buttons[4]);
+    assert!(
+        shown(&view).contains("\nThe engine (white to move): `"),
+        "{}",
+        shown(&view)
+    );
+    // After an analysis, its costly turns carry its comment.
+    let asked = table.say("dave", "!analyse 1").remove(0);
+    let posted = table.service.follow_up(asked.then.unwrap());
+    let turn = (posted.iter())
+        .find_map(|(_, r)| {
+            let rest = shown(r).strip_prefix("1. Turn ")?.to_string();
+            Some(rest.split(':').next()?.to_string())
+        })
+        .expect("random play costs something");
+    let commented = table.text("carol", &format!("!browse 1 turn={turn}"));
+    assert!(
+        commented.contains("\nThe analysis: ") && commented.contains("; better `"),
+        "{commented}"
+    );
+    table.expect("carol", "!browse 1 turn=x", "is not a number of turns");
+}

@@ -31,6 +31,15 @@ pub enum ArchiveCommand {
         /// Which game; `None`: the channel's.
         game: Option<GameId>,
     },
+    /// `browse [id] [turn] [engine]`: a board that steps through a game, turn by turn.
+    Browse {
+        /// Which game; `None`: the channel's.
+        game: Option<GameId>,
+        /// After how many turns; `None`: the last.
+        turn: Option<u32>,
+        /// With the engine's view of the position.
+        engine: bool,
+    },
     /// `games [@user] [finished|all] [page=N]`: games of this server, newest first.
     Games {
         /// Only this player's games.
@@ -71,6 +80,15 @@ impl fmt::Display for ArchiveCommand {
             ArchiveCommand::Export { game } => with_game(f, "export", game),
             ArchiveCommand::Replay { game } => with_game(f, "replay", game),
             ArchiveCommand::Analyse { game } => with_game(f, "analyse", game),
+            ArchiveCommand::Browse { game, turn, engine } => line(
+                f,
+                "browse",
+                [
+                    game.map(|id| id.to_string()),
+                    turn.map(|n| format!("turn={n}")),
+                    engine.then(|| "engine".into()),
+                ],
+            ),
             ArchiveCommand::Games {
                 player,
                 scope,
@@ -146,6 +164,27 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ..Syntax::DEFAULT
     },
     Syntax {
+        word: "browse",
+        summary: "Step through a game, turn by turn, on one board",
+        help: "`{p}browse` (`{p}browse 12`, `{p}browse 12 turn=7`): a board with buttons that step through a game (first, back, forward, last, and the engine's view), each turn with its notation and, after `{p}analyse`, its comment",
+        args: &[
+            GAME_ID,
+            keyed(
+                arg(
+                    "turn",
+                    "After how many turns (the last if left out)",
+                    ArgKind::Number { min: 0 },
+                ),
+                "turn",
+            ),
+        ],
+        slash: true,
+        place: 225,
+        in_direct_messages: true,
+        parse: parse_browse,
+        ..Syntax::DEFAULT
+    },
+    Syntax {
         word: "games",
         summary: "The games of this server, newest first",
         help: "`{p}games` (`{p}games @bob finished`, `all`, `page=2`): the games in progress (or ended) in this server",
@@ -210,6 +249,33 @@ pub(super) const SYNTAX: &[Syntax] = &[
 ];
 
 /// `12` or `#12`: a game's number, if one is given.
+fn parse_browse(words: &Words) -> Result<Command, CommandError> {
+    let mut turn = None;
+    let mut engine = false;
+    let mut rest = Vec::new();
+    for &word in &words.args {
+        if let Some(n) = word.strip_prefix("turn=") {
+            let n = n.parse::<u32>().map_err(|_| {
+                error(format!(
+                    "{} is not a number of turns: write {}",
+                    words.given(word),
+                    words.cmd("browse 12 turn=7")
+                ))
+            })?;
+            turn = Some(n);
+        } else if word == "engine" {
+            engine = true;
+        } else {
+            rest.push(word);
+        }
+    }
+    let game = parse_game_id(&Words {
+        args: rest,
+        ..*words
+    })?;
+    Ok(ArchiveCommand::Browse { game, turn, engine }.into())
+}
+
 fn parse_game_id(words: &Words) -> Result<Option<GameId>, CommandError> {
     match words.args.as_slice() {
         [] => Ok(None),

@@ -48,6 +48,21 @@ impl Asked<'_> {
         }
     }
 
+    /// Replaces the clicked message (a command has none: it answers as usual).
+    async fn update(
+        &self,
+        http: &Http,
+        message: CreateInteractionResponseMessage,
+    ) -> serenity::Result<()> {
+        match self {
+            Asked::Command(_) => self.respond(http, message).await,
+            Asked::Click(click) => {
+                let response = CreateInteractionResponse::UpdateMessage(message);
+                click.create_response(http, response).await
+            }
+        }
+    }
+
     async fn follow(
         &self,
         http: &Http,
@@ -116,7 +131,11 @@ pub(crate) async fn answer(
             replies
         }
     };
-    if replies.iter().any(|r| !r.private && r.direct.is_none()) {
+    // A reply that replaced the clicked message brought its own buttons.
+    if replies
+        .iter()
+        .any(|r| !r.private && r.direct.is_none() && !r.replaces)
+    {
         asked.clear_buttons(http).await;
     }
     replies
@@ -171,6 +190,9 @@ async fn in_time(http: &Http, asked: Asked<'_>, replies: &[Reply]) {
     for (reply, part) in all_parts(replies) {
         let sent = if answered {
             asked.follow(http, followup(reply, part)).await
+        } else if reply.replaces {
+            answered = true;
+            asked.update(http, response(reply, part)).await
         } else {
             answered = true;
             asked.respond(http, response(reply, part)).await

@@ -3,7 +3,7 @@
 //! engine never wait for it; then the turns that cost most are posted, each with what it
 //! cost, the better turn as the command that plays it, why, and a picture of it.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -33,9 +33,25 @@ pub(super) struct AnalysisSeat {
     engine: Mutex<Option<Engine>>,
     /// Games asked for and not yet posted: asked again, they are not queued twice.
     queued: Mutex<HashSet<GameId>>,
+    /// The costly turns each analysis found, for `browse` (until the bot restarts).
+    found: Mutex<HashMap<GameId, Vec<Mistake>>>,
 }
 
 impl Service {
+    /// What the analysis of game `id` said of its turn number `turn` (from 1), if it was
+    /// one of the costly ones: `cost about 2.5 pieces; better a5-c5, which captures 3
+    /// pieces`.
+    pub(super) fn analysis_comment(&self, id: GameId, turn: usize) -> Option<String> {
+        let found = self.analysis.found.lock().ok()?;
+        let mistake = found.get(&id)?.iter().find(|m| m.index + 1 == turn)?;
+        Some(format!(
+            "{}; better `{}`, which {}",
+            mistake.cost(),
+            mistake.better,
+            mistake.reason
+        ))
+    }
+
     /// Whether game `id`'s analysis is queued or running.
     pub(super) fn analysis_queued(&self, id: GameId) -> bool {
         self.analysis
@@ -121,6 +137,9 @@ impl Service {
             .map_err(|e| anyhow::anyhow!("game {id} does not replay: {e}"))?
         };
         let took = started.elapsed();
+        if let Ok(mut found) = self.analysis.found.lock() {
+            found.insert(id, mistakes.clone());
+        }
         tracing::info!(game = %id, seconds = took.as_secs_f64(), turns = game.stored.turns.len(), "analysed");
         let mut text = text![format!("Game {id}, ")];
         text.append(self.players_line(&game)?);

@@ -33,6 +33,9 @@ impl Run for ArchiveCommand {
             ArchiveCommand::Export { game } => service.export(message, game),
             ArchiveCommand::Replay { game } => service.replay(message, game),
             ArchiveCommand::Analyse { game } => service.analyse(message, game),
+            ArchiveCommand::Browse { game, turn, engine } => {
+                service.browse(message, game, turn, engine)
+            }
             ArchiveCommand::Games {
                 player,
                 scope,
@@ -86,7 +89,11 @@ fn pgn_date(unix: i64) -> String {
 impl Service {
     /// The game a command names: game `id` of this server, else this channel's (the one on,
     /// or the latest).
-    fn named_game(&self, message: &Message, id: Option<GameId>) -> Result<LiveGame, Failure> {
+    pub(super) fn named_game(
+        &self,
+        message: &Message,
+        id: Option<GameId>,
+    ) -> Result<LiveGame, Failure> {
         let Some(id) = id else {
             return self
                 .live_game(message.channel, true)?

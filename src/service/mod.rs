@@ -11,6 +11,7 @@
 
 mod analysis;
 mod archive;
+mod browse;
 mod challenge;
 mod engine;
 mod game;

@@ -1,0 +1,109 @@
+//! `browse`: one board that steps through a game, turn by turn, by its buttons (first,
+//! back, forward, last, the engine's view); a click replaces the board it is under.
+
+use gipf::ByColor;
+use gipf::potentials::{Game, Turn};
+use gipf_ai::{Level, Request};
+
+use super::{Handled, LiveGame, Message, Service, Via};
+use crate::command::ArchiveCommand;
+use crate::model::GameId;
+use crate::record;
+use crate::render::{self, BoardView, RenderOptions};
+use crate::reply::{Button, Reply, Stamp};
+use crate::text;
+
+/// The game after its first `turn` turns, and the last of them.
+fn after_turns(game: &LiveGame, turn: usize) -> anyhow::Result<(Game, Option<Turn>)> {
+    let mut state = Game::new(game.game.options());
+    let mut last = None;
+    for text in &game.stored.turns[..turn] {
+        last = state.play_notation(text)?.into_iter().next_back();
+    }
+    Ok((state, last))
+}
+
+/// A browser button: the same game at `turn`, with or without the engine's view.
+fn step(label: &str, id: GameId, turn: usize, engine: bool, stamp: Stamp) -> Button {
+    Button {
+        label: label.into(),
+        command: ArchiveCommand::Browse {
+            game: Some(id),
+            turn: Some(turn as u32),
+            engine,
+        }
+        .into(),
+        stamp,
+    }
+}
+
+impl Service {
+    /// `browse`: game `id` (the channel's if `None`) after `turn` turns (the last if `None`).
+    pub(super) fn browse(
+        &self,
+        message: &Message,
+        id: Option<GameId>,
+        turn: Option<u32>,
+        engine: bool,
+    ) -> Handled {
+        let game = self.named_game(message, id)?;
+        let total = game.stored.turns.len();
+        let turn = turn.map_or(total, |n| (n as usize).min(total));
+        let (state, last) = after_turns(&game, turn)?;
+        let id = game.stored.id;
+        let mut text = text![format!("Game {id}, ")];
+        text.append(self.players_line(&game)?);
+        let options = state.options();
+        match &last {
+            Some(played) => text.push(format!(
+                ". Turn {turn} of {total}: {} played `{}`.",
+                played.color,
+                record::turn_text(&options, played, true)
+            )),
+            None => text.push(format!(". The start, before turn 1 of {total}.")),
+        };
+        if let Some(comment) = self.analysis_comment(id, turn) {
+            text.push(format!("\nThe analysis: {comment}."));
+        }
+        if engine && state.outcome().is_none() {
+            let request = Request::level(Level::Medium).with_seed(u64::from(state.plies()));
+            if let Ok(thought) = self.with_engine(|e| e.think_game(&state, &request))? {
+                text.push(format!(
+                    "\nThe engine ({} to move): `{}`, which {} ({}).",
+                    state.to_move(),
+                    record::turn_text(&options, &thought.turn, false),
+                    thought.reason,
+                    gipf_ai::score::describe(thought.evaluation)
+                ));
+            }
+        }
+        let names = &game.stored.names;
+        let view = BoardView {
+            game: &state,
+            last_turn: last.as_ref(),
+            names: ByColor::new(
+                names[gipf::Color::White].as_str(),
+                names[gipf::Color::Black].as_str(),
+            ),
+            note: Some(&format!("Game {id}, turn {turn} of {total}")),
+        };
+        let stamp = Stamp::Game {
+            id,
+            version: game.stored.version,
+        };
+        let buttons = vec![
+            step("⏮ First", id, 0, false, stamp),
+            step("◀ Back", id, turn.saturating_sub(1), false, stamp),
+            step("▶ Forward", id, (turn + 1).min(total), false, stamp),
+            step("⏭ Last", id, total, false, stamp),
+            step("Engine's view", id, turn, true, stamp),
+        ];
+        Ok(Reply {
+            board: Some(render::render(&view, &RenderOptions::default())),
+            buttons,
+            // A click steps the board it is under: one message, edited, pinging nobody.
+            replaces: message.via == Via::Button,
+            ..Reply::public(text)
+        })
+    }
+}
