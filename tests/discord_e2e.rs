@@ -2427,3 +2427,24 @@ async fn a_browsing_click_replaces_its_board_and_notifies_nobody() {
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lesson_is_learnt_in_a_direct_message_with_the_games_own_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    const DM: u64 = 777;
+    let in_dm = |content| MessageSpec {
+        guild_id: None,
+        ..say(DM, ALICE, content)
+    };
+    let lesson = next_post_after(&discord, in_dm("!learn")).await;
+    let body = lesson.payload_json();
+    assert!(content(&body).starts_with("Lesson 1 of 5: "), "{body:#}");
+    assert_board(&lesson);
+    // A push in a direct message is the lesson's, not refused as a game would be.
+    let done = ask(&discord, in_dm("!push e1 e2")).await;
+    assert!(content(&done).starts_with("Lesson 1 done"), "{done:#}");
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}

@@ -651,3 +651,59 @@ fn a_game_is_browsed_turn_by_turn_with_the_analysis_and_the_engines_view() {
     );
     table.expect("carol", "!browse 1 turn=x", "is not a number of turns");
 }
+
+#[test]
+fn lessons_are_done_with_the_games_own_commands_and_remembered() {
+    let mut table = table();
+    let lesson = table.say("alice", "!learn").remove(0);
+    let text = shown(&lesson);
+    assert!(
+        text.starts_with("Lesson 1 of 5: The board and its coordinates. "),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\nYour task: Bring a piece in from the dot e1 onto the spot e2 with `!push e1 e2`."
+        ),
+        "{text}"
+    );
+    assert!(lesson.board.is_some());
+    // A push that is not the task says what happened and what to try; one the rules refuse
+    // says why; neither closes the lesson.
+    table.expect(
+        "alice",
+        "!push a1 b2",
+        "Lesson 1: that piece came in from a1 onto b2; this lesson asks for the dot e1 and the spot e2: `!push e1 e2`.",
+    );
+    table.expect("alice", "!push e1 e3", "Lesson 1: ");
+    table.expect(
+        "alice",
+        "!push e1 e2",
+        "Lesson 1 done: well played. `!learn` for lesson 2.",
+    );
+    table.expect("alice", "!learn", "Lesson 2 of 5: Pushing.");
+    table.expect("alice", "!push e1 e2", "Lesson 2 done");
+    // Rows: a push elsewhere is answered with the line to complete.
+    table.expect("alice", "!learn 3", "Lesson 3 of 5: Rows and captures.");
+    table.expect(
+        "alice",
+        "!push e1 e2",
+        "that push makes no row; try the one that completes the line b2-e5",
+    );
+    table.expect("alice", "!push a1 b2", "Lesson 3 done");
+    table.expect("alice", "!learn 9", "There are lessons 1 to 5, not 9");
+    // Remembered across a restart: the next lesson is the fourth.
+    table.restart();
+    table.expect("alice", "!learn", "Lesson 4 of 5: GIPF-pieces.");
+    table.expect("alice", "!push a1 b2 take f5", "Lesson 4 done");
+    table.expect("alice", "!learn", "Lesson 5 of 5: Potentials.");
+    table.expect(
+        "alice",
+        "!zertz b2 d4",
+        "Lesson 5 done: well played. That was the last lesson",
+    );
+    // Where he has a game, his moves are the game's, lesson or not.
+    table.expect("alice", "!learn 1", "Lesson 1 of 5");
+    table.start("standard");
+    table.expect("alice", "!push e1 e2", "alice (white) played");
+}

@@ -308,8 +308,11 @@ fn write_fixture() {
     let engine_game = club.state(40).id;
     let answered = club.service.engine_turn(engine_game);
     assert!(!answered.is_empty());
-    // From schema 13: a puzzle given to carol and not answered yet.
+    // From schema 13: a puzzle given to carol and not answered yet, and erin's first
+    // lesson done.
     club.expect(80, "carol", "!puzzle", "Puzzle ");
+    club.expect(81, "erin", "!learn", "Lesson 1 of 5");
+    club.expect(81, "erin", "!push e1 e2", "Lesson 1 done");
     // From schema 12: the engine at its beginner level, in Ultimate GIPF.
     let started = club.say(41, "bob", "!challenge @gipf-bot ultimate black beginner");
     assert!(
@@ -534,6 +537,7 @@ fn opens_and_plays_on(schema: u32) {
     }
     if schema >= 13 {
         club.expect(80, "carol", "!puzzle", "for carol, still open:");
+        club.expect(81, "erin", "!learn", "Lesson 2 of 5");
     }
     let settings = club.say(70, "alice", "!settings");
     let said = shown(&settings[0]);

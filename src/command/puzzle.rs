@@ -1,4 +1,4 @@
-//! Puzzles to solve: `puzzle`, `solve`.
+//! Puzzles to solve and lessons to learn from: `puzzle`, `solve`, `learn`.
 
 use std::fmt;
 
@@ -9,6 +9,8 @@ use super::{Arg, ArgKind, Command, CommandError, Syntax, Words, arg, error};
 pub enum PuzzleCommand {
     /// `puzzle`: the asker's next puzzle, with its picture.
     Next,
+    /// `learn [n]`: lesson `n` (from 1), or the asker's next one.
+    Learn(Option<u32>),
     /// `solve <turn>`: an answer to the asker's puzzle, in the notation.
     Solve {
         /// The turn, as written.
@@ -26,6 +28,8 @@ impl fmt::Display for PuzzleCommand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PuzzleCommand::Next => f.write_str("puzzle"),
+            PuzzleCommand::Learn(None) => f.write_str("learn"),
+            PuzzleCommand::Learn(Some(n)) => write!(f, "learn {n}"),
             PuzzleCommand::Solve { turn } => write!(f, "solve {turn}"),
         }
     }
@@ -51,6 +55,21 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ..Syntax::DEFAULT
     },
     Syntax {
+        word: "learn",
+        summary: "A short course: the board, pushing, rows, GIPF-pieces, potentials",
+        help: "`{p}learn` (`{p}learn 3`): a lesson with a picture and a task you do with the game's own commands wherever you have no game (a direct message to me, say); `{p}learn` again for the next",
+        args: &[arg(
+            "lesson",
+            "Which lesson, from 1 (your next if left out)",
+            ArgKind::Number { min: 1 },
+        )],
+        slash: true,
+        place: 294,
+        in_direct_messages: true,
+        parse: parse_learn,
+        ..Syntax::DEFAULT
+    },
+    Syntax {
         word: "solve",
         summary: "Your answer to your puzzle (said to you alone), and your streak",
         help: "`{p}solve a5-c5`: your answer to your puzzle, in the notation; you alone read whether it was right (a typed answer by direct message), and your streak of right answers",
@@ -63,6 +82,28 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ..Syntax::DEFAULT
     },
 ];
+
+fn parse_learn(words: &Words) -> Result<Command, CommandError> {
+    match words.args[..] {
+        [] => Ok(PuzzleCommand::Learn(None).into()),
+        [n] => n
+            .parse::<u32>()
+            .map(|n| PuzzleCommand::Learn(Some(n)).into())
+            .map_err(|_| {
+                error(format!(
+                    "{} is not a lesson's number: {} starts the next, {} the third",
+                    words.given(n),
+                    words.cmd("learn"),
+                    words.cmd("learn 3")
+                ))
+            }),
+        _ => Err(error(format!(
+            "{} takes a lesson's number at most, like {}",
+            words.bare("learn"),
+            words.cmd("learn 3")
+        ))),
+    }
+}
 
 fn parse_solve(words: &Words) -> Result<Command, CommandError> {
     if words.args.is_empty() {

@@ -16,6 +16,7 @@ mod challenge;
 mod engine;
 mod game;
 mod info;
+mod lessons;
 mod limits;
 mod live;
 mod notify;
@@ -308,7 +309,9 @@ impl Service {
         // In a direct conversation with the bot (the console has no server either, but is
         // one table for everyone) nobody else would see a challenge or a game.
         let direct = message.guild.is_none() && message.via != Via::Console;
-        if direct && row.is_some_and(|row| !row.in_direct_messages) {
+        let learning =
+            matches!(command, Command::Play(_)) && self.open_lesson(message.author.id).is_some();
+        if direct && !learning && row.is_some_and(|row| !row.in_direct_messages) {
             return vec![Reply::private(self.not_in_direct_messages(message))];
         }
         // A slash command's answer that informs only its asker is shown to him alone.

@@ -343,6 +343,12 @@ impl Service {
     fn act(&self, message: &Message, command: &PlayCommand) -> Handled {
         let game = self.live_game(message.channel, false)?;
         self.check_stamp(message, game.as_ref())?;
+        // Where he has no game, a learner's moves are his lesson's.
+        if game.is_none()
+            && let Some(lesson) = self.open_lesson(message.author.id)
+        {
+            return self.lesson_try(message, lesson, command);
+        }
         let game = game.ok_or_else(|| self.no_game_here(message))?;
         let Some(color) = game.color_of(message.author.id) else {
             return refuse(text![

@@ -79,6 +79,7 @@ impl Run for PuzzleCommand {
     fn run(self, service: &Service, message: &Message) -> Handled {
         match self {
             PuzzleCommand::Next => service.next_puzzle(message),
+            PuzzleCommand::Learn(number) => service.learn(message, number),
             PuzzleCommand::Solve { turn } => service.solve(message, &turn),
         }
     }

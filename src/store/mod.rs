@@ -30,7 +30,7 @@ mod users;
 pub use archive::GameFilter;
 pub use challenges::{Challenge, ChallengeTerms};
 pub use games::{Damaged, Progress, StoredGame};
-pub use puzzles::PuzzleProgress;
+pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
 
 /// The schema, one migration a file in `migrations/`.
@@ -54,7 +54,9 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../migrations/0010_potentials.sql")),
         M::up(include_str!("../../migrations/0011_open_seeks.sql")),
         M::up(include_str!("../../migrations/0012_beginner_level.sql")),
-        M::up(include_str!("../../migrations/0013_puzzles.sql")),
+        M::up(include_str!(
+            "../../migrations/0013_puzzles_and_lessons.sql"
+        )),
     ];
     Migrations::from_slice(STEPS)
 }

@@ -1,4 +1,5 @@
-//! The `puzzle_progress` table: each member's open puzzle, and his streaks.
+//! The `puzzle_progress` and `lesson_progress` tables: each member's open puzzle and his
+//! streaks, his open lesson and the lessons done.
 
 use rusqlite::{OptionalExtension, params};
 
@@ -20,7 +21,60 @@ pub struct PuzzleProgress {
     pub best: u32,
 }
 
+/// Where a member stands with the lessons.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LessonProgress {
+    /// The lesson he has open (from 0).
+    pub open: Option<u32>,
+    /// The first lesson he has not done.
+    pub next: u32,
+    /// The lessons done: bit n for lesson n.
+    pub done: u32,
+}
+
 impl Store {
+    /// Where `user` stands with the lessons.
+    pub fn lesson_progress(&self, user: UserId) -> anyhow::Result<LessonProgress> {
+        self.with(|c| {
+            let row = c
+                .prepare_cached("SELECT open, next, done FROM lesson_progress WHERE user_id = ?1")?
+                .query_row(params![user], |r| {
+                    Ok(LessonProgress {
+                        open: r.get(0)?,
+                        next: r.get(1)?,
+                        done: r.get(2)?,
+                    })
+                })
+                .optional()?;
+            Ok(row.unwrap_or_default())
+        })
+    }
+
+    /// Opens lesson `index` for `user`.
+    pub fn open_lesson(&self, user: UserId, index: u32) -> anyhow::Result<()> {
+        self.with(|c| {
+            c.prepare_cached(
+                "INSERT INTO lesson_progress (user_id, open) VALUES (?1, ?2) \
+                 ON CONFLICT(user_id) DO UPDATE SET open = ?2",
+            )?
+            .execute(params![user, index])?;
+            Ok(())
+        })
+    }
+
+    /// Marks lesson `index` done and closes it; returns the first lesson not done after it.
+    pub fn finish_lesson(&self, user: UserId, index: u32) -> anyhow::Result<u32> {
+        self.with(|c| {
+            c.prepare_cached(
+                "UPDATE lesson_progress SET open = NULL, done = done | (1 << ?2), \
+                 next = MAX(next, ?2 + 1) WHERE user_id = ?1",
+            )?
+            .execute(params![user, index])?;
+            Ok(())
+        })?;
+        Ok(self.lesson_progress(user)?.next)
+    }
+
     /// Where `user` stands (nothing yet if he never asked for a puzzle).
     pub fn puzzle_progress(&self, user: UserId) -> anyhow::Result<PuzzleProgress> {
         self.with(|c| {

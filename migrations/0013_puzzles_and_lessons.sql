@@ -9,3 +9,11 @@ CREATE TABLE puzzle_progress (
     streak  INTEGER NOT NULL DEFAULT 0 CHECK (streak >= 0),
     best    INTEGER NOT NULL DEFAULT 0 CHECK (best >= 0)
 ) STRICT;
+-- A member's lessons: the one he has open (NULL when none), the next he has not done, and
+-- the lessons done (bit n for lesson n + 1).
+CREATE TABLE lesson_progress (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id),
+    open    INTEGER CHECK (open >= 0),
+    next    INTEGER NOT NULL DEFAULT 0 CHECK (next >= 0),
+    done    INTEGER NOT NULL DEFAULT 0 CHECK (done >= 0)
+) STRICT;
