@@ -461,7 +461,8 @@ fn render_record_of_a_game_with_potentials_picks_the_ply_and_refuses_one_past_th
 
 #[test]
 fn the_replay_has_a_frame_per_turn_and_the_start() {
-    let gif = animate_record(RECORD, GameSpec::Potentials(Options::ultimate())).unwrap();
+    let options = RenderOptions::default();
+    let gif = animate_record(RECORD, GameSpec::Potentials(Options::ultimate()), &options).unwrap();
     let mut decoder = gif::DecodeOptions::new().read_info(gif.as_slice()).unwrap();
     let mut frames = 0;
     while decoder.read_next_frame().unwrap().is_some() {

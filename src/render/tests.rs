@@ -596,9 +596,10 @@ fn a_replay_too_big_for_discord_is_drawn_at_half_the_size() {
         let decoder = gif::DecodeOptions::new().read_info(gif).unwrap();
         (decoder.width(), decoder.height())
     };
-    let full = animation::animate_within(games, turns, names, usize::MAX).unwrap();
+    let options = RenderOptions::default();
+    let full = animation::animate_within(games, turns, (names, &options), usize::MAX).unwrap();
     assert_eq!(size(&full), (IMAGE_WIDTH as u16, IMAGE_HEIGHT as u16));
-    let half = animation::animate_within(games, turns, names, full.len() - 1).unwrap();
+    let half = animation::animate_within(games, turns, (names, &options), full.len() - 1).unwrap();
     assert_eq!(
         size(&half),
         (IMAGE_WIDTH as u16 / 2, IMAGE_HEIGHT as u16 / 2)
@@ -609,6 +610,34 @@ fn a_replay_too_big_for_discord_is_drawn_at_half_the_size() {
         half.len(),
         full.len()
     );
+}
+
+#[test]
+fn a_replay_is_drawn_from_the_side_of_the_still_pictures() {
+    let replay = replay(MIDGAME, Variant::Standard);
+    let (games, turns) = (&replay.games[..3], &replay.turns[..2]);
+    let names = ByColor::new("Ann", "Bob");
+    for bottom in [Color::White, Color::Black] {
+        let options = RenderOptions::seen_from(bottom);
+        let gif = animation::animate_within(games, turns, (names, &options), usize::MAX).unwrap();
+        let mut decoder = gif::DecodeOptions::new();
+        decoder.set_color_output(gif::ColorOutput::RGBA);
+        let mut decoder = decoder.read_info(gif.as_slice()).unwrap();
+        let frame = decoder.read_next_frame().unwrap().unwrap();
+        let rgb: Vec<u8> = frame
+            .buffer
+            .chunks(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        let first = RgbImage::from_raw(u32::from(frame.width), u32::from(frame.height), rgb);
+        let first = first.unwrap();
+        // The upper card is the player at the top of the board, as in the still picture.
+        let still = draw(&view(&games[0], None), &options);
+        let (upper, _) = card(&first, 0);
+        assert!(close(upper, card(&still, 0).0), "{bottom}: {upper:?}");
+        let top_player = theme::piece_paints(!bottom).0;
+        assert!(close(upper, top_player), "{bottom}: {upper:?}");
+    }
 }
 
 /// Whether the name row of the card in `slot` (its right half) shows a GIPF-piece's crown

@@ -51,6 +51,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../migrations/0009_engine_and_hints.sql")),
         M::up(include_str!("../../migrations/0010_potentials.sql")),
         M::up(include_str!("../../migrations/0011_open_seeks.sql")),
+        M::up(include_str!("../../migrations/0012_board_sides.sql")),
     ];
     Migrations::from_slice(STEPS)
 }
