@@ -522,13 +522,7 @@ fn opens_and_plays_on(schema: u32) {
         let who = club.service_name(&state, mover);
         let replies = club.say(channel, &who, &step);
         if let Some(board) = replies.first().and_then(|r| r.board.as_ref()) {
-            // Before schema 12 every server drew from White's side; the fixture of 12 set
-            // Black's for its server (a game outside any server stays White's).
-            let bottom = if schema >= 12 && channel != 1 {
-                Color::Black
-            } else {
-                Color::White
-            };
+            let bottom = server_side(schema, channel);
             assert_eq!(bottom_of_png(board), bottom, "schema {schema}, game {id}");
         }
         let first = replies.first().map(shown).unwrap_or_default();
@@ -558,15 +552,7 @@ fn opens_and_plays_on(schema: u32) {
     let settings = club.say(70, "alice", "!settings");
     let said = shown(&settings[0]);
     assert!(said.contains("5 days") && said.contains("60"), "{said}");
-    // The sides of the pictures: White's by default on an older database, and nobody's own.
-    let (server_side, erin_side) = if schema >= 12 {
-        ("Black at the bottom", "your own colour at the bottom")
-    } else {
-        ("White at the bottom", "as the server shows them (here White")
-    };
-    assert!(said.contains(server_side), "schema {schema}: {said}");
-    club.expect(70, "erin", "!board side", erin_side);
-    club.expect(70, "bob", "!board side", "as the server shows them");
+    sides_hold(&mut club, schema, &said);
     drop(club);
     let after = kept_tables(&db, &columns);
     assert_eq!(
@@ -577,6 +563,30 @@ fn opens_and_plays_on(schema: u32) {
         after["notices"], before["notices"],
         "schema {schema}: notices kept"
     );
+}
+
+/// The colour at the bottom of the pictures in `channel` of the fixture of `schema`: before
+/// schema 12 every server drew from White's side; the fixture of 12 set Black's for its
+/// server (a game outside any server, in channel 1, stays White's).
+fn server_side(schema: u32, channel: u64) -> Color {
+    if schema >= 12 && channel != 1 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// The sides of the pictures hold: White's by default on a database older than schema 12
+/// and nobody's own (`settings` said `said`), Black's and erin's own on the fixture of 12.
+fn sides_hold(club: &mut Club, schema: u32, said: &str) {
+    let (server, erin) = if schema >= 12 {
+        ("Black at the bottom", "your own colour at the bottom")
+    } else {
+        ("White at the bottom", "as the server shows them (here White")
+    };
+    assert!(said.contains(server), "schema {schema}: {said}");
+    club.expect(70, "erin", "!board side", erin);
+    club.expect(70, "bob", "!board side", "as the server shows them");
 }
 
 /// The chat line that plays the next step of a running game: a random legal turn at a

@@ -75,13 +75,12 @@ impl Service {
     /// `board side [...]`: sets the side of every board shown or sent to the author, or
     /// says which it is.
     pub(super) fn choose_board_side(&self, message: &Message, side: Option<BoardSide>) -> Handled {
-        let server = match message.guild {
-            Some(guild) => format!(
-                " (here {} at the bottom)",
-                colour_word(self.store.guild_settings(guild)?.board_side)
-            ),
-            None => String::new(),
+        // Outside a server (the console, a direct message) pictures have White at the bottom.
+        let server_side = match message.guild {
+            Some(guild) => self.store.guild_settings(guild)?.board_side,
+            None => Color::White,
         };
+        let server = format!(" (here {} at the bottom)", colour_word(server_side));
         let say = self.phrasing(message);
         let Some(side) = side else {
             let chosen = self.store.board_side(message.author.id)?;
@@ -146,7 +145,7 @@ fn colour_word(color: Color) -> &'static str {
     }
 }
 
-/// How boards are shown from `side`; `server` says the server's side, if there is one.
+/// How boards are shown from `side`; `server` says the server's side.
 fn seen(side: BoardSide, server: &str) -> String {
     match side {
         BoardSide::White => "with White at the bottom".to_string(),
