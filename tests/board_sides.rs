@@ -32,7 +32,12 @@ fn direct_bottom(replies: &[Reply], user: &str) -> Color {
         .iter()
         .find(|r| r.direct == Some(user_id(user)))
         .unwrap_or_else(|| panic!("no direct message to {user}: {replies:?}"));
-    bottom_of_png(direct.board.as_ref().expect("a board in the direct message"))
+    bottom_of_png(
+        direct
+            .board
+            .as_ref()
+            .expect("a board in the direct message"),
+    )
 }
 
 /// `author` says `text` with the Manage Server permission.
@@ -63,7 +68,11 @@ fn a_server_draws_its_pictures_from_black_s_side_if_its_admins_say_so() {
     table.expect("carol", "!settings side=black", "Manage Server");
     let said = as_admin(&mut table, "dave", "!settings side=black");
     assert!(said.contains("Black at the bottom"), "{said}");
-    table.expect("carol", "!settings", "board pictures show Black at the bottom");
+    table.expect(
+        "carol",
+        "!settings",
+        "board pictures show Black at the bottom",
+    );
     let started = {
         table.say("alice", "!challenge @bob standard white");
         table.say("bob", "!accept")
@@ -74,7 +83,10 @@ fn a_server_draws_its_pictures_from_black_s_side_if_its_admins_say_so() {
         assert_eq!(channel_bottom(&replies), Color::Black, "after {who}'s push");
     }
     // A one-off picture from the other side, asked for by name.
-    assert_eq!(channel_bottom(&table.say("carol", "!board white")), Color::White);
+    assert_eq!(
+        channel_bottom(&table.say("carol", "!board white")),
+        Color::White
+    );
     let said = as_admin(&mut table, "dave", "!settings side=white");
     assert!(said.contains("White at the bottom"), "{said}");
     table.idle_for_days(0);
@@ -89,7 +101,11 @@ fn a_player_sees_his_own_side_in_his_board_and_direct_messages() {
         ..Config::default()
     });
     table.start("standard");
-    table.expect("bob", "!board side", "as the server shows them (here White at the bottom)");
+    table.expect(
+        "bob",
+        "!board side",
+        "as the server shows them (here White at the bottom)",
+    );
     let chosen = table.text("bob", "!board side mine");
     assert!(
         chosen.contains("your own colour at the bottom in the games you play"),
@@ -106,9 +122,15 @@ fn a_player_sees_his_own_side_in_his_board_and_direct_messages() {
     // His `!board` is his side; carol's, who chose none, the server's; one-offs win.
     assert_eq!(channel_bottom(&table.say("bob", "!board")), Color::Black);
     assert_eq!(channel_bottom(&table.say("carol", "!board")), Color::White);
-    assert_eq!(channel_bottom(&table.say("carol", "!board mine")), Color::White);
+    assert_eq!(
+        channel_bottom(&table.say("carol", "!board mine")),
+        Color::White
+    );
     assert_eq!(channel_bottom(&table.say("alice", "!board")), Color::Black);
-    assert_eq!(channel_bottom(&table.say("alice", "!board mine")), Color::White);
+    assert_eq!(
+        channel_bottom(&table.say("alice", "!board mine")),
+        Color::White
+    );
 
     // The replay agrees with his still pictures.
     let replay = table.say("bob", "!replay");

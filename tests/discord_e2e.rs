@@ -2067,7 +2067,9 @@ async fn the_channel_s_board_stays_on_one_side_and_a_player_s_copies_on_his() {
     discord
         .next_call(|c| c.method == "POST" && c.route() == "/users/@me/channels")
         .await;
-    let dm = discord.dm_channel_of(BOB.0).expect("a direct message to bob");
+    let dm = discord
+        .dm_channel_of(BOB.0)
+        .expect("a direct message to bob");
     assert_eq!(board_bottom(&next_post(&discord, dm).await), Color::Black);
     // Bob's push: the channel's board does not turn round.
     let push = next_push(&mut position);

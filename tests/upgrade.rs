@@ -316,7 +316,11 @@ fn write_fixture() {
     // From schema 11: a seek, open to anyone in its channel.
     club.expect(61, "alice", "!seek basic white", "seeks a game");
     // From schema 12: the server's pictures from Black's side, and erin's from her own.
-    let mut admin = club.message(70, "dave", "!settings days=5 abandon=60 threads=off side=black");
+    let mut admin = club.message(
+        70,
+        "dave",
+        "!settings days=5 abandon=60 threads=off side=black",
+    );
     admin.rights = Rights {
         manage_messages: true,
         manage_server: true,
@@ -377,7 +381,9 @@ fn kept_columns(db: &Path) -> Columns {
     KEPT.into_iter()
         .map(|table| {
             let mut statement = db
-                .prepare(&format!("SELECT name FROM pragma_table_info('{table}') ORDER BY cid"))
+                .prepare(&format!(
+                    "SELECT name FROM pragma_table_info('{table}') ORDER BY cid"
+                ))
                 .unwrap();
             let names = statement
                 .query_map([], |r| r.get(0))
@@ -582,7 +588,10 @@ fn sides_hold(club: &mut Club, schema: u32, said: &str) {
     let (server, erin) = if schema >= 12 {
         ("Black at the bottom", "your own colour at the bottom")
     } else {
-        ("White at the bottom", "as the server shows them (here White")
+        (
+            "White at the bottom",
+            "as the server shows them (here White",
+        )
     };
     assert!(said.contains(server), "schema {schema}: {said}");
     club.expect(70, "erin", "!board side", erin);

@@ -36,8 +36,8 @@ mod text;
 mod theme;
 
 use anyhow::{Context, bail};
-use gipf::{ByColor, Color};
 use gipf::potentials::{Game, Turn};
+use gipf::{ByColor, Color};
 use image::RgbImage;
 
 use palette::Palette;

@@ -281,7 +281,10 @@ fn used_potentials_stay_readable_on_black_at_discord_s_embed_size() {
         (IMAGE_HEIGHT as f32 * scale).round() as u32,
         image::imageops::FilterType::Triangle,
     );
-    for (spot, kind) in ["c3", "d3", "e3", "f3", "g3"].into_iter().zip(Potential::ALL) {
+    for (spot, kind) in ["c3", "d3", "e3", "f3", "g3"]
+        .into_iter()
+        .zip(Potential::ALL)
+    {
         // The letter's strokes: the brightest pixels inside the ring, seen small.
         let (cx, cy) = at(spot);
         let (cx, cy) = ((cx * scale) as i32, (cy * scale) as i32);

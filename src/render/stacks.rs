@@ -189,7 +189,12 @@ pub(crate) fn kind_badge(
 /// A used potential's mark on a piece of `color`: a ring and the lowercase letter, in the
 /// kind's colour (lightened on a black piece, to stay readable when the picture is shown
 /// small).
-pub(crate) fn used_mark(image: &mut RgbImage, center: Pt, radius: f32, (kind, color): (Potential, Color)) {
+pub(crate) fn used_mark(
+    image: &mut RgbImage,
+    center: Pt,
+    radius: f32,
+    (kind, color): (Potential, Color),
+) {
     let paint = theme::kind_on(kind, color);
     ring(image, center, radius, radius * USED_RING_WIDTH, paint, 1.0);
     lowercase(image, center, radius * USED_LETTER_SCALE, kind, paint);
@@ -227,12 +232,19 @@ pub(crate) fn draw_mark(image: &mut RgbImage, center: Pt, radius: f32, stack: St
     };
     if stack.covers > 0 {
         let layers = stack.covers + 1;
-        used(image, layer_center(center, scale, layers, stack.covers), stack.cover_kind);
+        used(
+            image,
+            layer_center(center, scale, layers, stack.covers),
+            stack.cover_kind,
+        );
         return;
     }
     match stack.base {
         Base::Basic => {}
-        Base::Gipf => crown(image, (center.0, center.1 - super::layout::GIPF_LIFT * scale)),
+        Base::Gipf => crown(
+            image,
+            (center.0, center.1 - super::layout::GIPF_LIFT * scale),
+        ),
         Base::Loaded(kind) => kind_badge(image, center, BADGE_RADIUS * scale, kind, 1.0),
         Base::Used(kind) => used(image, center, kind),
     }

@@ -29,7 +29,12 @@ impl Service {
     fn settings(
         &self,
         message: &Message,
-        (days, abandon, threads, side): (Option<Option<u8>>, Option<u16>, Option<bool>, Option<Color>),
+        (days, abandon, threads, side): (
+            Option<Option<u8>>,
+            Option<u16>,
+            Option<bool>,
+            Option<Color>,
+        ),
     ) -> Handled {
         let Some(guild) = message.guild else {
             return refuse("Settings belong to a server: ask in one of its channels.");

@@ -27,7 +27,10 @@ pub fn bottom_of_gif(gif: &[u8]) -> Color {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::RGBA);
     let mut decoder = options.read_info(gif).expect("a GIF");
-    let frame = decoder.read_next_frame().expect("a frame").expect("a first frame");
+    let frame = decoder
+        .read_next_frame()
+        .expect("a frame")
+        .expect("a first frame");
     let (x, y) = UPPER_CARD_DISC;
     let at = ((y * u32::from(frame.width) + x) * 4) as usize;
     bottom_under([frame.buffer[at], frame.buffer[at + 1], frame.buffer[at + 2]])
