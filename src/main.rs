@@ -72,7 +72,7 @@ enum Command {
         /// Write the whole game as an animated GIF: one picture per turn, the end held.
         #[arg(long)]
         animate: bool,
-        /// Draw the board from Black's side.
+        /// Draw the board from Black's side (the still picture or every frame of --animate).
         #[arg(long)]
         black_side: bool,
         /// The record; `-` reads standard input.
@@ -588,7 +588,7 @@ fn render_file(
 ) -> anyhow::Result<Vec<u8>> {
     let options = render::RenderOptions { black_side };
     if animate {
-        render::animate_record(text, rules)
+        render::animate_record(text, rules, &options)
     } else {
         render::render_record(text, rules, ply, &options)
     }

@@ -210,7 +210,7 @@ impl TimeControl {
 }
 
 /// What a server's moderators set for it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GuildSettings {
     /// Days per move for challenges that set none.
     pub move_days: Option<u8>,
@@ -218,6 +218,77 @@ pub struct GuildSettings {
     pub abandon_days: Option<u16>,
     /// Every accepted challenge is played in a thread of its own.
     pub threads: bool,
+    /// The colour at the bottom of every board picture in the server's channels.
+    pub board_side: Color,
+}
+
+impl Default for GuildSettings {
+    /// Nothing set: White at the bottom of the pictures.
+    fn default() -> GuildSettings {
+        GuildSettings {
+            move_days: None,
+            abandon_days: None,
+            threads: false,
+            board_side: Color::White,
+        }
+    }
+}
+
+/// The side a board picture is drawn from, as a member asks for it: for one picture
+/// (`board black`) or for every picture sent to him (`board side black`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoardSide {
+    /// White at the bottom.
+    White,
+    /// Black at the bottom.
+    Black,
+    /// His own colour at the bottom, in the games he plays (elsewhere: as the server shows
+    /// them).
+    Mine,
+    /// As the server shows its pictures.
+    Default,
+}
+
+impl BoardSide {
+    /// Every side, in the order the commands list them.
+    pub const ALL: [BoardSide; 4] = [
+        BoardSide::White,
+        BoardSide::Black,
+        BoardSide::Mine,
+        BoardSide::Default,
+    ];
+
+    /// `white`, `black`, `mine` or `default`: the word of the commands and of the store.
+    pub fn name(self) -> &'static str {
+        match self {
+            BoardSide::White => "white",
+            BoardSide::Black => "black",
+            BoardSide::Mine => "mine",
+            BoardSide::Default => "default",
+        }
+    }
+
+    /// The side of its word, if it is one.
+    pub fn of_name(name: &str) -> Option<BoardSide> {
+        BoardSide::ALL.into_iter().find(|side| side.name() == name)
+    }
+
+    /// The colour at the bottom: this side's own, else `mine` (the viewer's colour in the
+    /// game, if he plays it), else `default`.
+    pub fn bottom(self, mine: Option<Color>, default: Color) -> Color {
+        match self {
+            BoardSide::White => Color::White,
+            BoardSide::Black => Color::Black,
+            BoardSide::Mine => mine.unwrap_or(default),
+            BoardSide::Default => default,
+        }
+    }
+}
+
+impl fmt::Display for BoardSide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// What the author of a message may do beyond playing, as Discord vouches for it (it says so
@@ -346,6 +417,21 @@ mod tests {
         assert_eq!(serde_json::to_string(&partial).unwrap(), written);
         let old = format!("{{\"potentials\":{written}}}");
         assert_eq!(serde_json::from_str::<Partial>(&old).unwrap(), partial);
+    }
+
+    #[test]
+    fn board_sides_read_back_and_pick_the_colour_at_the_bottom() {
+        for side in BoardSide::ALL {
+            assert_eq!(BoardSide::of_name(side.name()), Some(side));
+        }
+        assert_eq!(BoardSide::of_name("blue"), None);
+        let (white, black) = (Color::White, Color::Black);
+        assert_eq!(BoardSide::Black.bottom(Some(white), white), black);
+        assert_eq!(BoardSide::White.bottom(Some(black), black), white);
+        assert_eq!(BoardSide::Mine.bottom(Some(black), white), black);
+        assert_eq!(BoardSide::Mine.bottom(None, white), white);
+        assert_eq!(BoardSide::Default.bottom(Some(black), white), white);
+        assert_eq!(GuildSettings::default().board_side, white);
     }
 
     #[test]

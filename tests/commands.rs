@@ -3,13 +3,13 @@
 #![allow(clippy::unwrap_used, missing_docs)]
 
 use gipf::potentials::{LineNote, Options, PieceKind, Potential};
-use gipf::{ByColor, Entry, Point, Variant};
+use gipf::{ByColor, Color, Entry, Point, Variant};
 use gipf_ai::Level;
 use gipf_bot::command::{
     Answer, ArchiveCommand, ChallengeCommand, Command, GameCommand, InfoCommand, Phrasing,
     PlayCommand, ServerCommand, parse,
 };
-use gipf_bot::model::{ColorChoice, GameId, GameKind, GameScope, TimeControl, UserId};
+use gipf_bot::model::{BoardSide, ColorChoice, GameId, GameKind, GameScope, TimeControl, UserId};
 use proptest::prelude::*;
 
 fn point() -> impl Strategy<Value = Point> {
@@ -154,12 +154,14 @@ fn settings() -> impl Strategy<Value = Command> {
         proptest::option::of(proptest::option::of(1u8..=TimeControl::MAX_DAYS)),
         proptest::option::of(1u16..=3650),
         proptest::option::of(any::<bool>()),
+        proptest::option::of(proptest::sample::select(vec![Color::White, Color::Black])),
     )
-        .prop_map(|(days, abandon, threads)| {
+        .prop_map(|(days, abandon, threads, side)| {
             ServerCommand::Settings {
                 days,
                 abandon,
                 threads,
+                side,
             }
             .into()
         })
@@ -211,8 +213,11 @@ fn command() -> impl Strategy<Value = Command> {
         answer().prop_map(|answer| {
             PlayCommand::Confirmed(Box::new(PlayCommand::Answer(answer))).into()
         }),
-        proptest::option::of(any::<bool>())
-            .prop_map(|black_side| GameCommand::Board { black_side }.into()),
+        (
+            proptest::option::of(proptest::sample::select(BoardSide::ALL.to_vec())),
+            any::<bool>()
+        )
+            .prop_map(|(side, remember)| GameCommand::Board { side, remember }.into()),
         any::<bool>().prop_map(|dm| ServerCommand::Notify { dm }.into()),
         settings(),
         games(),

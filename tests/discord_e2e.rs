@@ -21,6 +21,7 @@ use support::fake_discord::{
 
 use support::chat::{ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, assert_pings};
 use support::games::{find_at_turn_start, last_gipf_setup, removal_setup, shared_row};
+use support::pictures::bottom_of_png;
 
 const BOT: (u64, &str) = (BOT_USER_ID, "gipf-bot");
 
@@ -2445,6 +2446,76 @@ async fn a_lesson_is_learnt_in_a_direct_message_with_the_games_own_commands() {
     // A push in a direct message is the lesson's, not refused as a game would be.
     let done = ask(&discord, in_dm("!push e1 e2")).await;
     assert!(content(&done).starts_with("Lesson 1 done"), "{done:#}");
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
+
+/// The colour at the bottom of the board picture a post or an answer carries.
+fn board_bottom(call: &RestCall) -> gipf::Color {
+    assert_board(call);
+    let files = call.files();
+    let (_, png) = files.iter().find(|(name, _)| name == "board.png").unwrap();
+    bottom_of_png(png)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_channel_s_board_stays_on_one_side_and_a_player_s_copies_on_his() {
+    use gipf::Color;
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    start_game(&discord, CHANNEL).await;
+    // Bob (black) sees his own side in what is sent to him, by slash command.
+    let options = json!([
+        { "name": "side", "type": 3, "value": "mine" },
+        { "name": "always", "type": 5, "value": true },
+    ]);
+    let chosen = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&invoker(BOB, CHANNEL), "board", options),
+        )
+        .await,
+    );
+    assert!(is_ephemeral(&chosen), "{chosen:#}");
+    assert!(content(&chosen).contains("your own colour"), "{chosen:#}");
+    ask(&discord, say(CHANNEL, BOB, "!notify dm on")).await;
+
+    // Alice's push: White at the bottom in the channel, Black in bob's direct message.
+    let mut position = Position::new(Variant::Standard);
+    let push = next_push(&mut position);
+    let post = next_post_after(&discord, say(CHANNEL, ALICE, &format!("!push {push}"))).await;
+    assert_eq!(board_bottom(&post), Color::White);
+    discord
+        .next_call(|c| c.method == "POST" && c.route() == "/users/@me/channels")
+        .await;
+    let dm = discord
+        .dm_channel_of(BOB.0)
+        .expect("a direct message to bob");
+    assert_eq!(board_bottom(&next_post(&discord, dm).await), Color::Black);
+    // Bob's push: the channel's board does not turn round.
+    let push = next_push(&mut position);
+    let post = next_post_after(&discord, say(CHANNEL, BOB, &format!("!push {push}"))).await;
+    assert_eq!(board_bottom(&post), Color::White);
+
+    // An admin turns the server's pictures round: every picture in the channel follows.
+    discord.grant(CAROL.0, 1 << 5);
+    let options = json!([{ "name": "side", "type": 3, "value": "black" }]);
+    let changed = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&invoker(CAROL, CHANNEL), "settings", options),
+        )
+        .await,
+    );
+    assert!(
+        content(&changed).contains("Black at the bottom"),
+        "{changed:#}"
+    );
+    let push = next_push(&mut position);
+    let post = next_post_after(&discord, say(CHANNEL, ALICE, &format!("!push {push}"))).await;
+    assert_eq!(board_bottom(&post), Color::Black);
+    assert_eq!(board_bottom(&next_post(&discord, dm).await), Color::Black);
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }

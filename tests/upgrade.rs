@@ -24,6 +24,7 @@ use gipf_bot::reply::Reply;
 use gipf_bot::service::{Config, GameState, Message, Service};
 use rusqlite::Connection;
 use support::games::tamsk_setup;
+use support::pictures::bottom_of_png;
 use support::table::shown;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/upgrade");
@@ -336,7 +337,12 @@ fn write_fixture() {
     );
     // From schema 11: a seek, open to anyone in its channel.
     club.expect(61, "alice", "!seek basic white", "seeks a game");
-    let mut admin = club.message(70, "dave", "!settings days=5 abandon=60 threads=off");
+    // From schema 14: the server's pictures from Black's side, and erin's from her own.
+    let mut admin = club.message(
+        70,
+        "dave",
+        "!settings days=5 abandon=60 threads=off side=black",
+    );
     admin.rights = Rights {
         manage_messages: true,
         manage_server: true,
@@ -347,6 +353,7 @@ fn write_fixture() {
     club.expect(70, "bob", "!notify dm on", "");
     club.expect(70, "erin", "!notify dm on", "");
     club.expect(70, "erin", "!notify dm off", "");
+    club.expect(70, "erin", "!board side mine", "your own colour");
 
     std::fs::create_dir_all(&exports).unwrap();
     for (name, record) in club.service.records(None).unwrap() {
@@ -356,10 +363,14 @@ fn write_fixture() {
     gipf_bot::store::backup(&live, &db).unwrap();
 }
 
-/// Every row of `table`, in order, as text (for tables whose rows must survive as they are).
-fn rows(db: &Connection, table: &str) -> Vec<String> {
+/// Every row of `table` in `columns`, in order, as text (for tables whose rows must survive
+/// as they are).
+fn rows(db: &Connection, table: &str, columns: &[String]) -> Vec<String> {
     let mut statement = db
-        .prepare(&format!("SELECT * FROM {table} ORDER BY 1, 2"))
+        .prepare(&format!(
+            "SELECT {} FROM {table} ORDER BY 1, 2",
+            columns.join(", ")
+        ))
         .unwrap();
     let columns = statement.column_count();
     statement
@@ -374,19 +385,45 @@ fn rows(db: &Connection, table: &str) -> Vec<String> {
         .unwrap()
 }
 
-/// The tables of players' standing and servers' choices, read without the bot.
-fn kept_tables(db: &Path) -> BTreeMap<&'static str, Vec<String>> {
+/// The tables of players' standing and servers' choices.
+const KEPT: [&str; 5] = [
+    "users",
+    "ratings",
+    "guild_settings",
+    "notices",
+    "challenges",
+];
+
+/// The columns of the kept tables, by table.
+type Columns = BTreeMap<&'static str, Vec<String>>;
+
+/// The columns each kept table has in `db` (a later schema may add some).
+fn kept_columns(db: &Path) -> Columns {
     let db = Connection::open(db).unwrap();
-    [
-        "users",
-        "ratings",
-        "guild_settings",
-        "notices",
-        "challenges",
-    ]
-    .into_iter()
-    .map(|table| (table, rows(&db, table)))
-    .collect()
+    KEPT.into_iter()
+        .map(|table| {
+            let mut statement = db
+                .prepare(&format!(
+                    "SELECT name FROM pragma_table_info('{table}') ORDER BY cid"
+                ))
+                .unwrap();
+            let names = statement
+                .query_map([], |r| r.get(0))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            (table, names)
+        })
+        .collect()
+}
+
+/// The kept tables' rows, read without the bot, in `columns` (those of the schema they
+/// were written in: what a migration adds is not theirs to keep).
+fn kept_tables(db: &Path, columns: &Columns) -> BTreeMap<&'static str, Vec<String>> {
+    let db = Connection::open(db).unwrap();
+    KEPT.into_iter()
+        .map(|table| (table, rows(&db, table, &columns[table])))
+        .collect()
 }
 
 /// A turn's lines and the result tags of a record, as the export gives them.
@@ -448,7 +485,8 @@ fn opens_and_plays_on(schema: u32) {
     let work = tempfile::tempdir().unwrap();
     let db = work.path().join("gipf.db");
     std::fs::copy(&fixture_db, &db).unwrap();
-    let before = kept_tables(&db);
+    let columns = kept_columns(&db);
+    let before = kept_tables(&db, &columns);
     let (last_move, channels): (i64, Vec<(i64, u64)>) = {
         let raw = Connection::open(&db).unwrap();
         let last = raw
@@ -467,7 +505,7 @@ fn opens_and_plays_on(schema: u32) {
     // An hour after the fixture's last move: no game is abandoned, no challenge lapsed.
     let mut club = Club::open(&db, last_move + 3600);
     assert_eq!(
-        kept_tables(&db),
+        kept_tables(&db, &columns),
         before,
         "schema {schema}: rows changed on opening"
     );
@@ -511,6 +549,10 @@ fn opens_and_plays_on(schema: u32) {
         }
         let who = club.service_name(&state, mover);
         let replies = club.say(channel, &who, &step);
+        if let Some(board) = replies.first().and_then(|r| r.board.as_ref()) {
+            let bottom = server_side(schema, channel);
+            assert_eq!(bottom_of_png(board), bottom, "schema {schema}, game {id}");
+        }
         let first = replies.first().map(shown).unwrap_or_default();
         assert!(
             first.contains("played") || first.contains("took") || first.contains("removed"),
@@ -542,8 +584,9 @@ fn opens_and_plays_on(schema: u32) {
     let settings = club.say(70, "alice", "!settings");
     let said = shown(&settings[0]);
     assert!(said.contains("5 days") && said.contains("60"), "{said}");
+    sides_hold(&mut club, schema, &said);
     drop(club);
-    let after = kept_tables(&db);
+    let after = kept_tables(&db, &columns);
     assert_eq!(
         after["ratings"], before["ratings"],
         "schema {schema}: ratings kept"
@@ -552,6 +595,33 @@ fn opens_and_plays_on(schema: u32) {
         after["notices"], before["notices"],
         "schema {schema}: notices kept"
     );
+}
+
+/// The colour at the bottom of the pictures in `channel` of the fixture of `schema`: before
+/// schema 14 every server drew from White's side; the fixture of 14 set Black's for its
+/// server (a game outside any server, in channel 1, stays White's).
+fn server_side(schema: u32, channel: u64) -> Color {
+    if schema >= 14 && channel != 1 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// The sides of the pictures hold: White's by default on a database older than schema 14
+/// and nobody's own (`settings` said `said`), Black's and erin's own on the fixture of 14.
+fn sides_hold(club: &mut Club, schema: u32, said: &str) {
+    let (server, erin) = if schema >= 14 {
+        ("Black at the bottom", "your own colour at the bottom")
+    } else {
+        (
+            "White at the bottom",
+            "as the server shows them (here White",
+        )
+    };
+    assert!(said.contains(server), "schema {schema}: {said}");
+    club.expect(70, "erin", "!board side", erin);
+    club.expect(70, "bob", "!board side", "as the server shows them");
 }
 
 /// The chat line that plays the next step of a running game: a random legal turn at a

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::{ArgKind, Command, CommandError, Syntax, Words, arg, error};
+use crate::model::BoardSide;
 
 /// A command about the channel's game that is not a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,10 +18,13 @@ pub enum GameCommand {
     Abort,
     /// `claim`: the waiting player claims the win when the other's time is up.
     Claim,
-    /// `board [black|white]`.
+    /// `board [white|black|mine|default]`: the board, from a side; `board side [...]`: the
+    /// side of every board shown or sent to the asker, set or said.
     Board {
-        /// Draw it from Black's side; `None`: from the side of the player to move.
-        black_side: Option<bool>,
+        /// The side: `None` for the one the asker chose, else the server's.
+        side: Option<BoardSide>,
+        /// `board side`: remember `side` for the asker (without a side: say which he chose).
+        remember: bool,
     },
     /// `hint`: the engine's suggestion for the player to move, privately.
     Hint,
@@ -39,10 +43,10 @@ impl fmt::Display for GameCommand {
             GameCommand::Resign { confirmed: true } => f.write_str("resign confirm"),
             GameCommand::Abort => f.write_str("abort"),
             GameCommand::Claim => f.write_str("claim"),
-            GameCommand::Board { black_side: None } => f.write_str("board"),
-            GameCommand::Board {
-                black_side: Some(black),
-            } => write!(f, "board {}", if *black { "black" } else { "white" }),
+            GameCommand::Board { side, remember } => {
+                f.write_str(if *remember { "board side" } else { "board" })?;
+                side.map_or(Ok(()), |side| write!(f, " {side}"))
+            }
             GameCommand::Hint => f.write_str("hint"),
         }
     }
@@ -63,14 +67,24 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "board",
         summary: "Show the board",
-        help: "`{p}board` (`{p}board black`): the board",
-        args: &[arg(
-            "side",
-            "The side to see the board from",
-            ArgKind::Choice(&["white", "black"]),
-        )],
+        help: "`{p}board` (`{p}board black`, `white`, `mine`): the board, from the server's side or the one you chose; `{p}board side mine` (`white`, `black`, `default`): the side of every board shown or sent to you",
+        args: &[
+            arg(
+                "side",
+                "The colour at the bottom: white, black, mine (yours) or default (the server's)",
+                ArgKind::Choice(&["white", "black", "mine", "default"]),
+            ),
+            // `board side black` in chat: the flag's word is `side`.
+            arg(
+                "always",
+                "See every board shown or sent to you from this side",
+                ArgKind::Flag("side"),
+            ),
+        ],
         slash: true,
         place: 170,
+        // `board side mine` is a member's own setting, made anywhere.
+        in_direct_messages: true,
         parse: parse_board,
         ..Syntax::DEFAULT
     },
@@ -122,18 +136,27 @@ fn parse_resign(words: &Words) -> Result<Command, CommandError> {
 }
 
 fn parse_board(words: &Words) -> Result<Command, CommandError> {
-    let black_side = match words.args.as_slice() {
-        [] => None,
-        ["black"] => Some(true),
-        ["white"] => Some(false),
-        _ => {
-            return Err(error(format!(
-                "{} takes nothing, {} or {} (the side to see it from)",
-                words.cmd("board"),
-                words.options("board black"),
-                words.options("board white")
-            )));
-        }
+    let (remember, rest) = match words.args.as_slice() {
+        ["side", rest @ ..] => (true, rest),
+        rest => (false, rest),
     };
-    Ok(GameCommand::Board { black_side }.into())
+    let side = match rest {
+        [] => None,
+        [word] => Some(BoardSide::of_name(word).ok_or_else(|| board_sides(words))?),
+        _ => return Err(board_sides(words)),
+    };
+    Ok(GameCommand::Board { side, remember }.into())
+}
+
+/// What `board` takes.
+fn board_sides(words: &Words) -> CommandError {
+    error(format!(
+        "{} shows the board with White or Black at the bottom, or your own colour: {}, {} or {}; {} shows you every board from that side, {} as the server does",
+        words.cmd("board"),
+        words.options("board white"),
+        words.options("board black"),
+        words.options("board mine"),
+        words.cmd("board side black"),
+        words.cmd("board side default")
+    ))
 }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Arg, ArgKind, Command, CommandError, Syntax, Words, arg, error};
+use super::{Arg, ArgKind, Command, CommandError, Syntax, Words, arg, error, required};
 
 /// A puzzle asked for, or an answer to one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,11 +35,11 @@ impl fmt::Display for PuzzleCommand {
     }
 }
 
-const TURN: Arg = arg(
+const TURN: Arg = required(arg(
     "turn",
     "The turn in the notation, like a5-c5 or a5-f4;xb5,c5,d5,e5,Gf4*",
     ArgKind::Text,
-);
+));
 
 /// The family's rows: anyone may ask, anywhere.
 pub(super) const SYNTAX: &[Syntax] = &[

@@ -3,13 +3,15 @@
 use std::fmt;
 
 use super::{ArgKind, Command, CommandError, Syntax, Words, arg, error, keyed, line, required};
+use gipf::Color;
+
 use crate::model::TimeControl;
 
 /// A look at or a change of settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ServerCommand {
-    /// `settings [days=N|none] [abandon=N] [threads=on|off]`: show or change the server's
-    /// settings.
+    /// `settings [days=N|none] [abandon=N] [threads=on|off] [side=white|black]`: show or
+    /// change the server's settings.
     Settings {
         /// A new default time per move: `Some(None)` for none.
         days: Option<Option<u8>>,
@@ -17,6 +19,8 @@ pub enum ServerCommand {
         abandon: Option<u16>,
         /// Whether every game gets a thread of its own.
         threads: Option<bool>,
+        /// The colour at the bottom of every board picture.
+        side: Option<Color>,
     },
     /// `notify dm on|off`: direct messages when it is your turn or you are challenged.
     Notify {
@@ -38,6 +42,7 @@ impl fmt::Display for ServerCommand {
                 days,
                 abandon,
                 threads,
+                side,
             } => line(
                 f,
                 "settings",
@@ -48,6 +53,7 @@ impl fmt::Display for ServerCommand {
                     }),
                     abandon.map(|abandon| format!("abandon={abandon}")),
                     threads.map(|on| format!("threads={}", on_off(on))),
+                    side.map(|side| format!("side={side}")),
                 ],
             ),
             ServerCommand::Notify { dm } => write!(f, "notify dm {}", on_off(*dm)),
@@ -64,7 +70,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "settings",
         summary: "The server's settings; members with Manage Server change them",
-        help: "`{p}settings`: the server's settings (`{p}settings days=3 abandon=30 threads=on` changes them, with Manage Server)",
+        help: "`{p}settings`: the server's settings (`{p}settings days=3 abandon=30 threads=on side=white` changes them, with Manage Server)",
         args: &[
             keyed(
                 arg(
@@ -89,6 +95,14 @@ pub(super) const SYNTAX: &[Syntax] = &[
                     ArgKind::Number { min: 1 },
                 ),
                 "abandon",
+            ),
+            keyed(
+                arg(
+                    "side",
+                    "The colour at the bottom of every board picture here",
+                    ArgKind::Choice(&["white", "black"]),
+                ),
+                "side",
             ),
         ],
         slash: true,
@@ -120,8 +134,20 @@ fn parse_settings(words: &Words) -> Result<Command, CommandError> {
     let mut days = None;
     let mut abandon = None;
     let mut threads = None;
+    let mut side = None;
     for &arg in &words.args {
-        if let Some(on) = arg.strip_prefix("threads=") {
+        if let Some(color) = arg.strip_prefix("side=") {
+            side = Some(match color {
+                "white" => Color::White,
+                "black" => Color::Black,
+                _ => {
+                    let given = words.given(arg);
+                    return Err(error(format!(
+                        "{given}: the colour at the bottom of the pictures is `white` or `black`"
+                    )));
+                }
+            });
+        } else if let Some(on) = arg.strip_prefix("threads=") {
             threads = Some(match on {
                 "on" => true,
                 "off" => false,
@@ -158,7 +184,7 @@ fn parse_settings(words: &Words) -> Result<Command, CommandError> {
             return Err(error(format!(
                 "I did not understand {}: change settings like {}",
                 words.given(arg),
-                words.cmd("settings days=3 abandon=30 threads=on")
+                words.cmd("settings days=3 abandon=30 threads=on side=white")
             )));
         }
     }
@@ -166,6 +192,7 @@ fn parse_settings(words: &Words) -> Result<Command, CommandError> {
         days,
         abandon,
         threads,
+        side,
     }
     .into())
 }

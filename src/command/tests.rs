@@ -6,7 +6,7 @@ use gipf::{Entry, Point, Variant};
 use gipf_ai::Level;
 
 use super::*;
-use crate::model::{ColorChoice, TimeControl};
+use crate::model::{BoardSide, ColorChoice, TimeControl};
 
 fn ok(line: &str) -> Command {
     parse(line, &Phrasing::chat("!")).unwrap().unwrap()
@@ -404,10 +404,43 @@ fn answers_moves_and_the_rest() {
     assert_eq!(
         ok("!board black"),
         GameCommand::Board {
-            black_side: Some(true)
+            side: Some(BoardSide::Black),
+            remember: false
         }
         .into()
     );
+    assert_eq!(
+        ok("!board side mine"),
+        GameCommand::Board {
+            side: Some(BoardSide::Mine),
+            remember: true
+        }
+        .into()
+    );
+    assert_eq!(
+        ok("!board side"),
+        GameCommand::Board {
+            side: None,
+            remember: true
+        }
+        .into()
+    );
+    assert!(err("!board blue").contains("`!board side black`"));
+    assert!(err("!board side up down").contains("`!board side default`"));
+    // By slash command the side is an option, remembering it a flag whose word is `side`.
+    let slash = Phrasing::slash("!");
+    assert_eq!(
+        slash.cmd("board side black"),
+        "`/board side:black always:True`"
+    );
+    assert_eq!(slash.cmd("board mine"), "`/board side:mine`");
+    let board = Syntax::of("board").unwrap();
+    let line = board.line(|arg| match arg.name {
+        "side" => Some(ArgValue::Text("default".into())),
+        "always" => Some(ArgValue::Flag(true)),
+        _ => None,
+    });
+    assert_eq!(line.as_deref(), Ok("board side default"));
     assert_eq!(ok("!help"), InfoCommand::Help.into());
     assert!(err("!resign now").contains("takes nothing"));
     assert!(err("!dance").contains("I don't know the command `dance`"));

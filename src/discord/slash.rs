@@ -328,6 +328,7 @@ mod tests {
                         _ if o["name"] == "notation" => ArgValue::Text("c2".into()),
                         _ if o["name"] == "from" => ArgValue::Text("c3".into()),
                         _ if o["name"] == "to" => ArgValue::Text("c6".into()),
+                        _ if o["name"] == "turn" => ArgValue::Text("a5-c5".into()),
                         _ => ArgValue::Text("all".into()),
                     };
                     (o["name"].as_str().unwrap_or_default().to_string(), value)
@@ -341,6 +342,6 @@ mod tests {
             );
             names.push(name);
         }
-        assert_eq!(names.len(), 33, "{names:?}");
+        assert_eq!(names.len(), 37, "{names:?}");
     }
 }

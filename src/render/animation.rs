@@ -26,7 +26,8 @@ pub const FINAL_DELAY: u16 = 500;
 pub const MAX_BYTES: usize = 7_800_000;
 
 /// The animated replay of a game: a frame for each of `games` (the start, then the game
-/// after each of `turns`, that turn marked), at most [`MAX_BYTES`].
+/// after each of `turns`, that turn marked), drawn as `options` asks (the side of the still
+/// pictures), at most [`MAX_BYTES`].
 ///
 /// ```
 /// use gipf::potentials::{Game, Options};
@@ -35,21 +36,26 @@ pub const MAX_BYTES: usize = 7_800_000;
 /// let turns = game.play_notation("b1-c2").unwrap();
 /// games.push(game);
 /// let names = gipf::ByColor::new("Ann", "Bob");
-/// let gif = gipf_bot::render::animate(&games, &turns, names).unwrap();
+/// let options = gipf_bot::render::RenderOptions::default();
+/// let gif = gipf_bot::render::animate(&games, &turns, names, &options).unwrap();
 /// assert_eq!(&gif[..6], b"GIF89a");
 /// ```
-pub fn animate(games: &[Game], turns: &[Turn], names: ByColor<&str>) -> anyhow::Result<Vec<u8>> {
-    animate_within(games, turns, names, MAX_BYTES)
+pub fn animate(
+    games: &[Game],
+    turns: &[Turn],
+    names: ByColor<&str>,
+    options: &RenderOptions,
+) -> anyhow::Result<Vec<u8>> {
+    animate_within(games, turns, (names, options), MAX_BYTES)
 }
 
 /// [`animate`], at half the size if the full size takes more than `max_bytes`.
 pub(crate) fn animate_within(
     games: &[Game],
     turns: &[Turn],
-    names: ByColor<&str>,
+    (names, options): (ByColor<&str>, &RenderOptions),
     max_bytes: usize,
 ) -> anyhow::Result<Vec<u8>> {
-    let options = RenderOptions::default();
     let picture = |i: usize| {
         let view = BoardView {
             game: &games[i],
@@ -57,7 +63,7 @@ pub(crate) fn animate_within(
             names,
             note: None,
         };
-        draw(&view, &options)
+        draw(&view, options)
     };
     animate_frames(games.len(), picture, max_bytes)
 }

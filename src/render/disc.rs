@@ -138,7 +138,7 @@ pub(crate) fn dashed_ring(
 }
 
 /// Distance from `p` to the segment `a`–`b`.
-fn segment_distance(p: Pt, a: Pt, b: Pt) -> f32 {
+pub(crate) fn segment_distance(p: Pt, a: Pt, b: Pt) -> f32 {
     let (ax, ay) = (p.0 - a.0, p.1 - a.1);
     let (bx, by) = (b.0 - a.0, b.1 - a.1);
     let span = bx * bx + by * by;

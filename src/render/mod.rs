@@ -36,8 +36,8 @@ mod text;
 mod theme;
 
 use anyhow::{Context, bail};
-use gipf::ByColor;
 use gipf::potentials::{Game, Turn};
+use gipf::{ByColor, Color};
 use image::RgbImage;
 
 use palette::Palette;
@@ -72,6 +72,15 @@ pub struct BoardView<'a> {
 pub struct RenderOptions {
     /// Draw the board from Black's side (turned 180°, labels still upright).
     pub black_side: bool,
+}
+
+impl RenderOptions {
+    /// The board seen from `bottom`'s side: that colour at the bottom, its card below.
+    pub fn seen_from(bottom: Color) -> RenderOptions {
+        RenderOptions {
+            black_side: bottom == Color::Black,
+        }
+    }
 }
 
 /// Draws the picture without encoding it: the last turn's dots and arrows and the ghosts of
@@ -139,10 +148,19 @@ fn replay(text: &str, spec: GameSpec) -> anyhow::Result<(Replay, [String; 2])> {
 }
 
 /// The replay of a game record as an animated GIF, the players named as its header names
-/// them.
-pub fn animate_record(text: &str, spec: GameSpec) -> anyhow::Result<Vec<u8>> {
+/// them, drawn as `options` asks.
+pub fn animate_record(
+    text: &str,
+    spec: GameSpec,
+    options: &RenderOptions,
+) -> anyhow::Result<Vec<u8>> {
     let (replay, [white, black]) = replay(text, spec)?;
-    animate(&replay.games, &replay.turns, ByColor::new(&white, &black))
+    animate(
+        &replay.games,
+        &replay.turns,
+        ByColor::new(&white, &black),
+        options,
+    )
 }
 
 /// Renders the game after ply `ply` (default: the end) of a record of game `spec`, that

@@ -9,10 +9,10 @@ use image::RgbImage;
 
 use super::RenderOptions;
 use super::canvas::Paint;
-use super::disc::{Pt, arrow, disc};
-use super::layout::{NEW_PIECE_HALO_RADIUS, center_of};
+use super::disc::{Pt, arrow, disc, segment_distance};
+use super::layout::{NEW_PIECE_HALO_RADIUS, PIECE_RADIUS, center_of};
 use super::overlay::{self, ARROW_WIDTH, draw_halo, short_of};
-use super::stacks::{Gone, GoneKind, draw_stack_ghost};
+use super::stacks::{Gone, GoneKind, draw_mark, draw_stack_ghost};
 use super::theme;
 
 /// The turns to mark: the turn in progress if it has acted, else the last completed turn
@@ -67,6 +67,7 @@ pub(crate) fn draw_over(
         }
         if let Some(Action::Move { kind, from, to }) = turn.action {
             draw_potential_move(image, kind, (from, to), options);
+            draw_crossed_marks(image, game, (from, to), options);
         }
     }
 }
@@ -88,6 +89,24 @@ pub(crate) fn draw_potential_move(
     arrow(image, start, tip, ARROW_WIDTH, paint, 1.0);
     disc(image, start, MOVE_DOT_RADIUS, paint, 1.0);
     draw_halo(image, to, paint, options);
+}
+
+/// Draws again, over a potential move's path, the marks of the pieces it crosses (those a
+/// ZÈRTZ jumped): their letters stay readable, the path shows across the rest of them.
+fn draw_crossed_marks(
+    image: &mut RgbImage,
+    game: &Game,
+    (from, to): (Point, Point),
+    options: &RenderOptions,
+) {
+    let (start, target) = (center_of(from, options), center_of(to, options));
+    for (spot, stack) in game.stacks() {
+        let center = center_of(spot, options);
+        let crossed = segment_distance(center, start, target) < PIECE_RADIUS;
+        if crossed && spot != from && spot != to {
+            draw_mark(image, center, PIECE_RADIUS, stack);
+        }
+    }
 }
 
 /// Radius of the dot on the spot a potential move started from.

@@ -1,5 +1,6 @@
-//! The player panel right of the board: a card per player (colour, name, reserve as a count
-//! and a stack, captures, and who is to move or won), the card of the player at the top of
+//! The player panel right of the board: a card per player (colour, name, his GIPF-pieces on
+//! the board, reserve as a count and a stack, captures, and who is to move or won), the card
+//! of the player at the top of
 //! the board at the top and the other's at the bottom, and between them the state of play
 //! (turn number, game, whose turn or the result, and what is to decide or why it ended).
 
@@ -35,6 +36,8 @@ pub(crate) struct Facts<'a> {
     pub detail: String,
     /// With potentials: each player's potentials still to load.
     pub legends: Option<ByColor<Legend>>,
+    /// In the games with GIPF-pieces: each player's GIPF-pieces on the board.
+    pub gipfs: Option<ByColor<u32>>,
 }
 
 impl<'a> Facts<'a> {
@@ -67,6 +70,10 @@ impl<'a> Facts<'a> {
                     supply: game.supply(c),
                 })
             }),
+            gipfs: options
+                .variant
+                .has_gipf_pieces()
+                .then(|| ByColor::from_fn(|c| game.gipf_pieces(c).count())),
         }
     }
 
@@ -311,7 +318,14 @@ fn draw_card(image: &mut RgbImage, facts: &Facts, color: Color, (top, height): (
     let right = left + CARD_WIDTH - 20.0;
     let name_style = style(Weight::Bold, 36.0, theme::INK);
     let name_left = left + 74.0;
-    let name = text::fit(name_of(facts, color), &name_style, right - name_left);
+    let name_right = match &facts.gipfs {
+        Some(gipfs) => {
+            let middle = top + CARD_DISC.1;
+            draw_gipf_count(image, color, gipfs[color], (right, middle)) - 14.0
+        }
+        None => right,
+    };
+    let name = text::fit(name_of(facts, color), &name_style, name_right - name_left);
     text::draw(image, &name, (name_left, top + 56.0), &name_style);
     draw_coin_stack(image, color, facts.reserve[color], (right, bottom - 18.0));
     // The legend, if any, goes under the name, across the card; the counts under it.
@@ -333,6 +347,26 @@ fn draw_card(image: &mut RgbImage, facts: &Facts, color: Color, (top, height): (
     if let Some(tag) = tag {
         draw_tag(image, tag, accent, (left + 20.0, bottom - 18.0));
     }
+}
+
+/// Radius of the GIPF-piece on a card.
+pub(crate) const GIPF_ICON_RADIUS: f32 = 17.0;
+
+/// The GIPF-pieces `color` has on the board, at the right end of his card's name row
+/// (ending at `right`, centred on `middle`): a GIPF-piece as the board draws it and their
+/// number. Returns where it begins.
+fn draw_gipf_count(image: &mut RgbImage, color: Color, count: u32, (right, middle): Pt) -> f32 {
+    let digits = style(Weight::Bold, 34.0, theme::INK);
+    let number = count.to_string();
+    let width = text::width(&number, &digits);
+    text::draw(image, &number, (right - width, middle + 12.0), &digits);
+    let center = (right - width - 8.0 - GIPF_ICON_RADIUS, middle);
+    let piece = Piece {
+        color,
+        kind: Kind::Gipf,
+    };
+    draw_piece(image, center, GIPF_ICON_RADIUS, piece);
+    center.0 - GIPF_ICON_RADIUS
 }
 
 /// Two lines of counts, each a bold number among words, as large as fits between `x` and

@@ -12,7 +12,7 @@ use image::RgbImage;
 use super::layout::{GIPF_RING_RADIUS, NEW_PIECE_HALO_RADIUS, PIECE_RADIUS, center_of};
 use super::legend::{self, badge_center};
 use super::panel::{CARD_HEIGHT, CARD_LEFT, CARD_WIDTH, card_tops};
-use super::stacks::{COUNT_OFFSET, LAYER_STEP, USED_RADIUS};
+use super::stacks::{COUNT_OFFSET, LAYER_STEP, USED_RADIUS, USED_RING_RADIUS};
 use super::tests::{MAX_PNG_BYTES, assert_paint, close, decode, offset, point, probe};
 use super::*;
 
@@ -93,23 +93,22 @@ fn the_five_kind_colours_are_far_from_each_other_and_from_the_pieces_and_board()
 fn a_used_potential_is_neither_a_loaded_piece_nor_a_basic_piece() {
     let game = set_up("c3:wZ d3:wz e3:w f3:bY g3:by");
     let image = picture(&game, None);
-    for (loaded, used, paint) in [
-        ("c3", "d3", theme::WHITE_PIECE),
-        ("f3", "g3", theme::BLACK_PIECE),
-    ] {
-        let kind = theme::kind(match loaded {
+    for (loaded, used, color) in [("c3", "d3", Color::White), ("f3", "g3", Color::Black)] {
+        let paint = theme::piece_paints(color).0;
+        let potential = match loaded {
             "c3" => Potential::Zertz,
             _ => Potential::Yinsh,
-        });
+        };
+        let kind = theme::kind(potential);
         // The loaded piece's badge is filled; the used one's inside is its body.
         assert_paint(&image, offset(at(loaded), 0.0, UNDER_LETTER), kind);
         let inside = probe(&image, offset(at(used), 0.0, UNDER_LETTER - 4.0));
         assert!(!close(inside, kind), "{used}: {inside:?}");
-        // The used one's ring, in the kind's colour, shows at its side.
+        // The used one's ring, in the kind's colour (lighter on black), shows at its side.
         assert_paint(
             &image,
             offset(at(used), super::stacks::USED_RING_RADIUS, 0.0),
-            kind,
+            theme::kind_on(potential, color),
         );
         // Smaller than a piece: beyond its edge lies the board, where a piece has its body.
         let beyond = offset(at(used), USED_RADIUS + 5.0, 0.0);
@@ -221,6 +220,86 @@ fn a_potential_move_is_marked_by_a_path_in_its_kind_colour() {
     for spot in [between, halo, at("c3")] {
         assert_paint(&image, spot, zertz);
         assert!(!close(probe(&plain, spot), zertz));
+    }
+}
+
+#[test]
+fn a_zertz_path_never_hides_the_letters_of_the_pieces_it_jumps() {
+    // A ZÈRTZ on e2 jumps a loaded piece, used potentials (on black, alone and on a
+    // stack) and a loaded piece of each colour, to e7.
+    let mut game = set_up("e2:wZ e3:bY e4:bz e5:wd e6:bD|wd|bd");
+    let done = game.play_notation("Ze2>e7").unwrap();
+    // As drawn, before each picture gets a palette of its own.
+    let options = RenderOptions::default();
+    let marked = draw(&view(&game, Some(&done[0])), &options);
+    let unmarked = draw(&view(&game, None), &options);
+    let zertz = theme::kind(Potential::Zertz);
+    // The path shows across the jumped pieces' bodies...
+    let body = offset(at("e3"), 0.0, PIECE_RADIUS - 8.0);
+    assert_paint(&marked, body, zertz);
+    // ...and never over their letters: round each middle, the pixels of the picture
+    // without the path.
+    for (spot, middle, reach) in [
+        ("e3", at("e3"), super::stacks::BADGE_RADIUS - 1.0),
+        ("e4", at("e4"), USED_RING_RADIUS),
+        ("e5", at("e5"), USED_RING_RADIUS),
+        ("e6", offset(at("e6"), 0.0, -LAYER_STEP), USED_RING_RADIUS),
+    ] {
+        for dy in -(reach as i32)..=reach as i32 {
+            let p = offset(middle, 0.0, dy as f32);
+            assert_eq!(probe(&marked, p), probe(&unmarked, p), "{spot} {dy}");
+        }
+    }
+}
+
+/// WCAG's contrast ratio of two colours, 1 to 21.
+fn contrast(a: image::Rgb<u8>, b: image::Rgb<u8>) -> f32 {
+    let luminance = |p: image::Rgb<u8>| {
+        let linear = |c: u8| {
+            let c = f32::from(c) / 255.0;
+            if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * linear(p.0[0]) + 0.7152 * linear(p.0[1]) + 0.0722 * linear(p.0[2])
+    };
+    let (a, b) = (luminance(a), luminance(b));
+    (a.max(b) + 0.05) / (a.min(b) + 0.05)
+}
+
+#[test]
+fn used_potentials_stay_readable_on_black_at_discord_s_embed_size() {
+    let game = set_up("c3:bt d3:bz e3:bd f3:by g3:bp");
+    let image = picture(&game, None);
+    // Discord shows the picture about 520 pixels wide.
+    let scale = 520.0 / IMAGE_WIDTH as f32;
+    let small = image::imageops::resize(
+        &image,
+        520,
+        (IMAGE_HEIGHT as f32 * scale).round() as u32,
+        image::imageops::FilterType::Triangle,
+    );
+    for (spot, kind) in ["c3", "d3", "e3", "f3", "g3"]
+        .into_iter()
+        .zip(Potential::ALL)
+    {
+        // The letter's strokes: the brightest pixels inside the ring, seen small.
+        let (cx, cy) = at(spot);
+        let (cx, cy) = ((cx * scale) as i32, (cy * scale) as i32);
+        let mut letter: Vec<f32> = (-3..=3)
+            .flat_map(|dx| (-3..=3).map(move |dy| (dx, dy)))
+            .map(|(dx, dy)| small.get_pixel((cx + dx) as u32, (cy + dy) as u32))
+            .map(|&p| contrast(p, theme::BLACK_PIECE))
+            .collect();
+        letter.sort_by(f32::total_cmp);
+        // The fourth brightest: a stroke, not a lone pixel.
+        let stroke = letter[letter.len() - 4];
+        assert!(stroke >= 3.0, "{kind:?} on {spot}: contrast {stroke:.2}");
+        // At full size the mark's colour reads as text does (4.5:1).
+        let paint = theme::kind_on(kind, Color::Black);
+        assert!(contrast(paint, theme::BLACK_PIECE) >= 4.5, "{kind:?}");
     }
 }
 
@@ -385,7 +464,8 @@ fn render_record_of_a_game_with_potentials_picks_the_ply_and_refuses_one_past_th
 
 #[test]
 fn the_replay_has_a_frame_per_turn_and_the_start() {
-    let gif = animate_record(RECORD, GameSpec::Potentials(Options::ultimate())).unwrap();
+    let options = RenderOptions::default();
+    let gif = animate_record(RECORD, GameSpec::Potentials(Options::ultimate()), &options).unwrap();
     let mut decoder = gif::DecodeOptions::new().read_info(gif.as_slice()).unwrap();
     let mut frames = 0;
     while decoder.read_next_frame().unwrap().is_some() {

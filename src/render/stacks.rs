@@ -70,7 +70,7 @@ fn draw_single(
         }
         Base::Used(kind) => {
             draw_piece(image, center, USED_RADIUS * scale, piece(Kind::Basic));
-            used_mark(image, center, USED_RING_RADIUS * scale, kind);
+            used_mark(image, center, USED_RING_RADIUS * scale, (kind, color));
         }
     }
 }
@@ -95,6 +95,7 @@ fn draw_layers(image: &mut RgbImage, center: Pt, radius: f32, stack: Stack) {
     let scale = radius / PIECE_RADIUS;
     let layers = stack.covers + 1;
     let mut top = center;
+    let top_color = stack.color();
     for (i, color) in (0..layers).zip(layer_colors(stack)) {
         top = layer_center(center, scale, layers, i);
         draw_piece(
@@ -107,7 +108,12 @@ fn draw_layers(image: &mut RgbImage, center: Pt, radius: f32, stack: Stack) {
             },
         );
     }
-    used_mark(image, top, USED_RING_RADIUS * scale, stack.cover_kind);
+    used_mark(
+        image,
+        top,
+        USED_RING_RADIUS * scale,
+        (stack.cover_kind, top_color),
+    );
     // A loaded piece at the bottom keeps its power for when it is uncovered: a dot of its
     // kind's colour in the middle of its rim says so.
     if let Base::Loaded(kind) = stack.base {
@@ -154,11 +160,14 @@ fn draw_converted(image: &mut RgbImage, center: Pt, radius: f32, stack: Stack) {
     lowercase(
         image,
         upper,
-        16.0 * scale,
+        CROWN_LETTER * scale,
         stack.cover_kind,
-        theme::kind(stack.cover_kind),
+        theme::kind_on(stack.cover_kind, top_color),
     );
 }
+
+/// Size of the PÜNCT's letter in a converted GIPF-piece's crown.
+const CROWN_LETTER: f32 = 22.0;
 
 /// A filled badge in the kind's colour with the kind's letter in white.
 pub(crate) fn kind_badge(
@@ -177,11 +186,68 @@ pub(crate) fn kind_badge(
     text::draw_centered(image, &kind.letter().to_string(), center, &style);
 }
 
-/// A used potential's mark: a ring and the lowercase letter, in the kind's colour.
-pub(crate) fn used_mark(image: &mut RgbImage, center: Pt, radius: f32, kind: Potential) {
-    let paint = theme::kind(kind);
-    ring(image, center, radius, radius * 0.22, paint, 1.0);
-    lowercase(image, center, radius * 1.2, kind, paint);
+/// A used potential's mark on a piece of `color`: a ring and the lowercase letter, in the
+/// kind's colour (lightened on a black piece, to stay readable when the picture is shown
+/// small).
+pub(crate) fn used_mark(
+    image: &mut RgbImage,
+    center: Pt,
+    radius: f32,
+    (kind, color): (Potential, Color),
+) {
+    let paint = theme::kind_on(kind, color);
+    ring(image, center, radius, radius * USED_RING_WIDTH, paint, 1.0);
+    lowercase(image, center, radius * USED_LETTER_SCALE, kind, paint);
+}
+
+/// The width of a used potential's ring, relative to its radius.
+pub(crate) const USED_RING_WIDTH: f32 = 0.25;
+/// The size of a used potential's letter, relative to its ring's radius.
+pub(crate) const USED_LETTER_SCALE: f32 = 1.4;
+
+/// A stack's mark drawn again over a path that crosses it (a ZÈRTZ jump), so that the path
+/// never hides it: a loaded piece's badge, or the middle of a used potential or a GIPF-piece
+/// cleared to its piece's colour and its ring, crown and letter drawn on it. A basic piece has
+/// none.
+pub(crate) fn draw_mark(image: &mut RgbImage, center: Pt, radius: f32, stack: Stack) {
+    let scale = radius / PIECE_RADIUS;
+    let color = stack.color();
+    let body = theme::piece_paints(color).0;
+    let gipf = super::layout::GIPF_RING_RADIUS * scale;
+    let crown = |image: &mut RgbImage, at: Pt| {
+        disc(image, at, gipf + 4.0 * scale, body, 1.0);
+        ring(image, at, gipf, 5.0 * scale, theme::gipf_ring(color), 1.0);
+    };
+    if stack.is_converted() {
+        let upper = layer_center(center, scale, 2, 1);
+        crown(image, upper);
+        let paint = theme::kind_on(stack.cover_kind, color);
+        lowercase(image, upper, CROWN_LETTER * scale, stack.cover_kind, paint);
+        return;
+    }
+    let used = |image: &mut RgbImage, at: Pt, kind: Potential| {
+        let ring_radius = USED_RING_RADIUS * scale;
+        disc(image, at, ring_radius * (1.0 + USED_RING_WIDTH), body, 1.0);
+        used_mark(image, at, ring_radius, (kind, color));
+    };
+    if stack.covers > 0 {
+        let layers = stack.covers + 1;
+        used(
+            image,
+            layer_center(center, scale, layers, stack.covers),
+            stack.cover_kind,
+        );
+        return;
+    }
+    match stack.base {
+        Base::Basic => {}
+        Base::Gipf => crown(
+            image,
+            (center.0, center.1 - super::layout::GIPF_LIFT * scale),
+        ),
+        Base::Loaded(kind) => kind_badge(image, center, BADGE_RADIUS * scale, kind, 1.0),
+        Base::Used(kind) => used(image, center, kind),
+    }
 }
 
 /// The kind's lowercase letter of `size`, centred on its x-height (descenders and

@@ -98,3 +98,23 @@ pub(crate) fn gipf_ring(color: Color) -> Paint {
         Color::Black => BLACK_GIPF_RING,
     }
 }
+
+/// How far a kind's colour is lightened toward white on a black piece.
+pub(crate) const LIGHTEN_ON_BLACK: f32 = 0.5;
+
+/// The colour of a kind's ring and letter on a piece of `color`: the kind's own on white,
+/// lightened on black, where the dark hues would sink into the piece once Discord shows the
+/// picture at its embed size (about 520 px wide).
+pub(crate) fn kind_on(kind_of: Potential, color: Color) -> Paint {
+    let paint = kind(kind_of);
+    match color {
+        Color::White => paint,
+        Color::Black => {
+            let mix = |a: u8, b: u8| {
+                let (a, b) = (f32::from(a), f32::from(b));
+                (a + (b - a) * LIGHTEN_ON_BLACK).round() as u8
+            };
+            Rgb([0, 1, 2].map(|i| mix(paint.0[i], ON_BADGE.0[i])))
+        }
+    }
+}

@@ -258,7 +258,10 @@ impl Service {
         let unplayable =
             |e: &dyn std::fmt::Display| anyhow::anyhow!("game {} does not replay: {e}", stored.id);
         let replay = record::replay(&record, stored.spec.options()).map_err(|e| unplayable(&e))?;
-        let gif = render::animate(&replay.games, &replay.turns, names)?;
+        // The side of the still pictures this member sees.
+        let bottom = self.bottom_for(stored, Some(message.author.id), None)?;
+        let options = render::RenderOptions::seen_from(bottom);
+        let gif = render::animate(&replay.games, &replay.turns, names, &options)?;
         let mut text = text![format!("Game {}, ", stored.id)];
         text.append(self.players_line(&game)?)
             .push(format!(": {} turns, one picture each.", stored.turns.len()));

@@ -5,9 +5,9 @@ use gipf::Color;
 use gipf::potentials::{Action, Decision, Game, LineNote, PieceKind};
 use gipf_ai::{Level, Request};
 
-use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
+use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, Via, refuse};
 use crate::command::GameCommand;
-use crate::model::GameStatus;
+use crate::model::{BoardSide, GameStatus};
 use crate::record;
 use crate::reply::{Button, Reply, Stamp};
 use crate::store::{Damaged, Progress};
@@ -24,7 +24,14 @@ impl Run for GameCommand {
             GameCommand::Resign { confirmed } => service.resign(message, confirmed),
             GameCommand::Abort => service.abort(message),
             GameCommand::Claim => service.claim(message),
-            GameCommand::Board { black_side } => service.board(message, black_side),
+            GameCommand::Board {
+                side,
+                remember: false,
+            } => service.board(message, side),
+            GameCommand::Board {
+                side,
+                remember: true,
+            } => service.choose_board_side(message, side),
             GameCommand::Hint => service.hint(message),
         }
     }
@@ -64,7 +71,7 @@ impl Service {
         let plies = game.plies();
         let after = LiveGame { stored, ..game };
         Ok(Reply {
-            board: Some(self.picture(&after, Some(false))?),
+            board: Some(self.picture(&after, None)?),
             buttons: vec![super::prompt::rematch_button(&after)],
             ..Reply::public(text![
                 self.name(message.author.id)?,
@@ -237,11 +244,17 @@ impl Service {
         }
     }
 
-    /// `board`: the state of play and its picture, to anyone.
-    fn board(&self, message: &Message, black_side: Option<bool>) -> Handled {
-        let game = self
-            .live_game(message.channel, true)?
-            .ok_or_else(|| self.no_game_here(message))?;
+    /// `board`: the state of play and its picture, to anyone, from the side asked for, else
+    /// the one the asker chose, else the server's.
+    fn board(&self, message: &Message, side: Option<BoardSide>) -> Handled {
+        let direct = message.guild.is_none() && message.via != Via::Console;
+        let game = self.live_game(message.channel, true)?.ok_or_else(|| {
+            if direct {
+                Failure::Refused(self.not_in_direct_messages(message).into())
+            } else {
+                self.no_game_here(message)
+            }
+        })?;
         let state = match (game.stored.status, game.outcome()) {
             (GameStatus::Aborted, _) => {
                 let by = match game.stored.ended_by {
@@ -284,7 +297,8 @@ impl Service {
             .append(super::time::due_by(&game.stored));
         let limit = Limited::Picture(message.author.id, message.channel);
         let board = if self.limits.allow(limit, self.config.picture_every) {
-            Some(self.picture(&game, black_side)?)
+            let bottom = self.bottom_for(&game.stored, Some(message.author.id), side)?;
+            Some(self.picture(&game, Some(bottom))?)
         } else {
             text.push(format!(
                 " (One board picture every {} s: ask again in a moment for the picture.)",

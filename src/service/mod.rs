@@ -39,7 +39,7 @@ use std::time::Duration;
 use gipf::{ByColor, Color};
 
 use crate::command::{self, Command, CommandError, Phrasing};
-use crate::model::{ChannelId, Clock, GameStatus, GuildId, Rights, UserId};
+use crate::model::{BoardSide, ChannelId, Clock, GameStatus, GuildId, Rights, UserId};
 use crate::render::{self, BoardView, RenderOptions};
 use crate::reply::{Reply, Stamp};
 use crate::store::{Damaged, Progress, Store, StoredGame};
@@ -294,12 +294,13 @@ impl Service {
         let say = self.phrasing(message);
         format!(
             "Games and challenges live in a server's channels, where both players see them: \
-             write {} in a channel of a server we share. Here I answer {}, {}, {} and {}.",
+             write {} in a channel of a server we share. Here I answer {}, {}, {}, {} and {}.",
             say.cmd("challenge @someone"),
             say.cmd("mygames"),
             say.cmd("help"),
             say.cmd("rules"),
             say.cmd("notify dm on"),
+            say.cmd("board side mine"),
         )
     }
 
@@ -643,20 +644,49 @@ impl Service {
         text
     }
 
-    /// The board picture of a game, seen from `black_side` or else from the mover's seat.
-    fn picture(&self, game: &LiveGame, black_side: Option<bool>) -> anyhow::Result<Vec<u8>> {
-        let black_side =
-            black_side.unwrap_or(game.to_move() == Color::Black && game.outcome().is_none());
+    /// The board picture of a game with `bottom` at the bottom, or else as its channel shows
+    /// it (the server's side: [`Service::bottom_for`]).
+    fn picture(&self, game: &LiveGame, bottom: Option<Color>) -> anyhow::Result<Vec<u8>> {
+        let bottom = match bottom {
+            Some(bottom) => bottom,
+            None => self.bottom_for(&game.stored, None, None)?,
+        };
         let note = time::picture_note(game);
         let names = &game.stored.names;
         let names = ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str());
-        let options = RenderOptions { black_side };
         let view = BoardView {
             game: &game.game,
             last_turn: game.last_turn.as_ref(),
             names,
             note: note.as_deref(),
         };
-        Ok(render::render(&view, &options))
+        Ok(render::render(&view, &RenderOptions::seen_from(bottom)))
+    }
+
+    /// The colour at the bottom of the pictures of `game` shown to `viewer` (`None`: to its
+    /// channel): the side asked for, else the one the viewer chose (`board side`), else the
+    /// server's (`settings side`; White outside a server). `mine` is the viewer's colour in
+    /// the game, if he plays it.
+    fn bottom_for(
+        &self,
+        game: &StoredGame,
+        viewer: Option<UserId>,
+        asked: Option<BoardSide>,
+    ) -> anyhow::Result<Color> {
+        let server = match game.guild {
+            Some(guild) => self.store.guild_settings(guild)?.board_side,
+            None => Color::White,
+        };
+        let chosen = match (asked, viewer) {
+            (Some(side), _) => Some(side),
+            (None, Some(user)) => self.store.board_side(user)?,
+            (None, None) => None,
+        };
+        let mine = viewer.and_then(|user| {
+            [Color::White, Color::Black]
+                .into_iter()
+                .find(|&color| game.players[color] == user)
+        });
+        Ok(chosen.map_or(server, |side| side.bottom(mine, server)))
     }
 }

@@ -1,7 +1,8 @@
 //! Direct messages, with the board, when it is your turn or you are challenged, for the
-//! players who asked for them with `notify` (in `server.rs`).
+//! players who asked for them with `notify` (in `server.rs`): the board from the side each
+//! chose (`board side`).
 
-use super::{Message, Service, Via};
+use super::{LiveGame, Message, Service, Via};
 use crate::command::Phrasing;
 use crate::model::{ChannelId, UserId};
 use crate::reply::{DirectNote, Reply};
@@ -27,14 +28,34 @@ impl Service {
             }
             let mut text = text!["In ", Span::Channel(channel), ":\n"];
             text.append(reply.text.clone());
+            let board = match &reply.board {
+                Some(board) => Some(self.board_for(channel, user, board)?),
+                None => None,
+            };
             copies.push(Reply {
                 text,
-                board: reply.board.clone(),
+                board,
                 direct: Some(user),
                 ..Reply::default()
             });
         }
         Ok(copies)
+    }
+
+    /// The `board` of a public reply in `channel`, as `user` sees it: redrawn from his side
+    /// when he chose another than the channel's (the reply shows the channel's game).
+    fn board_for(&self, channel: ChannelId, user: UserId, board: &[u8]) -> anyhow::Result<Vec<u8>> {
+        if self.store.board_side(user)?.is_none() {
+            return Ok(board.to_vec());
+        }
+        let Some(stored) = self.store.game_in(channel, true)? else {
+            return Ok(board.to_vec());
+        };
+        let bottom = self.bottom_for(&stored, Some(user), None)?;
+        if bottom == self.bottom_for(&stored, None, None)? {
+            return Ok(board.to_vec());
+        }
+        self.picture(&LiveGame::load(stored)?, Some(bottom))
     }
 
     /// Discord refused a direct message to `user`: their direct messages are turned off, and

@@ -1,10 +1,12 @@
-//! `settings`: a server's default time per move and days before an idle game is abandoned,
-//! shown to anyone, changed by members with Manage Server; `notify`: a member's direct
-//! messages.
+//! `settings`: a server's default time per move, days before an idle game is abandoned,
+//! threads and the side of its board pictures, shown to anyone, changed by members with
+//! Manage Server; `notify`: a member's direct messages.
+
+use gipf::Color;
 
 use super::{Handled, Message, Run, Service, refuse};
 use crate::command::ServerCommand;
-use crate::model::GuildSettings;
+use crate::model::{BoardSide, GuildSettings};
 use crate::reply::Reply;
 
 impl Run for ServerCommand {
@@ -14,24 +16,31 @@ impl Run for ServerCommand {
                 days,
                 abandon,
                 threads,
-            } => service.settings(message, (days, abandon, threads)),
+                side,
+            } => service.settings(message, (days, abandon, threads, side)),
             ServerCommand::Notify { dm } => service.notify(message, dm),
         }
     }
 }
 
 impl Service {
-    /// Shows the settings, or changes them: (days per move, days to abandon, threads).
+    /// Shows the settings, or changes them: (days per move, days to abandon, threads, the
+    /// colour at the bottom of the pictures).
     fn settings(
         &self,
         message: &Message,
-        (days, abandon, threads): (Option<Option<u8>>, Option<u16>, Option<bool>),
+        (days, abandon, threads, side): (
+            Option<Option<u8>>,
+            Option<u16>,
+            Option<bool>,
+            Option<Color>,
+        ),
     ) -> Handled {
         let Some(guild) = message.guild else {
             return refuse("Settings belong to a server: ask in one of its channels.");
         };
         let mut settings = self.store.guild_settings(guild)?;
-        if days.is_none() && abandon.is_none() && threads.is_none() {
+        if days.is_none() && abandon.is_none() && threads.is_none() && side.is_none() {
             return Ok(Reply::public(self.describe_settings(settings)));
         }
         if !message.rights.manage_server {
@@ -45,6 +54,9 @@ impl Service {
         }
         if let Some(threads) = threads {
             settings.threads = threads;
+        }
+        if let Some(side) = side {
+            settings.board_side = side;
         }
         self.store.set_guild_settings(guild, settings)?;
         Ok(Reply::public(format!(
@@ -65,6 +77,43 @@ impl Service {
         }))
     }
 
+    /// `board side [...]`: sets the side of every board shown or sent to the author, or
+    /// says which it is.
+    pub(super) fn choose_board_side(&self, message: &Message, side: Option<BoardSide>) -> Handled {
+        // Outside a server (the console, a direct message) pictures have White at the bottom.
+        let server_side = match message.guild {
+            Some(guild) => self.store.guild_settings(guild)?.board_side,
+            None => Color::White,
+        };
+        let server = format!(" (here {} at the bottom)", colour_word(server_side));
+        let say = self.phrasing(message);
+        let Some(side) = side else {
+            let chosen = self.store.board_side(message.author.id)?;
+            let now = chosen.map_or_else(
+                || format!("as the server shows them{server}"),
+                |side| seen(side, &server),
+            );
+            return Ok(Reply::private(format!(
+                "I show you boards {now}. {} (or {}, {}, {}) changes that for your {} and \
+                 the boards of your direct messages.",
+                say.cmd("board side mine"),
+                say.options("board side white"),
+                say.options("board side black"),
+                say.options("board side default"),
+                say.cmd("board")
+            )));
+        };
+        self.remember_users(message)?;
+        self.store.set_board_side(message.author.id, side)?;
+        Ok(Reply::private(format!(
+            "From now on I show you boards {}: your {} and the boards of your direct messages \
+             ({}). Pictures posted for everyone keep the server's side.",
+            seen(side, &server),
+            say.cmd("board"),
+            say.cmd("notify dm on")
+        )))
+    }
+
     fn describe_settings(&self, settings: GuildSettings) -> String {
         let time = match settings.move_days {
             Some(days) => format!("{days} days per move"),
@@ -77,8 +126,10 @@ impl Service {
         };
         format!(
             "This server's challenges that set no time per move get {time}; games are played \
-             {place}; a game nobody moves in for {} days ends as abandoned.",
-            self.abandon_days(Some(settings))
+             {place}; a game nobody moves in for {} days ends as abandoned; board pictures \
+             show {} at the bottom.",
+            self.abandon_days(Some(settings)),
+            colour_word(settings.board_side)
         )
     }
 
@@ -88,5 +139,26 @@ impl Service {
         settings
             .and_then(|s| s.abandon_days)
             .map_or(self.config.abandon_after.as_secs() / 86_400, u64::from)
+    }
+}
+
+/// "White" or "Black".
+fn colour_word(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// How boards are shown from `side`; `server` says the server's side.
+fn seen(side: BoardSide, server: &str) -> String {
+    match side {
+        BoardSide::White => "with White at the bottom".to_string(),
+        BoardSide::Black => "with Black at the bottom".to_string(),
+        BoardSide::Mine => format!(
+            "with your own colour at the bottom in the games you play, and as the server shows \
+             them in the others{server}"
+        ),
+        BoardSide::Default => format!("as the server shows them{server}"),
     }
 }

@@ -86,7 +86,7 @@ impl Service {
             format!(", you win the game on time ({plies} plies). Well played!")
         ];
         Ok(Some(Reply {
-            board: Some(self.picture(&after, Some(false))?),
+            board: Some(self.picture(&after, None)?),
             buttons: vec![super::prompt::rematch_button(&after)],
             ..Reply::public(text)
         }))

@@ -1,22 +1,39 @@
 //! The `guild_settings` table: a server's defaults.
 
+use gipf::Color;
 use rusqlite::{OptionalExtension, params};
 
 use super::Store;
 use crate::model::{GuildId, GuildSettings};
+
+/// A colour as the `board_side` column writes it.
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
 
 impl Store {
     /// A server's settings (all unset for a server that set none).
     pub fn guild_settings(&self, guild: GuildId) -> anyhow::Result<GuildSettings> {
         self.with(|c| {
             Ok(c.prepare_cached(
-                "SELECT move_days, abandon_days, threads FROM guild_settings WHERE guild_id = ?1",
+                "SELECT move_days, abandon_days, threads, board_side FROM guild_settings
+                 WHERE guild_id = ?1",
             )?
             .query_row(params![guild], |r| {
+                let side: String = r.get(3)?;
                 Ok(GuildSettings {
                     move_days: r.get(0)?,
                     abandon_days: r.get(1)?,
                     threads: r.get(2)?,
+                    // The column allows only these two words.
+                    board_side: if side == "black" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    },
                 })
             })
             .optional()?
@@ -32,16 +49,18 @@ impl Store {
     ) -> anyhow::Result<()> {
         self.with(|c| {
             c.prepare_cached(
-                "INSERT INTO guild_settings (guild_id, move_days, abandon_days, threads)
-                 VALUES (?1, ?2, ?3, ?4)
+                "INSERT INTO guild_settings (guild_id, move_days, abandon_days, threads, board_side)
+                 VALUES (?1, ?2, ?3, ?4, ?5)
                  ON CONFLICT(guild_id) DO UPDATE SET move_days = excluded.move_days,
-                     abandon_days = excluded.abandon_days, threads = excluded.threads",
+                     abandon_days = excluded.abandon_days, threads = excluded.threads,
+                     board_side = excluded.board_side",
             )?
             .execute(params![
                 guild,
                 settings.move_days,
                 settings.abandon_days,
-                settings.threads
+                settings.threads,
+                side_name(settings.board_side)
             ])?;
             Ok(())
         })

@@ -57,6 +57,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!(
             "../../migrations/0013_puzzles_and_lessons.sql"
         )),
+        M::up(include_str!("../../migrations/0014_board_sides.sql")),
     ];
     Migrations::from_slice(STEPS)
 }

@@ -1,10 +1,10 @@
-//! The `users` and `notices` tables: the names the bot has seen, and who wants direct
-//! messages.
+//! The `users` and `notices` tables: the names the bot has seen, the side each member sees
+//! the board from, and who wants direct messages.
 
 use rusqlite::{OptionalExtension, params};
 
 use super::Store;
-use crate::model::UserId;
+use crate::model::{BoardSide, UserId};
 
 impl Store {
     /// Remembers a user's display name.
@@ -45,6 +45,28 @@ impl Store {
                 "INSERT INTO notices (user_id, dm) VALUES (?1, ?2) ON CONFLICT(user_id) DO UPDATE SET dm = excluded.dm",
             )?
             .execute(params![user, dm])?;
+            Ok(())
+        })
+    }
+
+    /// The side `user` asked to see boards from (`None`: as the server shows them).
+    pub fn board_side(&self, user: UserId) -> anyhow::Result<Option<BoardSide>> {
+        self.with(|c| {
+            let side: Option<Option<String>> = c
+                .prepare_cached("SELECT board_side FROM users WHERE id = ?1")?
+                .query_row(params![user], |r| r.get(0))
+                .optional()?;
+            Ok(side.flatten().as_deref().and_then(BoardSide::of_name))
+        })
+    }
+
+    /// Sets the side a known user (see [`Store::remember_user`]) sees boards from;
+    /// [`BoardSide::Default`] forgets it.
+    pub fn set_board_side(&self, user: UserId, side: BoardSide) -> anyhow::Result<()> {
+        let stored = (side != BoardSide::Default).then(|| side.name());
+        self.with(|c| {
+            c.prepare_cached("UPDATE users SET board_side = ?2 WHERE id = ?1")?
+                .execute(params![user, stored])?;
             Ok(())
         })
     }

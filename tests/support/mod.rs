@@ -6,4 +6,5 @@
 pub mod chat;
 pub mod fake_discord;
 pub mod games;
+pub mod pictures;
 pub mod table;
