@@ -586,7 +586,10 @@ fn render_file(
     animate: bool,
     black_side: bool,
 ) -> anyhow::Result<Vec<u8>> {
-    let options = render::RenderOptions { black_side };
+    let options = render::RenderOptions {
+        black_side,
+        ..render::RenderOptions::default()
+    };
     if animate {
         render::animate_record(text, rules, &options)
     } else {

@@ -215,9 +215,15 @@ fn command() -> impl Strategy<Value = Command> {
         }),
         (
             proptest::option::of(proptest::sample::select(BoardSide::ALL.to_vec())),
+            any::<bool>(),
             any::<bool>()
         )
-            .prop_map(|(side, remember)| GameCommand::Board { side, remember }.into()),
+            .prop_map(|(side, remember, coords)| GameCommand::Board {
+                side,
+                remember,
+                coords: coords && !remember
+            }
+            .into()),
         any::<bool>().prop_map(|dm| ServerCommand::Notify { dm }.into()),
         settings(),
         games(),

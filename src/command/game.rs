@@ -25,6 +25,8 @@ pub enum GameCommand {
         side: Option<BoardSide>,
         /// `board side`: remember `side` for the asker (without a side: say which he chose).
         remember: bool,
+        /// Every spot named on the picture, for beginners.
+        coords: bool,
     },
     /// `hint`: the engine's suggestion for the player to move, privately.
     Hint,
@@ -43,9 +45,17 @@ impl fmt::Display for GameCommand {
             GameCommand::Resign { confirmed: true } => f.write_str("resign confirm"),
             GameCommand::Abort => f.write_str("abort"),
             GameCommand::Claim => f.write_str("claim"),
-            GameCommand::Board { side, remember } => {
+            GameCommand::Board {
+                side,
+                remember,
+                coords,
+            } => {
                 f.write_str(if *remember { "board side" } else { "board" })?;
-                side.map_or(Ok(()), |side| write!(f, " {side}"))
+                side.map_or(Ok(()), |side| write!(f, " {side}"))?;
+                if *coords {
+                    f.write_str(" coords")?;
+                }
+                Ok(())
             }
             GameCommand::Hint => f.write_str("hint"),
         }
@@ -67,7 +77,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "board",
         summary: "Show the board",
-        help: "`{p}board` (`{p}board black`, `white`, `mine`): the board, from the server's side or the one you chose; `{p}board side mine` (`white`, `black`, `default`): the side of every board shown or sent to you",
+        help: "`{p}board` (`{p}board black`, `white`, `mine`): the board, from the server's side or the one you chose (`{p}board coords`: every spot named); `{p}board side mine` (`white`, `black`, `default`): the side of every board shown or sent to you",
         args: &[
             arg(
                 "side",
@@ -79,6 +89,11 @@ pub(super) const SYNTAX: &[Syntax] = &[
                 "always",
                 "See every board shown or sent to you from this side",
                 ArgKind::Flag("side"),
+            ),
+            arg(
+                "coords",
+                "Name every spot on the picture",
+                ArgKind::Flag("coords"),
             ),
         ],
         slash: true,
@@ -136,7 +151,11 @@ fn parse_resign(words: &Words) -> Result<Command, CommandError> {
 }
 
 fn parse_board(words: &Words) -> Result<Command, CommandError> {
-    let (remember, rest) = match words.args.as_slice() {
+    // `coords` (or `coordinates`) anywhere: every spot named.
+    let named = |w: &&str| matches!(*w, "coords" | "coordinates");
+    let coords = words.args.iter().any(named);
+    let args: Vec<&str> = words.args.iter().copied().filter(|w| !named(w)).collect();
+    let (remember, rest) = match args.as_slice() {
         ["side", rest @ ..] => (true, rest),
         rest => (false, rest),
     };
@@ -145,7 +164,19 @@ fn parse_board(words: &Words) -> Result<Command, CommandError> {
         [word] => Some(BoardSide::of_name(word).ok_or_else(|| board_sides(words))?),
         _ => return Err(board_sides(words)),
     };
-    Ok(GameCommand::Board { side, remember }.into())
+    if remember && coords {
+        return Err(error(format!(
+            "{} names the spots of one picture; {} sets the side of them all",
+            words.cmd("board coords"),
+            words.cmd("board side mine")
+        )));
+    }
+    Ok(GameCommand::Board {
+        side,
+        remember,
+        coords,
+    }
+    .into())
 }
 
 /// What `board` takes.

@@ -405,7 +405,8 @@ fn answers_moves_and_the_rest() {
         ok("!board black"),
         GameCommand::Board {
             side: Some(BoardSide::Black),
-            remember: false
+            remember: false,
+            coords: false
         }
         .into()
     );
@@ -413,7 +414,8 @@ fn answers_moves_and_the_rest() {
         ok("!board side mine"),
         GameCommand::Board {
             side: Some(BoardSide::Mine),
-            remember: true
+            remember: true,
+            coords: false
         }
         .into()
     );
@@ -421,10 +423,24 @@ fn answers_moves_and_the_rest() {
         ok("!board side"),
         GameCommand::Board {
             side: None,
-            remember: true
+            remember: true,
+            coords: false
         }
         .into()
     );
+    // Every spot named, on one picture; `coordinates` is read the same.
+    for line in ["!board coords", "!board coordinates"] {
+        assert_eq!(
+            ok(line),
+            GameCommand::Board {
+                side: None,
+                remember: false,
+                coords: true
+            }
+            .into()
+        );
+    }
+    assert!(err("!board side mine coords").contains("`!board coords` names the spots"));
     assert!(err("!board blue").contains("`!board side black`"));
     assert!(err("!board side up down").contains("`!board side default`"));
     // By slash command the side is an option, remembering it a flag whose word is `side`.

@@ -14,10 +14,18 @@ use super::layout::{self, DOT_RADIUS, HEIGHT, PANEL_LEFT, RIM_REACH, WIDTH, cent
 use super::text::{self, Style, Weight};
 use super::theme;
 
-static FROM_WHITE: LazyLock<RgbImage> =
-    LazyLock::new(|| draw_empty_board(&RenderOptions { black_side: false }));
-static FROM_BLACK: LazyLock<RgbImage> =
-    LazyLock::new(|| draw_empty_board(&RenderOptions { black_side: true }));
+static FROM_WHITE: LazyLock<RgbImage> = LazyLock::new(|| {
+    draw_empty_board(&RenderOptions {
+        black_side: false,
+        ..RenderOptions::default()
+    })
+});
+static FROM_BLACK: LazyLock<RgbImage> = LazyLock::new(|| {
+    draw_empty_board(&RenderOptions {
+        black_side: true,
+        ..RenderOptions::default()
+    })
+});
 
 /// The empty board seen from the side `options` asks for.
 pub(crate) fn empty_board(options: &RenderOptions) -> &'static RgbImage {
@@ -38,6 +46,29 @@ fn label_style() -> Style {
         weight: Weight::Bold,
         size: LABEL_SIZE,
         paint: theme::LABEL,
+    }
+}
+
+/// Each spot's name on a small tag below its centre, over any piece: for beginners.
+pub(crate) fn draw_spot_names(image: &mut RgbImage, options: &RenderOptions) {
+    let style = Style {
+        weight: Weight::Bold,
+        size: 19.0,
+        paint: theme::LABEL,
+    };
+    for spot in Point::spots() {
+        let (x, y) = center_of(spot, options);
+        let name = spot.to_string();
+        let (half_width, half_height) = (text::width(&name, &style) / 2.0 + 3.0, 11.0);
+        let at = (x, y + layout::PIECE_RADIUS * 0.62);
+        let tag = (
+            at.0 - half_width,
+            at.1 - half_height,
+            at.0 + half_width,
+            at.1 + half_height,
+        );
+        fill_rect(image, tag, theme::PAGE);
+        text::draw_centered(image, &name, at, &style);
     }
 }
 
@@ -169,7 +200,10 @@ mod tests {
     #[test]
     fn labels_sit_clear_of_the_board_inside_the_board_area() {
         for black_side in [false, true] {
-            let options = RenderOptions { black_side };
+            let options = RenderOptions {
+                black_side,
+                ..RenderOptions::default()
+            };
             let rim = rim(&options);
             let mut boxes: Vec<Bounds> = Vec::new();
             for dot in Point::dots() {

@@ -82,7 +82,13 @@ mod tests {
 
     fn at(name: &str, black_side: bool) -> Pt {
         let point: Point = name.parse().expect("a point");
-        center_of(point, &RenderOptions { black_side })
+        center_of(
+            point,
+            &RenderOptions {
+                black_side,
+                ..RenderOptions::default()
+            },
+        )
     }
 
     #[test]

@@ -72,6 +72,8 @@ pub struct BoardView<'a> {
 pub struct RenderOptions {
     /// Draw the board from Black's side (turned 180°, labels still upright).
     pub black_side: bool,
+    /// Name every spot on the board (`!board coords`, the lessons), for beginners.
+    pub coordinates: bool,
 }
 
 impl RenderOptions {
@@ -79,6 +81,7 @@ impl RenderOptions {
     pub fn seen_from(bottom: Color) -> RenderOptions {
         RenderOptions {
             black_side: bottom == Color::Black,
+            ..RenderOptions::default()
         }
     }
 }
@@ -103,6 +106,9 @@ fn draw(view: &BoardView, options: &RenderOptions) -> RgbImage {
         stacks::draw_layer_count(&mut image, center, layout::PIECE_RADIUS, stack);
     }
     moves::draw_pending(&mut image, game, &pending, options);
+    if options.coordinates {
+        board::draw_spot_names(&mut image, options);
+    }
     panel::draw_panel(&mut image, &panel::Facts::of_game(view, &pending), options);
     image
 }

@@ -414,7 +414,10 @@ fn a_busy_position_with_potentials_is_small() {
     let (game, turn) = busiest.unwrap();
     assert!(game.stacks().count() >= 25, "{}", game.stacks().count());
     for black_side in [false, true] {
-        let options = RenderOptions { black_side };
+        let options = RenderOptions {
+            black_side,
+            ..RenderOptions::default()
+        };
         let busy = view(&game, Some(&turn));
         let png = render(&busy, &options);
         assert!(png.len() <= MAX_PNG_BYTES, "{} bytes", png.len());

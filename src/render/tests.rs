@@ -153,7 +153,10 @@ fn pieces_show_their_colour_and_gipf_pieces_their_crown() {
 #[test]
 fn black_side_turns_the_board_and_keeps_the_pieces_on_their_points() {
     let game = plain(Variant::BASIC);
-    let options = RenderOptions { black_side: true };
+    let options = RenderOptions {
+        black_side: true,
+        ..RenderOptions::default()
+    };
     let image = picture(&view(&game, None), &options);
     let b5 = center_of(point("b5"), &options);
     assert!(
@@ -208,7 +211,10 @@ fn the_arrowhead_shows_before_the_furthest_pushed_piece_and_leaves_it_whole() {
     };
     assert_eq!(push.end, point("d4"));
     for black_side in [false, true] {
-        let options = RenderOptions { black_side };
+        let options = RenderOptions {
+            black_side,
+            ..RenderOptions::default()
+        };
         let image = picture(&view(game, Some(turn)), &options);
         let plain = picture(&view(game, None), &options);
         let (from, tip) = overlay::arrow_ends(push.entry, push.end, &options);
@@ -343,7 +349,10 @@ fn every_position_of_the_shared_record_renders_from_both_sides() {
     for (ply, game) in replay.games.iter().enumerate() {
         let last_turn = ply.checked_sub(1).map(|i| &replay.turns[i]);
         for black_side in [false, true] {
-            let options = RenderOptions { black_side };
+            let options = RenderOptions {
+                black_side,
+                ..RenderOptions::default()
+            };
             let png = render(&view(game, last_turn), &options);
             assert_eq!(decode(&png).dimensions(), (IMAGE_WIDTH, IMAGE_HEIGHT));
         }
@@ -384,7 +393,13 @@ fn any_name_renders_without_panicking() {
             note: None,
         };
         for black_side in [false, true] {
-            picture(&view, &RenderOptions { black_side });
+            picture(
+                &view,
+                &RenderOptions {
+                    black_side,
+                    ..RenderOptions::default()
+                },
+            );
         }
     }
 }
@@ -447,12 +462,24 @@ fn assert_cards(image: &RgbImage, black_side: bool, tagged: Color, accent: Rgb<u
 fn the_card_of_the_player_to_move_is_tagged_from_both_sides() {
     let mut game = plain(Variant::Standard);
     for black_side in [false, true] {
-        let image = picture(&view(&game, None), &RenderOptions { black_side });
+        let image = picture(
+            &view(&game, None),
+            &RenderOptions {
+                black_side,
+                ..RenderOptions::default()
+            },
+        );
         assert_cards(&image, black_side, Color::White, theme::LAST_MOVE);
     }
     game.play_notation("e1-e3").unwrap();
     for black_side in [false, true] {
-        let image = picture(&view(&game, None), &RenderOptions { black_side });
+        let image = picture(
+            &view(&game, None),
+            &RenderOptions {
+                black_side,
+                ..RenderOptions::default()
+            },
+        );
         assert_cards(&image, black_side, Color::Black, theme::LAST_MOVE);
     }
 }
@@ -463,13 +490,25 @@ fn finished_games_tag_the_winner_from_both_sides() {
     game.play_notation("e1-e3").unwrap();
     game.resign(Color::Black).unwrap();
     for black_side in [false, true] {
-        let image = picture(&view(&game, None), &RenderOptions { black_side });
+        let image = picture(
+            &view(&game, None),
+            &RenderOptions {
+                black_side,
+                ..RenderOptions::default()
+            },
+        );
         assert_cards(&image, black_side, Color::White, theme::WHITE_GIPF_RING);
     }
     let mut game = plain(Variant::Standard);
     game.resign(Color::White).unwrap();
     for black_side in [false, true] {
-        let image = picture(&view(&game, None), &RenderOptions { black_side });
+        let image = picture(
+            &view(&game, None),
+            &RenderOptions {
+                black_side,
+                ..RenderOptions::default()
+            },
+        );
         assert_cards(&image, black_side, Color::Black, theme::WHITE_GIPF_RING);
     }
     let mut game = plain(Variant::Tournament);
@@ -557,7 +596,13 @@ fn a_busy_picture_is_small_too() {
             names: ByColor::new(&long, &long),
             note: None,
         };
-        let png = render(&busy, &RenderOptions { black_side });
+        let png = render(
+            &busy,
+            &RenderOptions {
+                black_side,
+                ..RenderOptions::default()
+            },
+        );
         assert!(png.len() <= MAX_PNG_BYTES, "{} bytes", png.len());
     }
 }
@@ -703,4 +748,27 @@ fn a_plain_game_s_panel_reads_as_the_plain_games_always_did() {
     let facts = panel::Facts::of_game(&view(&game, None), &game.pending());
     assert_eq!(facts.game, "standard + potentials");
     assert!(facts.legends.is_some());
+}
+
+#[test]
+fn coordinates_name_every_spot_on_a_tag_over_the_board() {
+    let game = Game::new(Options::plain(Variant::Standard));
+    let plain = picture(&view(&game, None), &RenderOptions::default());
+    let named = picture(
+        &view(&game, None),
+        &RenderOptions {
+            coordinates: true,
+            ..RenderOptions::default()
+        },
+    );
+    for spot in gipf::Point::spots() {
+        let (x, y) = layout::center_of(spot, &RenderOptions::default());
+        let below = (x, y + layout::PIECE_RADIUS * 0.62 - 9.0);
+        // The tag's edge, above the name's letters: the page's colour, not the board's.
+        let at = |image: &image::RgbImage| *image.get_pixel(below.0 as u32 + 1, below.1 as u32);
+        // The pictures go through the 256-colour palette: near, not equal.
+        let near = |Rgb(c): Rgb<u8>| (0..3).all(|i| c[i].abs_diff(theme::PAGE.0[i]) <= 4);
+        assert!(near(at(&named)), "{spot}: {:?}", at(&named));
+        assert!(!near(at(&plain)), "{spot}: {:?}", at(&plain));
+    }
 }

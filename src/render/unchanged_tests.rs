@@ -62,7 +62,13 @@ fn plain_pictures_are_the_pixels_they_were() {
                 names: ByColor::new("Ann", "Bob"),
                 note,
             };
-            hashes.push(fnv(&draw(&view, &RenderOptions { black_side })));
+            hashes.push(fnv(&draw(
+                &view,
+                &RenderOptions {
+                    black_side,
+                    ..RenderOptions::default()
+                },
+            )));
         }
     }
     // Drawn by the code that drew a plain game from its `Position` (gone since), on x86-64 Linux (a

@@ -27,10 +27,12 @@ impl Run for GameCommand {
             GameCommand::Board {
                 side,
                 remember: false,
-            } => service.board(message, side),
+                coords,
+            } => service.board(message, side, coords),
             GameCommand::Board {
                 side,
                 remember: true,
+                ..
             } => service.choose_board_side(message, side),
             GameCommand::Hint => service.hint(message),
         }
@@ -246,7 +248,7 @@ impl Service {
 
     /// `board`: the state of play and its picture, to anyone, from the side asked for, else
     /// the one the asker chose, else the server's.
-    fn board(&self, message: &Message, side: Option<BoardSide>) -> Handled {
+    fn board(&self, message: &Message, side: Option<BoardSide>, coords: bool) -> Handled {
         let direct = message.guild.is_none() && message.via != Via::Console;
         let game = self.live_game(message.channel, true)?.ok_or_else(|| {
             if direct {
@@ -298,7 +300,7 @@ impl Service {
         let limit = Limited::Picture(message.author.id, message.channel);
         let board = if self.limits.allow(limit, self.config.picture_every) {
             let bottom = self.bottom_for(&game.stored, Some(message.author.id), side)?;
-            Some(self.picture(&game, Some(bottom))?)
+            Some(self.picture_with(&game, Some(bottom), coords)?)
         } else {
             text.push(format!(
                 " (One board picture every {} s: ask again in a moment for the picture.)",

@@ -200,7 +200,13 @@ impl Service {
             note: Some(&format!("Lesson {}: {}", index + 1, lesson.title)),
         };
         Ok(Reply {
-            board: Some(render::render(&view, &RenderOptions::default())),
+            board: Some(render::render(
+                &view,
+                &RenderOptions {
+                    coordinates: true,
+                    ..RenderOptions::default()
+                },
+            )),
             ..Reply::public(text)
         })
     }

@@ -647,6 +647,16 @@ impl Service {
     /// The board picture of a game with `bottom` at the bottom, or else as its channel shows
     /// it (the server's side: [`Service::bottom_for`]).
     fn picture(&self, game: &LiveGame, bottom: Option<Color>) -> anyhow::Result<Vec<u8>> {
+        self.picture_with(game, bottom, false)
+    }
+
+    /// [`Service::picture`], with every spot named if `coordinates`.
+    fn picture_with(
+        &self,
+        game: &LiveGame,
+        bottom: Option<Color>,
+        coordinates: bool,
+    ) -> anyhow::Result<Vec<u8>> {
         let bottom = match bottom {
             Some(bottom) => bottom,
             None => self.bottom_for(&game.stored, None, None)?,
@@ -660,7 +670,11 @@ impl Service {
             names,
             note: note.as_deref(),
         };
-        Ok(render::render(&view, &RenderOptions::seen_from(bottom)))
+        let options = RenderOptions {
+            coordinates,
+            ..RenderOptions::seen_from(bottom)
+        };
+        Ok(render::render(&view, &options))
     }
 
     /// The colour at the bottom of the pictures of `game` shown to `viewer` (`None`: to its

@@ -146,8 +146,10 @@ impl Service {
             names,
             note: Some(&format!("Puzzle {}: {mover} to move", number + 1)),
         };
+        // The solver's side at the bottom, every spot named.
         let options = RenderOptions {
             black_side: mover == gipf::Color::Black,
+            coordinates: true,
         };
         Ok(Reply {
             board: Some(render::render(&view, &options)),
