@@ -527,7 +527,7 @@ fn puzzles_are_given_one_at_a_time_answered_privately_and_streaks_kept() {
         "{text}"
     );
     assert!(
-        text.contains(" to move, in standard GIPF. Find the one turn that "),
+        text.contains(" to move, in ") && text.contains(" GIPF. Find the one turn that "),
         "{text}"
     );
     assert!(
@@ -578,7 +578,7 @@ fn puzzles_are_given_one_at_a_time_answered_privately_and_streaks_kept() {
         .into_iter()
         .find(|(_, after)| after.key() != solved.key())
         .unwrap();
-    let wrong = format!("{}", wrong.base_notation());
+    let wrong = gipf_bot::record::turn_text(&spec.options(), &wrong, false);
     let answer = table.text("alice", &format!("!solve {wrong}"));
     assert!(
         answer.starts_with("Not this one: the one turn that "),
