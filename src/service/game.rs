@@ -26,6 +26,7 @@ impl Run for GameCommand {
             GameCommand::Claim => service.claim(message),
             GameCommand::Board { black_side } => service.board(message, black_side),
             GameCommand::Hint => service.hint(message),
+            GameCommand::Takeback(answer) => service.takeback(message, answer),
         }
     }
 }

@@ -24,6 +24,7 @@ mod prompt;
 mod ratings;
 mod removal;
 mod server;
+mod takeback;
 mod time;
 
 pub use live::GameState;

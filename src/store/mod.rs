@@ -24,12 +24,14 @@ mod deadlines;
 mod games;
 mod guilds;
 mod ratings;
+mod takebacks;
 mod users;
 
 pub use archive::GameFilter;
 pub use challenges::{Challenge, ChallengeTerms};
 pub use games::{Damaged, Progress, StoredGame};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
+pub use takebacks::Takeback;
 
 /// The schema, one migration a file in `migrations/`.
 pub fn migrations() -> Migrations<'static> {
@@ -52,6 +54,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../migrations/0010_potentials.sql")),
         M::up(include_str!("../../migrations/0011_open_seeks.sql")),
         M::up(include_str!("../../migrations/0012_beginner_level.sql")),
+        M::up(include_str!("../../migrations/0014_takebacks.sql")),
     ];
     Migrations::from_slice(STEPS)
 }
