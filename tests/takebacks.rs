@@ -93,7 +93,7 @@ fn a_takeback_asked_and_accepted_undoes_the_turn_and_the_reply() {
     );
     assert!(table.state().turns.is_empty());
     // The record follows; the button is spent.
-    table.expect("bob", "!history", "no turns");
+    table.expect("bob", "!history", "no turn played yet");
     let stale = click(&mut table, "bob", &asked.buttons[0]);
     assert!(stale.private);
     assert_contains(&stale, "That button answers an earlier question");
