@@ -71,6 +71,12 @@ fn a_takeback_asked_and_accepted_undoes_the_turn_and_the_reply() {
         &crossed,
         "alice asked for a takeback first: answer it with `!takeback accept` or `!takeback decline`",
     );
+    // The board says it stands, for whoever lost the message.
+    table.expect(
+        "carol",
+        "!board",
+        "alice asks for a takeback, and bob has not answered yet: `!takeback accept` or `!takeback decline`.",
+    );
     // Only bob answers it: not alice, not a bystander.
     let own = click(&mut table, "alice", &asked.buttons[0]);
     assert!(own.private);
