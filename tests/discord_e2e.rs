@@ -2404,15 +2404,28 @@ async fn a_takeback_is_asked_by_button_answered_by_its_buttons_and_by_slash_comm
     // By slash command: asked, then declined, in the slash words.
     ask(&discord, say(CHANNEL, ALICE, "!push b1 c2")).await;
     let alice = invoker(ALICE, CHANNEL);
-    let asked = data(&slash(&discord, discord.slash_command_json(&alice, "takeback", json!([]))).await);
+    let asked = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&alice, "takeback", json!([])),
+        )
+        .await,
+    );
     assert!(
-        content(&asked).contains("Answer with `/takeback answer:accept` or `/takeback answer:decline`"),
+        content(&asked)
+            .contains("Answer with `/takeback answer:accept` or `/takeback answer:decline`"),
         "{asked:#}"
     );
     assert_pings(&asked, &[BOB.0]);
     let decline = json!([{ "name": "answer", "type": 3, "value": "decline" }]);
     let bob = invoker(BOB, CHANNEL);
-    let declined = data(&slash(&discord, discord.slash_command_json(&bob, "takeback", decline)).await);
+    let declined = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&bob, "takeback", decline),
+        )
+        .await,
+    );
     assert!(!is_ephemeral(&declined), "{declined:#}");
     assert!(
         content(&declined).contains("bob declined your takeback: the game goes on as it stands"),

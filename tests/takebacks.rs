@@ -65,7 +65,10 @@ fn a_takeback_asked_and_accepted_undoes_the_turn_and_the_reply() {
     // A second request, from either side, is answered clearly and changes nothing.
     let again = one(&mut table, "alice", "!takeback");
     assert!(again.private);
-    assert_contains(&again, "You already asked for a takeback, and bob has not answered yet");
+    assert_contains(
+        &again,
+        "You already asked for a takeback, and bob has not answered yet",
+    );
     let crossed = one(&mut table, "bob", "!takeback");
     assert_contains(
         &crossed,
@@ -80,7 +83,10 @@ fn a_takeback_asked_and_accepted_undoes_the_turn_and_the_reply() {
     // Only bob answers it: not alice, not a bystander.
     let own = click(&mut table, "alice", &asked.buttons[0]);
     assert!(own.private);
-    assert_contains(&own, "You asked for this takeback: it is for bob to answer.");
+    assert_contains(
+        &own,
+        "You asked for this takeback: it is for bob to answer.",
+    );
     let stranger = click(&mut table, "carol", &asked.buttons[0]);
     assert!(stranger.private);
     assert_contains(&stranger, "only its two players can use its buttons");
@@ -114,7 +120,10 @@ fn a_declined_takeback_stands_until_a_move_and_a_request_lapses_with_a_move() {
     table.text("alice", "!push b1 c2");
     // Bob is to move: alice's takeback undoes her turn alone.
     let asked = one(&mut table, "alice", "!takeback");
-    assert_contains(&asked, "undo their turn `c2 (11)`, so that it is alice's move again");
+    assert_contains(
+        &asked,
+        "undo their turn `c2 (11)`, so that it is alice's move again",
+    );
     let declined = one(&mut table, "bob", "!takeback no");
     assert!(!declined.private);
     assert_eq!(declined.mentions(), [user_id("alice")]);
@@ -130,7 +139,11 @@ fn a_declined_takeback_stands_until_a_move_and_a_request_lapses_with_a_move() {
         "!takeback",
         "bob declined your takeback in this position: the game goes on as it stands. You can ask again once a move is made.",
     );
-    table.expect("bob", "!takeback accept", "You declined this takeback already");
+    table.expect(
+        "bob",
+        "!takeback accept",
+        "You declined this takeback already",
+    );
     let late = click(&mut table, "bob", &asked.buttons[0]);
     assert_contains(&late, "You declined this takeback already");
     assert_eq!(table.state().turns.len(), 1);
@@ -138,7 +151,10 @@ fn a_declined_takeback_stands_until_a_move_and_a_request_lapses_with_a_move() {
     // A move is made: alice may ask again; her own next move lets the request lapse.
     table.text("bob", "!push e9 e8");
     let asked = one(&mut table, "alice", "!takeback");
-    assert_contains(&asked, "undo their turn `c2 (11)` and your reply `e9-e7 (11)`");
+    assert_contains(
+        &asked,
+        "undo their turn `c2 (11)` and your reply `e9-e7 (11)`",
+    );
     table.text("alice", "!push a5 b5");
     let lapsed = click(&mut table, "bob", &asked.buttons[0]);
     assert_contains(&lapsed, "That button answers an earlier question");
@@ -157,7 +173,11 @@ fn a_takeback_is_refused_with_nothing_to_undo_to_bystanders_and_after_the_game()
         "You have not played a turn in this game yet, so there is nothing to take back.",
     );
     table.text("alice", "!push b1 c2");
-    table.expect("bob", "!takeback", "You have not played a turn in this game yet");
+    table.expect(
+        "bob",
+        "!takeback",
+        "You have not played a turn in this game yet",
+    );
     table.expect(
         "carol",
         "!takeback",
@@ -172,7 +192,11 @@ fn a_takeback_is_refused_with_nothing_to_undo_to_bystanders_and_after_the_game()
     table.text("bob", "!resign confirm");
     let over = one(&mut table, "alice", "!takeback");
     assert!(over.private);
-    assert!(!shown(&over).contains("asks for a takeback"), "{}", shown(&over));
+    assert!(
+        !shown(&over).contains("asks for a takeback"),
+        "{}",
+        shown(&over)
+    );
     assert_eq!(version(&table), 1);
 }
 
@@ -187,18 +211,31 @@ fn a_takeback_mid_turn_undoes_the_push_whose_decisions_are_pending() {
     for line in &lines {
         table.say(&mover, line);
     }
-    assert_ne!(table.state().game.pending(), Pending::Action, "a question is pending");
+    assert_ne!(
+        table.state().game.pending(),
+        Pending::Action,
+        "a question is pending"
+    );
     let asked = one(&mut table, &mover, "!takeback");
     assert_contains(
         &asked,
-        &format!("asks for a takeback: undo their turn in progress, so that it is {mover}'s move again"),
+        &format!(
+            "asks for a takeback: undo their turn in progress, so that it is {mover}'s move again"
+        ),
     );
     let accepted = click(&mut table, other, &asked.buttons[0]);
-    assert_contains(&accepted, &format!("{other} accepted the takeback: {mover}'s turn in progress is taken back."));
+    assert_contains(
+        &accepted,
+        &format!("{other} accepted the takeback: {mover}'s turn in progress is taken back."),
+    );
     assert_eq!(accepted.mentions(), [user_id(&mover)]);
     let state = table.state();
     assert_eq!(state.turns, turns, "the completed turns stay");
-    assert_eq!(state.game.pending(), Pending::Action, "{mover} starts the turn again");
+    assert_eq!(
+        state.game.pending(),
+        Pending::Action,
+        "{mover} starts the turn again"
+    );
 }
 
 #[test]
@@ -234,10 +271,17 @@ fn against_the_engine_a_takeback_is_granted_at_once_and_undoes_its_reply() {
     let Some(FollowUp::EngineTurn(game)) = pushed.then else {
         panic!("{pushed:?}");
     };
-    let (_, answer) = table.service.follow_up(FollowUp::EngineTurn(game)).remove(0);
+    let (_, answer) = table
+        .service
+        .follow_up(FollowUp::EngineTurn(game))
+        .remove(0);
     let reply = table.state().turns[1].clone();
     assert!(labels(&answer).contains(&("Take back".into(), "takeback".into())));
-    let granted = click(&mut table, "alice", &answer.buttons[answer.buttons.len() - 1]);
+    let granted = click(
+        &mut table,
+        "alice",
+        &answer.buttons[answer.buttons.len() - 1],
+    );
     assert_eq!(granted.mentions(), [user_id("alice")]);
     assert_contains(
         &granted,
