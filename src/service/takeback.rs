@@ -35,7 +35,7 @@ fn undo_for(game: &LiveGame, by: Color) -> Option<Undo> {
     let keep = turns.len().checked_sub(undone)?;
     // White makes the first turn, then the turns alternate.
     let color = |ply: usize| {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
