@@ -341,6 +341,6 @@ mod tests {
             );
             names.push(name);
         }
-        assert_eq!(names.len(), 33, "{names:?}");
+        assert_eq!(names.len(), 34, "{names:?}");
     }
 }
