@@ -2519,3 +2519,83 @@ async fn the_channel_s_board_stays_on_one_side_and_a_player_s_copies_on_his() {
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeback_is_asked_by_button_answered_by_its_buttons_and_by_slash_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    start_game(&discord, CHANNEL).await;
+    ask(&discord, say(CHANNEL, ALICE, "!push b1 c2")).await;
+    let replied = ask(&discord, say(CHANNEL, BOB, "!push e9 e8")).await;
+    let take_back = button_ids(&replied)
+        .into_iter()
+        .find(|id| id.ends_with(":takeback"))
+        .expect("a Take back button under the turn");
+    // Alice clicks it: the request is public, pings bob alone, and carries his answers.
+    let asked = data(&click(&discord, ALICE, CHANNEL, &take_back).await);
+    assert!(!is_ephemeral(&asked), "{asked:#}");
+    assert!(
+        content(&asked).contains(
+            "alice (white) asks for a takeback: undo their turn `c2 (11)` and your reply `e9-e7 (11)`"
+        ),
+        "{asked:#}"
+    );
+    assert_pings(&asked, &[BOB.0]);
+    let answers = button_ids(&asked);
+    assert_eq!(answers.len(), 2, "{answers:?}");
+    assert!(answers[0].ends_with(":takeback accept"), "{answers:?}");
+    assert!(answers[1].ends_with(":takeback decline"), "{answers:?}");
+    // A bystander's click is refused privately; bob's undoes both turns.
+    let stranger = data(&click(&discord, CAROL, CHANNEL, &answers[0]).await);
+    assert!(is_ephemeral(&stranger), "{stranger:#}");
+    assert_pings(&stranger, &[]);
+    let call = click(&discord, BOB, CHANNEL, &answers[0]).await;
+    let accepted = data(&call);
+    assert!(!is_ephemeral(&accepted), "{accepted:#}");
+    assert!(
+        content(&accepted).starts_with(
+            "bob accepted the takeback: alice's turn `c2 (11)` and bob's reply `e9-e7 (11)` are taken back."
+        ),
+        "{accepted:#}"
+    );
+    assert_pings(&accepted, &[ALICE.0]);
+    assert_board(&call);
+    let stale = data(&click(&discord, BOB, CHANNEL, &answers[0]).await);
+    assert!(is_ephemeral(&stale), "{stale:#}");
+    assert!(content(&stale).contains("earlier question"), "{stale:#}");
+
+    // By slash command: asked, then declined, in the slash words.
+    ask(&discord, say(CHANNEL, ALICE, "!push b1 c2")).await;
+    let alice = invoker(ALICE, CHANNEL);
+    let asked = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&alice, "takeback", json!([])),
+        )
+        .await,
+    );
+    assert!(
+        content(&asked)
+            .contains("Answer with `/takeback answer:accept` or `/takeback answer:decline`"),
+        "{asked:#}"
+    );
+    assert_pings(&asked, &[BOB.0]);
+    let decline = json!([{ "name": "answer", "type": 3, "value": "decline" }]);
+    let bob = invoker(BOB, CHANNEL);
+    let declined = data(
+        &slash(
+            &discord,
+            discord.slash_command_json(&bob, "takeback", decline),
+        )
+        .await,
+    );
+    assert!(!is_ephemeral(&declined), "{declined:#}");
+    assert!(
+        content(&declined).contains("bob declined your takeback: the game goes on as it stands"),
+        "{declined:#}"
+    );
+    assert_pings(&declined, &[ALICE.0]);
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}

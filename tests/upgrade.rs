@@ -292,6 +292,17 @@ fn write_fixture() {
     let who = club.service_name(&state, state.potentials().unwrap().to_move());
     club.expect(25, &who, &push, "TAMSK");
 
+    // From schema 15: a takeback accepted, and one asked and unanswered.
+    for (channel, answer) in [(20, Some("!takeback accept")), (21, None)] {
+        let state = club.state(channel);
+        let asker = club.service_name(&state, !state.game.to_move());
+        club.expect(channel, &asker, "!takeback", "asks for a takeback");
+        if let Some(answer) = answer {
+            let other = club.service_name(&state, state.game.to_move());
+            club.expect(channel, &other, answer, "accepted the takeback");
+        }
+    }
+
     // A game in a thread of its own.
     let started = club.start(30, "carol", "bob", "standard thread");
     let thread = started.thread.expect("a thread for the game");

@@ -1,5 +1,5 @@
-//! The channel's game beside its moves: `resign`, `abort`, `claim` (a win on time), `board`
-//! and `hint`.
+//! The channel's game beside its moves: `resign`, `abort`, `claim` (a win on time), `board`,
+//! `hint` and `takeback`.
 
 use std::fmt;
 
@@ -30,6 +30,20 @@ pub enum GameCommand {
     },
     /// `hint`: the engine's suggestion for the player to move, privately.
     Hint,
+    /// `takeback`: ask the opponent to undo your last turn; `takeback accept` or `takeback
+    /// decline`: his answer.
+    Takeback(TakebackAnswer),
+}
+
+/// What `takeback` says: a request, or the opponent's answer to one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TakebackAnswer {
+    /// `takeback`: ask for one.
+    Ask,
+    /// `takeback accept` (`yes`): undo it.
+    Accept,
+    /// `takeback decline` (`no`): play on as it stands.
+    Decline,
 }
 
 impl From<GameCommand> for Command {
@@ -58,6 +72,9 @@ impl fmt::Display for GameCommand {
                 Ok(())
             }
             GameCommand::Hint => f.write_str("hint"),
+            GameCommand::Takeback(TakebackAnswer::Ask) => f.write_str("takeback"),
+            GameCommand::Takeback(TakebackAnswer::Accept) => f.write_str("takeback accept"),
+            GameCommand::Takeback(TakebackAnswer::Decline) => f.write_str("takeback decline"),
         }
     }
 }
@@ -114,6 +131,20 @@ pub(super) const SYNTAX: &[Syntax] = &[
         ..Syntax::DEFAULT
     },
     Syntax {
+        word: "takeback",
+        summary: "Ask your opponent to undo your last turn, or answer such a request",
+        help: "`{p}takeback`: ask your opponent to undo your last turn (and his reply, if he made one); he answers `{p}takeback accept` or `{p}takeback decline`",
+        args: &[arg(
+            "answer",
+            "Your answer to your opponent's request (leave it out to ask for one)",
+            ArgKind::Choice(&["accept", "decline"]),
+        )],
+        slash: true,
+        place: 235,
+        parse: parse_takeback,
+        ..Syntax::DEFAULT
+    },
+    Syntax {
         word: "resign",
         summary: "Resign the game",
         help: "`{p}resign` (then `{p}resign confirm`), `{p}rules`, `{p}help`",
@@ -148,6 +179,24 @@ fn parse_resign(words: &Words) -> Result<Command, CommandError> {
             words.options("resign confirm")
         ))),
     }
+}
+
+/// `takeback`, `takeback accept` (`yes`), `takeback decline` (`no`).
+fn parse_takeback(words: &Words) -> Result<Command, CommandError> {
+    let answer = match words.args.as_slice() {
+        [] => TakebackAnswer::Ask,
+        ["accept" | "yes" | "agree" | "allow"] => TakebackAnswer::Accept,
+        ["decline" | "no" | "refuse" | "deny"] => TakebackAnswer::Decline,
+        _ => {
+            return Err(error(format!(
+                "{} asks your opponent to undo your last turn; to answer his request write {} or {}",
+                words.cmd("takeback"),
+                words.cmd("takeback accept"),
+                words.cmd("takeback decline")
+            )));
+        }
+    };
+    Ok(GameCommand::Takeback(answer).into())
 }
 
 fn parse_board(words: &Words) -> Result<Command, CommandError> {

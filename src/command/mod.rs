@@ -3,9 +3,9 @@
 //!
 //! The commands come in families, one file each, named by what they do: `challenge.rs`
 //! (challenge, accept, decline, cancel, rematch), `play.rs` (pushes, whole turns, answers,
-//! potentials), `game.rs` (resign, abort, claim, board, hint), `archive.rs` (history,
-//! export, replay, games, analyse, stats, leaderboard), `server.rs` (settings, notify) and
-//! `info.rs` (help, rules). A family's file holds each of its commands whole: its variant,
+//! potentials), `game.rs` (resign, abort, claim, board, hint, takeback), `archive.rs`
+//! (history, export, replay, games, analyse, stats, leaderboard), `server.rs` (settings,
+//! notify) and `info.rs` (help, rules). A family's file holds each of its commands whole: its variant,
 //! its printed form, its [`Syntax`] row (word, `!help` line, slash options, what the
 //! adapter must look up first) and its parser. The service runs a family in its file of the
 //! same name, so adding a command touches those two files.
@@ -31,7 +31,7 @@ use gipf::potentials::Potential;
 
 pub use archive::ArchiveCommand;
 pub use challenge::ChallengeCommand;
-pub use game::GameCommand;
+pub use game::{GameCommand, TakebackAnswer};
 pub use info::InfoCommand;
 pub use play::{Answer, PlayCommand};
 pub use puzzle::PuzzleCommand;

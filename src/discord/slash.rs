@@ -342,6 +342,6 @@ mod tests {
             );
             names.push(name);
         }
-        assert_eq!(names.len(), 37, "{names:?}");
+        assert_eq!(names.len(), 38, "{names:?}");
     }
 }

@@ -17,7 +17,7 @@ use super::challenge::Proposal;
 use super::{Handled, LiveGame, Message, Service, User, Via, refuse};
 use crate::command::PlayCommand;
 use crate::model::{ChannelId, GameId, GameStatus, UserId};
-use crate::reply::{FollowUp, Reply};
+use crate::reply::{FollowUp, Reply, Stamp};
 use crate::text;
 use crate::text::Span;
 
@@ -204,7 +204,11 @@ impl Service {
             author: engine,
             text: String::new(),
             mentions: Vec::new(),
-            stamp: None,
+            // The turn is for the position searched: a takeback meanwhile makes it stale.
+            stamp: Some(Stamp::Game {
+                id,
+                version: game.stored.version,
+            }),
             // A game lives where both players see it: a server's channel, or the console,
             // which has no server (a direct conversation never holds one).
             via: if game.stored.guild.is_some() {
@@ -220,13 +224,13 @@ impl Service {
         let (public, refused): (Vec<Reply>, Vec<Reply>) =
             replies.into_iter().partition(|r| !r.private);
         let still_on = || -> anyhow::Result<bool> {
-            Ok(self
-                .store
-                .game(id)?
-                .is_some_and(|g| g.status == GameStatus::Active))
+            Ok(self.store.game(id)?.is_some_and(|g| {
+                g.status == GameStatus::Active && g.version == game.stored.version
+            }))
         };
         match refused.first() {
-            // The game ended between the search and the move: nothing to say.
+            // The game ended or was taken back between the search and the move: nothing to
+            // say.
             Some(_) if !still_on()? => Ok(Vec::new()),
             Some(refusal) => anyhow::bail!(
                 "my own turn {} was refused: {:?}",

@@ -35,6 +35,7 @@ impl Run for GameCommand {
                 ..
             } => service.choose_board_side(message, side),
             GameCommand::Hint => service.hint(message),
+            GameCommand::Takeback(answer) => service.takeback(message, answer),
         }
     }
 }
@@ -289,6 +290,19 @@ impl Service {
                 ];
                 if super::prompt::uses_potentials(&game.game) {
                     text.push(format!(" {}", super::prompt::to_load(&game.game)));
+                }
+                if let Some(asked) = game.stored.takeback.filter(|t| !t.declined) {
+                    text.append(text![
+                        " ",
+                        game.name(asked.by),
+                        " asks for a takeback, and ",
+                        game.name(!asked.by),
+                        format!(
+                            " has not answered yet: {} or {}.",
+                            self.phrasing(message).cmd("takeback accept"),
+                            self.phrasing(message).cmd("takeback decline")
+                        )
+                    ]);
                 }
                 text
             }

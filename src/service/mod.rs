@@ -27,6 +27,7 @@ mod puzzle;
 mod ratings;
 mod removal;
 mod server;
+mod takeback;
 mod time;
 
 pub use live::GameState;

@@ -9,7 +9,9 @@ use super::play::{row_verb, spots};
 use super::potentials::RECONSTRUCTED;
 use super::removal;
 use super::{Handled, LiveGame, Service};
-use crate::command::{Answer, ChallengeCommand, Phrasing, PlayCommand, potential_word};
+use crate::command::{
+    Answer, ChallengeCommand, GameCommand, Phrasing, PlayCommand, TakebackAnswer, potential_word,
+};
 use crate::reply::{Button, FollowUp, Reply, Stamp};
 use crate::text;
 use crate::text::{Span, Text};
@@ -76,13 +78,24 @@ impl Service {
         completed: &[Turn],
         say: &Phrasing,
     ) -> Handled {
+        let lines = self.played(game, completed);
+        self.position_reply(game, lines, completed.first().map(|t| t.color), say)
+    }
+
+    /// `lines` (what just happened), then the state of play and the question of the player
+    /// to move, with the board and the question's buttons; `first_mover` made the first of
+    /// the turns just completed, if any.
+    pub(super) fn position_reply(
+        &self,
+        game: &LiveGame,
+        mut lines: Vec<Text>,
+        first_mover: Option<Color>,
+        say: &Phrasing,
+    ) -> Handled {
         let state = &game.game;
-        let mut lines = self.played(game, completed);
         lines.push(Text::from(status_line(state)));
         let prompt = match state.pending() {
-            Pending::GameOver(outcome) => {
-                vec![self.game_over(game, outcome, completed.first().map(|t| t.color))?]
-            }
+            Pending::GameOver(outcome) => vec![self.game_over(game, outcome, first_mover)?],
             pending => {
                 let player = self.mention_player(game, state.to_move());
                 prompt(state, &pending, player, say)
@@ -349,6 +362,12 @@ pub(super) fn question_buttons(game: &LiveGame) -> Vec<Button> {
         .collect(),
         Pending::Tamsk => vec![button("Skip the TAMSK", PlayCommand::Tamsk(None))],
         Pending::GameOver(_) => vec![rematch_button(game)],
+        // At the start of a turn, the last one may be taken back (`takeback`).
+        Pending::Action if !game.stored.turns.is_empty() => vec![Button {
+            label: "Take back".into(),
+            command: GameCommand::Takeback(TakebackAnswer::Ask).into(),
+            stamp,
+        }],
         Pending::Action => Vec::new(),
     }
 }

@@ -7,6 +7,7 @@ use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
 
 use super::challenges::{Challenge, ChallengeTerms};
 use super::ratings;
+use super::takebacks::Takeback;
 use super::{Store, decisions, parsed_color, potentials_text, spec, time_control, unreadable};
 use crate::model::{
     ChannelId, GameId, GameSpec, GameStatus, GuildId, Partial, TimeControl, UserId,
@@ -53,6 +54,8 @@ pub struct StoredGame {
     pub hints: bool,
     /// Against the engine: its level.
     pub engine: Option<Level>,
+    /// The takeback asked for in this position (none once a move is made), if any.
+    pub takeback: Option<Takeback>,
     /// The players' names as stored (read with the game: one query).
     pub names: ByColor<String>,
     /// Completed turns in the official notation, in order.
@@ -79,6 +82,7 @@ pub struct Progress {
 pub(super) const GAME_COLUMNS: &str = "id, variant, white, black, status, resigned, version, partial, \
      ended_by, updated_at, channel_id, move_days, autoforfeit, deadline, warned, forfeited, \
      guild_id, created_at, site, hints, engine_level, potentials, \
+     CASE WHEN takeback_version = version THEN takeback_by END, takeback_declined, \
      (SELECT name FROM users WHERE users.id = games.white), \
      (SELECT name FROM users WHERE users.id = games.black)";
 
@@ -129,7 +133,14 @@ pub(super) fn game_row(r: &Row) -> rusqlite::Result<Result<StoredGame, Damaged>>
                 .map(|level| level.parse().map_err(|e| unreadable(20, e)))
                 .transpose()?,
             spec: spec(r, 1, 21)?,
-            names: ByColor::new(shown_name(r.get(22)?), shown_name(r.get(23)?)),
+            takeback: match parsed_color(r, 22)? {
+                Some(by) => Some(Takeback {
+                    by,
+                    declined: r.get(23)?,
+                }),
+                None => None,
+            },
+            names: ByColor::new(shown_name(r.get(24)?), shown_name(r.get(25)?)),
             turns: Vec::new(),
         })
     };
@@ -158,6 +169,7 @@ fn unreadable_why(error: &rusqlite::Error) -> String {
         15 => "who lost on time",
         20 => "the engine's level",
         21 => "its potentials",
+        22 => "who asked for a takeback",
         _ => "a column",
     };
     format!("{what} cannot be read: {why}")
@@ -272,6 +284,7 @@ fn insert_game(
         site: site.map(str::to_string),
         hints: terms.hints,
         engine,
+        takeback: None,
         names: ByColor::new(
             shown_name(player_name(c, players[Color::White])?),
             shown_name(player_name(c, players[Color::Black])?),
@@ -426,6 +439,8 @@ impl Store {
             saved.deadline = deadline;
             saved.warned = warned;
             saved.turns.extend(progress.turns.into_iter().map(|(t, _)| t));
+            // A request belongs to the position it was asked in.
+            saved.takeback = None;
             Ok(Some(saved))
         })
     }

@@ -25,6 +25,7 @@ mod games;
 mod guilds;
 mod puzzles;
 mod ratings;
+mod takebacks;
 mod users;
 
 pub use archive::GameFilter;
@@ -32,6 +33,7 @@ pub use challenges::{Challenge, ChallengeTerms};
 pub use games::{Damaged, Progress, StoredGame};
 pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
+pub use takebacks::Takeback;
 
 /// The schema, one migration a file in `migrations/`.
 pub fn migrations() -> Migrations<'static> {
@@ -58,6 +60,7 @@ pub fn migrations() -> Migrations<'static> {
             "../../migrations/0013_puzzles_and_lessons.sql"
         )),
         M::up(include_str!("../../migrations/0014_board_sides.sql")),
+        M::up(include_str!("../../migrations/0015_takebacks.sql")),
     ];
     Migrations::from_slice(STEPS)
 }
@@ -468,6 +471,50 @@ mod tests {
         assert_eq!(reloaded, saved);
         assert_eq!(reloaded.turns, ["c2"]);
         assert_eq!(reloaded.version, 1);
+    }
+
+    #[test]
+    fn a_takeback_stands_in_its_position_only_and_undoes_all_or_nothing() {
+        let (_dir, store, game) = store_with_a_game();
+        let progress = Progress {
+            turns: vec![("c2".into(), UserId(2)), ("e8".into(), UserId(1))],
+            partial: Partial::default(),
+            status: GameStatus::Active,
+            resigned: None,
+            ended_by: None,
+            forfeited: None,
+        };
+        let played = store.save(&game, progress).unwrap().unwrap();
+        assert!(store.ask_takeback(&played, Color::White).unwrap());
+        assert!(
+            !store.ask_takeback(&played, Color::Black).unwrap(),
+            "one stands"
+        );
+        let asked = store.game_in(ChannelId(7), false).unwrap().unwrap();
+        let request = Takeback {
+            by: Color::White,
+            declined: false,
+        };
+        assert_eq!(
+            (asked.takeback, asked.version),
+            (Some(request), played.version)
+        );
+        // A stale reader undoes nothing; one of another's request neither.
+        assert!(store.take_back(&game, 0, None).unwrap().is_none());
+        assert!(
+            store
+                .take_back(&asked, 0, Some(Color::Black))
+                .unwrap()
+                .is_none()
+        );
+        let undone = store
+            .take_back(&asked, 0, Some(Color::White))
+            .unwrap()
+            .unwrap();
+        let reloaded = store.game_in(ChannelId(7), false).unwrap().unwrap();
+        assert_eq!(reloaded, undone);
+        assert!(reloaded.turns.is_empty() && reloaded.takeback.is_none());
+        assert_eq!(reloaded.version, asked.version + 1);
     }
 
     #[test]

@@ -1,0 +1,113 @@
+//! Takebacks, in the `games` table: a request to undo the last turn, stored with the
+//! version of the game it was asked at (so any move lets it lapse), and the undoing itself,
+//! which drops turns and the turn in progress in one transaction.
+
+use gipf::Color;
+use rusqlite::{TransactionBehavior, params};
+
+use super::Store;
+use super::games::StoredGame;
+use crate::model::{GameStatus, Partial};
+
+/// A takeback asked for in the game's present position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Takeback {
+    /// The colour that asked.
+    pub by: Color,
+    /// The opponent declined it (no second request until a move is made).
+    pub declined: bool,
+}
+
+impl Store {
+    /// Records `by`'s request to take back in `game` as it was read: false (writing nothing)
+    /// if the game moved on or a request already stands in this position.
+    pub fn ask_takeback(&self, game: &StoredGame, by: Color) -> anyhow::Result<bool> {
+        self.with(|c| {
+            // No second request while one stands, nor the same player's again once declined.
+            let asked = c
+                .prepare_cached(
+                    "UPDATE games SET takeback_by = ?3, takeback_version = version,
+                            takeback_declined = 0
+                     WHERE id = ?1 AND version = ?2 AND status = ?4
+                           AND (takeback_version IS NOT version
+                                OR (takeback_declined = 1 AND takeback_by <> ?3))",
+                )?
+                .execute(params![
+                    game.id,
+                    game.version,
+                    by.name(),
+                    GameStatus::Active
+                ])?;
+            Ok(asked == 1)
+        })
+    }
+
+    /// Declines the request of `by` standing in `game` as it was read: false (writing
+    /// nothing) if there is none to decline.
+    pub fn decline_takeback(&self, game: &StoredGame, by: Color) -> anyhow::Result<bool> {
+        self.with(|c| {
+            let declined = c
+                .prepare_cached(
+                    "UPDATE games SET takeback_declined = 1
+                     WHERE id = ?1 AND version = ?2 AND takeback_version = version
+                           AND takeback_by = ?3 AND takeback_declined = 0",
+                )?
+                .execute(params![game.id, game.version, by.name()])?;
+            Ok(declined == 1)
+        })
+    }
+
+    /// Undoes the end of `game` as it was read, all or nothing: keeps its first `keep`
+    /// turns, drops the turn in progress and any request, and gives the player to move then
+    /// a whole time per move. With `asked_by`, only while that colour's request stands
+    /// undeclined. Returns the game as saved, or `None` (having written nothing) if it moved
+    /// on meanwhile.
+    pub fn take_back(
+        &self,
+        game: &StoredGame,
+        keep: usize,
+        asked_by: Option<Color>,
+    ) -> anyhow::Result<Option<StoredGame>> {
+        let partial = serde_json::to_string(&Partial::default())?;
+        let kept = i64::try_from(keep)?;
+        self.with(|c| {
+            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let at = self.clock.now();
+            let deadline = game.time.map(|time| at + time.seconds());
+            let updated = tx.execute(
+                "UPDATE games SET version = version + 1, partial = ?3, updated_at = ?4,
+                        deadline = ?5, warned = 0, takeback_by = NULL,
+                        takeback_version = NULL, takeback_declined = 0
+                 WHERE id = ?1 AND version = ?2 AND status = ?6
+                       AND (?7 IS NULL OR (takeback_by = ?7 AND takeback_version = version
+                                           AND takeback_declined = 0))",
+                params![
+                    game.id,
+                    game.version,
+                    partial,
+                    at,
+                    deadline,
+                    GameStatus::Active,
+                    asked_by.map(Color::name)
+                ],
+            )?;
+            if updated == 0 {
+                return Ok(None);
+            }
+            tx.execute(
+                "DELETE FROM turns WHERE game_id = ?1 AND ply > ?2",
+                params![game.id, kept],
+            )?;
+            tx.commit()?;
+            let mut saved = game.clone();
+            saved.version += 1;
+            saved.partial = Partial::default();
+            saved.updated_at = at;
+            saved.deadline = deadline;
+            saved.warned = 0;
+            saved.takeback = None;
+            saved.turns.truncate(keep);
+            Ok(Some(saved))
+        })
+    }
+}
