@@ -77,12 +77,15 @@ impl Service {
         say: &Phrasing,
     ) -> Handled {
         let state = &game.game;
+        // The engine answers at once: this reply is held, and its answer asks the player.
+        let answer = self.engine_to_move(game);
         let mut lines = self.played(game, completed);
         lines.push(Text::from(status_line(state)));
         let prompt = match state.pending() {
             Pending::GameOver(outcome) => {
                 vec![self.game_over(game, outcome, completed.first().map(|t| t.color))?]
             }
+            _ if answer.is_some() => Vec::new(),
             pending => {
                 let player = self.mention_player(game, state.to_move());
                 prompt(state, &pending, player, say)
@@ -95,8 +98,12 @@ impl Service {
         }
         Ok(Reply {
             board: Some(self.picture(game, None)?),
-            buttons: question_buttons(game),
-            then: self.engine_to_move(game).map(FollowUp::EngineTurn),
+            buttons: if answer.is_some() {
+                Vec::new()
+            } else {
+                question_buttons(game)
+            },
+            then: answer.map(FollowUp::EngineAnswer),
             ..Reply::public(Text::join(lines, "\n"))
         })
     }
@@ -108,17 +115,31 @@ impl Service {
 
     /// `alice (white) played b1 -> c2, recorded as `c2 (11)`.`: a line for each turn
     /// completed, its push named as the chat command names it (the dot, then the first
-    /// spot) and the whole turn as the record writes it.
+    /// spot) and the whole turn as the record writes it. The engine's turn is the bot's
+    /// own: `I (black) answered e9 -> e8, …` (`played`, when it opens the game).
     pub(super) fn played(&self, game: &LiveGame, turns: &[Turn]) -> Vec<Text> {
+        let engine = self.engine_user().map(|me| me.id);
+        let opened = game.stored.turns.len() <= turns.len();
         turns
             .iter()
             .map(|turn| {
                 let record = game.turn_text(turn);
-                let words = match push_words(turn) {
-                    Some(push) => format!(" played {push}, recorded as `{record}`."),
-                    None => format!(" played `{record}`."),
+                let mine = game.stored.engine.is_some() && engine == Some(game.player(turn.color));
+                let verb = if mine && !opened {
+                    "answered"
+                } else {
+                    "played"
                 };
-                text![game.name(turn.color), format!(" ({}){words}", turn.color)]
+                let words = match push_words(turn) {
+                    Some(push) => format!(" {verb} {push}, recorded as `{record}`."),
+                    None => format!(" {verb} `{record}`."),
+                };
+                let who = if mine {
+                    Span::from("I")
+                } else {
+                    game.name(turn.color)
+                };
+                text![who, format!(" ({}){words}", turn.color)]
             })
             .collect()
     }
