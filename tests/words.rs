@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
+use gipf_bot::console::user_id;
 use gipf_bot::model::{ChannelId, Clock};
 use gipf_bot::reply::Reply;
 use gipf_bot::service::Config;
@@ -521,6 +522,65 @@ fn taking_the_opponents_last_gipf_piece_is_pointed_out_and_wins_at_once() {
     );
     let over = table.text(&mover, &format!("!take {spot}"));
     assert!(over.contains(&format!("Game over: {mover}")), "{over}");
+}
+
+#[test]
+fn the_end_names_the_winner_once_and_captures_read_one_way() {
+    let (turns, push, spot) = last_gipf_setup(false);
+    let mut table = Table::new();
+    let (mover, _) = reach(&mut table, "standard", &turns, &[format!("!push {push}")]);
+    let color = table.state().game.to_move();
+    let other = if mover == "alice" { "bob" } else { "alice" };
+    let over = table.text(&mover, &format!("!take {spot}"));
+    let lines: Vec<&str> = over.lines().collect();
+    // Captures say who made them: never `Captured: white 4`, readable both ways.
+    let game = &table.state().game;
+    let captured = |player: &str, color: gipf::Color| match game.lost(!color) {
+        0 => format!("{player} has captured no {} piece", !color),
+        1 => format!("{player} has captured 1 {} piece", !color),
+        n => format!("{player} has captured {n} {} pieces", !color),
+    };
+    assert!(
+        lines[1].ends_with(&format!(
+            "{}, {}.",
+            captured("alice", gipf::Color::White),
+            captured("bob", gipf::Color::Black)
+        )),
+        "{over}"
+    );
+    assert!(!over.contains("Captured:"), "{over}");
+    // The winner once, the loser by name.
+    let why = match game.outcome().map(|o| o.reason) {
+        Some(gipf::Reason::NoGipf) => "has no GIPF-piece left on the board",
+        Some(gipf::Reason::NoReserve) => "has no piece left in reserve",
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        lines[2],
+        format!(
+            "Game over: {mover} ({color}) wins: {other} ({}) {why}. Well played, <@{}>!",
+            !color,
+            user_id(other).0
+        ),
+        "{over}"
+    );
+    table.expect(
+        other,
+        "!board",
+        &format!("Game over: {mover} ({color}) wins: {other}"),
+    );
+    // Resigning counts turns, the one unit a player reads.
+    table.channel = ChannelId(2);
+    table.start("basic");
+    table.play_turn(gipf::Color::White, "!push b1 c2");
+    table.expect(
+        "bob",
+        "!resign confirm",
+        &format!(
+            "bob resigned. <@{}>, you win the game, after 1 turn. Well played!",
+            user_id("alice").0
+        ),
+    );
 }
 
 /// The words a removal question uses for the piece on `spot` of `game`, said to the player

@@ -10,6 +10,7 @@ use super::potentials::RECONSTRUCTED;
 use super::removal;
 use super::{Handled, LiveGame, Service};
 use crate::command::{Answer, ChallengeCommand, Phrasing, PlayCommand, potential_word};
+use crate::model::UserId;
 use crate::reply::{Button, FollowUp, Reply, Stamp};
 use crate::text;
 use crate::text::{Span, Text};
@@ -80,7 +81,7 @@ impl Service {
         // The engine answers at once: this reply is held, and its answer asks the player.
         let answer = self.engine_to_move(game);
         let mut lines = self.played(game, completed);
-        lines.push(Text::from(status_line(state)));
+        lines.push(status_line(game, self.engine_user().map(|me| me.id)));
         let prompt = match state.pending() {
             Pending::GameOver(outcome) => {
                 vec![self.game_over(game, outcome, completed.first().map(|t| t.color))?]
@@ -153,13 +154,12 @@ impl Service {
         first_mover: Option<Color>,
     ) -> anyhow::Result<Text> {
         let other = first_mover.map_or(!outcome.winner, |color| !color);
-        Ok(text![
-            "Game over: ",
-            game.name(outcome.winner),
-            format!(" ({}) wins. {outcome}. Well played, ", outcome.winner),
-            self.mention_player(game, other),
-            "!"
-        ])
+        let mut text = text!["Game over: "];
+        text.append(result_words(game, outcome));
+        text.push(". Well played, ")
+            .push(self.mention_player(game, other))
+            .push("!");
+        Ok(text)
     }
 }
 
@@ -181,20 +181,65 @@ pub(super) fn push_words(turn: &Turn) -> Option<String> {
     ))
 }
 
-/// Reserves and captures, and with potentials those still to load.
-fn status_line(game: &Game) -> String {
-    let line = format!(
-        "Reserves: white {}, black {}. Captured: white {}, black {}.",
-        game.reserve(Color::White),
-        game.reserve(Color::Black),
-        game.lost(Color::White),
-        game.lost(Color::Black),
-    );
+/// Reserves and captures, each capture said by who made it so it cannot be read the other
+/// way round (`alice has captured 4 black pieces`), and with potentials those still to
+/// load.
+fn status_line(live: &LiveGame, engine: Option<UserId>) -> Text {
+    let game = &live.game;
+    // The engine's captures are the bot's own: `I have captured …`.
+    let mine = |color: Color| live.stored.engine.is_some() && engine == Some(live.player(color));
+    let who = |color: Color| {
+        if mine(color) {
+            Span::from("I")
+        } else {
+            live.name(color)
+        }
+    };
+    let taken = |color: Color| {
+        let victim = !color;
+        let has = if mine(color) { "have" } else { "has" };
+        match game.lost(victim) {
+            0 => format!(" {has} captured no {victim} piece"),
+            n => format!(
+                " {has} captured {}",
+                text::count(n, &format!("{victim} piece"))
+            ),
+        }
+    };
+    let mut line = text![
+        format!(
+            "Reserves: white {}, black {}. ",
+            game.reserve(Color::White),
+            game.reserve(Color::Black),
+        ),
+        who(Color::White),
+        taken(Color::White),
+        ", ",
+        who(Color::Black),
+        format!("{}.", taken(Color::Black)),
+    ];
     if uses_potentials(game) {
-        format!("{line} {}", to_load(game))
-    } else {
-        line
+        line.push(format!(" {}", to_load(game)));
     }
+    line
+}
+
+/// `alice (white) wins: bob (black) has no GIPF-piece left on the board`: the winner
+/// named once.
+pub(super) fn result_words(game: &LiveGame, outcome: gipf::Outcome) -> Text {
+    let loser = !outcome.winner;
+    let why = match outcome.reason {
+        gipf::Reason::NoReserve => "has no piece left in reserve",
+        gipf::Reason::NoGipf => "has no GIPF-piece left on the board",
+        gipf::Reason::Resignation => "resigned",
+        gipf::Reason::NoMove => "has no legal move",
+    };
+    text![
+        game.name(outcome.winner),
+        format!(" ({}) wins: ", outcome.winner),
+        game.name(loser),
+        format!(" ({loser}) {why}")
+    ]
 }
 
 /// `Potentials to load: white Z2,D3, black none.`
