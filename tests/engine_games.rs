@@ -105,8 +105,18 @@ fn the_engine_answers_each_turn_like_a_person() {
     // The engine's turn is asked for once: a second call finds nothing to do.
     assert!(table.service.engine_turn(table.state().id).is_empty());
     table.expect("alice", "!resign confirm", "alice resigned");
-    // Games against the engine are not rated.
-    table.expect("alice", "!stats", "alice has no rated game here yet");
+    // Games against the engine are not rated, and the answer says so.
+    table.expect(
+        "alice",
+        "!stats",
+        "alice has no rated game here yet. A game won or lost against another player counts; games against me and games with hints are not rated. `!challenge @someone` starts one.",
+    );
+    // The list of finished games names the winner and the engine's level.
+    table.expect(
+        "carol",
+        "!games finished",
+        "Finished games:\n**1** alice vs gipf-bot at level easy, standard: gipf-bot won, 0-1 (alice resigned), 6 turns, ",
+    );
 }
 
 #[test]

@@ -481,7 +481,7 @@ fn parse_entry<'a>(
     // The other ways to write it than the example's.
     let also = if words.say.slash { "b1 c2" } else { "b1-c2" };
     let usage = format!(
-        "name the dot and the first spot, like {} (also `{also}` or `b1c2`)",
+        "name the dot and the first spot, like {}; `{also}` or `b1c2` work too",
         words.cmd("push b1 c2")
     );
     let first = args
@@ -502,11 +502,19 @@ fn parse_entry<'a>(
             None => return Err(error(e.to_string())),
         },
         Err(e @ (gipf::EntryError::Syntax { .. } | gipf::EntryError::Point(_))) => {
-            return Err(error(format!("{e} ({usage})")));
+            return Err(error(format!("{e}. {}", capitalised(&usage))));
         }
         Err(other) => return Err(error(other.to_string())),
     };
     Ok((aim, &args[used..]))
+}
+
+/// `text` as a sentence of its own: its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// The entry from `dot` whose line runs through `spot` further on, if one does: a dot's
