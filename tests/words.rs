@@ -49,6 +49,11 @@ fn every_error_is_specific_and_changes_nothing() {
         ("alice", "!push e5 e6", "e5 is a spot, not a dot"),
         (
             "alice",
+            "!push j1 h2",
+            "`j1` is not a point of the board: its columns are a to i, with rows 1-5 on a and i and 1-9 on e. Name the dot and the first spot, like `!push b1 c2`; `b1-c2` or `b1c2` work too",
+        ),
+        (
+            "alice",
             "!gipf b1 c2",
             "only be brought in in the tournament game",
         ),
@@ -708,6 +713,76 @@ fn a_removal_question_says_which_rows_remain_after_the_choice_and_when_they_go()
         "{text}"
     );
     assert_no_codes(&text);
+}
+
+#[test]
+fn ultimates_first_push_is_told_the_command_that_brings_in_a_gipf_piece() {
+    let mut table = Table::new();
+    table.start("ultimate");
+    for line in ["!push a5 b5 zertz", "!push a5 b5 basic"] {
+        table.expect(
+            "alice",
+            line,
+            "your first push must bring in a GIPF-piece: `!gipf a5 b5`. Nothing was changed.",
+        );
+    }
+    table.play_turn(gipf::Color::White, "!gipf a5 b5");
+}
+
+#[test]
+fn a_bare_answer_hears_the_real_options_of_the_question() {
+    use gipf::potentials::Pending;
+    let (turns, lines) = removal_setup("standard", None, |game, _, optional| {
+        shared_row(game, optional).is_some()
+    });
+    assert_eq!(lines.len(), 2, "a choice of rows first: {lines:?}");
+    let mut table = Table::new();
+    let (mover, _) = reach(&mut table, "standard", &turns, &lines[..1]);
+    let Pending::ChooseRow { rows } = table.state().game.pending() else {
+        panic!("a choice of rows: {lines:?}");
+    };
+    let options: Vec<String> = (1..=rows.len()).map(|i| format!("`!row {i}`")).collect();
+    let options = options.join(" or ");
+    for bare in ["!row one", "!row"] {
+        table.expect(
+            &mover,
+            bare,
+            &format!("Say which row to remove first by its number: {options}. The question above, or `!board`, shows which is which."),
+        );
+    }
+    // Another answer while the rows wait: every row is offered, not only `!row 1`.
+    table.expect(
+        &mover,
+        "!keep all",
+        &format!("first choose a row by its number: {options}"),
+    );
+    table.text(&mover, &lines[1]);
+    let game = table.state().game;
+    let Pending::Remove { optional, .. } = game.pending() else {
+        panic!("a removal question");
+    };
+    let spots: Vec<String> = optional.iter().map(|p| p.to_string()).collect();
+    for bare in ["!keep", "!take"] {
+        let text = table.text(&mover, bare);
+        assert!(
+            text.starts_with(&format!(
+                "Name the GIPF-pieces to take or keep by their spots; this row's are {}. Answer `!take ",
+                spots.join(" ")
+            )),
+            "{text}"
+        );
+        assert!(
+            !text.contains("e5 f4") && !text.contains("<spots>"),
+            "{text}"
+        );
+    }
+    // Not the player to move: the words as before.
+    let other = if mover == "alice" { "bob" } else { "alice" };
+    table.expect(
+        other,
+        "!keep",
+        "say which GIPF-pieces to keep by their spots",
+    );
 }
 
 #[test]

@@ -618,6 +618,15 @@ fn answer_example(answer: &str, asked: Asked, words: &Words) -> String {
     }
 }
 
+/// An answer without what it names: given alone, the pending question tells the real
+/// options; after a push there is none yet.
+fn unanswered(asked: Asked, generic: String) -> CommandError {
+    match asked {
+        Asked::Alone => CommandError::Unanswered { generic },
+        Asked::AfterPush => error(generic),
+    }
+}
+
 /// One answer starting at `word`; returns it and the words after it.
 fn parse_answer<'a>(
     word: &str,
@@ -633,10 +642,10 @@ fn parse_answer<'a>(
                 .and_then(|a| a.parse::<usize>().ok())
                 .filter(|n| *n >= 1);
             let n = n.ok_or_else(|| {
-                error(format!(
-                    "say which row by its number, like {}",
-                    example("row 2")
-                ))
+                unanswered(
+                    asked,
+                    format!("say which row by its number, like {}", example("row 2")),
+                )
             })?;
             Ok((Answer::Row(n), &args[1..]))
         }
@@ -659,11 +668,14 @@ fn parse_answer<'a>(
         ("take" | "keep", _) => {
             let (points, rest) = leading_spots(args);
             if points.is_empty() {
-                return Err(error(format!(
-                    "say which GIPF-pieces to {word} by their spots, like {}, or {}",
-                    example(&format!("{word} e5 f4")),
-                    example(&format!("{word} all"))
-                )));
+                return Err(unanswered(
+                    asked,
+                    format!(
+                        "say which GIPF-pieces to {word} by their spots, like {}, or {}",
+                        example(&format!("{word} e5 f4")),
+                        example(&format!("{word} all"))
+                    ),
+                ));
             }
             let answer = if keep {
                 Answer::Keep(points)

@@ -41,11 +41,14 @@ pub(super) fn row_options(say: &Phrasing, count: usize) -> String {
 /// that answer is not legal (keeping them all would leave the row unbroken) or would lose
 /// the game on the spot.
 pub(super) fn take_options(game: &Game, say: &Phrasing) -> String {
-    let optional = match game.pending() {
-        Pending::Remove { optional, .. } => optional,
-        _ => Bitboard::EMPTY,
+    let Pending::Remove { row, optional } = game.pending() else {
+        return String::new();
     };
-    let mut options = vec![say.cmd("take <spots>")];
+    // A real example: the spots of this row to take.
+    let mut options: Vec<String> = removal::take_example(game, &row, optional)
+        .map(|take| say.cmd(&format!("take {}", spots(take))))
+        .into_iter()
+        .collect();
     if removal::safe(game, optional) {
         options.push(say.cmd("take all"));
     }
