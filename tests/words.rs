@@ -727,6 +727,14 @@ fn ultimates_first_push_is_told_the_command_that_brings_in_a_gipf_piece() {
         );
     }
     table.play_turn(gipf::Color::White, "!gipf a5 b5");
+    // A TAMSK word in a game whose player has no TAMSK says so.
+    table.channel = ChannelId(2);
+    table.start("standard potentials=ZYD:3");
+    table.expect(
+        "alice",
+        "!tamsk skip",
+        "you play without TAMSK potentials in this game, so there is no TAMSK extra push to make",
+    );
 }
 
 #[test]

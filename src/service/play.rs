@@ -162,10 +162,14 @@ impl<'a> Working<'a> {
     /// `tamsk a5 b5`, `tamsk skip`.
     fn tamsk(&mut self, entry: Option<Entry>) -> Result<(), Failure> {
         if self.game.pending() != Pending::Tamsk {
-            return refuse(if uses_potentials(&self.game) {
-                "there is no TAMSK extra push to make: none of your TAMSK pieces was pushed onto e5"
-            } else {
+            let me = self.game.to_move();
+            let had_tamsk = self.game.options().supply[me][gipf::potentials::Potential::Tamsk] > 0;
+            return refuse(if !uses_potentials(&self.game) {
                 "this game has no potentials, so there is no TAMSK extra push to make"
+            } else if !had_tamsk {
+                "you play without TAMSK potentials in this game, so there is no TAMSK extra push to make"
+            } else {
+                "there is no TAMSK extra push to make: none of your TAMSK pieces was pushed onto e5"
             });
         }
         self.play(entry.map_or(Decision::Skip, Decision::Extra))
