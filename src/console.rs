@@ -171,7 +171,9 @@ impl Console {
             }
             match self.read_line(&line) {
                 Ok(message) => {
-                    let mut replies = std::collections::VecDeque::from(service.handle(&message));
+                    // The engine's answer takes the place of the turn it answers.
+                    let replies = service.with_answers(service.handle(&message));
+                    let mut replies = std::collections::VecDeque::from(replies);
                     while let Some(reply) = replies.pop_front() {
                         self.print(&reply, &mut out)?;
                         if let Some(work) = reply.then {

@@ -171,7 +171,9 @@ fn games_lists_finished_games_newest_first_page_by_page() {
     assert!(!active.contains("**12**"), "{active}");
     let first = table.text("carol", "!games finished");
     assert!(
-        first.starts_with("Finished games:\n**12** alice vs bob, basic: 1-0 (resignation), 1 turn"),
+        first.starts_with(
+            "Finished games:\n**12** alice vs bob, basic: alice won, 1-0 (bob resigned), 1 turn, "
+        ),
         "{first}"
     );
     let listed: Vec<&str> = first.lines().filter(|l| l.starts_with("**")).collect();

@@ -1554,19 +1554,50 @@ async fn the_bot_itself_plays_a_game_and_pings_only_its_opponent() {
     let mut position = Position::new(Variant::Standard);
     let entry = next_push(&mut position);
     let before = discord.notified_users().len();
-    let pushed = ask(&discord, say(CHANNEL, ALICE, &format!("!push {entry}"))).await;
-    assert!(
-        content(&pushed).contains("alice (white) played"),
-        "{pushed:#}"
-    );
-    assert_pings(&pushed, &[]);
-    // The engine's turn follows by itself, with the board, and pings alice alone.
+    let calls = discord.calls().len();
+    // One message per exchange: alice's turn and the engine's answer together, with the
+    // board after both, pinging alice alone (it was two messages and two pictures, the
+    // first asking the bot itself for its move).
+    discord
+        .send_message(say(CHANNEL, ALICE, &format!("!push {entry}")))
+        .await;
     let answer = next_post(&discord, CHANNEL).await;
     let body = answer.payload_json();
-    assert!(content(&body).contains("(black) played"), "{body:#}");
+    let text = content(&body);
+    assert!(
+        text.starts_with("alice (white) played ") && text.contains("\nI (black) answered "),
+        "{body:#}"
+    );
+    assert!(
+        text.contains(&format!("<@{}>, your move (white): ", ALICE.0)),
+        "{body:#}"
+    );
+    assert!(!text.contains("gipf-bot"), "{body:#}");
     assert_pings(&body, &[ALICE.0]);
     assert_board(&answer);
+    assert_exchange(&discord, calls);
     assert_eq!(discord.notified_users()[before..], [ALICE.0]);
+    // By slash command: the same single message is the command's answer.
+    let entry = discord_entry(&discord).await;
+    let calls = discord.calls().len();
+    let push = json!([{ "name": "entry", "type": 3, "value": entry }]);
+    let answer = slash(
+        &discord,
+        discord.slash_command_json(&invoker(ALICE, CHANNEL), "push", push),
+    )
+    .await;
+    let body = data(&answer);
+    assert!(
+        content(&body).starts_with("alice (white) played ")
+            && content(&body).contains("\nI (black) answered "),
+        "{body:#}"
+    );
+    assert_pings(&body, &[ALICE.0]);
+    assert_board(&answer);
+    assert_exchange(&discord, calls);
+    // A refused turn is answered at once, and nothing follows it.
+    let refused = ask(&discord, say(CHANNEL, ALICE, "!push j1 h2")).await;
+    assert!(content(&refused).contains("`j1` is not"), "{refused:#}");
     // A hint is for alice's eyes only.
     let hint = data(
         &slash(
@@ -1585,6 +1616,48 @@ async fn the_bot_itself_plays_a_game_and_pings_only_its_opponent() {
     );
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
+}
+
+/// The messages and pictures of one exchange with the engine since call number `since`:
+/// one message, one picture, nothing else in the channel or by interaction; typed, the
+/// bot showed it was typing meanwhile.
+fn assert_exchange(discord: &FakeDiscord, since: usize) {
+    let calls = discord.calls();
+    let posts: Vec<&RestCall> = calls[since..]
+        .iter()
+        .filter(|c| {
+            c.method == "POST"
+                && (c.route().ends_with("/messages")
+                    || c.route().ends_with("/callback")
+                    || c.route().starts_with("/webhooks/"))
+        })
+        .collect();
+    assert_eq!(posts.len(), 1, "one message per exchange: {posts:#?}");
+    let pictures: usize = posts
+        .iter()
+        .map(|c| {
+            c.files()
+                .iter()
+                .filter(|(name, _)| name == "board.png")
+                .count()
+        })
+        .sum();
+    assert_eq!(pictures, 1, "one picture per exchange");
+    if posts[0].route().ends_with("/messages") {
+        let typing = format!("/channels/{CHANNEL}/typing");
+        assert!(
+            calls[since..].iter().any(|c| c.route() == typing),
+            "the bot shows it is typing while the engine thinks"
+        );
+    }
+}
+
+/// A push legal now in the game of `CHANNEL`, as `/push` offers it.
+async fn discord_entry(discord: &FakeDiscord) -> String {
+    let typing = json!([{ "name": "entry", "type": 3, "value": "", "focused": true }]);
+    let asking = discord.autocomplete_json(&invoker(ALICE, CHANNEL), "push", typing);
+    let (_, answer) = interact(discord, asking).await;
+    offered(&answer)[0].clone()
 }
 
 /// The values of an autocomplete answer's choices.

@@ -46,6 +46,24 @@ fn engine_turn(table: &Table, reply: &Reply) -> Reply {
     reply
 }
 
+/// Alice's turn and the engine's answer: the reply to her command is held for the answer,
+/// which takes its place (as every adapter does with `with_answers`).
+fn exchange(table: &mut Table, command: &str) -> Reply {
+    let replies = table.say("alice", command);
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    let held = &replies[0];
+    assert!(
+        matches!(held.then, Some(FollowUp::EngineAnswer(_))),
+        "the engine answers: {held:?}"
+    );
+    // Held, it asks nobody: not the bot itself ("gipf-bot, your move").
+    assert!(!shown(held).contains("your move"), "{}", shown(held));
+    assert!(held.mentions().is_empty() && held.buttons.is_empty());
+    let mut answered = table.service.with_answers(replies);
+    assert_eq!(answered.len(), 1, "one message per exchange: {answered:?}");
+    answered.remove(0)
+}
+
 #[test]
 fn the_engine_answers_each_turn_like_a_person() {
     let mut table = table();
@@ -66,22 +84,18 @@ fn the_engine_answers_each_turn_like_a_person() {
     for turn in 1..=3 {
         let position = table.state().position().unwrap();
         let entry = position.legal_entries().next().unwrap();
-        let pushed = table.say("alice", &format!("!push {entry}")).remove(0);
-        assert!(
-            shown(&pushed).contains("alice (white) played"),
-            "{}",
-            shown(&pushed)
-        );
-        assert!(
-            pushed.mentions().is_empty(),
-            "nobody to ping: the engine moves next"
-        );
-        let answer = engine_turn(&table, &pushed);
+        let answer = exchange(&mut table, &format!("!push {entry}"));
         let text = shown(&answer);
+        // Both turns in one message, the board after both, a ping for alice alone.
+        let lines: Vec<&str> = text.lines().collect();
         assert!(
-            text.contains("gipf-bot (black) played"),
+            lines[0].starts_with("alice (white) played ")
+                && lines[1].starts_with("I (black) answered "),
             "turn {turn}: {text}"
         );
+        let ping = format!("<@{}>, your move (white): ", user_id("alice").0);
+        assert!(text.contains(&ping), "{text}");
+        assert!(!text.contains("gipf-bot"), "{text}");
         assert_eq!(answer.mentions(), [user_id("alice")]);
         assert!(answer.board.is_some() && answer.then.is_none());
         let state = table.state();
@@ -91,8 +105,64 @@ fn the_engine_answers_each_turn_like_a_person() {
     // The engine's turn is asked for once: a second call finds nothing to do.
     assert!(table.service.engine_turn(table.state().id).is_empty());
     table.expect("alice", "!resign confirm", "alice resigned");
-    // Games against the engine are not rated.
-    table.expect("alice", "!stats", "alice has no rated game here yet");
+    // Games against the engine are not rated, and the answer says so.
+    table.expect(
+        "alice",
+        "!stats",
+        "alice has no rated game here yet. A game won or lost against another player counts; games against me and games with hints are not rated. `!challenge @someone` starts one.",
+    );
+    // The list of finished games names the winner and the engine's level.
+    table.expect(
+        "carol",
+        "!games finished",
+        "Finished games:\n**1** alice vs gipf-bot at level easy, standard: gipf-bot won, 0-1 (alice resigned), 6 turns, ",
+    );
+}
+
+#[test]
+fn a_refused_turn_is_answered_at_once_and_a_turn_without_an_answer_is_still_announced() {
+    let mut table = table();
+    table.say("alice", "!challenge @gipf-bot standard white easy");
+    // A refusal has nothing to wait for: it is the whole answer.
+    let refused = table.say("alice", "!push j1 h2");
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(refused[0].private && refused[0].then.is_none());
+    // Alice resigns before the engine answers: her turn is announced all the same.
+    let held = table.say("alice", "!push b1 c2");
+    table.expect("alice", "!resign confirm", "alice resigned");
+    let posted = table.service.with_answers(held);
+    assert_eq!(posted.len(), 1, "{posted:?}");
+    let text = shown(&posted[0]);
+    assert!(
+        text.starts_with("alice (white) played b1 -> c2, recorded as `c2 (11)`.\nReserves: "),
+        "{text}"
+    );
+    assert!(!text.contains("your move"), "{text}");
+    assert!(posted[0].board.is_some() && posted[0].then.is_none());
+    assert!(posted[0].mentions().is_empty());
+}
+
+#[test]
+fn the_console_shows_one_message_and_one_picture_per_exchange() {
+    let table = table();
+    let mut console = gipf_bot::console::Console::new(table.dir.path().join("boards")).unwrap();
+    let mut run = |line: &str| {
+        let mut out = Vec::new();
+        console
+            .run(&table.service, line.as_bytes(), &mut out)
+            .unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    run("alice: !challenge @gipf-bot standard white easy");
+    for push in ["!push b1 c2", "!push h1 g2", "!push a5 b5"] {
+        let out = run(&format!("alice: {push}"));
+        // It was two pictures, and a question to the bot itself.
+        assert_eq!(out.matches("bot: [image]").count(), 1, "{out}");
+        assert_eq!(out.matches("your move").count(), 1, "{out}");
+        assert_eq!(out.matches(" played ").count(), 1, "{out}");
+        assert_eq!(out.matches("bot: I (black) answered ").count(), 1, "{out}");
+        assert!(out.contains("bot: @alice, your move (white)"), "{out}");
+    }
 }
 
 #[test]
@@ -111,7 +181,7 @@ fn the_engine_moves_first_with_white_and_only_people_give_levels() {
         started.elapsed()
     );
     assert!(
-        shown(&answer).contains("gipf-bot (white) played a GIPF-piece ")
+        shown(&answer).contains("I (white) played a GIPF-piece ")
             && shown(&answer).contains(", recorded as `G"),
         "{}",
         shown(&answer)
@@ -128,7 +198,7 @@ fn the_engine_moves_first_with_white_and_only_people_give_levels() {
     );
     let answer = engine_turn(&table, &start);
     assert!(
-        shown(&answer).contains("gipf-bot (white) played"),
+        shown(&answer).starts_with("I (white) played "),
         "{}",
         shown(&answer)
     );
@@ -415,15 +485,10 @@ fn the_engine_plays_ultimate_and_games_with_potentials_gives_hints_and_analyses_
                 .split_once("Play it with `")
                 .unwrap_or_else(|| panic!("{text}"));
             let command = command.split('`').next().unwrap().to_string();
-            let played = table.say("alice", &command).remove(0);
+            let answer = exchange(&mut table, &command);
             assert!(
-                shown(&played).contains("alice (white) played"),
-                "{title}, turn {turn}: {}",
-                shown(&played)
-            );
-            let answer = engine_turn(&table, &played);
-            assert!(
-                shown(&answer).contains("gipf-bot (black) played"),
+                shown(&answer).contains("alice (white) played")
+                    && shown(&answer).contains("\nI (black) answered "),
                 "{title}, turn {turn}: {}",
                 shown(&answer)
             );
@@ -456,7 +521,7 @@ fn a_game_against_the_engine_is_played_through_the_console() {
         "{out}"
     );
     assert!(
-        out.contains("bot: gipf-bot (black) played a GIPF-piece "),
+        out.contains("bot: I (black) answered a GIPF-piece "),
         "{out}"
     );
     assert!(out.contains("bot: My suggestion: `"), "{out}");

@@ -268,13 +268,11 @@ fn against_the_engine_a_takeback_is_granted_at_once_and_undoes_its_reply() {
         .set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
     table.say("alice", "!challenge @gipf-bot standard white easy");
     let pushed = one(&mut table, "alice", "!push b1 c2");
-    let Some(FollowUp::EngineTurn(game)) = pushed.then else {
+    // The player's turn waits for the engine's answer, which comes as one reply.
+    let Some(work @ FollowUp::EngineAnswer(_)) = pushed.then else {
         panic!("{pushed:?}");
     };
-    let (_, answer) = table
-        .service
-        .follow_up(FollowUp::EngineTurn(game))
-        .remove(0);
+    let (_, answer) = table.service.follow_up(work).remove(0);
     let reply = table.state().turns[1].clone();
     assert!(labels(&answer).contains(&("Take back".into(), "takeback".into())));
     let granted = click(

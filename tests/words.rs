@@ -14,7 +14,7 @@ use gipf_bot::reply::Reply;
 use gipf_bot::service::Config;
 use gipf_bot::service::Via;
 use support::games::{last_gipf_setup, removal_setup, shared_row};
-use support::table::{Table, assert_safe, click, player, shown};
+use support::table::{Table, assert_safe, click, player, reach, shown};
 
 #[test]
 fn every_error_is_specific_and_changes_nothing() {
@@ -46,6 +46,11 @@ fn every_error_is_specific_and_changes_nothing() {
             "c3 is not a first spot from b1; from b1 you can push to b2 or c2",
         ),
         ("alice", "!push e5 e6", "e5 is a spot, not a dot"),
+        (
+            "alice",
+            "!push j1 h2",
+            "`j1` is not a point of the board: its columns are a to i, with rows 1-5 on a and i and 1-9 on e. Name the dot and the first spot, like `!push b1 c2`; `b1-c2` or `b1c2` work too",
+        ),
         (
             "alice",
             "!gipf b1 c2",
@@ -368,20 +373,6 @@ fn a_late_move_hears_which_game_ended_and_how() {
         "!push b1 c2",
         "There is no game in this channel. Start one with",
     );
-}
-
-/// Plays `turns` (notation) from the start of a `variant` game between alice (White) and
-/// bob, then `lines` as the player to move; returns that player and the last reply.
-fn reach(table: &mut Table, variant: &str, turns: &[String], lines: &[String]) -> (String, Reply) {
-    table.start(variant);
-    table.play_record(turns);
-    let mover = player(table.state().game.to_move()).to_string();
-    let mut replies = Vec::new();
-    for line in lines {
-        replies = table.say(&mover, line);
-        assert_eq!(replies.len(), 1, "{line}: {replies:?}");
-    }
-    (mover, replies.remove(0))
 }
 
 fn labels(reply: &Reply) -> Vec<(String, String)> {

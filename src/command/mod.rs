@@ -138,6 +138,13 @@ pub enum CommandError {
     /// One of the bot's commands, written wrong: what is wrong and what would be right, in
     /// the player's own syntax. It may quote the line.
     Invalid(String),
+    /// An answer given alone without what it names (`row` without a number, `take` or
+    /// `keep` without spots): the options of the question pending in the channel say what
+    /// would be right; `generic` (as [`CommandError::Invalid`]) where none is pending.
+    Unanswered {
+        /// What to say without a pending question.
+        generic: String,
+    },
 }
 
 impl fmt::Display for CommandError {
@@ -156,7 +163,9 @@ impl fmt::Display for CommandError {
             } => {
                 write!(f, "I don't know the command `{word}`")
             }
-            CommandError::Invalid(text) => f.write_str(text),
+            CommandError::Invalid(text) | CommandError::Unanswered { generic: text } => {
+                f.write_str(text)
+            }
         }
     }
 }

@@ -481,7 +481,7 @@ fn parse_entry<'a>(
     // The other ways to write it than the example's.
     let also = if words.say.slash { "b1 c2" } else { "b1-c2" };
     let usage = format!(
-        "name the dot and the first spot, like {} (also `{also}` or `b1c2`)",
+        "name the dot and the first spot, like {}; `{also}` or `b1c2` work too",
         words.cmd("push b1 c2")
     );
     let first = args
@@ -502,11 +502,19 @@ fn parse_entry<'a>(
             None => return Err(error(e.to_string())),
         },
         Err(e @ (gipf::EntryError::Syntax { .. } | gipf::EntryError::Point(_))) => {
-            return Err(error(format!("{e} ({usage})")));
+            return Err(error(format!("{e}. {}", capitalised(&usage))));
         }
         Err(other) => return Err(error(other.to_string())),
     };
     Ok((aim, &args[used..]))
+}
+
+/// `text` as a sentence of its own: its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// The entry from `dot` whose line runs through `spot` further on, if one does: a dot's
@@ -610,6 +618,15 @@ fn answer_example(answer: &str, asked: Asked, words: &Words) -> String {
     }
 }
 
+/// An answer without what it names: given alone, the pending question tells the real
+/// options; after a push there is none yet.
+fn unanswered(asked: Asked, generic: String) -> CommandError {
+    match asked {
+        Asked::Alone => CommandError::Unanswered { generic },
+        Asked::AfterPush => error(generic),
+    }
+}
+
 /// One answer starting at `word`; returns it and the words after it.
 fn parse_answer<'a>(
     word: &str,
@@ -625,10 +642,10 @@ fn parse_answer<'a>(
                 .and_then(|a| a.parse::<usize>().ok())
                 .filter(|n| *n >= 1);
             let n = n.ok_or_else(|| {
-                error(format!(
-                    "say which row by its number, like {}",
-                    example("row 2")
-                ))
+                unanswered(
+                    asked,
+                    format!("say which row by its number, like {}", example("row 2")),
+                )
             })?;
             Ok((Answer::Row(n), &args[1..]))
         }
@@ -651,11 +668,14 @@ fn parse_answer<'a>(
         ("take" | "keep", _) => {
             let (points, rest) = leading_spots(args);
             if points.is_empty() {
-                return Err(error(format!(
-                    "say which GIPF-pieces to {word} by their spots, like {}, or {}",
-                    example(&format!("{word} e5 f4")),
-                    example(&format!("{word} all"))
-                )));
+                return Err(unanswered(
+                    asked,
+                    format!(
+                        "say which GIPF-pieces to {word} by their spots, like {}, or {}",
+                        example(&format!("{word} e5 f4")),
+                        example(&format!("{word} all"))
+                    ),
+                ));
             }
             let answer = if keep {
                 Answer::Keep(points)

@@ -33,7 +33,7 @@ fn a_refused_slash_command_names_slash_options() {
     let push = slash_err("!push zz9");
     assert_eq!(
         push,
-        "name the dot and the first spot, like `/push entry:b1-c2` (also `b1 c2` or `b1c2`)"
+        "name the dot and the first spot, like `/push entry:b1-c2`; `b1 c2` or `b1c2` work too"
     );
     // `/push entry:b1-c2 answers:jump`
     let answers = slash_err("!push b1-c2 jump");
@@ -102,7 +102,7 @@ fn a_refused_slash_command_names_slash_options() {
 fn a_refused_chat_command_keeps_its_chat_words() {
     assert_eq!(
         err("!push zz9"),
-        "name the dot and the first spot, like `!push b1 c2` (also `b1-c2` or `b1c2`)"
+        "name the dot and the first spot, like `!push b1 c2`; `b1-c2` or `b1c2` work too"
     );
     assert_eq!(
         err("!challenge <@42> zz"),

@@ -20,6 +20,9 @@ use crate::service::{GameState, Message, Service, User, Via};
 use crate::text;
 use crate::text::Span;
 
+/// How long Discord shows the bot typing after it says so (it says 10 s).
+const TYPING_LASTS: std::time::Duration = std::time::Duration::from_secs(8);
+
 /// Said to interactions that arrive while the bot shuts down.
 const RESTARTING: &str = "I am restarting: please try again in a minute.";
 
@@ -205,6 +208,8 @@ impl Handler {
                         )
                     };
                     let replies = self.service.handle_async(message).await;
+                    // Answered with the engine's answer too, deferred if it is slow.
+                    let replies = self.service.with_answers_async(replies).await;
                     let replies = self
                         .open_threads(&ctx.http, command.channel_id, replies)
                         .await;
@@ -221,6 +226,31 @@ impl Handler {
             .await;
         self.follow_up(&ctx.http, later.into_inner().unwrap_or_default())
             .await;
+    }
+
+    /// `replies` with the engine's answers in place of the turns they answer. While the
+    /// engine thinks, the channel shows the bot typing: the player sees his command was
+    /// taken (a refused one is answered at once, having nothing to wait for).
+    async fn answered(
+        &self,
+        ctx: &Context,
+        channel: serenity::all::ChannelId,
+        replies: Vec<Reply>,
+    ) -> Vec<Reply> {
+        if !Service::awaits_answer(&replies) {
+            return replies;
+        }
+        let answer = self.service.with_answers_async(replies);
+        tokio::pin!(answer);
+        loop {
+            if let Err(e) = channel.broadcast_typing(&ctx.http).await {
+                tracing::warn!(error = %e, "cannot show the bot typing");
+            }
+            tokio::select! {
+                replies = &mut answer => return replies,
+                () = tokio::time::sleep(TYPING_LASTS) => {}
+            }
+        }
     }
 
     /// Does the work replies left (the engine's turns, analyses), one after the other, each
@@ -425,6 +455,7 @@ impl Handler {
                         )
                     };
                     let replies = self.service.execute_async(message, command).await;
+                    let replies = self.service.with_answers_async(replies).await;
                     let replies = self
                         .open_threads(&ctx.http, click.channel_id, replies)
                         .await;
@@ -539,6 +570,7 @@ impl EventHandler for Handler {
             ..message_from(msg.guild_id, msg.channel_id, &msg.author, text, via, rights)
         };
         let replies = self.service.handle_async(message).await;
+        let replies = self.answered(&ctx, msg.channel_id, replies).await;
         let replies = self.open_threads(&ctx.http, msg.channel_id, replies).await;
         let later = follow_ups(&replies);
         let (direct, replies): (Vec<Reply>, Vec<Reply>) =

@@ -380,7 +380,7 @@ impl Service {
         let mut text = text![self.name_in(message, player)?];
         let Some(overall) = self.store.rating(guild, None, player)? else {
             text.push(format!(
-                " has no rated game here yet: a won or lost game counts ({} starts one).",
+                " has no rated game here yet. A game won or lost against another player counts; games against me and games with hints are not rated. {} starts one.",
                 self.phrasing(message).cmd("challenge @someone")
             ));
             return Ok(Reply::public(text));
@@ -554,26 +554,53 @@ impl Service {
         Ok(line)
     }
 
-    /// `alice vs bob, standard: 1-0 (no reserve), 41 turns, 2026-11-23`.
+    /// `alice vs bob, standard: alice won, 1-0 (bob had no piece left in reserve), 41
+    /// turns, 2026-11-23`; the engine with its level: `alice vs gipf-bot at level easy`.
     fn finished_line(&self, game: &LiveGame) -> anyhow::Result<Text> {
         let (score, why) = result_of(game);
-        let ending = match (score, why) {
-            ("*", Some(why)) => why.to_string(),
-            (score, why) => format!("{score} ({})", why.unwrap_or_default()),
-        };
-        Ok(text![
-            game.name(Color::White),
-            " vs ",
-            game.name(Color::Black),
-            format!(
-                ", {}: {ending}, {}, {}",
-                game.stored.spec.name(),
-                text::count(game.stored.turns.len() as u64, "turn"),
-                text::utc(game.stored.updated_at)
-                    .get(..10)
-                    .unwrap_or_default()
-            )
-        ])
+        let mut line = Text::new();
+        for color in [Color::White, Color::Black] {
+            if color == Color::Black {
+                line.push(" vs ");
+            }
+            line.push(game.name(color));
+            if let Some(level) = game.stored.engine
+                && self.engine_user().map(|me| me.id) == Some(game.player(color))
+            {
+                line.push(format!(" at level {level}"));
+            }
+        }
+        line.push(format!(", {}: ", game.stored.spec.name()));
+        match (game.stored.status, why) {
+            (GameStatus::Won(winner), Some(why)) => {
+                line.push(game.name(winner))
+                    .push(format!(" won, {score} ("))
+                    .push(game.name(!winner))
+                    .push(format!(" {})", loser_words(why)));
+            }
+            (_, why) => {
+                line.push(why.unwrap_or("unfinished"));
+            }
+        }
+        line.push(format!(
+            ", {}, {}",
+            text::count(game.stored.turns.len() as u64, "turn"),
+            text::utc(game.stored.updated_at)
+                .get(..10)
+                .unwrap_or_default()
+        ));
+        Ok(line)
+    }
+}
+
+/// How the loser lost, after his name, from the reason a record gives: `resigned`.
+fn loser_words(why: &str) -> &'static str {
+    match why {
+        "time" => "ran out of time",
+        "no GIPF-piece" => "had no GIPF-piece left on the board",
+        "no reserve" => "had no piece left in reserve",
+        "no legal move" => "had no legal move",
+        _ => "resigned",
     }
 }
 

@@ -173,9 +173,61 @@ impl Service {
     /// its channel.
     pub fn follow_up(&self, work: FollowUp) -> Vec<(ChannelId, Reply)> {
         match work {
-            FollowUp::EngineTurn(game) => self.engine_turn(game),
+            FollowUp::EngineTurn(game) | FollowUp::EngineAnswer(game) => self.engine_turn(game),
             FollowUp::Analysis { game, channel } => self.analysis(game, channel),
         }
+    }
+
+    /// A command's replies, each one the engine answers (the player's turn) replaced by the
+    /// engine's reply, which tells both turns, shows the board after both and asks the
+    /// player: one message per exchange. A held reply stays when no answer comes (the search
+    /// failed, or the game ended meanwhile), so the player's turn is announced all the same.
+    pub fn with_answers(&self, replies: Vec<Reply>) -> Vec<Reply> {
+        let mut out = Vec::with_capacity(replies.len());
+        for reply in replies {
+            let Some(FollowUp::EngineAnswer(game)) = reply.then else {
+                out.push(reply);
+                continue;
+            };
+            let answers = self.engine_turn(game);
+            if answers.is_empty() {
+                out.push(Reply {
+                    then: None,
+                    ..reply
+                });
+            } else {
+                out.extend(answers.into_iter().map(|(_, answer)| answer));
+            }
+        }
+        out
+    }
+
+    /// Whether any of `replies` waits for the engine's answer.
+    pub fn awaits_answer(replies: &[Reply]) -> bool {
+        replies
+            .iter()
+            .any(|r| matches!(r.then, Some(FollowUp::EngineAnswer(_))))
+    }
+
+    /// [`Service::with_answers`] on tokio's blocking pool: searches never hold up the
+    /// runtime.
+    pub async fn with_answers_async(self: &Arc<Self>, replies: Vec<Reply>) -> Vec<Reply> {
+        if !Service::awaits_answer(&replies) {
+            return replies;
+        }
+        let service = Arc::clone(self);
+        let held = replies.clone();
+        tokio::task::spawn_blocking(move || service.with_answers(replies))
+            .await
+            .unwrap_or_else(|e| {
+                tracing::error!(error = %e, "the engine's answer panicked");
+                held.into_iter()
+                    .map(|reply| Reply {
+                        then: None,
+                        ..reply
+                    })
+                    .collect()
+            })
     }
 
     /// [`Service::follow_up`] on tokio's blocking pool: searches never hold up the runtime.
@@ -239,8 +291,27 @@ impl Service {
             ),
             None => Ok(public
                 .into_iter()
-                .map(|reply| (game.stored.channel, reply))
+                .map(|reply| (game.stored.channel, self.answering(&game, reply)))
                 .collect()),
+        }
+    }
+
+    /// The engine's reply, opened with the player's turn it answers (`game` is the game
+    /// before the engine's turn), so that one message tells the whole exchange.
+    fn answering(&self, game: &LiveGame, reply: Reply) -> Reply {
+        let engine = self.engine_user().map(|me| me.id);
+        let Some(turn) = game
+            .last_turn
+            .as_ref()
+            .filter(|turn| Some(game.player(turn.color)) != engine)
+        else {
+            return reply;
+        };
+        let mut lines = self.played(game, std::slice::from_ref(turn));
+        lines.push(reply.text);
+        Reply {
+            text: text::Text::join(lines, "\n"),
+            ..reply
         }
     }
 

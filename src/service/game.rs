@@ -71,7 +71,7 @@ impl Service {
             return Err(self.moved_on(message));
         };
         let winner = game.player(outcome.winner);
-        let plies = game.plies();
+        let turns = text::count(game.plies(), "turn");
         let after = LiveGame { stored, ..game };
         Ok(Reply {
             board: Some(self.picture(&after, None)?),
@@ -80,7 +80,7 @@ impl Service {
                 self.name(message.author.id)?,
                 " resigned. ",
                 self.mention(winner)?,
-                format!(", you win the game ({plies} plies). Well played!")
+                format!(", you win the game, after {turns}. Well played!")
             ])
         })
     }
@@ -276,7 +276,12 @@ impl Service {
             (GameStatus::Won(winner), _) if game.stored.forfeited.is_some() => {
                 text![format!("Game over: {winner} wins on time.")]
             }
-            (_, Some(outcome)) => text![format!("Game over: {outcome}.")],
+            (_, Some(outcome)) => {
+                let mut text = text!["Game over: "];
+                text.append(super::prompt::result_words(&game, outcome));
+                text.push(".");
+                text
+            }
             (_, None) => {
                 let mut text = text![
                     format!("Turn {}: ", game.plies() + 1),

@@ -231,6 +231,9 @@ impl Service {
                 self.unknown_word(message, &word, closest)
             }
             Some(Err(CommandError::Invalid(text))) => vec![Reply::private(text)],
+            Some(Err(CommandError::Unanswered { generic })) => {
+                vec![Reply::private(self.options_now(message).unwrap_or(generic))]
+            }
         }
     }
 

@@ -41,7 +41,7 @@ impl<'a> Working<'a> {
         let done = self
             .game
             .play(decision)
-            .map_err(|e| explain(&self.game, &e, self.say))?;
+            .map_err(|e| explain(&self.game, &e, self.say, decision))?;
         self.partial.push(decision);
         if !done.is_empty() {
             self.partial.clear();
@@ -162,10 +162,14 @@ impl<'a> Working<'a> {
     /// `tamsk a5 b5`, `tamsk skip`.
     fn tamsk(&mut self, entry: Option<Entry>) -> Result<(), Failure> {
         if self.game.pending() != Pending::Tamsk {
-            return refuse(if uses_potentials(&self.game) {
-                "there is no TAMSK extra push to make: none of your TAMSK pieces was pushed onto e5"
-            } else {
+            let me = self.game.to_move();
+            let had_tamsk = self.game.options().supply[me][gipf::potentials::Potential::Tamsk] > 0;
+            return refuse(if !uses_potentials(&self.game) {
                 "this game has no potentials, so there is no TAMSK extra push to make"
+            } else if !had_tamsk {
+                "you play without TAMSK potentials in this game, so there is no TAMSK extra push to make"
+            } else {
+                "there is no TAMSK extra push to make: none of your TAMSK pieces was pushed onto e5"
             });
         }
         self.play(entry.map_or(Decision::Skip, Decision::Extra))
@@ -224,16 +228,27 @@ pub(super) fn rules_refusal(error: impl std::fmt::Display) -> Failure {
 }
 
 /// A refused decision, said with what to do instead when a question is pending.
-fn explain(game: &gipf::potentials::Game, error: &PlayError, say: &Phrasing) -> Failure {
+fn explain(
+    game: &gipf::potentials::Game,
+    error: &PlayError,
+    say: &Phrasing,
+    decision: Decision,
+) -> Failure {
+    // The push the player wrote, as the command that brings in a GIPF-piece there.
+    if let (PlayError::FirstPushMustBeGipf, Decision::Push { entry, .. }) = (error, decision) {
+        return rules_refusal(format!(
+            "your first push must bring in a GIPF-piece: {}",
+            say.cmd(&format!("gipf {} {}", entry.dot(), entry.first()))
+        ));
+    }
     let PlayError::Pending(pending) = error else {
         return rules_refusal(error);
     };
     rules_refusal(match pending {
-        Pending::ChooseRow { .. } => format!(
-            "first choose which row to {} first: {}, {}... ({} shows the numbers)",
+        Pending::ChooseRow { rows } => format!(
+            "first choose which row to {} first: {}. The question above, or {}, shows which is which",
             row_verb(game),
-            say.cmd("row 1"),
-            say.cmd("row 2"),
+            row_options(say, rows.len()),
             say.cmd("board")
         ),
         Pending::Remove { row, optional } => format!(
@@ -427,6 +442,32 @@ impl Service {
                 self.phrasing(message).cmd("board")
             )),
             Some(_) => Ok(()),
+        }
+    }
+
+    /// For an answer given without what it names (`!row`, `!keep`): the real options of
+    /// the question the author must answer in the channel's game, if one is pending.
+    pub(super) fn options_now(&self, message: &Message) -> Option<String> {
+        let game = self.live_game(message.channel, false).ok()??;
+        if game.color_of(message.author.id) != Some(game.to_move()) {
+            return None;
+        }
+        let say = self.phrasing(message);
+        let state = &game.game;
+        match state.pending() {
+            Pending::ChooseRow { rows } => Some(format!(
+                "Say which row to {} first by its number: {}. The question above, or {}, shows which is which.",
+                row_verb(state),
+                row_options(&say, rows.len()),
+                say.cmd("board")
+            )),
+            Pending::Remove { optional, .. } => Some(format!(
+                "Name the {} to take or keep by their spots; this row's are {}. Answer {}.",
+                optional_pieces(state),
+                spots(optional),
+                take_options(state, &say)
+            )),
+            _ => None,
         }
     }
 

@@ -12,6 +12,7 @@ use super::{Handled, LiveGame, Service};
 use crate::command::{
     Answer, ChallengeCommand, GameCommand, Phrasing, PlayCommand, TakebackAnswer, potential_word,
 };
+use crate::model::UserId;
 use crate::reply::{Button, FollowUp, Reply, Stamp};
 use crate::text;
 use crate::text::{Span, Text};
@@ -42,11 +43,14 @@ pub(super) fn row_options(say: &Phrasing, count: usize) -> String {
 /// that answer is not legal (keeping them all would leave the row unbroken) or would lose
 /// the game on the spot.
 pub(super) fn take_options(game: &Game, say: &Phrasing) -> String {
-    let optional = match game.pending() {
-        Pending::Remove { optional, .. } => optional,
-        _ => Bitboard::EMPTY,
+    let Pending::Remove { row, optional } = game.pending() else {
+        return String::new();
     };
-    let mut options = vec![say.cmd("take <spots>")];
+    // A real example: the spots of this row to take.
+    let mut options: Vec<String> = removal::take_example(game, &row, optional)
+        .map(|take| say.cmd(&format!("take {}", spots(take))))
+        .into_iter()
+        .collect();
     if removal::safe(game, optional) {
         options.push(say.cmd("take all"));
     }
@@ -93,9 +97,12 @@ impl Service {
         say: &Phrasing,
     ) -> Handled {
         let state = &game.game;
-        lines.push(Text::from(status_line(state)));
+        // The engine answers at once: this reply is held, and its answer asks the player.
+        let answer = self.engine_to_move(game);
+        lines.push(status_line(game, self.engine_user().map(|me| me.id)));
         let prompt = match state.pending() {
             Pending::GameOver(outcome) => vec![self.game_over(game, outcome, first_mover)?],
+            _ if answer.is_some() => Vec::new(),
             pending => {
                 let player = self.mention_player(game, state.to_move());
                 prompt(state, &pending, player, say)
@@ -108,8 +115,12 @@ impl Service {
         }
         Ok(Reply {
             board: Some(self.picture(game, None)?),
-            buttons: question_buttons(game),
-            then: self.engine_to_move(game).map(FollowUp::EngineTurn),
+            buttons: if answer.is_some() {
+                Vec::new()
+            } else {
+                question_buttons(game)
+            },
+            then: answer.map(FollowUp::EngineAnswer),
             ..Reply::public(Text::join(lines, "\n"))
         })
     }
@@ -121,17 +132,31 @@ impl Service {
 
     /// `alice (white) played b1 -> c2, recorded as `c2 (11)`.`: a line for each turn
     /// completed, its push named as the chat command names it (the dot, then the first
-    /// spot) and the whole turn as the record writes it.
+    /// spot) and the whole turn as the record writes it. The engine's turn is the bot's
+    /// own: `I (black) answered e9 -> e8, …` (`played`, when it opens the game).
     pub(super) fn played(&self, game: &LiveGame, turns: &[Turn]) -> Vec<Text> {
+        let engine = self.engine_user().map(|me| me.id);
+        let opened = game.stored.turns.len() <= turns.len();
         turns
             .iter()
             .map(|turn| {
                 let record = game.turn_text(turn);
-                let words = match push_words(turn) {
-                    Some(push) => format!(" played {push}, recorded as `{record}`."),
-                    None => format!(" played `{record}`."),
+                let mine = game.stored.engine.is_some() && engine == Some(game.player(turn.color));
+                let verb = if mine && !opened {
+                    "answered"
+                } else {
+                    "played"
                 };
-                text![game.name(turn.color), format!(" ({}){words}", turn.color)]
+                let words = match push_words(turn) {
+                    Some(push) => format!(" {verb} {push}, recorded as `{record}`."),
+                    None => format!(" {verb} `{record}`."),
+                };
+                let who = if mine {
+                    Span::from("I")
+                } else {
+                    game.name(turn.color)
+                };
+                text![who, format!(" ({}){words}", turn.color)]
             })
             .collect()
     }
@@ -145,13 +170,12 @@ impl Service {
         first_mover: Option<Color>,
     ) -> anyhow::Result<Text> {
         let other = first_mover.map_or(!outcome.winner, |color| !color);
-        Ok(text![
-            "Game over: ",
-            game.name(outcome.winner),
-            format!(" ({}) wins. {outcome}. Well played, ", outcome.winner),
-            self.mention_player(game, other),
-            "!"
-        ])
+        let mut text = text!["Game over: "];
+        text.append(result_words(game, outcome));
+        text.push(". Well played, ")
+            .push(self.mention_player(game, other))
+            .push("!");
+        Ok(text)
     }
 }
 
@@ -173,20 +197,65 @@ pub(super) fn push_words(turn: &Turn) -> Option<String> {
     ))
 }
 
-/// Reserves and captures, and with potentials those still to load.
-fn status_line(game: &Game) -> String {
-    let line = format!(
-        "Reserves: white {}, black {}. Captured: white {}, black {}.",
-        game.reserve(Color::White),
-        game.reserve(Color::Black),
-        game.lost(Color::White),
-        game.lost(Color::Black),
-    );
+/// Reserves and captures, each capture said by who made it so it cannot be read the other
+/// way round (`alice has captured 4 black pieces`), and with potentials those still to
+/// load.
+fn status_line(live: &LiveGame, engine: Option<UserId>) -> Text {
+    let game = &live.game;
+    // The engine's captures are the bot's own: `I have captured …`.
+    let mine = |color: Color| live.stored.engine.is_some() && engine == Some(live.player(color));
+    let who = |color: Color| {
+        if mine(color) {
+            Span::from("I")
+        } else {
+            live.name(color)
+        }
+    };
+    let taken = |color: Color| {
+        let victim = !color;
+        let has = if mine(color) { "have" } else { "has" };
+        match game.lost(victim) {
+            0 => format!(" {has} captured no {victim} piece"),
+            n => format!(
+                " {has} captured {}",
+                text::count(n, &format!("{victim} piece"))
+            ),
+        }
+    };
+    let mut line = text![
+        format!(
+            "Reserves: white {}, black {}. ",
+            game.reserve(Color::White),
+            game.reserve(Color::Black),
+        ),
+        who(Color::White),
+        taken(Color::White),
+        ", ",
+        who(Color::Black),
+        format!("{}.", taken(Color::Black)),
+    ];
     if uses_potentials(game) {
-        format!("{line} {}", to_load(game))
-    } else {
-        line
+        line.push(format!(" {}", to_load(game)));
     }
+    line
+}
+
+/// `alice (white) wins: bob (black) has no GIPF-piece left on the board`: the winner
+/// named once.
+pub(super) fn result_words(game: &LiveGame, outcome: gipf::Outcome) -> Text {
+    let loser = !outcome.winner;
+    let why = match outcome.reason {
+        gipf::Reason::NoReserve => "has no piece left in reserve",
+        gipf::Reason::NoGipf => "has no GIPF-piece left on the board",
+        gipf::Reason::Resignation => "resigned",
+        gipf::Reason::NoMove => "has no legal move",
+    };
+    text![
+        game.name(outcome.winner),
+        format!(" ({}) wins: ", outcome.winner),
+        game.name(loser),
+        format!(" ({loser}) {why}")
+    ]
 }
 
 /// `Potentials to load: white Z2,D3, black none.`

@@ -286,17 +286,21 @@ pub(super) fn removal_prompt(
     lines
 }
 
+/// The pieces a `take` example takes: one if that is safe, else the fewest that are; none
+/// when only `take all` or `keep all` is legal and safe.
+pub(super) fn take_example(game: &Game, row: &Row, optional: Bitboard) -> Option<Bitboard> {
+    let mut takes = game.legal_takes(row);
+    takes.sort_by_key(|take| take.count());
+    takes
+        .into_iter()
+        .find(|&take| !take.is_empty() && take != optional && safe(game, take))
+}
+
 /// `Answer `!take e5` (the ones to take), `!take all` or `!keep all`.`, with only the
 /// answers that are legal and do not lose the game as examples.
 fn answer_words(game: &Game, row: &Row, optional: Bitboard, say: &Phrasing) -> String {
     let mut answers = Vec::new();
-    // The example takes one piece if that is safe, else the fewest pieces that are.
-    let mut takes = game.legal_takes(row);
-    takes.sort_by_key(|take| take.count());
-    let example = takes
-        .into_iter()
-        .find(|&take| !take.is_empty() && take != optional && safe(game, take));
-    if let Some(take) = example {
+    if let Some(take) = take_example(game, row, optional) {
         answers.push(format!(
             "{} (the ones to take)",
             say.cmd(&format!("take {}", spots(take)))

@@ -176,3 +176,22 @@ pub fn click(table: &mut Table, author: &str, button: &gipf_bot::reply::Button) 
     assert_eq!(replies.len(), 1, "{replies:?}");
     replies.remove(0)
 }
+
+/// Plays `turns` (notation) from the start of a `variant` game between alice (White) and
+/// bob, then `lines` as the player to move; returns that player and the last reply.
+pub fn reach(
+    table: &mut Table,
+    variant: &str,
+    turns: &[String],
+    lines: &[String],
+) -> (String, Reply) {
+    table.start(variant);
+    table.play_record(turns);
+    let mover = player(table.state().game.to_move()).to_string();
+    let mut replies = Vec::new();
+    for line in lines {
+        replies = table.say(&mover, line);
+        assert_eq!(replies.len(), 1, "{line}: {replies:?}");
+    }
+    (mover, replies.remove(0))
+}

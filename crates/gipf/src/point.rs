@@ -248,7 +248,7 @@ impl fmt::Display for ParsePointError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "`{}` is not a point of the board (columns a-i; a and i have rows 1-5, e has 1-9)",
+            "`{}` is not a point of the board: its columns are a to i, with rows 1-5 on a and i and 1-9 on e",
             self.text
         )
     }

@@ -108,7 +108,7 @@ fn parse_point() {
     assert_eq!(
         error.to_string(),
         format!(
-            "`j9` is not a point of the board (columns a-i; a and i have rows 1-5, e has 1-9){HOW}"
+            "`j9` is not a point of the board: its columns are a to i, with rows 1-5 on a and i and 1-9 on e{HOW}"
         )
     );
     assert_eq!(
