@@ -130,13 +130,13 @@ fn loading_powers_and_refusals_in_chat() {
     table.expect(
         "bob",
         "!push a1 b2 basic",
-        "Potentials to load: white Z1,D3, black none",
+        "Potentials to load: white 1 ZÈRTZ and 3 DVONN, black none",
     );
     table.expect("bob", "!push a1 b2", "It is alice's turn");
     table.expect(
         "carol",
         "!board",
-        "Potentials to load: white Z1,D3, black none.",
+        "Potentials to load: white 1 ZÈRTZ and 3 DVONN, black none.",
     );
     table.expect(
         "carol",

@@ -258,14 +258,17 @@ pub(super) fn result_words(game: &LiveGame, outcome: gipf::Outcome) -> Text {
     ]
 }
 
-/// `Potentials to load: white Z2,D3, black none.`
+/// `Potentials to load: white 1 ZÈRTZ and 3 DVONN, black none.`, every kind in words.
 pub(super) fn to_load(game: &Game) -> String {
     let supply = |c: Color| {
         let s = game.supply(c);
-        if s.is_empty() {
-            "none".to_string()
-        } else {
-            s.to_string()
+        let kinds: Vec<String> = (s.kinds())
+            .map(|kind| format!("{} {}", s[kind], kind.name()))
+            .collect();
+        match kinds.as_slice() {
+            [] => "none".to_string(),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
         }
     };
     format!(
