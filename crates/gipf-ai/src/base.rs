@@ -21,10 +21,6 @@ impl Searchable for Position {
         self.zobrist()
     }
 
-    fn plies(&self) -> u16 {
-        Position::plies(self)
-    }
-
     fn lost(&self, color: Color) -> u8 {
         Position::lost(self, color)
     }

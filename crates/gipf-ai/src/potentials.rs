@@ -23,10 +23,6 @@ impl Searchable for Game {
         Game::key(self)
     }
 
-    fn plies(&self) -> u16 {
-        Game::plies(self)
-    }
-
     fn lost(&self, color: Color) -> u8 {
         Game::lost(self, color)
     }

@@ -34,9 +34,6 @@ pub trait Searchable: Clone + fmt::Debug + Sized {
     /// A Zobrist key of everything that decides the game from here.
     fn key(&self) -> u64;
 
-    /// Complete turns played so far.
-    fn plies(&self) -> u16;
-
     /// Pieces of `color` captured by the opponent (a GIPF-piece counts 2).
     fn lost(&self, color: Color) -> u8;
 
