@@ -314,9 +314,10 @@ impl Service {
         // In a direct conversation with the bot (the console has no server either, but is
         // one table for everyone) nobody else would see a challenge or a game.
         let direct = message.guild.is_none() && message.via != Via::Console;
+        // A learner's moves go to his lesson: asked only here, not on every move in a server.
         let learning =
-            matches!(command, Command::Play(_)) && self.open_lesson(message.author.id).is_some();
-        if direct && !learning && row.is_some_and(|row| !row.in_direct_messages) {
+            || matches!(command, Command::Play(_)) && self.open_lesson(message.author.id).is_some();
+        if direct && row.is_some_and(|row| !row.in_direct_messages) && !learning() {
             return vec![Reply::private(self.not_in_direct_messages(message))];
         }
         // A slash command's answer that informs only its asker is shown to him alone.
