@@ -220,16 +220,28 @@ pub struct GuildSettings {
     pub threads: bool,
     /// The colour at the bottom of every board picture in the server's channels.
     pub board_side: Color,
+    /// The channel the daily puzzle is posted in, if any.
+    pub puzzle_channel: Option<ChannelId>,
+    /// The hour (UTC) the daily puzzle is posted at.
+    pub puzzle_hour: u8,
+}
+
+impl GuildSettings {
+    /// The hour of the daily puzzle unless a server chooses another.
+    pub const NOON: u8 = 12;
 }
 
 impl Default for GuildSettings {
-    /// Nothing set: White at the bottom of the pictures.
+    /// Nothing set: White at the bottom of the pictures, no daily puzzle (at noon when
+    /// there is one).
     fn default() -> GuildSettings {
         GuildSettings {
             move_days: None,
             abandon_days: None,
             threads: false,
             board_side: Color::White,
+            puzzle_channel: None,
+            puzzle_hour: GuildSettings::NOON,
         }
     }
 }

@@ -7,9 +7,11 @@ use gipf::{ByColor, Color, Entry, Point, Variant};
 use gipf_ai::Level;
 use gipf_bot::command::{
     Answer, ArchiveCommand, ChallengeCommand, Command, GameCommand, InfoCommand, Phrasing,
-    PlayCommand, ServerCommand, parse,
+    PlayCommand, ServerCommand, SettingsChange, parse,
 };
-use gipf_bot::model::{BoardSide, ColorChoice, GameId, GameKind, GameScope, TimeControl, UserId};
+use gipf_bot::model::{
+    BoardSide, ChannelId, ColorChoice, GameId, GameKind, GameScope, TimeControl, UserId,
+};
 use proptest::prelude::*;
 
 fn point() -> impl Strategy<Value = Point> {
@@ -155,14 +157,18 @@ fn settings() -> impl Strategy<Value = Command> {
         proptest::option::of(1u16..=3650),
         proptest::option::of(any::<bool>()),
         proptest::option::of(proptest::sample::select(vec![Color::White, Color::Black])),
+        proptest::option::of(proptest::option::of(1u64..u64::MAX >> 1)),
+        proptest::option::of(0u8..24),
     )
-        .prop_map(|(days, abandon, threads, side)| {
-            ServerCommand::Settings {
+        .prop_map(|(days, abandon, threads, side, puzzles, puzzle_hour)| {
+            ServerCommand::Settings(SettingsChange {
                 days,
                 abandon,
                 threads,
                 side,
-            }
+                puzzles: puzzles.map(|channel| channel.map(ChannelId)),
+                puzzle_hour,
+            })
             .into()
         })
 }

@@ -12,7 +12,7 @@ use gipf::Color;
 use gipf_bot::console::{Console, user_id};
 use gipf_bot::model::{ChannelId, Clock};
 use gipf_bot::reply::Reply;
-use gipf_bot::service::{Config, Service, watch_deadlines};
+use gipf_bot::service::{Config, Service, watch_clock};
 use support::chat::shown_safely;
 use tokio::sync::mpsc;
 
@@ -73,13 +73,14 @@ impl Bench {
         mpsc::UnboundedReceiver<(ChannelId, Reply)>,
     ) {
         let (sender, receiver) = mpsc::unbounded_channel();
-        let watching = tokio::spawn(watch_deadlines(
+        let watching = tokio::spawn(watch_clock(
             Arc::clone(&self.service),
             Duration::from_secs(60),
             move |channel, reply| {
                 let sender = sender.clone();
                 async move {
                     let _ = sender.send((channel, reply));
+                    Ok(())
                 }
             },
         ));

@@ -16,6 +16,7 @@ use gipf_bot::model::ChannelId;
 use gipf_bot::reply::FollowUp;
 use gipf_bot::reply::Reply;
 use gipf_bot::service::Config;
+use support::puzzles::{puzzle_number, solution_of, wrong_answer_to};
 use support::table::{Table, play_random_turns, shown};
 
 /// A table whose service knows the bot's own user; its analyses search a fixed depth (the
@@ -554,29 +555,6 @@ fn puzzles_are_generated_as_records_whose_solution_plays() {
     }
 }
 
-/// The solution of puzzle `number` (from 1) of the bot's set.
-fn solution_of(number: usize) -> String {
-    let set = include_str!("../assets/puzzles.gipf");
-    let record = set
-        .split("\n\n")
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .nth(number - 1)
-        .unwrap();
-    let header = gipf_bot::record::header(record).unwrap();
-    header.get("Solution").unwrap().to_string()
-}
-
-/// The puzzle's number in `Puzzle 17 for alice: ...`.
-fn puzzle_number(text: &str) -> usize {
-    text["Puzzle ".len()..]
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap()
-}
-
 #[test]
 fn puzzles_are_given_one_at_a_time_answered_privately_and_streaks_kept() {
     let mut table = table();
@@ -620,30 +598,8 @@ fn puzzles_are_given_one_at_a_time_answered_privately_and_streaks_kept() {
     // The next puzzle is another; a wrong (but legal) answer ends the streak, not the best.
     let second = puzzle_number(&table.text("alice", "!puzzle"));
     assert_ne!(second, first);
-    let set = include_str!("../assets/puzzles.gipf");
-    let record = set
-        .split("\n\n")
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .nth(second - 1)
-        .unwrap();
-    let spec = gipf_bot::record::header(record)
-        .unwrap()
-        .rules(None, None)
-        .unwrap();
-    let game = gipf_bot::record::replay(record, spec.options())
-        .unwrap()
-        .last()
-        .clone();
     let solution = solution_of(second);
-    let mut solved = game.clone();
-    solved.play_notation(&solution).unwrap();
-    let (wrong, _) = game
-        .legal_turns()
-        .into_iter()
-        .find(|(_, after)| after.key() != solved.key())
-        .unwrap();
-    let wrong = gipf_bot::record::turn_text(&spec.options(), &wrong, false);
+    let wrong = wrong_answer_to(second);
     let answer = table.text("alice", &format!("!solve {wrong}"));
     assert!(
         answer.starts_with("Not this one: the one turn that "),
@@ -714,6 +670,25 @@ fn a_game_is_browsed_turn_by_turn_with_the_analysis_and_the_engines_view() {
         commented.contains("\nThe analysis: ") && commented.contains("; better `"),
         "{commented}"
     );
+    // The comment is kept: a restart does not lose it, and other turns have none.
+    table.restart();
+    assert_eq!(
+        table.text("carol", &format!("!browse 1 turn={turn}")),
+        commented
+    );
+    let reported: Vec<String> = (posted.iter())
+        .filter_map(|(_, r)| {
+            let text = shown(r);
+            let (_, rest) = text.split_once(". Turn ")?;
+            Some(rest.split(':').next()?.to_string())
+        })
+        .collect();
+    let other = (1..=total)
+        .map(|n| n.to_string())
+        .find(|n| !reported.contains(n))
+        .unwrap();
+    let plain = table.text("carol", &format!("!browse 1 turn={other}"));
+    assert!(!plain.contains("The analysis"), "{plain}");
     table.expect("carol", "!browse 1 turn=x", "is not a number of turns");
 }
 

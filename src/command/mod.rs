@@ -35,9 +35,9 @@ pub use game::{GameCommand, TakebackAnswer};
 pub use info::InfoCommand;
 pub use play::{Answer, PlayCommand};
 pub use puzzle::PuzzleCommand;
-pub use server::ServerCommand;
+pub use server::{ServerCommand, SettingsChange};
 
-use crate::model::UserId;
+use crate::model::{ChannelId, UserId};
 use crate::text::{Span, Text};
 
 /// The longest line the bot reads.
@@ -287,6 +287,8 @@ pub enum ArgKind {
     },
     /// A user, written as a mention.
     User,
+    /// A server's text channel, written as a mention.
+    Channel,
 }
 
 /// What a game can suggest for an argument while it is typed.
@@ -315,6 +317,8 @@ pub enum ArgValue {
     Number(i64),
     /// For [`ArgKind::User`].
     User(UserId),
+    /// For [`ArgKind::Channel`].
+    Channel(ChannelId),
 }
 
 const fn arg(name: &'static str, description: &'static str, kind: ArgKind) -> Arg {
@@ -425,6 +429,7 @@ impl Syntax {
                 Some(ArgValue::Text(text)) if !text.trim().is_empty() => text.trim().to_string(),
                 Some(ArgValue::Number(n)) => n.to_string(),
                 Some(ArgValue::User(user)) => user.mention(),
+                Some(ArgValue::Channel(channel)) => format!("<#{}>", channel.0),
                 _ if arg.required => return Err(format!("fill in `{}`", arg.name)),
                 _ => continue,
             };
@@ -631,6 +636,7 @@ fn fill_in_order(args: &[Arg], values: &mut [Option<String>], mut free: Vec<Stri
         let fits = match args[i].kind {
             ArgKind::Choice(choices) => choices.contains(&next.as_str()),
             ArgKind::User => next.starts_with('@') || next.starts_with("<@"),
+            ArgKind::Channel => next.starts_with('#') || next.starts_with("<#"),
             ArgKind::Number { .. } => next.parse::<u64>().is_ok(),
             ArgKind::Text | ArgKind::Flag(_) => true,
         };

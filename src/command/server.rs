@@ -5,28 +5,66 @@ use std::fmt;
 use super::{ArgKind, Command, CommandError, Syntax, Words, arg, error, keyed, line, required};
 use gipf::Color;
 
-use crate::model::TimeControl;
+use crate::model::{ChannelId, GuildSettings, TimeControl};
 
 /// A look at or a change of settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ServerCommand {
-    /// `settings [days=N|none] [abandon=N] [threads=on|off] [side=white|black]`: show or
-    /// change the server's settings.
-    Settings {
-        /// A new default time per move: `Some(None)` for none.
-        days: Option<Option<u8>>,
-        /// A new number of days before an idle game is abandoned.
-        abandon: Option<u16>,
-        /// Whether every game gets a thread of its own.
-        threads: Option<bool>,
-        /// The colour at the bottom of every board picture.
-        side: Option<Color>,
-    },
+    /// `settings [days=N|none] [abandon=N] [threads=on|off] [side=white|black]
+    /// [puzzles=#channel|off] [puzzle_hour=H]`: show (nothing changed) or change the
+    /// server's settings.
+    Settings(SettingsChange),
     /// `notify dm on|off`: direct messages when it is your turn or you are challenged.
     Notify {
         /// Whether to send them.
         dm: bool,
     },
+}
+
+/// What a `settings` command changes; `None` leaves a setting as it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    /// A new default time per move: `Some(None)` for none.
+    pub days: Option<Option<u8>>,
+    /// A new number of days before an idle game is abandoned.
+    pub abandon: Option<u16>,
+    /// Whether every game gets a thread of its own.
+    pub threads: Option<bool>,
+    /// The colour at the bottom of every board picture.
+    pub side: Option<Color>,
+    /// The channel of the daily puzzle: `Some(None)` for no daily puzzle.
+    pub puzzles: Option<Option<ChannelId>>,
+    /// The hour (UTC) of the daily puzzle.
+    pub puzzle_hour: Option<u8>,
+}
+
+impl SettingsChange {
+    /// Whether it changes nothing (a look at the settings).
+    pub fn is_empty(&self) -> bool {
+        *self == SettingsChange::default()
+    }
+
+    /// `settings` with the change made.
+    pub fn apply(&self, settings: &mut GuildSettings) {
+        if let Some(days) = self.days {
+            settings.move_days = days;
+        }
+        if let Some(abandon) = self.abandon {
+            settings.abandon_days = Some(abandon);
+        }
+        if let Some(threads) = self.threads {
+            settings.threads = threads;
+        }
+        if let Some(side) = self.side {
+            settings.board_side = side;
+        }
+        if let Some(channel) = self.puzzles {
+            settings.puzzle_channel = channel;
+        }
+        if let Some(hour) = self.puzzle_hour {
+            settings.puzzle_hour = hour;
+        }
+    }
 }
 
 impl From<ServerCommand> for Command {
@@ -38,12 +76,14 @@ impl From<ServerCommand> for Command {
 impl fmt::Display for ServerCommand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ServerCommand::Settings {
+            ServerCommand::Settings(SettingsChange {
                 days,
                 abandon,
                 threads,
                 side,
-            } => line(
+                puzzles,
+                puzzle_hour,
+            }) => line(
                 f,
                 "settings",
                 [
@@ -54,6 +94,11 @@ impl fmt::Display for ServerCommand {
                     abandon.map(|abandon| format!("abandon={abandon}")),
                     threads.map(|on| format!("threads={}", on_off(on))),
                     side.map(|side| format!("side={side}")),
+                    puzzles.map(|channel| match channel {
+                        Some(channel) => format!("puzzles=<#{}>", channel.0),
+                        None => "puzzles=off".into(),
+                    }),
+                    puzzle_hour.map(|hour| format!("puzzle_hour={hour}")),
                 ],
             ),
             ServerCommand::Notify { dm } => write!(f, "notify dm {}", on_off(*dm)),
@@ -70,7 +115,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "settings",
         summary: "The server's settings; members with Manage Server change them",
-        help: "`{p}settings`: the server's settings (`{p}settings days=3 abandon=30 threads=on side=white` changes them, with Manage Server)",
+        help: "`{p}settings`: the server's settings (`{p}settings days=3 abandon=30 threads=on side=white puzzles=#puzzles puzzle_hour=18` changes them, with Manage Server)",
         args: &[
             keyed(
                 arg(
@@ -104,6 +149,27 @@ pub(super) const SYNTAX: &[Syntax] = &[
                 ),
                 "side",
             ),
+            keyed(
+                arg(
+                    "puzzles",
+                    "Post a puzzle every day in this channel",
+                    ArgKind::Channel,
+                ),
+                "puzzles",
+            ),
+            keyed(
+                arg(
+                    "puzzle_hour",
+                    "The hour (UTC, 0 to 23) of the daily puzzle",
+                    ArgKind::Number { min: 0 },
+                ),
+                "puzzle_hour",
+            ),
+            arg(
+                "no_puzzles",
+                "Stop the daily puzzle",
+                ArgKind::Flag("puzzles=off"),
+            ),
         ],
         slash: true,
         place: 260,
@@ -131,13 +197,31 @@ pub(super) const SYNTAX: &[Syntax] = &[
 ];
 
 fn parse_settings(words: &Words) -> Result<Command, CommandError> {
-    let mut days = None;
-    let mut abandon = None;
-    let mut threads = None;
-    let mut side = None;
+    let mut change = SettingsChange::default();
     for &arg in &words.args {
-        if let Some(color) = arg.strip_prefix("side=") {
-            side = Some(match color {
+        if let Some(channel) = arg.strip_prefix("puzzles=") {
+            change.puzzles = Some(match channel {
+                "off" | "none" => None,
+                channel => Some(channel_mention(channel).ok_or_else(|| {
+                    error(format!(
+                        "{}: name the daily puzzle's channel as {}, or stop it with {}",
+                        words.given(arg),
+                        words.cmd("settings puzzles=#channel"),
+                        words.cmd("settings puzzles=off")
+                    ))
+                })?),
+            });
+        } else if let Some(hour) = arg.strip_prefix("puzzle_hour=") {
+            change.puzzle_hour =
+                Some(hour.parse::<u8>().ok().filter(|h| *h < 24).ok_or_else(|| {
+                    error(format!(
+                        "{}: the daily puzzle's hour is 0 to 23, in UTC ({} for noon)",
+                        words.given(arg),
+                        words.options("settings puzzle_hour=12")
+                    ))
+                })?);
+        } else if let Some(color) = arg.strip_prefix("side=") {
+            change.side = Some(match color {
                 "white" => Color::White,
                 "black" => Color::Black,
                 _ => {
@@ -148,7 +232,7 @@ fn parse_settings(words: &Words) -> Result<Command, CommandError> {
                 }
             });
         } else if let Some(on) = arg.strip_prefix("threads=") {
-            threads = Some(match on {
+            change.threads = Some(match on {
                 "on" => true,
                 "off" => false,
                 _ => {
@@ -157,7 +241,7 @@ fn parse_settings(words: &Words) -> Result<Command, CommandError> {
                 }
             });
         } else if let Some(n) = arg.strip_prefix("days=") {
-            days = Some(match n {
+            change.days = Some(match n {
                 "none" | "0" => None,
                 n => Some(default_days(n).ok_or_else(|| {
                     // A slash command's `days` is a number: 0 for none.
@@ -171,7 +255,7 @@ fn parse_settings(words: &Words) -> Result<Command, CommandError> {
                 })?),
             });
         } else if let Some(n) = arg.strip_prefix("abandon=") {
-            abandon = Some(
+            change.abandon = Some(
                 n.parse::<u16>()
                     .ok()
                     .filter(|n| (1..=3650).contains(n))
@@ -188,13 +272,13 @@ fn parse_settings(words: &Words) -> Result<Command, CommandError> {
             )));
         }
     }
-    Ok(ServerCommand::Settings {
-        days,
-        abandon,
-        threads,
-        side,
-    }
-    .into())
+    Ok(ServerCommand::Settings(change).into())
+}
+
+/// The channel of a mention, `<#123>`.
+fn channel_mention(text: &str) -> Option<ChannelId> {
+    let id = text.strip_prefix("<#")?.strip_suffix('>')?.parse().ok()?;
+    Some(ChannelId(id))
 }
 
 /// A server's default days per move, if `n` is one.

@@ -74,6 +74,15 @@ fn a_refused_slash_command_names_slash_options() {
         "`abandon:5000`: games are abandoned after 1 to 3650 days"
     );
     assert!(slash_err("!settings days=20").ends_with("or `days:0`"));
+    // `/settings puzzle_hour:24`; a channel that is no mention (typed only).
+    assert_eq!(
+        slash_err("!settings puzzle_hour=24"),
+        "`puzzle_hour:24`: the daily puzzle's hour is 0 to 23, in UTC (`puzzle_hour:12` for noon)"
+    );
+    assert_eq!(
+        slash_err("!settings puzzles=general"),
+        "`puzzles:general`: name the daily puzzle's channel as `/settings puzzles:#channel`, or stop it with `/settings no_puzzles:True`"
+    );
     // `/zertz from:c3 to:zz`, `/take spots:zz`, `/tamsk entry:e5`
     assert!(slash_err("!zertz c3 zz").ends_with("like `/zertz from:c3 to:c6`"));
     assert!(slash_err("!take zz").ends_with("like `/take spots:e5 f4`, or `/take spots:all`"));
@@ -89,6 +98,7 @@ fn a_refused_slash_command_names_slash_options() {
         "!challenge <@42> potentials=Z2",
         "!settings abandon=5000",
         "!settings days=20",
+        "!settings puzzle_hour=24",
         "!zertz c3 zz",
         "!take zz",
         "!tamsk e5",

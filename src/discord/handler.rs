@@ -258,7 +258,8 @@ impl Handler {
     async fn follow_up(&self, http: &Http, works: Vec<FollowUp>) {
         for work in works {
             for (channel, reply) in self.service.follow_up_async(work).await {
-                self.deliver(http, channel, reply).await;
+                // A refusal is logged where it happens; nobody else is waiting for it.
+                let _ = self.deliver(http, channel, reply).await;
             }
         }
     }
@@ -310,14 +311,26 @@ impl Handler {
         kept
     }
 
-    /// Posts a reply the deadline watch gave for `channel` (or sends it directly).
-    pub(crate) async fn deliver(&self, http: &Http, channel: ChannelId, reply: Reply) {
+    /// Posts a reply the watch or later work gave for `channel` (or sends it directly);
+    /// says why, if Discord refused to post it in the channel.
+    pub(crate) async fn deliver(
+        &self,
+        http: &Http,
+        channel: ChannelId,
+        reply: Reply,
+    ) -> Result<(), String> {
         let channel = serenity::all::ChannelId::new(channel.0);
         if reply.direct.is_some() {
             self.send_direct(http, channel, std::slice::from_ref(&reply))
                 .await;
-        } else {
-            send::to_channel(http, channel, None, &[reply]).await;
+            return Ok(());
+        }
+        match send::to_channel(http, channel, None, &[reply])
+            .await
+            .refused
+        {
+            Some(why) => Err(why),
+            None => Ok(()),
         }
     }
 
@@ -575,7 +588,9 @@ impl EventHandler for Handler {
         let later = follow_ups(&replies);
         let (direct, replies): (Vec<Reply>, Vec<Reply>) =
             replies.into_iter().partition(|r| r.direct.is_some());
-        let refused = send::to_channel(&ctx.http, msg.channel_id, Some(msg.id), &replies).await;
+        let refused = send::to_channel(&ctx.http, msg.channel_id, Some(msg.id), &replies)
+            .await
+            .undelivered;
         // A file the channel refused goes to whoever asked for it.
         let author = crate::model::UserId(msg.author.id.get());
         let direct: Vec<Reply> = (direct.into_iter())

@@ -132,10 +132,10 @@ impl Drop for AbortOnDrop {
     }
 }
 
-/// Watches the deadlines of games with a time per move and posts what they call for.
+/// Watches the clock (deadlines, idle games, daily puzzles) and posts what it calls for.
 async fn watch(handler: Arc<Handler>, http: Arc<Http>) {
     let every = handler.service().config().deadline_watch_every;
-    crate::service::watch_deadlines(handler.service(), every, |channel, reply| {
+    crate::service::watch_clock(handler.service(), every, |channel, reply| {
         let (handler, http) = (Arc::clone(&handler), Arc::clone(&http));
         async move { handler.deliver(&http, channel, reply).await }
     })

@@ -199,6 +199,33 @@ fn record_as_text(reply: &Reply) -> Option<String> {
     (name.ends_with(".gipf") && text.len() <= 1_900).then(|| format!("```\n{text}```"))
 }
 
+/// What became of replies sent to a channel.
+#[derive(Default)]
+pub(crate) struct Sent {
+    /// Files the channel refused and that are too long to post as text: for the asker's
+    /// direct messages.
+    pub(crate) undelivered: Vec<Reply>,
+    /// Why Discord refused a message outright, if it refused one: said in a moderator's words.
+    pub(crate) refused: Option<String>,
+}
+
+/// Why Discord refused to post in `channel`, in words a moderator acts on.
+fn refusal(error: &serenity::Error, channel: ChannelId) -> String {
+    let status = match error {
+        serenity::Error::Http(e) => e.status_code().map(|s| s.as_u16()),
+        _ => None,
+    };
+    match status {
+        Some(403) => format!(
+            "Discord refused it: I need the View Channel, Send Messages, Attach Files and \
+             Embed Links permissions in <#{}>",
+            channel.get()
+        ),
+        Some(404) => format!("<#{}> no longer exists", channel.get()),
+        _ => format!("Discord did not take it ({error})"),
+    }
+}
+
 /// Sends replies to a channel message. Private replies cannot be hidden there: they go as
 /// replies to the command's message. Where Discord refuses the picture (no Attach Files
 /// permission), the text goes without it, saying what is missing: a turn is never left
@@ -209,8 +236,9 @@ pub(crate) async fn to_channel(
     channel: ChannelId,
     answering: Option<MessageId>,
     replies: &[Reply],
-) -> Vec<Reply> {
+) -> Sent {
     let mut undelivered = Vec::new();
+    let mut refused = None;
     for reply in replies {
         for part in parts(&markdown(&reply.text)) {
             let answer_to = answering.filter(|_| reply.private);
@@ -257,10 +285,14 @@ pub(crate) async fn to_channel(
             }
             if let Err(e) = sent {
                 tracing::warn!(error = %e, channel = channel.get(), "cannot send a reply");
+                refused.get_or_insert_with(|| refusal(&e, channel));
             }
         }
     }
-    undelivered
+    Sent {
+        undelivered,
+        refused,
+    }
 }
 
 /// Sends a reply as a direct message to `user`; an error if Discord refuses it (the user's

@@ -5,12 +5,12 @@
 use std::collections::HashMap;
 
 use serenity::all::{
-    CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
+    ChannelType, CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
     CreateCommandOption,
 };
 
 use crate::command::{Arg, ArgKind, ArgValue, Completion, SYNTAX, Syntax};
-use crate::model::UserId;
+use crate::model::{ChannelId, UserId};
 
 /// Discord shows at most this many autocomplete choices.
 pub(crate) const MAX_CHOICES: usize = 25;
@@ -31,6 +31,7 @@ pub(crate) fn options(data: &[CommandDataOption]) -> Options {
                 CommandDataOptionValue::Boolean(b) => ArgValue::Flag(*b),
                 CommandDataOptionValue::Integer(i) => ArgValue::Number(*i),
                 CommandDataOptionValue::User(id) => ArgValue::User(UserId(id.get())),
+                CommandDataOptionValue::Channel(id) => ArgValue::Channel(ChannelId(id.get())),
                 _ => return None,
             };
             Some((option.name.clone(), value))
@@ -173,6 +174,7 @@ fn option(arg: &Arg) -> CreateCommandOption {
         ArgKind::Flag(_) => CommandOptionType::Boolean,
         ArgKind::Number { .. } => CommandOptionType::Integer,
         ArgKind::User => CommandOptionType::User,
+        ArgKind::Channel => CommandOptionType::Channel,
     };
     let mut option = CreateCommandOption::new(kind, arg.name, arg.description)
         .required(arg.required)
@@ -185,10 +187,18 @@ fn option(arg: &Arg) -> CreateCommandOption {
         }
         ArgKind::Number { min } => {
             option = option.min_int_value(min);
-            if arg.key == Some("days") {
+            match arg.key {
                 // The challenge's time per move, or a server's default of it.
-                option = option.max_int_value(u64::from(crate::model::TimeControl::MAX_DAYS));
+                Some("days") => {
+                    option = option.max_int_value(u64::from(crate::model::TimeControl::MAX_DAYS));
+                }
+                Some("puzzle_hour") => option = option.max_int_value(23),
+                _ => {}
             }
+        }
+        // Where members read what the bot posts: no voice channel, category or thread.
+        ArgKind::Channel => {
+            option = option.channel_types(vec![ChannelType::Text, ChannelType::News]);
         }
         _ => {}
     }
@@ -246,6 +256,19 @@ mod tests {
         assert_eq!(
             chat_line("row", &opts(&[("number", ArgValue::Number(2))]), "!"),
             Ok("!row 2".into())
+        );
+        let daily = opts(&[
+            ("puzzles", ArgValue::Channel(ChannelId(5))),
+            ("puzzle_hour", ArgValue::Number(18)),
+        ]);
+        assert_eq!(
+            chat_line("settings", &daily, "!"),
+            Ok("!settings puzzles=<#5> puzzle_hour=18".into())
+        );
+        let off = opts(&[("no_puzzles", ArgValue::Flag(true))]);
+        assert_eq!(
+            chat_line("settings", &off, "!"),
+            Ok("!settings puzzles=off".into())
         );
         assert_eq!(
             chat_line("resign", &Options::new(), "!"),

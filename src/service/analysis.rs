@@ -3,7 +3,7 @@
 //! engine never wait for it; then the turns that cost most are posted, each with what it
 //! cost, the better turn as the command that plays it, why, and a picture of it.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -33,25 +33,20 @@ pub(super) struct AnalysisSeat {
     engine: Mutex<Option<Engine>>,
     /// Games asked for and not yet posted: asked again, they are not queued twice.
     queued: Mutex<HashSet<GameId>>,
-    /// The costly turns each analysis found, for `browse` (until the bot restarts).
-    found: Mutex<HashMap<GameId, Vec<Mistake>>>,
+}
+
+/// What an analysis says of a costly turn, for `browse`: `cost about 2.5 pieces; better
+/// `a5-c5`, which captures 3 pieces`.
+fn comment(mistake: &Mistake) -> String {
+    format!(
+        "{}; better `{}`, which {}",
+        mistake.cost(),
+        mistake.better,
+        mistake.reason
+    )
 }
 
 impl Service {
-    /// What the analysis of game `id` said of its turn number `turn` (from 1), if it was
-    /// one of the costly ones: `cost about 2.5 pieces; better a5-c5, which captures 3
-    /// pieces`.
-    pub(super) fn analysis_comment(&self, id: GameId, turn: usize) -> Option<String> {
-        let found = self.analysis.found.lock().ok()?;
-        let mistake = found.get(&id)?.iter().find(|m| m.index + 1 == turn)?;
-        Some(format!(
-            "{}; better `{}`, which {}",
-            mistake.cost(),
-            mistake.better,
-            mistake.reason
-        ))
-    }
-
     /// Whether game `id`'s analysis is queued or running.
     pub(super) fn analysis_queued(&self, id: GameId) -> bool {
         self.analysis
@@ -76,8 +71,7 @@ impl Service {
             ));
         }
         let turns = game.stored.turns.len();
-        let mut text = text![format!("Game {id}, ")];
-        text.append(self.players_line(game)?);
+        let mut text = self.game_heading(game)?;
         let budget = self.config.analysis;
         text.push(format!(
             ": I am looking at all {} ({} each), then again at the worst ({} each). \
@@ -137,12 +131,12 @@ impl Service {
             .map_err(|e| anyhow::anyhow!("game {id} does not replay: {e}"))?
         };
         let took = started.elapsed();
-        if let Ok(mut found) = self.analysis.found.lock() {
-            found.insert(id, mistakes.clone());
-        }
+        let comments: Vec<(u32, String)> = (mistakes.iter())
+            .map(|m| (m.index as u32 + 1, comment(m)))
+            .collect();
+        self.store.set_analysis_comments(id, &comments)?;
         tracing::info!(game = %id, seconds = took.as_secs_f64(), turns = game.stored.turns.len(), "analysed");
-        let mut text = text![format!("Game {id}, ")];
-        text.append(self.players_line(&game)?);
+        let mut text = self.game_heading(&game)?;
         if mistakes.is_empty() {
             text.push(format!(
                 ": I find no turn that cost anything, looking at every turn ({} each).",

@@ -187,11 +187,17 @@ impl Service {
         ])
     }
 
+    /// `Game 4, standard GIPF: alice (white) vs bob (black)`.
+    pub(super) fn game_heading(&self, game: &LiveGame) -> anyhow::Result<Text> {
+        let mut text = text![format!("Game {}, ", game.stored.id)];
+        text.append(self.players_line(game)?);
+        Ok(text)
+    }
+
     fn history(&self, message: &Message, id: Option<GameId>) -> Handled {
         let game = self.named_game(message, id)?;
         let turns = &game.stored.turns;
-        let mut text = text![format!("Game {}, ", game.stored.id)];
-        text.append(self.players_line(&game)?);
+        let mut text = self.game_heading(&game)?;
         if turns.is_empty() {
             text.push(": no turn played yet.");
             return Ok(Reply::public(text));
@@ -262,9 +268,8 @@ impl Service {
         let bottom = self.bottom_for(stored, Some(message.author.id), None)?;
         let options = render::RenderOptions::seen_from(bottom);
         let gif = render::animate(&replay.games, &replay.turns, names, &options)?;
-        let mut text = text![format!("Game {}, ", stored.id)];
-        text.append(self.players_line(&game)?)
-            .push(format!(": {} turns, one picture each.", stored.turns.len()));
+        let mut text = self.game_heading(&game)?;
+        text.push(format!(": {} turns, one picture each.", stored.turns.len()));
         Ok(Reply {
             file: Some((format!("gipf-game-{}.gif", stored.id), gif)),
             ..Reply::public(text)

@@ -11,7 +11,6 @@ use crate::model::GameId;
 use crate::record;
 use crate::render::{self, BoardView, RenderOptions};
 use crate::reply::{Button, Reply, Stamp};
-use crate::text;
 
 /// The game after its first `turn` turns, and the last of them.
 fn after_turns(game: &LiveGame, turn: usize) -> anyhow::Result<(Game, Option<Turn>)> {
@@ -51,8 +50,7 @@ impl Service {
         let turn = turn.map_or(total, |n| (n as usize).min(total));
         let (state, last) = after_turns(&game, turn)?;
         let id = game.stored.id;
-        let mut text = text![format!("Game {id}, ")];
-        text.append(self.players_line(&game)?);
+        let mut text = self.game_heading(&game)?;
         let options = state.options();
         match &last {
             Some(played) => text.push(format!(
@@ -60,9 +58,10 @@ impl Service {
                 played.color,
                 record::turn_text(&options, played, true)
             )),
+            None if total == 0 => text.push(". The start: no turn played yet."),
             None => text.push(format!(". The start, before turn 1 of {total}.")),
         };
-        if let Some(comment) = self.analysis_comment(id, turn) {
+        if let Some(comment) = self.store.analysis_comment(id, turn as u32)? {
             text.push(format!("\nThe analysis: {comment}."));
         }
         if engine && state.outcome().is_none() {

@@ -13,6 +13,7 @@ mod analysis;
 mod archive;
 mod browse;
 mod challenge;
+mod daily;
 mod engine;
 mod game;
 mod info;
@@ -31,7 +32,7 @@ mod takeback;
 mod time;
 
 pub use live::GameState;
-pub use time::watch_deadlines;
+pub use time::watch_clock;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -121,7 +122,8 @@ pub struct Config {
     pub abandon_after: Duration,
     /// What time it is (tests use tokio's paused time).
     pub clock: Clock,
-    /// How often the adapter's watch looks at the deadlines of games with a time per move.
+    /// How often the adapter's watch looks at the clock: the deadlines of games with a
+    /// time per move, idle games, and the daily puzzles.
     pub deadline_watch_every: Duration,
     /// How `!analyse` searches: every turn at the medium level, the turns it reports again
     /// at hard, as `gipf-bot think` would.

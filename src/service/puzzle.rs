@@ -20,7 +20,7 @@ use crate::text;
 const SET: &str = include_str!("../../assets/puzzles.gipf");
 
 /// One puzzle of the set, ready to show and check.
-struct Puzzle {
+pub(super) struct Puzzle {
     spec: GameSpec,
     /// `win` or `capture N`.
     goal: String,
@@ -29,7 +29,59 @@ struct Puzzle {
     last: Option<Turn>,
     /// The game after the solution.
     solved: Game,
-    solution: String,
+    /// The turn that solves it, as the notation writes it.
+    pub(super) solution: String,
+}
+
+impl Puzzle {
+    /// Puzzle `number` of the set (from 0), if there is one.
+    pub(super) fn get(number: u32) -> Option<&'static Puzzle> {
+        PUZZLES.get(number as usize)
+    }
+
+    /// What it asks, in words: `White to move, in standard GIPF. Find the one turn that
+    /// wins the game at once.`
+    pub(super) fn question(&self) -> String {
+        format!(
+            "{} to move, in {}. Find the one turn that {}.",
+            self.game.to_move(),
+            self.spec.title(),
+            self.task()
+        )
+    }
+
+    /// What the goal asks, in words: `wins at once`, `captures 2 pieces, more than any
+    /// other turn`.
+    pub(super) fn task(&self) -> String {
+        match self.goal.strip_prefix("capture ") {
+            Some("1") => "captures 1 piece, more than any other turn".into(),
+            Some(n) => format!("captures {n} pieces, more than any other turn"),
+            None => "wins the game at once".into(),
+        }
+    }
+
+    /// Its picture, titled `title`: the solver's side at the bottom, every spot named.
+    pub(super) fn picture(&self, title: &str) -> Vec<u8> {
+        let mover = self.game.to_move();
+        let view = BoardView {
+            game: &self.game,
+            last_turn: self.last.as_ref(),
+            names: ByColor::new("White", "Black"),
+            note: Some(&format!("{title}: {mover} to move")),
+        };
+        let options = RenderOptions {
+            black_side: mover == gipf::Color::Black,
+            coordinates: true,
+        };
+        render::render(&view, &options)
+    }
+
+    /// Whether `turn` solves it; an error (saying why) if it is no turn there.
+    pub(super) fn solved_by(&self, turn: &str) -> Result<bool, String> {
+        let mut answered = self.game.clone();
+        answered.play_notation(turn).map_err(|e| e.to_string())?;
+        Ok(answered.key() == self.solved.key())
+    }
 }
 
 /// The set, read once. A record that does not replay is left out (and logged): the tests
@@ -85,18 +137,8 @@ impl Run for PuzzleCommand {
     }
 }
 
-/// What the goal asks, in words: `wins at once`, `captures 2 pieces, more than any other
-/// turn`.
-fn task(goal: &str) -> String {
-    match goal.strip_prefix("capture ") {
-        Some("1") => "captures 1 piece, more than any other turn".into(),
-        Some(n) => format!("captures {n} pieces, more than any other turn"),
-        None => "wins the game at once".into(),
-    }
-}
-
-/// Streaks in words: `streak 3, best 5`.
-fn streaks(progress: &PuzzleProgress) -> String {
+/// Streaks in words: `4 solved, streak 3, best 5`.
+pub(super) fn streaks(progress: &PuzzleProgress) -> String {
     format!(
         "{} solved, streak {}, best {}",
         progress.solved, progress.streak, progress.best
@@ -104,7 +146,8 @@ fn streaks(progress: &PuzzleProgress) -> String {
 }
 
 impl Service {
-    /// `puzzle`: the asker's open puzzle, or his next one, with its picture.
+    /// `puzzle`: the asker's open puzzle, or his next one, with its picture. In the channel
+    /// of the server's daily puzzle, that one comes first, until he has answered it.
     fn next_puzzle(&self, message: &Message) -> Handled {
         let count = puzzle_count();
         if count == 0 {
@@ -112,6 +155,9 @@ impl Service {
         }
         self.remember_users(message)?;
         let user = message.author.id;
+        if let Some(daily) = self.unanswered_daily(message)? {
+            return self.show_daily(message, &daily);
+        }
         let progress = self.store.puzzle_progress(user)?;
         let (number, again) = match progress.current {
             Some(open) if (open as usize) < count => (open, true),
@@ -124,83 +170,80 @@ impl Service {
             }
         };
         let puzzle = &PUZZLES[number as usize];
-        let mover = puzzle.game.to_move();
         let say = self.phrasing(message);
         let text = text![
             format!("Puzzle {} for ", number + 1),
             text::Span::Name(message.author.name.clone()),
             format!(
-                "{}: {} to move, in {}. Find the one turn that {}. Answer with {} (only you read \
-                 whether it is right).",
+                "{}: {} Answer with {} (only you read whether it is right).",
                 if again { ", still open" } else { "" },
-                mover,
-                puzzle.spec.title(),
-                task(&puzzle.goal),
+                puzzle.question(),
                 say.cmd("solve <turn>"),
             )
         ];
-        let names = ByColor::new("White", "Black");
-        let view = BoardView {
-            game: &puzzle.game,
-            last_turn: puzzle.last.as_ref(),
-            names,
-            note: Some(&format!("Puzzle {}: {mover} to move", number + 1)),
-        };
-        // The solver's side at the bottom, every spot named.
-        let options = RenderOptions {
-            black_side: mover == gipf::Color::Black,
-            coordinates: true,
-        };
         Ok(Reply {
-            board: Some(render::render(&view, &options)),
+            board: Some(puzzle.picture(&format!("Puzzle {}", number + 1))),
             ..Reply::public(text)
         })
     }
 
-    /// `solve`: whether `turn` solves the asker's open puzzle; his streak follows.
+    /// `solve`: whether `turn` solves the asker's open puzzle (in the daily puzzle's channel,
+    /// the daily one until he has answered it); his streak follows.
     fn solve(&self, message: &Message, turn: &str) -> Handled {
+        if let Some(daily) = self.unanswered_daily(message)? {
+            return self.solve_daily(message, &daily, turn);
+        }
         let say = self.phrasing(message);
         let user = message.author.id;
         let progress = self.store.puzzle_progress(user)?;
-        let Some(puzzle) = progress.current.and_then(|n| PUZZLES.get(n as usize)) else {
-            return refuse(format!(
-                "You have no puzzle open: {} gives you one.",
-                say.cmd("puzzle")
-            ));
+        let Some(puzzle) = progress.current.and_then(Puzzle::get) else {
+            let mut text = text::Text::new();
+            let mut open = "You have no puzzle open";
+            if let Some(daily) = self.daily_here(message)? {
+                text.push("You have answered today's daily puzzle; the next comes ")
+                    .push(text::Span::Time(self.next_daily_time(&daily)?))
+                    .push(". ");
+                open = "You have no puzzle of your own open";
+            }
+            text.push(format!("{open}: {} gives you one.", say.cmd("puzzle")));
+            return refuse(text);
         };
         let number = progress.current.unwrap_or_default();
         // A turn that is no turn there loses nothing: the puzzle stays open.
-        let mut answered = puzzle.game.clone();
-        if let Err(e) = answered.play_notation(turn) {
-            return refuse(format!(
-                "`{turn}` is not a turn in puzzle {}: {e}. Nothing was changed; answer with {}.",
-                number + 1,
-                say.cmd("solve <turn>")
-            ));
-        }
-        let right = answered.key() == puzzle.solved.key();
+        let right = match puzzle.solved_by(turn) {
+            Ok(right) => right,
+            Err(e) => {
+                return refuse(format!(
+                    "`{turn}` is not a turn in puzzle {}: {e}. Nothing was changed; answer with {}.",
+                    number + 1,
+                    say.cmd("solve <turn>")
+                ));
+            }
+        };
         let Some(after) = self.store.answer_puzzle(user, number, right)? else {
             return refuse("That puzzle was answered already.");
         };
-        let text = if right {
-            format!(
-                "Right: `{turn}` {} ({}). {} for the next.",
-                task(&puzzle.goal),
-                streaks(&after),
-                say.cmd("puzzle")
-            )
-        } else {
-            format!(
-                "Not this one: the one turn that {} was `{}`. Your streak starts again ({}). \
-                 {} for the next.",
-                task(&puzzle.goal),
-                puzzle.solution,
-                streaks(&after),
-                say.cmd("puzzle")
-            )
-        };
+        let text = format!(
+            "{} {} for the next.",
+            verdict(puzzle, turn, right, &after),
+            say.cmd("puzzle")
+        );
         let reply = Reply::private(text);
         Ok(self.privately(message, reply, "the verdict on the puzzle", "solve"))
+    }
+}
+
+/// Right or not, the solution if not, and the streaks after.
+pub(super) fn verdict(puzzle: &Puzzle, turn: &str, right: bool, after: &PuzzleProgress) -> String {
+    if right {
+        format!("Right: `{turn}` {} ({}).", puzzle.task(), streaks(after))
+    } else {
+        format!(
+            "Not this one: the one turn that {} was `{}`. Your streak starts again ({}).",
+            puzzle.task(),
+            puzzle.solution,
+            streaks(after)
+        )
     }
 }
 

@@ -1,68 +1,45 @@
 //! `settings`: a server's default time per move, days before an idle game is abandoned,
-//! threads and the side of its board pictures, shown to anyone, changed by members with
-//! Manage Server; `notify`: a member's direct messages.
+//! threads, the side of its board pictures and its daily puzzle, shown to anyone, changed by
+//! members with Manage Server; `notify`: a member's direct messages.
 
 use gipf::Color;
 
 use super::{Handled, Message, Run, Service, refuse};
-use crate::command::ServerCommand;
-use crate::model::{BoardSide, GuildSettings};
+use crate::command::{Phrasing, ServerCommand, SettingsChange};
+use crate::model::{BoardSide, GuildId, GuildSettings};
 use crate::reply::Reply;
+use crate::text::Text;
 
 impl Run for ServerCommand {
     fn run(self, service: &Service, message: &Message) -> Handled {
         match self {
-            ServerCommand::Settings {
-                days,
-                abandon,
-                threads,
-                side,
-            } => service.settings(message, (days, abandon, threads, side)),
+            ServerCommand::Settings(change) => service.settings(message, change),
             ServerCommand::Notify { dm } => service.notify(message, dm),
         }
     }
 }
 
 impl Service {
-    /// Shows the settings, or changes them: (days per move, days to abandon, threads, the
-    /// colour at the bottom of the pictures).
-    fn settings(
-        &self,
-        message: &Message,
-        (days, abandon, threads, side): (
-            Option<Option<u8>>,
-            Option<u16>,
-            Option<bool>,
-            Option<Color>,
-        ),
-    ) -> Handled {
+    /// Shows the settings, or changes them.
+    fn settings(&self, message: &Message, change: SettingsChange) -> Handled {
         let Some(guild) = message.guild else {
             return refuse("Settings belong to a server: ask in one of its channels.");
         };
         let mut settings = self.store.guild_settings(guild)?;
-        if days.is_none() && abandon.is_none() && threads.is_none() && side.is_none() {
-            return Ok(Reply::public(self.describe_settings(settings)));
+        let say = self.phrasing(message);
+        if change.is_empty() {
+            return Ok(Reply::public(
+                self.describe_settings(settings, guild, &say)?,
+            ));
         }
         if !message.rights.manage_server {
             return refuse("Changing the settings takes the Manage Server permission.");
         }
-        if let Some(days) = days {
-            settings.move_days = days;
-        }
-        if let Some(abandon) = abandon {
-            settings.abandon_days = Some(abandon);
-        }
-        if let Some(threads) = threads {
-            settings.threads = threads;
-        }
-        if let Some(side) = side {
-            settings.board_side = side;
-        }
+        change.apply(&mut settings);
         self.store.set_guild_settings(guild, settings)?;
-        Ok(Reply::public(format!(
-            "Settings changed. {}",
-            self.describe_settings(settings)
-        )))
+        let mut text = Text::from("Settings changed. ");
+        text.append(self.describe_settings(settings, guild, &say)?);
+        Ok(Reply::public(text))
     }
 
     /// Turns a member's direct messages on or off.
@@ -114,7 +91,12 @@ impl Service {
         )))
     }
 
-    fn describe_settings(&self, settings: GuildSettings) -> String {
+    fn describe_settings(
+        &self,
+        settings: GuildSettings,
+        guild: GuildId,
+        say: &Phrasing,
+    ) -> anyhow::Result<Text> {
         let time = match settings.move_days {
             Some(days) => format!("{days} days per move"),
             None => "no time limit".to_string(),
@@ -124,13 +106,15 @@ impl Service {
         } else {
             "in their channel"
         };
-        format!(
+        let mut text = Text::from(format!(
             "This server's challenges that set no time per move get {time}; games are played \
              {place}; a game nobody moves in for {} days ends as abandoned; board pictures \
              show {} at the bottom.",
             self.abandon_days(Some(settings)),
             colour_word(settings.board_side)
-        )
+        ));
+        text.append(self.describe_daily(settings, guild, say)?);
+        Ok(text)
     }
 
     /// Days without a move before a game ends as abandoned, by the server's settings or

@@ -1,7 +1,8 @@
 //! Time per move: the loss on time (which `claim`, in `game.rs`, asks for), and the watch
 //! over the deadlines (a reminder when a quarter of the time is left, at most a day; then the
 //! news that time is up, or the end of the game when the challenge said `autoforfeit`). The
-//! deadlines live in the database, so the watch goes on across restarts.
+//! deadlines live in the database, so the watch goes on across restarts. The same watch
+//! posts the daily puzzles (`daily.rs`).
 
 use std::future::Future;
 use std::sync::Arc;
@@ -201,26 +202,39 @@ impl Service {
     }
 }
 
-/// Watches the deadlines: every `every`, asks the service what they call for (off the async
-/// workers) and hands each reply, with its channel, to `deliver`. Runs until dropped.
-pub async fn watch_deadlines<F, Fut>(service: Arc<Service>, every: Duration, mut deliver: F)
+/// Watches the clock: every `every`, asks the service (off the async workers) what the
+/// deadlines, the idle games and the daily puzzles call for, and hands each reply, with its
+/// channel, to `deliver`, which says why Discord refused it if it did: a refused daily
+/// puzzle is recorded for the server's settings to tell. Runs until dropped.
+pub async fn watch_clock<F, Fut>(service: Arc<Service>, every: Duration, mut deliver: F)
 where
     F: FnMut(ChannelId, Reply) -> Fut,
-    Fut: Future<Output = ()>,
+    Fut: Future<Output = Result<(), String>>,
 {
     let mut ticks = tokio::time::interval(every);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         ticks.tick().await;
         let watching = Arc::clone(&service);
-        let due = tokio::task::spawn_blocking(move || watching.due())
-            .await
-            .unwrap_or_else(|e| {
-                tracing::error!(error = %e, "the deadline watch failed");
-                Vec::new()
-            });
+        let (due, daily) =
+            tokio::task::spawn_blocking(move || (watching.due(), watching.daily_puzzles()))
+                .await
+                .unwrap_or_else(|e| {
+                    tracing::error!(error = %e, "the watch failed");
+                    (Vec::new(), Vec::new())
+                });
         for (channel, reply) in due {
-            deliver(channel, reply).await;
+            // A refusal is logged where it happens; the next reminder comes all the same.
+            let _ = deliver(channel, reply).await;
+        }
+        for (post, reply) in daily {
+            if let Err(why) = deliver(post.channel, reply).await {
+                let watching = Arc::clone(&service);
+                let _ = tokio::task::spawn_blocking(move || {
+                    watching.daily_puzzle_refused(&post, &why);
+                })
+                .await;
+            }
         }
     }
 }

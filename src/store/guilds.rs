@@ -19,8 +19,8 @@ impl Store {
     pub fn guild_settings(&self, guild: GuildId) -> anyhow::Result<GuildSettings> {
         self.with(|c| {
             Ok(c.prepare_cached(
-                "SELECT move_days, abandon_days, threads, board_side FROM guild_settings
-                 WHERE guild_id = ?1",
+                "SELECT move_days, abandon_days, threads, board_side, puzzle_channel, puzzle_hour
+                 FROM guild_settings WHERE guild_id = ?1",
             )?
             .query_row(params![guild], |r| {
                 let side: String = r.get(3)?;
@@ -34,6 +34,8 @@ impl Store {
                     } else {
                         Color::White
                     },
+                    puzzle_channel: r.get(4)?,
+                    puzzle_hour: r.get(5)?,
                 })
             })
             .optional()?
@@ -49,18 +51,22 @@ impl Store {
     ) -> anyhow::Result<()> {
         self.with(|c| {
             c.prepare_cached(
-                "INSERT INTO guild_settings (guild_id, move_days, abandon_days, threads, board_side)
-                 VALUES (?1, ?2, ?3, ?4, ?5)
+                "INSERT INTO guild_settings (guild_id, move_days, abandon_days, threads, board_side,
+                     puzzle_channel, puzzle_hour)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
                  ON CONFLICT(guild_id) DO UPDATE SET move_days = excluded.move_days,
                      abandon_days = excluded.abandon_days, threads = excluded.threads,
-                     board_side = excluded.board_side",
+                     board_side = excluded.board_side, puzzle_channel = excluded.puzzle_channel,
+                     puzzle_hour = excluded.puzzle_hour",
             )?
             .execute(params![
                 guild,
                 settings.move_days,
                 settings.abandon_days,
                 settings.threads,
-                side_name(settings.board_side)
+                side_name(settings.board_side),
+                settings.puzzle_channel,
+                settings.puzzle_hour
             ])?;
             Ok(())
         })

@@ -18,8 +18,10 @@ use crate::model::{
     TimeControl, UserId,
 };
 
+mod analyses;
 mod archive;
 mod challenges;
+mod daily;
 mod deadlines;
 mod games;
 mod guilds;
@@ -30,6 +32,7 @@ mod users;
 
 pub use archive::GameFilter;
 pub use challenges::{Challenge, ChallengeTerms};
+pub use daily::{DailyPost, DailyTally};
 pub use games::{Damaged, Progress, StoredGame};
 pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
@@ -61,6 +64,9 @@ pub fn migrations() -> Migrations<'static> {
         )),
         M::up(include_str!("../../migrations/0014_board_sides.sql")),
         M::up(include_str!("../../migrations/0015_takebacks.sql")),
+        M::up(include_str!(
+            "../../migrations/0016_daily_puzzles_and_analyses.sql"
+        )),
     ];
     Migrations::from_slice(STEPS)
 }

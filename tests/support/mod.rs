@@ -7,4 +7,5 @@ pub mod chat;
 pub mod fake_discord;
 pub mod games;
 pub mod pictures;
+pub mod puzzles;
 pub mod table;

@@ -1,0 +1,311 @@
+//! The daily puzzle: a server whose moderators name a channel (`settings puzzles=#channel`)
+//! gets one puzzle of the set there every day at its hour, the same puzzle in every server
+//! that day. Members answer it with `solve` in that channel (privately, like any puzzle);
+//! each answers once, and the next post says how many found it. The watch of the clock
+//! (`time.rs`) posts them; a post is recorded before it goes, so a restart never posts one
+//! twice, and a post Discord refused is shown in the server's settings.
+
+use super::puzzle::{Puzzle, puzzle_count, verdict};
+use super::{Handled, Message, Service, refuse};
+use crate::command::Phrasing;
+use crate::model::{GuildId, GuildSettings};
+use crate::reply::Reply;
+use crate::store::{DailyPost, DailyTally};
+use crate::text;
+use crate::text::{Span, Text};
+
+/// Seconds in a day.
+const DAY: i64 = 86_400;
+
+/// The server's puzzle day at `now`: days since 1970, each starting at `hour` UTC.
+fn puzzle_day(now: i64, hour: u8) -> i64 {
+    (now - i64::from(hour) * 3600).div_euclid(DAY)
+}
+
+/// When the puzzle of `day` is due, for a server posting at `hour`.
+fn due_at(day: i64, hour: u8) -> i64 {
+    day * DAY + i64::from(hour) * 3600
+}
+
+/// The puzzle of `day` among `count`: the same in every server. A step prime to the count
+/// goes through the whole set before a puzzle comes again, mixing its kinds of game.
+fn puzzle_of_day(day: i64, count: usize) -> u32 {
+    let count = count.max(1) as i64;
+    let step = (37..).find(|step| gcd(*step, count) == 1).unwrap_or(1);
+    (day.rem_euclid(count) * step).rem_euclid(count) as u32
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// `3 of the 5 members who answered found it`.
+fn tally_words(tally: DailyTally) -> String {
+    match (tally.answered, tally.right) {
+        (1, 1) => "the one member who answered found it".into(),
+        (1, _) => "the one member who answered did not find it".into(),
+        (answered, right) => format!("{right} of the {answered} members who answered found it"),
+    }
+}
+
+impl Service {
+    /// The daily puzzles due now, each recorded before it goes, with its message. Nothing
+    /// is lost to an error: it is logged, and the next watch tries again.
+    pub fn daily_puzzles(&self) -> Vec<(DailyPost, Reply)> {
+        self.daily_puzzles_due().unwrap_or_else(|e| {
+            tracing::error!(error = %format!("{e:#}"), "cannot post the daily puzzles");
+            Vec::new()
+        })
+    }
+
+    fn daily_puzzles_due(&self) -> anyhow::Result<Vec<(DailyPost, Reply)>> {
+        let count = puzzle_count();
+        if count == 0 {
+            return Ok(Vec::new());
+        }
+        let now = self.config.clock.now();
+        let mut due = Vec::new();
+        for (guild, settings) in self.store.daily_puzzle_servers()? {
+            let Some(channel) = settings.puzzle_channel else {
+                continue;
+            };
+            let day = puzzle_day(now, settings.puzzle_hour);
+            let previous = self.store.latest_daily_puzzle(guild)?;
+            // A later day than today's is one posted before the hour was moved later.
+            if previous.as_ref().is_some_and(|p| p.day >= day) {
+                continue;
+            }
+            let post = DailyPost {
+                guild,
+                day,
+                puzzle: puzzle_of_day(day, count),
+                channel,
+                refused: None,
+            };
+            if !self.store.claim_daily_puzzle(&post)? {
+                continue;
+            }
+            let reply = self.daily_post(&post, previous.as_ref(), settings)?;
+            tracing::info!(guild = guild.0, day, puzzle = post.puzzle, "daily puzzle");
+            due.push((post, reply));
+        }
+        Ok(due)
+    }
+
+    /// The post of a daily puzzle: the question, how to answer, when the next comes, and
+    /// how the server did with the one before.
+    fn daily_post(
+        &self,
+        post: &DailyPost,
+        previous: Option<&DailyPost>,
+        settings: GuildSettings,
+    ) -> anyhow::Result<Reply> {
+        let puzzle =
+            Puzzle::get(post.puzzle).ok_or_else(|| anyhow::anyhow!("no puzzle {}", post.puzzle))?;
+        let answer = Phrasing::slash(&self.config.prefix).cmd("solve <turn>");
+        let mut text = text![format!(
+            "The daily puzzle (number {}): {} Answer with {answer} in this channel: only you \
+             see your answer and whether it is right. One answer each; the next puzzle comes ",
+            post.puzzle + 1,
+            puzzle.question(),
+        )];
+        text.push(Span::Time(due_at(post.day + 1, settings.puzzle_hour)))
+            .push(".");
+        if let Some(previous) = previous.filter(|p| p.refused.is_none()) {
+            let solution = Puzzle::get(previous.puzzle).map_or("?", |p| p.solution.as_str());
+            let tally = self.store.daily_tally(previous.guild, previous.day)?;
+            let when = if previous.day + 1 == post.day {
+                "Yesterday's puzzle"
+            } else {
+                "The last puzzle"
+            };
+            text.push(if tally.answered == 0 {
+                format!("\n{when}: nobody answered; the turn was `{solution}`.")
+            } else {
+                format!(
+                    "\n{when}: {}; the turn was `{solution}`.",
+                    tally_words(tally)
+                )
+            });
+        }
+        Ok(Reply {
+            board: Some(puzzle.picture(&format!("Daily puzzle {}", post.puzzle + 1))),
+            ..Reply::public(text)
+        })
+    }
+
+    /// Records why Discord refused the post of a daily puzzle, for the settings to say.
+    pub fn daily_puzzle_refused(&self, post: &DailyPost, why: &str) {
+        tracing::warn!(
+            guild = post.guild.0,
+            channel = post.channel.0,
+            why,
+            "daily puzzle refused"
+        );
+        if let Err(e) = self.store.refuse_daily_puzzle(post.guild, post.day, why) {
+            tracing::error!(error = %format!("{e:#}"), "cannot record a refused daily puzzle");
+        }
+    }
+
+    /// The server's daily puzzle, if `message` was written in its channel on its day.
+    pub(super) fn daily_here(&self, message: &Message) -> anyhow::Result<Option<DailyPost>> {
+        let Some(guild) = message.guild else {
+            return Ok(None);
+        };
+        let Some(post) = self.store.latest_daily_puzzle(guild)? else {
+            return Ok(None);
+        };
+        let hour = self.store.guild_settings(guild)?.puzzle_hour;
+        let today = puzzle_day(self.config.clock.now(), hour);
+        let open = post.channel == message.channel && post.refused.is_none() && post.day == today;
+        Ok(open.then_some(post))
+    }
+
+    /// [`Service::daily_here`], if its author has not answered it yet.
+    pub(super) fn unanswered_daily(&self, message: &Message) -> anyhow::Result<Option<DailyPost>> {
+        let Some(post) = self.daily_here(message)? else {
+            return Ok(None);
+        };
+        let answered = self.store.daily_answer(&post, message.author.id)?.is_some();
+        Ok((!answered).then_some(post))
+    }
+
+    /// When the puzzle after `post` comes.
+    pub(super) fn next_daily_time(&self, post: &DailyPost) -> anyhow::Result<i64> {
+        let hour = self.store.guild_settings(post.guild)?.puzzle_hour;
+        Ok(due_at(post.day + 1, hour))
+    }
+
+    /// `puzzle` in the daily puzzle's channel: that puzzle again, to the asker.
+    pub(super) fn show_daily(&self, message: &Message, post: &DailyPost) -> Handled {
+        let Some(puzzle) = Puzzle::get(post.puzzle) else {
+            return refuse("I have no puzzles at the moment.");
+        };
+        let say = self.phrasing(message);
+        let text = format!(
+            "Here the puzzle is the daily one (number {}): {} Answer with {}; once you have, {} \
+             gives you puzzles of your own.",
+            post.puzzle + 1,
+            puzzle.question(),
+            say.cmd("solve <turn>"),
+            say.cmd("puzzle")
+        );
+        Ok(Reply {
+            board: Some(puzzle.picture(&format!("Daily puzzle {}", post.puzzle + 1))),
+            ..Reply::private(text)
+        })
+    }
+
+    /// `solve` in the daily puzzle's channel by a member who has not answered it: his one
+    /// answer, counted in his streaks, said to him alone.
+    pub(super) fn solve_daily(&self, message: &Message, post: &DailyPost, turn: &str) -> Handled {
+        let Some(puzzle) = Puzzle::get(post.puzzle) else {
+            return refuse("I have no puzzles at the moment.");
+        };
+        let say = self.phrasing(message);
+        let right = match puzzle.solved_by(turn) {
+            Ok(right) => right,
+            Err(e) => {
+                return refuse(format!(
+                    "`{turn}` is not a turn in the daily puzzle: {e}. Nothing was changed; \
+                     answer with {}.",
+                    say.cmd("solve <turn>")
+                ));
+            }
+        };
+        self.remember_users(message)?;
+        let Some(after) = self
+            .store
+            .answer_daily_puzzle(post, message.author.id, right)?
+        else {
+            return refuse("You have answered today's daily puzzle already.");
+        };
+        let tally = self.store.daily_tally(post.guild, post.day)?;
+        let mut text = Text::from(format!(
+            "{} So far today, {}. The next daily puzzle comes ",
+            verdict(puzzle, turn, right, &after),
+            tally_words(tally)
+        ));
+        text.push(Span::Time(self.next_daily_time(post)?))
+            .push(format!(
+                "; {} gives you one of your own meanwhile.",
+                say.cmd("puzzle")
+            ));
+        let reply = Reply::private(text);
+        Ok(self.privately(message, reply, "the verdict on the daily puzzle", "solve"))
+    }
+
+    /// The daily puzzle in the server's settings: where and when, or how to start it, and a
+    /// post Discord refused.
+    pub(super) fn describe_daily(
+        &self,
+        settings: GuildSettings,
+        guild: GuildId,
+        say: &Phrasing,
+    ) -> anyhow::Result<Text> {
+        let hour = settings.puzzle_hour;
+        let Some(channel) = settings.puzzle_channel else {
+            return Ok(Text::from(format!(
+                " There is no daily puzzle; {} posts one every day at {hour:02}:00 UTC.",
+                say.cmd("settings puzzles=#channel")
+            )));
+        };
+        let now = self.config.clock.now();
+        let latest = self.store.latest_daily_puzzle(guild)?;
+        let today = puzzle_day(now, hour);
+        let next = match &latest {
+            Some(post) if post.day >= today => due_at(post.day + 1, hour),
+            // Not posted yet today: the watch posts it at its next look.
+            _ => now,
+        };
+        let mut text = text![" A puzzle is posted in ", Span::Channel(channel)];
+        text.push(format!(" every day at {hour:02}:00 UTC; the next "));
+        if next <= now {
+            text.push("within a minute.");
+        } else {
+            text.push("comes ").push(Span::Time(next)).push(".");
+        }
+        if let Some(DailyPost {
+            refused: Some(why),
+            day,
+            ..
+        }) = latest
+        {
+            text.push(" The last one, due ")
+                .push(Span::Time(due_at(day, hour)))
+                .push(format!(", was not posted: {why}."));
+        }
+        Ok(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_day_starts_at_the_server_s_hour() {
+        // 2026-11-26 11:59:59 and 12:00:00 UTC.
+        let noon = 1_795_694_400;
+        assert_eq!(noon % DAY, 12 * 3600);
+        assert_eq!(puzzle_day(noon - 1, 12) + 1, puzzle_day(noon, 12));
+        assert_eq!(due_at(puzzle_day(noon, 12), 12), noon);
+        assert_eq!(due_at(puzzle_day(noon + DAY - 1, 12), 12), noon);
+        // At hour 0 a day is the calendar's.
+        assert_eq!(puzzle_day(noon, 0), noon / DAY);
+    }
+
+    #[test]
+    fn the_daily_puzzles_go_through_the_whole_set_before_one_comes_again() {
+        for count in [1, 2, 37, 50, 70, 74] {
+            let mut seen: Vec<u32> = (0..count as i64).map(|d| puzzle_of_day(d, count)).collect();
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), count, "{count}");
+        }
+        // Next days differ, and the set's two kinds (50 standard, then ultimate) mix.
+        assert_ne!(puzzle_of_day(20_000, 70), puzzle_of_day(20_001, 70));
+        let kinds: Vec<bool> = (0..10).map(|d| puzzle_of_day(d, 70) >= 50).collect();
+        assert!(kinds.contains(&true) && kinds.contains(&false), "{kinds:?}");
+    }
+}

@@ -1,0 +1,158 @@
+//! The `daily_puzzles` and `daily_answers` tables: the puzzle each server was given each
+//! day, and each member's one answer to it.
+
+use rusqlite::{OptionalExtension, TransactionBehavior, params};
+
+use super::{PuzzleProgress, Store};
+use crate::model::{ChannelId, GuildId, GuildSettings, UserId};
+
+/// A server's daily puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyPost {
+    /// The server.
+    pub guild: GuildId,
+    /// Its day: days since 1970, each starting at the server's hour.
+    pub day: i64,
+    /// The puzzle's number in the bot's set.
+    pub puzzle: u32,
+    /// Where it went.
+    pub channel: ChannelId,
+    /// Why Discord refused it, if it did.
+    pub refused: Option<String>,
+}
+
+/// The answers to a daily puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DailyTally {
+    /// How many members answered.
+    pub answered: u32,
+    /// How many of them were right.
+    pub right: u32,
+}
+
+impl Store {
+    /// The servers with a daily puzzle, with their settings.
+    pub fn daily_puzzle_servers(&self) -> anyhow::Result<Vec<(GuildId, GuildSettings)>> {
+        let guilds: Vec<GuildId> = self.with(|c| {
+            let mut statement = c.prepare_cached(
+                "SELECT guild_id FROM guild_settings WHERE puzzle_channel IS NOT NULL",
+            )?;
+            let rows = statement.query_map([], |r| r.get(0))?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })?;
+        guilds
+            .into_iter()
+            .map(|guild| Ok((guild, self.guild_settings(guild)?)))
+            .collect()
+    }
+
+    /// Records `post` before it goes: false (writing nothing) if the server has its puzzle
+    /// of that day already.
+    pub fn claim_daily_puzzle(&self, post: &DailyPost) -> anyhow::Result<bool> {
+        self.with(|c| {
+            let claimed = c
+                .prepare_cached(
+                    "INSERT INTO daily_puzzles (guild_id, day, puzzle, channel_id)
+                     VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+                )?
+                .execute(params![post.guild, post.day, post.puzzle, post.channel])?;
+            Ok(claimed == 1)
+        })
+    }
+
+    /// Records that Discord refused the post of `guild`'s puzzle of `day`, and why.
+    pub fn refuse_daily_puzzle(&self, guild: GuildId, day: i64, why: &str) -> anyhow::Result<()> {
+        self.with(|c| {
+            c.prepare_cached(
+                "UPDATE daily_puzzles SET refused = ?3 WHERE guild_id = ?1 AND day = ?2",
+            )?
+            .execute(params![guild, day, why])?;
+            Ok(())
+        })
+    }
+
+    /// The server's latest daily puzzle, if it had one.
+    pub fn latest_daily_puzzle(&self, guild: GuildId) -> anyhow::Result<Option<DailyPost>> {
+        self.with(|c| {
+            Ok(c.prepare_cached(
+                "SELECT day, puzzle, channel_id, refused FROM daily_puzzles
+                 WHERE guild_id = ?1 ORDER BY day DESC LIMIT 1",
+            )?
+            .query_row(params![guild], |r| {
+                Ok(DailyPost {
+                    guild,
+                    day: r.get(0)?,
+                    puzzle: r.get(1)?,
+                    channel: r.get(2)?,
+                    refused: r.get(3)?,
+                })
+            })
+            .optional()?)
+        })
+    }
+
+    /// How the server's members answered its puzzle of `day`.
+    pub fn daily_tally(&self, guild: GuildId, day: i64) -> anyhow::Result<DailyTally> {
+        self.with(|c| {
+            Ok(c.prepare_cached(
+                "SELECT COUNT(*), COALESCE(SUM(right), 0) FROM daily_answers
+                 WHERE guild_id = ?1 AND day = ?2",
+            )?
+            .query_row(params![guild, day], |r| {
+                Ok(DailyTally {
+                    answered: r.get(0)?,
+                    right: r.get(1)?,
+                })
+            })?)
+        })
+    }
+
+    /// Whether `user` answered the puzzle of `post` rightly, if he answered it.
+    pub fn daily_answer(&self, post: &DailyPost, user: UserId) -> anyhow::Result<Option<bool>> {
+        self.with(|c| {
+            Ok(c.prepare_cached(
+                "SELECT right FROM daily_answers WHERE guild_id = ?1 AND day = ?2 AND user_id = ?3",
+            )?
+            .query_row(params![post.guild, post.day, user], |r| r.get(0))
+            .optional()?)
+        })
+    }
+
+    /// Records `user`'s answer to the puzzle of `post`, and his streaks with it, in one
+    /// transaction. Returns where he stands after, or `None` (writing nothing) if he had
+    /// answered it already.
+    pub fn answer_daily_puzzle(
+        &self,
+        post: &DailyPost,
+        user: UserId,
+        right: bool,
+    ) -> anyhow::Result<Option<PuzzleProgress>> {
+        let answered = self.with(|c| {
+            let t = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let first = t
+                .prepare_cached(
+                    "INSERT INTO daily_answers (guild_id, day, user_id, right)
+                     VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+                )?
+                .execute(params![post.guild, post.day, user, right])?;
+            if first == 1 {
+                // The daily puzzle counts as one more solved, or ends the streak, as any does;
+                // the member's own open puzzle stays open.
+                t.prepare_cached(
+                    "INSERT INTO puzzle_progress (user_id, solved, streak, best)
+                     VALUES (?1, ?2, ?2, ?2)
+                     ON CONFLICT(user_id) DO UPDATE SET solved = solved + ?2,
+                         streak = CASE WHEN ?2 THEN streak + 1 ELSE 0 END,
+                         best = MAX(best, CASE WHEN ?2 THEN streak + 1 ELSE 0 END)",
+                )?
+                .execute(params![user, right])?;
+            }
+            t.commit()?;
+            Ok(first == 1)
+        })?;
+        if !answered {
+            return Ok(None);
+        }
+        self.puzzle_progress(user).map(Some)
+    }
+}
