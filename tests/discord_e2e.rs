@@ -4,195 +4,26 @@
 
 mod support;
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use gipf::{Decision, Kind, Pending, Position, Variant};
 use gipf_bot::discord::{Settings, run};
 use gipf_bot::service::Config;
 use serde_json::{Value, json};
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
 
 use support::fake_discord::{
-    APPLICATION_ID, BOT_USER_ID, FakeDiscord, GUILD_NAME, Invoker, MessageSpec, RestCall,
-    WAIT_TIMEOUT,
+    APPLICATION_ID, BOT_USER_ID, FakeDiscord, GUILD_NAME, MessageSpec, RestCall, WAIT_TIMEOUT,
 };
 
+use support::bot::{
+    Bot, answer_of, ask, assert_board, assert_no_unhandled, button_ids, click, content, data,
+    interact, invoker, is_ephemeral, next_post, say, slash, webhook,
+};
 use support::chat::{ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, assert_pings};
 use support::games::{find_at_turn_start, last_gipf_setup, removal_setup, shared_row};
 use support::pictures::bottom_of_png;
 
 const BOT: (u64, &str) = (BOT_USER_ID, "gipf-bot");
-
-/// The bot running in this process, and the switch that stops it.
-struct Bot {
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<anyhow::Result<()>>,
-}
-
-impl Bot {
-    /// Starts the bot against `discord` with the database `db`, and waits until it has
-    /// registered its slash commands in the test guild (it is ready then).
-    async fn start(discord: &FakeDiscord, db: &Path) -> Bot {
-        Bot::start_with(discord, db, Config::default()).await
-    }
-
-    /// [`Bot::start`] with these service settings.
-    async fn start_with(discord: &FakeDiscord, db: &Path, config: Config) -> Bot {
-        let settings = Settings {
-            token: "fake-token".into(),
-            database: db.to_path_buf(),
-            config,
-            dev_guild: Some(GUILD),
-            api_proxy: Some(discord.base_url()),
-        };
-        let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(run(settings, async {
-            let _ = stopped.await;
-        }));
-        let commands = format!("/applications/{APPLICATION_ID}/guilds/{GUILD}/commands");
-        discord
-            .next_call(|c| c.method == "PUT" && c.route() == commands)
-            .await;
-        Bot { stop, task }
-    }
-
-    /// Triggers the shutdown and waits for `run` to return.
-    async fn stop(self, discord: &FakeDiscord) {
-        let _ = self.stop.send(());
-        let ended = tokio::time::timeout(WAIT_TIMEOUT, self.task).await;
-        ended.expect("the bot did not stop").unwrap().unwrap();
-        discord.wait_disconnected().await;
-    }
-}
-
-fn say<'a>(channel: u64, author: (u64, &'a str), content: &'a str) -> MessageSpec<'a> {
-    MessageSpec {
-        channel_id: channel,
-        guild_id: Some(GUILD),
-        author,
-        content,
-        mentions: vec![],
-    }
-}
-
-fn invoker(who: (u64, &str), channel: u64) -> Invoker<'_> {
-    Invoker {
-        user_id: who.0,
-        username: who.1,
-        channel_id: channel,
-        guild_id: Some(GUILD),
-    }
-}
-
-/// The next message the bot posts in `channel`.
-async fn next_post(discord: &FakeDiscord, channel: u64) -> RestCall {
-    let route = format!("/channels/{channel}/messages");
-    discord
-        .next_call(move |c| c.method == "POST" && c.route() == route)
-        .await
-}
-
-/// Says `content` in `channel` and returns the bot's answer.
-async fn ask(discord: &FakeDiscord, spec: MessageSpec<'_>) -> Value {
-    let channel = spec.channel_id;
-    discord.send_message(spec).await;
-    next_post(discord, channel).await.payload_json()
-}
-
-fn content(body: &Value) -> &str {
-    body["content"].as_str().unwrap_or_default()
-}
-
-/// The message an interaction's answer (callback) or a post carries.
-fn data(call: &RestCall) -> Value {
-    let body = call.payload_json();
-    if body["data"].is_object() {
-        body["data"].clone()
-    } else {
-        body
-    }
-}
-
-/// The board picture of a reply: shown by its embed, a PNG that decodes.
-fn assert_board(call: &RestCall) {
-    let body = data(call);
-    assert_eq!(
-        body["embeds"][0]["image"]["url"], "attachment://board.png",
-        "{body:#}"
-    );
-    let files = call.files();
-    let (name, png) = files
-        .iter()
-        .find(|(name, _)| name == "board.png")
-        .expect("no board.png uploaded");
-    assert_eq!(name, "board.png");
-    let picture = image::load_from_memory_with_format(png, image::ImageFormat::Png)
-        .expect("board.png is not a PNG");
-    assert!(picture.width() > 0 && picture.height() > 0);
-}
-
-/// The custom ids of a message's buttons.
-fn button_ids(body: &Value) -> Vec<String> {
-    body["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
-        .collect()
-}
-
-fn webhook(token: &str) -> String {
-    format!("/webhooks/{APPLICATION_ID}/{token}")
-}
-
-/// Sends an interaction and returns its answer (callback).
-async fn answer_of(discord: &FakeDiscord, interaction: Value) -> RestCall {
-    let id = interaction["id"].as_str().unwrap().to_string();
-    let token = interaction["token"].as_str().unwrap().to_string();
-    discord.send_interaction(interaction).await;
-    let callback = format!("/interactions/{id}/{token}/callback");
-    discord
-        .next_call(move |c| c.method == "POST" && c.route() == callback)
-        .await
-}
-
-/// Sends an interaction and returns its token and its answer's body.
-async fn interact(discord: &FakeDiscord, interaction: Value) -> (String, Value) {
-    let token = interaction["token"].as_str().unwrap().to_string();
-    (token, answer_of(discord, interaction).await.payload_json())
-}
-
-/// Sends a slash command and returns its answer, a new message (type 4): a command takes
-/// milliseconds, so it is answered with its reply, never by editing a deferral.
-async fn slash(discord: &FakeDiscord, interaction: Value) -> RestCall {
-    let answer = answer_of(discord, interaction).await;
-    assert_eq!(
-        answer.payload_json()["type"],
-        4,
-        "{:#}",
-        answer.payload_json()
-    );
-    answer
-}
-
-/// Clicks `custom_id` on a new message of `channel` and returns the bot's answer, a new
-/// message (type 4).
-async fn click(discord: &FakeDiscord, who: (u64, &str), channel: u64, custom_id: &str) -> RestCall {
-    let message = discord.new_id();
-    let interaction = discord.button_click_json(&invoker(who, channel), custom_id, message);
-    slash(discord, interaction).await
-}
-
-fn is_ephemeral(body: &Value) -> bool {
-    body["flags"].as_u64().is_some_and(|f| f & 64 != 0)
-}
-
-fn assert_no_unhandled(discord: &FakeDiscord) {
-    assert_eq!(discord.unhandled_routes(), Vec::<String>::new());
-}
 
 /// `alice` challenges `bob` (standard, alice White) and bob accepts with `!accept`.
 async fn start_game(discord: &FakeDiscord, channel: u64) {

@@ -43,6 +43,11 @@ impl Club {
         let reading = Arc::clone(&clock_now);
         let config = Config {
             clock: Clock::new(move || reading.load(Ordering::SeqCst)),
+            // An analysis (schema 16) at a glance.
+            analysis: gipf_ai::analyse::Budget {
+                scan: gipf_ai::Limits::depth(1),
+                confirm: gipf_ai::Limits::depth(2),
+            },
             ..Config::default()
         };
         let service = Service::open(db, config).unwrap();
@@ -366,6 +371,21 @@ fn write_fixture() {
     club.expect(70, "erin", "!notify dm off", "");
     club.expect(70, "erin", "!board side mine", "your own colour");
 
+    // From schema 16: the daily puzzle in channel 90 at 09:00 UTC, posted and answered
+    // rightly by carol; an analysis of the resigned game of channel 11, its comments kept.
+    let mut admin = club.message(70, "dave", "!settings puzzles=<#90> puzzle_hour=9");
+    admin.rights.manage_server = true;
+    let set = shown(&club.service.handle(&admin)[0]);
+    assert!(set.contains("every day at 09:00 UTC"), "{set}");
+    let posts = club.service.daily_puzzles();
+    assert_eq!(posts.len(), 1);
+    let number = support::puzzles::puzzle_number(&shown(&posts[0].1));
+    let solution = support::puzzles::solution_of(number);
+    club.expect(90, "carol", &format!("!solve {solution}"), "Right: ");
+    let analysed = club.say(11, "erin", "!analyse").remove(0);
+    let posted = club.service.follow_up(analysed.then.expect("an analysis"));
+    assert!(posted.len() > 1, "{}", shown(&posted[0].1));
+
     std::fs::create_dir_all(&exports).unwrap();
     for (name, record) in club.service.records(None).unwrap() {
         std::fs::write(exports.join(name), record.to_string()).unwrap();
@@ -596,6 +616,23 @@ fn opens_and_plays_on(schema: u32) {
     let said = shown(&settings[0]);
     assert!(said.contains("5 days") && said.contains("60"), "{said}");
     sides_hold(&mut club, schema, &said);
+    daily_puzzle_holds(&mut club, schema, &said);
+    if schema >= 16 {
+        let raw = Connection::open(&db).unwrap();
+        let (game, turn): (i64, i64) = raw
+            .query_row(
+                "SELECT game_id, turn FROM analysis_comments LIMIT 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap();
+        club.expect(
+            11,
+            "erin",
+            &format!("!browse {game} turn={turn}"),
+            "\nThe analysis: ",
+        );
+    }
     drop(club);
     let after = kept_tables(&db, &columns);
     assert_eq!(
@@ -633,6 +670,33 @@ fn sides_hold(club: &mut Club, schema: u32, said: &str) {
     assert!(said.contains(server), "schema {schema}: {said}");
     club.expect(70, "erin", "!board side", erin);
     club.expect(70, "bob", "!board side", "as the server shows them");
+}
+
+/// The daily puzzle holds: none before schema 16 (`settings` said `said`); on the fixture
+/// of 16, channel 90's, answered by carol, nothing posted twice the same day, and the next
+/// day's post tells how it went.
+fn daily_puzzle_holds(club: &mut Club, schema: u32, said: &str) {
+    if schema < 16 {
+        assert!(said.contains("There is no daily puzzle"), "{said}");
+        assert!(club.service.daily_puzzles().is_empty());
+        return;
+    }
+    assert!(
+        said.contains("A puzzle is posted in <#90> every day at 09:00 UTC"),
+        "{said}"
+    );
+    assert!(club.service.daily_puzzles().is_empty(), "posted twice");
+    // Carol answered it: there her own open puzzle comes; bob has not.
+    club.expect(90, "carol", "!puzzle", "for carol, still open:");
+    club.expect(90, "bob", "!puzzle", "Here the puzzle is the daily one");
+    club.wait(86_400);
+    let posts = club.service.daily_puzzles();
+    assert_eq!(posts.len(), 1);
+    let text = shown(&posts[0].1);
+    assert!(
+        text.contains("\nYesterday's puzzle: the one member who answered found it"),
+        "{text}"
+    );
 }
 
 /// The chat line that plays the next step of a running game: a random legal turn at a

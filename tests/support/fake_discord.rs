@@ -580,6 +580,13 @@ impl FakeDiscord {
         self.shared.state().no_files.push(channel);
     }
 
+    /// Makes the bot lack the View Channel permission in `channel` (a moderator hid it from
+    /// the bot): every message posted there is refused with 403, Missing Access, as Discord
+    /// does.
+    pub fn refuse_messages_in(&self, channel: u64) {
+        self.shared.state().no_access.push(channel);
+    }
+
     /// Makes the bot lack the Create Public Threads permission in `channel`: opening a
     /// thread there is refused with 403, Missing Permissions, as Discord does.
     pub fn refuse_threads_in(&self, channel: u64) {
@@ -766,6 +773,8 @@ struct State {
     holds: Vec<(HoldPredicate, oneshot::Receiver<()>)>,
     /// Channels where the bot may not attach files.
     no_files: Vec<u64>,
+    /// Channels the bot may not see: every message posted there is refused.
+    no_access: Vec<u64>,
     /// Channels where the bot may not open threads.
     no_threads: Vec<u64>,
     /// Permissions given to users beyond a member's (see [`FakeDiscord::grant`]).
@@ -1129,6 +1138,11 @@ impl Shared {
                     403,
                     json!({ "message": "Cannot send messages to this user", "code": 50007 }),
                 )
+            }
+            ("POST", ["channels", channel, "messages"])
+                if self.state().no_access.contains(&id(channel)?) =>
+            {
+                HttpResponse::json(403, json!({ "message": "Missing Access", "code": 50001 }))
             }
             ("POST", ["channels", channel, "messages"])
                 if !call.files().is_empty() && self.state().no_files.contains(&id(channel)?) =>

@@ -3,6 +3,7 @@
 //! Each test crate that needs it declares `mod support;`; not every test uses every helper.
 #![allow(dead_code, clippy::unwrap_used, missing_docs)]
 
+pub mod bot;
 pub mod chat;
 pub mod fake_discord;
 pub mod games;

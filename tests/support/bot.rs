@@ -1,0 +1,190 @@
+//! The real bot (serenity, service, SQLite) started against the fake Discord, and the
+//! small steps the end-to-end tests take with it: say a line, wait for a post, send a slash
+//! command or a click, and read what came back.
+
+use std::path::Path;
+
+use gipf_bot::discord::{Settings, run};
+use gipf_bot::service::Config;
+use serde_json::Value;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use super::chat::GUILD;
+use super::fake_discord::{
+    APPLICATION_ID, FakeDiscord, Invoker, MessageSpec, RestCall, WAIT_TIMEOUT,
+};
+
+/// The bot running in this process, and the switch that stops it.
+pub struct Bot {
+    pub stop: oneshot::Sender<()>,
+    pub task: JoinHandle<anyhow::Result<()>>,
+}
+
+impl Bot {
+    /// Starts the bot against `discord` with the database `db`, and waits until it has
+    /// registered its slash commands in the test guild (it is ready then).
+    pub async fn start(discord: &FakeDiscord, db: &Path) -> Bot {
+        Bot::start_with(discord, db, Config::default()).await
+    }
+
+    /// [`Bot::start`] with these service settings.
+    pub async fn start_with(discord: &FakeDiscord, db: &Path, config: Config) -> Bot {
+        let settings = Settings {
+            token: "fake-token".into(),
+            database: db.to_path_buf(),
+            config,
+            dev_guild: Some(GUILD),
+            api_proxy: Some(discord.base_url()),
+        };
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(run(settings, async {
+            let _ = stopped.await;
+        }));
+        let commands = format!("/applications/{APPLICATION_ID}/guilds/{GUILD}/commands");
+        discord
+            .next_call(|c| c.method == "PUT" && c.route() == commands)
+            .await;
+        Bot { stop, task }
+    }
+
+    /// Triggers the shutdown and waits for `run` to return.
+    pub async fn stop(self, discord: &FakeDiscord) {
+        let _ = self.stop.send(());
+        let ended = tokio::time::timeout(WAIT_TIMEOUT, self.task).await;
+        ended.expect("the bot did not stop").unwrap().unwrap();
+        discord.wait_disconnected().await;
+    }
+}
+
+pub fn say<'a>(channel: u64, author: (u64, &'a str), content: &'a str) -> MessageSpec<'a> {
+    MessageSpec {
+        channel_id: channel,
+        guild_id: Some(GUILD),
+        author,
+        content,
+        mentions: vec![],
+    }
+}
+
+pub fn invoker(who: (u64, &str), channel: u64) -> Invoker<'_> {
+    Invoker {
+        user_id: who.0,
+        username: who.1,
+        channel_id: channel,
+        guild_id: Some(GUILD),
+    }
+}
+
+/// The next message the bot posts in `channel`.
+pub async fn next_post(discord: &FakeDiscord, channel: u64) -> RestCall {
+    let route = format!("/channels/{channel}/messages");
+    discord
+        .next_call(move |c| c.method == "POST" && c.route() == route)
+        .await
+}
+
+/// Says `content` in `channel` and returns the bot's answer.
+pub async fn ask(discord: &FakeDiscord, spec: MessageSpec<'_>) -> Value {
+    let channel = spec.channel_id;
+    discord.send_message(spec).await;
+    next_post(discord, channel).await.payload_json()
+}
+
+pub fn content(body: &Value) -> &str {
+    body["content"].as_str().unwrap_or_default()
+}
+
+/// The message an interaction's answer (callback) or a post carries.
+pub fn data(call: &RestCall) -> Value {
+    let body = call.payload_json();
+    if body["data"].is_object() {
+        body["data"].clone()
+    } else {
+        body
+    }
+}
+
+/// The board picture of a reply: shown by its embed, a PNG that decodes.
+pub fn assert_board(call: &RestCall) {
+    let body = data(call);
+    assert_eq!(
+        body["embeds"][0]["image"]["url"], "attachment://board.png",
+        "{body:#}"
+    );
+    let files = call.files();
+    let (name, png) = files
+        .iter()
+        .find(|(name, _)| name == "board.png")
+        .expect("no board.png uploaded");
+    assert_eq!(name, "board.png");
+    let picture = image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .expect("board.png is not a PNG");
+    assert!(picture.width() > 0 && picture.height() > 0);
+}
+
+/// The custom ids of a message's buttons.
+pub fn button_ids(body: &Value) -> Vec<String> {
+    body["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
+        .collect()
+}
+
+pub fn webhook(token: &str) -> String {
+    format!("/webhooks/{APPLICATION_ID}/{token}")
+}
+
+/// Sends an interaction and returns its answer (callback).
+pub async fn answer_of(discord: &FakeDiscord, interaction: Value) -> RestCall {
+    let id = interaction["id"].as_str().unwrap().to_string();
+    let token = interaction["token"].as_str().unwrap().to_string();
+    discord.send_interaction(interaction).await;
+    let callback = format!("/interactions/{id}/{token}/callback");
+    discord
+        .next_call(move |c| c.method == "POST" && c.route() == callback)
+        .await
+}
+
+/// Sends an interaction and returns its token and its answer's body.
+pub async fn interact(discord: &FakeDiscord, interaction: Value) -> (String, Value) {
+    let token = interaction["token"].as_str().unwrap().to_string();
+    (token, answer_of(discord, interaction).await.payload_json())
+}
+
+/// Sends a slash command and returns its answer, a new message (type 4): a command takes
+/// milliseconds, so it is answered with its reply, never by editing a deferral.
+pub async fn slash(discord: &FakeDiscord, interaction: Value) -> RestCall {
+    let answer = answer_of(discord, interaction).await;
+    assert_eq!(
+        answer.payload_json()["type"],
+        4,
+        "{:#}",
+        answer.payload_json()
+    );
+    answer
+}
+
+/// Clicks `custom_id` on a new message of `channel` and returns the bot's answer, a new
+/// message (type 4).
+pub async fn click(
+    discord: &FakeDiscord,
+    who: (u64, &str),
+    channel: u64,
+    custom_id: &str,
+) -> RestCall {
+    let message = discord.new_id();
+    let interaction = discord.button_click_json(&invoker(who, channel), custom_id, message);
+    slash(discord, interaction).await
+}
+
+pub fn is_ephemeral(body: &Value) -> bool {
+    body["flags"].as_u64().is_some_and(|f| f & 64 != 0)
+}
+
+pub fn assert_no_unhandled(discord: &FakeDiscord) {
+    assert_eq!(discord.unhandled_routes(), Vec::<String>::new());
+}
