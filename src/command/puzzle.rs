@@ -72,7 +72,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "solve",
         summary: "Your answer to your puzzle (said to you alone), and your streak",
-        help: "`{p}solve a5-c5`: your answer to your puzzle, in the notation; you alone read whether it was right (a typed answer by direct message), and your streak of right answers",
+        help: "`{p}solve a5-c5`: your answer to your puzzle (in the channel of the server's daily puzzle, to that one, once), in the notation; you alone read whether it was right (a typed answer by direct message), and your streak of right answers",
         args: &[TURN],
         slash: true,
         place: 296,
