@@ -183,14 +183,14 @@ fn a_post_discord_refused_shows_in_the_settings_and_the_daily_puzzle_stops_when_
     let (post, _) = table.service.daily_puzzles().remove(0);
     table.service.daily_puzzle_refused(
         &post,
-        "Discord refused it: I need the View Channel, Send Messages, Attach Files and Embed Links permissions in <#7>",
+        "Discord refused it (I need the View Channel, Send Messages, Attach Files and Embed Links permissions in <#7>)",
     );
     let settings = table.text("carol", "!settings");
     assert!(
         settings.ends_with(&format!(
             "A puzzle is posted in <#7> every day at 12:00 UTC; the next comes {}. The last \
-             one, due {}, was not posted: Discord refused it: I need the View Channel, Send \
-             Messages, Attach Files and Embed Links permissions in <#7>.",
+             one, due {}, was not posted: Discord refused it (I need the View Channel, Send \
+             Messages, Attach Files and Embed Links permissions in <#7>).",
             time(NOON + 24 * HOUR),
             time(NOON)
         )),

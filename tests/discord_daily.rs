@@ -138,8 +138,8 @@ async fn the_daily_puzzle_is_posted_once_a_day_answered_privately_and_a_refusal_
         .await,
     );
     let expected = format!(
-        "was not posted: Discord refused it: I need the View Channel, Send Messages, Attach \
-         Files and Embed Links permissions in <#{OTHER_CHANNEL}>."
+        "was not posted: Discord refused it (I need the View Channel, Send Messages, Attach \
+         Files and Embed Links permissions in <#{OTHER_CHANNEL}>)."
     );
     // The refusal is recorded just after the post fails.
     let mut settings = content(&asked).to_string();

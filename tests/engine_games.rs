@@ -105,7 +105,12 @@ fn the_engine_answers_each_turn_like_a_person() {
     }
     // The engine's turn is asked for once: a second call finds nothing to do.
     assert!(table.service.engine_turn(table.state().id).is_empty());
-    table.expect("alice", "!resign confirm", "alice resigned");
+    // The bot does not congratulate itself.
+    table.expect(
+        "alice",
+        "!resign confirm",
+        "alice resigned: gipf-bot wins the game, after 6 turns.",
+    );
     // Games against the engine are not rated, and the answer says so.
     table.expect(
         "alice",

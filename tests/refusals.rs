@@ -67,6 +67,13 @@ fn the_end_names_the_winner_once_and_captures_read_one_way() {
             user_id("alice").0
         ),
     );
+    table.channel = ChannelId(3);
+    table.start("basic");
+    table.expect(
+        "alice",
+        "!resign confirm",
+        "you win the game, before any turn was played. Well played!",
+    );
 }
 
 #[test]

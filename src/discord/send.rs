@@ -217,8 +217,8 @@ fn refusal(error: &serenity::Error, channel: ChannelId) -> String {
     };
     match status {
         Some(403) => format!(
-            "Discord refused it: I need the View Channel, Send Messages, Attach Files and \
-             Embed Links permissions in <#{}>",
+            "Discord refused it (I need the View Channel, Send Messages, Attach Files and \
+             Embed Links permissions in <#{}>)",
             channel.get()
         ),
         Some(404) => format!("<#{}> no longer exists", channel.get()),

@@ -71,17 +71,31 @@ impl Service {
             return Err(self.moved_on(message));
         };
         let winner = game.player(outcome.winner);
-        let turns = text::count(game.plies(), "turn");
+        let when = match game.plies() {
+            0 => "before any turn was played".to_string(),
+            turns => format!("after {}", text::count(turns, "turn")),
+        };
+        let text = if self.engine_user().is_some_and(|me| me.id == winner) {
+            // The bot does not congratulate itself.
+            text![
+                self.name(message.author.id)?,
+                " resigned: ",
+                game.name(outcome.winner),
+                format!(" wins the game, {when}.")
+            ]
+        } else {
+            text![
+                self.name(message.author.id)?,
+                " resigned. ",
+                self.mention(winner)?,
+                format!(", you win the game, {when}. Well played!")
+            ]
+        };
         let after = LiveGame { stored, ..game };
         Ok(Reply {
             board: Some(self.picture(&after, None)?),
             buttons: vec![super::prompt::rematch_button(&after)],
-            ..Reply::public(text![
-                self.name(message.author.id)?,
-                " resigned. ",
-                self.mention(winner)?,
-                format!(", you win the game, after {turns}. Well played!")
-            ])
+            ..Reply::public(text)
         })
     }
 

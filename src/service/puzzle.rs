@@ -42,9 +42,12 @@ impl Puzzle {
     /// What it asks, in words: `White to move, in standard GIPF. Find the one turn that
     /// wins the game at once.`
     pub(super) fn question(&self) -> String {
+        let mover = match self.game.to_move() {
+            gipf::Color::White => "White",
+            gipf::Color::Black => "Black",
+        };
         format!(
-            "{} to move, in {}. Find the one turn that {}.",
-            self.game.to_move(),
+            "{mover} to move, in {}. Find the one turn that {}.",
             self.spec.title(),
             self.task()
         )
