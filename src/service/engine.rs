@@ -6,6 +6,7 @@
 //! mutex, and only its searches take it, so other commands never wait for it. A search runs
 //! on the blocking pool like every command, and stops early when its game ends.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -25,6 +26,11 @@ use crate::text::Span;
 pub(super) const TABLE_MEGABYTES: usize = 64;
 /// The level of a game against the engine that names none.
 const DEFAULT_LEVEL: Level = Level::Medium;
+/// Seconds after a failed search before the watch tries the engine's turn again.
+const RETRY_AFTER: i64 = 300;
+/// What the player hears the first time the engine's search fails in his game.
+const STUCK: &str = "Something went wrong on my side choosing my move here (it is logged). \
+    I will try again in a few minutes.";
 
 /// The engine and what it is doing.
 pub(super) struct EngineSeat {
@@ -34,6 +40,10 @@ pub(super) struct EngineSeat {
     user: std::sync::OnceLock<User>,
     /// The stop flag of the search under way, by game.
     thinking: std::sync::Mutex<Option<(GameId, Arc<AtomicBool>)>>,
+    /// Whether the games a restart left waiting for the engine were looked for.
+    resumed: AtomicBool,
+    /// The games whose engine turn failed, and when it last did.
+    failed: std::sync::Mutex<HashMap<GameId, i64>>,
 }
 
 impl Default for EngineSeat {
@@ -42,6 +52,8 @@ impl Default for EngineSeat {
             engine: std::sync::Mutex::new(None),
             user: std::sync::OnceLock::new(),
             thinking: std::sync::Mutex::new(None),
+            resumed: AtomicBool::new(false),
+            failed: std::sync::Mutex::new(HashMap::new()),
         }
     }
 }
@@ -161,12 +173,77 @@ impl Service {
 
     /// The engine's turn in `game`, if it is to move there: its replies, each for its
     /// channel (the turn posted like a person's, with the board; direct copies for the
-    /// player who asked for them). Errors are logged; nothing is half-played.
+    /// player who asked for them). Nothing is half-played: a failure is logged, the player
+    /// hears of the first one, and the watch tries again later.
     pub fn engine_turn(&self, game: GameId) -> Vec<(ChannelId, Reply)> {
-        self.try_engine_turn(game).unwrap_or_else(|e| {
-            tracing::error!(error = %format!("{e:#}"), game = %game, "the engine's turn failed");
+        match self.play_engine_turn(game) {
+            Ok(replies) => replies,
+            Err(notice) => notice.into_iter().collect(),
+        }
+    }
+
+    /// The engine's turn in `game`, or, if it failed, the notice for its channel the first
+    /// time it fails there.
+    fn play_engine_turn(
+        &self,
+        game: GameId,
+    ) -> Result<Vec<(ChannelId, Reply)>, Option<(ChannelId, Reply)>> {
+        let failed = |id| {
+            self.engine
+                .failed
+                .lock()
+                .map(|mut failed| failed.insert(id, self.config.clock.now()))
+        };
+        match self.try_engine_turn(game) {
+            Ok(replies) => {
+                if let Ok(mut failed) = self.engine.failed.lock() {
+                    failed.remove(&game);
+                }
+                Ok(replies)
+            }
+            Err(e) => {
+                tracing::error!(error = %format!("{e:#}"), game = %game, "the engine's turn failed");
+                let first = matches!(failed(game), Ok(None));
+                let channel = self.store.game(game).ok().flatten().map(|g| g.channel);
+                Err(channel
+                    .filter(|_| first)
+                    .map(|channel| (channel, Reply::public(STUCK))))
+            }
+        }
+    }
+
+    /// The games where the engine is to move and no command will ask it: after a start,
+    /// every running game against it (a restart may have cut its search short), then the
+    /// games whose engine turn failed, a few minutes after it did.
+    fn engine_turns_due(&self) -> anyhow::Result<Vec<GameId>> {
+        if self.engine_user().is_none() {
+            return Ok(Vec::new());
+        }
+        let mut due = Vec::new();
+        if !self.engine.resumed.swap(true, Ordering::Relaxed) {
+            due = self.store.running_engine_games()?;
+        }
+        let now = self.config.clock.now();
+        if let Ok(failed) = self.engine.failed.lock() {
+            due.extend(
+                (failed.iter()).filter_map(|(id, at)| (now - at >= RETRY_AFTER).then_some(*id)),
+            );
+        }
+        due.sort_unstable();
+        due.dedup();
+        Ok(due)
+    }
+
+    /// The engine's turns the watch plays ([`Service::engine_turns_due`]): their replies,
+    /// each for its channel. Errors are logged.
+    pub fn engine_turns(&self) -> Vec<(ChannelId, Reply)> {
+        let due = self.engine_turns_due().unwrap_or_else(|e| {
+            tracing::error!(error = %format!("{e:#}"), "cannot find the engine's games");
             Vec::new()
-        })
+        });
+        due.into_iter()
+            .flat_map(|game| self.engine_turn(game))
+            .collect()
     }
 
     /// The work a reply left to do (the engine's turn, an analysis): its replies, each for
@@ -180,8 +257,9 @@ impl Service {
 
     /// A command's replies, each one the engine answers (the player's turn) replaced by the
     /// engine's reply, which tells both turns, shows the board after both and asks the
-    /// player: one message per exchange. A held reply stays when no answer comes (the search
-    /// failed, or the game ended meanwhile), so the player's turn is announced all the same.
+    /// player: one message per exchange. A held reply stays when no answer comes (the game
+    /// ended meanwhile, or the search failed, which it then says), so the player's turn is
+    /// announced all the same.
     pub fn with_answers(&self, replies: Vec<Reply>) -> Vec<Reply> {
         let mut out = Vec::with_capacity(replies.len());
         for reply in replies {
@@ -189,14 +267,21 @@ impl Service {
                 out.push(reply);
                 continue;
             };
-            let answers = self.engine_turn(game);
-            if answers.is_empty() {
-                out.push(Reply {
-                    then: None,
-                    ..reply
-                });
-            } else {
-                out.extend(answers.into_iter().map(|(_, answer)| answer));
+            let mut held = Reply {
+                then: None,
+                ..reply
+            };
+            match self.play_engine_turn(game) {
+                Ok(answers) if !answers.is_empty() => {
+                    out.extend(answers.into_iter().map(|(_, answer)| answer));
+                }
+                Ok(_) => out.push(held),
+                Err(notice) => {
+                    if let Some((_, notice)) = notice {
+                        held.text.push("\n").append(notice.text);
+                    }
+                    out.push(held);
+                }
             }
         }
         out

@@ -203,7 +203,8 @@ impl Service {
 }
 
 /// Watches the clock: every `every`, asks the service (off the async workers) what the
-/// deadlines, the idle games and the daily puzzles call for, and hands each reply, with its
+/// deadlines, the idle games, the engine's turns nobody else will ask for (after a restart,
+/// or a failed search) and the daily puzzles call for, and hands each reply, with its
 /// channel, to `deliver`, which says why Discord refused it if it did: a refused daily
 /// puzzle is recorded for the server's settings to tell. Runs until dropped.
 pub async fn watch_clock<F, Fut>(service: Arc<Service>, every: Duration, mut deliver: F)
@@ -216,13 +217,16 @@ where
     loop {
         ticks.tick().await;
         let watching = Arc::clone(&service);
-        let (due, daily) =
-            tokio::task::spawn_blocking(move || (watching.due(), watching.daily_puzzles()))
-                .await
-                .unwrap_or_else(|e| {
-                    tracing::error!(error = %e, "the watch failed");
-                    (Vec::new(), Vec::new())
-                });
+        let (due, daily) = tokio::task::spawn_blocking(move || {
+            let mut due = watching.due();
+            due.extend(watching.engine_turns());
+            (due, watching.daily_puzzles())
+        })
+        .await
+        .unwrap_or_else(|e| {
+            tracing::error!(error = %e, "the watch failed");
+            (Vec::new(), Vec::new())
+        });
         for (channel, reply) in due {
             // A refusal is logged where it happens; the next reminder comes all the same.
             let _ = deliver(channel, reply).await;

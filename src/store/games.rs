@@ -364,6 +364,17 @@ impl Store {
         })
     }
 
+    /// The running games against the engine.
+    pub fn running_engine_games(&self) -> anyhow::Result<Vec<GameId>> {
+        self.with(|c| {
+            let mut statement = c.prepare_cached(
+                "SELECT id FROM games WHERE status = ?1 AND engine_level IS NOT NULL ORDER BY id",
+            )?;
+            let rows = statement.query_map(params![GameStatus::Active], |r| r.get(0))?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+    }
+
     /// Game `id`, with its turns.
     pub fn game(&self, id: GameId) -> anyhow::Result<Option<StoredGame>> {
         self.with(|c| {

@@ -1,0 +1,103 @@
+//! The engine's turns that no command asks for, played by the watch of the clock: a game
+//! whose answer a restart cut short, and a game whose search failed (the player hears of
+//! it once, and the watch tries again a few minutes later, not at every look).
+#![allow(clippy::unwrap_used, missing_docs)]
+
+mod support;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use gipf_bot::console::{ENGINE_NAME, user_id};
+use gipf_bot::model::Clock;
+use gipf_bot::service::Config;
+use support::table::{Table, shown};
+
+/// A table whose clock the test moves, the engine's user known (as the adapters tell it).
+fn table() -> (Table, Arc<AtomicI64>) {
+    let now = Arc::new(AtomicI64::new(1_795_694_400));
+    let table = Table::with_config(Config {
+        clock: Clock::new({
+            let now = Arc::clone(&now);
+            move || now.load(Ordering::SeqCst)
+        }),
+        ..Config::default()
+    });
+    table
+        .service
+        .set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
+    (table, now)
+}
+
+/// [`Table::restart`], the engine's user told again.
+fn restart(table: &mut Table) {
+    table.restart();
+    table
+        .service
+        .set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
+}
+
+#[test]
+fn a_restart_before_the_engine_moved_does_not_leave_the_game_waiting() {
+    let (mut table, _) = table();
+    // The engine moves first; the bot stops before its turn is played.
+    let start = table
+        .say("alice", "!challenge @gipf-bot standard black easy")
+        .remove(0);
+    assert!(start.then.is_some(), "the engine is to move");
+    restart(&mut table);
+    let played = table.service.engine_turns();
+    assert_eq!(played.len(), 1, "{played:?}");
+    let (channel, reply) = &played[0];
+    assert_eq!(*channel, table.channel);
+    assert!(
+        shown(reply).starts_with("I (white) played "),
+        "{}",
+        shown(reply)
+    );
+    assert_eq!(reply.mentions(), [user_id("alice")]);
+    // Once: the game is alice's to move, and nothing else is due.
+    assert!(table.service.engine_turns().is_empty());
+    assert_eq!(table.state().turns.len(), 1);
+}
+
+#[test]
+fn a_failed_search_is_said_once_and_tried_again_minutes_later() {
+    let (mut table, now) = table();
+    table.say("alice", "!challenge @gipf-bot standard white easy");
+    let held = table.say("alice", "!push b1 c2");
+    // The record breaks behind the bot's back before the engine reads it.
+    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
+    let break_it = "UPDATE turns SET notation = 'b1-c9 (11)' WHERE game_id = 1 AND ply = 1";
+    db.execute_batch(break_it).unwrap();
+    let posted = table.service.with_answers(held);
+    assert_eq!(posted.len(), 1, "{posted:?}");
+    let text = shown(&posted[0]);
+    assert!(
+        text.starts_with("alice (white) played b1 -> c2")
+            && text.ends_with(
+                "\nSomething went wrong on my side choosing my move here (it is logged). I will try again in a few minutes."
+            ),
+        "{text}"
+    );
+    // The watch does not try again at once, nor say it twice.
+    assert!(table.service.engine_turns().is_empty());
+    now.fetch_add(300, Ordering::SeqCst);
+    assert!(
+        table.service.engine_turns().is_empty(),
+        "still broken: quiet"
+    );
+    // Mended, the next try plays.
+    db.execute_batch("UPDATE turns SET notation = 'c2 (11)' WHERE game_id = 1 AND ply = 1")
+        .unwrap();
+    assert!(table.service.engine_turns().is_empty(), "not yet due");
+    now.fetch_add(300, Ordering::SeqCst);
+    let played = table.service.engine_turns();
+    assert_eq!(played.len(), 1, "{played:?}");
+    assert!(
+        shown(&played[0].1).contains("I (black) answered "),
+        "{}",
+        shown(&played[0].1)
+    );
+    assert_eq!(table.state().turns.len(), 2);
+}
