@@ -75,14 +75,12 @@ pub struct DirectNote {
 /// Work that follows a reply and answers later, off the command's path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FollowUp {
-    /// The engine is to move in this game (it moves first): its turn is posted after this
-    /// reply.
-    EngineTurn(GameId),
-    /// The engine answers the turn this reply announces: the reply is held, and
+    /// The engine answers the turn this reply announces (or moves first in the game it
+    /// starts): the reply is held, and
     /// [`Service::with_answers`](crate::service::Service::with_answers) puts the engine's
-    /// reply, which tells both turns and asks the player, in its place (one message and one
-    /// picture per exchange). The held reply is posted only when no answer comes (the search
-    /// failed, or the game ended meanwhile), so the player's turn is always announced.
+    /// reply, which tells both turns (or the start) and asks the player, in its place (one
+    /// message and one picture per exchange). The held reply is posted only when no answer
+    /// comes (the search failed, or the game ended meanwhile), so nothing goes unannounced.
     EngineAnswer(GameId),
     /// The analysis of a finished game, asked for in a channel (where it is posted).
     Analysis {

@@ -35,16 +35,15 @@ fn table() -> Table {
     table
 }
 
-/// The engine's turn after `reply`, which must hand it the move.
+/// The engine's first turn in the game `reply` starts, which must hand it the move: one
+/// message in the start's place.
 fn engine_turn(table: &Table, reply: &Reply) -> Reply {
-    let Some(FollowUp::EngineTurn(game)) = reply.then else {
+    let Some(FollowUp::EngineAnswer(_)) = reply.then else {
         panic!("the engine is to move: {reply:?}");
     };
-    let mut replies = table.service.follow_up(FollowUp::EngineTurn(game));
+    let mut replies = table.service.with_answers(vec![reply.clone()]);
     assert_eq!(replies.len(), 1, "{replies:?}");
-    let (channel, reply) = replies.remove(0);
-    assert_eq!(channel, table.channel);
-    reply
+    replies.remove(0)
 }
 
 /// Alice's turn and the engine's answer: the reply to her command is held for the answer,
@@ -186,12 +185,16 @@ fn the_engine_moves_first_with_white_and_only_people_give_levels() {
         "{:?}",
         started.elapsed()
     );
+    // One message: the start, the engine's first turn, and the question to alice.
+    let lines: Vec<String> = shown(&answer).lines().map(str::to_string).collect();
     assert!(
-        shown(&answer).contains("I (white) played a GIPF-piece ")
-            && shown(&answer).contains(", recorded as `G"),
-        "{}",
-        shown(&answer)
+        lines[0].starts_with("Game on: tournament GIPF against me, at level hard. White: gipf-bot, Black: alice. Ask for a `!hint`")
+            && lines[1].starts_with("I (white) played a GIPF-piece ")
+            && lines[1].contains(", recorded as `G"),
+        "{lines:#?}"
     );
+    assert!(answer.board.is_some() && answer.then.is_none());
+    assert_eq!(answer.mentions(), [user_id("alice")]);
     // The beginner level, for a first game: offered by name, playing at once.
     table.channel = ChannelId(3);
     let start = table
@@ -204,7 +207,7 @@ fn the_engine_moves_first_with_white_and_only_people_give_levels() {
     );
     let answer = engine_turn(&table, &start);
     assert!(
-        shown(&answer).starts_with("I (white) played "),
+        shown(&answer).contains("\nI (white) played "),
         "{}",
         shown(&answer)
     );
@@ -259,7 +262,7 @@ fn a_search_stops_when_its_game_ends_and_other_commands_never_wait() {
     let start = table
         .say("alice", "!challenge @gipf-bot standard black hard")
         .remove(0);
-    let Some(FollowUp::EngineTurn(game)) = start.then else {
+    let Some(FollowUp::EngineAnswer(game)) = start.then else {
         panic!("the engine moves first: {start:?}");
     };
     let service = Arc::clone(&table.service);

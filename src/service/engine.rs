@@ -16,11 +16,11 @@ use gipf_ai::{Engine, Level, Request};
 
 use super::challenge::Proposal;
 use super::{Handled, LiveGame, Message, Service, User, Via, refuse};
-use crate::command::PlayCommand;
+use crate::command::{Phrasing, PlayCommand};
 use crate::model::{ChannelId, GameId, GameStatus, UserId};
 use crate::reply::{FollowUp, Reply, Stamp};
 use crate::text;
-use crate::text::Span;
+use crate::text::{Span, Text};
 
 /// The engine's transposition table.
 pub(super) const TABLE_MEGABYTES: usize = 64;
@@ -126,7 +126,36 @@ impl Service {
             self.store
                 .start_engine_game(&terms, players, level, message.site.as_deref())?;
         let game = LiveGame::load(stored)?;
-        let mut text = text![
+        let say = self.phrasing(message);
+        let mut text = self.game_on(&game, &say);
+        if me == Color::White {
+            text.push("\n")
+                .push(Span::Mention(
+                    message.author.id,
+                    self.plain_name(message.author.id)?,
+                ))
+                .push(format!(
+                    ", you move first: {}",
+                    self.first_move(&game, &say)
+                ));
+        } else {
+            text.push("\nI move first.");
+        }
+        // When the engine moves first, its turn comes in this message's place, opened the
+        // same way (`answering`).
+        Ok(Reply {
+            board: Some(self.picture(&game, None)?),
+            then: self.engine_to_move(&game).map(FollowUp::EngineAnswer),
+            thread: self.new_thread(&terms, &game),
+            ..Reply::public(text)
+        })
+    }
+
+    /// `Game on: standard GIPF against me, at level easy. White: alice, Black: gipf-bot. Ask
+    /// for a `!hint` whenever it is your move.`
+    fn game_on(&self, game: &LiveGame, say: &Phrasing) -> Text {
+        let level = game.stored.engine.unwrap_or(DEFAULT_LEVEL);
+        text![
             format!(
                 "Game on: {} against me, at level {level}. White: ",
                 game.stored.spec.title()
@@ -134,30 +163,8 @@ impl Service {
             game.name(Color::White),
             ", Black: ",
             game.name(Color::Black),
-            ".\n"
-        ];
-        if me == Color::White {
-            text.push(Span::Mention(
-                message.author.id,
-                self.plain_name(message.author.id)?,
-            ))
-            .push(format!(
-                ", you move first: {}",
-                self.first_move(&game, &self.phrasing(message))
-            ));
-        } else {
-            text.push("I move first.");
-        }
-        text.push(format!(
-            " Ask for a {} whenever it is your move.",
-            self.phrasing(message).cmd("hint")
-        ));
-        Ok(Reply {
-            board: Some(self.picture(&game, None)?),
-            then: self.engine_to_move(&game).map(FollowUp::EngineTurn),
-            thread: self.new_thread(&terms, &game),
-            ..Reply::public(text)
-        })
+            format!(". Ask for a {} whenever it is your move.", say.cmd("hint"))
+        ]
     }
 
     /// The game, if the engine plays in it and is to move now.
@@ -250,7 +257,7 @@ impl Service {
     /// its channel.
     pub fn follow_up(&self, work: FollowUp) -> Vec<(ChannelId, Reply)> {
         match work {
-            FollowUp::EngineTurn(game) | FollowUp::EngineAnswer(game) => self.engine_turn(game),
+            FollowUp::EngineAnswer(game) => self.engine_turn(game),
             FollowUp::Analysis { game, channel } => self.analysis(game, channel),
         }
     }
@@ -273,7 +280,12 @@ impl Service {
             };
             match self.play_engine_turn(game) {
                 Ok(answers) if !answers.is_empty() => {
-                    out.extend(answers.into_iter().map(|(_, answer)| answer));
+                    let mut answers: Vec<Reply> = answers.into_iter().map(|(_, a)| a).collect();
+                    // A game started in a thread of its own moves there with its first message.
+                    if let Some(first) = answers.iter_mut().find(|a| a.direct.is_none()) {
+                        first.thread = held.thread.take();
+                    }
+                    out.extend(answers);
                 }
                 Ok(_) => out.push(held),
                 Err(notice) => {
@@ -381,18 +393,20 @@ impl Service {
         }
     }
 
-    /// The engine's reply, opened with the player's turn it answers (`game` is the game
-    /// before the engine's turn), so that one message tells the whole exchange.
+    /// The engine's reply, opened with the player's turn it answers, or with the start of
+    /// the game when it moves first (`game` is the game before the engine's turn), so that
+    /// one message tells the whole exchange.
     fn answering(&self, game: &LiveGame, reply: Reply) -> Reply {
         let engine = self.engine_user().map(|me| me.id);
-        let Some(turn) = game
-            .last_turn
-            .as_ref()
-            .filter(|turn| Some(game.player(turn.color)) != engine)
-        else {
-            return reply;
+        let mut lines = match &game.last_turn {
+            Some(turn) if Some(game.player(turn.color)) != engine => {
+                self.played(game, std::slice::from_ref(turn))
+            }
+            None if game.stored.turns.is_empty() => {
+                vec![self.game_on(game, &self.notice_phrasing())]
+            }
+            _ => return reply,
         };
-        let mut lines = self.played(game, std::slice::from_ref(turn));
         lines.push(reply.text);
         Reply {
             text: text::Text::join(lines, "\n"),

@@ -10,7 +10,9 @@ use serde_json::Value;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
-use super::chat::GUILD;
+use gipf::{Decision, Kind, Pending, Position};
+
+use super::chat::{ALICE, BOB, GUILD};
 use super::fake_discord::{
     APPLICATION_ID, FakeDiscord, Invoker, MessageSpec, RestCall, WAIT_TIMEOUT,
 };
@@ -181,10 +183,76 @@ pub async fn click(
     slash(discord, interaction).await
 }
 
+/// Whether a message is shown to its reader alone.
 pub fn is_ephemeral(body: &Value) -> bool {
     body["flags"].as_u64().is_some_and(|f| f & 64 != 0)
 }
 
+/// Every call the bot made was one the fake Discord knows.
 pub fn assert_no_unhandled(discord: &FakeDiscord) {
     assert_eq!(discord.unhandled_routes(), Vec::<String>::new());
+}
+
+/// `alice` challenges `bob` (standard, alice White) and bob accepts with `!accept`.
+pub async fn start_game(discord: &FakeDiscord, channel: u64) {
+    let challenge = format!("!challenge <@{}> standard white", BOB.0);
+    let body = ask(
+        discord,
+        MessageSpec {
+            mentions: vec![BOB],
+            ..say(channel, ALICE, &challenge)
+        },
+    )
+    .await;
+    assert!(content(&body).contains("challenges you"), "{body:#}");
+    let body = ask(discord, say(channel, BOB, "!accept")).await;
+    assert!(content(&body).starts_with("Game on"), "{body:#}");
+}
+
+/// The first legal entry of `position` as `b1-c2`, played on it.
+pub fn next_push(position: &mut Position) -> String {
+    let entry = position.legal_entries().next().unwrap();
+    position
+        .play(Decision::Push {
+            entry,
+            piece: Kind::Basic,
+        })
+        .unwrap();
+    assert_eq!(
+        position.pending(),
+        Pending::Push,
+        "pick pushes that raise nothing"
+    );
+    entry.to_string()
+}
+
+/// Says `spec` and returns the bot's next post in its channel.
+pub async fn next_post_after(discord: &FakeDiscord, spec: MessageSpec<'_>) -> RestCall {
+    let channel = spec.channel_id;
+    discord.send_message(spec).await;
+    next_post(discord, channel).await
+}
+
+/// The basic pushes from `position` that end in a decision of the mover's own (not rows
+/// left to the opponent's next turn).
+pub fn own_decisions(position: Position) -> impl Iterator<Item = (gipf::Entry, Position)> {
+    position.legal_entries().filter_map(move |entry| {
+        let mut after = position;
+        let push = Decision::Push {
+            entry,
+            piece: Kind::Basic,
+        };
+        let own = after.play(push).is_ok() && after.to_move() == position.to_move();
+        own.then_some((entry, after))
+    })
+}
+
+/// The values of an autocomplete answer's choices.
+pub fn offered(answer: &Value) -> Vec<String> {
+    answer["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap().to_string())
+        .collect()
 }
