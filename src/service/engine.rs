@@ -185,16 +185,16 @@ impl Service {
     pub fn engine_turn(&self, game: GameId) -> Vec<(ChannelId, Reply)> {
         match self.play_engine_turn(game) {
             Ok(replies) => replies,
-            Err(notice) => notice.into_iter().collect(),
+            Err(tell) => tell
+                .map(|channel| (channel, Reply::public(STUCK)))
+                .into_iter()
+                .collect(),
         }
     }
 
-    /// The engine's turn in `game`, or, if it failed, the notice for its channel the first
-    /// time it fails there.
-    fn play_engine_turn(
-        &self,
-        game: GameId,
-    ) -> Result<Vec<(ChannelId, Reply)>, Option<(ChannelId, Reply)>> {
+    /// The engine's turn in `game`, or, if it failed, the channel to tell of it the first
+    /// time it fails there ([`STUCK`]).
+    fn play_engine_turn(&self, game: GameId) -> Result<Vec<(ChannelId, Reply)>, Option<ChannelId>> {
         let failed = |id| {
             self.engine
                 .failed
@@ -212,9 +212,7 @@ impl Service {
                 tracing::error!(error = %format!("{e:#}"), game = %game, "the engine's turn failed");
                 let first = matches!(failed(game), Ok(None));
                 let channel = self.store.game(game).ok().flatten().map(|g| g.channel);
-                Err(channel
-                    .filter(|_| first)
-                    .map(|channel| (channel, Reply::public(STUCK))))
+                Err(channel.filter(|_| first))
             }
         }
     }
@@ -288,9 +286,9 @@ impl Service {
                     out.extend(answers);
                 }
                 Ok(_) => out.push(held),
-                Err(notice) => {
-                    if let Some((_, notice)) = notice {
-                        held.text.push("\n").append(notice.text);
+                Err(tell) => {
+                    if tell.is_some() {
+                        held.text.push("\n").push(STUCK);
                     }
                     out.push(held);
                 }
