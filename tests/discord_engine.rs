@@ -268,18 +268,27 @@ async fn a_lesson_is_learnt_in_a_direct_message_with_the_games_own_commands() {
     let dir = tempfile::tempdir().unwrap();
     let discord = FakeDiscord::start().await;
     let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
-    const DM: u64 = 777;
-    let in_dm = |content| MessageSpec {
-        guild_id: None,
-        ..say(DM, ALICE, content)
-    };
-    let lesson = next_post_after(&discord, in_dm("!learn")).await;
+    // Typed in a server, the lesson goes to the learner's direct messages.
+    let note = ask(&discord, say(CHANNEL, ALICE, "!learn")).await;
+    assert_eq!(content(&note), "I sent alice lesson 1 in a direct message.");
+    let dm = discord
+        .dm_channel_of(ALICE.0)
+        .expect("alice's direct messages");
+    let lesson = next_post(&discord, dm).await;
     let body = lesson.payload_json();
     assert!(content(&body).starts_with("Lesson 1 of 5: "), "{body:#}");
     assert_board(&lesson);
-    // A push in a direct message is the lesson's, not refused as a game would be.
+    // A push there is the lesson's, not refused as a game would be.
+    let in_dm = |content| MessageSpec {
+        guild_id: None,
+        ..say(dm, ALICE, content)
+    };
     let done = ask(&discord, in_dm("!push e1 e2")).await;
     assert!(content(&done).starts_with("Lesson 1 done"), "{done:#}");
+    let next = next_post_after(&discord, in_dm("!learn"))
+        .await
+        .payload_json();
+    assert!(content(&next).starts_with("Lesson 2 of 5: "), "{next:#}");
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }

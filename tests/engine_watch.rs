@@ -50,10 +50,12 @@ fn a_restart_before_the_engine_moved_does_not_leave_the_game_waiting() {
     assert_eq!(played.len(), 1, "{played:?}");
     let (channel, reply) = &played[0];
     assert_eq!(*channel, table.channel);
+    // Nothing was posted before the restart: the game's start opens the message.
+    let text = shown(reply);
     assert!(
-        shown(reply).starts_with("I (white) played "),
-        "{}",
-        shown(reply)
+        text.starts_with("Game on: standard GIPF against me")
+            && text.contains("\nI (white) played "),
+        "{text}"
     );
     assert_eq!(reply.mentions(), [user_id("alice")]);
     // Once: the game is alice's to move, and nothing else is due.

@@ -57,7 +57,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "learn",
         summary: "A short course: the board, pushing, rows, GIPF-pieces, potentials",
-        help: "`{p}learn` (`{p}learn 3`): a lesson with a picture and a task you do with the game's own commands wherever you have no game (a direct message to me, say); `{p}learn` again for the next",
+        help: "`{p}learn` (`{p}learn 3`): a lesson with a picture and a task you do with the game's own commands wherever you have no game (typed in a server, it comes by direct message); `{p}learn` again for the next",
         args: &[arg(
             "lesson",
             "Which lesson, from 1 (your next if left out)",

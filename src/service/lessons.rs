@@ -199,7 +199,7 @@ impl Service {
             names: ByColor::new("you", "Black"),
             note: Some(&format!("Lesson {}: {}", index + 1, lesson.title)),
         };
-        Ok(Reply {
+        let reply = Reply {
             board: Some(render::render(
                 &view,
                 &RenderOptions {
@@ -207,8 +207,12 @@ impl Service {
                     ..RenderOptions::default()
                 },
             )),
-            ..Reply::public(text)
-        })
+            ..Reply::private(text)
+        };
+        // A course is one learner's: typed in a server, it goes to his direct messages,
+        // where he does its tasks; a slash command's answer is his alone.
+        let what = format!("lesson {}", index + 1);
+        Ok(self.privately(message, reply, &what, "learn"))
     }
 
     /// The lesson `user` has open, if any: his play commands go to it where he has no game.
