@@ -75,6 +75,7 @@ fn command_round_trip(bencher: Bencher) {
                 },
                 text: "!move h6-c4;xc6*,d6,f5,g4".into(),
                 mentions: Vec::new(),
+                channels: Vec::new(),
                 stamp: None,
                 // A channel without a server, as the console's: a direct message refuses
                 // moves.

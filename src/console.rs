@@ -103,6 +103,8 @@ impl Console {
                 "write `<name>: <message>`, like `alice: !challenge @bob`".to_string()
             })?;
         let (text, mentions) = read_mentions(text);
+        // The console is one table: whatever channel it names is its own.
+        let channels = ChannelId::mentioned_in(&text, 3);
         let author = User {
             id: user_id(author),
             name: author.to_string(),
@@ -113,6 +115,7 @@ impl Console {
             author,
             text,
             mentions,
+            channels,
             stamp: None,
             via: Via::Console,
             rights: Rights::default(),

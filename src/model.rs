@@ -26,6 +26,42 @@ impl UserId {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ChannelId(pub u64);
 
+impl ChannelId {
+    /// The channel a mention names, `<#123>`.
+    ///
+    /// ```
+    /// use gipf_bot::model::ChannelId;
+    /// assert_eq!(ChannelId::from_mention("<#123>"), Some(ChannelId(123)));
+    /// assert_eq!(ChannelId::from_mention("#general"), None);
+    /// ```
+    pub fn from_mention(text: &str) -> Option<ChannelId> {
+        let id = text.strip_prefix("<#")?.strip_suffix('>')?.parse().ok()?;
+        Some(ChannelId(id))
+    }
+
+    /// The channels `text` mentions, each once, at most `limit` of them.
+    ///
+    /// ```
+    /// use gipf_bot::model::ChannelId;
+    /// let text = "settings puzzles=<#12> and <#12>, <#7>";
+    /// assert_eq!(ChannelId::mentioned_in(text, 5), [ChannelId(12), ChannelId(7)]);
+    /// ```
+    pub fn mentioned_in(text: &str, limit: usize) -> Vec<ChannelId> {
+        let mut found: Vec<ChannelId> = Vec::new();
+        for (at, _) in text.match_indices("<#") {
+            let rest = &text[at..];
+            let end = rest.find('>').map_or(0, |end| end + 1);
+            if let Some(channel) = ChannelId::from_mention(&rest[..end])
+                && !found.contains(&channel)
+                && found.len() < limit
+            {
+                found.push(channel);
+            }
+        }
+        found
+    }
+}
+
 /// A server (a Discord guild). Direct messages and the console have none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GuildId(pub u64);

@@ -227,6 +227,15 @@ fn a_bad_channel_or_hour_is_refused_saying_what_to_write() {
         refused.contains("the daily puzzle's hour is 0 to 23, in UTC"),
         "{refused}"
     );
+    // A channel the adapter does not vouch for as one of this server's is refused.
+    let mut message = table.message("dave", "!settings puzzles=<#8>");
+    message.rights.manage_server = true;
+    message.channels.clear();
+    let refused = shown(&table.service.handle(&message)[0]);
+    assert_eq!(
+        refused,
+        "<#8> is not one of this server's text channels that I can see: name one with `!settings puzzles=#channel`."
+    );
     // Nothing was changed.
     assert!(table.text("carol", "!settings").ends_with(
         "There is no daily puzzle; `!settings puzzles=#channel` posts one every day at 12:00 UTC."

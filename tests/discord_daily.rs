@@ -15,10 +15,10 @@ use gipf_bot::service::Config;
 use serde_json::json;
 
 use support::bot::{
-    Bot, assert_board, assert_no_unhandled, content, data, invoker, is_ephemeral, next_post, say,
-    slash,
+    Bot, ask, assert_board, assert_no_unhandled, content, data, invoker, is_ephemeral, next_post,
+    say, slash,
 };
-use support::chat::{ALICE, BOB, CAROL, OTHER_CHANNEL, assert_pings};
+use support::chat::{ALICE, BOB, CAROL, CHANNEL, OTHER_CHANNEL, assert_pings};
 use support::fake_discord::FakeDiscord;
 use support::puzzles::{puzzle_number, solution_of, wrong_answer_to};
 
@@ -45,6 +45,17 @@ async fn the_daily_puzzle_is_posted_once_a_day_answered_privately_and_a_refusal_
     let bot = Bot::start_with(&discord, &db, config.clone()).await;
     discord.grant(CAROL.0, MANAGE_SERVER);
 
+    // A typed mention of a channel outside the server is refused: the bot may be in it,
+    // but this server's moderators cannot send it puzzles.
+    let elsewhere = 920_000_000_000_000_099_u64;
+    let typed = format!("!settings puzzles=<#{elsewhere}>");
+    let refused = ask(&discord, say(CHANNEL, CAROL, &typed)).await;
+    assert!(
+        content(&refused).starts_with(&format!(
+            "<#{elsewhere}> is not one of this server's text channels that I can see"
+        )),
+        "{refused:#}"
+    );
     // `/settings puzzles:#other`, a channel option, by a moderator: said to her alone.
     let carol = invoker(CAROL, OTHER_CHANNEL);
     let options = json!([{ "name": "puzzles", "type": 7, "value": OTHER_CHANNEL.to_string() }]);

@@ -202,7 +202,7 @@ fn parse_settings(words: &Words) -> Result<Command, CommandError> {
         if let Some(channel) = arg.strip_prefix("puzzles=") {
             change.puzzles = Some(match channel {
                 "off" | "none" => None,
-                channel => Some(channel_mention(channel).ok_or_else(|| {
+                channel => Some(ChannelId::from_mention(channel).ok_or_else(|| {
                     error(format!(
                         "{}: name the daily puzzle's channel as {}, or stop it with {}",
                         words.given(arg),
@@ -273,12 +273,6 @@ fn parse_settings(words: &Words) -> Result<Command, CommandError> {
         }
     }
     Ok(ServerCommand::Settings(change).into())
-}
-
-/// The channel of a mention, `<#123>`.
-fn channel_mention(text: &str) -> Option<ChannelId> {
-    let id = text.strip_prefix("<#")?.strip_suffix('>')?.parse().ok()?;
-    Some(ChannelId(id))
 }
 
 /// A server's default days per move, if `n` is one.

@@ -13,7 +13,7 @@ use serenity::all::{
 use super::gate::Gate;
 use super::interaction::{self, Asked};
 use super::{send, slash};
-use crate::command::{Phrasing, Syntax};
+use crate::command::{ArgKind, ArgValue, Phrasing, Syntax};
 use crate::model::{ChannelId, GuildId, Rights, UserId};
 use crate::reply::{FollowUp, Reply};
 use crate::service::{GameState, Message, Service, User, Via};
@@ -105,11 +105,49 @@ fn message_from(
         author: user(author),
         text,
         mentions: Vec::new(),
+        channels: Vec::new(),
         stamp: None,
         via,
         site: None,
         rights,
     }
+}
+
+/// Whether a command takes a channel: only then are the channels its text mentions worth
+/// asking Discord about.
+fn names_channels(row: &Syntax) -> bool {
+    row.args.iter().any(|arg| arg.kind == ArgKind::Channel)
+}
+
+/// The channels `text` mentions that are text or announcement channels of `guild`, as
+/// Discord describes them: a command may name only its own server's channels (a typed
+/// `<#id>` could name any channel the bot is in).
+async fn channels_of(
+    http: &Http,
+    guild: Option<serenity::all::GuildId>,
+    text: &str,
+) -> Vec<ChannelId> {
+    let Some(guild) = guild else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for channel in ChannelId::mentioned_in(text, 3) {
+        match serenity::all::ChannelId::new(channel.0)
+            .to_channel(http)
+            .await
+        {
+            Ok(described) => {
+                let ours = described.guild().is_some_and(|c| {
+                    c.guild_id == guild && matches!(c.kind, ChannelType::Text | ChannelType::News)
+                });
+                if ours {
+                    found.push(channel);
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, channel = channel.0, "cannot read a channel"),
+        }
+    }
+    found
 }
 
 impl Handler {
@@ -195,8 +233,16 @@ impl Handler {
                     } else {
                         None
                     };
+                    // Discord offers only the server's channels of the kinds asked for.
+                    let channels = (options.values())
+                        .filter_map(|value| match value {
+                            ArgValue::Channel(channel) => Some(*channel),
+                            _ => None,
+                        })
+                        .collect();
                     let message = Message {
                         mentions,
+                        channels,
                         site,
                         ..message_from(
                             command.guild_id,
@@ -577,8 +623,14 @@ impl EventHandler for Handler {
         } else {
             None
         };
+        let channels = if row.is_some_and(names_channels) {
+            channels_of(&ctx.http, msg.guild_id, &text).await
+        } else {
+            Vec::new()
+        };
         let message = Message {
             mentions: msg.mentions.iter().filter(|u| !u.bot).map(user).collect(),
+            channels,
             site,
             ..message_from(msg.guild_id, msg.channel_id, &msg.author, text, via, rights)
         };

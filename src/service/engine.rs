@@ -351,6 +351,7 @@ impl Service {
             author: engine,
             text: String::new(),
             mentions: Vec::new(),
+            channels: Vec::new(),
             // The turn is for the position searched: a takeback meanwhile makes it stale.
             stamp: Some(Stamp::Game {
                 id,

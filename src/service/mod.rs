@@ -72,6 +72,10 @@ pub struct Message {
     pub text: String,
     /// The users mentioned in the text, with their names.
     pub mentions: Vec<User>,
+    /// The channels mentioned in the text that are text channels of its server, as the
+    /// adapter vouches for them: a command may name only those. The adapter looks them up
+    /// only for the commands that take a channel.
+    pub channels: Vec<ChannelId>,
     /// The button this command comes from, if it comes from one.
     pub stamp: Option<Stamp>,
     /// How it reached the bot.

@@ -8,7 +8,8 @@ use super::{Handled, Message, Run, Service, refuse};
 use crate::command::{Phrasing, ServerCommand, SettingsChange};
 use crate::model::{BoardSide, GuildId, GuildSettings};
 use crate::reply::Reply;
-use crate::text::Text;
+use crate::text;
+use crate::text::{Span, Text};
 
 impl Run for ServerCommand {
     fn run(self, service: &Service, message: &Message) -> Handled {
@@ -34,6 +35,17 @@ impl Service {
         }
         if !message.rights.manage_server {
             return refuse("Changing the settings takes the Manage Server permission.");
+        }
+        if let Some(Some(channel)) = change.puzzles
+            && !message.channels.contains(&channel)
+        {
+            return refuse(text![
+                Span::Channel(channel),
+                format!(
+                    " is not one of this server's text channels that I can see: name one with {}.",
+                    say.cmd("settings puzzles=#channel")
+                )
+            ]);
         }
         change.apply(&mut settings);
         self.store.set_guild_settings(guild, settings)?;
