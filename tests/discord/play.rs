@@ -1,8 +1,5 @@
 //! End to end at the board: confirmations, removal questions, notation, board sides,
 //! takebacks, deadlines, exports, rematches and open seeks.
-#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
-
-mod support;
 
 use std::time::Duration;
 
@@ -10,15 +7,15 @@ use gipf::{Position, Variant};
 use gipf_bot::service::Config;
 use serde_json::{Value, json};
 
-use support::fake_discord::{FakeDiscord, GUILD_NAME, MessageSpec, RestCall};
+use crate::support::fake_discord::{FakeDiscord, GUILD_NAME, MessageSpec, RestCall};
 
-use support::bot::{
+use crate::support::bot::{
     Bot, ask, assert_board, assert_no_unhandled, button_ids, click, content, data, invoker,
     is_ephemeral, next_post, next_post_after, next_push, say, slash, start_game,
 };
-use support::chat::{ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, assert_pings};
-use support::games::{last_gipf_setup, removal_setup, shared_row};
-use support::pictures::bottom_of_png;
+use crate::support::chat::{ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, assert_pings};
+use crate::support::games::{last_gipf_setup, removal_setup, shared_row};
+use crate::support::pictures::bottom_of_png;
 
 /// Starts a game in `channel` and plays `turns` (notation) by `!move`: alice White.
 async fn replay_in(discord: &FakeDiscord, channel: u64, turns: &[String]) {

@@ -2,9 +2,6 @@
 //! the test. A moderator names the channel by slash command; the puzzle appears there with
 //! its picture, pinging nobody; members answer where only they read the verdict; a restart
 //! posts nothing twice; a channel the bot may not post in shows in the settings.
-#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
-
-mod support;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -14,13 +11,13 @@ use gipf_bot::model::Clock;
 use gipf_bot::service::Config;
 use serde_json::json;
 
-use support::bot::{
+use crate::support::bot::{
     Bot, ask, assert_board, assert_no_unhandled, content, data, invoker, is_ephemeral, next_post,
     say, slash,
 };
-use support::chat::{ALICE, BOB, CAROL, CHANNEL, OTHER_CHANNEL, assert_pings};
-use support::fake_discord::FakeDiscord;
-use support::puzzles::{puzzle_number, solution_of, wrong_answer_to};
+use crate::support::chat::{ALICE, BOB, CAROL, CHANNEL, OTHER_CHANNEL, assert_pings};
+use crate::support::fake_discord::FakeDiscord;
+use crate::support::puzzles::{puzzle_number, solution_of, wrong_answer_to};
 
 /// 2026-11-26 12:00 UTC.
 const NOON: i64 = 1_795_694_400;

@@ -1,22 +1,19 @@
 //! End to end through slash commands: options, autocomplete from the position, GIPF-pieces
 //! kept by button and taken by slash command, and a game with potentials.
-#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
-
-mod support;
 
 use std::time::Instant;
 
 use gipf::{Decision, Kind, Pending, Position, Variant};
 use serde_json::{Value, json};
 
-use support::fake_discord::FakeDiscord;
+use crate::support::fake_discord::FakeDiscord;
 
-use support::bot::{
+use crate::support::bot::{
     Bot, ask, assert_board, assert_no_unhandled, button_ids, click, content, data, interact,
     invoker, is_ephemeral, next_post_after, offered, own_decisions, say, slash, start_game,
 };
-use support::chat::{ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, assert_pings};
-use support::games::find_at_turn_start;
+use crate::support::chat::{ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, assert_pings};
+use crate::support::games::find_at_turn_start;
 
 /// A random standard game (seeded) up to a position where White's next (basic) push removes
 /// a row with GIPF-pieces and asks White which to take: the turns before (notation), the

@@ -2,9 +2,6 @@
 //! loopback, identifies, receives messages and interactions, and its replies (JSON and
 //! multipart) are recorded; a dropped connection resumes, and a second client can connect
 //! after the first one shut down.
-#![allow(clippy::unwrap_used, missing_docs)]
-
-mod support;
 
 use std::sync::Arc;
 
@@ -18,8 +15,8 @@ use serenity::all::{
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
-use support::chat::{ALICE, BOB, CHANNEL, GUILD};
-use support::fake_discord::{
+use crate::support::chat::{ALICE, BOB, CHANNEL, GUILD};
+use crate::support::fake_discord::{
     APPLICATION_ID, BOT_USER_ID, FakeDiscord, Invoker, MessageSpec, RestCall, WAIT_TIMEOUT,
 };
 

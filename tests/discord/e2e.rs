@@ -1,9 +1,6 @@
 //! End to end: the real bot (serenity, service, SQLite) against the fake Discord of
 //! `tests/support`, offline: a game from challenge to resignation, rows, restarts, tokens,
 //! intents and shutdown. Every step waits for the REST call it expects; no sleeps.
-#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
-
-mod support;
 
 use std::time::{Duration, Instant};
 
@@ -12,15 +9,17 @@ use gipf_bot::discord::{Settings, run};
 use gipf_bot::service::Config;
 use serde_json::{Value, json};
 
-use support::fake_discord::{APPLICATION_ID, BOT_USER_ID, FakeDiscord, MessageSpec, WAIT_TIMEOUT};
+use crate::support::fake_discord::{
+    APPLICATION_ID, BOT_USER_ID, FakeDiscord, MessageSpec, WAIT_TIMEOUT,
+};
 
-use support::bot::{
+use crate::support::bot::{
     Bot, answer_of, ask, assert_board, assert_no_unhandled, button_ids, click, content, data,
     interact, invoker, is_ephemeral, next_post, next_post_after, next_push, own_decisions, say,
     start_game, webhook,
 };
-use support::chat::{ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, assert_pings};
-use support::games::find_at_turn_start;
+use crate::support::chat::{ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, assert_pings};
+use crate::support::games::find_at_turn_start;
 
 const BOT: (u64, &str) = (BOT_USER_ID, "gipf-bot");
 

@@ -1,20 +1,17 @@
 //! End to end, who may do what and where things go: direct messages, moderators' rights as
 //! Discord vouches for them (in threads too), answers shown to the asker alone, and what
 //! happens when Discord refuses a thread, a file or a direct message.
-#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
-
-mod support;
 
 use gipf::{Position, Variant};
 use serde_json::json;
 
-use support::fake_discord::{FakeDiscord, MessageSpec};
+use crate::support::fake_discord::{FakeDiscord, MessageSpec};
 
-use support::bot::{
+use crate::support::bot::{
     Bot, ask, assert_board, assert_no_unhandled, button_ids, click, content, data, invoker,
     is_ephemeral, next_post, next_post_after, next_push, say, slash, start_game,
 };
-use support::chat::{ALICE, BOB, CAROL, CHANNEL, OTHER_CHANNEL, assert_pings};
+use crate::support::chat::{ALICE, BOB, CAROL, CHANNEL, OTHER_CHANNEL, assert_pings};
 
 /// Someone who moderates only where a channel's overwrite lets him.
 const DAVE: (u64, &str) = (910_000_000_000_000_013, "dave");

@@ -1,20 +1,17 @@
 //! End to end against the bot's own engine: one message per exchange, analyses posted
 //! later, hints by direct message, the game browser and the lessons.
-#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
-
-mod support;
 
 use gipf::{Position, Variant};
 use gipf_bot::service::Config;
 use serde_json::json;
 
-use support::fake_discord::{BOT_USER_ID, FakeDiscord, MessageSpec, RestCall};
+use crate::support::fake_discord::{BOT_USER_ID, FakeDiscord, MessageSpec, RestCall};
 
-use support::bot::{
+use crate::support::bot::{
     Bot, answer_of, ask, assert_board, assert_no_unhandled, button_ids, content, data, interact,
     invoker, is_ephemeral, next_post, next_post_after, next_push, offered, say, slash, start_game,
 };
-use support::chat::{ALICE, BOB, CAROL, CHANNEL, assert_pings};
+use crate::support::chat::{ALICE, BOB, CAROL, CHANNEL, assert_pings};
 
 /// The messages and pictures of one exchange with the engine since call number `since`:
 /// one message, one picture, nothing else in the channel or by interaction; typed, the

@@ -1,0 +1,15 @@
+//! The bot against the fake Discord of `tests/support`, offline, one test binary (its
+//! support compiled once): each module a theme. Every step waits for the REST call it
+//! expects; no sleeps.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod daily;
+mod e2e;
+mod engine;
+mod handshake;
+mod play;
+mod rights;
+mod slash;
