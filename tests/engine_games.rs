@@ -195,6 +195,8 @@ fn the_engine_moves_first_with_white_and_only_people_give_levels() {
     );
     assert!(answer.board.is_some() && answer.then.is_none());
     assert_eq!(answer.mentions(), [user_id("alice")]);
+    // Alice has no turn to take back yet, and the engine never asks: no Take back button.
+    assert!(answer.buttons.is_empty(), "{:?}", answer.buttons);
     // The beginner level, for a first game: offered by name, playing at once.
     table.channel = ChannelId(3);
     let start = table

@@ -344,7 +344,7 @@ impl Service {
         Ok(Reply {
             board,
             // The question's buttons again, for a player who lost the message.
-            buttons: super::prompt::question_buttons(&game),
+            buttons: super::prompt::question_buttons(&game, self.engine_user().map(|me| me.id)),
             ..Reply::public(text)
         })
     }

@@ -118,7 +118,7 @@ impl Service {
             buttons: if answer.is_some() {
                 Vec::new()
             } else {
-                question_buttons(game)
+                question_buttons(game, self.engine_user().map(|me| me.id))
             },
             then: answer.map(FollowUp::EngineAnswer),
             ..Reply::public(Text::join(lines, "\n"))
@@ -407,9 +407,19 @@ fn basic_push(game: &Game, say: &Phrasing) -> String {
     }
 }
 
+/// Whether a player has a turn of his own to take back: the engine (`engine`, the bot's
+/// user) never asks.
+fn someone_may_take_back(game: &LiveGame, engine: Option<UserId>) -> bool {
+    let played = game.stored.turns.len();
+    [(Color::White, 1), (Color::Black, 2)]
+        .into_iter()
+        .any(|(color, turns)| played >= turns && Some(game.player(color)) != engine)
+}
+
 /// Buttons for the likely answers to the question pending in a game, if one is: stamped
-/// with the game's version, so they answer this question only.
-pub(super) fn question_buttons(game: &LiveGame) -> Vec<Button> {
+/// with the game's version, so they answer this question only. `engine` is the bot's own
+/// user.
+pub(super) fn question_buttons(game: &LiveGame, engine: Option<UserId>) -> Vec<Button> {
     let stamp = Stamp::Game {
         id: game.stored.id,
         version: game.stored.version,
@@ -435,7 +445,7 @@ pub(super) fn question_buttons(game: &LiveGame) -> Vec<Button> {
         Pending::Tamsk => vec![button("Skip the TAMSK", PlayCommand::Tamsk(None))],
         Pending::GameOver(_) => vec![rematch_button(game)],
         // At the start of a turn, the last one may be taken back (`takeback`).
-        Pending::Action if !game.stored.turns.is_empty() => vec![Button {
+        Pending::Action if someone_may_take_back(game, engine) => vec![Button {
             label: "Take back".into(),
             command: GameCommand::Takeback(TakebackAnswer::Ask).into(),
             stamp,
