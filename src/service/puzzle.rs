@@ -55,7 +55,7 @@ impl Puzzle {
 
     /// What the goal asks, in words: `wins at once`, `captures 2 pieces, more than any
     /// other turn`.
-    pub(super) fn task(&self) -> String {
+    fn task(&self) -> String {
         match self.goal.strip_prefix("capture ") {
             Some("1") => "captures 1 piece, more than any other turn".into(),
             Some(n) => format!("captures {n} pieces, more than any other turn"),
@@ -141,7 +141,7 @@ impl Run for PuzzleCommand {
 }
 
 /// Streaks in words: `4 solved, streak 3, best 5`.
-pub(super) fn streaks(progress: &PuzzleProgress) -> String {
+fn streaks(progress: &PuzzleProgress) -> String {
     format!(
         "{} solved, streak {}, best {}",
         progress.solved, progress.streak, progress.best
