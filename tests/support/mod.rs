@@ -1,6 +1,7 @@
 //! Shared support code for the integration tests.
 //!
-//! Each test crate that needs it declares `mod support;`; not every test uses every helper.
+//! The two test binaries, `tests/service/` and `tests/discord/`, include it once each
+//! (`#[path = "../support/mod.rs"] mod support;`); not every test uses every helper.
 #![allow(dead_code, clippy::unwrap_used, missing_docs)]
 
 pub mod bot;

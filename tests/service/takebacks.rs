@@ -1,19 +1,16 @@
 //! Takebacks (issue 20, point 7), as the players read them in the console: asked, accepted,
 //! declined, lapsed, refused; mid-turn; against the engine; with a time per move.
-#![allow(clippy::unwrap_used, missing_docs)]
-
-mod support;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
+use crate::support::games::removal_setup;
+use crate::support::table::{Table, click, player, shown};
 use gipf::potentials::Pending;
 use gipf_bot::console::{ENGINE_NAME, user_id};
 use gipf_bot::model::Clock;
 use gipf_bot::reply::{FollowUp, Reply};
 use gipf_bot::service::Config;
-use support::games::removal_setup;
-use support::table::{Table, click, player, shown};
 
 /// The one reply to `text` by `author`.
 fn one(table: &mut Table, author: &str, text: &str) -> Reply {

@@ -1,19 +1,16 @@
 //! Time per move against tokio's paused clock: the reminder when a quarter of the time is
 //! left, the news that time is up, `!claim`, `autoforfeit`, and a restart in between. The
 //! watch is the one the Discord adapter runs; here it delivers into a channel.
-#![allow(clippy::unwrap_used, missing_docs)]
-
-mod support;
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::support::chat::shown_safely;
 use gipf::Color;
 use gipf_bot::console::{Console, user_id};
 use gipf_bot::model::{ChannelId, Clock};
 use gipf_bot::reply::Reply;
 use gipf_bot::service::{Config, Service, watch_clock};
-use support::chat::shown_safely;
 use tokio::sync::mpsc;
 
 const HOUR: Duration = Duration::from_secs(3600);

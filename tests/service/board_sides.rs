@@ -2,18 +2,15 @@
 //! White at the bottom or the server's choice; a player chooses the side of the pictures
 //! sent to him (his `!board`, his direct messages, his replays). Played through the console
 //! table, checked on the pictures' pixels.
-#![allow(clippy::unwrap_used, missing_docs)]
-
-mod support;
 
 use std::time::Duration;
 
+use crate::support::pictures::{bottom_of_gif, bottom_of_png};
+use crate::support::table::{Table, shown};
 use gipf::Color;
 use gipf_bot::console::user_id;
 use gipf_bot::reply::Reply;
 use gipf_bot::service::Config;
-use support::pictures::{bottom_of_gif, bottom_of_png};
-use support::table::{Table, shown};
 
 /// The colour at the bottom of the one board among `replies` posted in the channel.
 fn channel_bottom(replies: &[Reply]) -> Color {

@@ -1,13 +1,10 @@
 //! Random and hostile chat lines against the service: no panic, an answer for every command,
 //! no ping but the allowed ones, and every stored game still replays.
-#![allow(clippy::unwrap_used, missing_docs)]
 
-mod support;
-
+use crate::support::chat::shown_safely;
 use gipf_bot::console::{CONSOLE_CHANNEL, Console, user_id};
 use gipf_bot::service::{Config, Service};
 use proptest::prelude::*;
-use support::chat::shown_safely;
 
 fn line() -> impl Strategy<Value = String> {
     let command = prop_oneof![

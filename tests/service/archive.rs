@@ -1,11 +1,9 @@
 //! Every game kept: listing, records with headers, ratings, rematches and animated replays,
 //! through the service over a temporary database (and the binary for `export`).
-#![allow(clippy::unwrap_used, missing_docs)]
-
-mod support;
 
 use std::sync::{Arc, Barrier};
 
+use crate::support::table::{Table, click, play_random_turns, shown};
 use gipf::random::Rng;
 use gipf::{Color, Position, Reason, Variant};
 use gipf_bot::command::{ChallengeCommand, Command};
@@ -13,9 +11,8 @@ use gipf_bot::console::user_id;
 use gipf_bot::model::{ChannelId, GuildId};
 use gipf_bot::record;
 use gipf_bot::reply::Reply;
-use support::table::{Table, click, play_random_turns, shown};
 
-const RECORD: &str = include_str!("../crates/gipf/tests/data/tournament-41-plies.gipf");
+const RECORD: &str = include_str!("../../crates/gipf/tests/data/tournament-41-plies.gipf");
 
 /// The record file a reply attaches, as text.
 fn attached(reply: &Reply) -> (String, String) {

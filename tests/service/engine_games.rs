@@ -1,12 +1,11 @@
 //! Games against the bot's own engine, hints and analysis, through the service over a
 //! temporary database (and the binary for `think`).
-#![allow(clippy::unwrap_used, missing_docs)]
-
-mod support;
 
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::support::puzzles::{puzzle_number, solution_of, wrong_answer_to};
+use crate::support::table::{Table, play_random_turns, shown};
 use gipf::potentials::{Game, Options};
 use gipf::{Color, Position, Variant};
 use gipf_ai::Limits;
@@ -16,8 +15,6 @@ use gipf_bot::model::ChannelId;
 use gipf_bot::reply::FollowUp;
 use gipf_bot::reply::Reply;
 use gipf_bot::service::Config;
-use support::puzzles::{puzzle_number, solution_of, wrong_answer_to};
-use support::table::{Table, play_random_turns, shown};
 
 /// A table whose service knows the bot's own user; its analyses search a fixed depth (the
 /// bot's are timed: medium, then hard).
@@ -651,16 +648,16 @@ fn a_game_is_browsed_turn_by_turn_with_the_analysis_and_the_engines_view() {
         labels,
         ["⏮ First", "◀ Back", "▶ Forward", "⏭ Last", "Engine's view"]
     );
-    let back = support::table::click(&mut table, "carol", &board.buttons[1]);
+    let back = crate::support::table::click(&mut table, "carol", &board.buttons[1]);
     assert!(
         shown(&back).contains(&format!(". Turn {} of {total}: ", total - 1)),
         "{}",
         shown(&back)
     );
-    let first = support::table::click(&mut table, "carol", &back.buttons[0]);
+    let first = crate::support::table::click(&mut table, "carol", &back.buttons[0]);
     assert!(shown(&first).contains(&format!(". The start, before turn 1 of {total}.")));
     assert_eq!(first.buttons[1].command.to_string(), "browse 1 turn=0");
-    let view = support::table::click(&mut table, "carol", &first.buttons[4]);
+    let view = crate::support::table::click(&mut table, "carol", &first.buttons[4]);
     assert!(
         shown(&view).contains("\nThe engine (white to move): `"),
         "{}",

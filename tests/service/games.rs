@@ -1,21 +1,19 @@
 //! The game service end to end over a temporary SQLite file: challenge to result, the shared
 //! record by `!move`, decisions, permissions, restarts and races (what players read, every
 //! refusal among it, is `words.rs`'s).
-#![allow(clippy::unwrap_used, missing_docs)]
 
 use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
 use gipf::{Color, Pending, Position, Reason, Variant};
-mod support;
 
+use crate::support::games::find_at_turn_start;
+use crate::support::table::{Table, click, play_random_turns, player, shown};
 use gipf::random::Rng;
 use gipf_bot::console::user_id;
 use gipf_bot::model::ChannelId;
 use gipf_bot::reply::Reply;
 use gipf_bot::service::Config;
-use support::games::find_at_turn_start;
-use support::table::{Table, click, play_random_turns, player, shown};
 
 #[test]
 fn a_game_from_challenge_to_resignation() {
@@ -130,7 +128,7 @@ fn games_end_by_no_reserve_and_by_no_gipf() {
 fn the_shared_record_played_by_move_commands_reaches_the_known_position() {
     let mut table = Table::new();
     table.start("tournament");
-    let record = include_str!("../crates/gipf/tests/data/tournament-41-plies.gipf");
+    let record = include_str!("../../crates/gipf/tests/data/tournament-41-plies.gipf");
     for (i, line) in record.lines().enumerate() {
         let who = if i % 2 == 0 { "alice" } else { "bob" };
         let text = table.text(who, &format!("!move {line}"));

@@ -1,20 +1,17 @@
 //! What players read: refusals that say what is wrong and what is right and change nothing,
 //! help and rules, names that can neither format nor ping, and every hint in the player's own
 //! syntax (chat words for chat, slash options for slash commands).
-#![allow(clippy::unwrap_used, missing_docs)]
-
-mod support;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
+use crate::support::games::{last_gipf_setup, removal_setup, shared_row};
+use crate::support::table::{Table, assert_safe, click, player, reach, shown};
 use gipf_bot::model::{ChannelId, Clock};
 use gipf_bot::reply::Reply;
 use gipf_bot::service::Config;
 use gipf_bot::service::Via;
-use support::games::{last_gipf_setup, removal_setup, shared_row};
-use support::table::{Table, assert_safe, click, player, reach, shown};
 
 #[test]
 fn every_error_is_specific_and_changes_nothing() {

@@ -1,6 +1,5 @@
 //! Commands print themselves: every command's canonical line parses back to the same
 //! command, so buttons and slash commands can carry typed commands as text.
-#![allow(clippy::unwrap_used, missing_docs)]
 
 use gipf::potentials::{LineNote, Options, PieceKind, Potential};
 use gipf::{ByColor, Color, Entry, Point, Variant};

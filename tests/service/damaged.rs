@@ -1,16 +1,13 @@
 //! A game whose stored record cannot be read is contained: its channel says what is wrong
 //! and how to end it, either player or a moderator ends it at any stage without loading it,
 //! the abandonment watch ends it like any other, and the other games go on.
-#![allow(clippy::unwrap_used, missing_docs)]
-
-mod support;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
+use crate::support::table::{Table, play_random_turns};
 use gipf_bot::model::{ChannelId, Clock, Rights};
 use gipf_bot::service::Config;
-use support::table::{Table, play_random_turns};
 
 /// Alice and Bob play in channel 1 and again in channel 2; then `damage` is run on the
 /// database behind the bot's back.
@@ -99,7 +96,7 @@ fn a_moderator_ends_a_game_whose_turn_in_progress_cannot_be_read() {
         manage_server: false,
     };
     let replies = table.service.handle(&moderator);
-    let text = support::table::shown(&replies[0]);
+    let text = crate::support::table::shown(&replies[0]);
     assert!(
         text.starts_with("mod ended game 1, whose record cannot be read, without a result (")
             && text.contains(&gipf_bot::console::user_id("alice").mention())
@@ -227,7 +224,7 @@ fn the_watch_ends_idle_games_damaged_or_not_and_tells_both_players() {
         gipf_bot::console::user_id("bob"),
     );
     for (channel, reply) in &ended {
-        let text = support::table::shown(reply);
+        let text = crate::support::table::shown(reply);
         let mut pinged = reply.mentions();
         pinged.sort_unstable();
         let mut players = vec![alice, bob];
@@ -239,9 +236,9 @@ fn the_watch_ends_idle_games_damaged_or_not_and_tells_both_players() {
         );
     }
     // Ended without being replayed, so a turn that does not replay is no obstacle.
-    let first = support::table::shown(&ended[0].1);
+    let first = crate::support::table::shown(&ended[0].1);
     assert!(first.contains("your standard GIPF here"), "{first}");
-    let second = support::table::shown(&ended[1].1);
+    let second = crate::support::table::shown(&ended[1].1);
     assert!(second.contains("your game 2 here"), "{second}");
     let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
     let statuses: Vec<String> = db

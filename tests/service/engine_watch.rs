@@ -1,17 +1,14 @@
 //! The engine's turns that no command asks for, played by the watch of the clock: a game
 //! whose answer a restart cut short, and a game whose search failed (the player hears of
 //! it once, and the watch tries again a few minutes later, not at every look).
-#![allow(clippy::unwrap_used, missing_docs)]
-
-mod support;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
+use crate::support::table::{Table, shown};
 use gipf_bot::console::{ENGINE_NAME, user_id};
 use gipf_bot::model::Clock;
 use gipf_bot::service::Config;
-use support::table::{Table, shown};
 
 /// A table whose clock the test moves, the engine's user known (as the adapters tell it).
 fn table() -> (Table, Arc<AtomicI64>) {

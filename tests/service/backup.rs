@@ -1,5 +1,4 @@
 //! `gipf-bot backup`: a copy of a live database that the bot can open and play on.
-#![allow(clippy::unwrap_used, missing_docs)]
 
 use std::path::Path;
 use std::process::{Command, Output};

@@ -1,13 +1,10 @@
 //! Games with potentials through the service over a temporary database: the challenge
 //! option, loading, the powers, TAMSK, removal choices, refusals, restarts and export.
-#![allow(clippy::unwrap_used, missing_docs)]
 
-mod support;
-
+use crate::support::games::tamsk_setup;
+use crate::support::table::{Table, player, shown};
 use gipf::Color;
 use gipf::potentials::{Game, Pending};
-use support::games::tamsk_setup;
-use support::table::{Table, player, shown};
 
 fn game(table: &Table) -> Game {
     table

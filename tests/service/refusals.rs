@@ -1,14 +1,11 @@
 //! Words a newcomer reads at the end of a game and when a command is refused: the winner
 //! named once, captures that read one way, refusals that name the real spots and options of
 //! the position (issue 20, point 9).
-#![allow(clippy::unwrap_used, missing_docs)]
 
-mod support;
-
+use crate::support::games::{last_gipf_setup, removal_setup, shared_row};
+use crate::support::table::{Table, reach};
 use gipf_bot::console::user_id;
 use gipf_bot::model::ChannelId;
-use support::games::{last_gipf_setup, removal_setup, shared_row};
-use support::table::{Table, reach};
 
 #[test]
 fn the_end_names_the_winner_once_and_captures_read_one_way() {

@@ -2,17 +2,14 @@
 //! its channel and hour, the watch posts one puzzle a day there (never twice, restarts or
 //! not), each member answers it once in that channel, privately, and the next post says how
 //! the server did. A post Discord refused shows in the settings.
-#![allow(clippy::unwrap_used, missing_docs)]
-
-mod support;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
+use crate::support::puzzles::{puzzle_number, solution_of, wrong_answer_to};
+use crate::support::table::{Table, shown};
 use gipf_bot::model::{ChannelId, Clock, Rights};
 use gipf_bot::service::Config;
-use support::puzzles::{puzzle_number, solution_of, wrong_answer_to};
-use support::table::{Table, shown};
 
 /// 2026-11-26 12:00 UTC.
 const NOON: i64 = 1_795_694_400;

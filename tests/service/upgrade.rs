@@ -4,18 +4,18 @@
 //! running game take a legal next turn, and ratings, settings and notices stay as they were.
 //! Every earlier schema version migrates too, its rows kept.
 //!
-//! A release that changes the schema adds its own fixture: `cargo test --test upgrade --
+//! A release that changes the schema adds its own fixture: `cargo test --test service --
 //! --ignored write_fixture` writes `schema-<version>.db` and its exports (see the README
 //! in the folder).
-#![allow(clippy::unwrap_used, missing_docs)]
-
-mod support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
+use crate::support::games::tamsk_setup;
+use crate::support::pictures::bottom_of_png;
+use crate::support::table::shown;
 use gipf::random::Rng;
 use gipf::{Color, Decision, Kind, Pending, Position};
 use gipf_bot::console::{Console, user_id};
@@ -23,9 +23,6 @@ use gipf_bot::model::{ChannelId, Clock, GameId, GuildId, Rights};
 use gipf_bot::reply::Reply;
 use gipf_bot::service::{Config, GameState, Message, Service};
 use rusqlite::Connection;
-use support::games::tamsk_setup;
-use support::pictures::bottom_of_png;
-use support::table::shown;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/upgrade");
 const GUILD: GuildId = GuildId(7);
@@ -379,8 +376,8 @@ fn write_fixture() {
     assert!(set.contains("every day at 09:00 UTC"), "{set}");
     let posts = club.service.daily_puzzles();
     assert_eq!(posts.len(), 1);
-    let number = support::puzzles::puzzle_number(&shown(&posts[0].1));
-    let solution = support::puzzles::solution_of(number);
+    let number = crate::support::puzzles::puzzle_number(&shown(&posts[0].1));
+    let solution = crate::support::puzzles::solution_of(number);
     club.expect(90, "carol", &format!("!solve {solution}"), "Right: ");
     let analysed = club.say(11, "erin", "!analyse").remove(0);
     let posted = club.service.follow_up(analysed.then.expect("an analysis"));

@@ -1,0 +1,23 @@
+//! The game service end to end, over temporary SQLite files and the console: one test
+//! binary (its support compiled once), a module a theme.
+#![allow(clippy::unwrap_used, missing_docs)]
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod archive;
+mod backup;
+mod board_sides;
+mod commands;
+mod daily_puzzle;
+mod damaged;
+mod deadlines;
+mod engine_games;
+mod engine_watch;
+mod games;
+mod hostile;
+mod potentials_games;
+mod refusals;
+mod takebacks;
+mod upgrade;
+mod words;
