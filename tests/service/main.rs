@@ -20,4 +20,5 @@ mod potentials_games;
 mod refusals;
 mod takebacks;
 mod upgrade;
+mod upkeep;
 mod words;
