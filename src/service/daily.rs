@@ -65,28 +65,31 @@ impl Service {
         }
         let now = self.config.clock.now();
         let mut due = Vec::new();
-        for (guild, settings) in self.store.daily_puzzle_servers()? {
-            let Some(channel) = settings.puzzle_channel else {
-                continue;
-            };
-            let day = puzzle_day(now, settings.puzzle_hour);
-            let previous = self.store.latest_daily_puzzle(guild)?;
+        for server in self.store.daily_puzzle_servers()? {
+            let day = puzzle_day(now, server.hour);
             // A later day than today's is one posted before the hour was moved later.
-            if previous.as_ref().is_some_and(|p| p.day >= day) {
+            if server.latest.is_some_and(|latest| latest >= day) {
                 continue;
             }
             let post = DailyPost {
-                guild,
+                guild: server.guild,
                 day,
                 puzzle: puzzle_of_day(day, count),
-                channel,
+                channel: server.channel,
                 refused: None,
             };
+            // Read before the claim, which would make this post the latest.
+            let previous = self.store.latest_daily_puzzle(server.guild)?;
             if !self.store.claim_daily_puzzle(&post)? {
                 continue;
             }
-            let reply = self.daily_post(&post, previous.as_ref(), settings)?;
-            tracing::info!(guild = guild.0, day, puzzle = post.puzzle, "daily puzzle");
+            let reply = self.daily_post(&post, previous.as_ref(), server.hour)?;
+            tracing::info!(
+                guild = server.guild.0,
+                day,
+                puzzle = post.puzzle,
+                "daily puzzle"
+            );
             due.push((post, reply));
         }
         Ok(due)
@@ -98,7 +101,7 @@ impl Service {
         &self,
         post: &DailyPost,
         previous: Option<&DailyPost>,
-        settings: GuildSettings,
+        hour: u8,
     ) -> anyhow::Result<Reply> {
         let puzzle =
             Puzzle::get(post.puzzle).ok_or_else(|| anyhow::anyhow!("no puzzle {}", post.puzzle))?;
@@ -109,8 +112,7 @@ impl Service {
             post.puzzle + 1,
             puzzle.question(),
         )];
-        text.push(Span::Time(due_at(post.day + 1, settings.puzzle_hour)))
-            .push(".");
+        text.push(Span::Time(due_at(post.day + 1, hour))).push(".");
         if let Some(previous) = previous.filter(|p| p.refused.is_none()) {
             let solution = Puzzle::get(previous.puzzle).map_or("?", |p| p.solution.as_str());
             let tally = self.store.daily_tally(previous.guild, previous.day)?;

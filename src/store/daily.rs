@@ -4,7 +4,7 @@
 use rusqlite::{OptionalExtension, TransactionBehavior, params};
 
 use super::{PuzzleProgress, Store};
-use crate::model::{ChannelId, GuildId, GuildSettings, UserId};
+use crate::model::{ChannelId, GuildId, UserId};
 
 /// A server's daily puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,6 +21,19 @@ pub struct DailyPost {
     pub refused: Option<String>,
 }
 
+/// A server with a daily puzzle, as the watch reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DailyServer {
+    /// The server.
+    pub guild: GuildId,
+    /// The channel its puzzles go to.
+    pub channel: ChannelId,
+    /// Their hour (UTC).
+    pub hour: u8,
+    /// The day of its latest puzzle, if it had one.
+    pub latest: Option<i64>,
+}
+
 /// The answers to a daily puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DailyTally {
@@ -31,19 +44,25 @@ pub struct DailyTally {
 }
 
 impl Store {
-    /// The servers with a daily puzzle, with their settings.
-    pub fn daily_puzzle_servers(&self) -> anyhow::Result<Vec<(GuildId, GuildSettings)>> {
-        let guilds: Vec<GuildId> = self.with(|c| {
+    /// The servers with a daily puzzle: each with its channel, its hour and the day of its
+    /// latest puzzle, in one query (the watch asks every minute).
+    pub fn daily_puzzle_servers(&self) -> anyhow::Result<Vec<DailyServer>> {
+        self.with(|c| {
             let mut statement = c.prepare_cached(
-                "SELECT guild_id FROM guild_settings WHERE puzzle_channel IS NOT NULL",
+                "SELECT s.guild_id, s.puzzle_channel, s.puzzle_hour, MAX(d.day)
+                 FROM guild_settings s LEFT JOIN daily_puzzles d ON d.guild_id = s.guild_id
+                 WHERE s.puzzle_channel IS NOT NULL GROUP BY s.guild_id",
             )?;
-            let rows = statement.query_map([], |r| r.get(0))?;
+            let rows = statement.query_map([], |r| {
+                Ok(DailyServer {
+                    guild: r.get(0)?,
+                    channel: r.get(1)?,
+                    hour: r.get(2)?,
+                    latest: r.get(3)?,
+                })
+            })?;
             Ok(rows.collect::<Result<_, _>>()?)
-        })?;
-        guilds
-            .into_iter()
-            .map(|guild| Ok((guild, self.guild_settings(guild)?)))
-            .collect()
+        })
     }
 
     /// Records `post` before it goes: false (writing nothing) if the server has its puzzle

@@ -32,7 +32,7 @@ mod users;
 
 pub use archive::GameFilter;
 pub use challenges::{Challenge, ChallengeTerms};
-pub use daily::{DailyPost, DailyTally};
+pub use daily::{DailyPost, DailyServer, DailyTally};
 pub use games::{Damaged, Progress, StoredGame};
 pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
