@@ -5,8 +5,10 @@
 //! [`text::Text`] that says what it means (names, pings, channels), and an optional board
 //! picture from [`render`]. An adapter ([`console`] or [`discord`]) renders and delivers it.
 
+pub mod cli;
 pub mod command;
 pub mod console;
+pub mod defaults;
 pub mod discord;
 pub mod model;
 pub mod progress;

@@ -172,7 +172,7 @@ impl GameSpec {
     pub fn variant(self) -> Variant {
         match self {
             GameSpec::Plain(variant) => variant,
-            GameSpec::Potentials(options) => options.variant,
+            GameSpec::Potentials(options) => options.variant(),
         }
     }
 
@@ -209,8 +209,8 @@ impl GameSpec {
     /// ```
     pub fn name(self) -> String {
         match self {
-            GameSpec::Potentials(options) if options.ultimate => "ultimate".to_string(),
-            GameSpec::Potentials(options) => format!("{} with potentials", options.variant),
+            GameSpec::Potentials(options) if options.is_ultimate() => "ultimate".to_string(),
+            GameSpec::Potentials(options) => format!("{} with potentials", options.variant()),
             GameSpec::Plain(variant) => variant.to_string(),
         }
     }
@@ -219,9 +219,22 @@ impl GameSpec {
     /// with potentials`.
     pub fn title(self) -> String {
         match self {
-            GameSpec::Potentials(options) if options.ultimate => "ultimate GIPF".to_string(),
-            GameSpec::Potentials(options) => format!("{} GIPF with potentials", options.variant),
+            GameSpec::Potentials(options) if options.is_ultimate() => "ultimate GIPF".to_string(),
+            GameSpec::Potentials(options) => {
+                format!("{} GIPF with potentials", options.variant())
+            }
             GameSpec::Plain(variant) => format!("{variant} GIPF"),
+        }
+    }
+}
+
+/// A checked game: plain when [`Options::is_plain`] says so, else with potentials.
+impl From<Options> for GameSpec {
+    fn from(options: Options) -> GameSpec {
+        if options.is_plain() {
+            GameSpec::Plain(options.variant())
+        } else {
+            GameSpec::Potentials(options)
         }
     }
 }

@@ -81,7 +81,7 @@ fn challenge_parts(command: &ChallengeCommand) -> Vec<Option<String>> {
     else {
         return Vec::new();
     };
-    let ultimate = potentials.is_some_and(|p| p.ultimate);
+    let ultimate = potentials.is_some_and(|p| p.is_ultimate());
     vec![
         opponent.map(UserId::mention),
         Some(if ultimate {
@@ -90,8 +90,8 @@ fn challenge_parts(command: &ChallengeCommand) -> Vec<Option<String>> {
             variant.to_string()
         }),
         potentials
-            .filter(|p| !p.ultimate)
-            .map(|p| format!("potentials={}", chat_supplies(&p.supply))),
+            .filter(|p| !p.is_ultimate())
+            .map(|p| format!("potentials={}", chat_supplies(p.supply()))),
         Some(color.to_string()),
         level.map(|level| level.to_string()),
         hints.then(|| "hints".into()),

@@ -206,7 +206,7 @@ fn potentials_commands_in_every_form() {
 fn challenges_with_potentials() {
     let potentials = |line: &str| match ok(line) {
         Command::Challenge(ChallengeCommand::Challenge { potentials, .. }) => {
-            potentials.map(|p| (p.ultimate, p.header()))
+            potentials.map(|p| (p.is_ultimate(), p.header()))
         }
         other => panic!("{other:?}"),
     };

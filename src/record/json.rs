@@ -74,10 +74,10 @@ impl StateJson {
             |f: &dyn Fn(Color) -> u8| Color::ALL.into_iter().map(|c| (c, f(c))).collect();
         let options = game.options();
         let potentials = options.has_potentials();
-        let variant = if options.ultimate {
+        let variant = if options.is_ultimate() {
             "ultimate"
         } else {
-            options.variant.name()
+            options.variant().name()
         };
         let status = match game.outcome() {
             None => "ongoing".to_string(),

@@ -1,8 +1,9 @@
 //! Game records: header lines in the style of chess PGN (`[White "alice"]`), then one turn
 //! per line in the official notation; blank lines and `#` comments are ignored. Replaying
 //! one checks every turn and every ` (n)`. Of the header, only `Variant` and `Potentials` are
-//! read (a `Potentials` tag, or `[Variant "ultimate"]`, makes a game with potentials); the
-//! other tags (players, date, result) are for people and other programs. Every game replays
+//! read, once, into a [`GameSpec`](crate::model::GameSpec) ([`Header::rules`]; a `Potentials`
+//! tag, or `[Variant "ultimate"]`, makes a game with potentials); the other tags (players,
+//! date, result) are for people and other programs. Every game replays
 //! on the rules crate's one machine ([`replay`]); the engine's kernel, the base game's
 //! `Position`, has its own replay ([`base_replay`]).
 
@@ -11,10 +12,12 @@ use std::fmt;
 mod base;
 mod json;
 mod replay;
+mod rules;
 
 pub use base::{BaseReplay, base_replay};
 pub use json::{PendingJson, StateJson, SupplyJson};
-pub use replay::{Replay, game_name, potentials_spec, replay, turn_text};
+pub use replay::{Replay, replay, turn_text};
+pub use rules::RulesError;
 
 /// Where and why a record is illegal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -201,7 +204,10 @@ mod tests {
         let handicap = Variant::Basic {
             extra: gipf::ByColor::new(0, 3),
         };
-        let spec = |flag: Option<&str>| record.header.rules(flag, None);
+        let spec = |flag: Option<&str>| {
+            let flag = flag.map(|name| name.parse().unwrap());
+            record.header.rules(flag, None)
+        };
         assert_eq!(spec(None), Ok(GameSpec::Plain(handicap)));
         assert_eq!(spec(Some("basic+0/+3")), Ok(GameSpec::Plain(handicap)));
         assert!(spec(Some("standard")).is_err());
@@ -219,7 +225,7 @@ mod tests {
             assert!(error.reason.contains(reason), "{bad}: {error}");
         }
         let chess = header("[Variant \"chess\"]\nc2").unwrap().rules(None, None);
-        let error = chess.unwrap_err();
+        let error = chess.unwrap_err().to_string();
         assert!(error.contains("the header's Variant"), "{error}");
     }
 }

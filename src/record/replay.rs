@@ -1,74 +1,8 @@
-//! What game a record is (its `Variant` and `Potentials` header lines, `docs/potentials.md`
-//! §10), and its replay on the one machine that plays every game, with or without potentials.
+//! A record's replay on the one machine that plays every game, with or without potentials.
 
-use gipf::Variant;
-use gipf::potentials::{Game, Options, Turn, parse_supplies};
+use gipf::potentials::{Game, Options, Turn};
 
-use super::{Header, RecordError, RecordLine, record_lines};
-use crate::model::GameSpec;
-
-/// Checks a game name as `--variant` takes it: the three games, or `ultimate`.
-pub fn game_name(text: &str) -> Result<String, String> {
-    if text.trim().eq_ignore_ascii_case("ultimate") {
-        return Ok("ultimate".to_string());
-    }
-    text.parse::<Variant>()
-        .map(|v| v.to_string())
-        .map_err(|e| format!("{e}, or `ultimate`"))
-}
-
-/// Checks a supply as `--potentials` takes it (the header's syntax, or the chat's).
-pub fn potentials_spec(text: &str) -> Result<String, String> {
-    parse_supplies(text)
-        .map(|s| gipf::potentials::supplies_to_string(&s))
-        .map_err(|e| e.to_string())
-}
-
-/// One of two values, which must agree when both are given.
-fn agree<T: PartialEq + std::fmt::Display>(
-    name: &str,
-    written: Option<T>,
-    flag: Option<T>,
-) -> Result<Option<T>, String> {
-    match (written, flag) {
-        (Some(w), Some(f)) if w != f => Err(format!(
-            "the header's {name} is `{w}` and the command line's `{f}`: leave one out"
-        )),
-        (w, f) => Ok(w.or(f)),
-    }
-}
-
-impl Header {
-    /// The rules the header names, checked against the command line's `--variant` and
-    /// `--potentials` (either side may be left out; they must not differ). Without either,
-    /// the tournament game without potentials.
-    pub fn rules(
-        &self,
-        variant: Option<&str>,
-        potentials: Option<&str>,
-    ) -> Result<GameSpec, String> {
-        let written = self
-            .get("Variant")
-            .map(game_name)
-            .transpose()
-            .map_err(|e| format!("the header's Variant: {e}"))?;
-        let flag = variant.map(game_name).transpose()?;
-        let name = agree("Variant", written, flag)?.unwrap_or_else(|| "tournament".to_string());
-        let written = self
-            .get("Potentials")
-            .map(potentials_spec)
-            .transpose()
-            .map_err(|e| format!("the header's Potentials: {e}"))?;
-        let flag = potentials.map(potentials_spec).transpose()?;
-        let supplies = agree("Potentials", written, flag)?;
-        let options = Options::parse(&name, supplies.as_deref())?;
-        Ok(if options.ultimate || options.has_potentials() {
-            GameSpec::Potentials(options)
-        } else {
-            GameSpec::Plain(options.variant)
-        })
-    }
-}
+use super::{RecordError, RecordLine, record_lines};
 
 /// A record played through.
 #[derive(Clone, Debug)]
@@ -132,17 +66,18 @@ pub fn replay(text: &str, options: Options) -> Result<Replay, RecordError> {
 /// (each removal step one group), else with each row a group of its own; `count` adds the
 /// reserve, ` (n)`.
 pub fn turn_text(options: &Options, turn: &Turn, count: bool) -> String {
-    match (options.has_potentials() || options.ultimate, count) {
-        (true, true) => format!("{turn:#}"),
-        (true, false) => turn.to_string(),
-        (false, true) => format!("{:#}", turn.base_notation()),
-        (false, false) => turn.base_notation().to_string(),
+    match (options.is_plain(), count) {
+        (false, true) => format!("{turn:#}"),
+        (false, false) => turn.to_string(),
+        (true, true) => format!("{:#}", turn.base_notation()),
+        (true, false) => turn.base_notation().to_string(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::GameSpec;
     use crate::record::header;
 
     const RECORD: &str =
@@ -165,34 +100,6 @@ mod tests {
                 r#""e2":"W","e8":"B","h2":"B","h5":"W"},"status":"ongoing","pending":null}"#
             )
         );
-    }
-
-    #[test]
-    fn header_and_command_line_must_agree() {
-        let header = header(RECORD).unwrap();
-        assert!(header.rules(Some("standard"), Some("ZD:3")).is_ok());
-        let error = header.rules(None, Some("Z3")).unwrap_err();
-        assert!(error.contains("leave one out"), "{error}");
-        assert!(header.rules(Some("tournament"), None).is_err());
-        let plain = Header::default();
-        assert_eq!(
-            plain.rules(None, None),
-            Ok(GameSpec::Plain(Variant::Tournament))
-        );
-        assert_eq!(
-            plain.rules(Some("ultimate"), None),
-            Ok(GameSpec::Potentials(Options::ultimate()))
-        );
-        let ultimate =
-            super::super::header("[Variant \"ultimate\"]\n[Potentials \"Z3\"]\n").unwrap();
-        assert!(
-            ultimate
-                .rules(None, None)
-                .unwrap_err()
-                .contains("fixed supply")
-        );
-        let bad = super::super::header("[Potentials \"Z:2\"]\n").unwrap();
-        assert!(bad.rules(None, None).unwrap_err().contains("0, or 3 to 6"));
     }
 
     #[test]

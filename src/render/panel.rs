@@ -47,13 +47,13 @@ impl<'a> Facts<'a> {
         let options = game.options();
         // A game with empty supplies is one of the plain games, and says so as they always
         // did: no legend, and its own name.
-        let with_potentials = options.ultimate || options.has_potentials();
-        let name = if options.ultimate {
+        let with_potentials = !options.is_plain();
+        let name = if options.is_ultimate() {
             "ultimate game".to_string()
         } else if with_potentials {
-            format!("{} + potentials", options.variant)
+            format!("{} + potentials", options.variant())
         } else {
-            format!("{} game", options.variant)
+            format!("{} game", options.variant())
         };
         let over = matches!(pending, Pending::GameOver(_));
         Facts {
@@ -71,7 +71,7 @@ impl<'a> Facts<'a> {
                 })
             }),
             gipfs: options
-                .variant
+                .variant()
                 .has_gipf_pieces()
                 .then(|| ByColor::from_fn(|c| game.gipf_pieces(c).count())),
         }

@@ -23,7 +23,7 @@ use crate::text;
 use crate::text::{Span, Text};
 
 /// The engine's transposition table.
-pub(super) const TABLE_MEGABYTES: usize = 64;
+pub(super) const TABLE_MEGABYTES: usize = gipf_ai::DEFAULT_TABLE_MEGABYTES;
 /// The level of a game against the engine that names none.
 const DEFAULT_LEVEL: Level = Level::Medium;
 /// Seconds after a failed search before the watch tries the engine's turn again.

@@ -137,11 +137,11 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            prefix: "!".into(),
-            challenge_ttl: Duration::from_secs(24 * 3600),
+            prefix: crate::defaults::PREFIX.into(),
+            challenge_ttl: crate::defaults::CHALLENGE_TTL,
             picture_every: Duration::from_secs(10),
             challenge_ping_every: Duration::from_secs(600),
-            abandon_after: Duration::from_secs(30 * 24 * 3600),
+            abandon_after: crate::defaults::ABANDON_AFTER,
             clock: Clock::system(),
             deadline_watch_every: Duration::from_secs(60),
             analysis: gipf_ai::analyse::Budget {

@@ -163,7 +163,8 @@ impl<'a> Working<'a> {
     fn tamsk(&mut self, entry: Option<Entry>) -> Result<(), Failure> {
         if self.game.pending() != Pending::Tamsk {
             let me = self.game.to_move();
-            let had_tamsk = self.game.options().supply[me][gipf::potentials::Potential::Tamsk] > 0;
+            let had_tamsk =
+                self.game.options().supply()[me][gipf::potentials::Potential::Tamsk] > 0;
             return refuse(if !uses_potentials(&self.game) {
                 "this game has no potentials, so there is no TAMSK extra push to make"
             } else if !had_tamsk {

@@ -12,14 +12,14 @@ pub(crate) const RECONSTRUCTED: &str =
 
 /// The challenge's words about its potentials, if it has any.
 pub(crate) fn describe(options: &Options) -> Option<String> {
-    if options.ultimate {
+    if options.is_ultimate() {
         return Some(format!(
             "Ultimate GIPF: 21 pieces each and the potentials T3 Z3 D3 Y3 P3. {RECONSTRUCTED}"
         ));
     }
     let header = options.header()?;
     let reconstructed = Color::ALL.iter().any(|&c| {
-        options.supply[c][Potential::Tamsk] > 0 || options.supply[c][Potential::Punct] > 0
+        options.supply()[c][Potential::Tamsk] > 0 || options.supply()[c][Potential::Punct] > 0
     });
     Some(format!(
         "With potentials: {}.{}",

@@ -198,10 +198,10 @@ fn decisions(row: &Row, index: usize) -> rusqlite::Result<Partial> {
 /// for a game without potentials.
 fn potentials_text(spec: GameSpec) -> Option<String> {
     spec.potentials().map(|o| {
-        if o.ultimate {
+        if o.is_ultimate() {
             "ultimate".to_string()
         } else {
-            gipf::potentials::supplies_to_string(&o.supply)
+            gipf::potentials::supplies_to_string(o.supply())
         }
     })
 }

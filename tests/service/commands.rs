@@ -110,7 +110,7 @@ fn potentials_command() -> impl Strategy<Value = Command> {
             };
             ChallengeCommand::Challenge {
                 opponent: Some(UserId(id)),
-                variant: potentials.variant,
+                variant: potentials.variant(),
                 color: ColorChoice::Random,
                 time: None,
                 thread: false,

@@ -135,7 +135,8 @@ fn main() -> Result<(), String> {
             }
         }
     }
-    settings.options = gipf::potentials::Options::parse(&game, potentials.as_deref())?;
+    settings.options = gipf::potentials::Options::parse(&game, potentials.as_deref())
+        .map_err(|e| e.to_string())?;
     for (first, name, value) in weights {
         let slot = if first {
             &mut settings.first

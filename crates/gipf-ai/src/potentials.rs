@@ -103,7 +103,7 @@ fn board(game: &Game) -> Board {
         empty: !game.occupied().bits() & Bitboard::ALL_SPOTS.bits(),
         reserve: ByColor::from_fn(|c| Game::reserve(game, c)),
         lost: ByColor::from_fn(|c| Game::lost(game, c)),
-        gipf_game: game.options().variant.has_gipf_pieces(),
+        gipf_game: game.options().variant().has_gipf_pieces(),
     }
 }
 

@@ -74,7 +74,7 @@ pub struct MiningStats {
 /// A turn written as the game's record writes it (the base game's notation without
 /// potentials), with the reserve after it or without.
 fn turn_text(options: &Options, turn: &Turn, with_reserve: bool) -> String {
-    match (options.has_potentials() || options.ultimate, with_reserve) {
+    match (!options.is_plain(), with_reserve) {
         (true, true) => format!("{turn:#}"),
         (true, false) => turn.to_string(),
         (false, true) => format!("{:#}", turn.base_notation()),

@@ -317,7 +317,9 @@ fn supplies_are_checked() {
         ("Z3,Z4", "named twice"),
         ("TZDYP:3", "more than his reserve"),
     ] {
-        let error = Options::parse("standard", Some(spec)).unwrap_err();
+        let error = Options::parse("standard", Some(spec))
+            .unwrap_err()
+            .to_string();
         assert!(error.contains(message), "{spec}: {error}");
     }
     assert!(Options::parse("ultimate", Some("Z3")).is_err());

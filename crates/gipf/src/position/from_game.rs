@@ -54,7 +54,7 @@ impl TryFrom<&Game> for Position {
     /// assert!(Position::try_from(&Game::new(Options::ultimate())).is_err());
     /// ```
     fn try_from(game: &Game) -> Result<Position, HasPotentials> {
-        if game.options.has_potentials() || game.options.ultimate {
+        if !game.options.is_plain() {
             return Err(HasPotentials);
         }
         let stage = match game.stage {
@@ -90,7 +90,7 @@ impl TryFrom<&Game> for Position {
             Some(_) => return Err(HasPotentials),
         };
         Ok(Position {
-            variant: game.options.variant,
+            variant: game.options.variant(),
             pieces: game.tops,
             gipf,
             reserve: game.reserve,

@@ -78,12 +78,12 @@ impl Game {
     /// and supplies of `options`, White to move.
     pub fn new(options: Options) -> Game {
         let mut game = Game::empty(options);
-        let piece = match options.variant {
+        let piece = match options.variant() {
             Variant::Standard => Stack::gipf,
             _ => Stack::basic,
         };
         for color in Color::ALL {
-            for &spot in options.variant.start_spots(color) {
+            for &spot in options.variant().start_spots(color) {
                 game.set(spot, Some(piece(color)));
             }
         }
@@ -106,7 +106,7 @@ impl Game {
             gipfs: Bitboard::EMPTY,
             reserve: options.reserve(),
             lost: ByColor::splat(0),
-            supply: options.supply,
+            supply: *options.supply(),
             out: ByColor::splat(0),
             phase: ByColor::splat(phase),
             played: ByColor::splat(false),
@@ -383,11 +383,11 @@ impl Game {
     /// "No GIPF": a player (from the end of his first turn, in tournament and ultimate)
     /// without a GIPF-piece loses; if both, `remover` does.
     pub(crate) fn check_gipf_loss(&mut self, remover: Color) {
-        if !self.options.variant.has_gipf_pieces() {
+        if !self.options.variant().has_gipf_pieces() {
             return;
         }
         let out = |c: Color| {
-            (self.options.variant == Variant::Standard || self.played[c])
+            (self.options.variant() == Variant::Standard || self.played[c])
                 && self.gipf_pieces(c).is_empty()
         };
         let loser = match (out(Color::White), out(Color::Black)) {

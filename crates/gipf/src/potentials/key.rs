@@ -82,8 +82,8 @@ impl Game {
     }
 
     fn options_key(&self) -> u64 {
-        let variant = variant_code(self.options.variant);
-        mix(SALT_OPTIONS ^ variant ^ u64::from(self.options.ultimate) << 32)
+        let variant = variant_code(self.options.variant());
+        mix(SALT_OPTIONS ^ variant ^ u64::from(self.options.is_ultimate()) << 32)
     }
 }
 

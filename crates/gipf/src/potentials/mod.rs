@@ -29,10 +29,12 @@
 
 mod decision;
 pub(crate) mod game;
+mod game_name;
 mod key;
 mod movegen;
 mod notation;
 mod options;
+mod options_error;
 mod play;
 mod potential;
 mod rays;
@@ -44,8 +46,10 @@ mod turn;
 
 pub use decision::{Decision, Pending, PlayError};
 pub use game::{Game, Phase};
+pub use game_name::GameName;
 pub use notation::{ActionNote, LineError, LineNote, ParseLineError, PathNote};
 pub use options::Options;
+pub use options_error::OptionsError;
 pub use potential::{ParsePotentialError, Potential};
 pub use setup::{PlaceError, Setup};
 pub use stack::{Base, Class, ParseStackError, Stack};

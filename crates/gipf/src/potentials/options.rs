@@ -1,6 +1,6 @@
 use std::fmt;
 
-use super::{Supply, SupplyError, parse_supplies, supplies_to_string};
+use super::{GameName, OptionsError, Supply, SupplyError, parse_supplies, supplies_to_string};
 use crate::{ByColor, Color, Variant};
 
 /// Which game with which potentials (`docs/potentials.md` §2): one of the three games with a
@@ -17,15 +17,20 @@ use crate::{ByColor, Color, Variant};
 /// assert_eq!(standard.to_string(), "standard W:Z3,D3 B:Z3,D3");
 /// // Too many: a standard reserve is 12.
 /// assert!(Options::parse("standard", Some("TZDYP:3")).is_err());
+/// assert!(Options::parse("standard", None).unwrap().is_plain());
 /// ```
+///
+/// Its fields are private: every `Options` is checked (each supply fits its reserve, and
+/// Ultimate GIPF has its own), and whether a game is played with potentials is decided
+/// here, by [`Options::is_plain`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
     /// The game whose board and rules are used (Ultimate GIPF: the tournament game).
-    pub variant: Variant,
+    variant: Variant,
     /// Ultimate GIPF: 21 basic pieces each, the fixed supply T3 Z3 D3 Y3 P3.
-    pub ultimate: bool,
+    ultimate: bool,
     /// Each player's supply at the start.
-    pub supply: ByColor<Supply>,
+    supply: ByColor<Supply>,
 }
 
 impl Options {
@@ -72,21 +77,61 @@ impl Options {
 
     /// Reads a game name (`basic+2`, `standard`, `tournament`, `ultimate`...) and the
     /// header's or the chat's form of the supplies. `ultimate` accepts only its own supply.
-    pub fn parse(variant: &str, potentials: Option<&str>) -> Result<Options, String> {
-        if variant.trim().eq_ignore_ascii_case("ultimate") {
-            let ultimate = Options::ultimate();
-            return match potentials.map(parse_supplies) {
-                None => Ok(ultimate),
-                Some(Ok(supply)) if supply == ultimate.supply => Ok(ultimate),
-                Some(_) => Err(SupplyError::UltimateFixed.to_string()),
-            };
-        }
-        let variant: Variant = variant.parse().map_err(|e| format!("{e}, or `ultimate`"))?;
-        let supply = match potentials {
-            Some(text) => parse_supplies(text).map_err(|e| e.to_string())?,
-            None => ByColor::default(),
+    pub fn parse(game: &str, potentials: Option<&str>) -> Result<Options, OptionsError> {
+        let game: GameName = game.parse()?;
+        let supply = match (game, potentials.map(parse_supplies)) {
+            // Ultimate GIPF's supply is fixed: anything unreadable is not it either.
+            (GameName::Ultimate, Some(Err(_))) => return Err(SupplyError::UltimateFixed.into()),
+            (_, supply) => supply.transpose()?,
         };
-        Options::new(variant, supply).map_err(|e| e.to_string())
+        Options::of(game, supply)
+    }
+
+    /// The game `game` names with the supplies `supply` (none: empty ones), checked as
+    /// [`Options::new`] does. `ultimate` accepts only its own supply.
+    pub fn of(game: GameName, supply: Option<ByColor<Supply>>) -> Result<Options, OptionsError> {
+        match game {
+            GameName::Ultimate => {
+                let ultimate = Options::ultimate();
+                match supply {
+                    Some(supply) if supply != ultimate.supply => {
+                        Err(SupplyError::UltimateFixed.into())
+                    }
+                    _ => Ok(ultimate),
+                }
+            }
+            GameName::Variant(variant) => Ok(Options::new(variant, supply.unwrap_or_default())?),
+        }
+    }
+
+    /// The game whose board and rules are used (Ultimate GIPF: the tournament game).
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Whether this is Ultimate GIPF.
+    pub fn is_ultimate(&self) -> bool {
+        self.ultimate
+    }
+
+    /// Each player's supply at the start.
+    pub fn supply(&self) -> &ByColor<Supply> {
+        &self.supply
+    }
+
+    /// The game's name, as [`Options::parse`] reads it.
+    pub fn game_name(&self) -> GameName {
+        if self.ultimate {
+            GameName::Ultimate
+        } else {
+            GameName::Variant(self.variant)
+        }
+    }
+
+    /// Whether the game is played without potentials: neither Ultimate GIPF nor a supply on
+    /// either side. The one place this is decided.
+    pub fn is_plain(&self) -> bool {
+        !self.ultimate && !self.has_potentials()
     }
 
     /// Reserves at the start (Ultimate GIPF: 21 each).

@@ -70,7 +70,7 @@ impl Setup {
             board: Vec::new(),
             reserve: options.reserve(),
             lost: ByColor::splat(0),
-            supply: options.supply,
+            supply: *options.supply(),
             out: ByColor::splat(0),
             phase: ByColor::splat(Phase::Loaded),
             played: ByColor::splat(true),

@@ -1,0 +1,152 @@
+//! The record tools: `replay` (a record checked, its final state as JSON), `render` (a
+//! position as a PNG, or the game as a GIF) and `think` (the engine's next turn after it).
+//! Each reads the record's game once, from its header and the flags ([`Header::rules`]).
+//!
+//! [`Header::rules`]: crate::record::Header::rules
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use gipf::ByColor;
+use gipf::potentials::{GameName, Supply, parse_supplies};
+use gipf_ai::{Engine, Level, Request};
+
+use super::read_input;
+use crate::model::GameSpec;
+use crate::{record, render};
+
+/// The game of the record `text`: its header's, checked against the flags.
+fn game_of(
+    text: &str,
+    variant: Option<GameName>,
+    potentials: Option<ByColor<Supply>>,
+) -> anyhow::Result<GameSpec> {
+    Ok(record::header(text)?.rules(variant, potentials)?)
+}
+
+/// `gipf-bot replay`'s flags.
+#[derive(clap::Args, Debug)]
+pub struct ReplayArgs {
+    /// basic (basic+N, basic+W/+B for extra pieces), standard, tournament or ultimate.
+    /// Default: the record header's Variant, else tournament.
+    #[arg(long)]
+    variant: Option<GameName>,
+    /// The potentials of both players, as the header's Potentials writes them
+    /// (`W:T3,Z3 B:Z4,P3`, or one list for both, `Z3,D3`) or as the challenge option
+    /// (`ZYD:3`, `TZDYP:3/none`). Default: the header's, else none.
+    #[arg(long, value_parser = parse_supplies)]
+    potentials: Option<ByColor<Supply>>,
+    /// The record; `-` or nothing reads standard input.
+    file: Option<PathBuf>,
+}
+
+impl ReplayArgs {
+    /// Prints the final state of the record as JSON.
+    pub fn run(self) -> anyhow::Result<()> {
+        let text = read_input(self.file.as_deref())?;
+        let game = game_of(&text, self.variant, self.potentials)?;
+        let replay = record::replay(&text, game.options())?;
+        let json = serde_json::to_string(&record::StateJson::new(replay.last()))?;
+        println!("{json}");
+        Ok(())
+    }
+}
+
+/// `gipf-bot render`'s flags.
+#[derive(clap::Args, Debug)]
+pub struct RenderArgs {
+    /// basic (basic+N, basic+W/+B for extra pieces), standard, tournament or ultimate.
+    /// Default: the record header's Variant, else tournament.
+    #[arg(long)]
+    variant: Option<GameName>,
+    /// The potentials of both players, as for `replay`. Default: the header's, else none.
+    #[arg(long, value_parser = parse_supplies)]
+    potentials: Option<ByColor<Supply>>,
+    /// Show the position after this many turns (default: the end of the record).
+    #[arg(long, conflicts_with = "animate")]
+    ply: Option<usize>,
+    /// Write the whole game as an animated GIF: one picture per turn, the end held.
+    #[arg(long)]
+    animate: bool,
+    /// Draw the board from Black's side (the still picture or every frame of --animate).
+    #[arg(long)]
+    black_side: bool,
+    /// The record; `-` reads standard input.
+    file: PathBuf,
+    /// Where to write the PNG.
+    #[arg(short, long)]
+    output: PathBuf,
+}
+
+impl RenderArgs {
+    /// Writes the record's position after `ply` turns as a PNG, or the whole game as a GIF.
+    pub fn run(self) -> anyhow::Result<()> {
+        let text = read_input(Some(&self.file))?;
+        let game = game_of(&text, self.variant, self.potentials)?;
+        let options = render::RenderOptions {
+            black_side: self.black_side,
+            ..render::RenderOptions::default()
+        };
+        let picture = if self.animate {
+            render::animate_record(&text, game, &options)?
+        } else {
+            render::render_record(&text, game, self.ply, &options)?
+        };
+        write(&self.output, &picture)
+    }
+}
+
+/// Writes `bytes` into the file at `path`.
+fn write(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// `gipf-bot think`'s flags.
+#[derive(clap::Args, Debug)]
+pub struct ThinkArgs {
+    /// basic, standard, tournament or ultimate. Default: the record header's Variant,
+    /// else tournament.
+    #[arg(long)]
+    variant: Option<GameName>,
+    /// The potentials of both players, as for `replay`. Default: the record header's
+    /// Potentials, else none.
+    #[arg(long, value_parser = parse_supplies)]
+    potentials: Option<ByColor<Supply>>,
+    /// beginner (one turn ahead, many mistakes), easy (about 50 ms, with noise), medium
+    /// (0.3 s) or hard (2 s); medium if neither this nor --time-ms is given.
+    #[arg(long, conflicts_with = "time_ms")]
+    level: Option<Level>,
+    /// Think this many milliseconds at full strength.
+    #[arg(long)]
+    time_ms: Option<u64>,
+    /// Seeds the noise of the easy level: the same seed, the same turn.
+    #[arg(long, default_value = "0")]
+    seed: u64,
+    /// The record; `-` or nothing reads standard input.
+    file: Option<PathBuf>,
+}
+
+impl ThinkArgs {
+    /// Prints the engine's turn after the record, in the record's notation with its ` (n)`;
+    /// logs its reason, depth, nodes and time.
+    pub fn run(self) -> anyhow::Result<()> {
+        let text = read_input(self.file.as_deref())?;
+        let options = game_of(&text, self.variant, self.potentials)?.options();
+        let replay = record::replay(&text, options)?;
+        let request = match self.time_ms {
+            Some(millis) => Request::millis(millis),
+            None => Request::level(self.level.unwrap_or(Level::Medium)),
+        };
+        let mut engine = Engine::default();
+        let thought = engine.think_game(replay.last(), &request.with_seed(self.seed))?;
+        println!("{}", record::turn_text(&options, &thought.turn, true));
+        tracing::info!(
+            reason = %thought.reason,
+            depth = thought.depth,
+            nodes = thought.nodes,
+            ms = thought.elapsed.as_millis() as u64,
+            "thought"
+        );
+        Ok(())
+    }
+}

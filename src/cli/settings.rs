@@ -1,0 +1,210 @@
+//! The bot's settings on the command line: each also comes from the environment or `.env`,
+//! where a blank value means the default ([`defaults`]); each is checked as it is read, with a
+//! clear answer.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::defaults;
+use crate::service::{Config, Service};
+
+/// The database file unless told otherwise.
+pub const DEFAULT_DATABASE: &str = "gipf.db";
+
+/// Settings shared by the bot and the console; each also comes from the environment or `.env`.
+#[derive(clap::Args, Debug)]
+pub struct Settings {
+    /// The SQLite database file (created if missing).
+    #[arg(long = "db", env = "DATABASE_PATH", default_value = DEFAULT_DATABASE, value_parser = database_path)]
+    database: PathBuf,
+    /// What starts a command in chat (up to 8 characters, no spaces).
+    #[arg(long, env = "COMMAND_PREFIX", default_value = defaults::PREFIX, value_parser = command_prefix)]
+    prefix: String,
+    /// How many hours a challenge stays open (1 to 8760).
+    #[arg(long, env = "CHALLENGE_TTL_HOURS", default_value_t = defaults::CHALLENGE_HOURS, value_parser = challenge_hours)]
+    challenge_ttl_hours: u64,
+    /// After how many days without a move a game ends as abandoned, freeing its channel
+    /// (1 to 3650).
+    #[arg(long, env = "ABANDON_AFTER_DAYS", default_value_t = defaults::ABANDON_DAYS, value_parser = abandon_days)]
+    abandon_after_days: u64,
+}
+
+impl Settings {
+    /// The database file.
+    pub fn database(&self) -> &std::path::Path {
+        &self.database
+    }
+
+    /// The service's settings these make.
+    pub fn config(&self) -> Config {
+        Config {
+            prefix: self.prefix.clone(),
+            challenge_ttl: Duration::from_secs(self.challenge_ttl_hours * defaults::HOUR_SECONDS),
+            abandon_after: Duration::from_secs(self.abandon_after_days * defaults::DAY_SECONDS),
+            ..Config::default()
+        }
+    }
+
+    /// The service on the database, with these settings.
+    pub fn service(&self) -> anyhow::Result<Service> {
+        Service::open(&self.database, self.config())
+    }
+}
+
+/// The Discord bot's settings; each also comes from the environment or `.env`.
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub(super) settings: Settings,
+    /// The bot token (Developer Portal → your application → Bot → Reset Token).
+    #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
+    pub(super) token: Option<String>,
+    /// Register the slash commands in this server only (instantly) instead of globally
+    /// (which can take up to an hour to show).
+    #[arg(long, env = "DEV_GUILD_ID", value_parser = server_id)]
+    pub(super) dev_guild: Option<Blankable<u64>>,
+    /// Send all Discord REST calls to this base URL (`http://host:port`), rate limiter off;
+    /// the gateway URL is then asked from it too. For tests and proxies.
+    #[arg(long, env = "DISCORD_API_PROXY", value_parser = proxy_url)]
+    pub(super) api_proxy: Option<Blankable<String>>,
+}
+
+/// A setting that `.env` may leave blank (as `.env.example` does): blank means "not set".
+#[derive(Clone, Debug)]
+pub struct Blankable<T>(pub(super) Option<T>);
+
+fn server_id(text: &str) -> Result<Blankable<u64>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Blankable(None));
+    }
+    match text.parse::<u64>() {
+        Ok(id) if id > 0 => Ok(Blankable(Some(id))),
+        _ => Err(format!(
+            "`{text}` is not a server id: turn on Developer Mode in Discord, right-click the server and Copy Server ID"
+        )),
+    }
+}
+
+fn proxy_url(text: &str) -> Result<Blankable<String>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Blankable(None));
+    }
+    if !(text.starts_with("http://") || text.starts_with("https://")) {
+        return Err(format!(
+            "`{text}` is not a base URL: write it like http://127.0.0.1:8080"
+        ));
+    }
+    Ok(Blankable(Some(text.to_string())))
+}
+
+/// The database file; blank means the default.
+pub fn database_path(text: &str) -> Result<PathBuf, String> {
+    Ok(PathBuf::from(match text.trim() {
+        "" => DEFAULT_DATABASE,
+        path => path,
+    }))
+}
+
+/// The command prefix: short, no spaces; blank means the default.
+fn command_prefix(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(defaults::PREFIX.into());
+    }
+    if text.chars().any(char::is_whitespace) || text.chars().count() > 8 {
+        return Err(format!(
+            "`{text}` cannot be a command prefix: use up to 8 characters without spaces, like `!`"
+        ));
+    }
+    Ok(text.to_string())
+}
+
+/// Hours a challenge stays open: 1 to 8760 (a year); blank means the default.
+fn challenge_hours(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(defaults::CHALLENGE_HOURS);
+    }
+    match text.parse::<u64>() {
+        Ok(hours @ 1..=8760) => Ok(hours),
+        _ => Err(format!("`{text}` is not a number of hours from 1 to 8760")),
+    }
+}
+
+/// Days without a move before a game ends as abandoned: 1 to 3650; blank means the default.
+fn abandon_days(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(defaults::ABANDON_DAYS);
+    }
+    match text.parse::<u64>() {
+        Ok(days @ 1..=3650) => Ok(days),
+        _ => Err(format!("`{text}` is not a number of days from 1 to 3650")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// `run`'s flags, as the binary reads them.
+    #[derive(Parser, Debug)]
+    struct Run {
+        #[command(flatten)]
+        args: RunArgs,
+    }
+
+    #[test]
+    fn blank_settings_from_env_example_mean_the_defaults() {
+        assert!(server_id("").is_ok_and(|id| id.0.is_none()));
+        assert!(server_id(" 42 ").is_ok_and(|id| id.0 == Some(42)));
+        assert!(server_id("0").is_err() && server_id("abc").is_err());
+        assert!(proxy_url("").is_ok_and(|url| url.0.is_none()));
+        assert!(proxy_url("127.0.0.1:80").is_err());
+        assert_eq!(
+            database_path(" ").ok(),
+            Some(PathBuf::from(DEFAULT_DATABASE))
+        );
+        assert_eq!(command_prefix("").ok().as_deref(), Some(defaults::PREFIX));
+        assert_eq!(command_prefix("gipf!").ok().as_deref(), Some("gipf!"));
+        assert!(command_prefix("a b").is_err());
+        assert_eq!(challenge_hours("").ok(), Some(defaults::CHALLENGE_HOURS));
+        assert!(challenge_hours("0").is_err() && challenge_hours("99999999999999").is_err());
+        assert_eq!(abandon_days(" ").ok(), Some(defaults::ABANDON_DAYS));
+        assert!(abandon_days("0").is_err() && abandon_days("x").is_err());
+    }
+
+    #[test]
+    fn every_setting_of_env_example_parses_as_written() {
+        // The file as shipped, with a token filled in: every other line left as it is.
+        let example = include_str!("../../.env.example");
+        let mut args = vec!["gipf-bot".to_string()];
+        for line in example.lines().map(str::trim) {
+            let Some((key, value)) = line.split_once('=').filter(|_| !line.starts_with('#')) else {
+                continue;
+            };
+            let flag = match key {
+                "DISCORD_TOKEN" => "--token",
+                "DATABASE_PATH" => "--db",
+                "COMMAND_PREFIX" => "--prefix",
+                "CHALLENGE_TTL_HOURS" => "--challenge-ttl-hours",
+                "ABANDON_AFTER_DAYS" => "--abandon-after-days",
+                "DEV_GUILD_ID" => "--dev-guild",
+                "DISCORD_API_PROXY" => "--api-proxy",
+                "LOG_LEVEL" => continue,
+                other => panic!("{other} in .env.example is not a setting"),
+            };
+            args.push(format!("{flag}={value}"));
+        }
+        let run = Run::try_parse_from(&args)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .args;
+        assert!(run.dev_guild.is_none_or(|id| id.0.is_none()));
+        assert_eq!(run.settings.prefix, "!");
+        assert_eq!(run.settings.challenge_ttl_hours, 24);
+        assert_eq!(run.settings.abandon_after_days, 30);
+    }
+}
