@@ -131,6 +131,7 @@ mod tests {
             "gipf-bot replay --variant basic+0/+3 --potentials ZYD:3 -",
             "gipf-bot think --variant ultimate --level hard",
             "gipf-bot selfplay --white hard --black easy --games 2 --variant ultimate",
+            "gipf-bot selfplay --white d2~200 --black reference --games 2 --change first.tempo=20",
             "gipf-bot puzzles generate -o out --potentials Z3,D3",
             "gipf-bot perft 2",
         ] {
@@ -140,6 +141,10 @@ mod tests {
         for (line, answer) in [
             ("gipf-bot replay --variant chess", ", or `ultimate`"),
             ("gipf-bot perft --potentials Z:2 1", "0, or 3 to 6"),
+            (
+                "gipf-bot selfplay --white d2 --black 5s --games 2",
+                "is not a player",
+            ),
         ] {
             let error = Cli::try_parse_from(line.split_whitespace()).unwrap_err();
             assert!(error.to_string().contains(answer), "{line}: {error}");

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use anyhow::Context;
 use gipf::ByColor;
 use gipf::potentials::{GameName, Options, Supply, parse_supplies};
-use gipf_ai::Level;
+use gipf_ai::Change;
 use gipf_ai::puzzles::Goal;
-use gipf_ai::selfplay::{MatchSettings, play_match_with};
+use gipf_ai::selfplay::{MatchSettings, Player, play_match_with};
 
 use crate::model::GameSpec;
 use crate::progress::Progress;
@@ -16,12 +16,15 @@ use crate::progress::Progress;
 /// `gipf-bot selfplay`'s flags.
 #[derive(clap::Args, Debug)]
 pub struct SelfplayArgs {
-    /// The first player's level.
+    /// The first player's level; or, to measure the engine, `random`, `greedy` (the best
+    /// turn at a glance, one turn deep), `reference` (5 turns deep on material and centre
+    /// only), `<n>ms` (full strength for n ms a turn), `d<n>` (n turns deep) or
+    /// `d<n>~<noise>` (n turns deep, scores blurred like the easy level's).
     #[arg(long)]
-    white: Level,
-    /// The second player's level.
+    white: Player,
+    /// The second player's level, or another player as for --white.
     #[arg(long)]
-    black: Level,
+    black: Player,
     /// How many games (an even number plays each opening with both colours).
     #[arg(long)]
     games: u32,
@@ -38,16 +41,39 @@ pub struct SelfplayArgs {
     /// is fixed).
     #[arg(long, value_parser = parse_supplies)]
     potentials: Option<ByColor<Supply>>,
+    /// Random turns played before the players take over, the same for both games of a pair.
+    #[arg(long, default_value = "4")]
+    opening: u16,
+    /// Each engine's table, in MiB.
+    #[arg(long, default_value = "16")]
+    table_mb: usize,
+    /// One evaluation weight or search option changed for one player, to measure it:
+    /// `first.<weight>=<value>` or `second.<weight>=<value>` (names as in
+    /// `gipf_ai::Weights`, e.g. `first.mover_three=40`; `first.reductions=0` turns late move
+    /// reductions off, `first.quiescence=2` searches captures two turns beyond the depth).
+    /// May be given again.
+    #[arg(long = "change")]
+    changes: Vec<Change>,
 }
 
 impl SelfplayArgs {
     /// Plays the match with a progress bar, then prints its report.
     pub fn run(self) -> anyhow::Result<()> {
-        let start = MatchSettings::new(self.white.into(), self.black.into(), self.games, self.seed);
+        let (mut first, mut second) = (self.white, self.black);
+        for change in &self.changes {
+            let player = if change.first {
+                &mut first
+            } else {
+                &mut second
+            };
+            *player = player.changed(change)?;
+        }
         let settings = MatchSettings {
             max_plies: self.max_plies,
             options: Options::of(self.variant, self.potentials)?,
-            ..start
+            opening_turns: self.opening,
+            table_megabytes: self.table_mb,
+            ..MatchSettings::new(first, second, self.games, self.seed)
         };
         let mut bar = Progress::new("self-play", self.games as usize);
         let mut points = 0.0;
