@@ -1,11 +1,11 @@
 //! Game records: header lines in the style of chess PGN (`[White "alice"]`), then one turn
 //! per line in the official notation; blank lines and `#` comments are ignored. Replaying
 //! one checks every turn and every ` (n)`. Of the header, only `Variant` and `Potentials` are
-//! read, once, into a [`GameSpec`](crate::model::GameSpec) ([`Header::rules`]; a `Potentials`
-//! tag, or `[Variant "ultimate"]`, makes a game with potentials); the other tags (players,
-//! date, result) are for people and other programs. Every game replays
-//! on the rules crate's one machine ([`replay`]); the engine's kernel, the base game's
-//! `Position`, has its own replay ([`base_replay`]).
+//! read, once, into a [`GameSpec`](crate::model::GameSpec) ([`Header::rules`]; a
+//! `Potentials` tag, or `[Variant "ultimate"]`, makes a game with potentials); the other tags
+//! (players, date, result) are for people and other programs. Every game replays on the
+//! rules crate's one machine ([`replay`]); the engine's kernel, the base game's `Position`,
+//! has its own replay ([`base_replay`]).
 
 use std::fmt;
 

@@ -150,11 +150,7 @@ impl Options {
 
     /// The game's name: `ultimate`, or the variant's (`basic+2`, `standard`...).
     pub fn name(&self) -> String {
-        if self.ultimate {
-            "ultimate".to_string()
-        } else {
-            self.variant.to_string()
-        }
+        self.game_name().to_string()
     }
 
     /// Whether players bring in their GIPF-pieces (tournament and ultimate).
