@@ -153,7 +153,7 @@ fn pushed(turn: &Turn) -> Option<(Point, Point, Point)> {
 
 /// The lesson's position, White to move.
 fn start(lesson: &Lesson) -> anyhow::Result<Game> {
-    let options = Options::parse(lesson.game, lesson.potentials).map_err(anyhow::Error::msg)?;
+    let options = Options::parse(lesson.game, lesson.potentials)?;
     let mut setup = Setup::new(options);
     setup.place_all(lesson.pieces)?;
     Ok(Game::from_setup(&setup))

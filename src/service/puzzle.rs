@@ -106,7 +106,7 @@ fn records() -> impl Iterator<Item = &'static str> {
 
 fn read(text: &str) -> anyhow::Result<Puzzle> {
     let header = record::header(text)?;
-    let spec = header.rules(None, None).map_err(anyhow::Error::msg)?;
+    let spec = header.rules(None, None)?;
     let goal = header.get("Puzzle").unwrap_or("capture").to_string();
     let solution = (header.get("Solution"))
         .ok_or_else(|| anyhow::anyhow!("no solution"))?
