@@ -58,7 +58,7 @@ mod server;
 use gateway::accept_gateway;
 use http::{HttpRequest, HttpResponse, accept_rest};
 use server::Server;
-pub use server::{ADMINISTRATOR, MANAGE_THREADS, MEMBER_PERMISSIONS, VIEW_CHANNEL};
+pub use server::{ADMINISTRATOR, MANAGE_THREADS, VIEW_CHANNEL};
 
 /// First snowflake handed out; ids grow by one from here.
 const FIRST_SNOWFLAKE: u64 = 1_200_000_000_000_000_000;
@@ -591,6 +591,27 @@ impl FakeDiscord {
     /// Takes a role from `user`: his next message or interaction no longer carries it.
     pub fn take_role(&self, user: u64, role: u64) {
         self.shared.state().server.take_role(user, role);
+    }
+
+    /// `role` of `guild` as a GUILD_ROLE_CREATE or GUILD_ROLE_UPDATE event carries it (a
+    /// role granted with [`Self::grant`] has the user's id).
+    pub fn role_event_json(&self, guild: u64, role: u64) -> Value {
+        let roles = self.shared.state().server.roles_json(guild);
+        let role = roles.into_iter().find(|r| r["id"] == role.to_string());
+        json!({ "guild_id": guild.to_string(), "role": role.expect("no such role") })
+    }
+
+    /// The server as a GUILD_UPDATE event describes it, with its owner.
+    pub fn guild_json(&self, guild: u64) -> Value {
+        let owner = self.shared.state().server.owner(guild);
+        json!({
+            "id": guild.to_string(), "name": GUILD_NAME, "icon": null,
+            "owner_id": owner.to_string(), "verification_level": 0,
+            "default_message_notifications": 0, "explicit_content_filter": 0,
+            "roles": [], "emojis": [], "features": [], "mfa_level": 0,
+            "system_channel_flags": 0, "premium_tier": 0, "preferred_locale": "en-US",
+            "nsfw_level": 0, "stickers": [], "premium_progress_bar_enabled": false,
+        })
     }
 
     /// Sets @everyone's permissions in `guild` (a plain member's unless changed).
