@@ -1,7 +1,7 @@
 //! Discord events into service calls: chat messages, slash commands, autocomplete and
 //! button clicks. Events run concurrently; the service's version check keeps games safe.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use serenity::all::{
     AutoArchiveDuration, ChannelType, CommandInteraction, ComponentInteraction, Context,
@@ -203,6 +203,7 @@ impl Handler {
             member,
             here,
             runtime: tokio::runtime::Handle::current(),
+            answered: Mutex::default(),
         }))
     }
 

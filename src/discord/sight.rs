@@ -2,7 +2,8 @@
 //! "may this game be shown?" (see [`crate::sight`]). The service asks from its blocking
 //! pool; the answers are read from Discord on the async runtime, through the rights cache.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use serenity::all::{ChannelId, Http};
 use tokio::runtime::Handle;
@@ -20,18 +21,35 @@ pub(crate) struct MemberSight {
     pub(crate) here: ChannelId,
     /// The runtime the reads run on (the service waits on its blocking pool).
     pub(crate) runtime: Handle,
+    /// The answers given so far, by question and channel: a listing asks of each game, and
+    /// many games share a channel.
+    pub(crate) answered: Mutex<HashMap<(bool, ChannelId), bool>>,
 }
 
 impl MemberSight {
-    /// Runs a read of Discord to its end; a read that fails hides the game (logged).
-    fn read(&self, what: &str, read: impl Future<Output = serenity::Result<bool>>) -> bool {
-        match self.runtime.block_on(read) {
+    /// Runs a read of Discord to its end, once per question and channel; a read that fails
+    /// hides the game (logged).
+    fn read(
+        &self,
+        author: bool,
+        channel: ChannelId,
+        read: impl Future<Output = serenity::Result<bool>>,
+    ) -> bool {
+        let key = (author, channel);
+        if let Some(seen) = self.answered.lock().ok().and_then(|a| a.get(&key).copied()) {
+            return seen;
+        }
+        let seen = match self.runtime.block_on(read) {
             Ok(seen) => seen,
             Err(e) => {
-                tracing::warn!(error = %e, what, "cannot read who may see a channel: hidden");
+                tracing::warn!(error = %e, author, "cannot read who may see a channel: hidden");
                 false
             }
+        };
+        if let Ok(mut answered) = self.answered.lock() {
+            answered.insert(key, seen);
         }
+        seen
     }
 }
 
@@ -40,7 +58,7 @@ impl ChannelSight for MemberSight {
         let Some(channel) = discord_channel(channel) else {
             return false;
         };
-        self.read("author", async {
+        self.read(true, channel, async {
             let permissions = (self.rights)
                 .permissions(&self.http, &self.member, channel)
                 .await?;
@@ -52,10 +70,9 @@ impl ChannelSight for MemberSight {
         let Some(channel) = discord_channel(channel) else {
             return false;
         };
-        self.read(
-            "readers",
-            (self.rights).readers_of_see(&self.http, self.member.guild, self.here, channel),
-        )
+        let readers =
+            (self.rights).readers_of_see(&self.http, self.member.guild, self.here, channel);
+        self.read(false, channel, readers)
     }
 }
 

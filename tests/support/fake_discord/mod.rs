@@ -58,6 +58,8 @@ mod server;
 use gateway::accept_gateway;
 use http::{HttpRequest, HttpResponse, accept_rest};
 use server::Server;
+// Not every test binary that includes the support uses them.
+#[allow(unused_imports)]
 pub use server::{ADMINISTRATOR, MANAGE_THREADS, VIEW_CHANNEL};
 
 /// First snowflake handed out; ids grow by one from here.
@@ -597,7 +599,7 @@ impl FakeDiscord {
     /// role granted with [`Self::grant`] has the user's id).
     pub fn role_event_json(&self, guild: u64, role: u64) -> Value {
         let roles = self.shared.state().server.roles_json(guild);
-        let role = roles.into_iter().find(|r| r["id"] == role.to_string());
+        let role = roles.into_iter().find(|r| id_field(&r["id"]) == Some(role));
         json!({ "guild_id": guild.to_string(), "role": role.expect("no such role") })
     }
 
