@@ -207,6 +207,19 @@ impl Handler {
         }))
     }
 
+    /// What an interaction's member may do (Discord sends his permissions in the channel)
+    /// and which games he may be shown.
+    fn vouched(
+        &self,
+        http: &Arc<Http>,
+        guild: Option<serenity::all::GuildId>,
+        channel: serenity::all::ChannelId,
+        member: Option<&serenity::all::Member>,
+    ) -> (Rights, Sight) {
+        let sight = self.sight(http, member_of_interaction(guild, member), channel);
+        (rights_of(member), sight)
+    }
+
     fn prefix(&self) -> &str {
         &self.service.config().prefix
     }
@@ -290,16 +303,11 @@ impl Handler {
                             &command.user,
                             text,
                             Via::Slash,
-                            (
-                                rights_of(command.member.as_deref()),
-                                self.sight(
-                                    &ctx.http,
-                                    member_of_interaction(
-                                        command.guild_id,
-                                        command.member.as_deref(),
-                                    ),
-                                    command.channel_id,
-                                ),
+                            self.vouched(
+                                &ctx.http,
+                                command.guild_id,
+                                command.channel_id,
+                                command.member.as_deref(),
                             ),
                         )
                     };
@@ -560,13 +568,11 @@ impl Handler {
                             &click.user,
                             text,
                             Via::Button,
-                            (
-                                rights_of(click.member.as_ref()),
-                                self.sight(
-                                    &ctx.http,
-                                    member_of_interaction(click.guild_id, click.member.as_ref()),
-                                    click.channel_id,
-                                ),
+                            self.vouched(
+                                &ctx.http,
+                                click.guild_id,
+                                click.channel_id,
+                                click.member.as_ref(),
                             ),
                         )
                     };
