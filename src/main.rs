@@ -233,6 +233,10 @@ struct RunArgs {
     /// the gateway URL is then asked from it too. For tests and proxies.
     #[arg(long, env = "DISCORD_API_PROXY", value_parser = proxy_url)]
     api_proxy: Option<Blankable<String>>,
+    /// The shards this process runs: `auto` (as many as Discord recommends, all in this
+    /// process) or `first-last/total`, like `0-1/4`, to share the servers between processes.
+    #[arg(long, env = "SHARDS", default_value = "auto")]
+    shards: gipf_bot::discord::Shards,
 }
 
 /// A setting that `.env` may leave blank (as `.env.example` does): blank means "not set".
@@ -331,6 +335,7 @@ impl RunArgs {
             config: self.settings.config(),
             dev_guild: self.dev_guild.and_then(|id| id.0),
             api_proxy: self.api_proxy.and_then(|url| url.0),
+            shards: self.shards,
         };
         let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
         runtime.block_on(gipf_bot::discord::run(

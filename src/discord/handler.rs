@@ -35,6 +35,8 @@ pub(crate) struct Handler {
     /// The bot's own user id, for the mention prefix.
     bot_id: u64,
     dev_guild: Option<u64>,
+    /// The first shard this process runs: its READY registers the slash commands.
+    first_shard: u32,
     gate: Gate,
     /// Roles and overwrites read for the rights of chat messages' authors and for who may
     /// see which game.
@@ -173,13 +175,14 @@ impl Handler {
     pub(crate) fn new(
         service: Arc<Service>,
         bot_id: u64,
-        dev_guild: Option<u64>,
+        (dev_guild, first_shard): (Option<u64>, u32),
         gate: Gate,
     ) -> Handler {
         Handler {
             service,
             bot_id,
             dev_guild,
+            first_shard,
             gate,
             rights: Arc::default(),
             dm_channels: Default::default(),
@@ -664,6 +667,13 @@ impl EventHandler for Handler {
         // The bot's own user plays the engine's side.
         self.service
             .set_engine_user(UserId(ready.user.id.get()), &ready.user.name);
+        // Every shard is told READY; one registration per connection of the process is enough.
+        if ready
+            .shard
+            .is_some_and(|shard| shard.id.0 != self.first_shard)
+        {
+            return;
+        }
         let commands = slash::definitions();
         let registered = match self.dev_guild.filter(|&id| id != 0) {
             Some(guild) => {
@@ -759,7 +769,7 @@ mod tests {
     fn mention_and_prefix_commands_are_recognised() -> anyhow::Result<()> {
         let dir = tempfile::tempdir()?;
         let service = Service::open(dir.path().join("t.db"), Config::default())?;
-        let handler = Handler::new(Arc::new(service), 77, None, Gate::new());
+        let handler = Handler::new(Arc::new(service), 77, (None, 0), Gate::new());
         assert_eq!(
             handler.command_text("<@77> push b1 c2"),
             Some(("!push b1 c2".into(), Via::Mention))

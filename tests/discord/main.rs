@@ -13,4 +13,5 @@ mod handshake;
 mod play;
 mod privacy;
 mod rights;
+mod shards;
 mod slash;

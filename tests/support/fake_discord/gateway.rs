@@ -147,6 +147,11 @@ pub(super) fn pending_session(
     payload: &Value,
 ) {
     let mut state = shared.state();
+    // A session keeps the shard it identified as, when it is resumed too.
+    if let Some([shard, total]) = payload["shard"].as_array().map(|s| [&s[0], &s[1]]) {
+        let shard = (shard.as_u64().unwrap_or(0), total.as_u64().unwrap_or(1));
+        state.session_shards.insert(session_id.to_owned(), shard);
+    }
     if let Some(connection) = state.connections.iter_mut().find(|c| c.id == connection_id) {
         connection.pending_session = Some(ReadySession {
             session_id: session_id.to_owned(),

@@ -435,15 +435,54 @@ impl FakeDiscord {
         if let Err(error) = serde_json::from_value::<serenity::model::event::Event>(wrapped) {
             panic!("serenity cannot deserialize this {event} ({error}): {data:#}");
         }
-        self.wait_ready().await;
-        let state = self.shared.state();
-        for connection in state.connections.iter().filter(|c| c.session.is_some()) {
-            let command = GatewayCommand::Dispatch {
-                event: event.to_owned(),
-                data: data.clone(),
+        // A server's events come on its shard only, as Discord sends them; the rest on 0.
+        let guild = match event {
+            "GUILD_CREATE" | "GUILD_UPDATE" => id_field(&data["id"]),
+            _ => id_field(&data["guild_id"]),
+        };
+        let on_its_shard = |state: &State, connection: &Connection| {
+            let session = connection.session.as_ref()?;
+            let Some(&(shard, total)) = state.session_shards.get(&session.session_id) else {
+                return Some(());
             };
-            let _ = connection.commands.send(command);
+            (guild.map_or(0, |guild| (guild >> 22) % total.max(1)) == shard).then_some(())
+        };
+        let what = format!("a live session for the shard of {event}");
+        self.shared
+            .wait_for(&what, |state| {
+                (state.connections.iter()).find_map(|c| on_its_shard(state, c))
+            })
+            .await;
+        let state = self.shared.state();
+        for connection in &state.connections {
+            if on_its_shard(&state, connection).is_some() {
+                let command = GatewayCommand::Dispatch {
+                    event: event.to_owned(),
+                    data: data.clone(),
+                };
+                let _ = connection.commands.send(command);
+            }
         }
+    }
+
+    /// Makes `GET /gateway/bot` recommend `shards` shards (1 unless set).
+    pub fn recommend_shards(&self, shards: u64) {
+        self.shared.state().recommended_shards = shards;
+    }
+
+    /// Waits until the live gateway sessions are those of `shards`, as their Identify named
+    /// them: (shard, total).
+    pub async fn wait_shards(&self, shards: &[(u64, u64)]) {
+        let what = format!("live sessions for the shards {shards:?}");
+        self.shared
+            .wait_for(&what, |state| {
+                let mut live: Vec<(u64, u64)> = (state.live_sessions())
+                    .filter_map(|session| state.session_shards.get(&session.session_id).copied())
+                    .collect();
+                live.sort_unstable();
+                (live == shards).then_some(())
+            })
+            .await;
     }
 
     /// Payload of a slash command (`type` 2). `options` is the array of
@@ -871,6 +910,10 @@ struct State {
     no_threads: Vec<u64>,
     /// The servers' roles, members, overwrites and threads: who may do what.
     server: Server,
+    /// The shard count `GET /gateway/bot` recommends (0 counts as 1).
+    recommended_shards: u64,
+    /// The shard each session identified as: (shard, total).
+    session_shards: HashMap<String, (u64, u64)>,
     /// The server of each channel a message or interaction came from.
     channel_guilds: HashMap<u64, u64>,
     /// Direct-message channels, with their user.

@@ -43,16 +43,20 @@ impl Shared {
     ) -> Option<HttpResponse> {
         Some(match (method, segments) {
             ("GET", ["gateway"]) => HttpResponse::json(200, json!({ "url": self.gateway_url })),
-            ("GET", ["gateway", "bot"]) => HttpResponse::json(
-                200,
-                json!({
-                    "url": self.gateway_url,
-                    "shards": 1,
-                    "session_start_limit": {
-                        "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1,
-                    },
-                }),
-            ),
+            ("GET", ["gateway", "bot"]) => {
+                let shards = self.state().recommended_shards.max(1);
+                HttpResponse::json(
+                    200,
+                    json!({
+                        "url": self.gateway_url,
+                        "shards": shards,
+                        "session_start_limit": {
+                            "total": 1000, "remaining": 999, "reset_after": 0,
+                            "max_concurrency": shards,
+                        },
+                    }),
+                )
+            }
             ("GET", ["users", "@me"]) => HttpResponse::json(200, bot_user_json()),
             ("GET", ["oauth2", "applications", "@me"]) => {
                 HttpResponse::json(200, application_json())
