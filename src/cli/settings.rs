@@ -67,6 +67,10 @@ pub struct RunArgs {
     /// the gateway URL is then asked from it too. For tests and proxies.
     #[arg(long, env = "DISCORD_API_PROXY", value_parser = proxy_url)]
     pub(super) api_proxy: Option<Blankable<String>>,
+    /// The shards this process runs: `auto` (as many as Discord recommends, all in this
+    /// process) or `first-last/total`, like `0-1/4`, to share the servers between processes.
+    #[arg(long, env = "SHARDS", default_value = "auto")]
+    pub(super) shards: crate::discord::Shards,
 }
 
 /// A setting that `.env` may leave blank (as `.env.example` does): blank means "not set".
@@ -194,6 +198,7 @@ mod tests {
                 "ABANDON_AFTER_DAYS" => "--abandon-after-days",
                 "DEV_GUILD_ID" => "--dev-guild",
                 "DISCORD_API_PROXY" => "--api-proxy",
+                "SHARDS" => "--shards",
                 "LOG_LEVEL" => continue,
                 other => panic!("{other} in .env.example is not a setting"),
             };

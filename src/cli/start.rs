@@ -24,6 +24,7 @@ impl RunArgs {
             config: self.settings.config(),
             dev_guild: self.dev_guild.and_then(|id| id.0),
             api_proxy: self.api_proxy.and_then(|url| url.0),
+            shards: self.shards,
         };
         let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
         runtime.block_on(crate::discord::run(

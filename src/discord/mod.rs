@@ -11,6 +11,8 @@ mod interaction;
 mod markdown;
 mod rights;
 mod send;
+mod shards;
+mod sight;
 mod slash;
 
 use std::future::Future;
@@ -27,6 +29,7 @@ use crate::service::{Config, Service};
 use gate::Gate;
 use handler::Handler;
 pub use markdown::markdown;
+pub use shards::{Shards, ShardsError, shard_of};
 
 /// Where to get a token, said whenever the token is missing or refused.
 pub const TOKEN_HELP: &str = "get a bot token from the Discord Developer Portal \
@@ -58,6 +61,8 @@ pub struct Settings {
     /// Send every REST call to this base URL (`http://host:port`) with the rate limiter off;
     /// the gateway URL then comes from that server's `GET /api/v10/gateway`.
     pub api_proxy: Option<String>,
+    /// The shards this process runs (`SHARDS`): all that Discord recommends by default.
+    pub shards: Shards,
 }
 
 /// Runs the bot until `shutdown` completes (or Discord refuses it): then it stops taking
@@ -72,10 +77,14 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
         .await
         .context("the database task failed")??;
     let gate = Gate::new();
+    let first_shard = match settings.shards {
+        Shards::Recommended => 0,
+        Shards::Range { first, .. } => first,
+    };
     let handler = Arc::new(Handler::new(
         Arc::new(service),
         bot_id,
-        settings.dev_guild,
+        (settings.dev_guild, first_shard),
         gate.clone(),
     ));
     let mut watch = AbortOnDrop(tokio::spawn(watch(
@@ -94,7 +103,8 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
             .await
             .context("cannot set up the Discord client")?;
         let shard_manager = Arc::clone(&client.shard_manager);
-        let mut task = tokio::spawn(async move { client.start().await });
+        let shards = settings.shards;
+        let mut task = tokio::spawn(async move { connect(&mut client, shards).await });
         tokio::select! {
             ended = &mut task => {
                 match ended.context("the Discord client crashed")? {
@@ -119,6 +129,18 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
                 stop(&gate, &shard_manager, task, handler).await;
                 return Ok(());
             }
+        }
+    }
+}
+
+/// Connects `shards` and serves their events until the connection ends.
+async fn connect(client: &mut serenity::Client, shards: Shards) -> serenity::Result<()> {
+    match shards {
+        Shards::Recommended => client.start_autosharded().await,
+        Shards::Range { first, last, total } => {
+            tracing::info!(first, last, total, "connecting a range of shards");
+            // Serenity's range takes its end as the last shard, included.
+            client.start_shard_range(first..last, total).await
         }
     }
 }

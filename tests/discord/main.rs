@@ -11,5 +11,7 @@ mod e2e;
 mod engine;
 mod handshake;
 mod play;
+mod privacy;
 mod rights;
+mod shards;
 mod slash;

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use gipf_bot::discord::{Settings, run};
+use gipf_bot::discord::{Settings, Shards, run};
 use gipf_bot::service::Config;
 use serde_json::Value;
 use tokio::sync::oneshot;
@@ -32,12 +32,23 @@ impl Bot {
 
     /// [`Bot::start`] with these service settings.
     pub async fn start_with(discord: &FakeDiscord, db: &Path, config: Config) -> Bot {
+        Bot::start_sharded(discord, db, config, Shards::default()).await
+    }
+
+    /// [`Bot::start_with`] running these shards.
+    pub async fn start_sharded(
+        discord: &FakeDiscord,
+        db: &Path,
+        config: Config,
+        shards: Shards,
+    ) -> Bot {
         let settings = Settings {
             token: "fake-token".into(),
             database: db.to_path_buf(),
             config,
             dev_guild: Some(GUILD),
             api_proxy: Some(discord.base_url()),
+            shards,
         };
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(run(settings, async {
