@@ -398,6 +398,9 @@ pub enum ColorChoice {
 }
 
 impl ColorChoice {
+    /// The three choices, in the order the commands list them.
+    pub const ALL: [ColorChoice; 3] = [ColorChoice::White, ColorChoice::Black, ColorChoice::Random];
+
     /// `white`, `black` or `random`.
     pub fn name(self) -> &'static str {
         match self {
@@ -441,7 +444,7 @@ impl FromStr for ColorChoice {
 
     /// The choice written as [`ColorChoice::name`] writes it.
     fn from_str(name: &str) -> Result<ColorChoice, ParseColorChoiceError> {
-        [ColorChoice::White, ColorChoice::Black, ColorChoice::Random]
+        ColorChoice::ALL
             .into_iter()
             .find(|choice| choice.name() == name)
             .ok_or(ParseColorChoiceError)
@@ -484,7 +487,7 @@ mod tests {
 
     #[test]
     fn colour_choices_read_back_and_decide_the_challenger_colour() {
-        for choice in [ColorChoice::White, ColorChoice::Black, ColorChoice::Random] {
+        for choice in ColorChoice::ALL {
             assert_eq!(choice.to_string().parse(), Ok(choice));
         }
         assert_eq!("blue".parse::<ColorChoice>(), Err(ParseColorChoiceError));
@@ -507,6 +510,9 @@ pub enum GameScope {
 }
 
 impl GameScope {
+    /// The three, those being played first.
+    pub const ALL: [GameScope; 3] = [GameScope::Active, GameScope::Finished, GameScope::All];
+
     /// The word for it in a chat line.
     pub fn word(self) -> &'static str {
         match self {
