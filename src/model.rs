@@ -580,15 +580,29 @@ impl fmt::Display for GameKind {
     }
 }
 
-impl FromStr for GameKind {
-    type Err = String;
+/// A word that is none of the games the ratings keep apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseGameKindError(pub String);
 
-    fn from_str(text: &str) -> Result<GameKind, String> {
+impl fmt::Display for ParseGameKindError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a game: basic, standard, tournament or potentials",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseGameKindError {}
+
+impl FromStr for GameKind {
+    type Err = ParseGameKindError;
+
+    fn from_str(text: &str) -> Result<GameKind, ParseGameKindError> {
         GameKind::ALL
             .into_iter()
             .find(|kind| kind.name() == text)
-            .ok_or_else(|| {
-                format!("`{text}` is not a game: basic, standard, tournament or potentials")
-            })
+            .ok_or_else(|| ParseGameKindError(text.to_string()))
     }
 }

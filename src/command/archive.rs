@@ -8,7 +8,7 @@ use super::{
     Arg, ArgKind, Choices, Command, CommandError, Syntax, Words, arg, at_least, error, keyed, line,
     parse_mention,
 };
-use crate::model::{GameId, GameKind, GameScope, UserId};
+use crate::model::{GameId, GameKind, GameScope, ParseGameKindError, UserId};
 
 /// A question about games, or about players' ratings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -438,7 +438,9 @@ fn parse_leaderboard(words: &Words) -> Result<Command, CommandError> {
         [game] => game
             .parse()
             .map(|kind| ArchiveCommand::Leaderboard { kind: Some(kind) }.into())
-            .map_err(|e: String| error(format!("{e}, or nothing for all games together"))),
+            .map_err(|e: ParseGameKindError| {
+                error(format!("{e}, or nothing for all games together"))
+            }),
         _ => Err(error(format!(
             "{} takes one game at most: {}",
             words.cmd("leaderboard"),

@@ -5,10 +5,11 @@
 //! (challenge, accept, decline, cancel, rematch), `play.rs` (pushes, whole turns, answers,
 //! potentials), `game.rs` (resign, abort, claim, board, hint, takeback), `archive.rs`
 //! (history, export, replay, games, analyse, stats, leaderboard), `server.rs` (settings,
-//! notify) and `info.rs` (help, rules). A family's file holds each of its commands whole: its variant,
-//! its printed form, its [`Syntax`] row (word, `!help` line, slash options, what the
-//! adapter must look up first) and its parser. The service runs a family in its file of the
-//! same name, so adding a command touches those two files.
+//! notify), `info.rs` (help, rules) and `puzzle.rs` (puzzle, learn, solve). A family's file
+//! holds each of its commands whole: its variant, its printed form, its [`Syntax`] row
+//! (word, `!help` line, slash options, what the adapter must look up first), its chat parser
+//! and its slash filler. The service runs a family in its file of the same name, so adding a
+//! command touches those two files.
 //!
 //! A slash command's options fill its command directly ([`from_options`], in `options.rs`):
 //! each family reads them beside its chat words, through the same checks and refusals.
@@ -305,7 +306,7 @@ fn parse_mention(word: &str) -> Option<UserId> {
 }
 
 /// Reads a line as a player of `say` writes it. `None` if it is not addressed to the bot
-/// (no prefix: the line a slash command stands for has it too).
+/// (no prefix). A slash command has no line: [`from_options`] reads its options.
 ///
 /// ```
 /// use gipf_bot::command::{parse, Command, Phrasing};

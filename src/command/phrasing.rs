@@ -22,8 +22,8 @@ impl Phrasing {
         }
     }
 
-    /// Slash commands (for those who use them, and the buttons); their chat lines, which
-    /// the parser reads, start with `prefix` too.
+    /// Slash commands (for those who use them, and the buttons), whose examples name their
+    /// options; `prefix` is the chat's, should a line be read in these words.
     pub fn slash(prefix: &str) -> Phrasing {
         Phrasing {
             slash: true,

@@ -226,8 +226,8 @@ impl Service {
         &self.config
     }
 
-    /// Handles a chat line (a typed one, or the line a slash command stands for); no
-    /// replies when the line is not a command. This blocks on the database and the
+    /// Handles a chat line; no replies when the line is not a command (a slash command
+    /// comes parsed: [`Service::execute_parsed`]). This blocks on the database and the
     /// renderer: from async code use [`Service::handle_async`].
     pub fn handle(&self, message: &Message) -> Vec<Reply> {
         match command::parse(&message.text, &self.phrasing(message)) {
