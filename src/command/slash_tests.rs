@@ -33,16 +33,21 @@ const BOB: ArgValue = ArgValue::User(UserId(42));
 /// A slash command, its options, and the chat line it stands for.
 type Case<'a> = (&'a str, &'a [(&'a str, ArgValue)], &'a str);
 
+/// Asserts each slash command with its options is refused as the chat line it stands for
+/// is refused in slash words.
+fn refused_alike(cases: &[Case]) {
+    let differ: Vec<(String, String)> = (cases.iter())
+        .map(|(name, options, line)| (filled_err(name, options), slash_err(line)))
+        .filter(|(filled, typed)| filled != typed)
+        .collect();
+    assert!(differ.is_empty(), "{differ:#?}");
+}
+
 #[test]
-fn slash_options_are_refused_in_the_words_of_their_chat_line() {
+fn a_challenge_by_options_is_refused_as_its_chat_line() {
+    // The options of /challenge, read as the chat reads the words of a challenge.
     use ArgValue::{Flag, Number};
-    let cases: &[Case] = &[
-        ("push", &[("entry", text("zz9"))], "!push zz9"),
-        (
-            "push",
-            &[("entry", text("b1-c2")), ("answers", text("jump"))],
-            "!push b1-c2 jump",
-        ),
+    refused_alike(&[
         (
             "challenge",
             &[("opponent", BOB), ("extra", text("zz"))],
@@ -90,6 +95,48 @@ fn slash_options_are_refused_in_the_words_of_their_chat_line() {
             &[("opponent", BOB), ("days", Number(20))],
             "!challenge <@42> days=20",
         ),
+    ]);
+}
+
+#[test]
+fn a_move_by_options_is_refused_as_its_chat_line() {
+    // The text options of moves, read by the chat's readers of moves.
+    use ArgValue::{Flag, Number};
+    refused_alike(&[
+        ("push", &[("entry", text("zz9"))], "!push zz9"),
+        (
+            "push",
+            &[("entry", text("b1-c2")), ("answers", text("jump"))],
+            "!push b1-c2 jump",
+        ),
+        (
+            "zertz",
+            &[("from", text("c3")), ("to", text("zz"))],
+            "!zertz c3 zz",
+        ),
+        ("take", &[("spots", text("zz"))], "!take zz"),
+        ("tamsk", &[("entry", text("e5"))], "!tamsk e5"),
+        ("row", &[("number", Number(0))], "!row 0"),
+        ("board", &[("side", text("blue"))], "!board blue"),
+        (
+            "board",
+            &[
+                ("side", text("mine")),
+                ("always", Flag(true)),
+                ("coords", Flag(true)),
+            ],
+            "!board side mine coords",
+        ),
+        ("takeback", &[("answer", text("maybe"))], "!takeback maybe"),
+        ("move", &[("notation", text("zz"))], "!move zz"),
+    ]);
+}
+
+#[test]
+fn settings_and_questions_by_options_are_refused_as_their_chat_lines() {
+    // Typed numbers and choices, checked as the chat's keyed words are.
+    use ArgValue::Number;
+    refused_alike(&[
         (
             "settings",
             &[("abandon", Number(5000))],
@@ -107,35 +154,10 @@ fn slash_options_are_refused_in_the_words_of_their_chat_line() {
             &[("threads", text("maybe"))],
             "!settings threads=maybe",
         ),
-        (
-            "zertz",
-            &[("from", text("c3")), ("to", text("zz"))],
-            "!zertz c3 zz",
-        ),
-        ("take", &[("spots", text("zz"))], "!take zz"),
-        ("tamsk", &[("entry", text("e5"))], "!tamsk e5"),
-        ("row", &[("number", Number(0))], "!row 0"),
         ("history", &[("game", Number(0))], "!history 0"),
         ("games", &[("page", Number(0))], "!games page=0"),
-        ("board", &[("side", text("blue"))], "!board blue"),
-        (
-            "board",
-            &[
-                ("side", text("mine")),
-                ("always", Flag(true)),
-                ("coords", Flag(true)),
-            ],
-            "!board side mine coords",
-        ),
-        ("takeback", &[("answer", text("maybe"))], "!takeback maybe"),
         ("notify", &[("dm", text("maybe"))], "!notify maybe"),
-        ("move", &[("notation", text("zz"))], "!move zz"),
-    ];
-    let differ: Vec<(String, String)> = (cases.iter())
-        .map(|(name, options, line)| (filled_err(name, options), slash_err(line)))
-        .filter(|(filled, typed)| filled != typed)
-        .collect();
-    assert!(differ.is_empty(), "{differ:#?}");
+    ]);
     // A word no choice offers (Discord sends none) is quoted with its option's name, where
     // the chat line's reading of the slash words could not place it.
     assert!(
@@ -147,82 +169,63 @@ fn slash_options_are_refused_in_the_words_of_their_chat_line() {
 
 #[test]
 fn slash_options_fill_the_command_their_chat_line_names() {
-    let filled = |name: &str, options: &[(&str, ArgValue)]| {
-        from_options(name, &slash_options(options), &Phrasing::slash("!")).unwrap()
-    };
-    assert_eq!(
-        filled(
+    use ArgValue::{Flag, Number};
+    let cases: &[Case] = &[
+        (
             "push",
             &[
                 ("entry", text("b1-c2")),
                 ("piece", text("zertz")),
-                ("answers", text("take e5 confirm"))
-            ]
+                ("answers", text("take e5 confirm")),
+            ],
+            "!push b1-c2 zertz take e5 confirm",
         ),
-        ok("!push b1-c2 zertz take e5 confirm")
-    );
-    assert_eq!(
-        filled(
+        (
             "take",
-            &[("spots", text("e5")), ("confirm", ArgValue::Flag(true))]
+            &[("spots", text("e5")), ("confirm", Flag(true))],
+            "!take e5 confirm",
         ),
-        ok("!take e5 confirm")
-    );
-    assert_eq!(
-        filled("zertz", &[("from", text("c3")), ("to", text("c6"))]),
-        ok("!zertz c3 c6")
-    );
-    assert_eq!(
-        filled("move", &[("notation", text("Gd8-f7"))]),
-        ok("!move Gd8-f7")
-    );
-    assert_eq!(
-        filled("solve", &[("turn", text("a5-f4;xGf4*"))]),
-        ok("!solve a5-f4;xGf4*")
-    );
-    assert_eq!(
-        filled(
+        (
+            "zertz",
+            &[("from", text("c3")), ("to", text("c6"))],
+            "!zertz c3 c6",
+        ),
+        ("move", &[("notation", text("Gd8-f7"))], "!move Gd8-f7"),
+        (
+            "solve",
+            &[("turn", text("a5-f4;xGf4*"))],
+            "!solve a5-f4;xGf4*",
+        ),
+        (
             "seek",
             &[
                 ("variant", text("basic")),
                 ("extra", text("+1/+2")),
-                ("days", ArgValue::Number(3))
-            ]
+                ("days", Number(3)),
+            ],
+            "!seek basic +1/+2 days=3",
         ),
-        ok("!seek basic +1/+2 days=3")
-    );
-    assert_eq!(
-        filled(
+        (
             "games",
-            &[
-                ("player", BOB),
-                ("which", text("all")),
-                ("page", ArgValue::Number(2))
-            ]
+            &[("player", BOB), ("which", text("all")), ("page", Number(2))],
+            "!games <@42> all page=2",
         ),
-        ok("!games <@42> all page=2")
-    );
-    assert_eq!(
-        filled(
+        (
             "settings",
-            &[("days", ArgValue::Number(0)), ("threads", text("on"))]
+            &[("days", Number(0)), ("threads", text("on"))],
+            "!settings days=none threads=on",
         ),
-        ok("!settings days=none threads=on")
-    );
-    assert_eq!(
-        filled("learn", &[("lesson", ArgValue::Number(3))]),
-        ok("!learn 3")
-    );
-    assert_eq!(
-        filled(
+        ("learn", &[("lesson", Number(3))], "!learn 3"),
+        (
             "browse",
-            &[
-                ("game", ArgValue::Number(12)),
-                ("turn", ArgValue::Number(7))
-            ]
+            &[("game", Number(12)), ("turn", Number(7))],
+            "!browse 12 turn=7",
         ),
-        ok("!browse 12 turn=7")
-    );
+    ];
+    for (name, options, line) in cases {
+        let filled = from_options(name, &slash_options(options), &Phrasing::slash("!"));
+        assert_eq!(filled, Ok(ok(line)), "{line}");
+    }
 }
 
 #[test]
