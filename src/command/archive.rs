@@ -66,6 +66,23 @@ pub enum ArchiveCommand {
     },
 }
 
+impl ArchiveCommand {
+    /// The word of its canonical line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            ArchiveCommand::History { .. } => "history",
+            ArchiveCommand::Export { .. } => "export",
+            ArchiveCommand::Replay { .. } => "replay",
+            ArchiveCommand::Analyse { .. } => "analyse",
+            ArchiveCommand::Browse { .. } => "browse",
+            ArchiveCommand::Games { .. } => "games",
+            ArchiveCommand::MyGames => "mygames",
+            ArchiveCommand::Stats { .. } => "stats",
+            ArchiveCommand::Leaderboard { .. } => "leaderboard",
+        }
+    }
+}
+
 impl From<ArchiveCommand> for Command {
     fn from(command: ArchiveCommand) -> Command {
         Command::Archive(command)

@@ -46,6 +46,20 @@ pub enum ChallengeCommand {
     Rematch,
 }
 
+impl ChallengeCommand {
+    /// The word of its canonical line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            ChallengeCommand::Challenge { opponent: None, .. } => "seek",
+            ChallengeCommand::Challenge { .. } => "challenge",
+            ChallengeCommand::Accept => "accept",
+            ChallengeCommand::Decline => "decline",
+            ChallengeCommand::Cancel => "cancel",
+            ChallengeCommand::Rematch => "rematch",
+        }
+    }
+}
+
 impl From<ChallengeCommand> for Command {
     fn from(command: ChallengeCommand) -> Command {
         Command::Challenge(command)

@@ -47,6 +47,20 @@ pub enum TakebackAnswer {
     Decline,
 }
 
+impl GameCommand {
+    /// The word of its canonical line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            GameCommand::Resign { .. } => "resign",
+            GameCommand::Abort => "abort",
+            GameCommand::Claim => "claim",
+            GameCommand::Board { .. } => "board",
+            GameCommand::Hint => "hint",
+            GameCommand::Takeback(_) => "takeback",
+        }
+    }
+}
+
 impl TakebackAnswer {
     /// The answers to a request, as `/takeback` offers them.
     pub const ANSWERS: [TakebackAnswer; 2] = [TakebackAnswer::Accept, TakebackAnswer::Decline];

@@ -17,6 +17,16 @@ pub enum InfoCommand {
     Help,
 }
 
+impl InfoCommand {
+    /// The word of its canonical line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            InfoCommand::Rules | InfoCommand::RulesOf(_) => "rules",
+            InfoCommand::Help => "help",
+        }
+    }
+}
+
 impl From<InfoCommand> for Command {
     fn from(command: InfoCommand) -> Command {
         Command::Info(command)

@@ -108,8 +108,21 @@ impl Command {
     /// assert!(accept.syntax().is_some_and(|row| row.starts_game));
     /// ```
     pub fn syntax(&self) -> Option<&'static Syntax> {
-        let line = self.to_string();
-        Syntax::of(line.split(' ').next().unwrap_or_default())
+        Syntax::of(self.word())
+    }
+
+    /// The word its canonical line starts with, as its family names it (`take none` is
+    /// `keep all`: `keep`).
+    pub fn word(&self) -> &'static str {
+        match self {
+            Command::Challenge(command) => command.word(),
+            Command::Play(command) => command.word(),
+            Command::Game(command) => command.word(),
+            Command::Archive(command) => command.word(),
+            Command::Server(command) => command.word(),
+            Command::Info(command) => command.word(),
+            Command::Puzzle(command) => command.word(),
+        }
     }
 }
 

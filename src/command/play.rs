@@ -84,7 +84,34 @@ pub enum PlayCommand {
     Confirmed(Box<PlayCommand>),
 }
 
+impl Answer {
+    /// The word it is given with alone: `row`, `take` or `keep`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Answer::Row(_) => "row",
+            Answer::Take(_) | Answer::TakeAll => "take",
+            Answer::Keep(_) | Answer::KeepAll => "keep",
+        }
+    }
+}
+
 impl PlayCommand {
+    /// The word of its canonical line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            PlayCommand::Push {
+                piece: Some(PieceKind::Gipf),
+                ..
+            } => "gipf",
+            PlayCommand::Push { .. } => "push",
+            PlayCommand::Power { kind, .. } => potential_word(*kind),
+            PlayCommand::Tamsk(_) => "tamsk",
+            PlayCommand::Move(_) => "move",
+            PlayCommand::Answer(answer) => answer.word(),
+            PlayCommand::Confirmed(inner) => inner.word(),
+        }
+    }
+
     /// The move itself, and whether it was confirmed.
     pub fn unconfirmed(&self) -> (&PlayCommand, bool) {
         match self {

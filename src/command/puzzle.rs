@@ -19,6 +19,17 @@ pub enum PuzzleCommand {
     },
 }
 
+impl PuzzleCommand {
+    /// The word of its canonical line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            PuzzleCommand::Next => "puzzle",
+            PuzzleCommand::Learn(_) => "learn",
+            PuzzleCommand::Solve { .. } => "solve",
+        }
+    }
+}
+
 impl From<PuzzleCommand> for Command {
     fn from(command: PuzzleCommand) -> Command {
         Command::Puzzle(command)

@@ -71,6 +71,16 @@ impl SettingsChange {
     }
 }
 
+impl ServerCommand {
+    /// The word of its canonical line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            ServerCommand::Settings(_) => "settings",
+            ServerCommand::Notify { .. } => "notify",
+        }
+    }
+}
+
 impl From<ServerCommand> for Command {
     fn from(command: ServerCommand) -> Command {
         Command::Server(command)

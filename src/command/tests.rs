@@ -592,6 +592,54 @@ fn the_rows_say_which_commands_need_rights_or_start_a_game() {
     assert_eq!(row("!push G b1 c2"), Some("gipf"));
     assert_eq!(row("!move zc3>c6"), Some("move"));
     assert_eq!(row("!rules dvonn"), Some("rules"));
+    // A family names its word without printing the command.
+    for line in [
+        "!seek",
+        "!challenge <@42>",
+        "!accept",
+        "!decline",
+        "!cancel",
+        "!rematch",
+        "!push b1 c2",
+        "!gipf b1 c2",
+        "!push b1 c2 zertz",
+        "!zertz c3 c6",
+        "!punct e4 e5",
+        "!tamsk skip",
+        "!move b6-f5",
+        "!row 2",
+        "!take e5",
+        "!take none",
+        "!keep all",
+        "!take e5 confirm",
+        "!resign confirm",
+        "!abort",
+        "!claim",
+        "!board side mine",
+        "!hint",
+        "!takeback accept",
+        "!history 3",
+        "!export",
+        "!replay",
+        "!analyse",
+        "!browse 2 turn=3",
+        "!games all",
+        "!mygames",
+        "!stats",
+        "!leaderboard basic",
+        "!settings days=3",
+        "!notify dm on",
+        "!rules",
+        "!rules zertz",
+        "!help",
+        "!puzzle",
+        "!learn 2",
+        "!solve a5-c5",
+    ] {
+        let command = ok(line);
+        let printed = command.to_string();
+        assert_eq!(printed.split(' ').next(), Some(command.word()), "{line}");
+    }
 }
 
 #[test]
