@@ -82,6 +82,7 @@ fn command_round_trip(bencher: Bencher) {
                 via: Via::Console,
                 site: None,
                 rights: Default::default(),
+                sight: gipf_bot::sight::Sight::Everything,
             }
         })
         .bench_local_values(|message| {

@@ -12,6 +12,7 @@ use anyhow::Context;
 use crate::model::{ChannelId, Rights, UserId};
 use crate::reply::Reply;
 use crate::service::{Message, Service, User, Via};
+use crate::sight::Sight;
 use crate::text::{Span, Text};
 
 /// The console's one channel.
@@ -119,6 +120,8 @@ impl Console {
             stamp: None,
             via: Via::Console,
             rights: Rights::default(),
+            // One table for everyone: every game here is everyone's to see.
+            sight: Sight::Everything,
             site: Some("console".into()),
         })
     }

@@ -14,5 +14,6 @@ pub mod record;
 pub mod render;
 pub mod reply;
 pub mod service;
+pub mod sight;
 pub mod store;
 pub mod text;

@@ -1,7 +1,7 @@
 //! Discord events into service calls: chat messages, slash commands, autocomplete and
 //! button clicks. Events run concurrently; the service's version check keeps games safe.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use serenity::all::{
     AutoArchiveDuration, ChannelType, CommandInteraction, ComponentInteraction, Context,
@@ -12,11 +12,14 @@ use serenity::all::{
 
 use super::gate::Gate;
 use super::interaction::{self, Asked};
+use super::rights::{Member, RightsCache, member_of_message};
+use super::sight::MemberSight;
 use super::{send, slash};
 use crate::command::{ArgKind, Command, Phrasing, Syntax};
 use crate::model::{ChannelId, GuildId, Rights, UserId};
 use crate::reply::{FollowUp, Reply};
 use crate::service::{GameState, Message, Service, User, Via};
+use crate::sight::{PlayersOnly, Sight};
 use crate::text;
 use crate::text::Span;
 
@@ -33,8 +36,9 @@ pub(crate) struct Handler {
     bot_id: u64,
     dev_guild: Option<u64>,
     gate: Gate,
-    /// Roles and overwrites read for the rights of chat messages' authors.
-    rights: super::rights::RightsCache,
+    /// Roles and overwrites read for the rights of chat messages' authors and for who may
+    /// see which game.
+    rights: Arc<RightsCache>,
     /// The direct-message channel opened with each user.
     dm_channels: std::sync::Mutex<std::collections::HashMap<UserId, serenity::all::ChannelId>>,
 }
@@ -89,15 +93,29 @@ fn rights_of(member: Option<&serenity::all::Member>) -> Rights {
     }
 }
 
-/// A message to the service, from where and whom it came in Discord, how, and what its
-/// author may do beyond playing (Discord vouches for it with interactions only).
+/// The member behind an interaction in a server, with the roles it came with.
+fn member_of_interaction(
+    guild: Option<serenity::all::GuildId>,
+    member: Option<&serenity::all::Member>,
+) -> Option<Member> {
+    let member = member?;
+    Some(Member {
+        guild: guild?,
+        user: member.user.id,
+        roles: member.roles.clone(),
+    })
+}
+
+/// A message to the service, from where and whom it came in Discord, how, what its
+/// author may do beyond playing (Discord vouches for it with interactions only), and which
+/// games he may be shown.
 fn message_from(
     guild: Option<serenity::all::GuildId>,
     channel: serenity::all::ChannelId,
     author: &DiscordUser,
     text: String,
     via: Via,
-    rights: Rights,
+    (rights, sight): (Rights, Sight),
 ) -> Message {
     Message {
         guild: guild.map(|g| GuildId(g.get())),
@@ -110,6 +128,7 @@ fn message_from(
         via,
         site: None,
         rights,
+        sight,
     }
 }
 
@@ -162,9 +181,43 @@ impl Handler {
             bot_id,
             dev_guild,
             gate,
-            rights: super::rights::RightsCache::default(),
+            rights: Arc::default(),
             dm_channels: Default::default(),
         }
+    }
+
+    /// What `member` can view, asked of Discord as the service needs it; outside a server,
+    /// only the games he plays.
+    fn sight(
+        &self,
+        http: &Arc<Http>,
+        member: Option<Member>,
+        here: serenity::all::ChannelId,
+    ) -> Sight {
+        let Some(member) = member else {
+            return Sight::Member(Arc::new(PlayersOnly));
+        };
+        Sight::Member(Arc::new(MemberSight {
+            http: Arc::clone(http),
+            rights: Arc::clone(&self.rights),
+            member,
+            here,
+            runtime: tokio::runtime::Handle::current(),
+            answered: Mutex::default(),
+        }))
+    }
+
+    /// What an interaction's member may do (Discord sends his permissions in the channel)
+    /// and which games he may be shown.
+    fn vouched(
+        &self,
+        http: &Arc<Http>,
+        guild: Option<serenity::all::GuildId>,
+        channel: serenity::all::ChannelId,
+        member: Option<&serenity::all::Member>,
+    ) -> (Rights, Sight) {
+        let sight = self.sight(http, member_of_interaction(guild, member), channel);
+        (rights_of(member), sight)
     }
 
     fn prefix(&self) -> &str {
@@ -245,7 +298,12 @@ impl Handler {
                     &command.user,
                     format!("/{}", command.data.name),
                     Via::Slash,
-                    rights_of(command.member.as_deref()),
+                    self.vouched(
+                        &ctx.http,
+                        command.guild_id,
+                        command.channel_id,
+                        command.member.as_deref(),
+                    ),
                 )
             };
             let replies = self.service.execute_parsed_async(message, parsed).await;
@@ -502,7 +560,12 @@ impl Handler {
                             &click.user,
                             text,
                             Via::Button,
-                            rights_of(click.member.as_ref()),
+                            self.vouched(
+                                &ctx.http,
+                                click.guild_id,
+                                click.channel_id,
+                                click.member.as_ref(),
+                            ),
                         )
                     };
                     let replies = self.service.execute_async(message, command).await;
@@ -544,11 +607,21 @@ async fn refuse(sent: impl Future<Output = serenity::Result<()>>) {
 impl EventHandler for Handler {
     // Roles and overwrites decide who may moderate: when they change, they are read anew.
     async fn guild_role_create(&self, _: Context, new: Role) {
-        self.rights.forget_roles(new.guild_id);
+        self.rights.forget_server(new.guild_id);
     }
 
     async fn guild_role_update(&self, _: Context, _: Option<Role>, new: Role) {
-        self.rights.forget_roles(new.guild_id);
+        self.rights.forget_server(new.guild_id);
+    }
+
+    // A new owner has every right.
+    async fn guild_update(
+        &self,
+        _: Context,
+        _: Option<serenity::all::Guild>,
+        new: serenity::all::PartialGuild,
+    ) {
+        self.rights.forget_server(new.id);
     }
 
     async fn guild_role_delete(
@@ -558,10 +631,14 @@ impl EventHandler for Handler {
         _: RoleId,
         _: Option<Role>,
     ) {
-        self.rights.forget_roles(guild);
+        self.rights.forget_server(guild);
     }
 
     async fn channel_update(&self, _: Context, _: Option<GuildChannel>, new: GuildChannel) {
+        self.rights.forget_channel(new.id);
+    }
+
+    async fn thread_update(&self, _: Context, _: Option<GuildChannel>, new: GuildChannel) {
         self.rights.forget_channel(new.id);
     }
 
@@ -610,6 +687,7 @@ impl EventHandler for Handler {
         let row = row_of(&text, &Phrasing::chat(self.prefix()));
         let needed = row.is_some_and(|row| row.moderated);
         let rights = self.rights.of_message(&ctx.http, &msg, needed).await;
+        let sight = self.sight(&ctx.http, member_of_message(&msg), msg.channel_id);
         let site = if row.is_some_and(|row| row.starts_game) {
             site_of(&ctx.http, msg.guild_id, msg.channel_id).await
         } else {
@@ -624,7 +702,14 @@ impl EventHandler for Handler {
             mentions: msg.mentions.iter().filter(|u| !u.bot).map(user).collect(),
             channels,
             site,
-            ..message_from(msg.guild_id, msg.channel_id, &msg.author, text, via, rights)
+            ..message_from(
+                msg.guild_id,
+                msg.channel_id,
+                &msg.author,
+                text,
+                via,
+                (rights, sight),
+            )
         };
         let replies = self.service.handle_async(message).await;
         let replies = self.answered(&ctx, msg.channel_id, replies).await;

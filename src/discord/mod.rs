@@ -11,6 +11,7 @@ mod interaction;
 mod markdown;
 mod rights;
 mod send;
+mod sight;
 mod slash;
 
 use std::future::Future;

@@ -9,25 +9,50 @@ use std::time::{Duration, Instant};
 
 use serenity::all::{
     ChannelId, ChannelType, GuildId, Http, Message as DiscordMessage, PermissionOverwrite,
-    PermissionOverwriteType, Permissions, RoleId,
+    PermissionOverwriteType, Permissions, RoleId, UserId,
 };
 
 use crate::model::Rights;
 
 /// How long roles and overwrites read from Discord are trusted when Discord says nothing of
-/// a change (it does, by role and channel events: those forget them at once).
+/// a change (it does, by role, server and channel events: those forget them at once).
 const FRESH_FOR: Duration = Duration::from_secs(60);
 
 /// What was read from Discord, and when.
 type Read<K, V> = Mutex<HashMap<K, (Instant, V)>>;
 
-/// The servers' roles and the channels' overwrites, as last read, and each thread's parent.
+/// A server as its permissions need it: its owner, and each role's permissions.
+#[derive(Clone)]
+struct ServerFacts {
+    owner: UserId,
+    roles: HashMap<RoleId, Permissions>,
+}
+
+/// A channel or thread as its permissions need it.
+#[derive(Clone)]
+struct ChannelFacts {
+    /// A thread's parent channel, whose overwrites rule in it.
+    parent: Option<ChannelId>,
+    /// A private thread: seen by its members and by those who manage threads.
+    private_thread: bool,
+    /// Its own overwrites (a thread has none).
+    overwrites: Vec<PermissionOverwrite>,
+}
+
+/// A member of a server: what his permissions are worked out from. His roles come with
+/// each message or interaction, so they are never stale.
+#[derive(Clone, Debug)]
+pub(crate) struct Member {
+    pub(crate) guild: GuildId,
+    pub(crate) user: UserId,
+    pub(crate) roles: Vec<RoleId>,
+}
+
+/// The servers' owners and roles and the channels' overwrites, as last read.
 #[derive(Default)]
 pub(crate) struct RightsCache {
-    roles: Read<GuildId, HashMap<RoleId, Permissions>>,
-    overwrites: Read<ChannelId, Vec<PermissionOverwrite>>,
-    /// A thread's parent channel, whose overwrites rule in it (a thread never moves).
-    parents: Mutex<HashMap<ChannelId, ChannelId>>,
+    servers: Read<GuildId, ServerFacts>,
+    channels: Read<ChannelId, ChannelFacts>,
 }
 
 /// A cached value read at `at`, if still fresh.
@@ -37,80 +62,149 @@ fn fresh<T: Clone>(cached: Option<&(Instant, T)>) -> Option<T> {
         .map(|(_, value)| value.clone())
 }
 
+/// Remembers `value` under `key` as read now.
+fn remember<K: std::hash::Hash + Eq, V>(read: &Read<K, V>, key: K, value: V) {
+    if let Ok(mut cache) = read.lock() {
+        cache.insert(key, (Instant::now(), value));
+    }
+}
+
 impl RightsCache {
-    /// A server's roles changed: read them again next time.
-    pub(crate) fn forget_roles(&self, guild: GuildId) {
-        if let Ok(mut roles) = self.roles.lock() {
-            roles.remove(&guild);
+    /// A server's roles or owner changed: read them again next time.
+    pub(crate) fn forget_server(&self, guild: GuildId) {
+        if let Ok(mut servers) = self.servers.lock() {
+            servers.remove(&guild);
         }
     }
 
     /// A channel's overwrites changed (or it is gone): read them again next time.
     pub(crate) fn forget_channel(&self, channel: ChannelId) {
-        if let Ok(mut overwrites) = self.overwrites.lock() {
-            overwrites.remove(&channel);
+        if let Ok(mut channels) = self.channels.lock() {
+            channels.remove(&channel);
         }
     }
 
-    /// Each of a server's roles with its permissions.
-    async fn roles(
+    /// A server's owner and each of its roles with its permissions.
+    async fn server(&self, http: &Http, guild: GuildId) -> serenity::Result<ServerFacts> {
+        if let Some(facts) = self.servers.lock().ok().and_then(|c| fresh(c.get(&guild))) {
+            return Ok(facts);
+        }
+        let read = guild.to_partial_guild(http).await?;
+        let facts = ServerFacts {
+            owner: read.owner_id,
+            roles: (read.roles.into_iter())
+                .map(|(id, role)| (id, role.permissions))
+                .collect(),
+        };
+        remember(&self.servers, guild, facts.clone());
+        Ok(facts)
+    }
+
+    /// A channel's or thread's parent, kind and overwrites.
+    async fn channel(&self, http: &Http, channel: ChannelId) -> serenity::Result<ChannelFacts> {
+        let cached = self
+            .channels
+            .lock()
+            .ok()
+            .and_then(|c| fresh(c.get(&channel)));
+        if let Some(facts) = cached {
+            return Ok(facts);
+        }
+        let read = channel.to_channel(http).await?.guild();
+        let facts = ChannelFacts {
+            parent: read.as_ref().and_then(thread_parent),
+            private_thread: read
+                .as_ref()
+                .is_some_and(|c| c.kind == ChannelType::PrivateThread),
+            overwrites: read.map(|c| c.permission_overwrites).unwrap_or_default(),
+        };
+        remember(&self.channels, channel, facts.clone());
+        Ok(facts)
+    }
+
+    /// `member`'s permissions in `channel`, worked out as Discord does: the owner and the
+    /// administrators have all; else the server's roles, then the overwrites of the channel
+    /// (of a thread's parent); a private thread only for its members and those who manage
+    /// threads. Nothing at all where he may not view the channel.
+    pub(crate) async fn permissions(
+        &self,
+        http: &Http,
+        member: &Member,
+        channel: ChannelId,
+    ) -> serenity::Result<Permissions> {
+        let server = self.server(http, member.guild).await?;
+        if server.owner == member.user {
+            return Ok(Permissions::all());
+        }
+        let everyone = RoleId::new(member.guild.get());
+        let role = |id: &RoleId| {
+            server
+                .roles
+                .get(id)
+                .copied()
+                .unwrap_or(Permissions::empty())
+        };
+        let base = (member.roles.iter()).fold(role(&everyone), |all, id| all | role(id));
+        if base.administrator() {
+            return Ok(Permissions::all());
+        }
+        let facts = self.channel(http, channel).await?;
+        let ruling = match facts.parent {
+            Some(parent) => self.channel(http, parent).await?.overwrites,
+            None => facts.overwrites.clone(),
+        };
+        let permissions = overwritten(base, &ruling, everyone, &member.roles, member.user);
+        let member_of_thread = || async {
+            (http
+                .get_thread_channel_member(channel, member.user, false)
+                .await)
+                .is_ok()
+        };
+        let hidden = !permissions.view_channel()
+            || (facts.private_thread && !permissions.manage_threads() && !member_of_thread().await);
+        Ok(if hidden {
+            Permissions::empty()
+        } else {
+            permissions
+        })
+    }
+
+    /// Whether every member who can view `here` can view `channel` too: the same channel, a
+    /// public thread of it or its thread's parent, or a channel that no overwrite hides from
+    /// anyone and that @everyone may view.
+    pub(crate) async fn readers_of_see(
         &self,
         http: &Http,
         guild: GuildId,
-    ) -> serenity::Result<HashMap<RoleId, Permissions>> {
-        if let Some(roles) = self.roles.lock().ok().and_then(|c| fresh(c.get(&guild))) {
-            return Ok(roles);
-        }
-        let roles: HashMap<RoleId, Permissions> = guild
-            .roles(http)
-            .await?
-            .into_iter()
-            .map(|(id, role)| (id, role.permissions))
-            .collect();
-        if let Ok(mut cache) = self.roles.lock() {
-            cache.insert(guild, (Instant::now(), roles.clone()));
-        }
-        Ok(roles)
-    }
-
-    /// The overwrites that rule in `channel`: its own, or for a thread its parent's.
-    async fn overwrites(
-        &self,
-        http: &Http,
+        here: ChannelId,
         channel: ChannelId,
-    ) -> serenity::Result<Vec<PermissionOverwrite>> {
-        let known_parent = self
-            .parents
-            .lock()
-            .ok()
-            .and_then(|p| p.get(&channel).copied());
-        let mut ruling = known_parent.unwrap_or(channel);
-        if let Some(found) = self.cached_overwrites(ruling) {
-            return Ok(found);
+    ) -> serenity::Result<bool> {
+        let facts = self.channel(http, channel).await?;
+        let family = channel == here
+            || (facts.parent == Some(here) && !facts.private_thread)
+            || self.channel(http, here).await?.parent == Some(channel);
+        if family {
+            return Ok(true);
         }
-        let mut read = channel_of(http, ruling).await?;
-        if let Some(parent) = read.as_ref().and_then(thread_parent) {
-            if let Ok(mut parents) = self.parents.lock() {
-                parents.insert(channel, parent);
-            }
-            ruling = parent;
-            if let Some(found) = self.cached_overwrites(ruling) {
-                return Ok(found);
-            }
-            read = channel_of(http, ruling).await?;
+        if facts.private_thread {
+            return Ok(false);
         }
-        let found = read.map(|c| c.permission_overwrites).unwrap_or_default();
-        if let Ok(mut cache) = self.overwrites.lock() {
-            cache.insert(ruling, (Instant::now(), found.clone()));
-        }
-        Ok(found)
-    }
-
-    fn cached_overwrites(&self, channel: ChannelId) -> Option<Vec<PermissionOverwrite>> {
-        self.overwrites
-            .lock()
-            .ok()
-            .and_then(|c| fresh(c.get(&channel)))
+        let ruling = match facts.parent {
+            Some(parent) => self.channel(http, parent).await?.overwrites,
+            None => facts.overwrites,
+        };
+        let everyone = RoleId::new(guild.get());
+        let server = self.server(http, guild).await?;
+        let base = server.roles.get(&everyone).copied().unwrap_or_default();
+        let hides = |o: &PermissionOverwrite| {
+            o.deny.view_channel()
+                && !matches!(o.kind, PermissionOverwriteType::Role(role) if role == everyone)
+        };
+        let open = (ruling.iter()).fold(base, |p, o| match o.kind {
+            PermissionOverwriteType::Role(role) if role == everyone => (p - o.deny) | o.allow,
+            _ => p,
+        });
+        Ok(open.view_channel() && !ruling.iter().any(hides))
     }
 
     /// The rights of a chat message's author, asked of Discord only when `needed` (the
@@ -121,51 +215,29 @@ impl RightsCache {
         msg: &DiscordMessage,
         needed: bool,
     ) -> Rights {
-        let (Some(guild), Some(member), true) = (msg.guild_id, msg.member.as_ref(), needed) else {
+        let (Some(member), true) = (member_of_message(msg), needed) else {
             return Rights::default();
         };
-        let roles = match self.roles(http, guild).await {
-            Ok(roles) => roles,
+        match self.permissions(http, &member, msg.channel_id).await {
+            Ok(permissions) => Rights {
+                manage_messages: permissions.manage_messages(),
+                manage_server: permissions.manage_guild(),
+            },
             Err(e) => {
-                tracing::warn!(error = %e, "cannot read the server's roles");
-                return Rights::default();
+                tracing::warn!(error = %e, "cannot read the author's permissions");
+                Rights::default()
             }
-        };
-        let overwrites = match self.overwrites(http, msg.channel_id).await {
-            Ok(overwrites) => overwrites,
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot read the channel's permissions");
-                return Rights::default();
-            }
-        };
-        let everyone = RoleId::new(guild.get());
-        let role = |id: &RoleId| roles.get(id).copied().unwrap_or(Permissions::empty());
-        let mut permissions = member
-            .roles
-            .iter()
-            .fold(role(&everyone), |all, id| all | role(id));
-        if !permissions.administrator() {
-            permissions = overwritten(
-                permissions,
-                &overwrites,
-                everyone,
-                &member.roles,
-                msg.author.id,
-            );
-        }
-        Rights {
-            manage_messages: permissions.administrator() || permissions.manage_messages(),
-            manage_server: permissions.administrator() || permissions.manage_guild(),
         }
     }
 }
 
-/// A server channel or thread as Discord describes it (none for a direct conversation).
-async fn channel_of(
-    http: &Http,
-    channel: ChannelId,
-) -> serenity::Result<Option<serenity::all::GuildChannel>> {
-    Ok(channel.to_channel(http).await?.guild())
+/// The member who wrote a message in a server, with the roles it came with.
+pub(crate) fn member_of_message(msg: &DiscordMessage) -> Option<Member> {
+    Some(Member {
+        guild: msg.guild_id?,
+        user: msg.author.id,
+        roles: msg.member.as_ref()?.roles.clone(),
+    })
 }
 
 /// The parent channel of a thread; none for any other channel.

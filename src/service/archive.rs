@@ -5,12 +5,14 @@
 use gipf::{ByColor, Color, Reason};
 
 use super::ratings::{rating_words, win_rate};
+use super::visible::{listing_audience, shown};
 use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
 use crate::command::ArchiveCommand;
 use crate::model::{ChannelId, GameId, GameKind, GameScope, GameStatus, UserId};
 use crate::record::{self, GameRecord, Header};
 use crate::render;
 use crate::reply::Reply;
+use crate::sight::Audience;
 use crate::store::{Damaged, GameFilter, StoredGame};
 use crate::text;
 use crate::text::{Span, Text};
@@ -100,10 +102,13 @@ impl Service {
                 .ok_or_else(|| self.no_game_here(message));
         };
         match self.store.game(id)? {
-            // Outside a server, only this channel's games are anyone's business.
+            // Outside a server, only this channel's games are anyone's business; in one, a
+            // game whose channel the asker or the readers here cannot view is none of theirs
+            // (and answered as a game that does not exist, so nothing of it leaks).
             Some(stored)
-                if stored.guild == message.guild
-                    || (message.guild.is_none() && stored.channel == message.channel) =>
+                if (stored.guild == message.guild
+                    || (message.guild.is_none() && stored.channel == message.channel))
+                    && shown(message, &stored.seat(), Audience::Channel) =>
             {
                 Ok(LiveGame::load(stored)?)
             }
@@ -214,16 +219,13 @@ impl Service {
 
     fn export(&self, message: &Message, id: Option<GameId>) -> Handled {
         let game = self.named_game(message, id)?;
+        let turns = text::count(game.stored.turns.len() as u64, "turn");
         let mut text = text![format!("The record of game {}, ", game.stored.id)];
         text.append(self.players_line(&game)?)
             .push(match result_of(&game) {
-                ("*", None) => format!(", {} turns so far.", game.stored.turns.len()),
-                ("*", Some(why)) => format!(", {why} after {} turns.", game.stored.turns.len()),
-                (score, why) => format!(
-                    ": {score} ({}) after {} turns.",
-                    why.unwrap_or_default(),
-                    game.stored.turns.len()
-                ),
+                ("*", None) => format!(", {turns} so far."),
+                ("*", Some(why)) => format!(", {why} after {turns}."),
+                (score, why) => format!(": {score} ({}) after {turns}.", why.unwrap_or_default()),
             });
         self.with_record(&game, text)
     }
@@ -292,7 +294,7 @@ impl Service {
             skip: (page - 1).saturating_mul(PAGE),
             limit: PAGE + 1,
         };
-        let mut listed = self.store.games(&filter)?;
+        let mut listed = self.visible_games(message, filter, listing_audience(message))?;
         let more = listed.len() > PAGE as usize;
         listed.truncate(PAGE as usize);
         let mut lines = Vec::new();
@@ -505,7 +507,8 @@ impl Service {
             limit: 100,
         };
         let mut games = Vec::new();
-        for listed in self.store.games(&filter)?.into_iter().flatten() {
+        let listed = self.visible_games(message, filter, listing_audience(message))?;
+        for listed in listed.into_iter().flatten() {
             // Through the channel, so that a game idle too long is found abandoned first.
             if let Ok(Some(game)) = self.live_game(listed.channel, false) {
                 games.push(game);

@@ -365,6 +365,8 @@ impl Service {
                 Via::Console
             },
             rights: Default::default(),
+            // The engine plays: it reaches only its own game.
+            sight: crate::sight::Sight::Everything,
             site: None,
         };
         let notation = thought.turn.to_string().parse()?;

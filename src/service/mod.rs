@@ -30,6 +30,7 @@ mod removal;
 mod server;
 mod takeback;
 mod time;
+mod visible;
 
 pub use live::GameState;
 pub use time::watch_clock;
@@ -44,6 +45,7 @@ use crate::command::{self, Command, CommandError, Phrasing};
 use crate::model::{BoardSide, ChannelId, Clock, GameStatus, GuildId, Rights, UserId};
 use crate::render::{self, BoardView, RenderOptions};
 use crate::reply::{Reply, Stamp};
+use crate::sight::Sight;
 use crate::store::{Damaged, Progress, Store, StoredGame};
 use crate::text;
 use crate::text::{Span, Text};
@@ -82,6 +84,8 @@ pub struct Message {
     pub via: Via,
     /// What its author may do beyond playing, as Discord vouches for it.
     pub rights: Rights,
+    /// Which games its author, and the readers of its channel, may be shown.
+    pub sight: Sight,
     /// Where it was written, as a game record names the place: `<server> #<channel>`. The
     /// adapter looks it up only for the commands that start a game.
     pub site: Option<String>,

@@ -1,6 +1,7 @@
 //! The `games` and `turns` tables: a game as stored, its turns, and every change to it in
 //! one transaction guarded by its version.
 
+use crate::sight::Seat;
 use gipf::{ByColor, Color};
 use gipf_ai::Level;
 use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
@@ -199,7 +200,27 @@ pub struct Damaged {
     pub why: String,
 }
 
+impl StoredGame {
+    /// Where it is and who plays it: what decides who may see it.
+    pub fn seat(&self) -> Seat {
+        Seat {
+            guild: self.guild,
+            channel: self.channel,
+            players: self.players,
+        }
+    }
+}
+
 impl Damaged {
+    /// Where it is and who plays it: what decides who may see it.
+    pub fn seat(&self) -> Seat {
+        Seat {
+            guild: self.guild,
+            channel: self.channel,
+            players: self.players,
+        }
+    }
+
     /// `game`, damaged at `turn` for `why`.
     pub fn of(game: &StoredGame, turn: Option<usize>, why: String) -> Damaged {
         Damaged {

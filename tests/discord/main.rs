@@ -11,5 +11,6 @@ mod e2e;
 mod engine;
 mod handshake;
 mod play;
+mod privacy;
 mod rights;
 mod slash;

@@ -50,12 +50,17 @@ pub const API_PREFIX: &str = "/api/v10";
 /// Timestamp given to every message and member the fake makes up.
 const TIMESTAMP: &str = "2024-01-01T00:00:00.000000+00:00";
 
-/// A plain member's permissions: View Channel, Send Messages, Read Message History, Use
-/// Application Commands.
-pub const MEMBER_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31);
+mod gateway;
+mod http;
+mod rest;
+mod server;
 
-/// The Administrator permission: every other, whatever the overwrites say.
-const ADMINISTRATOR: u64 = 1 << 3;
+use gateway::accept_gateway;
+use http::{HttpRequest, HttpResponse, accept_rest};
+use server::Server;
+// Not every test binary that includes the support uses them.
+#[allow(unused_imports)]
+pub use server::{ADMINISTRATOR, MANAGE_THREADS, VIEW_CHANNEL};
 
 /// First snowflake handed out; ids grow by one from here.
 const FIRST_SNOWFLAKE: u64 = 1_200_000_000_000_000_000;
@@ -389,12 +394,7 @@ impl FakeDiscord {
                 .channel_guilds
                 .insert(spec.channel_id, guild_id);
             message["guild_id"] = json!(guild_id.to_string());
-            // A user granted more permissions has a role of his own that carries them.
-            let granted = self.shared.state().granted.contains_key(&spec.author.0);
-            let roles: Vec<String> = granted
-                .then(|| spec.author.0.to_string())
-                .into_iter()
-                .collect();
+            let roles = self.shared.state().roles_json(spec.author.0);
             message["member"] = json!({
                 "roles": roles, "joined_at": TIMESTAMP, "deaf": false, "mute": false, "flags": 0,
             });
@@ -528,6 +528,7 @@ impl FakeDiscord {
     pub fn threads_in(&self, channel: u64) -> Vec<u64> {
         let state = self.shared.state();
         let mut threads: Vec<u64> = state
+            .server
             .threads
             .iter()
             .filter_map(|(thread, parent)| (*parent == channel).then_some(*thread))
@@ -539,19 +540,109 @@ impl FakeDiscord {
     /// Gives `user` these permissions (bits, like `1 << 13` for Manage Messages) on top of a
     /// plain member's, as their interactions will say.
     pub fn grant(&self, user: u64, permissions: u64) {
-        self.shared.state().granted.insert(user, permissions);
+        self.shared.state().server.granted.insert(user, permissions);
     }
 
     /// Sets `user`'s permission overwrite in `channel` (bits allowed, bits denied), as a
     /// channel's settings do; `0, 0` takes it away. Discord tells the bot by a CHANNEL_UPDATE,
     /// which the test sends (`send_dispatch`) when it wants the bot to hear of it.
     pub fn overwrite(&self, channel: u64, user: u64, allow: u64, deny: u64) {
+        self.shared
+            .state()
+            .server
+            .overwrite(channel, user, false, allow, deny);
+    }
+
+    /// Sets `role`'s overwrite in `channel` (bits allowed, bits denied); the server's id is
+    /// its @everyone role. `0, 0` takes it away. Discord tells the bot by a CHANNEL_UPDATE.
+    pub fn role_overwrite(&self, channel: u64, role: u64, allow: u64, deny: u64) {
+        self.shared
+            .state()
+            .server
+            .overwrite(channel, role, true, allow, deny);
+    }
+
+    /// Hides `channel` of `guild` from everyone (@everyone denied View Channel) but the
+    /// members named, who are allowed it by overwrites of their own.
+    pub fn private_channel(&self, guild: u64, channel: u64, members: &[u64]) {
         let mut state = self.shared.state();
-        let overwrites = state.overwrites.entry(channel).or_default();
-        overwrites.retain(|(member, _, _)| *member != user);
-        if allow | deny != 0 {
-            overwrites.push((user, allow, deny));
+        state.channel_guilds.insert(channel, guild);
+        state
+            .server
+            .overwrite(channel, guild, true, 0, VIEW_CHANNEL);
+        for member in members {
+            state
+                .server
+                .overwrite(channel, *member, false, VIEW_CHANNEL, 0);
         }
+    }
+
+    /// A new role of `guild` with `permissions` (bits), given to nobody yet; its id.
+    pub fn create_role(&self, guild: u64, permissions: u64) -> u64 {
+        let mut state = self.shared.state();
+        let role = state.new_id();
+        state.server.create_role(role, guild, permissions);
+        role
+    }
+
+    /// Gives `user` a role: his next message or interaction carries it, as Discord's do.
+    pub fn give_role(&self, user: u64, role: u64) {
+        self.shared.state().server.give_role(user, role);
+    }
+
+    /// Takes a role from `user`: his next message or interaction no longer carries it.
+    pub fn take_role(&self, user: u64, role: u64) {
+        self.shared.state().server.take_role(user, role);
+    }
+
+    /// `role` of `guild` as a GUILD_ROLE_CREATE or GUILD_ROLE_UPDATE event carries it (a
+    /// role granted with [`Self::grant`] has the user's id).
+    pub fn role_event_json(&self, guild: u64, role: u64) -> Value {
+        let roles = self.shared.state().server.roles_json(guild);
+        let role = roles.into_iter().find(|r| id_field(&r["id"]) == Some(role));
+        json!({ "guild_id": guild.to_string(), "role": role.expect("no such role") })
+    }
+
+    /// The server as a GUILD_UPDATE event describes it, with its owner.
+    pub fn guild_json(&self, guild: u64) -> Value {
+        let owner = self.shared.state().server.owner(guild);
+        json!({
+            "id": guild.to_string(), "name": GUILD_NAME, "icon": null,
+            "owner_id": owner.to_string(), "verification_level": 0,
+            "default_message_notifications": 0, "explicit_content_filter": 0,
+            "roles": [], "emojis": [], "features": [], "mfa_level": 0,
+            "system_channel_flags": 0, "premium_tier": 0, "preferred_locale": "en-US",
+            "nsfw_level": 0, "stickers": [], "premium_progress_bar_enabled": false,
+        })
+    }
+
+    /// Sets @everyone's permissions in `guild` (a plain member's unless changed).
+    pub fn set_everyone(&self, guild: u64, permissions: u64) {
+        self.shared.state().server.set_everyone(guild, permissions);
+    }
+
+    /// Makes `user` the owner of `guild`: every permission, whatever the overwrites say.
+    pub fn set_owner(&self, guild: u64, user: u64) {
+        self.shared.state().server.set_owner(guild, user);
+    }
+
+    /// A private thread in `parent` that a member opened, with its members (the bot among
+    /// them, as it is in any thread it reads); its id.
+    pub fn private_thread(&self, parent: u64, members: &[u64]) -> u64 {
+        let mut state = self.shared.state();
+        let thread = state.new_id();
+        let guild = state.guild_of_channel(parent);
+        state.channel_guilds.insert(thread, guild);
+        state.server.threads.insert(thread, parent);
+        let mut members = members.to_vec();
+        members.push(BOT_USER_ID);
+        state.server.private_threads.insert(thread, members);
+        thread
+    }
+
+    /// `user`'s permissions in `channel`, as Discord works them out.
+    pub fn permissions_in(&self, user: u64, channel: u64) -> u64 {
+        self.shared.state().permissions_in(user, channel)
     }
 
     /// `channel` as a CHANNEL_UPDATE event describes it, with its overwrites.
@@ -723,8 +814,9 @@ impl FakeDiscord {
                     .shared
                     .state()
                     .permissions_in(invoker.user_id, invoker.channel_id);
+                let roles = self.shared.state().roles_json(invoker.user_id);
                 interaction["member"] = json!({
-                    "user": user, "roles": [], "joined_at": TIMESTAMP,
+                    "user": user, "roles": roles, "joined_at": TIMESTAMP,
                     "deaf": false, "mute": false, "flags": 0,
                     "permissions": permissions.to_string(),
                 });
@@ -777,13 +869,8 @@ struct State {
     no_access: Vec<u64>,
     /// Channels where the bot may not open threads.
     no_threads: Vec<u64>,
-    /// Permissions given to users beyond a member's (see [`FakeDiscord::grant`]).
-    granted: HashMap<u64, u64>,
-    /// Threads the bot opened, with their parent channel.
-    threads: HashMap<u64, u64>,
-    /// Each channel's permission overwrites for members: (user, allow, deny). A thread has
-    /// none of its own: its parent channel's rule in it.
-    overwrites: HashMap<u64, Vec<(u64, u64, u64)>>,
+    /// The servers' roles, members, overwrites and threads: who may do what.
+    server: Server,
     /// The server of each channel a message or interaction came from.
     channel_guilds: HashMap<u64, u64>,
     /// Direct-message channels, with their user.
@@ -809,29 +896,37 @@ enum GatewayCommand {
 }
 
 impl State {
-    /// A user's permissions in a channel, worked out as Discord does: a member's, his granted
-    /// role's, then the member overwrite of the channel (of a thread's parent channel).
+    /// A user's permissions in a channel, as Discord works them out.
     fn permissions_in(&self, user: u64, channel: u64) -> u64 {
-        let base = MEMBER_PERMISSIONS | self.granted.get(&user).copied().unwrap_or(0);
-        if base & ADMINISTRATOR != 0 {
-            return u64::MAX;
+        let guild = self.guild_of_channel(channel);
+        self.server.permissions_in(guild, user, channel)
+    }
+
+    /// The roles a member's messages and interactions carry, as JSON.
+    fn roles_json(&self, user: u64) -> Vec<String> {
+        let roles = self.server.roles_of(user);
+        roles.iter().map(u64::to_string).collect()
+    }
+
+    /// The direct-message channel with `user`: one per user, as Discord keeps it.
+    fn dm_channel_with(&mut self, user: u64) -> u64 {
+        let open = self.dm_channels.iter().find(|(_, u)| **u == user);
+        if let Some((channel, _)) = open {
+            return *channel;
         }
-        let ruling = self.threads.get(&channel).copied().unwrap_or(channel);
-        let overwrites = self.overwrites.get(&ruling).into_iter().flatten();
-        overwrites
-            .filter(|(member, _, _)| *member == user)
-            .fold(base, |permissions, (_, allow, deny)| {
-                (permissions & !deny) | allow
-            })
+        let channel = self.new_id();
+        self.dm_channels.insert(channel, user);
+        channel
     }
 
     /// A channel or thread as `GET /channels/{id}` describes it.
     fn channel_json(&self, channel: u64) -> Value {
-        let parent = self.threads.get(&channel).copied();
+        let parent = self.server.threads.get(&channel).copied();
         let guild = self.guild_of_channel(parent.unwrap_or(channel)).to_string();
         if let Some(parent) = parent {
             return json!({
-                "id": channel.to_string(), "type": 11, "name": "alice vs bob",
+                "id": channel.to_string(), "name": "alice vs bob",
+                "type": if self.server.private_threads.contains_key(&channel) { 12 } else { 11 },
                 "guild_id": guild, "parent_id": parent.to_string(),
                 "permission_overwrites": [], "position": 0, "nsfw": false,
                 "rate_limit_per_user": 0, "flags": 0, "last_message_id": null,
@@ -843,18 +938,7 @@ impl State {
                 },
             });
         }
-        let overwrites: Vec<Value> = self
-            .overwrites
-            .get(&channel)
-            .into_iter()
-            .flatten()
-            .map(|(user, allow, deny)| {
-                json!({
-                    "id": user.to_string(), "type": 1,
-                    "allow": allow.to_string(), "deny": deny.to_string(),
-                })
-            })
-            .collect();
+        let overwrites = self.server.overwrites_json(channel);
         json!({
             "id": channel.to_string(), "type": 0, "name": "gipf", "guild_id": guild,
             "permission_overwrites": overwrites, "position": 0, "nsfw": false,
@@ -864,6 +948,12 @@ impl State {
 
     /// The server of a channel the fake has seen used (0 if none).
     fn guild_of_channel(&self, channel: u64) -> u64 {
+        let channel = self
+            .server
+            .threads
+            .get(&channel)
+            .copied()
+            .unwrap_or(channel);
         self.channel_guilds.get(&channel).copied().unwrap_or(0)
     }
 
@@ -1021,215 +1111,6 @@ impl Shared {
             .dm_channels
             .get(&channel)
             .is_some_and(|user| state.no_dms.contains(user))
-    }
-
-    /// The answer for a known route, `None` for an unknown one.
-    fn route(&self, call: &RestCall) -> Option<HttpResponse> {
-        let route = call.path.strip_prefix(API_PREFIX)?;
-        let segments: Vec<&str> = route.trim_start_matches('/').split('/').collect();
-        let id = |segment: &str| segment.parse::<u64>().ok();
-        let response = match (call.method.as_str(), segments.as_slice()) {
-            ("GET", ["gateway"]) => HttpResponse::json(200, json!({ "url": self.gateway_url })),
-            ("GET", ["gateway", "bot"]) => HttpResponse::json(
-                200,
-                json!({
-                    "url": self.gateway_url,
-                    "shards": 1,
-                    "session_start_limit": {
-                        "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1,
-                    },
-                }),
-            ),
-            ("GET", ["users", "@me"]) => HttpResponse::json(200, bot_user_json()),
-            ("GET", ["oauth2", "applications", "@me"] | ["applications", "@me"]) => {
-                HttpResponse::json(200, application_json())
-            }
-            ("POST", ["users", "@me", "channels"]) => {
-                let recipient = id_field(&call.json()["recipient_id"])?;
-                // One direct-message channel per user, as Discord keeps it.
-                let channel_id = {
-                    let mut state = self.state();
-                    match state
-                        .dm_channels
-                        .iter()
-                        .find(|(_, user)| **user == recipient)
-                    {
-                        Some((channel, _)) => *channel,
-                        None => {
-                            let channel = state.new_id();
-                            state.dm_channels.insert(channel, recipient);
-                            channel
-                        }
-                    }
-                };
-                HttpResponse::json(
-                    200,
-                    json!({
-                        "id": channel_id.to_string(),
-                        "type": 1,
-                        "last_message_id": null,
-                        "recipients": [self.user_json(recipient)],
-                    }),
-                )
-            }
-            ("GET", ["guilds", guild]) => HttpResponse::json(
-                200,
-                json!({
-                    "id": id(guild)?.to_string(), "name": GUILD_NAME, "icon": null,
-                    "owner_id": "1", "verification_level": 0,
-                    "default_message_notifications": 0, "explicit_content_filter": 0,
-                    "roles": [], "emojis": [], "features": [], "mfa_level": 0,
-                    "system_channel_flags": 0, "premium_tier": 0, "preferred_locale": "en-US",
-                    "nsfw_level": 0, "stickers": [], "premium_progress_bar_enabled": false,
-                }),
-            ),
-            ("GET", ["guilds", guild, "roles"]) => {
-                let guild = id(guild)?;
-                let role = |id: u64, name: &str, permissions: u64| {
-                    json!({
-                        "id": id.to_string(), "name": name, "permissions": permissions.to_string(),
-                        "color": 0, "colors": { "primary_color": 0 }, "hoist": false,
-                        "managed": false, "mentionable": false, "position": 0, "flags": 0,
-                    })
-                };
-                // @everyone (its id is the server's) and a role per user granted more.
-                let mut roles = vec![role(guild, "@everyone", MEMBER_PERMISSIONS)];
-                for (user, permissions) in &self.state().granted {
-                    roles.push(role(*user, "granted", *permissions));
-                }
-                HttpResponse::json(200, json!(roles))
-            }
-            ("GET", ["channels", channel]) => {
-                let channel = id(channel)?;
-                HttpResponse::json(200, self.state().channel_json(channel))
-            }
-            ("POST", ["channels", parent, "threads"])
-                if self.state().no_threads.contains(&id(parent)?) =>
-            {
-                HttpResponse::json(
-                    403,
-                    json!({ "message": "Missing Permissions", "code": 50013 }),
-                )
-            }
-            ("POST", ["channels", parent, "threads"]) => {
-                let body = call.json();
-                let (thread, parent) = (self.state().new_id(), id(parent)?);
-                self.state().threads.insert(thread, parent);
-                HttpResponse::json(
-                    201,
-                    json!({
-                        "id": thread.to_string(), "type": body["type"].clone(),
-                        "guild_id": self.state().guild_of_channel(parent).to_string(),
-                        "parent_id": parent.to_string(), "name": body["name"].clone(),
-                        "owner_id": BOT_USER_ID.to_string(), "last_message_id": null,
-                        "permission_overwrites": [], "position": 0, "nsfw": false,
-                        "rate_limit_per_user": 0, "flags": 0, "message_count": 0,
-                        "member_count": 1, "total_message_sent": 0,
-                        "thread_metadata": {
-                            "archived": false, "locked": false,
-                            "auto_archive_duration": body["auto_archive_duration"].clone(),
-                            "archive_timestamp": TIMESTAMP,
-                        },
-                    }),
-                )
-            }
-            ("POST", ["channels", channel, "messages"]) if self.refuses_dm_in(id(channel)?) => {
-                HttpResponse::json(
-                    403,
-                    json!({ "message": "Cannot send messages to this user", "code": 50007 }),
-                )
-            }
-            ("POST", ["channels", channel, "messages"])
-                if self.state().no_access.contains(&id(channel)?) =>
-            {
-                HttpResponse::json(403, json!({ "message": "Missing Access", "code": 50001 }))
-            }
-            ("POST", ["channels", channel, "messages"])
-                if !call.files().is_empty() && self.state().no_files.contains(&id(channel)?) =>
-            {
-                HttpResponse::json(
-                    403,
-                    json!({ "message": "Missing Permissions", "code": 50013 }),
-                )
-            }
-            ("POST", ["channels", channel, "messages"]) => {
-                let message_id = self.state().new_id();
-                HttpResponse::json(
-                    200,
-                    self.message_json(
-                        message_id,
-                        id(channel)?,
-                        &call.payload_json(),
-                        &call.files(),
-                    ),
-                )
-            }
-            ("PATCH", ["channels", channel, "messages", message]) => HttpResponse::json(
-                200,
-                self.message_json(
-                    id(message)?,
-                    id(channel)?,
-                    &call.payload_json(),
-                    &call.files(),
-                ),
-            ),
-            ("DELETE", ["channels", _, "messages", _])
-            | ("POST", ["channels", _, "typing"])
-            | ("PUT" | "DELETE", ["channels", _, "messages", _, "reactions", _, "@me"])
-            | ("POST", ["interactions", _, _, "callback"])
-            | ("DELETE", ["webhooks", _, _, "messages", _]) => HttpResponse::no_content(),
-            ("POST", ["webhooks", _, token]) => {
-                let channel_id = self.interaction_channel(token);
-                let message_id = self.state().new_id();
-                HttpResponse::json(
-                    200,
-                    self.message_json(message_id, channel_id, &call.payload_json(), &call.files()),
-                )
-            }
-            ("PATCH", ["webhooks", _, token, "messages", message]) => {
-                let channel_id = self.interaction_channel(token);
-                let message_id = id(message).unwrap_or_else(|| self.state().new_id());
-                HttpResponse::json(
-                    200,
-                    self.message_json(message_id, channel_id, &call.payload_json(), &call.files()),
-                )
-            }
-            ("PUT", ["applications", _, "commands"]) => self.register_commands(None, call.json()),
-            ("PUT", ["applications", _, "guilds", guild, "commands"]) => {
-                self.register_commands(Some(id(guild)?), call.json())
-            }
-            ("GET", ["applications", _, "commands"]) => HttpResponse::json(
-                200,
-                json!(
-                    self.state()
-                        .commands
-                        .get(&None)
-                        .cloned()
-                        .unwrap_or_default()
-                ),
-            ),
-            ("GET", ["applications", _, "guilds", guild, "commands"]) => {
-                let guild = id(guild)?;
-                HttpResponse::json(
-                    200,
-                    json!(
-                        self.state()
-                            .commands
-                            .get(&Some(guild))
-                            .cloned()
-                            .unwrap_or_default()
-                    ),
-                )
-            }
-            ("POST", ["applications", _, "commands"]) => {
-                HttpResponse::json(200, self.command_json(None, call.json()))
-            }
-            ("POST", ["applications", _, "guilds", guild, "commands"]) => {
-                HttpResponse::json(200, self.command_json(Some(id(guild)?), call.json()))
-            }
-            _ => return None,
-        };
-        Some(response)
     }
 
     fn interaction_channel(&self, token: &str) -> u64 {
@@ -1442,301 +1323,4 @@ fn split_bytes<'a>(mut haystack: &'a [u8], needle: &[u8]) -> Vec<&'a [u8]> {
     }
     pieces.push(haystack);
     pieces
-}
-
-// ---------------------------------------------------------------------------------------------
-// REST server
-// ---------------------------------------------------------------------------------------------
-
-struct HttpRequest {
-    method: String,
-    path: String,
-    query: String,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-}
-
-struct HttpResponse {
-    status: u16,
-    body: Option<Value>,
-}
-
-impl HttpResponse {
-    fn json(status: u16, body: Value) -> Self {
-        Self {
-            status,
-            body: Some(body),
-        }
-    }
-
-    fn no_content() -> Self {
-        Self {
-            status: 204,
-            body: None,
-        }
-    }
-
-    fn to_bytes(&self) -> Vec<u8> {
-        let reason = match self.status {
-            200 => "OK",
-            204 => "No Content",
-            404 => "Not Found",
-            _ => "Unknown",
-        };
-        let body = self.body.as_ref().map(Value::to_string).unwrap_or_default();
-        let mut head = format!("HTTP/1.1 {} {reason}\r\n", self.status);
-        if self.body.is_some() {
-            head.push_str("Content-Type: application/json\r\n");
-        }
-        let _ = write!(head, "Content-Length: {}\r\n\r\n", body.len());
-        let mut bytes = head.into_bytes();
-        bytes.extend_from_slice(body.as_bytes());
-        bytes
-    }
-}
-
-async fn accept_rest(listener: TcpListener, shared: Arc<Shared>) {
-    while let Ok((stream, _)) = listener.accept().await {
-        tokio::spawn(serve_rest_connection(stream, Arc::clone(&shared)));
-    }
-}
-
-/// Serves requests on one keep-alive connection until the client closes it.
-async fn serve_rest_connection(stream: TcpStream, shared: Arc<Shared>) {
-    let (read, mut write) = stream.into_split();
-    let mut reader = BufReader::new(read);
-    loop {
-        let request = match read_request(&mut reader).await {
-            Ok(Some(request)) => request,
-            Ok(None) => return,
-            Err(error) => {
-                eprintln!("fake Discord: bad HTTP request: {error}");
-                return;
-            }
-        };
-        let close = header_value(&request.headers, "connection")
-            .is_some_and(|value| value.eq_ignore_ascii_case("close"));
-        let (response, held) = shared.handle_rest(request);
-        if let Some(released) = held {
-            // Dropping the sender releases too.
-            let _ = released.await;
-        }
-        if write.write_all(&response.to_bytes()).await.is_err() || close {
-            return;
-        }
-    }
-}
-
-/// Reads one request; `Ok(None)` when the client closed the connection between requests.
-async fn read_request<R>(reader: &mut R) -> std::io::Result<Option<HttpRequest>>
-where
-    R: tokio::io::AsyncBufRead + Unpin,
-{
-    let invalid =
-        |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_owned());
-    let mut line = String::new();
-    if reader.read_line(&mut line).await? == 0 {
-        return Ok(None);
-    }
-    let mut words = line.split_whitespace();
-    let method = words.next().ok_or_else(|| invalid("no method"))?.to_owned();
-    let target = words.next().ok_or_else(|| invalid("no target"))?;
-    let (path, query) = target.split_once('?').unwrap_or((target, ""));
-    let (path, query) = (path.to_owned(), query.to_owned());
-
-    let mut headers = Vec::new();
-    loop {
-        line.clear();
-        if reader.read_line(&mut line).await? == 0 {
-            return Err(invalid("headers cut short"));
-        }
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        let (name, value) = line.split_once(':').ok_or_else(|| invalid("bad header"))?;
-        headers.push((name.trim().to_ascii_lowercase(), value.trim().to_owned()));
-    }
-
-    let chunked = header_value(&headers, "transfer-encoding")
-        .is_some_and(|value| value.to_ascii_lowercase().contains("chunked"));
-    let mut body = Vec::new();
-    if chunked {
-        loop {
-            line.clear();
-            reader.read_line(&mut line).await?;
-            let size = line.trim().split(';').next().unwrap_or_default();
-            let size = usize::from_str_radix(size, 16).map_err(|_| invalid("bad chunk size"))?;
-            if size == 0 {
-                // Trailers end with an empty line.
-                loop {
-                    line.clear();
-                    if reader.read_line(&mut line).await? == 0 || line.trim().is_empty() {
-                        break;
-                    }
-                }
-                break;
-            }
-            let start = body.len();
-            body.resize(start + size, 0);
-            reader.read_exact(&mut body[start..]).await?;
-            line.clear();
-            reader.read_line(&mut line).await?;
-        }
-    } else if let Some(length) = header_value(&headers, "content-length") {
-        let length: usize = length.parse().map_err(|_| invalid("bad content-length"))?;
-        body.resize(length, 0);
-        reader.read_exact(&mut body).await?;
-    }
-    Ok(Some(HttpRequest {
-        method,
-        path,
-        query,
-        headers,
-        body,
-    }))
-}
-
-// ---------------------------------------------------------------------------------------------
-// Gateway
-// ---------------------------------------------------------------------------------------------
-
-async fn accept_gateway(listener: TcpListener, shared: Arc<Shared>) {
-    while let Ok((stream, peer)) = listener.accept().await {
-        tokio::spawn(serve_gateway_connection(stream, peer, Arc::clone(&shared)));
-    }
-}
-
-/// Plays the gateway for one WebSocket connection until either side closes it.
-// The handshake callback must return tungstenite's large `ErrorResponse` as its error.
-#[allow(clippy::result_large_err)]
-async fn serve_gateway_connection(stream: TcpStream, peer: SocketAddr, shared: Arc<Shared>) {
-    let mut target = String::new();
-    let record_target = |request: &WsRequest, response: WsResponse| {
-        target = request.uri().to_string();
-        Ok(response)
-    };
-    let socket = match tokio_tungstenite::accept_hdr_async(stream, record_target).await {
-        Ok(socket) => socket,
-        Err(error) => {
-            eprintln!("fake Discord: WebSocket handshake with {peer} failed: {error}");
-            return;
-        }
-    };
-    let (mut sink, mut source) = socket.split();
-    let (commands, mut command_rx) = mpsc::unbounded_channel();
-    let connection_id = shared.open_connection(target, commands);
-    let mut seq = 0_u64;
-
-    let hello = json!({ "op": 10, "s": null, "t": null, "d": { "heartbeat_interval": HEARTBEAT_INTERVAL_MS } });
-    if sink.send(WsMessage::Text(hello.to_string())).await.is_err() {
-        shared.close_connection(connection_id);
-        return;
-    }
-
-    loop {
-        let outgoing = tokio::select! {
-            incoming = source.next() => match incoming {
-                Some(Ok(WsMessage::Text(text))) => {
-                    match gateway_answer(&shared, connection_id, &text, &mut seq) {
-                        Some(answer) => answer,
-                        None => continue,
-                    }
-                }
-                Some(Ok(WsMessage::Binary(_))) => {
-                    shared.record_unhandled("GATEWAY binary frame".to_owned());
-                    continue;
-                }
-                Some(Ok(WsMessage::Close(_)) | Err(_)) | None => break,
-                Some(Ok(_)) => continue,
-            },
-            command = command_rx.recv() => match command {
-                Some(GatewayCommand::Dispatch { event, data }) => {
-                    seq += 1;
-                    json!({ "op": 0, "s": seq, "t": event, "d": data })
-                }
-                Some(GatewayCommand::Close(code)) => {
-                    let frame = CloseFrame { code: CloseCode::from(code), reason: "fake Discord closed the session".into() };
-                    let _ = sink.send(WsMessage::Close(Some(frame))).await;
-                    break;
-                }
-                None => break,
-            },
-        };
-        let is_session_start = outgoing["t"] == "READY" || outgoing["t"] == "RESUMED";
-        if sink
-            .send(WsMessage::Text(outgoing.to_string()))
-            .await
-            .is_err()
-        {
-            break;
-        }
-        if is_session_start {
-            // Only now is the session usable: READY is on the wire before dispatches follow.
-            shared.start_session(connection_id, outgoing["t"] == "RESUMED");
-        }
-    }
-    shared.close_connection(connection_id);
-}
-
-/// The frame to send back for a frame the bot sent, if any.
-fn gateway_answer(shared: &Shared, connection_id: u64, text: &str, seq: &mut u64) -> Option<Value> {
-    let Ok(frame) = serde_json::from_str::<Value>(text) else {
-        shared.record_unhandled(format!("GATEWAY non-JSON frame {text:?}"));
-        return None;
-    };
-    match frame["op"].as_u64() {
-        // Heartbeat -> Heartbeat ACK.
-        Some(1) => Some(json!({ "op": 11, "s": null, "t": null, "d": null })),
-        // Identify -> READY.
-        Some(2) => {
-            let session_id = format!("fake-session-{connection_id}");
-            pending_session(shared, connection_id, &session_id, &frame["d"]);
-            *seq += 1;
-            let mut ready = json!({
-                "v": 10,
-                "user": bot_user_json(),
-                "guilds": [],
-                "session_id": session_id,
-                "resume_gateway_url": shared.gateway_url,
-                "application": { "id": APPLICATION_ID.to_string(), "flags": 0 },
-            });
-            if frame["d"]["shard"].is_array() {
-                ready["shard"] = frame["d"]["shard"].clone();
-            }
-            Some(json!({ "op": 0, "s": *seq, "t": "READY", "d": ready }))
-        }
-        // Presence update: nothing to answer.
-        Some(3) => None,
-        // Resume -> RESUMED (nothing is replayed: dispatches wait for a live session).
-        Some(6) => {
-            let session_id = frame["d"]["session_id"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
-            pending_session(shared, connection_id, &session_id, &frame["d"]);
-            *seq = frame["d"]["seq"].as_u64().unwrap_or(*seq) + 1;
-            Some(json!({ "op": 0, "s": *seq, "t": "RESUMED", "d": {} }))
-        }
-        other => {
-            shared.record_unhandled(format!(
-                "GATEWAY op {}",
-                other.map_or("?".to_owned(), |op| op.to_string())
-            ));
-            None
-        }
-    }
-}
-
-/// Remembers the Identify/Resume payload of a connection without announcing the session yet
-/// (that happens once READY/RESUMED is sent).
-fn pending_session(shared: &Shared, connection_id: u64, session_id: &str, payload: &Value) {
-    let mut state = shared.state();
-    if let Some(connection) = state.connections.iter_mut().find(|c| c.id == connection_id) {
-        connection.pending_session = Some(ReadySession {
-            session_id: session_id.to_owned(),
-            resumed: false,
-            payload: payload.clone(),
-        });
-    }
 }
