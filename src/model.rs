@@ -411,6 +411,9 @@ pub enum ColorChoice {
 }
 
 impl ColorChoice {
+    /// The three choices, in the order the commands list them.
+    pub const ALL: [ColorChoice; 3] = [ColorChoice::White, ColorChoice::Black, ColorChoice::Random];
+
     /// `white`, `black` or `random`.
     pub fn name(self) -> &'static str {
         match self {
@@ -454,7 +457,7 @@ impl FromStr for ColorChoice {
 
     /// The choice written as [`ColorChoice::name`] writes it.
     fn from_str(name: &str) -> Result<ColorChoice, ParseColorChoiceError> {
-        [ColorChoice::White, ColorChoice::Black, ColorChoice::Random]
+        ColorChoice::ALL
             .into_iter()
             .find(|choice| choice.name() == name)
             .ok_or(ParseColorChoiceError)
@@ -497,7 +500,7 @@ mod tests {
 
     #[test]
     fn colour_choices_read_back_and_decide_the_challenger_colour() {
-        for choice in [ColorChoice::White, ColorChoice::Black, ColorChoice::Random] {
+        for choice in ColorChoice::ALL {
             assert_eq!(choice.to_string().parse(), Ok(choice));
         }
         assert_eq!("blue".parse::<ColorChoice>(), Err(ParseColorChoiceError));
@@ -520,6 +523,9 @@ pub enum GameScope {
 }
 
 impl GameScope {
+    /// The three, those being played first.
+    pub const ALL: [GameScope; 3] = [GameScope::Active, GameScope::Finished, GameScope::All];
+
     /// The word for it in a chat line.
     pub fn word(self) -> &'static str {
         match self {
@@ -587,15 +593,29 @@ impl fmt::Display for GameKind {
     }
 }
 
-impl FromStr for GameKind {
-    type Err = String;
+/// A word that is none of the games the ratings keep apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseGameKindError(pub String);
 
-    fn from_str(text: &str) -> Result<GameKind, String> {
+impl fmt::Display for ParseGameKindError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a game: basic, standard, tournament or potentials",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseGameKindError {}
+
+impl FromStr for GameKind {
+    type Err = ParseGameKindError;
+
+    fn from_str(text: &str) -> Result<GameKind, ParseGameKindError> {
         GameKind::ALL
             .into_iter()
             .find(|kind| kind.name() == text)
-            .ok_or_else(|| {
-                format!("`{text}` is not a game: basic, standard, tournament or potentials")
-            })
+            .ok_or_else(|| ParseGameKindError(text.to_string()))
     }
 }

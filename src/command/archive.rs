@@ -3,10 +3,12 @@
 
 use std::fmt;
 
+use super::options::Given;
 use super::{
-    Arg, ArgKind, Command, CommandError, Syntax, Words, arg, error, keyed, line, parse_mention,
+    Arg, ArgKind, Choices, Command, CommandError, Syntax, Words, arg, at_least, error, keyed, line,
+    parse_mention,
 };
-use crate::model::{GameId, GameKind, GameScope, UserId};
+use crate::model::{GameId, GameKind, GameScope, ParseGameKindError, UserId};
 
 /// A question about games, or about players' ratings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +66,23 @@ pub enum ArchiveCommand {
     },
 }
 
+impl ArchiveCommand {
+    /// The word of its canonical line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            ArchiveCommand::History { .. } => "history",
+            ArchiveCommand::Export { .. } => "export",
+            ArchiveCommand::Replay { .. } => "replay",
+            ArchiveCommand::Analyse { .. } => "analyse",
+            ArchiveCommand::Browse { .. } => "browse",
+            ArchiveCommand::Games { .. } => "games",
+            ArchiveCommand::MyGames => "mygames",
+            ArchiveCommand::Stats { .. } => "stats",
+            ArchiveCommand::Leaderboard { .. } => "leaderboard",
+        }
+    }
+}
+
 impl From<ArchiveCommand> for Command {
     fn from(command: ArchiveCommand) -> Command {
         Command::Archive(command)
@@ -114,7 +133,7 @@ impl fmt::Display for ArchiveCommand {
 const GAME_ID: Arg = arg(
     "game",
     "The game's number, as `games` lists it (this channel's game if left out)",
-    ArgKind::Number { min: 1 },
+    at_least(1),
 );
 
 /// The family's rows: questions anyone may ask, which need no rights and start no game.
@@ -128,6 +147,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 180,
         in_direct_messages: true,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::History { game }.into()),
+        fill: |given| fill_game_id(given).map(|game| ArchiveCommand::History { game }.into()),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -139,6 +159,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 190,
         in_direct_messages: true,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::Export { game }.into()),
+        fill: |given| fill_game_id(given).map(|game| ArchiveCommand::Export { game }.into()),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -150,6 +171,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 200,
         in_direct_messages: true,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::Replay { game }.into()),
+        fill: |given| fill_game_id(given).map(|game| ArchiveCommand::Replay { game }.into()),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -161,6 +183,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 220,
         in_direct_messages: true,
         parse: |words| parse_game_id(words).map(|game| ArchiveCommand::Analyse { game }.into()),
+        fill: |given| fill_game_id(given).map(|game| ArchiveCommand::Analyse { game }.into()),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -173,7 +196,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
                 arg(
                     "turn",
                     "After how many turns (the last if left out)",
-                    ArgKind::Number { min: 0 },
+                    at_least(0),
                 ),
                 "turn",
             ),
@@ -182,6 +205,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 225,
         in_direct_messages: true,
         parse: parse_browse,
+        fill: fill_browse,
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -193,18 +217,16 @@ pub(super) const SYNTAX: &[Syntax] = &[
             arg(
                 "which",
                 "Games in progress (if left out), finished, or all",
-                ArgKind::Choice(&["active", "finished", "all"]),
+                ArgKind::Choice(Choices::Scopes),
             ),
-            keyed(
-                arg("page", "Which page, from 1", ArgKind::Number { min: 1 }),
-                "page",
-            ),
+            keyed(arg("page", "Which page, from 1", at_least(1)), "page"),
         ],
         slash: true,
         place: 280,
         asker_only: true,
         in_direct_messages: true,
         parse: parse_games,
+        fill: fill_games,
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -217,6 +239,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         asker_only: true,
         in_direct_messages: true,
         parse: |words| words.alone(ArchiveCommand::MyGames),
+        fill: |_| Ok(ArchiveCommand::MyGames.into()),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -229,6 +252,10 @@ pub(super) const SYNTAX: &[Syntax] = &[
         asker_only: true,
         in_direct_messages: true,
         parse: parse_stats,
+        fill: |given| {
+            let player = given.user("player");
+            Ok(ArchiveCommand::Stats { player }.into())
+        },
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -238,12 +265,13 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[arg(
             "game",
             "Which game's ratings (all games together if left out)",
-            ArgKind::Choice(&["basic", "standard", "tournament", "potentials"]),
+            ArgKind::Choice(Choices::GameKinds),
         )],
         slash: true,
         place: 300,
         in_direct_messages: true,
         parse: parse_leaderboard,
+        fill: |given| given.read("game", parse_leaderboard),
         ..Syntax::DEFAULT
     },
 ];
@@ -255,13 +283,9 @@ fn parse_browse(words: &Words) -> Result<Command, CommandError> {
     let mut rest = Vec::new();
     for &word in &words.args {
         if let Some(n) = word.strip_prefix("turn=") {
-            let n = n.parse::<u32>().map_err(|_| {
-                error(format!(
-                    "{} is not a number of turns: write {}",
-                    words.given(word),
-                    words.cmd("browse 12 turn=7")
-                ))
-            })?;
+            let n = n
+                .parse::<u32>()
+                .map_err(|_| not_turns(&words.given(word), words))?;
             turn = Some(n);
         } else if word == "engine" {
             engine = true;
@@ -276,23 +300,62 @@ fn parse_browse(words: &Words) -> Result<Command, CommandError> {
     Ok(ArchiveCommand::Browse { game, turn, engine }.into())
 }
 
+/// `/browse [game] [turn]`.
+fn fill_browse(given: &Given) -> Result<Command, CommandError> {
+    let game = fill_game_id(given)?;
+    let turn = match given.number("turn") {
+        Some(n) => {
+            Some(u32::try_from(n).map_err(|_| not_turns(&given.quote("turn", n), &given.words()))?)
+        }
+        None => None,
+    };
+    Ok(ArchiveCommand::Browse {
+        game,
+        turn,
+        engine: false,
+    }
+    .into())
+}
+
+/// The refusal of a number of turns that is none, quoted as `given`.
+fn not_turns(given: &str, words: &Words) -> CommandError {
+    error(format!(
+        "{given} is not a number of turns: write {}",
+        words.cmd("browse 12 turn=7")
+    ))
+}
+
+/// A game's number, if one is given and is one.
+fn game_id(id: i64) -> Option<GameId> {
+    (id > 0).then_some(GameId(id))
+}
+
+/// The refusal of a game's number that is none, quoted as `given`.
+fn not_a_game(given: &str, words: &Words) -> CommandError {
+    error(format!(
+        "{given} is not a game's number: {} lists them, then {}",
+        words.cmd("games finished"),
+        words.cmd(&format!("{} 12", words.word))
+    ))
+}
+
+/// The `game` option: a game's number, if one is given.
+fn fill_game_id(given: &Given) -> Result<Option<GameId>, CommandError> {
+    match given.number("game") {
+        None => Ok(None),
+        Some(n) => game_id(n)
+            .map(Some)
+            .ok_or_else(|| not_a_game(&given.quote("game", n), &given.words())),
+    }
+}
+
 fn parse_game_id(words: &Words) -> Result<Option<GameId>, CommandError> {
     match words.args.as_slice() {
         [] => Ok(None),
-        [id] => id
-            .trim_start_matches('#')
-            .parse::<i64>()
-            .ok()
-            .filter(|&id| id > 0)
-            .map(|id| Some(GameId(id)))
-            .ok_or_else(|| {
-                error(format!(
-                    "{} is not a game's number: {} lists them, then {}",
-                    words.given(id),
-                    words.cmd("games finished"),
-                    words.cmd(&format!("{} 12", words.word))
-                ))
-            }),
+        [id] => (id.trim_start_matches('#').parse::<i64>().ok())
+            .and_then(game_id)
+            .map(Some)
+            .ok_or_else(|| not_a_game(&words.given(id), words)),
         _ => Err(error(format!(
             "{} takes one game's number at most, like {}",
             words.bare(words.word),
@@ -306,36 +369,69 @@ fn parse_games(words: &Words) -> Result<Command, CommandError> {
     for word in &words.args {
         if let Some(user) = parse_mention(word).filter(|_| player.is_none()) {
             player = Some(user);
-        } else if let Some(which) = [GameScope::Active, GameScope::Finished, GameScope::All]
-            .into_iter()
-            .find(|s| s.word() == *word)
-            .filter(|_| scope.is_none())
-        {
+        } else if let Some(which) = scope_of(word).filter(|_| scope.is_none()) {
             scope = Some(which);
-        } else if let Some(n) = word
-            .strip_prefix("page=")
-            .and_then(|n| n.parse::<u32>().ok())
-            .filter(|&n| n >= 1 && page.is_none())
+        } else if let Some(n) = (word.strip_prefix("page=").and_then(|n| n.parse().ok()))
+            .and_then(page_of)
+            .filter(|_| page.is_none())
         {
             page = Some(n);
         } else {
-            return Err(error(format!(
-                "{} is not something {} takes: write {}, {}, {} or {}",
-                words.given(word),
-                words.bare("games"),
-                words.cmd("games"),
-                words.cmd("games @someone"),
-                words.cmd("games finished"),
-                words.cmd("games all page=2")
-            )));
+            return Err(not_for_games(&words.given(word), words));
         }
     }
-    Ok(ArchiveCommand::Games {
+    Ok(games(player, scope, page))
+}
+
+/// `/games [player] [which] [page]`.
+fn fill_games(given: &Given) -> Result<Command, CommandError> {
+    let scope = match given.text("which") {
+        Some(which) => Some(
+            scope_of(&which.to_lowercase())
+                .ok_or_else(|| not_for_games(&given.quote("which", which), &given.words()))?,
+        ),
+        None => None,
+    };
+    let page = match given.number("page") {
+        Some(n) => {
+            Some(page_of(n).ok_or_else(|| not_for_games(&given.quote("page", n), &given.words()))?)
+        }
+        None => None,
+    };
+    Ok(games(given.user("player"), scope, page))
+}
+
+/// The scope `games` names by `word`.
+fn scope_of(word: &str) -> Option<GameScope> {
+    GameScope::ALL
+        .into_iter()
+        .find(|scope| scope.word() == word)
+}
+
+/// A page of a list, from 1.
+fn page_of(n: i64) -> Option<u32> {
+    u32::try_from(n).ok().filter(|&n| n >= 1)
+}
+
+fn games(player: Option<UserId>, scope: Option<GameScope>, page: Option<u32>) -> Command {
+    ArchiveCommand::Games {
         player,
         scope: scope.unwrap_or_default(),
         page: page.unwrap_or(1),
     }
-    .into())
+    .into()
+}
+
+/// The refusal of a word `games` does not take, quoted as `given`.
+fn not_for_games(given: &str, words: &Words) -> CommandError {
+    error(format!(
+        "{given} is not something {} takes: write {}, {}, {} or {}",
+        words.bare("games"),
+        words.cmd("games"),
+        words.cmd("games @someone"),
+        words.cmd("games finished"),
+        words.cmd("games all page=2")
+    ))
 }
 
 fn parse_stats(words: &Words) -> Result<Command, CommandError> {
@@ -359,7 +455,9 @@ fn parse_leaderboard(words: &Words) -> Result<Command, CommandError> {
         [game] => game
             .parse()
             .map(|kind| ArchiveCommand::Leaderboard { kind: Some(kind) }.into())
-            .map_err(|e: String| error(format!("{e}, or nothing for all games together"))),
+            .map_err(|e: ParseGameKindError| {
+                error(format!("{e}, or nothing for all games together"))
+            }),
         _ => Err(error(format!(
             "{} takes one game at most: {}",
             words.cmd("leaderboard"),

@@ -6,9 +6,10 @@ use gipf::potentials::{Options, Supply, parse_supplies};
 use gipf::{ByColor, Color, Variant};
 use gipf_ai::Level;
 
+use super::options::Given;
 use super::{
-    Arg, ArgKind, Command, CommandError, Syntax, Words, arg, error, keyed, line, parse_mention,
-    required,
+    Arg, ArgKind, Choices, Command, CommandError, Syntax, Words, arg, between, error, keyed, line,
+    parse_mention, required,
 };
 use crate::model::{ColorChoice, TimeControl, UserId};
 
@@ -43,6 +44,20 @@ pub enum ChallengeCommand {
     Cancel,
     /// `rematch`: challenge the opponent of the channel's last game again, colours swapped.
     Rematch,
+}
+
+impl ChallengeCommand {
+    /// The word of its canonical line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            ChallengeCommand::Challenge { opponent: None, .. } => "seek",
+            ChallengeCommand::Challenge { .. } => "challenge",
+            ChallengeCommand::Accept => "accept",
+            ChallengeCommand::Decline => "decline",
+            ChallengeCommand::Cancel => "cancel",
+            ChallengeCommand::Rematch => "rematch",
+        }
+    }
 }
 
 impl From<ChallengeCommand> for Command {
@@ -121,12 +136,12 @@ fn chat_supplies(supply: &ByColor<Supply>) -> String {
 const VARIANT: Arg = arg(
     "variant",
     "Which game (standard if left out); ultimate is tournament with all five potentials",
-    ArgKind::Choice(&["basic", "standard", "tournament", "ultimate"]),
+    ArgKind::Choice(Choices::Games),
 );
 const COLOR: Arg = arg(
     "color",
     "Your colour (random if left out)",
-    ArgKind::Choice(&["white", "black", "random"]),
+    ArgKind::Choice(Choices::Colors),
 );
 const EXTRA: Arg = arg(
     "extra",
@@ -137,7 +152,7 @@ const DAYS: Arg = keyed(
     arg(
         "days",
         "Days per move, 1 to 14 (no limit if left out)",
-        ArgKind::Number { min: 1 },
+        between(1, TimeControl::MAX_DAYS as u64),
     ),
     "days",
 );
@@ -184,7 +199,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
             arg(
                 "level",
                 "Against the bot itself: its strength (medium if left out)",
-                ArgKind::Choice(&["beginner", "easy", "medium", "hard"]),
+                ArgKind::Choice(Choices::Levels),
             ),
             HINTS,
             POTENTIALS,
@@ -194,6 +209,10 @@ pub(super) const SYNTAX: &[Syntax] = &[
         // A challenge to the bot itself starts its game at once.
         starts_game: true,
         parse: parse_challenge,
+        fill: |given| {
+            let terms = fill_terms(given)?;
+            terms.challenge(given.user("opponent"), &given.words())
+        },
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -213,6 +232,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 15,
         parse: parse_seek,
+        fill: |given| seek(fill_terms(given)?, &given.words()),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -224,6 +244,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 30,
         starts_game: true,
         parse: |words| words.alone(ChallengeCommand::Accept),
+        fill: |_| Ok(ChallengeCommand::Accept.into()),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -236,6 +257,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         // A moderator withdraws anyone's challenge.
         moderated: true,
         parse: |words| words.alone(ChallengeCommand::Decline),
+        fill: |_| Ok(ChallengeCommand::Decline.into()),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -247,6 +269,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 50,
         moderated: true,
         parse: |words| words.alone(ChallengeCommand::Cancel),
+        fill: |_| Ok(ChallengeCommand::Cancel.into()),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -257,6 +280,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 230,
         parse: |words| words.alone(ChallengeCommand::Rematch),
+        fill: |_| Ok(ChallengeCommand::Rematch.into()),
         ..Syntax::DEFAULT
     },
 ];
@@ -288,7 +312,11 @@ fn parse_challenge(words: &Words) -> Result<Command, CommandError> {
 
 /// `seek ...`: a challenge without an opponent.
 fn parse_seek(words: &Words) -> Result<Command, CommandError> {
-    let terms = read_terms(words)?;
+    seek(read_terms(words)?, words)
+}
+
+/// The seek the terms make, if they name no opponent and no level.
+fn seek(terms: Terms, words: &Words) -> Result<Command, CommandError> {
     if terms.opponent.is_some() {
         return Err(error(format!(
             "a seek is open to anyone here: to challenge one player, use {}",
@@ -329,6 +357,49 @@ fn read_terms(words: &Words) -> Result<Terms, CommandError> {
     Ok(terms)
 }
 
+/// The terms of `/challenge` or `/seek` but its opponent: the options that name words of
+/// the challenge (its game, colour, extra pieces, level) read as the chat reads them, in the
+/// order its words would give them; the others typed.
+fn fill_terms(given: &Given) -> Result<Terms, CommandError> {
+    let mut terms = Terms {
+        autoforfeit: given.flag("autoforfeit"),
+        thread: given.flag("thread"),
+        hints: given.flag("hints"),
+        spec: given.text("potentials").map(|spec| spec.to_lowercase()),
+        ..Terms::default()
+    };
+    for name in ["variant", "color", "extra"] {
+        given.read(name, |words| {
+            words.args.iter().try_for_each(|arg| terms.read(arg, words))
+        })?;
+    }
+    if let Some(n) = given.number("days") {
+        let days = u64::try_from(n).ok().and_then(days);
+        terms.days =
+            Some(days.ok_or_else(|| days_refusal(&given.quote("days", n), &given.words()))?);
+    }
+    given.read("level", |words| {
+        words.args.iter().try_for_each(|arg| terms.read(arg, words))
+    })?;
+    Ok(terms)
+}
+
+/// A time per move, in days, if `n` is one.
+fn days(n: u64) -> Option<u8> {
+    u8::try_from(n)
+        .ok()
+        .filter(|n| (1..=TimeControl::MAX_DAYS).contains(n))
+}
+
+/// The refusal of a time per move that is none, quoted as `given`.
+fn days_refusal(given: &str, words: &Words) -> CommandError {
+    error(format!(
+        "{given}: the time per move is 1 to {} days, like {}",
+        TimeControl::MAX_DAYS,
+        words.options("challenge days=3")
+    ))
+}
+
 /// How to write a challenge, for the refusals of one written wrong.
 fn usage(words: &Words) -> String {
     format!(
@@ -346,18 +417,8 @@ impl Terms {
         if arg == "ultimate" {
             self.ultimate = true;
         } else if let Some(n) = arg.strip_prefix("days=") {
-            let n = n
-                .parse::<u8>()
-                .ok()
-                .filter(|n| (1..=TimeControl::MAX_DAYS).contains(n));
-            self.days = Some(n.ok_or_else(|| {
-                error(format!(
-                    "{}: the time per move is 1 to {} days, like {}",
-                    words.given(arg),
-                    TimeControl::MAX_DAYS,
-                    words.options("challenge days=3")
-                ))
-            })?);
+            let n = n.parse::<u64>().ok().and_then(days);
+            self.days = Some(n.ok_or_else(|| days_refusal(&words.given(arg), words))?);
         } else if arg == "autoforfeit" {
             self.autoforfeit = true;
         } else if arg == "thread" {

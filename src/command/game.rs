@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use super::{ArgKind, Command, CommandError, Syntax, Words, arg, error};
+use super::options::Given;
+use super::{ArgKind, Choices, Command, CommandError, Syntax, Words, arg, error};
 use crate::model::BoardSide;
 
 /// A command about the channel's game that is not a move.
@@ -46,6 +47,34 @@ pub enum TakebackAnswer {
     Decline,
 }
 
+impl GameCommand {
+    /// The word of its canonical line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            GameCommand::Resign { .. } => "resign",
+            GameCommand::Abort => "abort",
+            GameCommand::Claim => "claim",
+            GameCommand::Board { .. } => "board",
+            GameCommand::Hint => "hint",
+            GameCommand::Takeback(_) => "takeback",
+        }
+    }
+}
+
+impl TakebackAnswer {
+    /// The answers to a request, as `/takeback` offers them.
+    pub const ANSWERS: [TakebackAnswer; 2] = [TakebackAnswer::Accept, TakebackAnswer::Decline];
+
+    /// Its word: `accept` or `decline` (and `ask` for a request).
+    pub fn word(self) -> &'static str {
+        match self {
+            TakebackAnswer::Ask => "ask",
+            TakebackAnswer::Accept => "accept",
+            TakebackAnswer::Decline => "decline",
+        }
+    }
+}
+
 impl From<GameCommand> for Command {
     fn from(command: GameCommand) -> Command {
         Command::Game(command)
@@ -73,8 +102,7 @@ impl fmt::Display for GameCommand {
             }
             GameCommand::Hint => f.write_str("hint"),
             GameCommand::Takeback(TakebackAnswer::Ask) => f.write_str("takeback"),
-            GameCommand::Takeback(TakebackAnswer::Accept) => f.write_str("takeback accept"),
-            GameCommand::Takeback(TakebackAnswer::Decline) => f.write_str("takeback decline"),
+            GameCommand::Takeback(answer) => write!(f, "takeback {}", answer.word()),
         }
     }
 }
@@ -89,6 +117,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 20,
         parse: |words| words.alone(GameCommand::Claim),
+        fill: |_| Ok(GameCommand::Claim.into()),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -99,7 +128,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
             arg(
                 "side",
                 "The colour at the bottom: white, black, mine (yours) or default (the server's)",
-                ArgKind::Choice(&["white", "black", "mine", "default"]),
+                ArgKind::Choice(Choices::BoardSides),
             ),
             // `board side black` in chat: the flag's word is `side`.
             arg(
@@ -118,6 +147,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         // `board side mine` is a member's own setting, made anywhere.
         in_direct_messages: true,
         parse: parse_board,
+        fill: fill_board,
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -128,6 +158,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 210,
         parse: |words| words.alone(GameCommand::Hint),
+        fill: |_| Ok(GameCommand::Hint.into()),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -137,11 +168,12 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[arg(
             "answer",
             "Your answer to your opponent's request (leave it out to ask for one)",
-            ArgKind::Choice(&["accept", "decline"]),
+            ArgKind::Choice(Choices::TakebackAnswers),
         )],
         slash: true,
         place: 235,
         parse: parse_takeback,
+        fill: |given| given.read("answer", parse_takeback),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -152,6 +184,10 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 240,
         parse: parse_resign,
+        fill: |given| {
+            let confirmed = given.flag("confirm");
+            Ok(GameCommand::Resign { confirmed }.into())
+        },
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -164,6 +200,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         // A moderator ends any game.
         moderated: true,
         parse: |words| words.alone(GameCommand::Abort),
+        fill: |_| Ok(GameCommand::Abort.into()),
         ..Syntax::DEFAULT
     },
 ];
@@ -210,8 +247,35 @@ fn parse_board(words: &Words) -> Result<Command, CommandError> {
     };
     let side = match rest {
         [] => None,
-        [word] => Some(BoardSide::of_name(word).ok_or_else(|| board_sides(words))?),
+        [word] => Some(*word),
         _ => return Err(board_sides(words)),
+    };
+    board(side, remember, coords, words)
+}
+
+/// `/board [side] [always] [coords]`.
+fn fill_board(given: &Given) -> Result<Command, CommandError> {
+    let side = given.text("side").map(|side| side.to_lowercase());
+    let remember = given.flag("always");
+    board(
+        side.as_deref(),
+        remember,
+        given.flag("coords"),
+        &given.words(),
+    )
+}
+
+/// The board from the side named `side`, once or from now on (`remember`), spots named or
+/// not.
+fn board(
+    side: Option<&str>,
+    remember: bool,
+    coords: bool,
+    words: &Words,
+) -> Result<Command, CommandError> {
+    let side = match side {
+        Some(word) => Some(BoardSide::of_name(word).ok_or_else(|| board_sides(words))?),
+        None => None,
     };
     if remember && coords {
         return Err(error(format!(

@@ -4,7 +4,7 @@ use std::fmt;
 
 use gipf::potentials::Potential;
 
-use super::{ArgKind, Command, CommandError, Syntax, Words, arg, error, potential_word};
+use super::{ArgKind, Choices, Command, CommandError, Syntax, Words, arg, error, potential_word};
 
 /// A question about the bot or the game, answered the same in every channel.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,6 +15,16 @@ pub enum InfoCommand {
     RulesOf(Option<Potential>),
     /// `help`.
     Help,
+}
+
+impl InfoCommand {
+    /// The word of its canonical line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            InfoCommand::Rules | InfoCommand::RulesOf(_) => "rules",
+            InfoCommand::Help => "help",
+        }
+    }
 }
 
 impl From<InfoCommand> for Command {
@@ -43,12 +53,13 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[arg(
             "topic",
             "potentials, or one of them (all of GIPF if left out)",
-            ArgKind::Choice(&["potentials", "tamsk", "zertz", "dvonn", "yinsh", "punct"]),
+            ArgKind::Choice(Choices::Topics),
         )],
         slash: true,
         place: 310,
         in_direct_messages: true,
         parse: parse_rules,
+        fill: |given| given.read("topic", parse_rules),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -61,6 +72,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         in_direct_messages: true,
         // Whatever follows, the asker wants help.
         parse: |_| Ok(InfoCommand::Help.into()),
+        fill: |_| Ok(InfoCommand::Help.into()),
         ..Syntax::DEFAULT
     },
 ];

@@ -5,27 +5,37 @@
 //! (challenge, accept, decline, cancel, rematch), `play.rs` (pushes, whole turns, answers,
 //! potentials), `game.rs` (resign, abort, claim, board, hint, takeback), `archive.rs`
 //! (history, export, replay, games, analyse, stats, leaderboard), `server.rs` (settings,
-//! notify) and `info.rs` (help, rules). A family's file holds each of its commands whole: its variant,
-//! its printed form, its [`Syntax`] row (word, `!help` line, slash options, what the
-//! adapter must look up first) and its parser. The service runs a family in its file of the
-//! same name, so adding a command touches those two files.
+//! notify), `info.rs` (help, rules) and `puzzle.rs` (puzzle, learn, solve). A family's file
+//! holds each of its commands whole: its variant, its printed form, its [`Syntax`] row
+//! (word, `!help` line, slash options, what the adapter must look up first), its chat parser
+//! and its slash filler. The service runs a family in its file of the same name, so adding a
+//! command touches those two files.
 //!
-//! This file holds what the families share: [`Command`], the registry of rows [`SYNTAX`],
-//! [`parse`], [`Phrasing`], the errors and the argument readers more than one family uses.
+//! A slash command's options fill its command directly ([`from_options`], in `options.rs`):
+//! each family reads them beside its chat words, through the same checks and refusals.
+//! The rows and the kinds of arguments are `syntax.rs`'s; how a command is written for
+//! the asker, `phrasing.rs`'s.
+//!
+//! This file holds what the families share: [`Command`], [`parse`], the errors and the
+//! argument readers more than one family uses.
 
 mod archive;
 mod challenge;
 mod game;
 mod info;
+mod options;
+mod phrasing;
 mod play;
 mod puzzle;
 mod server;
+#[cfg(test)]
+mod slash_tests;
+mod syntax;
 #[cfg(test)]
 mod tests;
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::LazyLock;
 
 use gipf::potentials::Potential;
 
@@ -33,12 +43,15 @@ pub use archive::ArchiveCommand;
 pub use challenge::ChallengeCommand;
 pub use game::{GameCommand, TakebackAnswer};
 pub use info::InfoCommand;
+pub use options::{ArgValue, SlashOptions, from_options};
+pub use phrasing::Phrasing;
 pub use play::{Answer, PlayCommand};
 pub use puzzle::PuzzleCommand;
 pub use server::{ServerCommand, SettingsChange};
+pub use syntax::{Arg, ArgKind, Choices, Completion, SYNTAX, Syntax};
 
-use crate::model::{ChannelId, UserId};
-use crate::text::{Span, Text};
+use crate::model::UserId;
+use syntax::{arg, at_least, between, completed, keyed, required};
 
 /// The longest line the bot reads.
 pub const MAX_INPUT_CHARS: usize = 500;
@@ -95,8 +108,21 @@ impl Command {
     /// assert!(accept.syntax().is_some_and(|row| row.starts_game));
     /// ```
     pub fn syntax(&self) -> Option<&'static Syntax> {
-        let line = self.to_string();
-        Syntax::of(line.split(' ').next().unwrap_or_default())
+        Syntax::of(self.word())
+    }
+
+    /// The word its canonical line starts with, as its family names it (`take none` is
+    /// `keep all`: `keep`).
+    pub fn word(&self) -> &'static str {
+        match self {
+            Command::Challenge(command) => command.word(),
+            Command::Play(command) => command.word(),
+            Command::Game(command) => command.word(),
+            Command::Archive(command) => command.word(),
+            Command::Server(command) => command.word(),
+            Command::Info(command) => command.word(),
+            Command::Puzzle(command) => command.word(),
+        }
     }
 }
 
@@ -222,466 +248,6 @@ pub fn closest_command(word: &str) -> Option<&'static str> {
         .map(|(_, command)| command)
 }
 
-/// How a command is written: its parser, its line in `!help`, its arguments, and what the
-/// adapter must look up before the service runs it.
-pub struct Syntax {
-    /// The command word.
-    pub word: &'static str,
-    /// What it does, in a few words (the slash command's description).
-    pub summary: &'static str,
-    /// Its line in `!help`; `{p}` stands for the prefix.
-    pub help: &'static str,
-    /// Its arguments, required ones first (the slash command's options).
-    pub args: &'static [Arg],
-    /// Whether it is also a slash command (`gipf` is `/push` with `gipf:true`).
-    pub slash: bool,
-    /// Its place in the lists of commands (`!help`, `/help`, the slash commands), which
-    /// mix the families: the rows are listed by it.
-    pub place: u16,
-    /// Whether a moderator or an admin may give it beyond what a player may (end anyone's
-    /// game or challenge, change the settings): only then are the author's rights worth
-    /// asking Discord for.
-    pub moderated: bool,
-    /// Whether it may start a game (an accepted challenge, or one to the bot itself): only
-    /// then is where it was written worth asking Discord for, for the game's record.
-    pub starts_game: bool,
-    /// Whether its answer informs only the asker (a list, a player's record, the settings):
-    /// a slash command's answer is then shown to him alone.
-    pub asker_only: bool,
-    /// Whether it makes sense in a direct conversation with the bot (the archive, help and
-    /// rules, notices); games and challenges live in a server's channels.
-    pub in_direct_messages: bool,
-    parse: fn(&Words) -> Result<Command, CommandError>,
-}
-
-/// One argument of a command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Arg {
-    /// Its name (a slash command's option name).
-    pub name: &'static str,
-    /// What to fill in.
-    pub description: &'static str,
-    /// What kind of value it takes.
-    pub kind: ArgKind,
-    /// Whether it must be given.
-    pub required: bool,
-    /// What the game in the channel can suggest for it.
-    pub completion: Option<Completion>,
-    /// The key it is written with in a chat line (`days=3`), if any.
-    pub key: Option<&'static str>,
-}
-
-/// The kind of value an argument takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ArgKind {
-    /// Words, written into the line as given.
-    Text,
-    /// One of these words.
-    Choice(&'static [&'static str]),
-    /// Yes or no; yes writes this word right after the command word.
-    Flag(&'static str),
-    /// A whole number, at least `min`.
-    Number {
-        /// The smallest number allowed.
-        min: u64,
-    },
-    /// A user, written as a mention.
-    User,
-    /// A server's text channel, written as a mention.
-    Channel,
-}
-
-/// What a game can suggest for an argument while it is typed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Completion {
-    /// The legal entries of the push.
-    Entry,
-    /// The numbers of the rows to choose from.
-    Row,
-    /// The GIPF-pieces of the row being removed.
-    GipfSpots,
-    /// The player's loaded pieces that can use this command's potential.
-    PotentialFrom,
-    /// Where the loaded piece named in `from` can send its potential.
-    PotentialTo,
-}
-
-/// A value given for an argument.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ArgValue {
-    /// For [`ArgKind::Text`] and [`ArgKind::Choice`].
-    Text(String),
-    /// For [`ArgKind::Flag`].
-    Flag(bool),
-    /// For [`ArgKind::Number`].
-    Number(i64),
-    /// For [`ArgKind::User`].
-    User(UserId),
-    /// For [`ArgKind::Channel`].
-    Channel(ChannelId),
-}
-
-const fn arg(name: &'static str, description: &'static str, kind: ArgKind) -> Arg {
-    Arg {
-        name,
-        description,
-        kind,
-        required: false,
-        completion: None,
-        key: None,
-    }
-}
-
-/// `arg`, written `key=value` in a chat line.
-const fn keyed(arg: Arg, key: &'static str) -> Arg {
-    Arg {
-        key: Some(key),
-        ..arg
-    }
-}
-
-const fn required(arg: Arg) -> Arg {
-    Arg {
-        required: true,
-        ..arg
-    }
-}
-
-const fn completed(arg: Arg, completion: Completion) -> Arg {
-    Arg {
-        completion: Some(completion),
-        ..arg
-    }
-}
-
-/// Every family's rows.
-const FAMILIES: [&[Syntax]; 7] = [
-    challenge::SYNTAX,
-    play::SYNTAX,
-    game::SYNTAX,
-    archive::SYNTAX,
-    server::SYNTAX,
-    info::SYNTAX,
-    puzzle::SYNTAX,
-];
-
-/// Every command, in the order of `!help` (by [`Syntax::place`]).
-pub static SYNTAX: LazyLock<Vec<&'static Syntax>> = LazyLock::new(|| {
-    let mut rows: Vec<&'static Syntax> = FAMILIES.into_iter().flatten().collect();
-    rows.sort_by_key(|syntax| syntax.place);
-    rows
-});
-
-impl Syntax {
-    /// What a row says when it says nothing more: a player's command that needs no rights,
-    /// starts no game, answers everyone and belongs in a server's channel. Rows give their
-    /// own word, help, arguments, place and parser, and only the flags that differ.
-    pub(super) const DEFAULT: Syntax = Syntax {
-        word: "",
-        summary: "",
-        help: "",
-        args: &[],
-        slash: false,
-        place: 0,
-        moderated: false,
-        starts_game: false,
-        asker_only: false,
-        in_direct_messages: false,
-        parse: |_| {
-            Err(CommandError::Unknown {
-                word: String::new(),
-                closest: None,
-            })
-        },
-    };
-
-    /// The syntax of the command `word`.
-    pub fn of(word: &str) -> Option<&'static Syntax> {
-        SYNTAX.iter().copied().find(|syntax| syntax.word == word)
-    }
-
-    /// The chat line (without prefix) that these argument values stand for: the command
-    /// word, the words of its flags, then the other arguments in order.
-    ///
-    /// ```
-    /// use gipf_bot::command::{ArgValue, Syntax};
-    /// let push = Syntax::of("push").unwrap();
-    /// let line = push.line(|arg| match arg.name {
-    ///     "entry" => Some(ArgValue::Text("b1-c2".into())),
-    ///     "gipf" => Some(ArgValue::Flag(true)),
-    ///     _ => None,
-    /// });
-    /// assert_eq!(line, Ok("push g b1-c2".to_string()));
-    /// ```
-    pub fn line(&self, value: impl Fn(&Arg) -> Option<ArgValue>) -> Result<String, String> {
-        let mut words = vec![self.word.to_string()];
-        for arg in self
-            .args
-            .iter()
-            .filter(|a| matches!(a.kind, ArgKind::Flag(_)))
-        {
-            if let (ArgKind::Flag(word), Some(ArgValue::Flag(true))) = (arg.kind, value(arg)) {
-                words.push(word.to_string());
-            }
-        }
-        for arg in self.args {
-            let word = match value(arg) {
-                Some(ArgValue::Text(text)) if !text.trim().is_empty() => text.trim().to_string(),
-                Some(ArgValue::Number(n)) => n.to_string(),
-                Some(ArgValue::User(user)) => user.mention(),
-                Some(ArgValue::Channel(channel)) => format!("<#{}>", channel.0),
-                _ if arg.required => return Err(format!("fill in `{}`", arg.name)),
-                _ => continue,
-            };
-            words.push(match arg.key {
-                Some(key) => format!("{key}={word}"),
-                None => word,
-            });
-        }
-        Ok(words.join(" "))
-    }
-}
-
-/// How to write a command for the player who asked: in chat (`!push b1 c2`) or as a slash
-/// command (`/push entry:b1-c2`), so that refusals, hints and help come in their own words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Phrasing {
-    prefix: String,
-    slash: bool,
-}
-
-impl Phrasing {
-    /// Commands typed in chat (or in the console) after `prefix`.
-    pub fn chat(prefix: &str) -> Phrasing {
-        Phrasing {
-            prefix: prefix.to_string(),
-            slash: false,
-        }
-    }
-
-    /// Slash commands (for those who use them, and the buttons); their chat lines, which
-    /// the parser reads, start with `prefix` too.
-    pub fn slash(prefix: &str) -> Phrasing {
-        Phrasing {
-            slash: true,
-            ..Phrasing::chat(prefix)
-        }
-    }
-
-    /// A command line (chat form, no prefix) as this player writes it, in backticks.
-    ///
-    /// ```
-    /// use gipf_bot::command::Phrasing;
-    /// assert_eq!(Phrasing::chat("!").cmd("push b1 c2"), "`!push b1 c2`");
-    /// assert_eq!(Phrasing::slash("!").cmd("push b1 c2"), "`/push entry:b1-c2`");
-    /// assert_eq!(Phrasing::slash("!").cmd("gipf b1 c2"), "`/push entry:b1-c2 gipf:True`");
-    /// assert_eq!(Phrasing::slash("!").cmd("take all"), "`/take spots:all`");
-    /// assert_eq!(Phrasing::slash("!").cmd("board"), "`/board`");
-    /// ```
-    pub fn cmd(&self, line: &str) -> String {
-        if self.slash {
-            format!("`{}`", slash_form(line))
-        } else {
-            format!("`{}{line}`", self.prefix)
-        }
-    }
-
-    /// The options of a command line (chat form, no prefix) as this player writes them, in
-    /// backticks, without the command: what to add to a command, or what was given to it
-    /// (words that fill no slash option are quoted as typed).
-    ///
-    /// ```
-    /// use gipf_bot::command::Phrasing;
-    /// let line = "challenge days=3 autoforfeit";
-    /// assert_eq!(Phrasing::chat("!").options(line), "`days=3 autoforfeit`");
-    /// assert_eq!(Phrasing::slash("!").options(line), "`days:3 autoforfeit:True`");
-    /// ```
-    pub fn options(&self, line: &str) -> String {
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let slash_options = match slash_syntax(word, rest) {
-            Some((syntax, rest)) if self.slash => slash_options(syntax, &rest),
-            _ => Vec::new(),
-        };
-        if slash_options.is_empty() {
-            format!("`{rest}`")
-        } else {
-            format!("`{}`", slash_options.join(" "))
-        }
-    }
-
-    /// `!help` (or `/help`): every command with an example, and the other ways to play;
-    /// `typed` is how a command is typed in a message the bot can read (`!push b1 c2`, or
-    /// without the MESSAGE CONTENT intent `@gipf-bot push b1 c2`).
-    pub fn help(&self, typed: &str) -> Text {
-        let mut text = crate::text![Span::Strong("Commands".into())];
-        if self.slash {
-            for syntax in SYNTAX.iter().filter(|s| s.slash) {
-                text.push(format!("\n`{}`: {}", slash_usage(syntax), syntax.summary));
-            }
-            text.push(format!(
-                "\nOptions like `entry`, `number` and `spots` suggest what is legal as you type. \
-                 Buttons under a question answer it in one click. Every command also works typed \
-                 in chat: `{typed}`."
-            ));
-        } else {
-            for syntax in SYNTAX.iter().filter(|s| !s.help.is_empty()) {
-                text.push("\n")
-                    .push(syntax.help.replace("{p}", &self.prefix));
-            }
-            text.push(
-                "\nEvery command is a slash command too (type `/`), whose options suggest what \
-                 is legal as you type; buttons under a question answer it in one click.",
-            );
-        }
-        text
-    }
-}
-
-/// The slash command a chat word stands for, and the words after it as it reads them:
-/// `gipf b1 c2` is `/push` with the `gipf` flag.
-fn slash_syntax(word: &str, rest: &str) -> Option<(&'static Syntax, String)> {
-    let (word, rest) = match word {
-        "gipf" => ("push", format!("g {rest}")),
-        other => (other, rest.to_string()),
-    };
-    Syntax::of(word)
-        .filter(|syntax| syntax.slash)
-        .map(|syntax| (syntax, rest))
-}
-
-/// A chat line (no prefix) as the slash command it stands for.
-///
-/// ```
-/// use gipf_bot::command::Phrasing;
-/// let say = Phrasing::slash("!");
-/// assert_eq!(say.cmd("push b1 c2 zertz"), "`/push entry:b1-c2 piece:zertz`");
-/// assert_eq!(say.cmd("zertz c3 c6"), "`/zertz from:c3 to:c6`");
-/// assert_eq!(say.cmd("push <dot> <first spot>"), "`/push entry:<dot>-<first spot>`");
-/// assert_eq!(say.cmd("challenge @bob hints"), "`/challenge opponent:@bob hints:True`");
-/// assert_eq!(say.cmd("games all page=2"), "`/games which:all page:2`");
-/// assert_eq!(say.cmd("notify dm on"), "`/notify dm:on`");
-/// ```
-fn slash_form(line: &str) -> String {
-    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-    let Some((syntax, rest)) = slash_syntax(word, rest) else {
-        return format!("/{line}");
-    };
-    std::iter::once(format!("/{}", syntax.word))
-        .chain(slash_options(syntax, &rest))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The options the words of a chat line fill, as `name:value`, in the order of the
-/// command's arguments, flags last. A flag's word, a `key=value` word and a `name value`
-/// pair (`dm on`) fill their option wherever they stand; the other words fill the other
-/// options in order.
-fn slash_options(syntax: &Syntax, rest: &str) -> Vec<String> {
-    let args = syntax.args;
-    let mut values: Vec<Option<String>> = vec![None; args.len()];
-    let mut free = Vec::new();
-    let mut words = placeholder_words(rest).into_iter();
-    while let Some(word) = words.next() {
-        let flag = |arg: &Arg| matches!(arg.kind, ArgKind::Flag(f) if f == word);
-        let keyed = |arg: &Arg| {
-            let key = arg.key?;
-            word.strip_prefix(key)?
-                .strip_prefix('=')
-                .map(str::to_string)
-        };
-        if let Some(i) = args.iter().position(flag) {
-            values[i] = Some("True".into());
-        } else if let Some((i, value)) = args
-            .iter()
-            .enumerate()
-            .find_map(|(i, a)| Some((i, keyed(a)?)))
-        {
-            values[i] = Some(value);
-        } else if let Some(i) = args.iter().position(|a| named(a, &word)) {
-            values[i] = words.next();
-        } else {
-            free.push(word);
-        }
-    }
-    fill_in_order(args, &mut values, free);
-    let (flags, others): (Vec<_>, Vec<_>) = args
-        .iter()
-        .zip(values)
-        .filter_map(|(arg, value)| Some((arg, format!("{}:{}", arg.name, value?))))
-        .partition(|(arg, _)| matches!(arg.kind, ArgKind::Flag(_)));
-    others
-        .into_iter()
-        .chain(flags)
-        .map(|(_, option)| option)
-        .collect()
-}
-
-/// Whether `word` names the option `arg`, its value following (`notify dm on`).
-fn named(arg: &Arg, word: &str) -> bool {
-    arg.name == word && arg.key.is_none() && !matches!(arg.kind, ArgKind::Flag(_))
-}
-
-/// Fills the options not yet filled, in order, with the `free` words: each takes the next
-/// word if it fits (a choice one of its words, a user a mention, a number digits; an entry
-/// takes two points, joined by `-`), the last one every word left.
-fn fill_in_order(args: &[Arg], values: &mut [Option<String>], mut free: Vec<String>) {
-    let open: Vec<usize> = (0..args.len())
-        .filter(|&i| values[i].is_none() && args[i].key.is_none())
-        .filter(|&i| !matches!(args[i].kind, ArgKind::Flag(_)))
-        .collect();
-    for (n, &i) in open.iter().enumerate() {
-        let Some(next) = free.first() else {
-            break;
-        };
-        let fits = match args[i].kind {
-            ArgKind::Choice(choices) => choices.contains(&next.as_str()),
-            ArgKind::User => next.starts_with('@') || next.starts_with("<@"),
-            ArgKind::Channel => next.starts_with('#') || next.starts_with("<#"),
-            ArgKind::Number { .. } => next.parse::<u64>().is_ok(),
-            ArgKind::Text | ArgKind::Flag(_) => true,
-        };
-        if !fits {
-            continue;
-        }
-        let entry = args[i].completion == Some(Completion::Entry);
-        values[i] = Some(if entry && !next.contains('-') && free.len() >= 2 {
-            free.drain(..2).collect::<Vec<_>>().join("-")
-        } else if n + 1 == open.len() {
-            std::mem::take(&mut free).join(" ")
-        } else {
-            free.remove(0)
-        });
-    }
-}
-
-/// The words of a line, a placeholder like `<first spot>` counting as one.
-fn placeholder_words(text: &str) -> Vec<String> {
-    let mut words: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match words.last_mut() {
-            Some(open) if open.starts_with('<') && !open.ends_with('>') => {
-                open.push(' ');
-                open.push_str(word);
-            }
-            _ => words.push(word.to_string()),
-        }
-    }
-    words
-}
-
-/// `/push entry:… [gipf] [answers]`.
-fn slash_usage(syntax: &Syntax) -> String {
-    let mut usage = format!("/{}", syntax.word);
-    for arg in syntax.args {
-        if arg.required {
-            usage.push_str(&format!(" {}:…", arg.name));
-        } else {
-            usage.push_str(&format!(" [{}]", arg.name));
-        }
-    }
-    usage
-}
-
 /// The words of a command line, as its parser reads them, and how the player writes
 /// commands, for the examples in what it answers.
 struct Words<'a> {
@@ -693,6 +259,9 @@ struct Words<'a> {
     raw: &'a str,
     /// How the player writes commands.
     say: &'a Phrasing,
+    /// The slash option these words were given in, when they are one option's value
+    /// rather than a chat line's: a refusal quotes them as that option (`extra:zz`).
+    option: Option<&'a str>,
 }
 
 impl Words<'_> {
@@ -730,7 +299,15 @@ impl Words<'_> {
     /// A word given to this command, quoted as the player wrote it: `days=20` in chat is
     /// `days:20` by slash command.
     fn given(&self, word: &str) -> String {
-        self.say.options(&format!("{} {word}", self.word))
+        match self.option {
+            Some(name) => {
+                let value = (word.strip_prefix(name))
+                    .and_then(|rest| rest.strip_prefix('='))
+                    .unwrap_or(word);
+                format!("`{name}:{value}`")
+            }
+            None => self.say.options(&format!("{} {word}", self.word)),
+        }
     }
 }
 
@@ -742,7 +319,7 @@ fn parse_mention(word: &str) -> Option<UserId> {
 }
 
 /// Reads a line as a player of `say` writes it. `None` if it is not addressed to the bot
-/// (no prefix: the line a slash command stands for has it too).
+/// (no prefix). A slash command has no line: [`from_options`] reads its options.
 ///
 /// ```
 /// use gipf_bot::command::{parse, Command, Phrasing};
@@ -769,11 +346,16 @@ pub fn parse(line: &str, say: &Phrasing) -> Option<Result<Command, CommandError>
         return None;
     }
     if line.chars().count() > MAX_INPUT_CHARS {
-        return Some(Err(error(format!(
-            "that message is too long for me: I read at most {MAX_INPUT_CHARS} characters"
-        ))));
+        return Some(Err(too_long()));
     }
     Some(parse_words(rest, say))
+}
+
+/// The refusal of a command over [`MAX_INPUT_CHARS`].
+fn too_long() -> CommandError {
+    error(format!(
+        "that message is too long for me: I read at most {MAX_INPUT_CHARS} characters"
+    ))
 }
 
 /// A command line without its prefix.
@@ -785,26 +367,32 @@ impl FromStr for Command {
     }
 }
 
+/// The words of `text` (lower case) as a parser reads them: split at spaces, and at commas
+/// and a lone `-` too (`take e5, f4`, `push b1 - c2`).
+fn split_args(text: &str) -> Vec<&str> {
+    text.split_whitespace()
+        .flat_map(|w| w.split(','))
+        .filter(|w| !w.is_empty() && *w != "-")
+        .collect()
+}
+
 fn parse_words(line: &str, say: &Phrasing) -> Result<Command, CommandError> {
     // Turns are shown in backticks: a copied one keeps them.
     let line = line.replace('`', " ");
     let lower = line.trim().to_lowercase();
-    let mut split = lower.split_whitespace();
-    let word = split.next().unwrap_or_default();
-    // Commas and a lone `-` separate words too: `take e5, f4`, `push b1 - c2`.
-    let args: Vec<&str> = split
-        .flat_map(|w| w.split(','))
-        .filter(|w| !w.is_empty() && *w != "-")
-        .collect();
+    let (word, rest) = lower
+        .split_once(char::is_whitespace)
+        .unwrap_or((&lower, ""));
     let words = Words {
         word,
-        args,
+        args: split_args(rest),
         // Keep the original case for notation (`G` marks GIPF-pieces there).
         raw: line
             .trim()
             .split_once(char::is_whitespace)
             .map_or("", |(_, r)| r.trim()),
         say,
+        option: None,
     };
     match Syntax::of(word) {
         Some(syntax) => (syntax.parse)(&words),

@@ -7,9 +7,10 @@ use std::fmt;
 use gipf::potentials::{LineNote, PieceKind, Potential};
 use gipf::{Entry, Point};
 
+use super::options::Given;
 use super::{
-    Arg, ArgKind, Command, CommandError, Completion, Syntax, Words, arg, completed, error,
-    potential_word, required,
+    Arg, ArgKind, Choices, Command, CommandError, Completion, Syntax, Words, arg, at_least,
+    completed, error, potential_word, required,
 };
 
 /// An answer to a pending decision, given alone or up front with a push.
@@ -83,7 +84,34 @@ pub enum PlayCommand {
     Confirmed(Box<PlayCommand>),
 }
 
+impl Answer {
+    /// The word it is given with alone: `row`, `take` or `keep`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Answer::Row(_) => "row",
+            Answer::Take(_) | Answer::TakeAll => "take",
+            Answer::Keep(_) | Answer::KeepAll => "keep",
+        }
+    }
+}
+
 impl PlayCommand {
+    /// The word of its canonical line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            PlayCommand::Push {
+                piece: Some(PieceKind::Gipf),
+                ..
+            } => "gipf",
+            PlayCommand::Push { .. } => "push",
+            PlayCommand::Power { kind, .. } => potential_word(*kind),
+            PlayCommand::Tamsk(_) => "tamsk",
+            PlayCommand::Move(_) => "move",
+            PlayCommand::Answer(answer) => answer.word(),
+            PlayCommand::Confirmed(inner) => inner.word(),
+        }
+    }
+
     /// The move itself, and whether it was confirmed.
     pub fn unconfirmed(&self) -> (&PlayCommand, bool) {
         match self {
@@ -191,7 +219,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
             arg(
                 "piece",
                 "With potentials: a loaded piece's kind, or basic (giving up the rest of them)",
-                ArgKind::Choice(&["tamsk", "zertz", "dvonn", "yinsh", "punct", "basic"]),
+                ArgKind::Choice(Choices::Pieces),
             ),
             arg(
                 "answers",
@@ -202,6 +230,12 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 60,
         parse: |words| confirmable(words, |words| parse_push(words, None)),
+        fill: |given| {
+            let gipf = given.flag("gipf").then_some(PieceKind::Gipf);
+            given.read_all(&["entry", "piece", "answers"], |words| {
+                confirmable(words, |words| parse_push(words, gipf))
+            })
+        },
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -227,6 +261,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 80,
         parse: |words| confirmable(words, parse_move),
+        fill: |given| given.read("notation", |words| confirmable(words, parse_move)),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -239,6 +274,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 90,
         parse: |words| confirmable(words, |words| parse_power(words, Potential::Zertz)),
+        fill: |given| fill_power(given, Potential::Zertz),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -249,6 +285,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 100,
         parse: |words| confirmable(words, |words| parse_power(words, Potential::Yinsh)),
+        fill: |given| fill_power(given, Potential::Yinsh),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -259,6 +296,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 110,
         parse: |words| confirmable(words, |words| parse_power(words, Potential::Dvonn)),
+        fill: |given| fill_power(given, Potential::Dvonn),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -269,6 +307,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 120,
         parse: |words| confirmable(words, |words| parse_power(words, Potential::Punct)),
+        fill: |given| fill_power(given, Potential::Punct),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -286,6 +325,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 130,
         parse: |words| confirmable(words, parse_tamsk),
+        fill: |given| given.read("entry", |words| confirmable(words, parse_tamsk)),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -293,16 +333,13 @@ pub(super) const SYNTAX: &[Syntax] = &[
         summary: "Choose which row to remove first",
         help: "`{p}row 2`, `{p}take e5`, `{p}take all`, `{p}keep all`: answer a pending decision; one that would lose the game at once is played only with `confirm` after it (`{p}take e5 confirm`)",
         args: &[completed(
-            required(arg(
-                "number",
-                "The row's number",
-                ArgKind::Number { min: 1 },
-            )),
+            required(arg("number", "The row's number", at_least(1))),
             Completion::Row,
         )],
         slash: true,
         place: 140,
         parse: |words| confirmable(words, parse_lone_answer),
+        fill: fill_row,
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -313,6 +350,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 150,
         parse: |words| confirmable(words, parse_lone_answer),
+        fill: fill_spots,
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -323,6 +361,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 160,
         parse: |words| confirmable(words, parse_lone_answer),
+        fill: fill_spots,
         ..Syntax::DEFAULT
     },
 ];
@@ -352,7 +391,7 @@ fn notation_text(raw: &str) -> String {
 /// command's flag puts it first): the move without it, confirmed.
 fn confirmable(
     words: &Words,
-    parse: fn(&Words) -> Result<Command, CommandError>,
+    parse: impl Fn(&Words) -> Result<Command, CommandError>,
 ) -> Result<Command, CommandError> {
     if !words.args.contains(&"confirm") {
         return parse(words);
@@ -374,10 +413,41 @@ fn confirmable(
         raw: &raw,
         ..*words
     };
-    match parse(&without)? {
-        Command::Play(command) => Ok(PlayCommand::Confirmed(Box::new(command)).into()),
-        other => Ok(other),
+    parse(&without).map(confirmed)
+}
+
+/// `command`, confirmed if it is a move not confirmed yet.
+fn confirmed(command: Command) -> Command {
+    match command {
+        Command::Play(PlayCommand::Confirmed(inner)) => PlayCommand::Confirmed(inner).into(),
+        Command::Play(command) => PlayCommand::Confirmed(Box::new(command)).into(),
+        other => other,
     }
+}
+
+/// `/zertz from:c3 to:c6` and the other powers: the loaded piece and the target read as
+/// the chat reads them after the power's word.
+fn fill_power(given: &Given, kind: Potential) -> Result<Command, CommandError> {
+    given.read_all(&["from", "to"], |words| {
+        confirmable(words, |words| parse_power(words, kind))
+    })
+}
+
+/// `/row number:N`.
+fn fill_row(given: &Given) -> Result<Command, CommandError> {
+    let n = (given.number("number")).and_then(|n| usize::try_from(n).ok());
+    let row = row_answer(n, Asked::Alone, &given.words())?;
+    Ok(PlayCommand::Answer(row).into())
+}
+
+/// `/take spots:… [confirm]`, `/keep spots:… [confirm]`.
+fn fill_spots(given: &Given) -> Result<Command, CommandError> {
+    let command = given.read("spots", |words| confirmable(words, parse_lone_answer))?;
+    Ok(if given.flag("confirm") {
+        confirmed(command)
+    } else {
+        command
+    })
 }
 
 fn parse_move(words: &Words) -> Result<Command, CommandError> {
@@ -627,6 +697,18 @@ fn unanswered(asked: Asked, generic: String) -> CommandError {
     }
 }
 
+/// `row N`, if `n` is a row's number.
+fn row_answer(n: Option<usize>, asked: Asked, words: &Words) -> Result<Answer, CommandError> {
+    let example = answer_example("row 2", asked, words);
+    let n = n.filter(|n| *n >= 1).ok_or_else(|| {
+        unanswered(
+            asked,
+            format!("say which row by its number, like {example}"),
+        )
+    })?;
+    Ok(Answer::Row(n))
+}
+
 /// One answer starting at `word`; returns it and the words after it.
 fn parse_answer<'a>(
     word: &str,
@@ -638,16 +720,8 @@ fn parse_answer<'a>(
     let example = |answer: &str| answer_example(answer, asked, words);
     match (word, args.first().copied()) {
         ("row", first) => {
-            let n = first
-                .and_then(|a| a.parse::<usize>().ok())
-                .filter(|n| *n >= 1);
-            let n = n.ok_or_else(|| {
-                unanswered(
-                    asked,
-                    format!("say which row by its number, like {}", example("row 2")),
-                )
-            })?;
-            Ok((Answer::Row(n), &args[1..]))
+            let n = first.and_then(|a| a.parse::<usize>().ok());
+            Ok((row_answer(n, asked, words)?, &args[1..]))
         }
         ("take" | "keep", Some("all")) => {
             let all = if keep {

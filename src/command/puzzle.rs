@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use super::{Arg, ArgKind, Command, CommandError, Syntax, Words, arg, error, required};
+use super::options::Given;
+use super::{Arg, ArgKind, Command, CommandError, Syntax, Words, arg, at_least, error, required};
 
 /// A puzzle asked for, or an answer to one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +17,17 @@ pub enum PuzzleCommand {
         /// The turn, as written.
         turn: String,
     },
+}
+
+impl PuzzleCommand {
+    /// The word of its canonical line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            PuzzleCommand::Next => "puzzle",
+            PuzzleCommand::Learn(_) => "learn",
+            PuzzleCommand::Solve { .. } => "solve",
+        }
+    }
 }
 
 impl From<PuzzleCommand> for Command {
@@ -52,6 +64,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 295,
         in_direct_messages: true,
         parse: |words| words.alone(PuzzleCommand::Next),
+        fill: |_| Ok(PuzzleCommand::Next.into()),
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -61,12 +74,13 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[arg(
             "lesson",
             "Which lesson, from 1 (your next if left out)",
-            ArgKind::Number { min: 1 },
+            at_least(1),
         )],
         slash: true,
         place: 294,
         in_direct_messages: true,
         parse: parse_learn,
+        fill: fill_learn,
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -79,6 +93,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
         asker_only: true,
         in_direct_messages: true,
         parse: parse_solve,
+        fill: |given| given.read("turn", parse_solve),
         ..Syntax::DEFAULT
     },
 ];
@@ -89,20 +104,32 @@ fn parse_learn(words: &Words) -> Result<Command, CommandError> {
         [n] => n
             .parse::<u32>()
             .map(|n| PuzzleCommand::Learn(Some(n)).into())
-            .map_err(|_| {
-                error(format!(
-                    "{} is not a lesson's number: {} starts the next, {} the third",
-                    words.given(n),
-                    words.cmd("learn"),
-                    words.cmd("learn 3")
-                ))
-            }),
+            .map_err(|_| not_a_lesson(&words.given(n), words)),
         _ => Err(error(format!(
             "{} takes a lesson's number at most, like {}",
             words.bare("learn"),
             words.cmd("learn 3")
         ))),
     }
+}
+
+/// `/learn [lesson]`.
+fn fill_learn(given: &Given) -> Result<Command, CommandError> {
+    let Some(n) = given.number("lesson") else {
+        return Ok(PuzzleCommand::Learn(None).into());
+    };
+    let n =
+        u32::try_from(n).map_err(|_| not_a_lesson(&given.quote("lesson", n), &given.words()))?;
+    Ok(PuzzleCommand::Learn(Some(n)).into())
+}
+
+/// The refusal of a lesson's number that is none, quoted as `given`.
+fn not_a_lesson(given: &str, words: &Words) -> CommandError {
+    error(format!(
+        "{given} is not a lesson's number: {} starts the next, {} the third",
+        words.cmd("learn"),
+        words.cmd("learn 3")
+    ))
 }
 
 fn parse_solve(words: &Words) -> Result<Command, CommandError> {

@@ -2,7 +2,11 @@
 
 use std::fmt;
 
-use super::{ArgKind, Command, CommandError, Syntax, Words, arg, error, keyed, line, required};
+use super::options::Given;
+use super::{
+    Arg, ArgKind, ArgValue, Choices, Command, CommandError, Syntax, Words, arg, between, error,
+    keyed, line, required,
+};
 use gipf::Color;
 
 use crate::model::{ChannelId, GuildSettings, TimeControl};
@@ -67,6 +71,16 @@ impl SettingsChange {
     }
 }
 
+impl ServerCommand {
+    /// The word of its canonical line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            ServerCommand::Settings(_) => "settings",
+            ServerCommand::Notify { .. } => "notify",
+        }
+    }
+}
+
 impl From<ServerCommand> for Command {
     fn from(command: ServerCommand) -> Command {
         Command::Server(command)
@@ -110,73 +124,83 @@ fn on_off(on: bool) -> &'static str {
     if on { "on" } else { "off" }
 }
 
+/// The longest a server lets an idle game wait before it ends as abandoned, in days.
+const MAX_ABANDON_DAYS: u16 = 3650;
+
+/// The hours of a day, for the daily puzzle's.
+const HOURS: u8 = 24;
+
+/// The keyed arguments of `settings`, and `no_puzzles` (`puzzles=off` in chat).
+const SETTINGS: &[Arg] = &[
+    keyed(
+        arg(
+            "days",
+            "Default days per move for challenges that set none (0: none)",
+            between(0, TimeControl::MAX_DAYS as u64),
+        ),
+        "days",
+    ),
+    keyed(
+        arg(
+            "threads",
+            "Play every accepted challenge in a thread of its own",
+            ArgKind::Choice(Choices::OnOff),
+        ),
+        "threads",
+    ),
+    keyed(
+        arg(
+            "abandon",
+            "Days without a move before a game ends as abandoned",
+            between(1, MAX_ABANDON_DAYS as u64),
+        ),
+        "abandon",
+    ),
+    keyed(
+        arg(
+            "side",
+            "The colour at the bottom of every board picture here",
+            ArgKind::Choice(Choices::Bottoms),
+        ),
+        "side",
+    ),
+    keyed(
+        arg(
+            "puzzles",
+            "Post a puzzle every day in this channel",
+            ArgKind::Channel,
+        ),
+        "puzzles",
+    ),
+    keyed(
+        arg(
+            "puzzle_hour",
+            "The hour (UTC, 0 to 23) of the daily puzzle",
+            between(0, HOURS as u64 - 1),
+        ),
+        "puzzle_hour",
+    ),
+    arg(
+        "no_puzzles",
+        "Stop the daily puzzle",
+        ArgKind::Flag("puzzles=off"),
+    ),
+];
+
 /// The family's rows.
 pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "settings",
         summary: "The server's settings; members with Manage Server change them",
         help: "`{p}settings`: the server's settings (`{p}settings days=3 abandon=30 threads=on side=white puzzles=#puzzles puzzle_hour=18` changes them, with Manage Server)",
-        args: &[
-            keyed(
-                arg(
-                    "days",
-                    "Default days per move for challenges that set none (0: none)",
-                    ArgKind::Number { min: 0 },
-                ),
-                "days",
-            ),
-            keyed(
-                arg(
-                    "threads",
-                    "Play every accepted challenge in a thread of its own",
-                    ArgKind::Choice(&["on", "off"]),
-                ),
-                "threads",
-            ),
-            keyed(
-                arg(
-                    "abandon",
-                    "Days without a move before a game ends as abandoned",
-                    ArgKind::Number { min: 1 },
-                ),
-                "abandon",
-            ),
-            keyed(
-                arg(
-                    "side",
-                    "The colour at the bottom of every board picture here",
-                    ArgKind::Choice(&["white", "black"]),
-                ),
-                "side",
-            ),
-            keyed(
-                arg(
-                    "puzzles",
-                    "Post a puzzle every day in this channel",
-                    ArgKind::Channel,
-                ),
-                "puzzles",
-            ),
-            keyed(
-                arg(
-                    "puzzle_hour",
-                    "The hour (UTC, 0 to 23) of the daily puzzle",
-                    ArgKind::Number { min: 0 },
-                ),
-                "puzzle_hour",
-            ),
-            arg(
-                "no_puzzles",
-                "Stop the daily puzzle",
-                ArgKind::Flag("puzzles=off"),
-            ),
-        ],
+        args: SETTINGS,
         slash: true,
         place: 260,
         // Members with Manage Server change them.
         moderated: true,
         asker_only: true,
         parse: parse_settings,
+        fill: fill_settings,
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -186,98 +210,161 @@ pub(super) const SYNTAX: &[Syntax] = &[
         args: &[required(arg(
             "dm",
             "Direct messages: on or off",
-            ArgKind::Choice(&["on", "off"]),
+            ArgKind::Choice(Choices::OnOff),
         ))],
         slash: true,
         place: 270,
         in_direct_messages: true,
         parse: parse_notify,
+        fill: |given| given.read("dm", parse_notify),
         ..Syntax::DEFAULT
     },
 ];
 
+/// `settings key=value ...`: each word the keyed argument of one of [`SETTINGS`].
 fn parse_settings(words: &Words) -> Result<Command, CommandError> {
     let mut change = SettingsChange::default();
-    for &arg in &words.args {
-        if let Some(channel) = arg.strip_prefix("puzzles=") {
-            change.puzzles = Some(match channel {
-                "off" | "none" => None,
-                channel => Some(ChannelId::from_mention(channel).ok_or_else(|| {
-                    error(format!(
-                        "{}: name the daily puzzle's channel as {}, or stop it with {}",
-                        words.given(arg),
-                        words.cmd("settings puzzles=#channel"),
-                        words.cmd("settings puzzles=off")
-                    ))
-                })?),
-            });
-        } else if let Some(hour) = arg.strip_prefix("puzzle_hour=") {
-            change.puzzle_hour =
-                Some(hour.parse::<u8>().ok().filter(|h| *h < 24).ok_or_else(|| {
-                    error(format!(
-                        "{}: the daily puzzle's hour is 0 to 23, in UTC ({} for noon)",
-                        words.given(arg),
-                        words.options("settings puzzle_hour=12")
-                    ))
-                })?);
-        } else if let Some(color) = arg.strip_prefix("side=") {
-            change.side = Some(match color {
-                "white" => Color::White,
-                "black" => Color::Black,
-                _ => {
-                    let given = words.given(arg);
-                    return Err(error(format!(
-                        "{given}: the colour at the bottom of the pictures is `white` or `black`"
-                    )));
-                }
-            });
-        } else if let Some(on) = arg.strip_prefix("threads=") {
-            change.threads = Some(match on {
-                "on" => true,
-                "off" => false,
-                _ => {
-                    let given = words.given(arg);
-                    return Err(error(format!("{given}: threads are `on` or `off`")));
-                }
-            });
-        } else if let Some(n) = arg.strip_prefix("days=") {
-            change.days = Some(match n {
-                "none" | "0" => None,
-                n => Some(default_days(n).ok_or_else(|| {
-                    // A slash command's `days` is a number: 0 for none.
-                    let none = if words.say.slash { "0" } else { "none" };
-                    error(format!(
-                        "{}: a default time per move is 1 to {} days, or {}",
-                        words.given(arg),
-                        TimeControl::MAX_DAYS,
-                        words.options(&format!("settings days={none}"))
-                    ))
-                })?),
-            });
-        } else if let Some(n) = arg.strip_prefix("abandon=") {
-            change.abandon = Some(
-                n.parse::<u16>()
-                    .ok()
-                    .filter(|n| (1..=3650).contains(n))
-                    .ok_or_else(|| {
-                        let given = words.given(arg);
-                        error(format!("{given}: games are abandoned after 1 to 3650 days"))
-                    })?,
-            );
-        } else {
-            return Err(error(format!(
-                "I did not understand {}: change settings like {}",
-                words.given(arg),
-                words.cmd("settings days=3 abandon=30 threads=on side=white")
-            )));
-        }
+    for &word in &words.args {
+        let keyed = word.split_once('=').and_then(|(key, value)| {
+            let arg = SETTINGS.iter().find(|arg| arg.key == Some(key))?;
+            Some((key, chat_value(arg.kind, value)))
+        });
+        let Some((key, value)) = keyed else {
+            return Err(not_a_setting(&words.given(word), words));
+        };
+        change
+            .set(key, &value)
+            .ok_or_else(|| refusal(key, &words.given(word), words))?;
     }
     Ok(ServerCommand::Settings(change).into())
 }
 
+/// `/settings [days] [threads] [abandon] [side] [puzzles] [puzzle_hour] [no_puzzles]`: the
+/// same settings, typed, in the same order as the chat's words would give them.
+fn fill_settings(given: &Given) -> Result<Command, CommandError> {
+    let mut change = SettingsChange::default();
+    if given.flag("no_puzzles") {
+        change.puzzles = Some(None);
+    }
+    for key in SETTINGS.iter().filter_map(|arg| arg.key) {
+        let Some(value) = given.value(key) else {
+            continue;
+        };
+        change
+            .set(key, &value)
+            .ok_or_else(|| refusal(key, &given.quote(key, &value), &given.words()))?;
+    }
+    Ok(ServerCommand::Settings(change).into())
+}
+
+/// A chat word's value as the argument of `kind` takes it: a number or a channel's
+/// mention if it reads as one, else the text.
+fn chat_value(kind: ArgKind, text: &str) -> ArgValue {
+    let number = || text.parse::<u64>().ok().and_then(|n| i64::try_from(n).ok());
+    match kind {
+        ArgKind::Number { .. } => number().map_or_else(|| text_value(text), ArgValue::Number),
+        ArgKind::Channel => {
+            ChannelId::from_mention(text).map_or_else(|| text_value(text), ArgValue::Channel)
+        }
+        _ => text_value(text),
+    }
+}
+
+fn text_value(text: &str) -> ArgValue {
+    ArgValue::Text(text.to_string())
+}
+
+impl SettingsChange {
+    /// Sets the setting of `key` to `value`; `None` if it takes no such value.
+    fn set(&mut self, key: &str, value: &ArgValue) -> Option<()> {
+        let text = match value {
+            ArgValue::Text(text) => Some(text.as_str()),
+            _ => None,
+        };
+        let number = match value {
+            ArgValue::Number(n) => Some(*n),
+            _ => None,
+        };
+        match key {
+            "puzzles" => {
+                self.puzzles = Some(match value {
+                    ArgValue::Channel(channel) => Some(*channel),
+                    _ => (text? == "off" || text? == "none").then_some(None)?,
+                });
+            }
+            "puzzle_hour" => {
+                let hour = u8::try_from(number?).ok().filter(|h| *h < HOURS);
+                self.puzzle_hour = Some(hour?);
+            }
+            "side" => self.side = Some(Color::ALL.into_iter().find(|c| Some(c.name()) == text)?),
+            "threads" => self.threads = Some(on_off_of(text?)?),
+            "days" => {
+                self.days = Some(match (text, number) {
+                    (Some("none"), _) | (_, Some(0)) => None,
+                    _ => Some(default_days(number?)?),
+                });
+            }
+            "abandon" => {
+                let days = u16::try_from(number?).ok();
+                self.abandon = Some(days.filter(|n| (1..=MAX_ABANDON_DAYS).contains(n))?);
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+}
+
+/// `on` or `off`.
+fn on_off_of(word: &str) -> Option<bool> {
+    match word {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// Why setting `key` takes not the value quoted as `given`.
+fn refusal(key: &str, given: &str, words: &Words) -> CommandError {
+    error(match key {
+        "puzzles" => format!(
+            "{given}: name the daily puzzle's channel as {}, or stop it with {}",
+            words.cmd("settings puzzles=#channel"),
+            words.cmd("settings puzzles=off")
+        ),
+        "puzzle_hour" => format!(
+            "{given}: the daily puzzle's hour is 0 to 23, in UTC ({} for noon)",
+            words.options("settings puzzle_hour=12")
+        ),
+        "side" => {
+            format!("{given}: the colour at the bottom of the pictures is `white` or `black`")
+        }
+        "threads" => format!("{given}: threads are `on` or `off`"),
+        "days" => format!(
+            "{given}: a default time per move is 1 to {} days, or {}",
+            TimeControl::MAX_DAYS,
+            // A slash command's `days` is a number: 0 for none.
+            words.options(if words.say.slash {
+                "settings days=0"
+            } else {
+                "settings days=none"
+            })
+        ),
+        "abandon" => format!("{given}: games are abandoned after 1 to {MAX_ABANDON_DAYS} days"),
+        _ => return not_a_setting(given, words),
+    })
+}
+
+/// The refusal of a word that sets nothing, quoted as `given`.
+fn not_a_setting(given: &str, words: &Words) -> CommandError {
+    error(format!(
+        "I did not understand {given}: change settings like {}",
+        words.cmd("settings days=3 abandon=30 threads=on side=white")
+    ))
+}
+
 /// A server's default days per move, if `n` is one.
-fn default_days(n: &str) -> Option<u8> {
-    n.parse::<u8>()
+fn default_days(n: i64) -> Option<u8> {
+    u8::try_from(n)
         .ok()
         .filter(|n| (1..=TimeControl::MAX_DAYS).contains(n))
 }

@@ -8,11 +8,11 @@ use gipf_ai::Level;
 use super::*;
 use crate::model::{BoardSide, ColorChoice, TimeControl};
 
-fn ok(line: &str) -> Command {
+pub(super) fn ok(line: &str) -> Command {
     parse(line, &Phrasing::chat("!")).unwrap().unwrap()
 }
 
-fn err(line: &str) -> String {
+pub(super) fn err(line: &str) -> String {
     parse(line, &Phrasing::chat("!"))
         .unwrap()
         .unwrap_err()
@@ -20,7 +20,7 @@ fn err(line: &str) -> String {
 }
 
 /// The refusal of the chat line a slash command stands for, said to its slash user.
-fn slash_err(line: &str) -> String {
+pub(super) fn slash_err(line: &str) -> String {
     parse(line, &Phrasing::slash("!"))
         .unwrap()
         .unwrap_err()
@@ -460,13 +460,14 @@ fn answers_moves_and_the_rest() {
         "`/board side:black always:True`"
     );
     assert_eq!(slash.cmd("board mine"), "`/board side:mine`");
-    let board = Syntax::of("board").unwrap();
-    let line = board.line(|arg| match arg.name {
-        "side" => Some(ArgValue::Text("default".into())),
-        "always" => Some(ArgValue::Flag(true)),
-        _ => None,
-    });
-    assert_eq!(line.as_deref(), Ok("board side default"));
+    let board = super::slash_tests::slash_options(&[
+        ("side", ArgValue::Text("default".into())),
+        ("always", ArgValue::Flag(true)),
+    ]);
+    assert_eq!(
+        from_options("board", &board, &slash),
+        Ok(ok("!board side default"))
+    );
     assert_eq!(ok("!help"), InfoCommand::Help.into());
     assert!(err("!resign now").contains("takes nothing"));
     assert!(err("!dance").contains("I don't know the command `dance`"));
@@ -556,7 +557,10 @@ fn what_players_copy_and_type_is_understood() {
 
 #[test]
 fn every_row_has_a_word_and_a_place_of_its_own() {
-    let rows = FAMILIES.iter().map(|family| family.len()).sum::<usize>();
+    let rows = syntax::FAMILIES
+        .iter()
+        .map(|family| family.len())
+        .sum::<usize>();
     assert_eq!(SYNTAX.len(), rows);
     assert!(SYNTAX.windows(2).all(|w| w[0].place < w[1].place));
     for syntax in SYNTAX.iter() {
@@ -588,6 +592,54 @@ fn the_rows_say_which_commands_need_rights_or_start_a_game() {
     assert_eq!(row("!push G b1 c2"), Some("gipf"));
     assert_eq!(row("!move zc3>c6"), Some("move"));
     assert_eq!(row("!rules dvonn"), Some("rules"));
+    // A family names its word without printing the command.
+    for line in [
+        "!seek",
+        "!challenge <@42>",
+        "!accept",
+        "!decline",
+        "!cancel",
+        "!rematch",
+        "!push b1 c2",
+        "!gipf b1 c2",
+        "!push b1 c2 zertz",
+        "!zertz c3 c6",
+        "!punct e4 e5",
+        "!tamsk skip",
+        "!move b6-f5",
+        "!row 2",
+        "!take e5",
+        "!take none",
+        "!keep all",
+        "!take e5 confirm",
+        "!resign confirm",
+        "!abort",
+        "!claim",
+        "!board side mine",
+        "!hint",
+        "!takeback accept",
+        "!history 3",
+        "!export",
+        "!replay",
+        "!analyse",
+        "!browse 2 turn=3",
+        "!games all",
+        "!mygames",
+        "!stats",
+        "!leaderboard basic",
+        "!settings days=3",
+        "!notify dm on",
+        "!rules",
+        "!rules zertz",
+        "!help",
+        "!puzzle",
+        "!learn 2",
+        "!solve a5-c5",
+    ] {
+        let command = ok(line);
+        let printed = command.to_string();
+        assert_eq!(printed.split(' ').next(), Some(command.word()), "{line}");
+    }
 }
 
 #[test]

@@ -15,7 +15,7 @@ use super::interaction::{self, Asked};
 use super::rights::{Member, RightsCache, member_of_message};
 use super::sight::MemberSight;
 use super::{send, slash};
-use crate::command::{ArgKind, ArgValue, Phrasing, Syntax};
+use crate::command::{ArgKind, Command, Phrasing, Syntax};
 use crate::model::{ChannelId, GuildId, Rights, UserId};
 use crate::reply::{FollowUp, Reply};
 use crate::service::{GameState, Message, Service, User, Via};
@@ -273,60 +273,52 @@ impl Handler {
         let options = slash::options(&command.data.options);
         let later = std::sync::Mutex::new(Vec::new());
         let work = async {
-            match slash::chat_line(&command.data.name, &options, self.prefix()) {
-                Ok(text) => {
-                    let mentions = command
-                        .data
-                        .resolved
-                        .users
-                        .values()
-                        .filter(|u| !u.bot)
-                        .map(user)
-                        .collect();
-                    let row = row_of(&text, &Phrasing::slash(self.prefix()));
-                    let site = if row.is_some_and(|row| row.starts_game) {
-                        site_of(&ctx.http, command.guild_id, command.channel_id).await
-                    } else {
-                        None
-                    };
-                    // Discord offers only the server's channels of the kinds asked for.
-                    let channels = (options.values())
-                        .filter_map(|value| match value {
-                            ArgValue::Channel(channel) => Some(*channel),
-                            _ => None,
-                        })
-                        .collect();
-                    let message = Message {
-                        mentions,
-                        channels,
-                        site,
-                        ..message_from(
-                            command.guild_id,
-                            command.channel_id,
-                            &command.user,
-                            text,
-                            Via::Slash,
-                            self.vouched(
-                                &ctx.http,
-                                command.guild_id,
-                                command.channel_id,
-                                command.member.as_deref(),
-                            ),
-                        )
-                    };
-                    let replies = self.service.handle_async(message).await;
-                    // Answered with the engine's answer too, deferred if it is slow.
-                    let replies = self.service.with_answers_async(replies).await;
-                    let replies = self
-                        .open_threads(&ctx.http, command.channel_id, replies)
-                        .await;
-                    if let Ok(mut works) = later.lock() {
-                        works.extend(follow_ups(&replies));
-                    }
-                    replies
-                }
-                Err(e) => vec![Reply::private(e)],
+            // The options fill the command: no chat line is built from them.
+            let say = Phrasing::slash(self.prefix());
+            let parsed = crate::command::from_options(&command.data.name, &options, &say);
+            let mentions = command
+                .data
+                .resolved
+                .users
+                .values()
+                .filter(|u| !u.bot)
+                .map(user)
+                .collect();
+            let row = parsed.as_ref().ok().and_then(Command::syntax);
+            let site = if row.is_some_and(|row| row.starts_game) {
+                site_of(&ctx.http, command.guild_id, command.channel_id).await
+            } else {
+                None
+            };
+            let message = Message {
+                mentions,
+                // Discord offers only the server's channels of the kinds asked for.
+                channels: options.channels(),
+                site,
+                ..message_from(
+                    command.guild_id,
+                    command.channel_id,
+                    &command.user,
+                    format!("/{}", command.data.name),
+                    Via::Slash,
+                    self.vouched(
+                        &ctx.http,
+                        command.guild_id,
+                        command.channel_id,
+                        command.member.as_deref(),
+                    ),
+                )
+            };
+            let replies = self.service.execute_parsed_async(message, parsed).await;
+            // Answered with the engine's answer too, deferred if it is slow.
+            let replies = self.service.with_answers_async(replies).await;
+            let replies = self
+                .open_threads(&ctx.http, command.channel_id, replies)
+                .await;
+            if let Ok(mut works) = later.lock() {
+                works.extend(follow_ups(&replies));
             }
+            replies
         };
         let replies = interaction::answer(&ctx.http, Asked::Command(command), work).await;
         self.send_direct(&ctx.http, command.channel_id, &replies)

@@ -1,15 +1,13 @@
-//! The slash commands, built from the parser's [`SYNTAX`]: their definitions, their options
-//! turned into the chat line they stand for (so they go through the same parser and service
-//! as typed commands), and autocomplete from the channel's game.
-
-use std::collections::HashMap;
+//! The slash commands, built from the parser's [`SYNTAX`]: their definitions (bounds and
+//! choices from the rows), their options read as typed values (which fill the command
+//! directly: see [`crate::command::from_options`]), and autocomplete from the channel's game.
 
 use serenity::all::{
     ChannelType, CommandDataOption, CommandDataOptionValue, CommandOptionType, CreateCommand,
     CreateCommandOption,
 };
 
-use crate::command::{Arg, ArgKind, ArgValue, Completion, SYNTAX, Syntax};
+use crate::command::{Arg, ArgKind, ArgValue, Completion, SYNTAX, SlashOptions, Syntax};
 use crate::model::{ChannelId, UserId};
 
 /// Discord shows at most this many autocomplete choices.
@@ -18,11 +16,8 @@ pub(crate) const MAX_CHOICES: usize = 25;
 /// Discord's limit on the name and the value of an autocomplete choice.
 const MAX_CHOICE_CHARS: usize = 100;
 
-/// The options a user filled in, by name.
-pub(crate) type Options = HashMap<String, ArgValue>;
-
 /// The options of an interaction, as argument values.
-pub(crate) fn options(data: &[CommandDataOption]) -> Options {
+pub(crate) fn options(data: &[CommandDataOption]) -> SlashOptions {
     data.iter()
         .filter_map(|option| {
             let value = match &option.value {
@@ -37,22 +32,6 @@ pub(crate) fn options(data: &[CommandDataOption]) -> Options {
             Some((option.name.clone(), value))
         })
         .collect()
-}
-
-/// The syntax of slash command `name`.
-fn slash_syntax(name: &str) -> Option<&'static Syntax> {
-    Syntax::of(name).filter(|syntax| syntax.slash)
-}
-
-/// The chat line (with `prefix`) that slash command `name` with `options` stands for.
-///
-/// ```text
-/// /push entry:b1-c2 gipf:true answers:"row 1"  →  !push g b1-c2 row 1
-/// ```
-pub(crate) fn chat_line(name: &str, options: &Options, prefix: &str) -> Result<String, String> {
-    let syntax = slash_syntax(name).ok_or_else(|| format!("I don't know the command `/{name}`"))?;
-    let line = syntax.line(|arg| options.get(arg.name).cloned())?;
-    Ok(format!("{prefix}{line}"))
 }
 
 /// One autocomplete choice.
@@ -74,7 +53,7 @@ pub(crate) fn suggestions(
     game: Option<&gipf::potentials::Game>,
     from: Option<&str>,
 ) -> Vec<Choice> {
-    let completion = slash_syntax(command)
+    let completion = Syntax::of_slash(command)
         .and_then(|syntax| syntax.args.iter().find(|arg| arg.name == option))
         .and_then(|arg| arg.completion);
     let (Some(completion), Some(game)) = (completion, game) else {
@@ -180,20 +159,15 @@ fn option(arg: &Arg) -> CreateCommandOption {
         .required(arg.required)
         .set_autocomplete(arg.completion.is_some());
     match arg.kind {
-        ArgKind::Choice(words) => {
-            for word in words {
-                option = option.add_string_choice(*word, *word);
+        ArgKind::Choice(choices) => {
+            for word in choices.words() {
+                option = option.add_string_choice(word, word);
             }
         }
-        ArgKind::Number { min } => {
+        ArgKind::Number { min, max } => {
             option = option.min_int_value(min);
-            match arg.key {
-                // The challenge's time per move, or a server's default of it.
-                Some("days") => {
-                    option = option.max_int_value(u64::from(crate::model::TimeControl::MAX_DAYS));
-                }
-                Some("puzzle_hour") => option = option.max_int_value(23),
-                _ => {}
+            if let Some(max) = max {
+                option = option.max_int_value(max);
             }
         }
         // Where members read what the bot posts: no voice channel, category or thread.
@@ -226,62 +200,106 @@ mod tests {
     use super::*;
     use gipf::Variant;
 
-    fn opts(pairs: &[(&str, ArgValue)]) -> Options {
+    use crate::command::{Command, Phrasing, from_options};
+
+    fn opts(pairs: &[(&str, ArgValue)]) -> SlashOptions {
         pairs
             .iter()
             .map(|(k, v)| (k.to_string(), v.clone()))
             .collect()
     }
 
+    /// Slash command `name` with `options`, filled as the adapter fills it.
+    fn fill(name: &str, options: &SlashOptions) -> Result<Command, String> {
+        from_options(name, options, &Phrasing::slash("!")).map_err(|e| e.to_string())
+    }
+
+    fn chat(line: &str) -> Result<Command, String> {
+        line.parse::<Command>().map_err(|e| e.to_string())
+    }
+
     #[test]
-    fn slash_commands_become_chat_lines() {
+    fn slash_options_fill_the_commands_their_chat_lines_name() {
         let push = opts(&[
             ("entry", ArgValue::Text("b1-c2".into())),
             ("gipf", ArgValue::Flag(true)),
             ("answers", ArgValue::Text("row 1".into())),
         ]);
-        assert_eq!(
-            chat_line("push", &push, "!"),
-            Ok("!push g b1-c2 row 1".into())
-        );
+        assert_eq!(fill("push", &push), chat("push g b1-c2 row 1"));
         let challenge = opts(&[
             ("opponent", ArgValue::User(UserId(42))),
             ("variant", ArgValue::Text("basic".into())),
             ("extra", ArgValue::Text("+2".into())),
         ]);
         assert_eq!(
-            chat_line("challenge", &challenge, "?"),
-            Ok("?challenge <@42> basic +2".into())
+            fill("challenge", &challenge),
+            chat("challenge <@42> basic +2")
         );
-        assert_eq!(
-            chat_line("row", &opts(&[("number", ArgValue::Number(2))]), "!"),
-            Ok("!row 2".into())
-        );
+        let row = opts(&[("number", ArgValue::Number(2))]);
+        assert_eq!(fill("row", &row), chat("row 2"));
         let daily = opts(&[
             ("puzzles", ArgValue::Channel(ChannelId(5))),
             ("puzzle_hour", ArgValue::Number(18)),
         ]);
         assert_eq!(
-            chat_line("settings", &daily, "!"),
-            Ok("!settings puzzles=<#5> puzzle_hour=18".into())
+            fill("settings", &daily),
+            chat("settings puzzles=<#5> puzzle_hour=18")
         );
         let off = opts(&[("no_puzzles", ArgValue::Flag(true))]);
+        assert_eq!(fill("settings", &off), chat("settings puzzles=off"));
+        assert_eq!(fill("resign", &SlashOptions::default()), chat("resign"));
         assert_eq!(
-            chat_line("settings", &off, "!"),
-            Ok("!settings puzzles=off".into())
-        );
-        assert_eq!(
-            chat_line("resign", &Options::new(), "!"),
-            Ok("!resign".into())
-        );
-        assert_eq!(
-            chat_line("push", &Options::new(), "!"),
+            fill("push", &SlashOptions::default()),
             Err("fill in `entry`".into())
         );
-        assert!(
-            chat_line("gipf", &Options::new(), "!").is_err(),
+        assert_eq!(
+            fill("gipf", &SlashOptions::default()),
+            Err("I don't know the command `/gipf`".into()),
             "not a slash command"
         );
+    }
+
+    #[test]
+    fn definitions_carry_the_rows_bounds_and_choices() {
+        let definitions: Vec<serde_json::Value> = definitions()
+            .iter()
+            .map(|command| serde_json::to_value(command).unwrap_or_default())
+            .collect();
+        let option = |command: &str, name: &str| {
+            let command = definitions.iter().find(|c| c["name"] == command);
+            let options = command.and_then(|c| c["options"].as_array()).cloned();
+            options
+                .unwrap_or_default()
+                .into_iter()
+                .find(|o| o["name"] == name)
+                .unwrap_or_default()
+        };
+        let bounds = |command: &str, name: &str| {
+            let option = option(command, name);
+            (option["min_value"].as_u64(), option["max_value"].as_u64())
+        };
+        assert_eq!(bounds("settings", "abandon"), (Some(1), Some(3650)));
+        assert_eq!(bounds("settings", "puzzle_hour"), (Some(0), Some(23)));
+        assert_eq!(bounds("settings", "days"), (Some(0), Some(14)));
+        assert_eq!(bounds("challenge", "days"), (Some(1), Some(14)));
+        assert_eq!(bounds("row", "number"), (Some(1), None));
+        let choices = |command: &str, name: &str| -> Vec<String> {
+            let option = option(command, name);
+            let choices = option["choices"].as_array().cloned().unwrap_or_default();
+            choices
+                .iter()
+                .filter_map(|c| c["value"].as_str().map(str::to_string))
+                .collect()
+        };
+        let levels: Vec<String> = gipf_ai::Level::ALL.map(|l| l.to_string()).to_vec();
+        assert_eq!(choices("challenge", "level"), levels);
+        let colors = crate::model::ColorChoice::ALL
+            .map(|c| c.to_string())
+            .to_vec();
+        assert_eq!(choices("challenge", "color"), colors);
+        let topics = choices("rules", "topic");
+        let kinds = gipf::potentials::Potential::ALL.map(crate::command::potential_word);
+        assert_eq!(topics[1..], kinds);
     }
 
     #[test]
@@ -328,7 +346,7 @@ mod tests {
     }
 
     #[test]
-    fn every_definition_has_a_chat_line_that_parses() {
+    fn every_definition_is_filled_from_its_required_options() {
         let mut names = Vec::new();
         for command in definitions() {
             let json = serde_json::to_value(&command).unwrap_or_default();
@@ -338,7 +356,7 @@ mod tests {
             let required: Vec<bool> = options.iter().map(|o| o["required"] == true).collect();
             assert!(required.windows(2).all(|w| w[0] || !w[1]), "{name}");
             assert!(json["description"].as_str().is_some_and(|d| d.len() <= 100));
-            let filled: Options = options
+            let filled: SlashOptions = options
                 .iter()
                 .filter(|o| o["required"] == true)
                 .map(|o| {
@@ -357,12 +375,7 @@ mod tests {
                     (o["name"].as_str().unwrap_or_default().to_string(), value)
                 })
                 .collect();
-            let line = chat_line(&name, &filled, "!").unwrap();
-            assert!(
-                crate::command::parse(&line, &crate::command::Phrasing::chat("!"))
-                    .is_some_and(|parsed| parsed.is_ok()),
-                "{line}"
-            );
+            assert!(fill(&name, &filled).is_ok(), "{name}: {filled:?}");
             names.push(name);
         }
         assert_eq!(names.len(), 38, "{names:?}");

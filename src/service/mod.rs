@@ -230,18 +230,30 @@ impl Service {
         &self.config
     }
 
-    /// Handles a chat line (a typed one, or the line a slash command stands for); no
-    /// replies when the line is not a command. This blocks on the database and the
+    /// Handles a chat line; no replies when the line is not a command (a slash command
+    /// comes parsed: [`Service::execute_parsed`]). This blocks on the database and the
     /// renderer: from async code use [`Service::handle_async`].
     pub fn handle(&self, message: &Message) -> Vec<Reply> {
         match command::parse(&message.text, &self.phrasing(message)) {
             None => Vec::new(),
-            Some(Ok(command)) => self.execute(message, command),
-            Some(Err(CommandError::Unknown { word, closest })) => {
+            Some(parsed) => self.execute_parsed(message, parsed),
+        }
+    }
+
+    /// Runs a command read from something else than `message.text` (a slash command's
+    /// options), or answers why it is none, as [`Service::handle`] answers a chat line.
+    pub fn execute_parsed(
+        &self,
+        message: &Message,
+        parsed: Result<Command, CommandError>,
+    ) -> Vec<Reply> {
+        match parsed {
+            Ok(command) => self.execute(message, command),
+            Err(CommandError::Unknown { word, closest }) => {
                 self.unknown_word(message, &word, closest)
             }
-            Some(Err(CommandError::Invalid(text))) => vec![Reply::private(text)],
-            Some(Err(CommandError::Unanswered { generic })) => {
+            Err(CommandError::Invalid(text)) => vec![Reply::private(text)],
+            Err(CommandError::Unanswered { generic }) => {
                 vec![Reply::private(self.options_now(message).unwrap_or(generic))]
             }
         }
@@ -354,6 +366,16 @@ impl Service {
     /// [`Service::handle`] on tokio's blocking pool, off the async workers.
     pub async fn handle_async(self: &Arc<Self>, message: Message) -> Vec<Reply> {
         self.off_the_runtime(move |service| service.handle(&message))
+            .await
+    }
+
+    /// [`Service::execute_parsed`] on tokio's blocking pool, off the async workers.
+    pub async fn execute_parsed_async(
+        self: &Arc<Self>,
+        message: Message,
+        parsed: Result<Command, CommandError>,
+    ) -> Vec<Reply> {
+        self.off_the_runtime(move |service| service.execute_parsed(&message, parsed))
             .await
     }
 
