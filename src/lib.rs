@@ -7,6 +7,7 @@
 
 pub mod command;
 pub mod console;
+pub mod cost;
 pub mod discord;
 pub mod model;
 pub mod progress;

@@ -2,11 +2,14 @@
 //! game without potentials has empty supplies), and the base game's [`Position`] is made
 //! only where the engine, whose kernel it is, needs one.
 
+use std::sync::Arc;
+
 use gipf::potentials::{Game, Turn};
 use gipf::{ByColor, Color, Position};
 
 use crate::model::{GameId, UserId};
 use crate::record;
+use crate::record::Replay;
 use crate::store::{Damaged, StoredGame};
 use crate::text::Span;
 
@@ -18,6 +21,9 @@ pub(crate) struct LiveGame {
     pub game: Game,
     /// The last completed turn.
     pub last_turn: Option<Turn>,
+    /// The stored record as the load replayed it, every state kept for the browser, the
+    /// analysis and the replay: only a game as loaded has it, not one changed since.
+    record: Option<Arc<Replay>>,
 }
 
 impl LiveGame {
@@ -46,6 +52,28 @@ impl LiveGame {
             stored,
             game,
             last_turn,
+            record: Some(Arc::new(replay)),
+        })
+    }
+
+    /// `game` as a change left it: `stored` as saved, `now` as played, `last_turn` the last
+    /// turn completed (its record's replay is no longer the game's).
+    pub fn changed(stored: StoredGame, now: Game, last_turn: Option<Turn>) -> LiveGame {
+        LiveGame {
+            stored,
+            game: now,
+            last_turn,
+            record: None,
+        }
+    }
+
+    /// The stored record replayed, every state kept: read with the game, never again.
+    pub fn record(&self) -> anyhow::Result<&Replay> {
+        self.record.as_deref().ok_or_else(|| {
+            anyhow::anyhow!(
+                "game {} changed since it was read: its record is no longer at hand",
+                self.stored.id
+            )
         })
     }
 

@@ -37,9 +37,9 @@ mod tests {
     use gipf::potentials::{Decision, Game, Options, Pending, PieceKind, Setup};
     use gipf::{Entry, Point};
 
-    use super::super::Failure;
-    use super::super::play::Working;
     use crate::command::{Answer, Phrasing, PlayCommand};
+    use crate::service::Failure;
+    use crate::service::play::Working;
 
     /// `docs/potentials.md` §6, the GEN 8 example: White's push d1-d4 makes the run
     /// b2 c3 d4 e5 f5 of GIPF-pieces and a loaded piece, which must end broken.

@@ -5,7 +5,7 @@
 use crate::store::RatingRow;
 
 /// `1624 ± 112`: a rating and twice its deviation (a 95% interval), rounded.
-pub(super) fn rating_words(row: &RatingRow) -> String {
+pub(in crate::service) fn rating_words(row: &RatingRow) -> String {
     format!(
         "{:.0} ± {:.0}",
         row.rating.rating,
@@ -14,7 +14,7 @@ pub(super) fn rating_words(row: &RatingRow) -> String {
 }
 
 /// `62%`: the share of games won.
-pub(super) fn win_rate(row: &RatingRow) -> String {
+pub(in crate::service) fn win_rate(row: &RatingRow) -> String {
     format!(
         "{:.0}%",
         100.0 * f64::from(row.wins) / f64::from(row.games.max(1))
