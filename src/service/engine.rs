@@ -1,5 +1,5 @@
 //! Games against the bot's own engine (`gipf-ai`): the challenge that starts one, the
-//! engine's turns, and the searches `hint` (in `game.rs`) and `analyse` (in `archive.rs`)
+//! engine's turns, and the searches `hint` (in `game/mod.rs`) and `analyse` (in `learn/analysis.rs`)
 //! ask of it.
 //!
 //! One search at a time per process: the engine (its table at most 64 MB) sits behind a

@@ -1,7 +1,7 @@
 //! The watch: what the clock calls for while nobody writes. Every minute it asks the
-//! service for the deadlines due (`time.rs` says what each calls for), the games left idle
+//! service for the deadlines due (`game/time.rs` says what each calls for), the games left idle
 //! too long, the engine's turns nobody else will ask for, and the daily puzzles
-//! (`daily.rs`), and hands each reply to the adapter. The deadlines live in the database,
+//! (`learn/daily.rs`), and hands each reply to the adapter. The deadlines live in the database,
 //! so the watch goes on across restarts.
 
 use std::future::Future;

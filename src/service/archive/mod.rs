@@ -353,7 +353,7 @@ impl Service {
         Ok(Reply::public(text))
     }
 
-    /// `analyse`: a finished game's analysis, queued (see `analysis.rs`).
+    /// `analyse`: a finished game's analysis, queued (see `learn/analysis.rs`).
     fn analyse(&self, message: &Message, id: Option<GameId>) -> Handled {
         let game = self.named_game(message, id)?;
         let stored = &game.stored;

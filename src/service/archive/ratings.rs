@@ -1,4 +1,4 @@
-//! Glicko-2 ratings per server as `stats` and `leaderboard` (in `archive.rs`) write them:
+//! Glicko-2 ratings per server as `stats` and `leaderboard` (in `archive/mod.rs`) write them:
 //! a game is rated when it is won (the store rates it in the transaction that ends the
 //! game; aborted and abandoned games are unrated).
 

@@ -1,5 +1,5 @@
-//! Time per move: the loss on time (which `claim`, in `game.rs`, asks for), and what a
-//! deadline calls for when the watch (`watch.rs`) finds it due: a reminder when a quarter of
+//! Time per move: the loss on time (which `claim`, in `game/mod.rs`, asks for), and what a
+//! deadline calls for when the watch (`service/watch.rs`) finds it due: a reminder when a quarter of
 //! the time is left, at most a day; then the news that time is up, or the end of the game
 //! when the challenge said `autoforfeit`.
 

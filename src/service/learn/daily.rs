@@ -2,8 +2,8 @@
 //! gets one puzzle of the set there every day at its hour, the same puzzle in every server
 //! that day. Members answer it with `solve` in that channel (privately, like any puzzle);
 //! each answers once, and the next post says how many found it. The watch of the clock
-//! (`time.rs`) posts them; a post is recorded before it goes, so a restart never posts one
-//! twice, and a post Discord refused is shown in the server's settings.
+//! (`service/watch.rs`) posts them; a post is recorded before it goes, so a restart never
+//! posts one twice, and a post Discord refused is shown in the server's settings.
 
 use crate::command::Phrasing;
 use crate::model::{GuildId, GuildSettings};

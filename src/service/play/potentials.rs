@@ -1,6 +1,6 @@
 //! What only games with potentials and Ultimate GIPF add to the words of the bot: the
 //! challenge's description of their supplies, and the note on the reconstructed rules
-//! (`docs/potentials.md`). They are played through the one play path (`play.rs`) and asked
+//! (`docs/potentials.md`). They are played through the one play path (`play/mod.rs`) and asked
 //! through the one prompt (`prompt.rs`).
 
 use gipf::Color;

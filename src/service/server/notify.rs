@@ -1,5 +1,5 @@
 //! Direct messages, with the board, when it is your turn or you are challenged, for the
-//! players who asked for them with `notify` (in `server.rs`): the board from the side each
+//! players who asked for them with `notify` (in `server/mod.rs`): the board from the side each
 //! chose (`board side`).
 
 use crate::command::Phrasing;
