@@ -33,7 +33,28 @@ impl LiveGame {
         let replay = record::replay(&record, stored.spec.options()).map_err(|e| {
             Damaged::of(&stored, Some(e.line), format!("`{}`: {}", e.turn, e.reason))
         })?;
-        let mut game = replay.last().clone();
+        let (game, last_turn) = (replay.last().clone(), replay.turns.last().cloned());
+        LiveGame::resume(stored, game, last_turn, Some(Arc::new(replay)))
+    }
+
+    /// `stored` as a takeback left it, the first of this game's record lines kept: the
+    /// state this game's load replayed after them, nothing replayed again.
+    pub fn taken_back(&self, stored: StoredGame) -> Result<LiveGame, Damaged> {
+        let Ok(record) = self.record() else {
+            return LiveGame::load(stored);
+        };
+        let (game, last_turn) = record.after_lines(stored.turns.len());
+        LiveGame::resume(stored, game.clone(), last_turn.cloned(), None)
+    }
+
+    /// `game`, the state after the stored turns, brought to the stored game: the decisions
+    /// of the turn in progress played, a resignation or a loss on time applied.
+    fn resume(
+        stored: StoredGame,
+        mut game: Game,
+        last_turn: Option<Turn>,
+        record: Option<Arc<Replay>>,
+    ) -> Result<LiveGame, Damaged> {
         for decision in &stored.partial.0 {
             game.play(*decision).map_err(|e| {
                 Damaged::of(
@@ -47,12 +68,11 @@ impl LiveGame {
         if let Some(color) = stored.resigned.or(stored.forfeited) {
             let _ = game.resign(color);
         }
-        let last_turn = replay.turns.last().cloned();
         Ok(LiveGame {
             stored,
             game,
             last_turn,
-            record: Some(Arc::new(replay)),
+            record,
         })
     }
 

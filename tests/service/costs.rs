@@ -26,6 +26,28 @@ fn an_exchange_with_the_engine_replays_once_and_draws_once() {
     }
 }
 
+/// A takeback replays the game once: the state after the turns it keeps is one the load
+/// already replayed.
+#[test]
+fn a_takeback_replays_once() {
+    let mut table = Table::new();
+    table
+        .service
+        .set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
+    table.say("alice", "!challenge @gipf-bot standard white easy");
+    for push in ["!push b1 c2", "!push h1 g2"] {
+        let replies = table.say("alice", push);
+        table.service.with_answers(replies);
+    }
+    let before = Cost::so_far();
+    let granted = table.say("alice", "!takeback");
+    let cost = before.since();
+    println!("takeback: {cost:?}");
+    assert!(gipf_bot::discord::markdown(&granted[0].text).contains("took back"));
+    assert_eq!(table.state().turns.len(), 2);
+    assert_eq!((cost.replays, cost.renders), (1, 1));
+}
+
 /// A click of the browser's buttons replays the game once and draws one picture.
 #[test]
 fn a_browser_click_replays_once_and_draws_once() {

@@ -205,7 +205,7 @@ impl Service {
         let Some(stored) = self.store.take_back(&game.stored, undo.keep, Some(asker))? else {
             return Err(self.moved_on_words(say));
         };
-        let after = LiveGame::load(stored)?;
+        let after = game.taken_back(stored)?;
         let mut line = text![game.name(color), " accepted the takeback: "];
         line.append(undo.words(|c| owner(game, c)))
             .push(format!(" {} taken back.", undo.verb()));
@@ -219,7 +219,7 @@ impl Service {
         let Some(stored) = self.store.take_back(&game.stored, undo.keep, None)? else {
             return Err(self.moved_on_words(say));
         };
-        let after = LiveGame::load(stored)?;
+        let after = game.taken_back(stored)?;
         let mut line = text![game.name(color), " took back "];
         line.append(undo.words(|c| text![if c == color { "their" } else { "my" }]))
             .push(" (against me a takeback needs no consent).");
