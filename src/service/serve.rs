@@ -149,6 +149,24 @@ impl Service {
         out
     }
 
+    /// `reply` as posted when no answer comes (the search panicked): a held one with its
+    /// board drawn, and no work left for later.
+    fn unheld(&self, reply: Reply) -> Reply {
+        let Some(FollowUp::EngineAnswer(game)) = reply.then else {
+            return Service::unasked(reply);
+        };
+        let before = self.held_game(game);
+        self.drawn(Service::unasked(reply), game, before)
+    }
+
+    /// `reply` without the work it left for later.
+    fn unasked(reply: Reply) -> Reply {
+        Reply {
+            then: None,
+            ..reply
+        }
+    }
+
     /// A held reply posted after all (no answer came), with its board: drawn now from the
     /// game it was held with, else read again.
     fn drawn(&self, held: Reply, id: GameId, game: Option<LiveGame>) -> Reply {
@@ -184,17 +202,23 @@ impl Service {
         }
         let service = Arc::clone(self);
         let held = replies.clone();
-        tokio::task::spawn_blocking(move || service.with_answers(replies))
-            .await
-            .unwrap_or_else(|e| {
+        match tokio::task::spawn_blocking(move || service.with_answers(replies)).await {
+            Ok(replies) => replies,
+            Err(e) => {
                 tracing::error!(error = %e, "the engine's answer panicked");
-                held.into_iter()
-                    .map(|reply| Reply {
-                        then: None,
-                        ..reply
-                    })
-                    .collect()
-            })
+                // The held replies are posted all the same, with their boards.
+                let service = Arc::clone(self);
+                let drawn = held.clone();
+                tokio::task::spawn_blocking(move || {
+                    drawn
+                        .into_iter()
+                        .map(|reply| service.unheld(reply))
+                        .collect()
+                })
+                .await
+                .unwrap_or_else(|_| held.into_iter().map(Service::unasked).collect())
+            }
+        }
     }
 
     /// [`Service::follow_up`] on tokio's blocking pool: searches never hold up the runtime.
