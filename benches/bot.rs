@@ -91,3 +91,12 @@ fn command_round_trip(bencher: Bencher) {
             replies
         });
 }
+
+/// The record's replay alone (41 turns), every state kept, as one load of a game costs: set
+/// against `command_round_trip`, it says whether a stored snapshot would pay (a game of 150
+/// turns costs about 150/41 of it).
+#[divan::bench(sample_count = 100, sample_size = 1)]
+fn replay_of_41_turns() -> gipf_bot::record::Replay {
+    let options = gipf::potentials::Options::plain(Variant::Tournament);
+    gipf_bot::record::replay(divan::black_box(RECORD), options).unwrap()
+}

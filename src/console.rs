@@ -162,7 +162,10 @@ impl Console {
     }
 
     /// Serves lines from `input` until it ends. The bot itself is `@gipf-bot`: challenge it
-    /// to play its engine, whose turns follow the replies that hand it the move.
+    /// to play its engine, whose answer takes the place of the turn it answers. The work a
+    /// reply leaves for later (an analysis) runs beside the next lines, as in Discord: its
+    /// replies are printed with the next line's answers once ready, and the run ends when
+    /// all of it is done.
     pub fn run(
         &mut self,
         service: &Service,
@@ -170,28 +173,46 @@ impl Console {
         mut out: impl Write,
     ) -> anyhow::Result<()> {
         service.set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
-        for line in input.lines() {
-            let line = line.context("cannot read standard input")?;
-            if line.trim().is_empty() || line.trim_start().starts_with('#') {
-                continue;
-            }
-            match self.read_line(&line) {
-                Ok(message) => {
-                    // The engine's answer takes the place of the turn it answers.
-                    let replies = service.with_answers(service.handle(&message));
-                    let mut replies = std::collections::VecDeque::from(replies);
-                    while let Some(reply) = replies.pop_front() {
-                        self.print(&reply, &mut out)?;
-                        if let Some(work) = reply.then {
-                            replies.extend(service.follow_up(work).into_iter().map(|(_, r)| r));
+        let (done, ready) = std::sync::mpsc::channel::<Vec<Reply>>();
+        std::thread::scope(|scope| {
+            for line in input.lines() {
+                let line = line.context("cannot read standard input")?;
+                if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                    continue;
+                }
+                match self.read_line(&line) {
+                    Ok(message) => {
+                        let served = service.serve(&message);
+                        for reply in &served.now {
+                            self.print(reply, &mut out)?;
+                        }
+                        for work in served.later {
+                            let done = done.clone();
+                            scope.spawn(move || {
+                                let replies = service.follow_up(work).into_iter();
+                                let _ = done.send(replies.map(|(_, reply)| reply).collect());
+                            });
                         }
                     }
+                    Err(usage) => writeln!(out, "bot: {usage}")?,
                 }
-                Err(usage) => writeln!(out, "bot: {usage}")?,
+                for replies in ready.try_iter() {
+                    self.print_all(&replies, &mut out)?;
+                }
+                out.flush()?;
+            }
+            // Only the workers hold a sender now: the loop ends with the last of them.
+            drop(done);
+            for replies in ready.iter() {
+                self.print_all(&replies, &mut out)?;
             }
             out.flush()?;
-        }
-        Ok(())
+            Ok(())
+        })
+    }
+
+    fn print_all(&mut self, replies: &[Reply], out: &mut impl Write) -> anyhow::Result<()> {
+        replies.iter().try_for_each(|reply| self.print(reply, out))
     }
 }
 

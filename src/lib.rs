@@ -8,6 +8,7 @@
 pub mod cli;
 pub mod command;
 pub mod console;
+pub mod cost;
 pub mod defaults;
 pub mod discord;
 pub mod model;

@@ -58,7 +58,8 @@ pub struct Reply {
     /// The answer to a click that replaces the message clicked (a board stepping through a
     /// game) instead of adding one: an edit, which notifies nobody.
     pub replaces: bool,
-    /// Work to do once this reply is out, whose answer comes later: the adapter asks
+    /// Work to do once this reply is out, whose answer comes later: the adapter gets it in
+    /// [`Served::later`](crate::service::Served::later) and asks
     /// [`Service::follow_up`](crate::service::Service::follow_up) for it.
     pub then: Option<FollowUp>,
 }
@@ -76,8 +77,8 @@ pub struct DirectNote {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FollowUp {
     /// The engine answers the turn this reply announces (or moves first in the game it
-    /// starts): the reply is held, and
-    /// [`Service::with_answers`](crate::service::Service::with_answers) puts the engine's
+    /// starts): the reply is held, and [`Service::serve`](crate::service::Service::serve)
+    /// (by [`Service::with_answers`](crate::service::Service::with_answers)) puts the engine's
     /// reply, which tells both turns (or the start) and asks the player, in its place (one
     /// message and one picture per exchange). The held reply is posted only when no answer
     /// comes (the search failed, or the game ended meanwhile), so nothing goes unannounced.

@@ -58,9 +58,14 @@ fn row_of(line: &str, say: &Phrasing) -> Option<&'static Syntax> {
     crate::command::parse(line, say)?.ok()?.syntax()
 }
 
-/// The work `replies` leave to do: the engine's turns, analyses.
-fn follow_ups(replies: &[Reply]) -> Vec<FollowUp> {
-    replies.iter().filter_map(|reply| reply.then).collect()
+/// Shows the bot typing in `channel` until dropped (Discord shows it for 10 s a call).
+async fn typing(http: &Http, channel: serenity::all::ChannelId) {
+    loop {
+        if let Err(e) = channel.broadcast_typing(http).await {
+            tracing::warn!(error = %e, "cannot show the bot typing");
+        }
+        tokio::time::sleep(TYPING_LASTS).await;
+    }
 }
 
 /// Where a game starts, as its record names the place: `<server> #<channel>`. Two requests;
@@ -309,47 +314,21 @@ impl Handler {
                     ),
                 )
             };
-            let replies = self.service.execute_parsed_async(message, parsed).await;
             // Answered with the engine's answer too, deferred if it is slow.
-            let replies = self.service.with_answers_async(replies).await;
-            let replies = self
-                .open_threads(&ctx.http, command.channel_id, replies)
+            let served = (self.service)
+                .serve_parsed_async(message, parsed, std::future::pending())
                 .await;
             if let Ok(mut works) = later.lock() {
-                works.extend(follow_ups(&replies));
+                works.extend(served.later);
             }
-            replies
+            self.open_threads(&ctx.http, command.channel_id, served.now)
+                .await
         };
         let replies = interaction::answer(&ctx.http, Asked::Command(command), work).await;
         self.send_direct(&ctx.http, command.channel_id, &replies)
             .await;
         self.follow_up(&ctx.http, later.into_inner().unwrap_or_default())
             .await;
-    }
-
-    /// `replies` with the engine's answers in place of the turns they answer. While the
-    /// engine thinks, the channel shows the bot typing: the player sees his command was
-    /// taken (a refused one is answered at once, having nothing to wait for).
-    async fn answered(
-        &self,
-        ctx: &Context,
-        channel: serenity::all::ChannelId,
-        replies: Vec<Reply>,
-    ) -> Vec<Reply> {
-        if !Service::awaits_answer(&replies) {
-            return replies;
-        }
-        let answer = self.service.with_answers_async(replies);
-        tokio::pin!(answer);
-        loop {
-            if let Err(e) = channel.broadcast_typing(&ctx.http).await {
-                tracing::warn!(error = %e, "cannot show the bot typing");
-            }
-            tokio::select! {
-                replies = &mut answer => return replies,
-                () = tokio::time::sleep(TYPING_LASTS) => {}
-            }
-        }
     }
 
     /// Does the work replies left (the engine's turns, analyses), one after the other, each
@@ -571,15 +550,14 @@ impl Handler {
                             ),
                         )
                     };
-                    let replies = self.service.execute_async(message, command).await;
-                    let replies = self.service.with_answers_async(replies).await;
-                    let replies = self
-                        .open_threads(&ctx.http, click.channel_id, replies)
+                    let served = (self.service)
+                        .serve_command_async(message, command, std::future::pending())
                         .await;
                     if let Ok(mut works) = later.lock() {
-                        works.extend(follow_ups(&replies));
+                        works.extend(served.later);
                     }
-                    replies
+                    self.open_threads(&ctx.http, click.channel_id, served.now)
+                        .await
                 }
             }
         };
@@ -721,10 +699,15 @@ impl EventHandler for Handler {
                 (rights, sight),
             )
         };
-        let replies = self.service.handle_async(message).await;
-        let replies = self.answered(&ctx, msg.channel_id, replies).await;
-        let replies = self.open_threads(&ctx.http, msg.channel_id, replies).await;
-        let later = follow_ups(&replies);
+        // While the engine thinks, the channel shows the bot typing: the player sees his
+        // command was taken (a refused one is answered at once, having nothing to wait for).
+        let served = (self.service)
+            .serve_async(message, typing(&ctx.http, msg.channel_id))
+            .await;
+        let later = served.later;
+        let replies = self
+            .open_threads(&ctx.http, msg.channel_id, served.now)
+            .await;
         let (direct, replies): (Vec<Reply>, Vec<Reply>) =
             replies.into_iter().partition(|r| r.direct.is_some());
         let refused = send::to_channel(&ctx.http, msg.channel_id, Some(msg.id), &replies)

@@ -11,6 +11,10 @@ pub struct Replay {
     pub games: Vec<Game>,
     /// Every completed turn.
     pub turns: Vec<Turn>,
+    /// For each turn line of the record, the index in `games` of the game after it (a
+    /// line may complete two turns, and the second may be written again on a line of its
+    /// own).
+    pub lines: Vec<usize>,
 }
 
 impl Replay {
@@ -18,14 +22,27 @@ impl Replay {
     pub fn last(&self) -> &Game {
         &self.games[self.games.len() - 1]
     }
+
+    /// The game after the record's first `lines` turn lines (all of them if it has fewer),
+    /// and the last turn those lines complete.
+    pub fn after_lines(&self, lines: usize) -> (&Game, Option<&Turn>) {
+        let index = match lines.min(self.lines.len()) {
+            0 => 0,
+            n => self.lines[n - 1],
+        };
+        let last = index.checked_sub(1).and_then(|i| self.turns.get(i));
+        (&self.games[index], last)
+    }
 }
 
 /// Plays a whole record from the start of the game `options` describe (a game without
 /// potentials: [`Options::plain`]).
 pub fn replay(text: &str, options: Options) -> Result<Replay, RecordError> {
+    crate::cost::replayed();
     let mut replay = Replay {
         games: vec![Game::new(options)],
         turns: Vec::new(),
+        lines: Vec::new(),
     };
     // A turn the rules completed by themselves (the next player dealt with his rows and
     // then lost): the record may write it on its own line.
@@ -47,6 +64,7 @@ pub fn replay(text: &str, options: Options) -> Result<Replay, RecordError> {
             if written != turn_text(&options, &expected, false) {
                 return Err(error(format!("the game ended with `{expected}`")));
             }
+            replay.lines.push(replay.games.len() - 1);
             continue;
         }
         let mut game = replay.last().clone();
@@ -58,6 +76,7 @@ pub fn replay(text: &str, options: Options) -> Result<Replay, RecordError> {
             replay.turns.push(completed);
             replay.games.push(game.clone());
         }
+        replay.lines.push(replay.games.len() - 1);
     }
     Ok(replay)
 }

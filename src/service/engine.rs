@@ -1,5 +1,5 @@
 //! Games against the bot's own engine (`gipf-ai`): the challenge that starts one, the
-//! engine's turns, and the searches `hint` (in `game.rs`) and `analyse` (in `archive.rs`)
+//! engine's turns, and the searches `hint` (in `game/mod.rs`) and `analyse` (in `learn/analysis.rs`)
 //! ask of it.
 //!
 //! One search at a time per process: the engine (its table at most 64 MB) sits behind a
@@ -15,10 +15,11 @@ use gipf::{ByColor, Color};
 use gipf_ai::{Engine, Level, Request};
 
 use super::challenge::Proposal;
-use super::{Handled, LiveGame, Message, Service, User, Via, refuse};
-use crate::command::{Phrasing, PlayCommand};
+use super::play::Working;
+use super::{Failure, Handled, LiveGame, Message, Service, User, refuse};
+use crate::command::Phrasing;
 use crate::model::{ChannelId, GameId, GameStatus, UserId};
-use crate::reply::{FollowUp, Reply, Stamp};
+use crate::reply::{FollowUp, Reply};
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -29,7 +30,7 @@ const DEFAULT_LEVEL: Level = Level::Medium;
 /// Seconds after a failed search before the watch tries the engine's turn again.
 const RETRY_AFTER: i64 = 300;
 /// What the player hears the first time the engine's search fails in his game.
-const STUCK: &str = "Something went wrong on my side choosing my move here (it is logged). \
+pub(super) const STUCK: &str = "Something went wrong on my side choosing my move here (it is logged). \
     I will try again in a few minutes.";
 
 /// The engine and what it is doing.
@@ -44,6 +45,9 @@ pub(super) struct EngineSeat {
     resumed: AtomicBool,
     /// The games whose engine turn failed, and when it last did.
     failed: std::sync::Mutex<HashMap<GameId, i64>>,
+    /// The games held for the engine's answer, as the turn before it left them: read once,
+    /// handed to the answer (and drawn only if no answer comes).
+    waiting: std::sync::Mutex<HashMap<GameId, LiveGame>>,
 }
 
 impl Default for EngineSeat {
@@ -54,6 +58,7 @@ impl Default for EngineSeat {
             thinking: std::sync::Mutex::new(None),
             resumed: AtomicBool::new(false),
             failed: std::sync::Mutex::new(HashMap::new()),
+            waiting: std::sync::Mutex::new(HashMap::new()),
         }
     }
 }
@@ -71,6 +76,19 @@ impl Service {
     /// The bot's own user, if the adapter told it.
     pub(super) fn engine_user(&self) -> Option<&User> {
         self.engine.user.get()
+    }
+
+    /// Keeps `game`, whose reply is held for the engine's answer, for that answer: it needs
+    /// no second reading, and the held reply's board is drawn only if no answer comes.
+    pub(super) fn hold_for_answer(&self, game: &LiveGame) {
+        if let Ok(mut waiting) = self.engine.waiting.lock() {
+            waiting.insert(game.stored.id, game.clone());
+        }
+    }
+
+    /// The game held for the engine's answer in game `id`, if any.
+    pub(super) fn held_game(&self, id: GameId) -> Option<LiveGame> {
+        self.engine.waiting.lock().ok()?.remove(&id)
     }
 
     /// Stops the engine's search in `game`, if one is under way (the game just ended).
@@ -142,10 +160,18 @@ impl Service {
             text.push("\nI move first.");
         }
         // When the engine moves first, its turn comes in this message's place, opened the
-        // same way (`answering`).
+        // same way (`answering`), and draws the board.
+        let answer = self.engine_to_move(&game);
+        let board = match answer {
+            Some(_) => {
+                self.hold_for_answer(&game);
+                None
+            }
+            None => Some(self.picture(&game, None)?),
+        };
         Ok(Reply {
-            board: Some(self.picture(&game, None)?),
-            then: self.engine_to_move(&game).map(FollowUp::EngineAnswer),
+            board,
+            then: answer.map(FollowUp::EngineAnswer),
             thread: self.new_thread(&terms, &game),
             ..Reply::public(text)
         })
@@ -183,7 +209,8 @@ impl Service {
     /// player who asked for them). Nothing is half-played: a failure is logged, the player
     /// hears of the first one, and the watch tries again later.
     pub fn engine_turn(&self, game: GameId) -> Vec<(ChannelId, Reply)> {
-        match self.play_engine_turn(game) {
+        let held = self.held_game(game);
+        match self.play_engine_turn(game, held.as_ref()) {
             Ok(replies) => replies,
             Err(tell) => tell
                 .map(|channel| (channel, Reply::public(STUCK)))
@@ -194,14 +221,18 @@ impl Service {
 
     /// The engine's turn in `game`, or, if it failed, the channel to tell of it the first
     /// time it fails there ([`STUCK`]).
-    fn play_engine_turn(&self, game: GameId) -> Result<Vec<(ChannelId, Reply)>, Option<ChannelId>> {
+    pub(super) fn play_engine_turn(
+        &self,
+        game: GameId,
+        held: Option<&LiveGame>,
+    ) -> Result<Vec<(ChannelId, Reply)>, Option<ChannelId>> {
         let failed = |id| {
             self.engine
                 .failed
                 .lock()
                 .map(|mut failed| failed.insert(id, self.config.clock.now()))
         };
-        match self.try_engine_turn(game) {
+        match self.try_engine_turn(game, held) {
             Ok(replies) => {
                 if let Ok(mut failed) = self.engine.failed.lock() {
                     failed.remove(&game);
@@ -251,147 +282,48 @@ impl Service {
             .collect()
     }
 
-    /// The work a reply left to do (the engine's turn, an analysis): its replies, each for
-    /// its channel.
-    pub fn follow_up(&self, work: FollowUp) -> Vec<(ChannelId, Reply)> {
-        match work {
-            FollowUp::EngineAnswer(game) => self.engine_turn(game),
-            FollowUp::Analysis { game, channel } => self.analysis(game, channel),
-        }
-    }
-
-    /// A command's replies, each one the engine answers (the player's turn) replaced by the
-    /// engine's reply, which tells both turns, shows the board after both and asks the
-    /// player: one message per exchange. A held reply stays when no answer comes (the game
-    /// ended meanwhile, or the search failed, which it then says), so the player's turn is
-    /// announced all the same.
-    pub fn with_answers(&self, replies: Vec<Reply>) -> Vec<Reply> {
-        let mut out = Vec::with_capacity(replies.len());
-        for reply in replies {
-            let Some(FollowUp::EngineAnswer(game)) = reply.then else {
-                out.push(reply);
-                continue;
-            };
-            let mut held = Reply {
-                then: None,
-                ..reply
-            };
-            match self.play_engine_turn(game) {
-                Ok(answers) if !answers.is_empty() => {
-                    let mut answers: Vec<Reply> = answers.into_iter().map(|(_, a)| a).collect();
-                    // A game started in a thread of its own moves there with its first message.
-                    if let Some(first) = answers.iter_mut().find(|a| a.direct.is_none()) {
-                        first.thread = held.thread.take();
-                    }
-                    out.extend(answers);
-                }
-                Ok(_) => out.push(held),
-                Err(tell) => {
-                    if tell.is_some() {
-                        held.text.push("\n").push(STUCK);
-                    }
-                    out.push(held);
-                }
-            }
-        }
-        out
-    }
-
-    /// Whether any of `replies` waits for the engine's answer.
-    pub fn awaits_answer(replies: &[Reply]) -> bool {
-        replies
-            .iter()
-            .any(|r| matches!(r.then, Some(FollowUp::EngineAnswer(_))))
-    }
-
-    /// [`Service::with_answers`] on tokio's blocking pool: searches never hold up the
-    /// runtime.
-    pub async fn with_answers_async(self: &Arc<Self>, replies: Vec<Reply>) -> Vec<Reply> {
-        if !Service::awaits_answer(&replies) {
-            return replies;
-        }
-        let service = Arc::clone(self);
-        let held = replies.clone();
-        tokio::task::spawn_blocking(move || service.with_answers(replies))
-            .await
-            .unwrap_or_else(|e| {
-                tracing::error!(error = %e, "the engine's answer panicked");
-                held.into_iter()
-                    .map(|reply| Reply {
-                        then: None,
-                        ..reply
-                    })
-                    .collect()
-            })
-    }
-
-    /// [`Service::follow_up`] on tokio's blocking pool: searches never hold up the runtime.
-    pub async fn follow_up_async(self: &Arc<Self>, work: FollowUp) -> Vec<(ChannelId, Reply)> {
-        let service = Arc::clone(self);
-        tokio::task::spawn_blocking(move || service.follow_up(work))
-            .await
-            .unwrap_or_default()
-    }
-
-    fn try_engine_turn(&self, id: GameId) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
+    /// The engine's turn in game `id` (as `held` left it, if it was held for the answer):
+    /// searched, then played on the typed path every turn takes ([`Working::play_turn`],
+    /// [`Service::commit`]), and told like a person's, with the direct copies its players
+    /// asked for.
+    fn try_engine_turn(
+        &self,
+        id: GameId,
+        held: Option<&LiveGame>,
+    ) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
         let Some(engine) = self.engine_user().cloned() else {
             return Ok(Vec::new());
         };
         // The game is read once the engine is free: a search before this one may have
         // changed it.
-        let Some((game, thought)) = self.with_engine(|searcher| self.think_in(searcher, id))??
+        let Some((game, thought)) =
+            self.with_engine(|searcher| self.think_in(searcher, id, held))??
         else {
             return Ok(Vec::new());
         };
         tracing::info!(game = %id, turn = %thought, depth = thought.depth, nodes = thought.nodes, "the engine played");
-        // Played as the engine's own `move`: checked and saved like anyone's.
-        let message = Message {
-            guild: game.stored.guild,
-            channel: game.stored.channel,
-            author: engine,
-            text: String::new(),
-            mentions: Vec::new(),
-            channels: Vec::new(),
-            // The turn is for the position searched: a takeback meanwhile makes it stale.
-            stamp: Some(Stamp::Game {
-                id,
-                version: game.stored.version,
-            }),
-            // A game lives where both players see it: a server's channel, or the console,
-            // which has no server (a direct conversation never holds one).
-            via: if game.stored.guild.is_some() {
-                Via::Prefix
-            } else {
-                Via::Console
-            },
-            rights: Default::default(),
-            // The engine plays: it reaches only its own game.
-            sight: crate::sight::Sight::Everything,
-            site: None,
-        };
-        let notation = thought.turn.to_string().parse()?;
-        let replies = self.execute(&message, PlayCommand::Move(notation).into());
-        let (public, refused): (Vec<Reply>, Vec<Reply>) =
-            replies.into_iter().partition(|r| !r.private);
-        let still_on = || -> anyhow::Result<bool> {
-            Ok(self.store.game(id)?.is_some_and(|g| {
-                g.status == GameStatus::Active && g.version == game.stored.version
-            }))
-        };
-        match refused.first() {
+        // A game lives where both players see it, where nobody asked in slash words.
+        let say = self.notice_phrasing();
+        let mut working = Working::new(game.game.clone(), game.stored.partial.0.clone(), &say);
+        let played = working
+            .play_turn(&thought.turn)
+            .and_then(|()| self.commit(&game, working, &say));
+        let reply = match played {
+            Ok(Some(reply)) => reply,
             // The game ended or was taken back between the search and the move: nothing to
             // say.
-            Some(_) if !still_on()? => Ok(Vec::new()),
-            Some(refusal) => anyhow::bail!(
-                "my own turn {} was refused: {:?}",
-                thought.turn,
-                refusal.text
-            ),
-            None => Ok(public
-                .into_iter()
-                .map(|reply| (game.stored.channel, self.answering(&game, reply)))
-                .collect()),
-        }
+            Ok(None) => return Ok(Vec::new()),
+            Err(Failure::Refused(reason)) => {
+                anyhow::bail!("my own turn {} was refused: {reason:?}", thought.turn)
+            }
+            Err(Failure::Damaged(damaged)) => return Err(damaged.into()),
+            Err(Failure::Internal(e)) => return Err(e),
+        };
+        let copies = self.direct_copies(game.stored.channel, Some(engine.id), &reply)?;
+        Ok(std::iter::once(reply)
+            .chain(copies)
+            .map(|reply| (game.stored.channel, self.answering(&game, reply)))
+            .collect())
     }
 
     /// The engine's reply, opened with the player's turn it answers, or with the start of
@@ -421,11 +353,16 @@ impl Service {
         &self,
         searcher: &mut Engine,
         id: GameId,
+        held: Option<&LiveGame>,
     ) -> anyhow::Result<Option<(LiveGame, gipf_ai::Thought<Game>)>> {
         let Some(stored) = self.store.game(id)? else {
             return Ok(None);
         };
-        let game = LiveGame::load(stored)?;
+        // The game as held, unless it changed since (a takeback, a resignation): read again.
+        let game = match held {
+            Some(game) if game.stored == stored => game.clone(),
+            _ => LiveGame::load(stored)?,
+        };
         let (Some(level), Some(_)) = (game.stored.engine, self.engine_to_move(&game)) else {
             return Ok(None);
         };

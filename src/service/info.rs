@@ -75,7 +75,7 @@ becomes your GIPF-piece ({}).",
     if let Some(kind) = topic {
         let mut text = text![Span::Strong(kind.name().into()), ": ", power(kind)];
         if matches!(kind, Potential::Tamsk | Potential::Punct) {
-            text.push(format!("\n{}", super::potentials::RECONSTRUCTED));
+            text.push(format!("\n{}", super::play::potentials::RECONSTRUCTED));
         }
         return text;
     }
@@ -94,7 +94,7 @@ when you have no legal push and no potential move. Challenge with {} or play {}.
             say.cmd("challenge @bob standard potentials=ZYD:3"),
             say.cmd("challenge @bob ultimate"),
             say.cmd("rules zertz"),
-            super::potentials::RECONSTRUCTED
+            super::play::potentials::RECONSTRUCTED
         )
     ]
 }

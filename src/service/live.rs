@@ -2,11 +2,14 @@
 //! game without potentials has empty supplies), and the base game's [`Position`] is made
 //! only where the engine, whose kernel it is, needs one.
 
+use std::sync::Arc;
+
 use gipf::potentials::{Game, Turn};
 use gipf::{ByColor, Color, Position};
 
 use crate::model::{GameId, UserId};
 use crate::record;
+use crate::record::Replay;
 use crate::store::{Damaged, StoredGame};
 use crate::text::Span;
 
@@ -18,6 +21,9 @@ pub(crate) struct LiveGame {
     pub game: Game,
     /// The last completed turn.
     pub last_turn: Option<Turn>,
+    /// The stored record as the load replayed it, every state kept for the browser, the
+    /// analysis and the replay: only a game as loaded has it, not one changed since.
+    record: Option<Arc<Replay>>,
 }
 
 impl LiveGame {
@@ -27,7 +33,28 @@ impl LiveGame {
         let replay = record::replay(&record, stored.spec.options()).map_err(|e| {
             Damaged::of(&stored, Some(e.line), format!("`{}`: {}", e.turn, e.reason))
         })?;
-        let mut game = replay.last().clone();
+        let (game, last_turn) = (replay.last().clone(), replay.turns.last().cloned());
+        LiveGame::resume(stored, game, last_turn, Some(Arc::new(replay)))
+    }
+
+    /// `stored` as a takeback left it, the first of this game's record lines kept: the
+    /// state this game's load replayed after them, nothing replayed again.
+    pub fn taken_back(&self, stored: StoredGame) -> Result<LiveGame, Damaged> {
+        let Ok(record) = self.record() else {
+            return LiveGame::load(stored);
+        };
+        let (game, last_turn) = record.after_lines(stored.turns.len());
+        LiveGame::resume(stored, game.clone(), last_turn.cloned(), None)
+    }
+
+    /// `game`, the state after the stored turns, brought to the stored game: the decisions
+    /// of the turn in progress played, a resignation or a loss on time applied.
+    fn resume(
+        stored: StoredGame,
+        mut game: Game,
+        last_turn: Option<Turn>,
+        record: Option<Arc<Replay>>,
+    ) -> Result<LiveGame, Damaged> {
         for decision in &stored.partial.0 {
             game.play(*decision).map_err(|e| {
                 Damaged::of(
@@ -41,11 +68,32 @@ impl LiveGame {
         if let Some(color) = stored.resigned.or(stored.forfeited) {
             let _ = game.resign(color);
         }
-        let last_turn = replay.turns.last().cloned();
         Ok(LiveGame {
             stored,
             game,
             last_turn,
+            record,
+        })
+    }
+
+    /// `game` as a change left it: `stored` as saved, `now` as played, `last_turn` the last
+    /// turn completed (its record's replay is no longer the game's).
+    pub fn changed(stored: StoredGame, now: Game, last_turn: Option<Turn>) -> LiveGame {
+        LiveGame {
+            stored,
+            game: now,
+            last_turn,
+            record: None,
+        }
+    }
+
+    /// The stored record replayed, every state kept: read with the game, never again.
+    pub fn record(&self) -> anyhow::Result<&Replay> {
+        self.record.as_deref().ok_or_else(|| {
+            anyhow::anyhow!(
+                "game {} changed since it was read: its record is no longer at hand",
+                self.stored.id
+            )
         })
     }
 

@@ -1,168 +1,66 @@
-//! The game service: a chat line or a command in, replies out. It loads the channel's game
-//! from the store, asks the rules crate, and saves each change in one transaction guarded by
-//! a version check. One file per command family, named as in the parser (`challenge.rs`,
-//! `play.rs`, `game.rs`, `archive.rs`, `server.rs`, `info.rs`): each runs its family's
-//! commands, so a new command never reaches [`Service`]'s dispatch. The other files hold
-//! what the handlers share: the engine, time per move, limits, notifications, ratings, and
-//! the prompts (`prompt.rs`, with `removal.rs` for the words of a row being removed).
+//! The game service: a message in, replies out ([`Service::serve`]). It reads the channel's
+//! game from the store once, asks the rules crate, and saves each change in one transaction
+//! guarded by a version check.
+//!
+//! Its rooms are grouped as the parser's families are (`command/`): `play/` (the moves, the
+//! prompt that asks the next player, the words of a removal, one preamble for a player's
+//! command), `challenge/`, `game/` (resign, abort, claim, board, hint, takebacks, time per
+//! move), `archive/` (records, lists, ratings), `server/` (settings, notifications),
+//! `learn/` (lessons, puzzles, the daily puzzle, analyses, the browser) and `info.rs`. Each
+//! family runs its commands, so a new command never reaches [`Service`]'s dispatch. Beside
+//! them: what a message is (`message.rs`) and the settings (`config.rs`); one message
+//! served with its work for later (`serve.rs`); the engine as a player (`engine.rs`); the
+//! game read once (`load.rs`, `live.rs`); its pictures (`picture.rs`); the shared words
+//! (`words.rs`, `names.rs`); the rate limits (`limits.rs`); and the watch (`watch.rs`).
 //!
 //! A handler returns its reply, or a [`Failure`]: a refusal (said privately to the asker,
 //! nothing changed) or an internal error (logged, never shown).
 
-mod analysis;
 mod archive;
-mod browse;
 mod challenge;
-mod daily;
+mod config;
 mod engine;
 mod game;
 mod info;
-mod lessons;
+mod learn;
 mod limits;
 mod live;
-mod notify;
+mod load;
+mod message;
+mod names;
+mod picture;
 mod play;
-mod potentials;
-mod prompt;
-mod puzzle;
-mod ratings;
-mod removal;
+mod serve;
 mod server;
-mod takeback;
-mod time;
 mod visible;
+mod watch;
+mod words;
 
+pub use config::Config;
 pub use live::GameState;
-pub use time::watch_clock;
+pub use message::{Message, User, Via};
+pub use serve::Served;
+pub use watch::watch_clock;
 
 use std::path::Path;
-use std::sync::Arc;
-use std::time::Duration;
 
-use gipf::{ByColor, Color};
+use gipf::Color;
 
 use crate::command::{self, Command, CommandError, Phrasing};
-use crate::model::{BoardSide, ChannelId, Clock, GameStatus, GuildId, Rights, UserId};
-use crate::render::{self, BoardView, RenderOptions};
-use crate::reply::{Reply, Stamp};
-use crate::sight::Sight;
+use crate::model::GameStatus;
+use crate::reply::Reply;
 use crate::store::{Damaged, Progress, Store, StoredGame};
-use crate::text;
-use crate::text::{Span, Text};
+use crate::text::Text;
 use limits::{Limited, Limits};
 use live::LiveGame;
 
-/// A chat user as the adapter knows them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct User {
-    /// Their id.
-    pub id: UserId,
-    /// Their display name (any text: adapters show it as written, unable to ping).
-    pub name: String,
-}
-
-/// A chat message addressed to the service.
-#[derive(Clone, Debug)]
-pub struct Message {
-    /// The server, if any (the console and direct messages have none).
-    pub guild: Option<GuildId>,
-    /// The channel: one game at a time lives here.
-    pub channel: ChannelId,
-    /// Who wrote it.
-    pub author: User,
-    /// The text, mentions written as `<@id>`.
-    pub text: String,
-    /// The users mentioned in the text, with their names.
-    pub mentions: Vec<User>,
-    /// The channels mentioned in the text that are text channels of its server, as the
-    /// adapter vouches for them: a command may name only those. The adapter looks them up
-    /// only for the commands that take a channel.
-    pub channels: Vec<ChannelId>,
-    /// The button this command comes from, if it comes from one.
-    pub stamp: Option<Stamp>,
-    /// How it reached the bot.
-    pub via: Via,
-    /// What its author may do beyond playing, as Discord vouches for it.
-    pub rights: Rights,
-    /// Which games its author, and the readers of its channel, may be shown.
-    pub sight: Sight,
-    /// Where it was written, as a game record names the place: `<server> #<channel>`. The
-    /// adapter looks it up only for the commands that start a game.
-    pub site: Option<String>,
-}
-
-/// How a message reached the bot: it decides whether an unknown word is answered and in
-/// which words hints are given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Via {
-    /// Typed after the prefix, which other bots may share.
-    Prefix,
-    /// Typed after a mention of the bot.
-    Mention,
-    /// A slash command.
-    Slash,
-    /// A button.
-    Button,
-    /// A line of the console.
-    Console,
-}
-
-impl Via {
-    /// Whether it was for this bot for sure: only then does a word that is no command of
-    /// ours get an answer.
-    pub fn addressed(self) -> bool {
-        self != Via::Prefix
-    }
-}
-
-/// Settings of the service.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// The command prefix, `!` by default.
-    pub prefix: String,
-    /// How long a challenge stays open.
-    pub challenge_ttl: Duration,
-    /// A member gets at most one board picture per channel this often (`!board` spam).
-    pub picture_every: Duration,
-    /// A challenger pings the same person with a challenge at most this often.
-    pub challenge_ping_every: Duration,
-    /// A game nobody has moved in for this long ends as abandoned, freeing its channel.
-    pub abandon_after: Duration,
-    /// What time it is (tests use tokio's paused time).
-    pub clock: Clock,
-    /// How often the adapter's watch looks at the clock: the deadlines of games with a
-    /// time per move, idle games, and the daily puzzles.
-    pub deadline_watch_every: Duration,
-    /// How `!analyse` searches: every turn at the medium level, the turns it reports again
-    /// at hard, as `gipf-bot think` would.
-    pub analysis: gipf_ai::analyse::Budget,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            prefix: crate::defaults::PREFIX.into(),
-            challenge_ttl: crate::defaults::CHALLENGE_TTL,
-            picture_every: Duration::from_secs(10),
-            challenge_ping_every: Duration::from_secs(600),
-            abandon_after: crate::defaults::ABANDON_AFTER,
-            clock: Clock::system(),
-            deadline_watch_every: Duration::from_secs(60),
-            analysis: gipf_ai::analyse::Budget {
-                scan: gipf_ai::Level::Medium.limits(),
-                confirm: gipf_ai::Level::Hard.limits(),
-            },
-        }
-    }
-}
-
-/// The game service. Cheap to share: wrap it in an [`Arc`].
+/// The game service. Cheap to share: wrap it in an [`Arc`](std::sync::Arc).
 pub struct Service {
     store: Store,
     config: Config,
     limits: Limits,
     engine: engine::EngineSeat,
-    analysis: analysis::AnalysisSeat,
+    analysis: learn::analysis::AnalysisSeat,
     /// Whether typed `!commands` reach the bot (Discord's MESSAGE CONTENT intent): without
     /// it, what the bot teaches is slash commands, which always do.
     prefix_readable: std::sync::atomic::AtomicBool,
@@ -209,7 +107,7 @@ pub(crate) fn refuse<T>(text: impl Into<Text>) -> Result<T, Failure> {
 }
 
 /// The answer to a command when something on the bot's side failed.
-const INTERNAL_ERROR: &str =
+pub(super) const INTERNAL_ERROR: &str =
     "Something went wrong on my side and nothing was changed. Please try again.";
 
 impl Service {
@@ -220,7 +118,7 @@ impl Service {
             config,
             limits: Limits::default(),
             engine: engine::EngineSeat::default(),
-            analysis: analysis::AnalysisSeat::default(),
+            analysis: learn::analysis::AnalysisSeat::default(),
             prefix_readable: std::sync::atomic::AtomicBool::new(true),
         })
     }
@@ -232,7 +130,7 @@ impl Service {
 
     /// Handles a chat line; no replies when the line is not a command (a slash command
     /// comes parsed: [`Service::execute_parsed`]). This blocks on the database and the
-    /// renderer: from async code use [`Service::handle_async`].
+    /// renderer: adapters call [`Service::serve`].
     pub fn handle(&self, message: &Message) -> Vec<Reply> {
         match command::parse(&message.text, &self.phrasing(message)) {
             None => Vec::new(),
@@ -363,41 +261,6 @@ impl Service {
         }
     }
 
-    /// [`Service::handle`] on tokio's blocking pool, off the async workers.
-    pub async fn handle_async(self: &Arc<Self>, message: Message) -> Vec<Reply> {
-        self.off_the_runtime(move |service| service.handle(&message))
-            .await
-    }
-
-    /// [`Service::execute_parsed`] on tokio's blocking pool, off the async workers.
-    pub async fn execute_parsed_async(
-        self: &Arc<Self>,
-        message: Message,
-        parsed: Result<Command, CommandError>,
-    ) -> Vec<Reply> {
-        self.off_the_runtime(move |service| service.execute_parsed(&message, parsed))
-            .await
-    }
-
-    /// [`Service::execute`] on tokio's blocking pool, off the async workers.
-    pub async fn execute_async(self: &Arc<Self>, message: Message, command: Command) -> Vec<Reply> {
-        self.off_the_runtime(move |service| service.execute(&message, command))
-            .await
-    }
-
-    async fn off_the_runtime(
-        self: &Arc<Self>,
-        work: impl FnOnce(&Service) -> Vec<Reply> + Send + 'static,
-    ) -> Vec<Reply> {
-        let service = Arc::clone(self);
-        tokio::task::spawn_blocking(move || work(&service))
-            .await
-            .unwrap_or_else(|e| {
-                tracing::error!(error = %e, "command task failed");
-                vec![Reply::private(INTERNAL_ERROR)]
-            })
-    }
-
     /// Remembers the names of the author and the users mentioned, for the replies and the
     /// pictures of games to come. Only commands that make a challenge or a game write them:
     /// the others (`!help` among them) work on a database that cannot be written.
@@ -437,49 +300,6 @@ impl Service {
             self.limits.forget(Limited::ChallengePing(black, white));
         }
         Ok(saved)
-    }
-
-    /// A user's name as stored, cut short.
-    fn plain_name(&self, id: UserId) -> anyhow::Result<String> {
-        let name = self
-            .store
-            .user_name(id)?
-            .unwrap_or_else(|| "someone".into());
-        Ok(name.chars().take(32).collect())
-    }
-
-    /// A user's name, to show.
-    fn name(&self, id: UserId) -> anyhow::Result<Span> {
-        Ok(Span::Name(self.plain_name(id)?))
-    }
-
-    /// A user's name as `message` gives it (its author's, or a mentioned user's), else as
-    /// stored: a player asked about need not have played yet.
-    fn name_in(&self, message: &Message, id: UserId) -> anyhow::Result<Span> {
-        let given = std::iter::once(&message.author)
-            .chain(&message.mentions)
-            .find(|user| user.id == id);
-        match given {
-            Some(user) => Ok(Span::Name(user.name.chars().take(32).collect())),
-            None => self.name(id),
-        }
-    }
-
-    /// A user to ping; the bot itself is never pinged (its engine needs no telling).
-    fn mention(&self, id: UserId) -> anyhow::Result<Span> {
-        if self.engine_user().is_some_and(|me| me.id == id) {
-            return self.name(id);
-        }
-        Ok(Span::Mention(id, self.plain_name(id)?))
-    }
-
-    /// The player of `color` in `game`, to ping (the engine is named, never pinged).
-    fn mention_player(&self, game: &LiveGame, color: Color) -> Span {
-        let id = game.player(color);
-        if self.engine_user().is_some_and(|me| me.id == id) {
-            return game.name(color);
-        }
-        Span::Mention(id, game.stored.names[color].clone())
     }
 
     /// How the author of `message` writes commands.
@@ -522,222 +342,5 @@ impl Service {
     pub fn prefix_unreadable(&self) {
         self.prefix_readable
             .store(false, std::sync::atomic::Ordering::Relaxed);
-    }
-
-    /// No game is being played here: said with the one that ended here in the last day, if
-    /// one did (a late move should learn who won, not only that nothing is on).
-    fn no_game_here(&self, message: &Message) -> Failure {
-        let say = self.phrasing(message);
-        let start = format!("Start one with {}.", say.cmd("challenge @someone"));
-        let ended = match self.store.game_in(message.channel, true) {
-            Ok(Some(stored)) if stored.status != GameStatus::Active => Some(stored),
-            _ => None,
-        };
-        let recent = ended.filter(|g| self.config.clock.now() - g.updated_at < 86_400);
-        let Some(game) = recent.and_then(|stored| LiveGame::load(stored).ok()) else {
-            return Failure::Refused(Text::from(format!(
-                "There is no game in this channel. {start}"
-            )));
-        };
-        let how = match (game.stored.status, game.outcome()) {
-            (GameStatus::Aborted, _) => "was ended without a result".to_string(),
-            (GameStatus::Abandoned, _) => "was abandoned: nobody moved for too long".to_string(),
-            (_, Some(outcome)) if game.stored.forfeited.is_some() => {
-                format!("is over: {} won on time", outcome.winner)
-            }
-            (_, Some(outcome)) => format!("is over ({outcome})"),
-            (_, None) => "is over".to_string(),
-        };
-        let mut text = text![format!("Game {} here {how}. ", game.stored.id)];
-        text.push(game.name(Color::White))
-            .push(" played white, ")
-            .push(game.name(Color::Black))
-            .push(format!(
-                " black. Either may ask for a {}; anyone may {}",
-                say.cmd("rematch"),
-                start.replacen("Start one", "start a new game", 1)
-            ));
-        Failure::Refused(text)
-    }
-}
-
-impl Service {
-    /// The active game of a channel (or, with `include_finished`, the latest one).
-    pub fn game_state(
-        &self,
-        channel: ChannelId,
-        include_finished: bool,
-    ) -> anyhow::Result<Option<GameState>> {
-        let game = match self.live_game(channel, include_finished) {
-            Ok(game) => game,
-            Err(Failure::Damaged(damaged)) => return Err(damaged.into()),
-            Err(Failure::Internal(e)) => return Err(e),
-            Err(Failure::Refused(text)) => anyhow::bail!("{text:?}"),
-        };
-        Ok(game.map(GameState::of))
-    }
-
-    /// Whether nobody moved in an active game for longer than its server (or the bot)
-    /// allows. The server's settings are read only for a game idle a day at least, the least
-    /// any server may set, so that a busy game costs no extra query.
-    fn abandoned(&self, guild: Option<GuildId>, updated_at: i64) -> anyhow::Result<bool> {
-        let idle = u64::try_from(self.config.clock.now() - updated_at).unwrap_or(0);
-        if idle < 86_400 && self.config.abandon_after.as_secs() >= 86_400 {
-            return Ok(false);
-        }
-        let settings = guild
-            .map(|guild| self.store.guild_settings(guild))
-            .transpose()?;
-        Ok(idle >= self.abandon_days(settings) * 86_400)
-    }
-
-    /// The channel's active game (or, with `include_finished`, its latest), ended first if
-    /// it was left idle too long. A game that cannot be read is [`Failure::Damaged`].
-    fn live_game(
-        &self,
-        channel: ChannelId,
-        include_finished: bool,
-    ) -> Result<Option<LiveGame>, Failure> {
-        let mut stored = match self.store.game_in(channel, include_finished) {
-            Ok(Some(stored)) => stored,
-            Ok(None) => return Ok(None),
-            Err(e) => match Failure::from(e) {
-                Failure::Damaged(damaged) => {
-                    return self.damaged_here(damaged, channel, include_finished);
-                }
-                other => return Err(other),
-            },
-        };
-        if stored.status == GameStatus::Active && self.abandoned(stored.guild, stored.updated_at)? {
-            match self.abandon(&stored)? {
-                Some(saved) => stored = saved,
-                // Someone moved just now after all.
-                None => return self.live_game(channel, include_finished),
-            }
-            if !include_finished {
-                return Ok(None);
-            }
-        }
-        match LiveGame::load(stored) {
-            Ok(game) => Ok(Some(game)),
-            Err(damaged) => self.damaged_here(damaged, channel, include_finished),
-        }
-    }
-
-    /// Ends a game nobody moved in for too long, freeing its channel: the game as saved, or
-    /// `None` if someone moved meanwhile.
-    fn abandon(&self, stored: &StoredGame) -> anyhow::Result<Option<StoredGame>> {
-        let progress = Progress {
-            turns: Vec::new(),
-            partial: stored.partial.clone(),
-            status: GameStatus::Abandoned,
-            resigned: None,
-            ended_by: None,
-            forfeited: None,
-        };
-        let saved = self.save(stored, progress)?;
-        if saved.is_some() {
-            tracing::info!(game = %stored.id, channel = stored.channel.0, "game abandoned");
-        }
-        Ok(saved)
-    }
-
-    /// A damaged game found in `channel`: abandoned like any other game left idle too long
-    /// (without reading it), else refused with what to do about it.
-    fn damaged_here(
-        &self,
-        damaged: Damaged,
-        channel: ChannelId,
-        include_finished: bool,
-    ) -> Result<Option<LiveGame>, Failure> {
-        let active = damaged.status == GameStatus::Active;
-        if active && self.abandoned(damaged.guild, damaged.updated_at)? {
-            if self
-                .store
-                .end_damaged(&damaged, GameStatus::Abandoned, None)?
-            {
-                tracing::info!(game = %damaged.id, channel = channel.0, "damaged game abandoned");
-            }
-            return self.live_game(channel, include_finished);
-        }
-        Err(Failure::Damaged(damaged))
-    }
-
-    /// What to tell whoever acts in the channel of a damaged game.
-    fn damage_text(&self, damaged: &Damaged, message: &Message) -> Text {
-        let said = damaged.to_string();
-        let mut text = text![format!("G{}", &said[1..])];
-        text.push(match damaged.status {
-            GameStatus::Active => format!(
-                ", so it cannot go on. Either player or a moderator can end it without a result with {}; the channel is then free for a new game.",
-                self.phrasing(message).cmd("abort")
-            ),
-            GameStatus::Abandoned => {
-                ". It ended as abandoned: nobody moved in it for too long.".into()
-            }
-            GameStatus::Aborted => ". It was ended without a result.".into(),
-            GameStatus::Won(_) => ". It is over.".into(),
-        });
-        text
-    }
-
-    /// The board picture of a game with `bottom` at the bottom, or else as its channel shows
-    /// it (the server's side: [`Service::bottom_for`]).
-    fn picture(&self, game: &LiveGame, bottom: Option<Color>) -> anyhow::Result<Vec<u8>> {
-        self.picture_with(game, bottom, false)
-    }
-
-    /// [`Service::picture`], with every spot named if `coordinates`.
-    fn picture_with(
-        &self,
-        game: &LiveGame,
-        bottom: Option<Color>,
-        coordinates: bool,
-    ) -> anyhow::Result<Vec<u8>> {
-        let bottom = match bottom {
-            Some(bottom) => bottom,
-            None => self.bottom_for(&game.stored, None, None)?,
-        };
-        let note = time::picture_note(game);
-        let names = &game.stored.names;
-        let names = ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str());
-        let view = BoardView {
-            game: &game.game,
-            last_turn: game.last_turn.as_ref(),
-            names,
-            note: note.as_deref(),
-        };
-        let options = RenderOptions {
-            coordinates,
-            ..RenderOptions::seen_from(bottom)
-        };
-        Ok(render::render(&view, &options))
-    }
-
-    /// The colour at the bottom of the pictures of `game` shown to `viewer` (`None`: to its
-    /// channel): the side asked for, else the one the viewer chose (`board side`), else the
-    /// server's (`settings side`; White outside a server). `mine` is the viewer's colour in
-    /// the game, if he plays it.
-    fn bottom_for(
-        &self,
-        game: &StoredGame,
-        viewer: Option<UserId>,
-        asked: Option<BoardSide>,
-    ) -> anyhow::Result<Color> {
-        let server = match game.guild {
-            Some(guild) => self.store.guild_settings(guild)?.board_side,
-            None => Color::White,
-        };
-        let chosen = match (asked, viewer) {
-            (Some(side), _) => Some(side),
-            (None, Some(user)) => self.store.board_side(user)?,
-            (None, None) => None,
-        };
-        let mine = viewer.and_then(|user| {
-            [Color::White, Color::Black]
-                .into_iter()
-                .find(|&color| game.players[color] == user)
-        });
-        Ok(chosen.map_or(server, |side| side.bottom(mine, server)))
     }
 }

@@ -9,6 +9,7 @@ mod archive;
 mod backup;
 mod board_sides;
 mod commands;
+mod costs;
 mod daily_puzzle;
 mod damaged;
 mod deadlines;

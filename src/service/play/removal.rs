@@ -4,49 +4,26 @@
 //! crate answers every question, on copies of the game.
 
 use gipf::potentials::{Base, Class, Decision, Game, Pending, Stack};
-use gipf::{Bitboard, Color, Outcome, Point, Reason, Row};
+use gipf::{Bitboard, Color, Outcome, Point, Row};
 
-use super::play::spots;
-use super::prompt::uses_potentials;
 use crate::command::Phrasing;
+use crate::service::words::{ending_words, spot_list, spots, uses_potentials};
 use crate::text;
 use crate::text::{Span, Text};
 
 /// How the game would end if `take` were the answer to the row being removed: `None` if it
 /// goes on (or the answer is not legal).
-pub(super) fn take_ends(game: &Game, take: Bitboard) -> Option<Outcome> {
+pub(in crate::service) fn take_ends(game: &Game, take: Bitboard) -> Option<Outcome> {
     let mut after = game.clone();
     after.play(Decision::Take(take)).ok()?;
     after.outcome()
 }
 
 /// Whether answering `take` is legal and does not lose the game for the player at once.
-pub(super) fn safe(game: &Game, take: Bitboard) -> bool {
+pub(in crate::service) fn safe(game: &Game, take: Bitboard) -> bool {
     let me = game.to_move();
     let mut after = game.clone();
     after.play(Decision::Take(take)).is_ok() && after.outcome().is_none_or(|o| o.winner == me)
-}
-
-/// Why a game ends, said to `me`: `you would have no GIPF-piece left on the board, so you
-/// lose the game`.
-pub(super) fn ending_words(outcome: Outcome, me: Color) -> String {
-    let loser = !outcome.winner;
-    let who = if loser == me {
-        "you".to_string()
-    } else {
-        loser.to_string()
-    };
-    let why = match outcome.reason {
-        Reason::NoGipf => format!("{who} would have no GIPF-piece left on the board"),
-        Reason::NoReserve => format!("{who} would have no piece left in reserve"),
-        Reason::NoMove => format!("{who} would have no legal move"),
-        Reason::Resignation => format!("{who} would resign"),
-    };
-    if loser == me {
-        format!("{why}, so you lose the game")
-    } else {
-        format!("{why}, so you win the game")
-    }
 }
 
 /// `your`, or the other colour's possessive: `black's`.
@@ -83,7 +60,7 @@ fn kind_words(stack: Stack, me: Color, several: bool) -> String {
 
 /// The pieces on `set` in words, grouped: `your pieces at d2 d3, your GIPF-piece at d4,
 /// black's piece at d6`.
-pub(super) fn set_words(game: &Game, set: Bitboard) -> String {
+pub(in crate::service) fn set_words(game: &Game, set: Bitboard) -> String {
     let me = game.to_move();
     let mut groups: Vec<(String, Stack, Vec<Point>)> = Vec::new();
     for point in set.iter() {
@@ -99,11 +76,10 @@ pub(super) fn set_words(game: &Game, set: Bitboard) -> String {
     let words: Vec<String> = groups
         .into_iter()
         .map(|(_, stack, points)| {
-            let names: Vec<String> = points.iter().map(Point::to_string).collect();
             format!(
                 "{} at {}",
                 kind_words(stack, me, points.len() > 1),
-                names.join(" ")
+                spot_list(points.iter().copied())
             )
         })
         .collect();
@@ -239,7 +215,7 @@ fn rows_left_words(game: &Game, row: &Row, optional: Bitboard) -> Vec<String> {
 /// The question of a row being removed: what goes for sure, what each optional piece is
 /// and what taking it does, the rows that remain, and the answers (never one that loses
 /// the game as the example).
-pub(super) fn removal_prompt(
+pub(in crate::service) fn removal_prompt(
     game: &Game,
     row: &Row,
     optional: Bitboard,
@@ -288,7 +264,11 @@ pub(super) fn removal_prompt(
 
 /// The pieces a `take` example takes: one if that is safe, else the fewest that are; none
 /// when only `take all` or `keep all` is legal and safe.
-pub(super) fn take_example(game: &Game, row: &Row, optional: Bitboard) -> Option<Bitboard> {
+pub(in crate::service) fn take_example(
+    game: &Game,
+    row: &Row,
+    optional: Bitboard,
+) -> Option<Bitboard> {
     let mut takes = game.legal_takes(row);
     takes.sort_by_key(|take| take.count());
     takes

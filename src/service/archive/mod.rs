@@ -2,14 +2,17 @@
 //! stays in the database once it ends, and any game of a server can be listed, read,
 //! exported as a record, replayed and analysed; the ratings its result made can be read.
 
+pub(super) mod ratings;
+
 use gipf::{ByColor, Color, Reason};
 
-use super::ratings::{rating_words, win_rate};
+use super::archive::ratings::{rating_words, win_rate};
 use super::visible::{listing_audience, shown};
+use super::words::colour_word;
 use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
 use crate::command::ArchiveCommand;
 use crate::model::{ChannelId, GameId, GameKind, GameScope, GameStatus, UserId};
-use crate::record::{self, GameRecord, Header};
+use crate::record::{GameRecord, Header};
 use crate::render;
 use crate::reply::Reply;
 use crate::sight::Audience;
@@ -127,8 +130,14 @@ impl Service {
             ("Event", format!("gipf-bot game {}", stored.id)),
             ("Site", stored.site.clone().unwrap_or_else(|| "?".into())),
             ("Date", pgn_date(stored.created_at)),
-            ("White", game.stored.names[Color::White].clone()),
-            ("Black", game.stored.names[Color::Black].clone()),
+            (
+                colour_word(Color::White),
+                game.stored.names[Color::White].clone(),
+            ),
+            (
+                colour_word(Color::Black),
+                game.stored.names[Color::Black].clone(),
+            ),
             ("Variant", variant_name(stored)),
         ];
         if let Some(potentials) = stored.spec.potentials().and_then(|p| p.header()) {
@@ -262,10 +271,8 @@ impl Service {
             game.stored.names[Color::Black].clone(),
         );
         let names = ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str());
-        let record = stored.turns.join("\n");
-        let unplayable =
-            |e: &dyn std::fmt::Display| anyhow::anyhow!("game {} does not replay: {e}", stored.id);
-        let replay = record::replay(&record, stored.spec.options()).map_err(|e| unplayable(&e))?;
+        // The states the game's load replayed, one picture each.
+        let replay = game.record()?;
         // The side of the still pictures this member sees.
         let bottom = self.bottom_for(stored, Some(message.author.id), None)?;
         let options = render::RenderOptions::seen_from(bottom);
@@ -348,7 +355,7 @@ impl Service {
         Ok(Reply::public(text))
     }
 
-    /// `analyse`: a finished game's analysis, queued (see `analysis.rs`).
+    /// `analyse`: a finished game's analysis, queued (see `learn/analysis.rs`).
     fn analyse(&self, message: &Message, id: Option<GameId>) -> Handled {
         let game = self.named_game(message, id)?;
         let stored = &game.stored;

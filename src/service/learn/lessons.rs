@@ -6,11 +6,11 @@
 use gipf::potentials::{Action, Game, Options, Potential, Setup, Turn};
 use gipf::{ByColor, Color, Point};
 
-use super::play::Working;
-use super::{Failure, Handled, Message, Service, refuse};
 use crate::command::{Phrasing, PlayCommand};
-use crate::render::{self, BoardView, RenderOptions};
+use crate::render::{BoardView, RenderOptions};
 use crate::reply::Reply;
+use crate::service::play::Working;
+use crate::service::{Failure, Handled, Message, Service, refuse};
 use crate::text;
 
 /// What a lesson asks, checked on the game before and after the learner's turn: `Ok` when
@@ -162,7 +162,7 @@ fn start(lesson: &Lesson) -> anyhow::Result<Game> {
 impl Service {
     /// `learn [n]`: lesson `n` (from 1), or the learner's next one, with its picture and
     /// task; it stays open until done.
-    pub(super) fn learn(&self, message: &Message, number: Option<u32>) -> Handled {
+    pub(in crate::service) fn learn(&self, message: &Message, number: Option<u32>) -> Handled {
         self.remember_users(message)?;
         let user = message.author.id;
         let progress = self.store.lesson_progress(user)?;
@@ -200,7 +200,7 @@ impl Service {
             note: Some(&format!("Lesson {}: {}", index + 1, lesson.title)),
         };
         let reply = Reply {
-            board: Some(render::render(
+            board: Some(crate::service::picture::draw(
                 &view,
                 &RenderOptions {
                     coordinates: true,
@@ -216,13 +216,13 @@ impl Service {
     }
 
     /// The lesson `user` has open, if any: his play commands go to it where he has no game.
-    pub(super) fn open_lesson(&self, user: crate::model::UserId) -> Option<u32> {
+    pub(in crate::service) fn open_lesson(&self, user: crate::model::UserId) -> Option<u32> {
         (self.store.lesson_progress(user).ok()?.open).filter(|&n| (n as usize) < LESSONS.len())
     }
 
     /// A play command done in the open lesson: played on the lesson's position by the rules
     /// crate, then checked against the task.
-    pub(super) fn lesson_try(
+    pub(in crate::service) fn lesson_try(
         &self,
         message: &Message,
         index: u32,

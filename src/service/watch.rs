@@ -1,8 +1,8 @@
-//! Time per move: the loss on time (which `claim`, in `game.rs`, asks for), and the watch
-//! over the deadlines (a reminder when a quarter of the time is left, at most a day; then the
-//! news that time is up, or the end of the game when the challenge said `autoforfeit`). The
-//! deadlines live in the database, so the watch goes on across restarts. The same watch
-//! posts the daily puzzles (`daily.rs`).
+//! The watch: what the clock calls for while nobody writes. Every minute it asks the
+//! service for the deadlines due (`game/time.rs` says what each calls for), the games left idle
+//! too long, the engine's turns nobody else will ask for, and the daily puzzles
+//! (`learn/daily.rs`), and hands each reply to the adapter. The deadlines live in the database,
+//! so the watch goes on across restarts.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -11,88 +11,12 @@ use std::time::Duration;
 use gipf::Color;
 
 use super::{LiveGame, Service};
-use crate::model::{ChannelId, GameStatus, TimeControl};
+use crate::model::{ChannelId, GameStatus};
 use crate::reply::Reply;
-use crate::store::{Damaged, Progress, StoredGame};
+use crate::store::Damaged;
 use crate::text;
-use crate::text::{Span, Text};
-
-/// `, 3 days per move` (and `, lost when time runs out`), for a challenge.
-pub(super) fn describe(time: Option<TimeControl>) -> String {
-    match time {
-        Some(TimeControl {
-            days,
-            autoforfeit: true,
-        }) => format!(", {days} days per move, lost when time runs out"),
-        Some(TimeControl { days, .. }) => format!(", {days} days per move"),
-        None => String::new(),
-    }
-}
-
-/// ` Move by <deadline>.`, for a game with a time per move that is still on.
-pub(super) fn due_by(game: &StoredGame) -> Text {
-    match game.deadline {
-        Some(deadline) if game.status == GameStatus::Active => {
-            text![" Move by ", Span::Time(deadline), "."]
-        }
-        _ => Text::new(),
-    }
-}
-
-/// The line the picture shows under the state of play: the deadline of the move, or a loss
-/// on time (which the rules know as no more than a resignation).
-pub(super) fn picture_note(game: &LiveGame) -> Option<String> {
-    match (game.stored.forfeited, game.stored.deadline) {
-        (Some(loser), _) => Some(format!("{} ran out of time", colour_word(loser))),
-        (None, Some(deadline)) if game.stored.status == GameStatus::Active => {
-            Some(format!("Move by {}", text::utc(deadline)))
-        }
-        _ => None,
-    }
-}
-
-fn colour_word(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
 
 impl Service {
-    /// Ends `game` with a loss on time for `loser`; `None` if the game moved on meanwhile.
-    pub(super) fn forfeit(&self, game: &LiveGame, loser: Color) -> anyhow::Result<Option<Reply>> {
-        let progress = Progress {
-            turns: Vec::new(),
-            partial: game.stored.partial.clone(),
-            status: GameStatus::Won(!loser),
-            resigned: None,
-            ended_by: None,
-            forfeited: Some(loser),
-        };
-        let Some(stored) = self.save(&game.stored, progress)? else {
-            return Ok(None);
-        };
-        let mut after = LiveGame {
-            stored,
-            game: game.game.clone(),
-            last_turn: game.last_turn.clone(),
-        };
-        let _ = after.resign(loser);
-        let plies = after.plies();
-        // Both are told: the loser may not be watching the channel.
-        let text = text![
-            self.mention_player(game, loser),
-            format!(" ({loser}) ran out of time. "),
-            self.mention_player(game, !loser),
-            format!(", you win the game on time ({plies} plies). Well played!")
-        ];
-        Ok(Some(Reply {
-            board: Some(self.picture(&after, None)?),
-            buttons: vec![super::prompt::rematch_button(&after)],
-            ..Reply::public(text)
-        }))
-    }
-
     /// What the deadlines and the idle games call for now, each reply for its game's channel
     /// (with the direct copies for players who asked for them). Nothing is lost to an error: it is logged and
     /// the next watch tries again.
@@ -168,37 +92,6 @@ impl Service {
             ended.push((channel, reply));
         }
         Ok(ended)
-    }
-
-    /// The reminder, the news that time is up, or the end of the game on time.
-    fn deadline_reply(&self, game: &LiveGame) -> anyhow::Result<Option<Reply>> {
-        let (Some(time), Some(deadline)) = (game.stored.time, game.stored.deadline) else {
-            return Ok(None);
-        };
-        let to_move = game.to_move();
-        let player = game.player(to_move);
-        if self.config.clock.now() < deadline {
-            self.store.mark_warned(game.stored.id, 1)?;
-            return Ok(Some(Reply::public(text![
-                self.mention(player)?,
-                format!(", a reminder: your move ({to_move}) in this game is due by "),
-                Span::Time(deadline),
-                format!(" ({} days per move).", time.days)
-            ])));
-        }
-        if time.autoforfeit {
-            return self.forfeit(game, to_move);
-        }
-        self.store.mark_warned(game.stored.id, 2)?;
-        Ok(Some(Reply::public(text![
-            self.name(player)?,
-            format!(" ({to_move}) is out of time. "),
-            self.mention_player(game, !to_move),
-            format!(
-                ", you may claim the win with {}, or play on.",
-                self.notice_phrasing().cmd("claim")
-            )
-        ])))
     }
 }
 

@@ -2,8 +2,11 @@
 //! threads, the side of its board pictures and its daily puzzle, shown to anyone, changed by
 //! members with Manage Server; `notify`: a member's direct messages.
 
+pub(super) mod notify;
+
 use gipf::Color;
 
+use super::words::colour_word;
 use super::{Handled, Message, Run, Service, refuse};
 use crate::command::{Phrasing, ServerCommand, SettingsChange};
 use crate::model::{BoardSide, GuildId, GuildSettings};
@@ -135,14 +138,6 @@ impl Service {
         settings
             .and_then(|s| s.abandon_days)
             .map_or(self.config.abandon_after.as_secs() / 86_400, u64::from)
-    }
-}
-
-/// "White" or "Black".
-fn colour_word(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
     }
 }
 

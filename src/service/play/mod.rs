@@ -3,11 +3,16 @@
 //! every change of a game shares: its checks and its save. The reply that asks the next
 //! player is `prompt.rs`'s.
 
-use gipf::potentials::{Action, Decision, LineNote, Pending, PieceKind, PlayError};
+pub(super) mod potentials;
+pub(super) mod prompt;
+pub(super) mod removal;
+pub(super) mod seat;
+
+use gipf::potentials::{Action, Decision, Game, LineNote, Pending, PieceKind, PlayError, Turn};
 use gipf::{Bitboard, Color, Entry, Point};
 
-use super::prompt::{optional_pieces, row_options, take_options, uses_potentials};
-use super::removal::ending_words;
+use super::play::prompt::{row_options, take_options};
+use super::words::{ending_words, optional_pieces, row_verb, spots, uses_potentials};
 use super::{Failure, Handled, LiveGame, Message, Run, Service, refuse};
 use crate::command::{Answer, Phrasing, PlayCommand, potential_word};
 use crate::model::{GameStatus, Partial};
@@ -189,6 +194,19 @@ impl<'a> Working<'a> {
         Ok(())
     }
 
+    /// Plays a whole turn given typed, as the rules crate makes it (the engine's): the
+    /// decisions that make it, found among the legal ones and each played as a player's.
+    pub fn play_turn(&mut self, turn: &Turn) -> Result<(), Failure> {
+        let mover = self.game.to_move();
+        let Some(decisions) = decisions_of(&self.game, mover, turn) else {
+            return refuse(format!("`{turn}` is no legal turn now"));
+        };
+        for decision in decisions {
+            self.play(decision)?;
+        }
+        Ok(())
+    }
+
     /// Plays a move command.
     pub fn run(&mut self, command: &PlayCommand) -> Result<(), Failure> {
         match command {
@@ -217,10 +235,24 @@ impl<'a> Working<'a> {
     }
 }
 
-/// `c3 d4 e5`.
-pub(super) fn spots(set: Bitboard) -> String {
-    let words: Vec<String> = set.iter().map(|p| p.to_string()).collect();
-    words.join(" ")
+/// The decisions that complete `wanted`, the turn of `mover`, from `game`: searched in
+/// the order the rules list them, as the engine found its turn.
+fn decisions_of(game: &Game, mover: Color, wanted: &Turn) -> Option<Vec<Decision>> {
+    for decision in game.legal_decisions() {
+        let mut next = game.clone();
+        let Ok(done) = next.play(decision) else {
+            continue;
+        };
+        let rest = match done.iter().find(|turn| turn.color == mover) {
+            Some(turn) => (turn == wanted).then(Vec::new),
+            None => decisions_of(&next, mover, wanted),
+        };
+        if let Some(mut rest) = rest {
+            rest.insert(0, decision);
+            return Some(rest);
+        }
+    }
+    None
 }
 
 /// A refusal that quotes a rules error as it is.
@@ -261,15 +293,6 @@ fn explain(
         Pending::Tamsk => tamsk_first(say),
         _ => error.to_string(),
     })
-}
-
-/// `remove`, or with potentials (where a row may stand) `deal with`.
-pub(super) fn row_verb(game: &gipf::potentials::Game) -> &'static str {
-    if uses_potentials(game) {
-        "deal with"
-    } else {
-        "remove"
-    }
 }
 
 fn tamsk_first(say: &Phrasing) -> String {
@@ -357,24 +380,22 @@ impl Service {
     /// Checks that the author may act now, plays `command` on a working copy of the game,
     /// and saves it.
     fn act(&self, message: &Message, command: &PlayCommand) -> Handled {
-        let game = self.live_game(message.channel, false)?;
-        self.check_stamp(message, game.as_ref())?;
+        let game = self.stamped_game(message)?;
         // Where he has no game, a learner's moves are his lesson's.
         if game.is_none()
             && let Some(lesson) = self.open_lesson(message.author.id)
         {
             return self.lesson_try(message, lesson, command);
         }
-        let game = game.ok_or_else(|| self.no_game_here(message))?;
-        let Some(color) = game.color_of(message.author.id) else {
-            return refuse(text![
+        let (game, color) = self.seat(message, game, |game| {
+            text![
                 "You are not playing in this game: only ",
                 game.name(Color::White),
                 " and ",
                 game.name(Color::Black),
                 " can move here."
-            ]);
-        };
+            ]
+        })?;
         let to_move = game.to_move();
         if color != to_move {
             return refuse(text![
@@ -396,6 +417,19 @@ impl Service {
         {
             return Ok(ask_to_confirm(&game, asked, outcome, &say));
         }
+        self.commit(&game, working, &say)?
+            .ok_or_else(|| self.moved_on(message))
+    }
+
+    /// Saves what `working` played in `game` and says it, asking the player to move next:
+    /// `None` if the game moved on meanwhile (another command saved first). The one path of
+    /// every turn played, a player's or the engine's.
+    pub(super) fn commit(
+        &self,
+        game: &LiveGame,
+        working: Working,
+        say: &Phrasing,
+    ) -> Result<Option<Reply>, Failure> {
         let turns = working
             .completed
             .iter()
@@ -410,40 +444,11 @@ impl Service {
             forfeited: None,
         };
         let Some(stored) = self.save(&game.stored, progress)? else {
-            return Err(self.moved_on(message));
+            return Ok(None);
         };
-        let after = LiveGame {
-            stored,
-            game: working.game,
-            last_turn: working.completed.last().cloned().or(game.last_turn),
-        };
-        self.turn_reply(&after, &working.completed, &say)
-    }
-
-    /// Refuses a click on a button made for another game, or for an earlier question of
-    /// this one. The version it checks is the one the save is conditional on, so a click
-    /// can never answer a question it was not made for.
-    pub(super) fn check_stamp(
-        &self,
-        message: &Message,
-        game: Option<&LiveGame>,
-    ) -> Result<(), Failure> {
-        let Some(Stamp::Game { id, version }) = message.stamp else {
-            return Ok(());
-        };
-        match game {
-            None => refuse("That game is over: this button no longer does anything."),
-            Some(game) if game.stored.id != id => refuse("That button belongs to an earlier game."),
-            Some(game) if game.color_of(message.author.id).is_none() => {
-                refuse("This is not your game: only its two players can use its buttons.")
-            }
-            Some(game) if game.stored.version != version => refuse(format!(
-                "That button answers an earlier question, and the game has moved on. \
-                 See the latest message or {}.",
-                self.phrasing(message).cmd("board")
-            )),
-            Some(_) => Ok(()),
-        }
+        let last_turn = working.completed.last().cloned().or(game.last_turn.clone());
+        let after = LiveGame::changed(stored, working.game, last_turn);
+        self.turn_reply(&after, &working.completed, say).map(Some)
     }
 
     /// For an answer given without what it names (`!row`, `!keep`): the real options of

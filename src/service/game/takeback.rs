@@ -5,9 +5,9 @@
 
 use gipf::Color;
 
-use super::{Handled, LiveGame, Message, Service, refuse};
 use crate::command::{GameCommand, Phrasing, TakebackAnswer};
 use crate::reply::{Button, Reply, Stamp};
+use crate::service::{Handled, LiveGame, Message, Service, refuse};
 use crate::text;
 use crate::text::Text;
 
@@ -85,19 +85,20 @@ fn owner(game: &LiveGame, color: Color) -> Text {
 
 impl Service {
     /// `takeback`, `takeback accept`, `takeback decline`.
-    pub(super) fn takeback(&self, message: &Message, answer: TakebackAnswer) -> Handled {
-        let game = self.live_game(message.channel, false)?;
-        self.check_stamp(message, game.as_ref())?;
-        let game = game.ok_or_else(|| self.no_game_here(message))?;
-        let Some(color) = game.color_of(message.author.id) else {
-            return refuse(text![
+    pub(in crate::service) fn takeback(
+        &self,
+        message: &Message,
+        answer: TakebackAnswer,
+    ) -> Handled {
+        let (game, color) = self.players_game(message, |game| {
+            text![
                 "Only ",
                 game.name(Color::White),
                 " and ",
                 game.name(Color::Black),
                 " can ask for or answer a takeback in this game."
-            ]);
-        };
+            ]
+        })?;
         if game.outcome().is_some() {
             return refuse("This game is over: takebacks are for a game in progress.");
         }
@@ -204,7 +205,7 @@ impl Service {
         let Some(stored) = self.store.take_back(&game.stored, undo.keep, Some(asker))? else {
             return Err(self.moved_on_words(say));
         };
-        let after = LiveGame::load(stored)?;
+        let after = game.taken_back(stored)?;
         let mut line = text![game.name(color), " accepted the takeback: "];
         line.append(undo.words(|c| owner(game, c)))
             .push(format!(" {} taken back.", undo.verb()));
@@ -218,7 +219,7 @@ impl Service {
         let Some(stored) = self.store.take_back(&game.stored, undo.keep, None)? else {
             return Err(self.moved_on_words(say));
         };
-        let after = LiveGame::load(stored)?;
+        let after = game.taken_back(stored)?;
         let mut line = text![game.name(color), " took back "];
         line.append(undo.words(|c| text![if c == color { "their" } else { "my" }]))
             .push(" (against me a takeback needs no consent).");
@@ -247,7 +248,7 @@ impl Service {
         game: &LiveGame,
         color: Color,
         say: &Phrasing,
-    ) -> Result<Color, super::Failure> {
+    ) -> Result<Color, crate::service::Failure> {
         match game.stored.takeback {
             Some(asked) if asked.by == color => refuse(text![
                 "You asked for this takeback: it is for ",
@@ -266,8 +267,8 @@ impl Service {
     }
 
     /// The refusal when the game changed while a command was at work.
-    fn moved_on_words(&self, say: &Phrasing) -> super::Failure {
-        super::Failure::Refused(Text::from(format!(
+    fn moved_on_words(&self, say: &Phrasing) -> crate::service::Failure {
+        crate::service::Failure::Refused(Text::from(format!(
             "The game moved on while I was working on that (another command got there first). \
              Nothing was changed: look at {} and try again.",
             say.cmd("board")

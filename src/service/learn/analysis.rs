@@ -13,11 +13,11 @@ use gipf_ai::Engine;
 use gipf_ai::Limits;
 use gipf_ai::analyse::{Budget, Mistake, analyse};
 
-use super::{Handled, LiveGame, Message, Service, refuse};
 use crate::model::{ChannelId, GameId};
 use crate::record;
-use crate::render::{self, BoardView, RenderOptions};
+use crate::render::{BoardView, RenderOptions};
 use crate::reply::{FollowUp, Reply};
+use crate::service::{Handled, LiveGame, Message, Service, refuse};
 use crate::text;
 
 /// How many turns an analysis reports.
@@ -28,7 +28,7 @@ const TABLE_MEGABYTES: usize = 32;
 
 /// The analysis's own engine and the games waiting for it.
 #[derive(Default)]
-pub(super) struct AnalysisSeat {
+pub(in crate::service) struct AnalysisSeat {
     /// One analysis at a time; its own table, apart from the engine that plays.
     engine: Mutex<Option<Engine>>,
     /// Games asked for and not yet posted: asked again, they are not queued twice.
@@ -48,7 +48,7 @@ fn comment(mistake: &Mistake) -> String {
 
 impl Service {
     /// Whether game `id`'s analysis is queued or running.
-    pub(super) fn analysis_queued(&self, id: GameId) -> bool {
+    pub(in crate::service) fn analysis_queued(&self, id: GameId) -> bool {
         self.analysis
             .queued
             .lock()
@@ -57,7 +57,7 @@ impl Service {
 
     /// Queues the analysis of a finished game asked for in `message`'s channel, and says
     /// when it comes.
-    pub(super) fn queue_analysis(&self, message: &Message, game: &LiveGame) -> Handled {
+    pub(in crate::service) fn queue_analysis(&self, message: &Message, game: &LiveGame) -> Handled {
         let id = game.stored.id;
         let newly = self
             .analysis
@@ -91,7 +91,11 @@ impl Service {
     }
 
     /// The queued analysis of `game`: its replies for `channel`. Errors are logged.
-    pub(super) fn analysis(&self, game: GameId, channel: ChannelId) -> Vec<(ChannelId, Reply)> {
+    pub(in crate::service) fn analysis(
+        &self,
+        game: GameId,
+        channel: ChannelId,
+    ) -> Vec<(ChannelId, Reply)> {
         let replies = self.try_analysis(game).unwrap_or_else(|e| {
             tracing::error!(error = %format!("{e:#}"), game = %game, "an analysis failed");
             vec![Reply::public(format!(
@@ -160,10 +164,7 @@ impl Service {
     /// plays it and why, and the board after the better turn with it drawn.
     fn mistake_reply(&self, game: &LiveGame, n: usize, mistake: &Mistake) -> anyhow::Result<Reply> {
         let options = game.game.options();
-        let mut before = Game::new(options);
-        for turn in &game.stored.turns[..mistake.index] {
-            before.play_notation(turn)?;
-        }
+        let (before, _) = game.record()?.after_lines(mistake.index);
         let mut after = before.clone();
         let better = after
             .play_notation(&mistake.better)?
@@ -180,7 +181,7 @@ impl Service {
                 mistake.color,
                 mistake.played,
                 mistake.cost(),
-                say.cmd(&super::game::command_for(&before, &better_text)),
+                say.cmd(&crate::service::game::command_for(before, &better_text)),
                 mistake.reason
             )
         ];
@@ -195,7 +196,10 @@ impl Service {
             note: Some(&format!("Turn {}: the better turn", mistake.index + 1)),
         };
         Ok(Reply {
-            board: Some(render::render(&view, &RenderOptions::default())),
+            board: Some(crate::service::picture::draw(
+                &view,
+                &RenderOptions::default(),
+            )),
             ..Reply::public(text)
         })
     }

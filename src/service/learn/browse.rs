@@ -2,25 +2,15 @@
 //! back, forward, last, the engine's view); a click replaces the board it is under.
 
 use gipf::ByColor;
-use gipf::potentials::{Game, Turn};
+use gipf::potentials::Game;
 use gipf_ai::{Level, Request};
 
-use super::{Handled, LiveGame, Message, Service, Via};
 use crate::command::ArchiveCommand;
 use crate::model::GameId;
 use crate::record;
-use crate::render::{self, BoardView, RenderOptions};
+use crate::render::{BoardView, RenderOptions};
 use crate::reply::{Button, Reply, Stamp};
-
-/// The game after its first `turn` turns, and the last of them.
-fn after_turns(game: &LiveGame, turn: usize) -> anyhow::Result<(Game, Option<Turn>)> {
-    let mut state = Game::new(game.game.options());
-    let mut last = None;
-    for text in &game.stored.turns[..turn] {
-        last = state.play_notation(text)?.into_iter().next_back();
-    }
-    Ok((state, last))
-}
+use crate::service::{Handled, Message, Service, Via};
 
 /// A browser button: the same game at `turn`, with or without the engine's view.
 fn step(label: &str, id: GameId, turn: usize, engine: bool, stamp: Stamp) -> Button {
@@ -38,7 +28,7 @@ fn step(label: &str, id: GameId, turn: usize, engine: bool, stamp: Stamp) -> But
 
 impl Service {
     /// `browse`: game `id` (the channel's if `None`) after `turn` turns (the last if `None`).
-    pub(super) fn browse(
+    pub(in crate::service) fn browse(
         &self,
         message: &Message,
         id: Option<GameId>,
@@ -48,7 +38,8 @@ impl Service {
         let game = self.named_game(message, id)?;
         let total = game.stored.turns.len();
         let turn = turn.map_or(total, |n| (n as usize).min(total));
-        let (state, last) = after_turns(&game, turn)?;
+        // The states the game's load replayed: a click replays nothing more.
+        let (state, last) = game.record()?.after_lines(turn);
         let id = game.stored.id;
         let mut text = self.game_heading(&game)?;
         let options = state.options();
@@ -64,22 +55,16 @@ impl Service {
         if let Some(comment) = self.store.analysis_comment(id, turn as u32)? {
             text.push(format!("\nThe analysis: {comment}."));
         }
-        if engine && state.outcome().is_none() {
-            let request = Request::level(Level::Medium).with_seed(u64::from(state.plies()));
-            if let Ok(thought) = self.with_engine(|e| e.think_game(&state, &request))? {
-                text.push(format!(
-                    "\nThe engine ({} to move): `{}`, which {} ({}).",
-                    state.to_move(),
-                    record::turn_text(&options, &thought.turn, false),
-                    thought.reason,
-                    gipf_ai::score::describe(thought.evaluation)
-                ));
-            }
+        if engine
+            && state.outcome().is_none()
+            && let Some(view) = self.engine_view(state)?
+        {
+            text.push(view);
         }
         let names = &game.stored.names;
         let view = BoardView {
-            game: &state,
-            last_turn: last.as_ref(),
+            game: state,
+            last_turn: last,
             names: ByColor::new(
                 names[gipf::Color::White].as_str(),
                 names[gipf::Color::Black].as_str(),
@@ -98,11 +83,30 @@ impl Service {
             step("Engine's view", id, turn, true, stamp),
         ];
         Ok(Reply {
-            board: Some(render::render(&view, &RenderOptions::default())),
+            board: Some(crate::service::picture::draw(
+                &view,
+                &RenderOptions::default(),
+            )),
             buttons,
             // A click steps the board it is under: one message, edited, pinging nobody.
             replaces: message.via == Via::Button,
             ..Reply::public(text)
         })
+    }
+
+    /// `The engine (white to move): …`: its choice in `state`, and what it thinks of it
+    /// (nothing if the search gave no turn).
+    fn engine_view(&self, state: &Game) -> anyhow::Result<Option<String>> {
+        let request = Request::level(Level::Medium).with_seed(u64::from(state.plies()));
+        let Ok(thought) = self.with_engine(|e| e.think_game(state, &request))? else {
+            return Ok(None);
+        };
+        Ok(Some(format!(
+            "\nThe engine ({} to move): `{}`, which {} ({}).",
+            state.to_move(),
+            record::turn_text(&state.options(), &thought.turn, false),
+            thought.reason,
+            gipf_ai::score::describe(thought.evaluation)
+        )))
     }
 }

@@ -4,23 +4,24 @@
 
 use std::sync::LazyLock;
 
-use gipf::ByColor;
 use gipf::potentials::{Game, Turn};
+use gipf::{ByColor, Color};
 
-use super::{Handled, Message, Run, Service, refuse};
 use crate::command::PuzzleCommand;
 use crate::model::GameSpec;
 use crate::record;
-use crate::render::{self, BoardView, RenderOptions};
+use crate::render::{BoardView, RenderOptions};
 use crate::reply::Reply;
+use crate::service::words::colour_word;
+use crate::service::{Handled, Message, Run, Service, refuse};
 use crate::store::PuzzleProgress;
 use crate::text;
 
 /// The records of the set, one after the other.
-const SET: &str = include_str!("../../assets/puzzles.gipf");
+const SET: &str = include_str!("../../../assets/puzzles.gipf");
 
 /// One puzzle of the set, ready to show and check.
-pub(super) struct Puzzle {
+pub(in crate::service) struct Puzzle {
     spec: GameSpec,
     /// `win` or `capture N`.
     goal: String,
@@ -30,22 +31,19 @@ pub(super) struct Puzzle {
     /// The game after the solution.
     solved: Game,
     /// The turn that solves it, as the notation writes it.
-    pub(super) solution: String,
+    pub(in crate::service) solution: String,
 }
 
 impl Puzzle {
     /// Puzzle `number` of the set (from 0), if there is one.
-    pub(super) fn get(number: u32) -> Option<&'static Puzzle> {
+    pub(in crate::service) fn get(number: u32) -> Option<&'static Puzzle> {
         PUZZLES.get(number as usize)
     }
 
     /// What it asks, in words: `White to move, in standard GIPF. Find the one turn that
     /// wins the game at once.`
-    pub(super) fn question(&self) -> String {
-        let mover = match self.game.to_move() {
-            gipf::Color::White => "White",
-            gipf::Color::Black => "Black",
-        };
+    pub(in crate::service) fn question(&self) -> String {
+        let mover = colour_word(self.game.to_move());
         format!(
             "{mover} to move, in {}. Find the one turn that {}.",
             self.spec.title(),
@@ -64,23 +62,23 @@ impl Puzzle {
     }
 
     /// Its picture, titled `title`: the solver's side at the bottom, every spot named.
-    pub(super) fn picture(&self, title: &str) -> Vec<u8> {
+    pub(in crate::service) fn picture(&self, title: &str) -> Vec<u8> {
         let mover = self.game.to_move();
         let view = BoardView {
             game: &self.game,
             last_turn: self.last.as_ref(),
-            names: ByColor::new("White", "Black"),
+            names: ByColor::new(colour_word(Color::White), colour_word(Color::Black)),
             note: Some(&format!("{title}: {mover} to move")),
         };
         let options = RenderOptions {
             black_side: mover == gipf::Color::Black,
             coordinates: true,
         };
-        render::render(&view, &options)
+        crate::service::picture::draw(&view, &options)
     }
 
     /// Whether `turn` solves it; an error (saying why) if it is no turn there.
-    pub(super) fn solved_by(&self, turn: &str) -> Result<bool, String> {
+    pub(in crate::service) fn solved_by(&self, turn: &str) -> Result<bool, String> {
         let mut answered = self.game.clone();
         answered.play_notation(turn).map_err(|e| e.to_string())?;
         Ok(answered.key() == self.solved.key())
@@ -237,7 +235,12 @@ impl Service {
 }
 
 /// Right or not, the solution if not, and the streaks after.
-pub(super) fn verdict(puzzle: &Puzzle, turn: &str, right: bool, after: &PuzzleProgress) -> String {
+pub(in crate::service) fn verdict(
+    puzzle: &Puzzle,
+    turn: &str,
+    right: bool,
+    after: &PuzzleProgress,
+) -> String {
     if right {
         format!("Right: `{turn}` {} ({}).", puzzle.task(), streaks(after))
     } else {

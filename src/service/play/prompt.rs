@@ -5,36 +5,20 @@
 use gipf::potentials::{Action, Game, Pending, PieceKind, Potential, Turn};
 use gipf::{Bitboard, Color, Row};
 
-use super::play::{row_verb, spots};
-use super::potentials::RECONSTRUCTED;
-use super::removal;
-use super::{Handled, LiveGame, Service};
 use crate::command::{
     Answer, ChallengeCommand, GameCommand, Phrasing, PlayCommand, TakebackAnswer, potential_word,
 };
 use crate::model::UserId;
 use crate::reply::{Button, FollowUp, Reply, Stamp};
+use crate::service::play::potentials::RECONSTRUCTED;
+use crate::service::play::removal;
+use crate::service::words::{due_by, result_words, row_verb, spots, uses_potentials};
+use crate::service::{Handled, LiveGame, Service};
 use crate::text;
 use crate::text::{Span, Text};
 
-/// Whether the game is played with potentials (Ultimate GIPF among them): its prompts say
-/// what only they have.
-pub(super) fn uses_potentials(game: &Game) -> bool {
-    game.options().has_potentials()
-}
-
-/// What a player may keep or take of a row being removed: `GIPF-pieces`, and with
-/// potentials `GIPF-pieces and loaded pieces`.
-pub(super) fn optional_pieces(game: &Game) -> &'static str {
-    if uses_potentials(game) {
-        "GIPF-pieces and loaded pieces"
-    } else {
-        "GIPF-pieces"
-    }
-}
-
 /// `` `!row 1` or `!row 2` `` for `count` rows.
-pub(super) fn row_options(say: &Phrasing, count: usize) -> String {
+pub(in crate::service) fn row_options(say: &Phrasing, count: usize) -> String {
     let options: Vec<String> = (1..=count).map(|i| say.cmd(&format!("row {i}"))).collect();
     options.join(" or ")
 }
@@ -42,7 +26,7 @@ pub(super) fn row_options(say: &Phrasing, count: usize) -> String {
 /// `` `!take <spots>`, `!take all` or `!keep all` ``, without `take all` or `keep all` where
 /// that answer is not legal (keeping them all would leave the row unbroken) or would lose
 /// the game on the spot.
-pub(super) fn take_options(game: &Game, say: &Phrasing) -> String {
+pub(in crate::service) fn take_options(game: &Game, say: &Phrasing) -> String {
     let Pending::Remove { row, optional } = game.pending() else {
         return String::new();
     };
@@ -76,7 +60,7 @@ fn when(game: &Game) -> &'static str {
 
 impl Service {
     /// What the player to move must do now, with a ping for them only.
-    pub(super) fn turn_reply(
+    pub(in crate::service) fn turn_reply(
         &self,
         game: &LiveGame,
         completed: &[Turn],
@@ -89,7 +73,7 @@ impl Service {
     /// `lines` (what just happened), then the state of play and the question of the player
     /// to move, with the board and the question's buttons; `first_mover` made the first of
     /// the turns just completed, if any.
-    pub(super) fn position_reply(
+    pub(in crate::service) fn position_reply(
         &self,
         game: &LiveGame,
         mut lines: Vec<Text>,
@@ -111,10 +95,18 @@ impl Service {
         lines.extend(prompt);
         // The new deadline, when the move passed to the other player under a time per move.
         if let Some(last) = lines.last_mut() {
-            last.append(super::time::due_by(&game.stored));
+            last.append(due_by(&game.stored));
         }
+        // A held reply's board is the answer's to draw (or, if none comes, drawn then).
+        let board = match answer {
+            Some(_) => {
+                self.hold_for_answer(game);
+                None
+            }
+            None => Some(self.picture(game, None)?),
+        };
         Ok(Reply {
-            board: Some(self.picture(game, None)?),
+            board,
             buttons: if answer.is_some() {
                 Vec::new()
             } else {
@@ -126,7 +118,7 @@ impl Service {
     }
 
     /// How the player to move acts, as the first move of a game says it.
-    pub(super) fn first_move(&self, game: &LiveGame, say: &Phrasing) -> String {
+    pub(in crate::service) fn first_move(&self, game: &LiveGame, say: &Phrasing) -> String {
         how_to_act(&game.game, say)
     }
 
@@ -134,7 +126,7 @@ impl Service {
     /// completed, its push named as the chat command names it (the dot, then the first
     /// spot) and the whole turn as the record writes it. The engine's turn is the bot's
     /// own: `I (black) answered e9 -> e8, …` (`played`, when it opens the game).
-    pub(super) fn played(&self, game: &LiveGame, turns: &[Turn]) -> Vec<Text> {
+    pub(in crate::service) fn played(&self, game: &LiveGame, turns: &[Turn]) -> Vec<Text> {
         let engine = self.engine_user().map(|me| me.id);
         let opened = game.stored.turns.len() <= turns.len();
         turns
@@ -163,7 +155,7 @@ impl Service {
 
     /// `Game over: alice (white) wins. …`, pinging the player who did not make the first of
     /// the turns just completed (the loser, unless he lost at the start of his own turn).
-    pub(super) fn game_over(
+    pub(in crate::service) fn game_over(
         &self,
         game: &LiveGame,
         outcome: gipf::Outcome,
@@ -181,7 +173,7 @@ impl Service {
 
 /// A turn's push as the chat command names it: `b1 -> c2`, `a GIPF-piece b1 -> c2`, `a
 /// ZÈRTZ-loaded piece b1 -> c2`; `None` for a turn without a push.
-pub(super) fn push_words(turn: &Turn) -> Option<String> {
+pub(in crate::service) fn push_words(turn: &Turn) -> Option<String> {
     let Some(Action::Push { piece, path, .. }) = &turn.action else {
         return None;
     };
@@ -240,26 +232,8 @@ fn status_line(live: &LiveGame, engine: Option<UserId>) -> Text {
     line
 }
 
-/// `alice (white) wins: bob (black) has no GIPF-piece left on the board`: the winner
-/// named once.
-pub(super) fn result_words(game: &LiveGame, outcome: gipf::Outcome) -> Text {
-    let loser = !outcome.winner;
-    let why = match outcome.reason {
-        gipf::Reason::NoReserve => "has no piece left in reserve",
-        gipf::Reason::NoGipf => "has no GIPF-piece left on the board",
-        gipf::Reason::Resignation => "resigned",
-        gipf::Reason::NoMove => "has no legal move",
-    };
-    text![
-        game.name(outcome.winner),
-        format!(" ({}) wins: ", outcome.winner),
-        game.name(loser),
-        format!(" ({loser}) {why}")
-    ]
-}
-
 /// `Potentials to load: white 1 ZÈRTZ and 3 DVONN, black none.`, every kind in words.
-pub(super) fn to_load(game: &Game) -> String {
+pub(in crate::service) fn to_load(game: &Game) -> String {
     let supply = |c: Color| {
         let s = game.supply(c);
         let kinds: Vec<String> = (s.kinds())
@@ -419,7 +393,7 @@ fn someone_may_take_back(game: &LiveGame, engine: Option<UserId>) -> bool {
 /// Buttons for the likely answers to the question pending in a game, if one is: stamped
 /// with the game's version, so they answer this question only. `engine` is the bot's own
 /// user.
-pub(super) fn question_buttons(game: &LiveGame, engine: Option<UserId>) -> Vec<Button> {
+pub(in crate::service) fn question_buttons(game: &LiveGame, engine: Option<UserId>) -> Vec<Button> {
     let stamp = Stamp::Game {
         id: game.stored.id,
         version: game.stored.version,
@@ -455,7 +429,7 @@ pub(super) fn question_buttons(game: &LiveGame, engine: Option<UserId>) -> Vec<B
 }
 
 /// The button under a game-over message: the same opponent again, colours swapped.
-pub(super) fn rematch_button(game: &LiveGame) -> Button {
+pub(in crate::service) fn rematch_button(game: &LiveGame) -> Button {
     Button {
         label: "Rematch".into(),
         command: ChallengeCommand::Rematch.into(),

@@ -1,6 +1,9 @@
 //! The channel's game beside its moves: `resign`, `abort`, `claim` (a win on time), `board`
 //! and `hint`.
 
+pub(super) mod takeback;
+pub(super) mod time;
+
 use gipf::Color;
 use gipf::potentials::{Action, Decision, Game, LineNote, PieceKind};
 use gipf_ai::{Level, Request};
@@ -44,12 +47,9 @@ impl Service {
     /// `resign` asks whether the player means it; `resign confirm` (or its button) ends
     /// the game.
     fn resign(&self, message: &Message, confirmed: bool) -> Handled {
-        let game = self.live_game(message.channel, false)?;
-        self.check_stamp(message, game.as_ref())?;
-        let mut game = game.ok_or_else(|| self.no_game_here(message))?;
-        let Some(color) = game.color_of(message.author.id) else {
-            return refuse("You are not playing in this game, so you cannot resign it.");
-        };
+        let (mut game, color) = self.players_game(message, |_| {
+            "You are not playing in this game, so you cannot resign it.".into()
+        })?;
         if game.outcome().is_some() {
             return refuse("This game is already over.");
         }
@@ -91,10 +91,10 @@ impl Service {
                 format!(", you win the game, {when}. Well played!")
             ]
         };
-        let after = LiveGame { stored, ..game };
+        let after = LiveGame::changed(stored, game.game, game.last_turn);
         Ok(Reply {
             board: Some(self.picture(&after, None)?),
-            buttons: vec![super::prompt::rematch_button(&after)],
+            buttons: vec![super::play::prompt::rematch_button(&after)],
             ..Reply::public(text)
         })
     }
@@ -232,14 +232,9 @@ impl Service {
 
     /// The waiting player claims the win once the other's time per move is up.
     fn claim(&self, message: &Message) -> Handled {
-        let game = self
-            .live_game(message.channel, false)?
-            .ok_or_else(|| self.no_game_here(message))?;
-        let Some(color) = game.color_of(message.author.id) else {
-            return refuse(
-                "You are not playing in this game, so there is nothing for you to claim.",
-            );
-        };
+        let (game, color) = self.players_game(message, |_| {
+            "You are not playing in this game, so there is nothing for you to claim.".into()
+        })?;
         let Some(deadline) = game.stored.deadline else {
             return refuse("This game has no time per move, so there is no win to claim.");
         };
@@ -272,7 +267,37 @@ impl Service {
                 self.no_game_here(message)
             }
         })?;
-        let state = match (game.stored.status, game.outcome()) {
+        let state = self.state_of_play(message, &game)?;
+        let mut text = self.players_line(&game)?;
+        text.push(". ")
+            .append(state)
+            .append(super::words::due_by(&game.stored));
+        let limit = Limited::Picture(message.author.id, message.channel);
+        let board = if self.limits.allow(limit, self.config.picture_every) {
+            let bottom = self.bottom_for(&game.stored, Some(message.author.id), side)?;
+            Some(self.picture_with(&game, Some(bottom), coords)?)
+        } else {
+            text.push(format!(
+                " (One board picture every {} s: ask again in a moment for the picture.)",
+                self.config.picture_every.as_secs()
+            ));
+            None
+        };
+        Ok(Reply {
+            board,
+            // The question's buttons again, for a player who lost the message.
+            buttons: super::play::prompt::question_buttons(
+                &game,
+                self.engine_user().map(|me| me.id),
+            ),
+            ..Reply::public(text)
+        })
+    }
+
+    /// How a game stands, as `board` says it after the players: how it ended, or whose turn
+    /// it is with the reserves (the supplies, a takeback asked for).
+    fn state_of_play(&self, message: &Message, game: &LiveGame) -> anyhow::Result<Text> {
+        Ok(match (game.stored.status, game.outcome()) {
             (GameStatus::Aborted, _) => {
                 let by = match game.stored.ended_by {
                     Some(user) => self.name(user)?,
@@ -292,7 +317,7 @@ impl Service {
             }
             (_, Some(outcome)) => {
                 let mut text = text!["Game over: "];
-                text.append(super::prompt::result_words(&game, outcome));
+                text.append(super::words::result_words(game, outcome));
                 text.push(".");
                 text
             }
@@ -307,8 +332,8 @@ impl Service {
                         game.game.reserve(Color::Black)
                     )
                 ];
-                if super::prompt::uses_potentials(&game.game) {
-                    text.push(format!(" {}", super::prompt::to_load(&game.game)));
+                if super::words::uses_potentials(&game.game) {
+                    text.push(format!(" {}", super::play::prompt::to_load(&game.game)));
                 }
                 if let Some(asked) = game.stored.takeback.filter(|t| !t.declined) {
                     text.append(text![
@@ -325,38 +350,14 @@ impl Service {
                 }
                 text
             }
-        };
-        let mut text = self.players_line(&game)?;
-        text.push(". ")
-            .append(state)
-            .append(super::time::due_by(&game.stored));
-        let limit = Limited::Picture(message.author.id, message.channel);
-        let board = if self.limits.allow(limit, self.config.picture_every) {
-            let bottom = self.bottom_for(&game.stored, Some(message.author.id), side)?;
-            Some(self.picture_with(&game, Some(bottom), coords)?)
-        } else {
-            text.push(format!(
-                " (One board picture every {} s: ask again in a moment for the picture.)",
-                self.config.picture_every.as_secs()
-            ));
-            None
-        };
-        Ok(Reply {
-            board,
-            // The question's buttons again, for a player who lost the message.
-            buttons: super::prompt::question_buttons(&game, self.engine_user().map(|me| me.id)),
-            ..Reply::public(text)
         })
     }
 
     /// `hint`: the engine's suggestion for the player to move, said to him alone.
     fn hint(&self, message: &Message) -> Handled {
-        let game = self
-            .live_game(message.channel, false)?
-            .ok_or_else(|| self.no_game_here(message))?;
-        let Some(color) = game.color_of(message.author.id) else {
-            return refuse("Hints are for the players of the game here.");
-        };
+        let (game, color) = self.players_game(message, |_| {
+            "Hints are for the players of the game here.".into()
+        })?;
         if game.stored.engine.is_none() && !game.stored.hints {
             return refuse(format!(
                 "Hints are for games against me, and for games challenged with `hints` (both players agree to them): {}.",

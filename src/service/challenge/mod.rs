@@ -2,7 +2,8 @@
 
 use gipf::{ByColor, Color};
 
-use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse, time};
+use super::game::time;
+use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
 use crate::command::ChallengeCommand;
 use crate::model::{
     ChannelId, ColorChoice, GameId, GameSpec, GameStatus, GuildSettings, TimeControl, UserId,
@@ -292,7 +293,7 @@ impl Service {
             ),
         ];
         text.push(potentials_line(terms));
-        text.append(time::due_by(&game.stored));
+        text.append(super::words::due_by(&game.stored));
         Ok(Reply {
             board: Some(self.picture(&game, None)?),
             thread: self.new_thread(terms, &game),
@@ -471,6 +472,6 @@ fn potentials_line(terms: &ChallengeTerms) -> String {
         .spec
         .potentials()
         .as_ref()
-        .and_then(super::potentials::describe)
+        .and_then(super::play::potentials::describe)
         .map_or_else(String::new, |about| format!("\n{about}"))
 }

@@ -1,6 +1,6 @@
 //! What only games with potentials and Ultimate GIPF add to the words of the bot: the
 //! challenge's description of their supplies, and the note on the reconstructed rules
-//! (`docs/potentials.md`). They are played through the one play path (`play.rs`) and asked
+//! (`docs/potentials.md`). They are played through the one play path (`play/mod.rs`) and asked
 //! through the one prompt (`prompt.rs`).
 
 use gipf::Color;
@@ -37,9 +37,9 @@ mod tests {
     use gipf::potentials::{Decision, Game, Options, Pending, PieceKind, Setup};
     use gipf::{Entry, Point};
 
-    use super::super::Failure;
-    use super::super::play::Working;
     use crate::command::{Answer, Phrasing, PlayCommand};
+    use crate::service::Failure;
+    use crate::service::play::Working;
 
     /// `docs/potentials.md` §6, the GEN 8 example: White's push d1-d4 makes the run
     /// b2 c3 d4 e5 f5 of GIPF-pieces and a loaded piece, which must end broken.

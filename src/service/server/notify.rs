@@ -1,18 +1,18 @@
 //! Direct messages, with the board, when it is your turn or you are challenged, for the
-//! players who asked for them with `notify` (in `server.rs`): the board from the side each
+//! players who asked for them with `notify` (in `server/mod.rs`): the board from the side each
 //! chose (`board side`).
 
-use super::{LiveGame, Message, Service, Via};
 use crate::command::Phrasing;
 use crate::model::{ChannelId, UserId};
 use crate::reply::{DirectNote, Reply};
+use crate::service::{LiveGame, Message, Service, Via};
 use crate::text;
 use crate::text::Span;
 
 impl Service {
     /// Direct copies of a public reply in `channel` for the users it pings who want them
     /// (not its author, if it answers someone).
-    pub(super) fn direct_copies(
+    pub(in crate::service) fn direct_copies(
         &self,
         channel: ChannelId,
         author: Option<UserId>,
@@ -83,7 +83,7 @@ impl Service {
     /// alone), as is the console's; a command typed in a server's channel is answered by
     /// direct message, the channel hearing only that it was, or, if Discord refuses it,
     /// that the slash command answers privately.
-    pub(super) fn privately(
+    pub(in crate::service) fn privately(
         &self,
         message: &Message,
         reply: Reply,

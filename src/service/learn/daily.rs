@@ -2,14 +2,14 @@
 //! gets one puzzle of the set there every day at its hour, the same puzzle in every server
 //! that day. Members answer it with `solve` in that channel (privately, like any puzzle);
 //! each answers once, and the next post says how many found it. The watch of the clock
-//! (`time.rs`) posts them; a post is recorded before it goes, so a restart never posts one
-//! twice, and a post Discord refused is shown in the server's settings.
+//! (`service/watch.rs`) posts them; a post is recorded before it goes, so a restart never
+//! posts one twice, and a post Discord refused is shown in the server's settings.
 
-use super::puzzle::{Puzzle, puzzle_count, verdict};
-use super::{Handled, Message, Service, refuse};
 use crate::command::Phrasing;
 use crate::model::{GuildId, GuildSettings};
 use crate::reply::Reply;
+use crate::service::learn::puzzle::{Puzzle, puzzle_count, verdict};
+use crate::service::{Handled, Message, Service, refuse};
 use crate::store::{DailyPost, DailyTally};
 use crate::text;
 use crate::text::{Span, Text};
@@ -150,7 +150,10 @@ impl Service {
     }
 
     /// The server's daily puzzle, if `message` was written in its channel on its day.
-    pub(super) fn daily_here(&self, message: &Message) -> anyhow::Result<Option<DailyPost>> {
+    pub(in crate::service) fn daily_here(
+        &self,
+        message: &Message,
+    ) -> anyhow::Result<Option<DailyPost>> {
         let Some(guild) = message.guild else {
             return Ok(None);
         };
@@ -164,7 +167,10 @@ impl Service {
     }
 
     /// [`Service::daily_here`], if its author has not answered it yet.
-    pub(super) fn unanswered_daily(&self, message: &Message) -> anyhow::Result<Option<DailyPost>> {
+    pub(in crate::service) fn unanswered_daily(
+        &self,
+        message: &Message,
+    ) -> anyhow::Result<Option<DailyPost>> {
         let Some(post) = self.daily_here(message)? else {
             return Ok(None);
         };
@@ -173,13 +179,13 @@ impl Service {
     }
 
     /// When the puzzle after `post` comes.
-    pub(super) fn next_daily_time(&self, post: &DailyPost) -> anyhow::Result<i64> {
+    pub(in crate::service) fn next_daily_time(&self, post: &DailyPost) -> anyhow::Result<i64> {
         let hour = self.store.guild_settings(post.guild)?.puzzle_hour;
         Ok(due_at(post.day + 1, hour))
     }
 
     /// `puzzle` in the daily puzzle's channel: that puzzle again, to the asker.
-    pub(super) fn show_daily(&self, message: &Message, post: &DailyPost) -> Handled {
+    pub(in crate::service) fn show_daily(&self, message: &Message, post: &DailyPost) -> Handled {
         let Some(puzzle) = Puzzle::get(post.puzzle) else {
             return refuse("I have no puzzles at the moment.");
         };
@@ -200,7 +206,12 @@ impl Service {
 
     /// `solve` in the daily puzzle's channel by a member who has not answered it: his one
     /// answer, counted in his streaks, said to him alone.
-    pub(super) fn solve_daily(&self, message: &Message, post: &DailyPost, turn: &str) -> Handled {
+    pub(in crate::service) fn solve_daily(
+        &self,
+        message: &Message,
+        post: &DailyPost,
+        turn: &str,
+    ) -> Handled {
         let Some(puzzle) = Puzzle::get(post.puzzle) else {
             return refuse("I have no puzzles at the moment.");
         };
@@ -239,7 +250,7 @@ impl Service {
 
     /// The daily puzzle in the server's settings: where and when, or how to start it, and a
     /// post Discord refused.
-    pub(super) fn describe_daily(
+    pub(in crate::service) fn describe_daily(
         &self,
         settings: GuildSettings,
         guild: GuildId,

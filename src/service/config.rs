@@ -1,0 +1,47 @@
+//! The settings of the service: the prefix, the time limits of challenges, pictures and idle
+//! games, the clock, the watch's rhythm and the analysis's budget.
+
+use std::time::Duration;
+
+use crate::model::Clock;
+
+/// Settings of the service.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The command prefix, `!` by default.
+    pub prefix: String,
+    /// How long a challenge stays open.
+    pub challenge_ttl: Duration,
+    /// A member gets at most one board picture per channel this often (`!board` spam).
+    pub picture_every: Duration,
+    /// A challenger pings the same person with a challenge at most this often.
+    pub challenge_ping_every: Duration,
+    /// A game nobody has moved in for this long ends as abandoned, freeing its channel.
+    pub abandon_after: Duration,
+    /// What time it is (tests use tokio's paused time).
+    pub clock: Clock,
+    /// How often the adapter's watch looks at the clock: the deadlines of games with a
+    /// time per move, idle games, and the daily puzzles.
+    pub deadline_watch_every: Duration,
+    /// How `!analyse` searches: every turn at the medium level, the turns it reports again
+    /// at hard, as `gipf-bot think` would.
+    pub analysis: gipf_ai::analyse::Budget,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            prefix: crate::defaults::PREFIX.into(),
+            challenge_ttl: crate::defaults::CHALLENGE_TTL,
+            picture_every: Duration::from_secs(10),
+            challenge_ping_every: Duration::from_secs(600),
+            abandon_after: crate::defaults::ABANDON_AFTER,
+            clock: Clock::system(),
+            deadline_watch_every: Duration::from_secs(60),
+            analysis: gipf_ai::analyse::Budget {
+                scan: gipf_ai::Level::Medium.limits(),
+                confirm: gipf_ai::Level::Hard.limits(),
+            },
+        }
+    }
+}

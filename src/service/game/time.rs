@@ -1,0 +1,108 @@
+//! Time per move: the loss on time (which `claim`, in `game/mod.rs`, asks for), and what a
+//! deadline calls for when the watch (`service/watch.rs`) finds it due: a reminder when a quarter of
+//! the time is left, at most a day; then the news that time is up, or the end of the game
+//! when the challenge said `autoforfeit`.
+
+use gipf::Color;
+
+use crate::model::{GameStatus, TimeControl};
+use crate::reply::Reply;
+use crate::service::words::colour_word;
+use crate::service::{LiveGame, Service};
+use crate::store::Progress;
+use crate::text;
+use crate::text::Span;
+
+/// `, 3 days per move` (and `, lost when time runs out`), for a challenge.
+pub(in crate::service) fn describe(time: Option<TimeControl>) -> String {
+    match time {
+        Some(TimeControl {
+            days,
+            autoforfeit: true,
+        }) => format!(", {days} days per move, lost when time runs out"),
+        Some(TimeControl { days, .. }) => format!(", {days} days per move"),
+        None => String::new(),
+    }
+}
+
+/// The line the picture shows under the state of play: the deadline of the move, or a loss
+/// on time (which the rules know as no more than a resignation).
+pub(in crate::service) fn picture_note(game: &LiveGame) -> Option<String> {
+    match (game.stored.forfeited, game.stored.deadline) {
+        (Some(loser), _) => Some(format!("{} ran out of time", colour_word(loser))),
+        (None, Some(deadline)) if game.stored.status == GameStatus::Active => {
+            Some(format!("Move by {}", text::utc(deadline)))
+        }
+        _ => None,
+    }
+}
+
+impl Service {
+    /// Ends `game` with a loss on time for `loser`; `None` if the game moved on meanwhile.
+    pub(in crate::service) fn forfeit(
+        &self,
+        game: &LiveGame,
+        loser: Color,
+    ) -> anyhow::Result<Option<Reply>> {
+        let progress = Progress {
+            turns: Vec::new(),
+            partial: game.stored.partial.clone(),
+            status: GameStatus::Won(!loser),
+            resigned: None,
+            ended_by: None,
+            forfeited: Some(loser),
+        };
+        let Some(stored) = self.save(&game.stored, progress)? else {
+            return Ok(None);
+        };
+        let mut after = LiveGame::changed(stored, game.game.clone(), game.last_turn.clone());
+        let _ = after.resign(loser);
+        let plies = after.plies();
+        // Both are told: the loser may not be watching the channel.
+        let text = text![
+            self.mention_player(game, loser),
+            format!(" ({loser}) ran out of time. "),
+            self.mention_player(game, !loser),
+            format!(", you win the game on time ({plies} plies). Well played!")
+        ];
+        Ok(Some(Reply {
+            board: Some(self.picture(&after, None)?),
+            buttons: vec![crate::service::play::prompt::rematch_button(&after)],
+            ..Reply::public(text)
+        }))
+    }
+
+    /// The reminder, the news that time is up, or the end of the game on time.
+    pub(in crate::service) fn deadline_reply(
+        &self,
+        game: &LiveGame,
+    ) -> anyhow::Result<Option<Reply>> {
+        let (Some(time), Some(deadline)) = (game.stored.time, game.stored.deadline) else {
+            return Ok(None);
+        };
+        let to_move = game.to_move();
+        let player = game.player(to_move);
+        if self.config.clock.now() < deadline {
+            self.store.mark_warned(game.stored.id, 1)?;
+            return Ok(Some(Reply::public(text![
+                self.mention(player)?,
+                format!(", a reminder: your move ({to_move}) in this game is due by "),
+                Span::Time(deadline),
+                format!(" ({} days per move).", time.days)
+            ])));
+        }
+        if time.autoforfeit {
+            return self.forfeit(game, to_move);
+        }
+        self.store.mark_warned(game.stored.id, 2)?;
+        Ok(Some(Reply::public(text![
+            self.name(player)?,
+            format!(" ({to_move}) is out of time. "),
+            self.mention_player(game, !to_move),
+            format!(
+                ", you may claim the win with {}, or play on.",
+                self.notice_phrasing().cmd("claim")
+            )
+        ])))
+    }
+}

@@ -1,0 +1,245 @@
+//! One message served, start to end: the replies to send now (the engine's answer in place
+//! of the turn it answers: one message per exchange) and the work for later (an analysis),
+//! each answered in its channel once the replies are out. An adapter makes one call a
+//! message ([`Service::serve`], [`Service::serve_async`]) and hands each piece of
+//! [`Served::later`] back to [`Service::follow_up`].
+
+use std::future::Future;
+use std::sync::Arc;
+
+use super::engine::STUCK;
+use super::{INTERNAL_ERROR, LiveGame, Message, Service};
+use crate::command::{Command, CommandError};
+use crate::model::{ChannelId, GameId};
+use crate::reply::{FollowUp, Reply};
+
+/// What the service makes of one message.
+#[derive(Debug, Default)]
+pub struct Served {
+    /// The replies to send now, the engine's answers among them.
+    pub now: Vec<Reply>,
+    /// The work to do once they are out ([`Service::follow_up`]), each answered later in
+    /// its channel.
+    pub later: Vec<FollowUp>,
+}
+
+impl Served {
+    /// `now`, with the work its replies leave for later.
+    fn of(now: Vec<Reply>) -> Served {
+        let later = now.iter().filter_map(|reply| reply.then).collect();
+        Served { now, later }
+    }
+}
+
+impl Service {
+    /// Serves a chat line (a typed one, or the line a slash command stands for): its
+    /// replies with the engine's answers, and the work for later. Blocks on the database,
+    /// the renderer and the engine: from async code use [`Service::serve_async`].
+    pub fn serve(&self, message: &Message) -> Served {
+        Served::of(self.with_answers(self.handle(message)))
+    }
+
+    /// [`Service::serve`] for a command that came parsed (a button's).
+    pub fn serve_command(&self, message: &Message, command: Command) -> Served {
+        Served::of(self.with_answers(self.execute(message, command)))
+    }
+
+    /// [`Service::serve`] on tokio's blocking pool, off the async workers; `meanwhile` runs
+    /// while the engine searches its answer (Discord shows the bot typing), and is dropped
+    /// when the answer is ready.
+    pub async fn serve_async(
+        self: &Arc<Self>,
+        message: Message,
+        meanwhile: impl Future<Output = ()>,
+    ) -> Served {
+        let replies = self
+            .off_the_runtime(move |service| service.handle(&message))
+            .await;
+        self.answered(replies, meanwhile).await
+    }
+
+    /// [`Service::serve_async`] for a command read from something else than the message's
+    /// text (a slash command's options), or the reason it is none.
+    pub async fn serve_parsed_async(
+        self: &Arc<Self>,
+        message: Message,
+        parsed: Result<Command, CommandError>,
+        meanwhile: impl Future<Output = ()>,
+    ) -> Served {
+        let replies = self
+            .off_the_runtime(move |service| service.execute_parsed(&message, parsed))
+            .await;
+        self.answered(replies, meanwhile).await
+    }
+
+    /// [`Service::serve_command`] on tokio's blocking pool (see [`Service::serve_async`]).
+    pub async fn serve_command_async(
+        self: &Arc<Self>,
+        message: Message,
+        command: Command,
+        meanwhile: impl Future<Output = ()>,
+    ) -> Served {
+        let replies = self
+            .off_the_runtime(move |service| service.execute(&message, command))
+            .await;
+        self.answered(replies, meanwhile).await
+    }
+
+    /// `replies` with the engine's answers in their place, `meanwhile` running while it
+    /// searches.
+    async fn answered(
+        self: &Arc<Self>,
+        replies: Vec<Reply>,
+        meanwhile: impl Future<Output = ()>,
+    ) -> Served {
+        if !Service::awaits_answer(&replies) {
+            return Served::of(replies);
+        }
+        let answer = self.with_answers_async(replies);
+        tokio::pin!(answer);
+        tokio::select! {
+            replies = &mut answer => Served::of(replies),
+            () = meanwhile => Served::of(answer.await),
+        }
+    }
+
+    async fn off_the_runtime(
+        self: &Arc<Self>,
+        work: impl FnOnce(&Service) -> Vec<Reply> + Send + 'static,
+    ) -> Vec<Reply> {
+        let service = Arc::clone(self);
+        tokio::task::spawn_blocking(move || work(&service))
+            .await
+            .unwrap_or_else(|e| {
+                tracing::error!(error = %e, "command task failed");
+                vec![Reply::private(INTERNAL_ERROR)]
+            })
+    }
+
+    /// The work a reply left to do (the engine's turn, an analysis): its replies, each for
+    /// its channel.
+    pub fn follow_up(&self, work: FollowUp) -> Vec<(ChannelId, Reply)> {
+        match work {
+            FollowUp::EngineAnswer(game) => self.engine_turn(game),
+            FollowUp::Analysis { game, channel } => self.analysis(game, channel),
+        }
+    }
+
+    /// A command's replies, each one the engine answers (the player's turn) replaced by the
+    /// engine's reply, which tells both turns, shows the board after both and asks the
+    /// player: one message per exchange. A held reply stays when no answer comes (the game
+    /// ended meanwhile, or the search failed, which it then says), so the player's turn is
+    /// announced all the same.
+    pub fn with_answers(&self, replies: Vec<Reply>) -> Vec<Reply> {
+        let mut out = Vec::with_capacity(replies.len());
+        for reply in replies {
+            let Some(FollowUp::EngineAnswer(game)) = reply.then else {
+                out.push(reply);
+                continue;
+            };
+            let mut held = Reply {
+                then: None,
+                ..reply
+            };
+            let before = self.held_game(game);
+            match self.play_engine_turn(game, before.as_ref()) {
+                Ok(answers) if !answers.is_empty() => {
+                    let mut answers: Vec<Reply> = answers.into_iter().map(|(_, a)| a).collect();
+                    // A game started in a thread of its own moves there with its first message.
+                    if let Some(first) = answers.iter_mut().find(|a| a.direct.is_none()) {
+                        first.thread = held.thread.take();
+                    }
+                    out.extend(answers);
+                }
+                Ok(_) => out.push(self.drawn(held, game, before)),
+                Err(tell) => {
+                    if tell.is_some() {
+                        held.text.push("\n").push(STUCK);
+                    }
+                    out.push(self.drawn(held, game, before));
+                }
+            }
+        }
+        out
+    }
+
+    /// `reply` as posted when no answer comes (the search panicked): a held one with its
+    /// board drawn, and no work left for later.
+    fn unheld(&self, reply: Reply) -> Reply {
+        let Some(FollowUp::EngineAnswer(game)) = reply.then else {
+            return Service::unasked(reply);
+        };
+        let before = self.held_game(game);
+        self.drawn(Service::unasked(reply), game, before)
+    }
+
+    /// `reply` without the work it left for later.
+    fn unasked(reply: Reply) -> Reply {
+        Reply {
+            then: None,
+            ..reply
+        }
+    }
+
+    /// A held reply posted after all (no answer came), with its board: drawn now from the
+    /// game it was held with, else read again.
+    fn drawn(&self, held: Reply, id: GameId, game: Option<LiveGame>) -> Reply {
+        if held.board.is_some() {
+            return held;
+        }
+        let game = game.or_else(|| {
+            let stored = self.store.game(id).ok()??;
+            LiveGame::load(stored).ok()
+        });
+        let board = game.and_then(|game| match self.picture(&game, None) {
+            Ok(board) => Some(board),
+            Err(e) => {
+                tracing::error!(error = %format!("{e:#}"), "cannot draw a held reply's board");
+                None
+            }
+        });
+        Reply { board, ..held }
+    }
+
+    /// Whether any of `replies` waits for the engine's answer.
+    fn awaits_answer(replies: &[Reply]) -> bool {
+        replies
+            .iter()
+            .any(|r| matches!(r.then, Some(FollowUp::EngineAnswer(_))))
+    }
+
+    /// [`Service::with_answers`] on tokio's blocking pool: searches never hold up the
+    /// runtime.
+    async fn with_answers_async(self: &Arc<Self>, replies: Vec<Reply>) -> Vec<Reply> {
+        if !Service::awaits_answer(&replies) {
+            return replies;
+        }
+        let service = Arc::clone(self);
+        let held = replies.clone();
+        match tokio::task::spawn_blocking(move || service.with_answers(replies)).await {
+            Ok(replies) => replies,
+            Err(e) => {
+                tracing::error!(error = %e, "the engine's answer panicked");
+                // The held replies are posted all the same, with their boards.
+                let service = Arc::clone(self);
+                let drawn = held.clone();
+                tokio::task::spawn_blocking(move || {
+                    drawn
+                        .into_iter()
+                        .map(|reply| service.unheld(reply))
+                        .collect()
+                })
+                .await
+                .unwrap_or_else(|_| held.into_iter().map(Service::unasked).collect())
+            }
+        }
+    }
+
+    /// [`Service::follow_up`] on tokio's blocking pool: searches never hold up the runtime.
+    pub async fn follow_up_async(self: &Arc<Self>, work: FollowUp) -> Vec<(ChannelId, Reply)> {
+        let service = Arc::clone(self);
+        tokio::task::spawn_blocking(move || service.follow_up(work))
+            .await
+            .unwrap_or_default()
+    }
+}

@@ -1,0 +1,110 @@
+//! The words the service's replies share: a colour's name, a list of spots, how a game
+//! ends (what the loser lacks), what a row's removal is called, and the deadline of a
+//! move, written once here for every reply that says them.
+
+use gipf::potentials::Game;
+use gipf::{Bitboard, Color, Outcome, Point, Reason};
+
+use super::LiveGame;
+use crate::model::GameStatus;
+use crate::store::StoredGame;
+use crate::text;
+use crate::text::{Span, Text};
+
+/// `White` or `Black`, as a header or a sentence's start writes a colour.
+pub(super) fn colour_word(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// `c3 d4 e5`.
+pub(super) fn spots(set: Bitboard) -> String {
+    spot_list(set.iter())
+}
+
+/// The spots of `points`, in their order: `c3 d4 e5`.
+pub(super) fn spot_list(points: impl IntoIterator<Item = Point>) -> String {
+    let words: Vec<String> = points.into_iter().map(|p| p.to_string()).collect();
+    words.join(" ")
+}
+
+/// What the loser lacks when a game ends by the rules: `no GIPF-piece left on the board`;
+/// `None` for a resignation.
+fn lack(reason: Reason) -> Option<&'static str> {
+    match reason {
+        Reason::NoGipf => Some("no GIPF-piece left on the board"),
+        Reason::NoReserve => Some("no piece left in reserve"),
+        Reason::NoMove => Some("no legal move"),
+        Reason::Resignation => None,
+    }
+}
+
+/// Why a game ends, said to `me`: `you would have no GIPF-piece left on the board, so you
+/// lose the game`.
+pub(super) fn ending_words(outcome: Outcome, me: Color) -> String {
+    let loser = !outcome.winner;
+    let who = if loser == me {
+        "you".to_string()
+    } else {
+        loser.to_string()
+    };
+    let why = match lack(outcome.reason) {
+        Some(lack) => format!("{who} would have {lack}"),
+        None => format!("{who} would resign"),
+    };
+    if loser == me {
+        format!("{why}, so you lose the game")
+    } else {
+        format!("{why}, so you win the game")
+    }
+}
+
+/// `alice (white) wins: bob (black) has no GIPF-piece left on the board`: the winner
+/// named once.
+pub(super) fn result_words(game: &LiveGame, outcome: Outcome) -> Text {
+    let loser = !outcome.winner;
+    let why = lack(outcome.reason).map_or("resigned".to_string(), |lack| format!("has {lack}"));
+    text![
+        game.name(outcome.winner),
+        format!(" ({}) wins: ", outcome.winner),
+        game.name(loser),
+        format!(" ({loser}) {why}")
+    ]
+}
+
+/// Whether the game is played with potentials (Ultimate GIPF among them): its prompts say
+/// what only they have.
+pub(super) fn uses_potentials(game: &Game) -> bool {
+    game.options().has_potentials()
+}
+
+/// What a player may keep or take of a row being removed: `GIPF-pieces`, and with
+/// potentials `GIPF-pieces and loaded pieces`.
+pub(super) fn optional_pieces(game: &Game) -> &'static str {
+    if uses_potentials(game) {
+        "GIPF-pieces and loaded pieces"
+    } else {
+        "GIPF-pieces"
+    }
+}
+
+/// `remove`, or with potentials (where a row may stand) `deal with`.
+pub(super) fn row_verb(game: &Game) -> &'static str {
+    if uses_potentials(game) {
+        "deal with"
+    } else {
+        "remove"
+    }
+}
+
+/// ` Move by <deadline>.`, for a game with a time per move that is still on.
+pub(super) fn due_by(game: &StoredGame) -> Text {
+    match game.deadline {
+        Some(deadline) if game.status == GameStatus::Active => {
+            text![" Move by ", Span::Time(deadline), "."]
+        }
+        _ => Text::new(),
+    }
+}
