@@ -11,6 +11,7 @@ pub mod console;
 pub mod cost;
 pub mod defaults;
 pub mod discord;
+pub mod engine_pool;
 pub mod model;
 pub mod progress;
 pub mod record;
