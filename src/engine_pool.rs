@@ -263,6 +263,12 @@ impl<E: 'static> EnginePool<E> {
         }
     }
 
+    /// How many searches are under way and how many wait.
+    pub fn load(&self) -> (usize, usize) {
+        let queue = lock(&self.shared.queue);
+        (queue.running.len(), queue.waiting.len())
+    }
+
     /// How long the queue is: about how long before a search queued last would start.
     pub fn backlog(&self) -> Duration {
         let queue = lock(&self.shared.queue);

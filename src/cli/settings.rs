@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::defaults;
-use crate::service::{Config, Service};
+use crate::service::{Config, Service, machine_cores};
 
 /// The database file unless told otherwise.
 pub const DEFAULT_DATABASE: &str = "gipf.db";
@@ -27,6 +27,10 @@ pub struct Settings {
     /// (1 to 3650).
     #[arg(long, env = "ABANDON_AFTER_DAYS", default_value_t = defaults::ABANDON_DAYS, value_parser = abandon_days)]
     abandon_after_days: u64,
+    /// How many engine searches run at once (1 to 64), each on a thread and an engine of its
+    /// own, with a 64 MB table: the machine's cores if blank.
+    #[arg(long, env = "ENGINE_THREADS", default_value = "", value_parser = engine_threads)]
+    engine_threads: usize,
 }
 
 impl Settings {
@@ -41,6 +45,7 @@ impl Settings {
             prefix: self.prefix.clone(),
             challenge_ttl: Duration::from_secs(self.challenge_ttl_hours * defaults::HOUR_SECONDS),
             abandon_after: Duration::from_secs(self.abandon_after_days * defaults::DAY_SECONDS),
+            engine_threads: self.engine_threads,
             ..Config::default()
         }
     }
@@ -149,6 +154,20 @@ fn abandon_days(text: &str) -> Result<u64, String> {
     }
 }
 
+/// Searches at once: 1 to 64; blank means the machine's cores.
+fn engine_threads(text: &str) -> Result<usize, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(machine_cores());
+    }
+    match text.parse::<usize>() {
+        Ok(threads @ 1..=64) => Ok(threads),
+        _ => Err(format!(
+            "`{text}` is not a number of engine threads from 1 to 64 (leave it blank for one per core)"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,6 +198,9 @@ mod tests {
         assert!(challenge_hours("0").is_err() && challenge_hours("99999999999999").is_err());
         assert_eq!(abandon_days(" ").ok(), Some(defaults::ABANDON_DAYS));
         assert!(abandon_days("0").is_err() && abandon_days("x").is_err());
+        assert_eq!(engine_threads("").ok(), Some(machine_cores()));
+        assert_eq!(engine_threads(" 3 ").ok(), Some(3));
+        assert!(engine_threads("0").is_err() && engine_threads("65").is_err());
     }
 
     #[test]
@@ -199,6 +221,7 @@ mod tests {
                 "DEV_GUILD_ID" => "--dev-guild",
                 "DISCORD_API_PROXY" => "--api-proxy",
                 "SHARDS" => "--shards",
+                "ENGINE_THREADS" => "--engine-threads",
                 "LOG_LEVEL" => continue,
                 other => panic!("{other} in .env.example is not a setting"),
             };
@@ -211,5 +234,6 @@ mod tests {
         assert_eq!(run.settings.prefix, "!");
         assert_eq!(run.settings.challenge_ttl_hours, 24);
         assert_eq!(run.settings.abandon_after_days, 30);
+        assert_eq!(run.settings.engine_threads, machine_cores());
     }
 }

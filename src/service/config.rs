@@ -26,6 +26,17 @@ pub struct Config {
     /// How `!analyse` searches: every turn at the medium level, the turns it reports again
     /// at hard, as `gipf-bot think` would.
     pub analysis: gipf_ai::analyse::Budget,
+    /// How many searches run at once (`ENGINE_THREADS`), each on a thread and an engine of
+    /// its own (a 64 MB table each): the machine's cores by default.
+    pub engine_threads: usize,
+    /// How long the engine's queue may grow before new games against it are refused (the
+    /// games under way go on): a minute.
+    pub engine_overload: Duration,
+}
+
+/// The machine's cores, as many searchers as the engine pool has by default.
+pub fn machine_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 impl Default for Config {
@@ -42,6 +53,8 @@ impl Default for Config {
                 scan: gipf_ai::Level::Medium.limits(),
                 confirm: gipf_ai::Level::Hard.limits(),
             },
+            engine_threads: machine_cores(),
+            engine_overload: Duration::from_secs(60),
         }
     }
 }

@@ -2,9 +2,11 @@
 //! engine's turns, and the searches `hint` (in `game/mod.rs`) and `analyse` (in `learn/analysis.rs`)
 //! ask of it.
 //!
-//! One search at a time per process: the engine (its table at most 64 MB) sits behind a
-//! mutex, and only its searches take it, so other commands never wait for it. A search runs
-//! on the blocking pool like every command, and stops early when its game ends.
+//! The searches run in the engine pool ([`EnginePool`]): as many at once as it has
+//! searchers, each with its own engine (its table at most 64 MB), fairly between players and
+//! short work first, so other commands never wait for them. The command that asks waits for
+//! its answer on the blocking pool; a search stops early when its game ends, and a game's
+//! search still queued is dropped when the game changes (a takeback, a resignation).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -18,6 +20,7 @@ use super::challenge::Proposal;
 use super::play::Working;
 use super::{Failure, Handled, LiveGame, Message, Service, User, refuse};
 use crate::command::Phrasing;
+use crate::engine_pool::{Class, EnginePool, Ticket};
 use crate::model::{ChannelId, GameId, GameStatus, UserId};
 use crate::reply::{FollowUp, Reply};
 use crate::text;
@@ -35,12 +38,12 @@ pub(super) const STUCK: &str = "Something went wrong on my side choosing my move
 
 /// The engine and what it is doing.
 pub(super) struct EngineSeat {
-    /// The searcher, one search at a time; made at the first search (its table is big).
-    engine: std::sync::Mutex<Option<Engine>>,
+    /// The searchers; each makes its engine at its first search (its table is big).
+    pool: EnginePool<Engine>,
     /// The bot's own user, who plays the engine's side: set once the adapter knows it.
     user: std::sync::OnceLock<User>,
-    /// The stop flag of the search under way, by game.
-    thinking: std::sync::Mutex<Option<(GameId, Arc<AtomicBool>)>>,
+    /// The stop flag of each game's search queued or under way.
+    thinking: std::sync::Mutex<HashMap<GameId, Arc<AtomicBool>>>,
     /// Whether the games a restart left waiting for the engine were looked for.
     resumed: AtomicBool,
     /// The games whose engine turn failed, and when it last did.
@@ -50,12 +53,13 @@ pub(super) struct EngineSeat {
     waiting: std::sync::Mutex<HashMap<GameId, LiveGame>>,
 }
 
-impl Default for EngineSeat {
-    fn default() -> EngineSeat {
+impl EngineSeat {
+    /// The seat with `threads` searchers.
+    pub(super) fn new(threads: usize) -> EngineSeat {
         EngineSeat {
-            engine: std::sync::Mutex::new(None),
+            pool: EnginePool::new(threads, || Engine::with_table_megabytes(TABLE_MEGABYTES)),
             user: std::sync::OnceLock::new(),
-            thinking: std::sync::Mutex::new(None),
+            thinking: std::sync::Mutex::new(HashMap::new()),
             resumed: AtomicBool::new(false),
             failed: std::sync::Mutex::new(HashMap::new()),
             waiting: std::sync::Mutex::new(HashMap::new()),
@@ -91,29 +95,29 @@ impl Service {
         self.engine.waiting.lock().ok()?.remove(&id)
     }
 
-    /// Stops the engine's search in `game`, if one is under way (the game just ended).
+    /// Stops the engine's search in `game`: a queued one is dropped, one under way stops
+    /// early (the game just ended or changed).
     pub(super) fn stop_thinking(&self, game: GameId) {
         if let Ok(thinking) = self.engine.thinking.lock()
-            && let Some((id, stop)) = thinking.as_ref()
-            && *id == game
+            && let Some(stop) = thinking.get(&game)
         {
             stop.store(true, Ordering::Relaxed);
         }
+        self.engine.pool.drop_game(game);
     }
 
-    /// Runs `search` with the engine, one search at a time.
-    pub(super) fn with_engine<T>(
+    /// How many of the engine's searches are under way, and how many wait for a searcher.
+    pub fn engine_load(&self) -> (usize, usize) {
+        self.engine.pool.load()
+    }
+
+    /// Runs `search` in the engine pool, when its turn comes, and waits for its answer.
+    pub(super) fn with_engine<T: Send + 'static>(
         &self,
-        search: impl FnOnce(&mut Engine) -> T,
+        ticket: Ticket,
+        search: impl FnOnce(&mut Engine) -> T + Send + 'static,
     ) -> anyhow::Result<T> {
-        let mut engine = self
-            .engine
-            .engine
-            .lock()
-            .map_err(|_| anyhow::anyhow!("the engine panicked in an earlier search"))?;
-        Ok(search(engine.get_or_insert_with(|| {
-            Engine::with_table_megabytes(TABLE_MEGABYTES)
-        })))
+        Ok(self.engine.pool.run(ticket, search)?)
     }
 
     /// A challenge to the bot itself: the game starts at once, the challenger's choice of
@@ -128,6 +132,14 @@ impl Service {
             return refuse("I am still starting up: challenge me again in a moment.");
         };
         self.may_start_here(message)?;
+        let backlog = self.engine.pool.backlog();
+        if backlog > self.config.engine_overload {
+            return refuse(format!(
+                "I have too many games to think about just now (about {} s of searches wait \
+                 for me): challenge me again in a few minutes. The games under way go on.",
+                backlog.as_secs().max(1)
+            ));
+        }
         self.remember_users(message)?;
         self.store.remember_user(engine.id, &engine.name)?;
         let level = level.unwrap_or(DEFAULT_LEVEL);
@@ -294,11 +306,9 @@ impl Service {
         let Some(engine) = self.engine_user().cloned() else {
             return Ok(Vec::new());
         };
-        // The game is read once the engine is free: a search before this one may have
-        // changed it.
-        let Some((game, thought)) =
-            self.with_engine(|searcher| self.think_in(searcher, id, held))??
-        else {
+        // A game that changes while its search waits drops the search, and one that
+        // changes during it is refused by the version check of the commit.
+        let Some((game, thought)) = self.think_in(id, held)? else {
             return Ok(Vec::new());
         };
         tracing::info!(game = %id, turn = %thought, depth = thought.depth, nodes = thought.nodes, "the engine played");
@@ -348,10 +358,9 @@ impl Service {
     }
 
     /// The engine's search in game `id`, if it is to move there and the game does not end
-    /// meanwhile (then its stop flag is raised and nothing comes back).
+    /// or change meanwhile (then its stop flag is raised and nothing comes back).
     fn think_in(
         &self,
-        searcher: &mut Engine,
         id: GameId,
         held: Option<&LiveGame>,
     ) -> anyhow::Result<Option<(LiveGame, gipf_ai::Thought<Game>)>> {
@@ -368,19 +377,47 @@ impl Service {
         };
         let stop = Arc::new(AtomicBool::new(false));
         if let Ok(mut thinking) = self.engine.thinking.lock() {
-            *thinking = Some((id, Arc::clone(&stop)));
+            thinking.insert(id, Arc::clone(&stop));
         }
         let seed = u64::from(game.game.plies()) ^ id.0.unsigned_abs().rotate_left(17);
         let request = Request::level(level)
             .with_seed(seed)
             .with_stop(Arc::clone(&stop));
-        let thought = searcher.think_game(&game.game, &request);
+        let ticket = Ticket {
+            // Fair between the people who play it.
+            player: game.player(!game.to_move()),
+            game: Some(id),
+            class: class_of(level),
+            expected: expected_time(level),
+        };
+        let position = game.game.clone();
+        let thought = self.with_engine(ticket, move |searcher| {
+            searcher.think_game(&position, &request)
+        });
         if let Ok(mut thinking) = self.engine.thinking.lock() {
-            *thinking = None;
+            thinking.remove(&id);
         }
         match thought {
-            Ok(thought) if !stop.load(Ordering::Relaxed) => Ok(Some((game, thought))),
-            _ => Ok(None),
+            _ if stop.load(Ordering::Relaxed) => Ok(None),
+            Ok(Ok(thought)) => Ok(Some((game, thought))),
+            Ok(Err(_)) => Ok(None),
+            Err(e) => Err(e),
         }
     }
+}
+
+/// The queue's kind of a search at `level`: the quick levels go before the slow ones.
+pub(super) fn class_of(level: Level) -> Class {
+    match level {
+        Level::Beginner | Level::Easy => Class::Quick,
+        Level::Medium | Level::Hard => Class::Slow,
+    }
+}
+
+/// About how long a search at `level` takes, for the waits told.
+pub(super) fn expected_time(level: Level) -> std::time::Duration {
+    level
+        .limits()
+        .time
+        .unwrap_or(std::time::Duration::from_secs(2))
 }

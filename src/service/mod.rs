@@ -36,7 +36,7 @@ mod visible;
 mod watch;
 mod words;
 
-pub use config::Config;
+pub use config::{Config, machine_cores};
 pub use live::GameState;
 pub use message::{Message, User, Via};
 pub use serve::Served;
@@ -115,9 +115,9 @@ impl Service {
     pub fn open(path: impl AsRef<Path>, config: Config) -> anyhow::Result<Service> {
         Ok(Service {
             store: Store::open(path, config.clock.clone())?,
+            engine: engine::EngineSeat::new(config.engine_threads),
             config,
             limits: Limits::default(),
-            engine: engine::EngineSeat::default(),
             analysis: learn::analysis::AnalysisSeat::default(),
             prefix_readable: std::sync::atomic::AtomicBool::new(true),
         })

@@ -14,6 +14,7 @@ mod daily_puzzle;
 mod damaged;
 mod deadlines;
 mod engine_games;
+mod engine_pool;
 mod engine_watch;
 mod games;
 mod hostile;

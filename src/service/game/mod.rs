@@ -8,8 +8,10 @@ use gipf::Color;
 use gipf::potentials::{Action, Decision, Game, LineNote, PieceKind};
 use gipf_ai::{Level, Request};
 
+use super::engine::expected_time;
 use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, Via, refuse};
 use crate::command::GameCommand;
+use crate::engine_pool::{Class, Ticket};
 use crate::model::{BoardSide, GameStatus};
 use crate::record;
 use crate::reply::{Button, Reply, Stamp};
@@ -372,8 +374,15 @@ impl Service {
             return refuse("A hint is for the player to move, and it is not your move.");
         }
         let request = Request::level(Level::Medium).with_seed(u64::from(position.plies()));
+        let ticket = Ticket {
+            player: message.author.id,
+            game: None,
+            class: Class::Hint,
+            expected: expected_time(Level::Medium),
+        };
+        let searched = position.clone();
         let thought = self
-            .with_engine(|engine| engine.think_game(position, &request))?
+            .with_engine(ticket, move |engine| engine.think_game(&searched, &request))?
             .map_err(|e| Failure::Refused(e.to_string().into()))?;
         let turn = record::turn_text(&position.options(), &thought.turn, false);
         let hint = Reply::private(text![

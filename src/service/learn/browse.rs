@@ -6,10 +6,12 @@ use gipf::potentials::Game;
 use gipf_ai::{Level, Request};
 
 use crate::command::ArchiveCommand;
-use crate::model::GameId;
+use crate::engine_pool::Ticket;
+use crate::model::{GameId, UserId};
 use crate::record;
 use crate::render::{BoardView, RenderOptions};
 use crate::reply::{Button, Reply, Stamp};
+use crate::service::engine::{class_of, expected_time};
 use crate::service::{Handled, Message, Service, Via};
 
 /// A browser button: the same game at `turn`, with or without the engine's view.
@@ -57,7 +59,7 @@ impl Service {
         }
         if engine
             && state.outcome().is_none()
-            && let Some(view) = self.engine_view(state)?
+            && let Some(view) = self.engine_view(state, message.author.id)?
         {
             text.push(view);
         }
@@ -96,9 +98,17 @@ impl Service {
 
     /// `The engine (white to move): …`: its choice in `state`, and what it thinks of it
     /// (nothing if the search gave no turn).
-    fn engine_view(&self, state: &Game) -> anyhow::Result<Option<String>> {
+    fn engine_view(&self, state: &Game, asker: UserId) -> anyhow::Result<Option<String>> {
         let request = Request::level(Level::Medium).with_seed(u64::from(state.plies()));
-        let Ok(thought) = self.with_engine(|e| e.think_game(state, &request))? else {
+        let ticket = Ticket {
+            player: asker,
+            game: None,
+            class: class_of(Level::Medium),
+            expected: expected_time(Level::Medium),
+        };
+        let searched = state.clone();
+        let Ok(thought) = self.with_engine(ticket, move |e| e.think_game(&searched, &request))?
+        else {
             return Ok(None);
         };
         Ok(Some(format!(

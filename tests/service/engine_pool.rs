@@ -1,0 +1,126 @@
+//! The engine pool through the service: games against the bot searched side by side, and a
+//! search still waiting for a searcher dropped when its game ends.
+
+use std::sync::Arc;
+
+use crate::support::table::Table;
+use gipf_bot::console::{ENGINE_NAME, user_id};
+use gipf_bot::model::ChannelId;
+use gipf_bot::reply::FollowUp;
+use gipf_bot::service::Config;
+
+/// A table whose engine pool has `threads` searchers.
+fn table(threads: usize) -> Table {
+    let table = Table::with_config(Config {
+        engine_threads: threads,
+        ..Config::default()
+    });
+    table
+        .service
+        .set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
+    table
+}
+
+/// `who` challenges the bot at `hard` in `channel`, the bot moving first: the game.
+fn engine_moves_first(table: &mut Table, channel: u64, who: &str) -> gipf_bot::model::GameId {
+    table.channel = ChannelId(channel);
+    let start = table
+        .say(who, "!challenge @gipf-bot standard black hard")
+        .remove(0);
+    let Some(FollowUp::EngineAnswer(game)) = start.then else {
+        panic!("the engine moves first: {start:?}");
+    };
+    game
+}
+
+#[test]
+fn a_search_waiting_for_the_one_searcher_is_dropped_when_its_game_ends() {
+    let mut table = table(1);
+    let first = engine_moves_first(&mut table, 1, "alice");
+    let second = engine_moves_first(&mut table, 2, "bob");
+    let service = Arc::clone(&table.service);
+    let searching = std::thread::spawn(move || service.engine_turn(first));
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    // The second game's search waits for the only searcher, busy for two seconds.
+    let service = Arc::clone(&table.service);
+    let waiting = std::thread::spawn(move || service.engine_turn(second));
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    table.channel = ChannelId(2);
+    table.expect("bob", "!resign confirm", "bob resigned");
+    let dropped = waiting.join().unwrap();
+    assert!(dropped.is_empty(), "{dropped:?}");
+    assert!(
+        !searching.is_finished(),
+        "dropped at once, not after the search under way"
+    );
+    let played = searching.join().unwrap();
+    assert_eq!(
+        played.len(),
+        1,
+        "the first game's search went on: {played:?}"
+    );
+}
+
+/// The engine's searches under way and waiting once both games' turns are asked for.
+fn load_with_two_games(threads: usize) -> (usize, usize) {
+    let mut table = table(threads);
+    let games = [
+        engine_moves_first(&mut table, 1, "alice"),
+        engine_moves_first(&mut table, 2, "bob"),
+    ];
+    let searches: Vec<_> = games
+        .into_iter()
+        .map(|game| {
+            let service = Arc::clone(&table.service);
+            std::thread::spawn(move || service.engine_turn(game))
+        })
+        .collect();
+    let asked = std::time::Instant::now();
+    let mut load = table.service.engine_load();
+    while load.0 + load.1 < 2 && asked.elapsed().as_secs() < 5 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        load = table.service.engine_load();
+    }
+    // Both asked; a free searcher takes a waiting search at once (well within a search's
+    // second and more).
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    load = table.service.engine_load();
+    for search in searches {
+        assert_eq!(search.join().unwrap().len(), 1, "each game is answered");
+    }
+    load
+}
+
+#[test]
+fn two_searchers_answer_two_games_side_by_side_and_one_takes_turns() {
+    assert_eq!(load_with_two_games(2), (2, 0));
+    assert_eq!(load_with_two_games(1), (1, 1));
+}
+
+#[test]
+fn under_overload_a_new_game_against_the_bot_is_refused_and_those_under_way_go_on() {
+    let mut table = Table::with_config(Config {
+        engine_threads: 1,
+        // Any search under way is more than this bot will queue.
+        engine_overload: std::time::Duration::ZERO,
+        ..Config::default()
+    });
+    table
+        .service
+        .set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
+    let game = engine_moves_first(&mut table, 1, "alice");
+    let service = Arc::clone(&table.service);
+    let searching = std::thread::spawn(move || service.engine_turn(game));
+    while table.service.engine_load() == (0, 0) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    table.channel = ChannelId(2);
+    table.expect(
+        "bob",
+        "!challenge @gipf-bot standard black hard",
+        "I have too many games to think about just now",
+    );
+    assert_eq!(searching.join().unwrap().len(), 1, "alice's game goes on");
+    table.channel = ChannelId(1);
+    assert_eq!(table.state().turns.len(), 1, "the engine played its turn");
+}
