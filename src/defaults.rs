@@ -7,6 +7,8 @@ use std::time::Duration;
 pub const HOUR_SECONDS: u64 = 3600;
 /// Seconds in a day.
 pub const DAY_SECONDS: u64 = 24 * HOUR_SECONDS;
+/// A day, as the clock's timestamps count it (seconds, signed).
+pub const DAY: i64 = DAY_SECONDS as i64;
 
 /// How many hours a challenge stays open.
 pub const CHALLENGE_HOURS: u64 = 24;

@@ -254,7 +254,7 @@ impl TimeControl {
 
     /// The time per move, in seconds.
     pub fn seconds(self) -> i64 {
-        i64::from(self.days) * 86_400
+        i64::from(self.days) * crate::defaults::DAY
     }
 }
 

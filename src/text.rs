@@ -154,7 +154,8 @@ impl std::fmt::Display for Text {
 /// assert_eq!(gipf_bot::text::utc(951_782_400), "2000-02-29 00:00 UTC");
 /// ```
 pub fn utc(unix: i64) -> String {
-    let (days, seconds) = (unix.div_euclid(86_400), unix.rem_euclid(86_400));
+    use crate::defaults::DAY;
+    let (days, seconds) = (unix.div_euclid(DAY), unix.rem_euclid(DAY));
     // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
     let z = days + 719_468;
     let era = z.div_euclid(146_097);

@@ -5,6 +5,7 @@
 use gipf::Color;
 
 use super::{Failure, GameState, LiveGame, Message, Service};
+use crate::defaults::{DAY, DAY_SECONDS};
 use crate::model::{ChannelId, GameStatus, GuildId};
 use crate::store::{Damaged, Progress, StoredGame};
 use crate::text;
@@ -20,7 +21,7 @@ impl Service {
             Ok(Some(stored)) if stored.status != GameStatus::Active => Some(stored),
             _ => None,
         };
-        let recent = ended.filter(|g| self.config.clock.now() - g.updated_at < 86_400);
+        let recent = ended.filter(|g| self.config.clock.now() - g.updated_at < DAY);
         let Some(game) = recent.and_then(|stored| LiveGame::load(stored).ok()) else {
             return Failure::Refused(Text::from(format!(
                 "There is no game in this channel. {start}"
@@ -71,13 +72,13 @@ impl Service {
         updated_at: i64,
     ) -> anyhow::Result<bool> {
         let idle = u64::try_from(self.config.clock.now() - updated_at).unwrap_or(0);
-        if idle < 86_400 && self.config.abandon_after.as_secs() >= 86_400 {
+        if idle < DAY_SECONDS && self.config.abandon_after.as_secs() >= DAY_SECONDS {
             return Ok(false);
         }
         let settings = guild
             .map(|guild| self.store.guild_settings(guild))
             .transpose()?;
-        Ok(idle >= self.abandon_days(settings) * 86_400)
+        Ok(idle >= self.abandon_days(settings) * DAY_SECONDS)
     }
 
     /// The channel's active game (or, with `include_finished`, its latest), ended first if

@@ -4,6 +4,7 @@ use rusqlite::params;
 
 use super::Store;
 use super::games::{Damaged, GAME_COLUMNS, StoredGame, game_row, with_turns};
+use crate::defaults::DAY;
 use crate::model::{ChannelId, GameId, GameStatus};
 
 impl Store {
@@ -43,7 +44,7 @@ impl Store {
     /// (`default_days` where it sets nothing), the longest idle first.
     pub fn idle_game_channels(&self, default_days: u64) -> anyhow::Result<Vec<ChannelId>> {
         let now = self.clock.now();
-        let default_days = i64::try_from(default_days).unwrap_or(i64::MAX / 86_400);
+        let default_days = i64::try_from(default_days).unwrap_or(i64::MAX / DAY);
         self.with(|c| {
             let mut statement = c.prepare_cached(
                 "SELECT games.channel_id FROM games

@@ -8,11 +8,20 @@ use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
 
 use super::challenges::{Challenge, ChallengeTerms};
 use super::ratings;
-use super::takebacks::Takeback;
 use super::{Store, decisions, parsed_color, potentials_text, spec, time_control, unreadable};
 use crate::model::{
     ChannelId, GameId, GameSpec, GameStatus, GuildId, Partial, TimeControl, UserId,
 };
+
+/// A takeback asked for in the game's present position (stored in its row; asked, declined
+/// and carried out in `takebacks.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Takeback {
+    /// The colour that asked.
+    pub by: Color,
+    /// The opponent declined it (no second request until a move is made).
+    pub declined: bool,
+}
 
 /// A game as stored: who plays, how it stands, and its turns in the official notation.
 #[derive(Clone, Debug, PartialEq, Eq)]

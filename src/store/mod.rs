@@ -33,10 +33,10 @@ mod users;
 pub use archive::GameFilter;
 pub use challenges::{Challenge, ChallengeTerms};
 pub use daily::{DailyPost, DailyServer, DailyTally};
+pub use games::Takeback;
 pub use games::{Damaged, Progress, StoredGame};
 pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
-pub use takebacks::Takeback;
 
 /// The schema, one migration a file in `migrations/`.
 pub fn migrations() -> Migrations<'static> {

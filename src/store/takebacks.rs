@@ -9,15 +9,6 @@ use super::Store;
 use super::games::StoredGame;
 use crate::model::{GameStatus, Partial};
 
-/// A takeback asked for in the game's present position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Takeback {
-    /// The colour that asked.
-    pub by: Color,
-    /// The opponent declined it (no second request until a move is made).
-    pub declined: bool,
-}
-
 impl Store {
     /// Records `by`'s request to take back in `game` as it was read: false (writing nothing)
     /// if the game moved on or a request already stands in this position.

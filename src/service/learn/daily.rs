@@ -6,6 +6,7 @@
 //! posts one twice, and a post Discord refused is shown in the server's settings.
 
 use crate::command::Phrasing;
+use crate::defaults::{DAY, HOUR_SECONDS};
 use crate::model::{GuildId, GuildSettings};
 use crate::reply::Reply;
 use crate::service::learn::puzzle::{Puzzle, puzzle_count, verdict};
@@ -14,17 +15,19 @@ use crate::store::{DailyPost, DailyTally};
 use crate::text;
 use crate::text::{Span, Text};
 
-/// Seconds in a day.
-const DAY: i64 = 86_400;
-
 /// The server's puzzle day at `now`: days since 1970, each starting at `hour` UTC.
 fn puzzle_day(now: i64, hour: u8) -> i64 {
-    (now - i64::from(hour) * 3600).div_euclid(DAY)
+    (now - hour_start(hour)).div_euclid(DAY)
 }
 
 /// When the puzzle of `day` is due, for a server posting at `hour`.
 fn due_at(day: i64, hour: u8) -> i64 {
-    day * DAY + i64::from(hour) * 3600
+    day * DAY + hour_start(hour)
+}
+
+/// Seconds from midnight to `hour` o'clock.
+fn hour_start(hour: u8) -> i64 {
+    i64::from(hour) * HOUR_SECONDS as i64
 }
 
 /// The puzzle of `day` among `count`: the same in every server. A step prime to the count

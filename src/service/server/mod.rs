@@ -9,6 +9,7 @@ use gipf::Color;
 use super::words::colour_word;
 use super::{Handled, Message, Run, Service, refuse};
 use crate::command::{Phrasing, ServerCommand, SettingsChange};
+use crate::defaults::DAY_SECONDS;
 use crate::model::{BoardSide, GuildId, GuildSettings};
 use crate::reply::Reply;
 use crate::text;
@@ -137,7 +138,7 @@ impl Service {
     pub(super) fn abandon_days(&self, settings: Option<GuildSettings>) -> u64 {
         settings
             .and_then(|s| s.abandon_days)
-            .map_or(self.config.abandon_after.as_secs() / 86_400, u64::from)
+            .map_or(self.config.abandon_after.as_secs() / DAY_SECONDS, u64::from)
     }
 }
 
