@@ -327,15 +327,30 @@ impl Handler {
         let replies = interaction::answer(&ctx.http, Asked::Command(command), work).await;
         self.send_direct(&ctx.http, command.channel_id, &replies)
             .await;
-        self.follow_up(&ctx.http, later.into_inner().unwrap_or_default())
-            .await;
+        self.follow_up(
+            &ctx.http,
+            command.channel_id,
+            later.into_inner().unwrap_or_default(),
+        )
+        .await;
     }
 
     /// Does the work replies left (the engine's turns, analyses), one after the other, each
     /// answer posted in its channel once it is ready (the replies that asked are out already).
-    async fn follow_up(&self, http: &Http, works: Vec<FollowUp>) {
+    /// The engine's answer to a turn that waited for a searcher comes this way, the bot
+    /// typing in `here` meanwhile.
+    async fn follow_up(&self, http: &Http, here: serenity::all::ChannelId, works: Vec<FollowUp>) {
         for work in works {
-            for (channel, reply) in self.service.follow_up_async(work).await {
+            let answers = self.service.follow_up_async(work);
+            let answers = if matches!(work, FollowUp::EngineAnswer(_)) {
+                tokio::select! {
+                    answers = answers => answers,
+                    () = typing(http, here) => Vec::new(),
+                }
+            } else {
+                answers.await
+            };
+            for (channel, reply) in answers {
                 // A refusal is logged where it happens; nobody else is waiting for it.
                 let _ = self.deliver(http, channel, reply).await;
             }
@@ -564,8 +579,12 @@ impl Handler {
         let replies = interaction::answer(&ctx.http, Asked::Click(click), work).await;
         self.send_direct(&ctx.http, click.channel_id, &replies)
             .await;
-        self.follow_up(&ctx.http, later.into_inner().unwrap_or_default())
-            .await;
+        self.follow_up(
+            &ctx.http,
+            click.channel_id,
+            later.into_inner().unwrap_or_default(),
+        )
+        .await;
     }
 }
 
@@ -722,7 +741,7 @@ impl EventHandler for Handler {
             }))
             .collect();
         self.send_direct(&ctx.http, msg.channel_id, &direct).await;
-        self.follow_up(&ctx.http, later).await;
+        self.follow_up(&ctx.http, msg.channel_id, later).await;
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {

@@ -32,6 +32,9 @@ pub struct Config {
     /// How long the engine's queue may grow before new games against it are refused (the
     /// games under way go on): a minute.
     pub engine_overload: Duration,
+    /// A player whose turn would wait longer than this for a searcher is told so, his turn
+    /// announced at once and the engine's answer following: about 5 s.
+    pub engine_wait_told: Duration,
 }
 
 /// The machine's cores, as many searchers as the engine pool has by default.
@@ -55,6 +58,7 @@ impl Default for Config {
             },
             engine_threads: machine_cores(),
             engine_overload: Duration::from_secs(60),
+            engine_wait_told: Duration::from_secs(5),
         }
     }
 }

@@ -20,7 +20,7 @@ use super::challenge::Proposal;
 use super::play::Working;
 use super::{Failure, Handled, LiveGame, Message, Service, User, refuse};
 use crate::command::Phrasing;
-use crate::engine_pool::{Class, EnginePool, Ticket};
+use crate::engine_pool::{Class, EnginePool, Ticket, Wait};
 use crate::model::{ChannelId, GameId, GameStatus, UserId};
 use crate::reply::{FollowUp, Reply};
 use crate::text;
@@ -104,6 +104,17 @@ impl Service {
             stop.store(true, Ordering::Relaxed);
         }
         self.engine.pool.drop_game(game);
+    }
+
+    /// How long a search asked for now would wait, if longer than a player is left waiting
+    /// without a word.
+    pub(super) fn long_wait(&self) -> Option<Wait> {
+        let about = self.engine.pool.backlog();
+        let (running, waiting) = self.engine.pool.load();
+        (about > self.config.engine_wait_told).then_some(Wait {
+            ahead: running + waiting,
+            about,
+        })
     }
 
     /// How many of the engine's searches are under way, and how many wait for a searcher.

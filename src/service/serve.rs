@@ -10,6 +10,7 @@ use std::sync::Arc;
 use super::engine::STUCK;
 use super::{INTERNAL_ERROR, LiveGame, Message, Service};
 use crate::command::{Command, CommandError};
+use crate::engine_pool::Wait;
 use crate::model::{ChannelId, GameId};
 use crate::reply::{FollowUp, Reply};
 
@@ -137,6 +138,10 @@ impl Service {
                 out.push(reply);
                 continue;
             };
+            if let Some(wait) = self.long_wait() {
+                out.push(self.told_to_wait(reply, game, &wait));
+                continue;
+            }
             let mut held = Reply {
                 then: None,
                 ..reply
@@ -161,6 +166,23 @@ impl Service {
             }
         }
         out
+    }
+
+    /// The turn `reply` announces, posted now with how long the engine's answer will be:
+    /// the answer is left for later ([`Served::later`]).
+    fn told_to_wait(&self, reply: Reply, game: GameId, wait: &Wait) -> Reply {
+        let before = self.held_game(game);
+        let mut told = self.drawn(Service::unasked(reply), game, before);
+        told.text.push(format!(
+            "\n{} ahead of yours: my answer comes in about {} s.",
+            match wait.ahead {
+                1 => "1 game is".to_string(),
+                n => format!("{n} games are"),
+            },
+            wait.about.as_secs().max(1)
+        ));
+        told.then = Some(FollowUp::EngineAnswer(game));
+        told
     }
 
     /// `reply` as posted when no answer comes (the search panicked): a held one with its

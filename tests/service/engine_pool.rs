@@ -124,3 +124,45 @@ fn under_overload_a_new_game_against_the_bot_is_refused_and_those_under_way_go_o
     table.channel = ChannelId(1);
     assert_eq!(table.state().turns.len(), 1, "the engine played its turn");
 }
+
+#[test]
+fn a_turn_that_waits_for_a_searcher_is_told_at_once_with_the_wait_and_answered_later() {
+    let mut table = Table::with_config(Config {
+        engine_threads: 1,
+        // Any wait at all is worth a word here.
+        engine_wait_told: std::time::Duration::ZERO,
+        ..Config::default()
+    });
+    table
+        .service
+        .set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
+    let busy = engine_moves_first(&mut table, 1, "alice");
+    table.channel = ChannelId(2);
+    table.say("bob", "!challenge @gipf-bot standard white hard");
+    let service = Arc::clone(&table.service);
+    let searching = std::thread::spawn(move || service.engine_turn(busy));
+    while table.service.engine_load() == (0, 0) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let push = table.message("bob", "!push b1 c2");
+    let served = table.service.serve(&push);
+    assert_eq!(served.now.len(), 1, "{:?}", served.now);
+    let told = crate::support::table::shown(&served.now[0]);
+    assert!(told.contains("bob (white) played b1 -> c2"), "{told}");
+    assert!(
+        told.contains("1 game is ahead of yours: my answer comes in about"),
+        "{told}"
+    );
+    assert!(served.now[0].board.is_some(), "the turn is shown at once");
+    let [later] = served.later[..] else {
+        panic!("the answer follows: {:?}", served.later);
+    };
+    assert!(matches!(later, FollowUp::EngineAnswer(_)));
+    let answer = table.service.follow_up(later);
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    assert!(
+        crate::support::table::shown(&answer[0].1).contains("your move"),
+        "{answer:?}"
+    );
+    searching.join().unwrap();
+}

@@ -225,7 +225,10 @@ impl Service {
 
     /// How many hours a challenge stays open, rounded up.
     fn ttl_hours(&self) -> u64 {
-        self.config.challenge_ttl.as_secs().div_ceil(crate::defaults::HOUR_SECONDS)
+        self.config
+            .challenge_ttl
+            .as_secs()
+            .div_ceil(crate::defaults::HOUR_SECONDS)
     }
 
     /// The channel's open challenge, unless there is none or the button clicked was made
