@@ -14,7 +14,7 @@ use super::gate::Gate;
 use super::interaction::{self, Asked};
 use super::rights::{Member, RightsCache, member_of_message};
 use super::sight::MemberSight;
-use super::{send, slash};
+use super::{outbox, send, slash};
 use crate::command::{ArgKind, Command, Phrasing, Syntax};
 use crate::model::{ChannelId, GuildId, Rights, UserId};
 use crate::reply::{FollowUp, Reply};
@@ -43,6 +43,8 @@ pub(crate) struct Handler {
     rights: Arc<RightsCache>,
     /// The direct-message channel opened with each user.
     dm_channels: std::sync::Mutex<std::collections::HashMap<UserId, serenity::all::ChannelId>>,
+    /// Whether this process posted what the outbox owed at its start.
+    drained: std::sync::atomic::AtomicBool,
 }
 
 fn user(user: &DiscordUser) -> User {
@@ -191,6 +193,7 @@ impl Handler {
             gate,
             rights: Arc::default(),
             dm_channels: Default::default(),
+            drained: Default::default(),
         }
     }
 
@@ -276,7 +279,7 @@ impl Handler {
             return;
         };
         let options = slash::options(&command.data.options);
-        let later = std::sync::Mutex::new(Vec::new());
+        let (later, owed) = (Mutex::new(Vec::new()), Mutex::new(Vec::new()));
         let work = async {
             // The options fill the command: no chat line is built from them.
             let say = Phrasing::slash(self.prefix());
@@ -321,10 +324,14 @@ impl Handler {
             if let Ok(mut works) = later.lock() {
                 works.extend(served.later);
             }
+            if let Ok(mut owing) = owed.lock() {
+                owing.extend(outbox::owed_by(&served.now));
+            }
             self.open_threads(&ctx.http, command.channel_id, served.now)
                 .await
         };
         let replies = interaction::answer(&ctx.http, Asked::Command(command), work).await;
+        outbox::mark_sent(&self.service, owed.into_inner().unwrap_or_default()).await;
         self.send_direct(&ctx.http, command.channel_id, &replies)
             .await;
         self.follow_up(&ctx.http, later.into_inner().unwrap_or_default())
@@ -398,15 +405,20 @@ impl Handler {
         reply: Reply,
     ) -> Result<(), String> {
         let channel = serenity::all::ChannelId::new(channel.0);
+        let owed = reply.owed.clone();
+        if outbox::dies_before_post(&self.service, &owed) {
+            return Ok(());
+        }
         if reply.direct.is_some() {
             self.send_direct(http, channel, std::slice::from_ref(&reply))
                 .await;
             return Ok(());
         }
-        match send::to_channel(http, channel, None, &[reply])
+        let refused = send::to_channel(http, channel, None, &[reply])
             .await
-            .refused
-        {
+            .refused;
+        outbox::mark_sent(&self.service, owed).await;
+        match refused {
             Some(why) => Err(why),
             None => Ok(()),
         }
@@ -522,7 +534,7 @@ impl Handler {
             return;
         };
         // The service refuses a click made for another game or an earlier question.
-        let later = std::sync::Mutex::new(Vec::new());
+        let (later, owed) = (Mutex::new(Vec::new()), Mutex::new(Vec::new()));
         let work = async {
             match send::parse_custom_id(&click.data.custom_id) {
                 None => vec![Reply::private("I don't know that button.")],
@@ -556,12 +568,16 @@ impl Handler {
                     if let Ok(mut works) = later.lock() {
                         works.extend(served.later);
                     }
+                    if let Ok(mut owing) = owed.lock() {
+                        owing.extend(outbox::owed_by(&served.now));
+                    }
                     self.open_threads(&ctx.http, click.channel_id, served.now)
                         .await
                 }
             }
         };
         let replies = interaction::answer(&ctx.http, Asked::Click(click), work).await;
+        outbox::mark_sent(&self.service, owed.into_inner().unwrap_or_default()).await;
         self.send_direct(&ctx.http, click.channel_id, &replies)
             .await;
         self.follow_up(&ctx.http, later.into_inner().unwrap_or_default())
@@ -644,6 +660,10 @@ impl EventHandler for Handler {
         {
             return;
         }
+        // What a crash left unannounced goes first, once a process.
+        if !self.drained.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            outbox::drain(&self.service, &ctx.http).await;
+        }
         let commands = slash::definitions();
         let registered = match self.dev_guild.filter(|&id| id != 0) {
             Some(guild) => {
@@ -705,6 +725,10 @@ impl EventHandler for Handler {
             .serve_async(message, typing(&ctx.http, msg.channel_id))
             .await;
         let later = served.later;
+        let owed = outbox::owed_by(&served.now);
+        if outbox::dies_before_post(&self.service, &owed) {
+            return;
+        }
         let replies = self
             .open_threads(&ctx.http, msg.channel_id, served.now)
             .await;
@@ -721,6 +745,7 @@ impl EventHandler for Handler {
                 ..reply
             }))
             .collect();
+        outbox::mark_sent(&self.service, owed).await;
         self.send_direct(&ctx.http, msg.channel_id, &direct).await;
         self.follow_up(&ctx.http, later).await;
     }

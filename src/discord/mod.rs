@@ -9,6 +9,7 @@ mod gate;
 mod handler;
 mod interaction;
 mod markdown;
+mod outbox;
 mod rights;
 mod send;
 mod shards;

@@ -26,6 +26,9 @@ pub struct Config {
     /// How `!analyse` searches: every turn at the medium level, the turns it reports again
     /// at hard, as `gipf-bot think` would.
     pub analysis: gipf_ai::analyse::Budget,
+    /// Where the adapter dies on the way from a stored turn to its announcement marked sent
+    /// (tests only: `None` in service).
+    pub crash: Option<super::Crash>,
 }
 
 impl Default for Config {
@@ -42,6 +45,7 @@ impl Default for Config {
                 scan: gipf_ai::Level::Medium.limits(),
                 confirm: gipf_ai::Level::Hard.limits(),
             },
+            crash: None,
         }
     }
 }
