@@ -128,3 +128,11 @@ impl Reply {
         self.text.mentions()
     }
 }
+
+/// The announcements `replies` make, in order: what to mark sent once they are out.
+pub fn owed_by(replies: &[Reply]) -> Vec<OutboxId> {
+    replies
+        .iter()
+        .flat_map(|r| r.owed.iter().copied())
+        .collect()
+}

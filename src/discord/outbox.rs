@@ -9,15 +9,8 @@ use serenity::all::{CreateMessage, Http, Nonce};
 
 use crate::model::OutboxId;
 use crate::reply::Reply;
+pub(crate) use crate::reply::owed_by;
 use crate::service::{Crash, Service};
-
-/// The announcements `replies` make.
-pub(crate) fn owed_by(replies: &[Reply]) -> Vec<OutboxId> {
-    replies
-        .iter()
-        .flat_map(|r| r.owed.iter().copied())
-        .collect()
-}
 
 /// `message`, part `part` of `reply`, with the nonce of its first announcement: Discord
 /// answers a second message with the same nonce in the channel (a post again after a crash)
