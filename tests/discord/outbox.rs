@@ -9,7 +9,7 @@ use gipf::{Position, Variant};
 use gipf_bot::service::{Config, Crash};
 use serde_json::Value;
 
-use crate::support::bot::{Bot, content, next_post, next_push, say, start_game};
+use crate::support::bot::{Bot, ask, content, next_post, next_push, say, start_game};
 use crate::support::chat::{ALICE, BOB, CHANNEL, assert_pings};
 use crate::support::fake_discord::{FakeDiscord, WAIT_TIMEOUT};
 
@@ -148,5 +148,19 @@ async fn an_announcement_overtaken_by_a_later_turn_says_so() {
         posted[1]
     );
     assert_pings(&posted[1], &[ALICE.0]);
+    bot.stop(&discord).await;
+}
+
+#[tokio::test]
+async fn an_accept_sent_again_shows_the_game_it_started() {
+    let discord = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = start(&discord, &dir.path().join("gipf.db"), None).await;
+    start_game(&discord, CHANNEL).await;
+    let again = ask(&discord, say(CHANNEL, BOB, "!accept")).await;
+    let text = content(&again);
+    assert!(text.starts_with("Game on (accepted already)"), "{again:#}");
+    assert!(text.contains(&format!("<@{}>", ALICE.0)), "{again:#}");
+    assert_pings(&again, &[ALICE.0]);
     bot.stop(&discord).await;
 }

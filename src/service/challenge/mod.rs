@@ -250,7 +250,10 @@ impl Service {
     }
 
     fn accept(&self, message: &Message) -> Handled {
-        let challenge = self.open_challenge(message)?;
+        let challenge = match self.open_challenge(message) {
+            Ok(challenge) => challenge,
+            Err(refused) => return self.accepted_already(message).unwrap_or(Err(refused)),
+        };
         let terms = &challenge.terms;
         let author = message.author.id;
         let opponent = match terms.challenged {
@@ -299,6 +302,30 @@ impl Service {
             thread: self.new_thread(terms, &game),
             ..Reply::public(text)
         })
+    }
+
+    /// The answer to an `accept` typed again (its first answer lost, or a crash before it
+    /// was posted) by a player of the channel's running game: that game, its player to move
+    /// pinged, as the first answer would. `None` elsewhere, and for a button (whose refusal
+    /// says it was answered).
+    fn accepted_already(&self, message: &Message) -> Option<Handled> {
+        if message.stamp.is_some() {
+            return None;
+        }
+        // A damaged game keeps the refusal: what it says comes with a command on the game.
+        let game = self.live_game(message.channel, false).ok()??;
+        game.color_of(message.author.id)?;
+        let lines = vec![text![
+            format!(
+                "Game on (accepted already): {}. White: ",
+                game.stored.spec.title()
+            ),
+            game.name(Color::White),
+            ", Black: ",
+            game.name(Color::Black),
+            "."
+        ]];
+        Some(self.position_reply(&game, lines, None, &self.phrasing(message)))
     }
 
     /// The thread a game just started moves into, if its challenge asked for one.
