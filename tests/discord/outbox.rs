@@ -164,3 +164,22 @@ async fn an_accept_sent_again_shows_the_game_it_started() {
     assert_pings(&again, &[ALICE.0]);
     bot.stop(&discord).await;
 }
+
+#[tokio::test]
+async fn a_turn_sent_again_is_told_it_was_played() {
+    let discord = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = start(&discord, &dir.path().join("gipf.db"), None).await;
+    start_game(&discord, CHANNEL).await;
+    let mut position = Position::new(Variant::Standard);
+    let push = format!("!push {}", next_push(&mut position));
+    ask(&discord, say(CHANNEL, ALICE, &push)).await;
+    let again = ask(&discord, say(CHANNEL, ALICE, &push)).await;
+    let text = content(&again);
+    assert!(
+        text.contains("is stored and announced already"),
+        "{again:#}"
+    );
+    assert!(text.contains("It is bob's turn"), "{again:#}");
+    bot.stop(&discord).await;
+}
