@@ -279,7 +279,8 @@ impl Handler {
             return;
         };
         let options = slash::options(&command.data.options);
-        let (later, owed) = (Mutex::new(Vec::new()), Mutex::new(Vec::new()));
+        // The work the replies leave for later, and the announcements they make.
+        let left = Mutex::new((Vec::new(), Vec::new()));
         let work = async {
             // The options fill the command: no chat line is built from them.
             let say = Phrasing::slash(self.prefix());
@@ -321,21 +322,19 @@ impl Handler {
             let served = (self.service)
                 .serve_parsed_async(message, parsed, std::future::pending())
                 .await;
-            if let Ok(mut works) = later.lock() {
-                works.extend(served.later);
-            }
-            if let Ok(mut owing) = owed.lock() {
-                owing.extend(outbox::owed_by(&served.now));
+            if let Ok(mut left) = left.lock() {
+                left.0.extend(served.later);
+                left.1.extend(outbox::owed_by(&served.now));
             }
             self.open_threads(&ctx.http, command.channel_id, served.now)
                 .await
         };
         let replies = interaction::answer(&ctx.http, Asked::Command(command), work).await;
-        outbox::mark_sent(&self.service, owed.into_inner().unwrap_or_default()).await;
+        let (later, owed) = left.into_inner().unwrap_or_default();
+        outbox::mark_sent(&self.service, owed).await;
         self.send_direct(&ctx.http, command.channel_id, &replies)
             .await;
-        self.follow_up(&ctx.http, later.into_inner().unwrap_or_default())
-            .await;
+        self.follow_up(&ctx.http, later).await;
     }
 
     /// Does the work replies left (the engine's turns, analyses), one after the other, each
@@ -534,7 +533,8 @@ impl Handler {
             return;
         };
         // The service refuses a click made for another game or an earlier question.
-        let (later, owed) = (Mutex::new(Vec::new()), Mutex::new(Vec::new()));
+        // The work the replies leave for later, and the announcements they make.
+        let left = Mutex::new((Vec::new(), Vec::new()));
         let work = async {
             match send::parse_custom_id(&click.data.custom_id) {
                 None => vec![Reply::private("I don't know that button.")],
@@ -565,11 +565,9 @@ impl Handler {
                     let served = (self.service)
                         .serve_command_async(message, command, std::future::pending())
                         .await;
-                    if let Ok(mut works) = later.lock() {
-                        works.extend(served.later);
-                    }
-                    if let Ok(mut owing) = owed.lock() {
-                        owing.extend(outbox::owed_by(&served.now));
+                    if let Ok(mut left) = left.lock() {
+                        left.0.extend(served.later);
+                        left.1.extend(outbox::owed_by(&served.now));
                     }
                     self.open_threads(&ctx.http, click.channel_id, served.now)
                         .await
@@ -577,11 +575,11 @@ impl Handler {
             }
         };
         let replies = interaction::answer(&ctx.http, Asked::Click(click), work).await;
-        outbox::mark_sent(&self.service, owed.into_inner().unwrap_or_default()).await;
+        let (later, owed) = left.into_inner().unwrap_or_default();
+        outbox::mark_sent(&self.service, owed).await;
         self.send_direct(&ctx.http, click.channel_id, &replies)
             .await;
-        self.follow_up(&ctx.http, later.into_inner().unwrap_or_default())
-            .await;
+        self.follow_up(&ctx.http, later).await;
     }
 }
 
@@ -660,10 +658,8 @@ impl EventHandler for Handler {
         {
             return;
         }
-        // What a crash left unannounced goes first, once a process.
-        if !self.drained.swap(true, std::sync::atomic::Ordering::SeqCst) {
-            outbox::drain(&self.service, &ctx.http).await;
-        }
+        // What a crash left unannounced goes first.
+        outbox::drain_once(&self.drained, &self.service, &ctx.http).await;
         let commands = slash::definitions();
         let registered = match self.dev_guild.filter(|&id| id != 0) {
             Some(guild) => {

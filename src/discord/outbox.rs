@@ -4,6 +4,7 @@
 //! first. The test failpoint ([`Crash`]) stops the bot on that way.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use serenity::all::{CreateMessage, Http, Nonce};
 
@@ -43,8 +44,11 @@ pub(crate) async fn mark_sent(service: &Arc<Service>, owed: Vec<OutboxId>) {
 }
 
 /// Posts the announcements stored and never marked sent (a crash came first), in order per
-/// channel, each marked sent once posted.
-pub(crate) async fn drain(service: &Arc<Service>, http: &Http) {
+/// channel, each marked sent once posted: once a process (`drained` says whether it did).
+pub(crate) async fn drain_once(drained: &AtomicBool, service: &Arc<Service>, http: &Http) {
+    if drained.swap(true, Ordering::SeqCst) {
+        return;
+    }
     let owing = Arc::clone(service);
     let unsent = tokio::task::spawn_blocking(move || owing.unsent())
         .await

@@ -50,8 +50,8 @@ fn posted_since(discord: &FakeDiscord, skip: usize) -> Vec<Value> {
 }
 
 /// Alice's first turn with the bot dying at `crash` (a game started first): the number of
-/// messages the channel had before the turn, and the turn.
-async fn crashed_turn(discord: &FakeDiscord, db: &Path, crash: Crash) -> (usize, String) {
+/// messages the channel had before the turn.
+async fn crashed_turn(discord: &FakeDiscord, db: &Path, crash: Crash) -> usize {
     let bot = start(discord, db, Some(crash)).await;
     start_game(discord, CHANNEL).await;
     let before = discord.messages_in(CHANNEL).len();
@@ -65,7 +65,7 @@ async fn crashed_turn(discord: &FakeDiscord, db: &Path, crash: Crash) -> (usize,
         _ => stored_turns(db, 1).await,
     }
     bot.stop(discord).await;
-    (before, push)
+    before
 }
 
 /// The one announcement of alice's turn, pinging bob.
@@ -76,53 +76,53 @@ fn assert_announced_once(posted: &[Value]) {
     assert_pings(body, &[BOB.0]);
 }
 
+/// Starts the bot once for each failpoint of `starts`, in turn: after each start alice's turn
+/// stands announced exactly once.
+async fn restarts_announce_once(
+    discord: &FakeDiscord,
+    db: &Path,
+    before: usize,
+    starts: &[Option<Crash>],
+) {
+    for &crash in starts {
+        let bot = start(discord, db, crash).await;
+        assert_announced_once(&posted_since(discord, before));
+        bot.stop(discord).await;
+    }
+}
+
 #[tokio::test]
 async fn a_turn_stored_before_its_announcement_is_announced_after_the_restart() {
-    let discord = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
+    let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
     let db = dir.path().join("gipf.db");
-    let (before, _) = crashed_turn(&discord, &db, Crash::BeforePost).await;
+    let before = crashed_turn(&discord, &db, Crash::BeforePost).await;
     assert!(posted_since(&discord, before).is_empty());
-    let bot = start(&discord, &db, None).await;
-    assert_announced_once(&posted_since(&discord, before));
-    // Marked sent: the next start owes nothing.
-    bot.stop(&discord).await;
-    let bot = start(&discord, &db, None).await;
-    assert_announced_once(&posted_since(&discord, before));
-    bot.stop(&discord).await;
+    // Marked sent at the first restart: the second owes nothing.
+    restarts_announce_once(&discord, &db, before, &[None, None]).await;
 }
 
 #[tokio::test]
 async fn an_announcement_posted_and_not_marked_is_posted_once() {
-    let discord = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
+    let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
     let db = dir.path().join("gipf.db");
-    let (before, _) = crashed_turn(&discord, &db, Crash::BeforeMark).await;
+    let before = crashed_turn(&discord, &db, Crash::BeforeMark).await;
     assert_announced_once(&posted_since(&discord, before));
     // The restart posts it again, with the same nonce: Discord drops it.
-    let bot = start(&discord, &db, None).await;
-    assert_announced_once(&posted_since(&discord, before));
-    bot.stop(&discord).await;
+    restarts_announce_once(&discord, &db, before, &[None]).await;
 }
 
 #[tokio::test]
 async fn a_crash_while_draining_still_announces_once() {
-    let discord = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
+    let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
     let db = dir.path().join("gipf.db");
-    let (before, _) = crashed_turn(&discord, &db, Crash::BeforePost).await;
-    let bot = start(&discord, &db, Some(Crash::WhileDraining)).await;
-    assert_announced_once(&posted_since(&discord, before));
-    bot.stop(&discord).await;
-    let bot = start(&discord, &db, None).await;
-    assert_announced_once(&posted_since(&discord, before));
-    bot.stop(&discord).await;
+    let before = crashed_turn(&discord, &db, Crash::BeforePost).await;
+    let starts = [Some(Crash::WhileDraining), None];
+    restarts_announce_once(&discord, &db, before, &starts).await;
 }
 
 #[tokio::test]
 async fn an_announcement_overtaken_by_a_later_turn_says_so() {
-    let discord = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
+    let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
     let db = dir.path().join("gipf.db");
     let bot = start(&discord, &db, Some(Crash::BeforePost)).await;
     start_game(&discord, CHANNEL).await;

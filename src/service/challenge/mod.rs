@@ -283,18 +283,15 @@ impl Service {
             return Err(answered_just_now());
         };
         let game = LiveGame::load(stored)?;
-        let mut text = text![
-            format!("Game on: {}. White: ", terms.spec.title()),
-            game.name(Color::White),
-            ", Black: ",
-            game.name(Color::Black),
-            ".\n",
+        let mut text = game_on(&game, "");
+        text.append(text![
+            "\n",
             self.mention_player(&game, Color::White),
             format!(
                 ", you move first: {}",
                 self.first_move(&game, &self.phrasing(message))
             ),
-        ];
+        ]);
         text.push(potentials_line(terms));
         text.append(super::words::due_by(&game.stored));
         Ok(Reply {
@@ -315,16 +312,7 @@ impl Service {
         // A damaged game keeps the refusal: what it says comes with a command on the game.
         let game = self.live_game(message.channel, false).ok()??;
         game.color_of(message.author.id)?;
-        let lines = vec![text![
-            format!(
-                "Game on (accepted already): {}. White: ",
-                game.stored.spec.title()
-            ),
-            game.name(Color::White),
-            ", Black: ",
-            game.name(Color::Black),
-            "."
-        ]];
+        let lines = vec![game_on(&game, " (accepted already)")];
         Some(self.position_reply(&game, lines, None, &self.phrasing(message)))
     }
 
@@ -501,4 +489,15 @@ fn potentials_line(terms: &ChallengeTerms) -> String {
         .as_ref()
         .and_then(super::play::potentials::describe)
         .map_or_else(String::new, |about| format!("\n{about}"))
+}
+
+/// `Game on: standard GIPF. White: alice, Black: bob.`, `how` after `Game on`.
+fn game_on(game: &LiveGame, how: &str) -> Text {
+    text![
+        format!("Game on{how}: {}. White: ", game.stored.spec.title()),
+        game.name(Color::White),
+        ", Black: ",
+        game.name(Color::Black),
+        "."
+    ]
 }
