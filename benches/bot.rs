@@ -1,5 +1,6 @@
 //! One full command round trip: parse, load and replay the game, apply, persist in one
-//! transaction, render the board PNG. `cargo bench --bench bot`.
+//! transaction (the turn and its announcement's outbox row), render the board PNG, and mark
+//! the announcement sent. `cargo bench --bench bot`.
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -88,6 +89,8 @@ fn command_round_trip(bencher: Bencher) {
         .bench_local_values(|message| {
             let replies = service.handle(&message);
             assert!(replies[0].board.is_some(), "{}", replies[0].text);
+            // Posted: the adapter marks the turn's announcement sent (the outbox's update).
+            service.sent(&gipf_bot::reply::owed_by(&replies));
             replies
         });
 }

@@ -173,6 +173,9 @@ impl Console {
         mut out: impl Write,
     ) -> anyhow::Result<()> {
         service.set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
+        // What an earlier run stored and never printed (it was killed first) comes first.
+        let unsent: Vec<Reply> = service.unsent().into_iter().map(|(_, r)| r).collect();
+        self.print_all(service, &unsent, &mut out)?;
         let (done, ready) = std::sync::mpsc::channel::<Vec<Reply>>();
         std::thread::scope(|scope| {
             for line in input.lines() {
@@ -183,9 +186,7 @@ impl Console {
                 match self.read_line(&line) {
                     Ok(message) => {
                         let served = service.serve(&message);
-                        for reply in &served.now {
-                            self.print(reply, &mut out)?;
-                        }
+                        self.print_all(service, &served.now, &mut out)?;
                         for work in served.later {
                             let done = done.clone();
                             scope.spawn(move || {
@@ -197,22 +198,32 @@ impl Console {
                     Err(usage) => writeln!(out, "bot: {usage}")?,
                 }
                 for replies in ready.try_iter() {
-                    self.print_all(&replies, &mut out)?;
+                    self.print_all(service, &replies, &mut out)?;
                 }
                 out.flush()?;
             }
             // Only the workers hold a sender now: the loop ends with the last of them.
             drop(done);
             for replies in ready.iter() {
-                self.print_all(&replies, &mut out)?;
+                self.print_all(service, &replies, &mut out)?;
             }
             out.flush()?;
             Ok(())
         })
     }
 
-    fn print_all(&mut self, replies: &[Reply], out: &mut impl Write) -> anyhow::Result<()> {
-        replies.iter().try_for_each(|reply| self.print(reply, out))
+    /// Prints `replies`, then marks the announcements they make sent.
+    fn print_all(
+        &mut self,
+        service: &Service,
+        replies: &[Reply],
+        out: &mut impl Write,
+    ) -> anyhow::Result<()> {
+        replies
+            .iter()
+            .try_for_each(|reply| self.print(reply, out))?;
+        service.sent(&crate::reply::owed_by(replies));
+        Ok(())
     }
 }
 

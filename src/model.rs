@@ -70,6 +70,10 @@ pub struct GuildId(pub u64);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GameId(pub i64);
 
+/// A message the bot owes, in the outbox until it is posted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OutboxId(pub i64);
+
 /// A stored challenge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ChallengeId(pub i64);

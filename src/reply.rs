@@ -2,7 +2,7 @@
 //! Only the [`Span::Mention`](crate::text::Span::Mention)s of its text may ping anyone.
 
 use crate::command::Command;
-use crate::model::{ChallengeId, ChannelId, GameId, UserId};
+use crate::model::{ChallengeId, ChannelId, GameId, OutboxId, UserId};
 use crate::text::Text;
 
 /// What a button was made for, so that a click on an old button is refused.
@@ -62,6 +62,10 @@ pub struct Reply {
     /// [`Served::later`](crate::service::Served::later) and asks
     /// [`Service::follow_up`](crate::service::Service::follow_up) for it.
     pub then: Option<FollowUp>,
+    /// The announcements in the outbox this reply makes (its channel's turns stored by the
+    /// command): the adapter posts it with a nonce made of the first, then marks them sent
+    /// ([`Service::sent`](crate::service::Service::sent)).
+    pub owed: Vec<OutboxId>,
 }
 
 /// What the channel hears about a direct message.
@@ -123,4 +127,12 @@ impl Reply {
     pub fn mentions(&self) -> Vec<UserId> {
         self.text.mentions()
     }
+}
+
+/// The announcements `replies` make, in order: what to mark sent once they are out.
+pub fn owed_by(replies: &[Reply]) -> Vec<OutboxId> {
+    replies
+        .iter()
+        .flat_map(|r| r.owed.iter().copied())
+        .collect()
 }

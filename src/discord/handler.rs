@@ -7,18 +7,21 @@ use serenity::all::{
     AutoArchiveDuration, ChannelType, CommandInteraction, ComponentInteraction, Context,
     CreateAllowedMentions, CreateAutocompleteResponse, CreateInteractionResponse,
     CreateInteractionResponseMessage, CreateThread, EventHandler, GuildChannel, Http, Interaction,
-    Message as DiscordMessage, Ready, Role, RoleId, User as DiscordUser,
+    Message as DiscordMessage, Ready, Role, RoleId,
 };
 
 use super::gate::Gate;
+use super::incoming::{
+    channels_of, member_of_interaction, message_from, names_channels, rights_of, site_of, user,
+};
 use super::interaction::{self, Asked};
 use super::rights::{Member, RightsCache, member_of_message};
 use super::sight::MemberSight;
-use super::{send, slash};
-use crate::command::{ArgKind, Command, Phrasing, Syntax};
-use crate::model::{ChannelId, GuildId, Rights, UserId};
+use super::{outbox, send, slash};
+use crate::command::{Command, Phrasing, Syntax};
+use crate::model::{ChannelId, Rights, UserId};
 use crate::reply::{FollowUp, Reply};
-use crate::service::{GameState, Message, Service, User, Via};
+use crate::service::{GameState, Message, Service, Via};
 use crate::sight::{PlayersOnly, Sight};
 use crate::text;
 use crate::text::Span;
@@ -43,13 +46,8 @@ pub(crate) struct Handler {
     rights: Arc<RightsCache>,
     /// The direct-message channel opened with each user.
     dm_channels: std::sync::Mutex<std::collections::HashMap<UserId, serenity::all::ChannelId>>,
-}
-
-fn user(user: &DiscordUser) -> User {
-    User {
-        id: UserId(user.id.get()),
-        name: user.display_name().to_string(),
-    }
+    /// Whether this process posted what the outbox owed at its start.
+    drained: std::sync::atomic::AtomicBool,
 }
 
 /// The syntax row of a line that is one of the bot's commands, written right: whether the
@@ -68,114 +66,6 @@ async fn typing(http: &Http, channel: serenity::all::ChannelId) {
     }
 }
 
-/// Where a game starts, as its record names the place: `<server> #<channel>`. Two requests;
-/// `None` outside a server or if Discord does not tell.
-async fn site_of(
-    http: &Http,
-    guild: Option<serenity::all::GuildId>,
-    channel: serenity::all::ChannelId,
-) -> Option<String> {
-    let guild = guild?;
-    let names = async {
-        let server = guild.to_partial_guild(http).await?.name;
-        let channel = channel.to_channel(http).await?;
-        let channel = channel.guild().map(|c| c.name).unwrap_or_default();
-        Ok::<_, serenity::Error>(format!("{server} #{channel}"))
-    };
-    match names.await {
-        Ok(site) => Some(site),
-        Err(e) => {
-            tracing::warn!(error = %e, "cannot read the names of the server and the channel");
-            None
-        }
-    }
-}
-
-/// What an interaction's member may do: Discord sends their permissions in the channel.
-fn rights_of(member: Option<&serenity::all::Member>) -> Rights {
-    let permissions = member.and_then(|m| m.permissions).unwrap_or_default();
-    Rights {
-        manage_messages: permissions.manage_messages(),
-        manage_server: permissions.manage_guild(),
-    }
-}
-
-/// The member behind an interaction in a server, with the roles it came with.
-fn member_of_interaction(
-    guild: Option<serenity::all::GuildId>,
-    member: Option<&serenity::all::Member>,
-) -> Option<Member> {
-    let member = member?;
-    Some(Member {
-        guild: guild?,
-        user: member.user.id,
-        roles: member.roles.clone(),
-    })
-}
-
-/// A message to the service, from where and whom it came in Discord, how, what its
-/// author may do beyond playing (Discord vouches for it with interactions only), and which
-/// games he may be shown.
-fn message_from(
-    guild: Option<serenity::all::GuildId>,
-    channel: serenity::all::ChannelId,
-    author: &DiscordUser,
-    text: String,
-    via: Via,
-    (rights, sight): (Rights, Sight),
-) -> Message {
-    Message {
-        guild: guild.map(|g| GuildId(g.get())),
-        channel: ChannelId(channel.get()),
-        author: user(author),
-        text,
-        mentions: Vec::new(),
-        channels: Vec::new(),
-        stamp: None,
-        via,
-        site: None,
-        rights,
-        sight,
-    }
-}
-
-/// Whether a command takes a channel: only then are the channels its text mentions worth
-/// asking Discord about.
-fn names_channels(row: &Syntax) -> bool {
-    row.args.iter().any(|arg| arg.kind == ArgKind::Channel)
-}
-
-/// The channels `text` mentions that are text or announcement channels of `guild`, as
-/// Discord describes them: a command may name only its own server's channels (a typed
-/// `<#id>` could name any channel the bot is in).
-async fn channels_of(
-    http: &Http,
-    guild: Option<serenity::all::GuildId>,
-    text: &str,
-) -> Vec<ChannelId> {
-    let Some(guild) = guild else {
-        return Vec::new();
-    };
-    let mut found = Vec::new();
-    for channel in ChannelId::mentioned_in(text, 3) {
-        match serenity::all::ChannelId::new(channel.0)
-            .to_channel(http)
-            .await
-        {
-            Ok(described) => {
-                let ours = described.guild().is_some_and(|c| {
-                    c.guild_id == guild && matches!(c.kind, ChannelType::Text | ChannelType::News)
-                });
-                if ours {
-                    found.push(channel);
-                }
-            }
-            Err(e) => tracing::warn!(error = %e, channel = channel.0, "cannot read a channel"),
-        }
-    }
-    found
-}
-
 impl Handler {
     pub(crate) fn new(
         service: Arc<Service>,
@@ -191,6 +81,7 @@ impl Handler {
             gate,
             rights: Arc::default(),
             dm_channels: Default::default(),
+            drained: Default::default(),
         }
     }
 
@@ -276,7 +167,8 @@ impl Handler {
             return;
         };
         let options = slash::options(&command.data.options);
-        let later = std::sync::Mutex::new(Vec::new());
+        // The work the replies leave for later, and the announcements they make.
+        let left = Mutex::new((Vec::new(), Vec::new()));
         let work = async {
             // The options fill the command: no chat line is built from them.
             let say = Phrasing::slash(self.prefix());
@@ -318,21 +210,19 @@ impl Handler {
             let served = (self.service)
                 .serve_parsed_async(message, parsed, std::future::pending())
                 .await;
-            if let Ok(mut works) = later.lock() {
-                works.extend(served.later);
+            if let Ok(mut left) = left.lock() {
+                left.0.extend(served.later);
+                left.1.extend(outbox::owed_by(&served.now));
             }
             self.open_threads(&ctx.http, command.channel_id, served.now)
                 .await
         };
         let replies = interaction::answer(&ctx.http, Asked::Command(command), work).await;
+        let (later, owed) = left.into_inner().unwrap_or_default();
+        outbox::mark_sent(&self.service, owed).await;
         self.send_direct(&ctx.http, command.channel_id, &replies)
             .await;
-        self.follow_up(
-            &ctx.http,
-            command.channel_id,
-            later.into_inner().unwrap_or_default(),
-        )
-        .await;
+        self.follow_up(&ctx.http, command.channel_id, later).await;
     }
 
     /// Does the work replies left (the engine's turns, analyses), one after the other, each
@@ -413,15 +303,20 @@ impl Handler {
         reply: Reply,
     ) -> Result<(), String> {
         let channel = serenity::all::ChannelId::new(channel.0);
+        let owed = reply.owed.clone();
+        if outbox::dies_before_post(&self.service, &owed) {
+            return Ok(());
+        }
         if reply.direct.is_some() {
             self.send_direct(http, channel, std::slice::from_ref(&reply))
                 .await;
             return Ok(());
         }
-        match send::to_channel(http, channel, None, &[reply])
+        let refused = send::to_channel(http, channel, None, &[reply])
             .await
-            .refused
-        {
+            .refused;
+        outbox::mark_sent(&self.service, owed).await;
+        match refused {
             Some(why) => Err(why),
             None => Ok(()),
         }
@@ -537,7 +432,8 @@ impl Handler {
             return;
         };
         // The service refuses a click made for another game or an earlier question.
-        let later = std::sync::Mutex::new(Vec::new());
+        // The work the replies leave for later, and the announcements they make.
+        let left = Mutex::new((Vec::new(), Vec::new()));
         let work = async {
             match send::parse_custom_id(&click.data.custom_id) {
                 None => vec![Reply::private("I don't know that button.")],
@@ -568,8 +464,9 @@ impl Handler {
                     let served = (self.service)
                         .serve_command_async(message, command, std::future::pending())
                         .await;
-                    if let Ok(mut works) = later.lock() {
-                        works.extend(served.later);
+                    if let Ok(mut left) = left.lock() {
+                        left.0.extend(served.later);
+                        left.1.extend(outbox::owed_by(&served.now));
                     }
                     self.open_threads(&ctx.http, click.channel_id, served.now)
                         .await
@@ -577,14 +474,11 @@ impl Handler {
             }
         };
         let replies = interaction::answer(&ctx.http, Asked::Click(click), work).await;
+        let (later, owed) = left.into_inner().unwrap_or_default();
+        outbox::mark_sent(&self.service, owed).await;
         self.send_direct(&ctx.http, click.channel_id, &replies)
             .await;
-        self.follow_up(
-            &ctx.http,
-            click.channel_id,
-            later.into_inner().unwrap_or_default(),
-        )
-        .await;
+        self.follow_up(&ctx.http, click.channel_id, later).await;
     }
 }
 
@@ -663,6 +557,8 @@ impl EventHandler for Handler {
         {
             return;
         }
+        // What a crash left unannounced goes first.
+        outbox::drain_once(&self.drained, &self.service, &ctx.http).await;
         let commands = slash::definitions();
         let registered = match self.dev_guild.filter(|&id| id != 0) {
             Some(guild) => {
@@ -724,6 +620,10 @@ impl EventHandler for Handler {
             .serve_async(message, typing(&ctx.http, msg.channel_id))
             .await;
         let later = served.later;
+        let owed = outbox::owed_by(&served.now);
+        if outbox::dies_before_post(&self.service, &owed) {
+            return;
+        }
         let replies = self
             .open_threads(&ctx.http, msg.channel_id, served.now)
             .await;
@@ -740,6 +640,7 @@ impl EventHandler for Handler {
                 ..reply
             }))
             .collect();
+        outbox::mark_sent(&self.service, owed).await;
         self.send_direct(&ctx.http, msg.channel_id, &direct).await;
         self.follow_up(&ctx.http, msg.channel_id, later).await;
     }

@@ -7,8 +7,10 @@
 
 mod gate;
 mod handler;
+mod incoming;
 mod interaction;
 mod markdown;
+mod outbox;
 mod rights;
 mod send;
 mod shards;

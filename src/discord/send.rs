@@ -29,6 +29,8 @@ pub(crate) struct Part {
     pub(crate) content: String,
     /// The reply's pictures, files and buttons ride on its last message.
     pub(crate) last: bool,
+    /// Its place among the reply's messages, from 0.
+    pub(crate) index: usize,
 }
 
 /// The custom id of a button: `gipf:g<game>.<version>:<command>` for a question in a game,
@@ -151,6 +153,7 @@ pub(crate) fn parts(text: &str) -> Vec<Part> {
         .map(|(i, content)| Part {
             content,
             last: i + 1 == count,
+            index: i,
         })
         .collect()
 }
@@ -162,9 +165,10 @@ const NO_PICTURE: &str = "\n(I could not post the board picture here: I need the
 /// One part of a reply as a channel message: the last part carries the picture, files and
 /// buttons (or, `with_files` false, says that the picture could not be posted).
 fn channel_message(reply: &Reply, part: &Part, with_files: bool) -> CreateMessage {
-    let mut message = CreateMessage::new()
+    let message = CreateMessage::new()
         .content(part.content.clone())
         .allowed_mentions(allowed_mentions(reply));
+    let mut message = super::outbox::with_nonce(message, reply, part.index);
     if part.last && with_files {
         let (files, embed) = attachments(reply);
         message = message.add_files(files).components(components(reply));

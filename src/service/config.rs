@@ -35,6 +35,9 @@ pub struct Config {
     /// A player whose turn would wait longer than this for a searcher is told so, his turn
     /// announced at once and the engine's answer following: about 5 s.
     pub engine_wait_told: Duration,
+    /// Where the adapter dies on the way from a stored turn to its announcement marked sent
+    /// (tests only: `None` in service).
+    pub crash: Option<super::Crash>,
 }
 
 /// The machine's cores, as many searchers as the engine pool has by default.
@@ -59,6 +62,7 @@ impl Default for Config {
             engine_threads: machine_cores(),
             engine_overload: Duration::from_secs(60),
             engine_wait_told: Duration::from_secs(5),
+            crash: None,
         }
     }
 }

@@ -10,7 +10,8 @@
 //! family runs its commands, so a new command never reaches [`Service`]'s dispatch. Beside
 //! them: what a message is (`message.rs`) and the settings (`config.rs`); one message
 //! served with its work for later (`serve.rs`); the engine as a player (`engine.rs`); the
-//! game read once (`load.rs`, `live.rs`); its pictures (`picture.rs`); the shared words
+//! game read once (`load.rs`, `live.rs`); the announcements owed until posted (`outbox.rs`);
+//! its pictures (`picture.rs`); the shared words
 //! (`words.rs`, `names.rs`); the rate limits (`limits.rs`); and the watch (`watch.rs`).
 //!
 //! A handler returns its reply, or a [`Failure`]: a refusal (said privately to the asker,
@@ -28,6 +29,7 @@ mod live;
 mod load;
 mod message;
 mod names;
+mod outbox;
 mod picture;
 mod play;
 mod serve;
@@ -39,6 +41,7 @@ mod words;
 pub use config::{Config, machine_cores};
 pub use live::GameState;
 pub use message::{Message, User, Via};
+pub use outbox::Crash;
 pub use serve::Served;
 pub use watch::watch_clock;
 
@@ -242,13 +245,17 @@ impl Service {
         }
         // A slash command's answer that informs only its asker is shown to him alone.
         let asker_only = message.via == Via::Slash && row.is_some_and(|row| row.asker_only);
+        let mark = self.outbox_mark();
         let handled = self.dispatch(message, command).and_then(|mut reply| {
             reply.private |= asker_only;
             let copies = self.direct_copies(message.channel, Some(message.author.id), &reply)?;
-            Ok(std::iter::once(reply).chain(copies).collect())
+            Ok(std::iter::once(reply).chain(copies).collect::<Vec<_>>())
         });
         match handled {
-            Ok(replies) => replies,
+            Ok(mut replies) => {
+                self.hand_owed(mark, message.channel, &mut replies);
+                replies
+            }
             Err(Failure::Refused(text)) => vec![Reply::private(text)],
             Err(Failure::Damaged(damaged)) => {
                 tracing::warn!(error = %damaged, channel = message.channel.0, "damaged game");

@@ -120,10 +120,13 @@ impl Service {
     /// The work a reply left to do (the engine's turn, an analysis): its replies, each for
     /// its channel.
     pub fn follow_up(&self, work: FollowUp) -> Vec<(ChannelId, Reply)> {
-        match work {
+        let mark = self.outbox_mark();
+        let mut replies = match work {
             FollowUp::EngineAnswer(game) => self.engine_turn(game),
             FollowUp::Analysis { game, channel } => self.analysis(game, channel),
-        }
+        };
+        self.hand_owed_each(mark, &mut replies);
+        replies
     }
 
     /// A command's replies, each one the engine answers (the player's turn) replaced by the
@@ -147,12 +150,16 @@ impl Service {
                 ..reply
             };
             let before = self.held_game(game);
+            let mark = self.outbox_mark();
             match self.play_engine_turn(game, before.as_ref()) {
-                Ok(answers) if !answers.is_empty() => {
+                Ok(mut answers) if !answers.is_empty() => {
+                    self.hand_owed_each(mark, &mut answers);
                     let mut answers: Vec<Reply> = answers.into_iter().map(|(_, a)| a).collect();
-                    // A game started in a thread of its own moves there with its first message.
+                    // A game started in a thread of its own moves there with its first message,
+                    // which announces the held turn too.
                     if let Some(first) = answers.iter_mut().find(|a| a.direct.is_none()) {
                         first.thread = held.thread.take();
+                        first.owed.splice(0..0, std::mem::take(&mut held.owed));
                     }
                     out.extend(answers);
                 }

@@ -111,8 +111,10 @@ where
         ticks.tick().await;
         let watching = Arc::clone(&service);
         let (due, daily) = tokio::task::spawn_blocking(move || {
+            let mark = watching.outbox_mark();
             let mut due = watching.due();
             due.extend(watching.engine_turns());
+            watching.hand_owed_each(mark, &mut due);
             (due, watching.daily_puzzles())
         })
         .await

@@ -465,6 +465,11 @@ impl Store {
                 insert.execute(params![game.id, ply as i64, notation, player, at])?;
             }
             drop(insert);
+            // A completed turn is owed its announcement, in the same transaction.
+            if !progress.turns.is_empty() {
+                let ply = game.turns.len() + progress.turns.len();
+                super::outbox::owe(&tx, game.id, game.channel, ply, at)?;
+            }
             if let (GameStatus::Won(winner), GameStatus::Active) = (progress.status, game.status) {
                 ratings::rate(&tx, game, winner)?;
             }

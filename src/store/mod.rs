@@ -14,8 +14,8 @@ use rusqlite::{Connection, OptionalExtension, Row, ToSql};
 use rusqlite_migration::{M, Migrations};
 
 use crate::model::{
-    ChallengeId, ChannelId, Clock, ColorChoice, GameId, GameSpec, GameStatus, GuildId, Partial,
-    TimeControl, UserId,
+    ChallengeId, ChannelId, Clock, ColorChoice, GameId, GameSpec, GameStatus, GuildId, OutboxId,
+    Partial, TimeControl, UserId,
 };
 
 mod analyses;
@@ -25,6 +25,7 @@ mod daily;
 mod deadlines;
 mod games;
 mod guilds;
+mod outbox;
 mod puzzles;
 mod ratings;
 mod takebacks;
@@ -35,6 +36,7 @@ pub use challenges::{Challenge, ChallengeTerms};
 pub use daily::{DailyPost, DailyServer, DailyTally};
 pub use games::Takeback;
 pub use games::{Damaged, Progress, StoredGame};
+pub use outbox::Owed;
 pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
 
@@ -67,6 +69,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!(
             "../../migrations/0016_daily_puzzles_and_analyses.sql"
         )),
+        M::up(include_str!("../../migrations/0017_outbox.sql")),
     ];
     Migrations::from_slice(STEPS)
 }
@@ -108,7 +111,7 @@ macro_rules! sql_id {
     )*};
 }
 
-sql_id!(UserId: u64, ChannelId: u64, GuildId: u64, GameId: i64, ChallengeId: i64);
+sql_id!(UserId: u64, ChannelId: u64, GuildId: u64, GameId: i64, ChallengeId: i64, OutboxId: i64);
 
 impl ToSql for ColorChoice {
     fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {

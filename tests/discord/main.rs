@@ -10,6 +10,7 @@ mod daily;
 mod e2e;
 mod engine;
 mod handshake;
+mod outbox;
 mod play;
 mod privacy;
 mod rights;

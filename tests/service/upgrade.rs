@@ -49,6 +49,8 @@ impl Club {
         };
         let service = Service::open(db, config).unwrap();
         service.set_engine_user(user_id("gipf-bot"), "gipf-bot");
+        // An earlier release owed no announcement: the outbox starts empty.
+        assert!(service.unsent().is_empty());
         let console = Console::new(db.with_file_name("boards")).unwrap();
         Club {
             service,

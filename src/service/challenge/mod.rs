@@ -253,7 +253,10 @@ impl Service {
     }
 
     fn accept(&self, message: &Message) -> Handled {
-        let challenge = self.open_challenge(message)?;
+        let challenge = match self.open_challenge(message) {
+            Ok(challenge) => challenge,
+            Err(refused) => return self.accepted_already(message).unwrap_or(Err(refused)),
+        };
         let terms = &challenge.terms;
         let author = message.author.id;
         let opponent = match terms.challenged {
@@ -283,18 +286,15 @@ impl Service {
             return Err(answered_just_now());
         };
         let game = LiveGame::load(stored)?;
-        let mut text = text![
-            format!("Game on: {}. White: ", terms.spec.title()),
-            game.name(Color::White),
-            ", Black: ",
-            game.name(Color::Black),
-            ".\n",
+        let mut text = game_on(&game, "");
+        text.append(text![
+            "\n",
             self.mention_player(&game, Color::White),
             format!(
                 ", you move first: {}",
                 self.first_move(&game, &self.phrasing(message))
             ),
-        ];
+        ]);
         text.push(potentials_line(terms));
         text.append(super::words::due_by(&game.stored));
         Ok(Reply {
@@ -302,6 +302,21 @@ impl Service {
             thread: self.new_thread(terms, &game),
             ..Reply::public(text)
         })
+    }
+
+    /// The answer to an `accept` typed again (its first answer lost, or a crash before it
+    /// was posted) by a player of the channel's running game: that game, its player to move
+    /// pinged, as the first answer would. `None` elsewhere, and for a button (whose refusal
+    /// says it was answered).
+    fn accepted_already(&self, message: &Message) -> Option<Handled> {
+        if message.stamp.is_some() {
+            return None;
+        }
+        // A damaged game keeps the refusal: what it says comes with a command on the game.
+        let game = self.live_game(message.channel, false).ok()??;
+        game.color_of(message.author.id)?;
+        let lines = vec![game_on(&game, " (accepted already)")];
+        Some(self.position_reply(&game, lines, None, &self.phrasing(message)))
     }
 
     /// The thread a game just started moves into, if its challenge asked for one.
@@ -477,4 +492,15 @@ fn potentials_line(terms: &ChallengeTerms) -> String {
         .as_ref()
         .and_then(super::play::potentials::describe)
         .map_or_else(String::new, |about| format!("\n{about}"))
+}
+
+/// `Game on: standard GIPF. White: alice, Black: bob.`, `how` after `Game on`.
+fn game_on(game: &LiveGame, how: &str) -> Text {
+    text![
+        format!("Game on{how}: {}. White: ", game.stored.spec.title()),
+        game.name(Color::White),
+        ", Black: ",
+        game.name(Color::Black),
+        "."
+    ]
 }

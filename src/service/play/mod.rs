@@ -398,7 +398,15 @@ impl Service {
         })?;
         let to_move = game.to_move();
         if color != to_move {
+            // A turn sent twice (its answer lost) finds itself stored: say so.
+            let stored = (game.last_turn.as_ref())
+                .filter(|turn| turn.color == color)
+                .and(game.stored.turns.last());
+            let already = stored.map_or(String::new(), |turn| {
+                format!("Your turn `{turn}` is stored and announced already. ")
+            });
             return refuse(text![
+                already,
                 "It is ",
                 game.name(to_move),
                 format!("'s turn ({to_move}). I will ping you when it is yours.")

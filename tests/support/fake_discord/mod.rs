@@ -695,6 +695,17 @@ impl FakeDiscord {
         self.shared.state().no_dms.push(user);
     }
 
+    /// What the bot posted (the payloads) of the messages created in `channel`, in order: a
+    /// post Discord dropped as a duplicate of its nonce is not among them.
+    pub fn messages_in(&self, channel: u64) -> Vec<Value> {
+        self.shared
+            .state()
+            .created
+            .get(&channel)
+            .cloned()
+            .unwrap_or_default()
+    }
+
     /// The direct-message channel the bot opened with `user`, if it did.
     pub fn dm_channel_of(&self, user: u64) -> Option<u64> {
         let state = self.shared.state();
@@ -920,6 +931,11 @@ struct State {
     dm_channels: HashMap<u64, u64>,
     /// Users whose privacy settings refuse the bot's direct messages.
     no_dms: Vec<u64>,
+    /// What the bot posted of each message created in a channel, in order (a post Discord
+    /// dropped for its nonce created none).
+    created: HashMap<u64, Vec<Value>>,
+    /// Each enforced nonce of a channel: the message it created, and when.
+    nonces: HashMap<(u64, String), (Value, std::time::Instant)>,
 }
 
 type HoldPredicate = Box<dyn Fn(&RestCall) -> bool + Send>;

@@ -187,11 +187,39 @@ impl Shared {
         if !call.files().is_empty() && self.state().no_files.contains(&channel) {
             return Some(refusal(403, "Missing Permissions", 50013));
         }
+        let payload = call.payload_json();
+        let nonce = match (&payload["nonce"], &payload["enforce_nonce"]) {
+            (Value::String(nonce), Value::Bool(true)) => Some(nonce.clone()),
+            (Value::Number(nonce), Value::Bool(true)) => Some(nonce.to_string()),
+            _ => None,
+        };
+        if let Some(first) = nonce.as_ref().and_then(|n| self.nonce_seen(channel, n)) {
+            return Some(HttpResponse::json(200, first));
+        }
         let message_id = self.state().new_id();
-        Some(HttpResponse::json(
-            200,
-            self.message_json(message_id, channel, &call.payload_json(), &call.files()),
-        ))
+        let mut message = self.message_json(message_id, channel, &payload, &call.files());
+        message["nonce"] = payload["nonce"].clone();
+        let mut state = self.state();
+        state
+            .created
+            .entry(channel)
+            .or_default()
+            .push(payload.clone());
+        if let Some(nonce) = nonce {
+            let created = (message.clone(), std::time::Instant::now());
+            state.nonces.insert((channel, nonce), created);
+        }
+        Some(HttpResponse::json(200, message))
+    }
+
+    /// The message a bot's post with `nonce` created in `channel` within Discord's window
+    /// (a few minutes), which Discord answers a post with the same enforced nonce with,
+    /// posting nothing.
+    fn nonce_seen(&self, channel: u64, nonce: &str) -> Option<Value> {
+        const WINDOW: Duration = Duration::from_secs(5 * 60);
+        let state = self.state();
+        let (message, at) = state.nonces.get(&(channel, nonce.to_string()))?;
+        (at.elapsed() < WINDOW).then(|| message.clone())
     }
 
     /// An interaction's callback and its webhook's follow-ups.
