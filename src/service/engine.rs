@@ -333,7 +333,7 @@ impl Service {
         let engine = self.engine_user().map(|me| me.id);
         let mut lines = match &game.last_turn {
             Some(turn) if Some(game.player(turn.color)) != engine => {
-                self.played(game, std::slice::from_ref(turn))
+                self.played(game, game.last_start(), std::slice::from_ref(turn))
             }
             None if game.stored.turns.is_empty() => {
                 vec![self.game_on(game, &self.notice_phrasing())]
