@@ -17,6 +17,7 @@ mod engine_games;
 mod engine_watch;
 mod games;
 mod hostile;
+mod newcomer;
 mod potentials_games;
 mod refusals;
 mod takebacks;

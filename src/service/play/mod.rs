@@ -8,6 +8,7 @@ pub(super) mod potentials;
 pub(super) mod prompt;
 pub(super) mod removal;
 pub(super) mod seat;
+pub(super) mod threat;
 
 use gipf::potentials::{Action, Decision, Game, LineNote, Pending, PieceKind, PlayError, Turn};
 use gipf::{Bitboard, Color, Entry, Point};

@@ -11,7 +11,7 @@ use crate::command::{
 use crate::model::UserId;
 use crate::reply::{Button, FollowUp, Reply, Stamp};
 use crate::service::play::potentials::RECONSTRUCTED;
-use crate::service::play::{narrate, removal};
+use crate::service::play::{narrate, removal, threat};
 use crate::service::words::{due_by, result_words, row_verb, spots, uses_potentials};
 use crate::service::{Handled, LiveGame, Service};
 use crate::text;
@@ -273,10 +273,19 @@ pub(in crate::service) fn to_load(game: &Game) -> String {
 fn prompt(game: &Game, pending: &Pending, player: Span, say: &Phrasing) -> Vec<Text> {
     let me = game.to_move();
     match pending {
-        Pending::Action => vec![text![
-            player,
-            format!(", your move ({me}): {}", how_to_act(game, say))
-        ]],
+        Pending::Action => {
+            let mut line = text![
+                player,
+                format!(", your move ({me}): {}", how_to_act(game, say))
+            ];
+            if let Some(spot) = threat::last_gipf_open(game) {
+                line.push(format!(
+                    " Careful: your last GIPF-piece, at {spot}, can be taken or converted in {}'s next turn, which would lose you the game.",
+                    !me
+                ));
+            }
+            vec![line]
+        }
         Pending::Tamsk => vec![text![
             player,
             format!(
