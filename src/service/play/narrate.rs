@@ -3,7 +3,9 @@
 //! the GIPF-pieces lost or converted, and the rows left for the other player. Read from the
 //! game at the start of the turn and the turn; the notation is said beside it, not here.
 
-use gipf::potentials::{Action, Game, Group, Item, Mark, PieceKind, Potential, Stack, Turn};
+use gipf::potentials::{
+    Action, Decision, Game, Group, Item, Mark, PieceKind, Potential, Stack, Turn,
+};
 use gipf::{Color, Point};
 
 use crate::service::words::{colour_word, spots};
@@ -38,7 +40,14 @@ pub(in crate::service) fn narrate(start: Option<&Game>, turn: &Turn) -> Narratio
                 .map(|extra| tamsk_words(mover, extra.as_ref())),
         );
     }
-    parts.extend(removed_words(mover, &turn.after, start, "then"));
+    // The removals after the action read the stacks where the action left them.
+    let acted = start.and_then(|game| acted(game, turn));
+    parts.extend(removed_words(
+        mover,
+        &turn.after,
+        acted.as_ref().or(start),
+        "then",
+    ));
     if let (Some(start), Some(after)) = (start, &after) {
         parts.extend(gipf_lost_words(start, after));
         parts.extend(rows_left_words(mover, start, after));
@@ -48,6 +57,26 @@ pub(in crate::service) fn narrate(start: Option<&Game>, turn: &Turn) -> Narratio
         action: action_words(mover, turn.action.as_ref(), start),
         effects,
     }
+}
+
+/// The game right after the action of `turn`, before the removals it makes that need a
+/// choice, if nothing was removed before the action.
+fn acted(start: &Game, turn: &Turn) -> Option<Game> {
+    let decision = match turn.action.as_ref()? {
+        _ if !turn.before.iter().all(Vec::is_empty) => return None,
+        Action::Push { piece, path, .. } => Decision::Push {
+            entry: path.entry,
+            piece: *piece,
+        },
+        Action::Move { kind, from, to } => Decision::Move {
+            kind: *kind,
+            from: *from,
+            to: *to,
+        },
+    };
+    let mut game = start.clone();
+    game.play(decision).ok()?;
+    Some(game)
 }
 
 /// The game after `turn`, played from `start` (the game at its start) by its notation.
@@ -239,7 +268,8 @@ fn item_words(mover: Color, item: &Item, start: Option<&Game>) -> String {
     }
 }
 
-/// Whether the GIPF-piece on `spot` at the start of the turn was a converted one.
+/// Whether the GIPF-piece on `spot` in `start` (the game before its removal) is a
+/// converted one.
 fn converted(start: Option<&Game>, spot: Point) -> bool {
     start
         .and_then(|game| game.stack(spot))

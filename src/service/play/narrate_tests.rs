@@ -204,3 +204,25 @@ fn every_turn_of_random_games_of_every_kind_is_said() {
     }
     assert!(turns > 500, "{turns} turns said");
 }
+
+#[test]
+fn a_converted_gipf_piece_pushed_into_a_row_is_said_as_converted() {
+    // White's converted GIPF-piece on d2 (a black piece under White's PÜNCT) is pushed on
+    // to d3 and taken with the row: the PÜNCT leaves, Black's piece under it is captured.
+    let start = game(
+        options("standard", "P3"),
+        "b5:W h2:B d2:b|wp d4:w d5:w d6:w",
+        Color::White,
+    );
+    let turn = start
+        .clone()
+        .play_notation("d1-d3;xd2,Gd3,d4,d5,d6")
+        .unwrap();
+    let turn = turn.last().unwrap();
+    let words = narrate(Some(&start), turn);
+    let effects = words.effects.unwrap_or_default();
+    assert!(
+        effects.contains("white's converted GIPF-piece at d3: the PÜNCT out of the game, black's piece under it captured"),
+        "{turn}: {effects}"
+    );
+}
