@@ -198,7 +198,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
             THREAD,
             arg(
                 "level",
-                "Against the bot itself: its strength (medium if left out)",
+                "Against the bot itself: its strength (your last one, or easy, if left out)",
                 ArgKind::Choice(Choices::Levels),
             ),
             HINTS,

@@ -12,7 +12,8 @@ pub enum PuzzleCommand {
     Next,
     /// `learn [n]`: lesson `n` (from 1), or the asker's next one.
     Learn(Option<u32>),
-    /// `solve <turn>`: an answer to the asker's puzzle, in the notation.
+    /// `solve <turn>`: an answer to the asker's puzzle, as a move command or in the
+    /// notation.
     Solve {
         /// The turn, as written.
         turn: String,
@@ -49,7 +50,7 @@ impl fmt::Display for PuzzleCommand {
 
 const TURN: Arg = required(arg(
     "turn",
-    "The turn in the notation, like a5-c5 or a5-f4;xb5,c5,d5,e5,Gf4*",
+    "The turn as a move command or in the notation: c1 c2, c1 c2 take f6, zertz c3 c6, a5-c5",
     ArgKind::Text,
 ));
 
@@ -86,7 +87,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "solve",
         summary: "Your answer to your puzzle (said to you alone), and your streak",
-        help: "`{p}solve a5-c5`: your answer to your puzzle (in the channel of the server's daily puzzle, to that one, once), in the notation; you alone read whether it was right (a typed answer by direct message), and your streak of right answers",
+        help: "`{p}solve c1 c2 take f6` (or `{p}solve a5-c5`): your answer to your puzzle (in the channel of the server's daily puzzle, to that one, once), written as you would play it (what follows `{p}push`, a power's command like `zertz c3 c6`, or `{p}move`'s notation); you alone read whether it was right (a typed answer by direct message), and your streak of right answers",
         args: &[TURN],
         slash: true,
         place: 296,
@@ -135,9 +136,10 @@ fn not_a_lesson(given: &str, words: &Words) -> CommandError {
 fn parse_solve(words: &Words) -> Result<Command, CommandError> {
     if words.args.is_empty() {
         return Err(error(format!(
-            "{} needs your turn in the notation, like {}",
+            "{} needs your turn as you would play it, like {} or {}",
             words.bare("solve"),
-            words.cmd("solve a5-c5")
+            words.cmd("solve c1 c2"),
+            words.cmd("solve c1 c2 take f6")
         )));
     }
     // The notation is case-sensitive (`G`, the powers' letters): the words as typed.

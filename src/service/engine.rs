@@ -17,7 +17,9 @@ use gipf::{ByColor, Color};
 use gipf_ai::{Engine, Level, Request};
 
 use super::challenge::Proposal;
+use super::challenge::level::{FIRST_LEVEL, default_level_words};
 use super::play::Working;
+use super::play::potentials::describe;
 use super::{Failure, Handled, LiveGame, Message, Service, User, refuse};
 use crate::command::Phrasing;
 use crate::engine_pool::{Class, EnginePool, Ticket, Wait};
@@ -28,8 +30,6 @@ use crate::text::{Span, Text};
 
 /// The engine's transposition table.
 pub(super) const TABLE_MEGABYTES: usize = gipf_ai::DEFAULT_TABLE_MEGABYTES;
-/// The level of a game against the engine that names none.
-const DEFAULT_LEVEL: Level = Level::Medium;
 /// Seconds after a failed search before the watch tries the engine's turn again.
 const RETRY_AFTER: i64 = 300;
 /// What the player hears the first time the engine's search fails in his game.
@@ -153,7 +153,10 @@ impl Service {
         }
         self.remember_users(message)?;
         self.store.remember_user(engine.id, &engine.name)?;
-        let level = level.unwrap_or(DEFAULT_LEVEL);
+        let level = match level {
+            Some(level) => level,
+            None => self.default_level(message.author.id)?,
+        };
         // A time per move would only ever run for the person: the engine answers at once.
         let proposal = Proposal {
             time: None,
@@ -203,8 +206,9 @@ impl Service {
     /// `Game on: standard GIPF against me, at level easy. White: alice, Black: gipf-bot. Ask
     /// for a `!hint` whenever it is your move.`
     fn game_on(&self, game: &LiveGame, say: &Phrasing) -> Text {
-        let level = game.stored.engine.unwrap_or(DEFAULT_LEVEL);
-        text![
+        let level = game.stored.engine.unwrap_or(FIRST_LEVEL);
+        let me = self.engine_user().map_or("gipf-bot", |me| me.name.as_str());
+        let mut text = text![
             format!(
                 "Game on: {} against me, at level {level}. White: ",
                 game.stored.spec.title()
@@ -212,8 +216,18 @@ impl Service {
             game.name(Color::White),
             ", Black: ",
             game.name(Color::Black),
-            format!(". Ask for a {} whenever it is your move.", say.cmd("hint"))
-        ]
+            format!(
+                ". Ask for a {} whenever it is your move. {}",
+                say.cmd("hint"),
+                default_level_words(say, me)
+            )
+        ];
+        // The potentials, and the note on the reconstructed rulings where TAMSK or PÜNCT
+        // play (`docs/potentials.md`), as a game between people starts.
+        if let Some(about) = game.stored.spec.potentials().as_ref().and_then(describe) {
+            text.push(format!("\n{about}"));
+        }
+        text
     }
 
     /// The game, if the engine plays in it and is to move now.
@@ -354,7 +368,7 @@ impl Service {
         let engine = self.engine_user().map(|me| me.id);
         let mut lines = match &game.last_turn {
             Some(turn) if Some(game.player(turn.color)) != engine => {
-                self.played(game, std::slice::from_ref(turn))
+                self.played(game, game.last_start(), std::slice::from_ref(turn))
             }
             None if game.stored.turns.is_empty() => {
                 vec![self.game_on(game, &self.notice_phrasing())]

@@ -24,6 +24,9 @@ pub(crate) struct LiveGame {
     /// The stored record as the load replayed it, every state kept for the browser, the
     /// analysis and the replay: only a game as loaded has it, not one changed since.
     record: Option<Arc<Replay>>,
+    /// The game at the start of the last completed turn, where a change that played it
+    /// knows it (the record's replay knows it for a game as loaded).
+    last_start: Option<Game>,
 }
 
 impl LiveGame {
@@ -73,6 +76,7 @@ impl LiveGame {
             game,
             last_turn,
             record,
+            last_start: None,
         })
     }
 
@@ -84,7 +88,23 @@ impl LiveGame {
             game: now,
             last_turn,
             record: None,
+            last_start: None,
         }
+    }
+
+    /// This game, told the game at the start of its last completed turn.
+    pub fn with_last_start(self, last_start: Option<Game>) -> LiveGame {
+        LiveGame { last_start, ..self }
+    }
+
+    /// The game at the start of the last completed turn, if known: as the change that
+    /// played it left it, or as the load replayed it.
+    pub fn last_start(&self) -> Option<&Game> {
+        if let Some(game) = &self.last_start {
+            return Some(game);
+        }
+        let replay = self.record.as_deref()?;
+        replay.games.get(replay.turns.len().checked_sub(1)?)
     }
 
     /// The stored record replayed, every state kept: read with the game, never again.

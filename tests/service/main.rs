@@ -18,6 +18,7 @@ mod engine_pool;
 mod engine_watch;
 mod games;
 mod hostile;
+mod newcomer;
 mod potentials_games;
 mod refusals;
 mod takebacks;

@@ -1,5 +1,7 @@
 //! `challenge`, `accept`, `decline`, `cancel`, `rematch`.
 
+pub(super) mod level;
+
 use gipf::{ByColor, Color};
 
 use super::game::time;

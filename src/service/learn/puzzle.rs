@@ -7,13 +7,14 @@ use std::sync::LazyLock;
 use gipf::potentials::{Game, Turn};
 use gipf::{ByColor, Color};
 
-use crate::command::PuzzleCommand;
+use crate::command::{self, Command, Phrasing, PuzzleCommand};
 use crate::model::GameSpec;
 use crate::record;
 use crate::render::{BoardView, RenderOptions};
 use crate::reply::Reply;
+use crate::service::play::Working;
 use crate::service::words::colour_word;
-use crate::service::{Handled, Message, Run, Service, refuse};
+use crate::service::{Failure, Handled, Message, Run, Service, refuse};
 use crate::store::PuzzleProgress;
 use crate::text;
 
@@ -77,12 +78,72 @@ impl Puzzle {
         crate::service::picture::draw(&view, &options)
     }
 
-    /// Whether `turn` solves it; an error (saying why) if it is no turn there.
+    /// Whether `turn` solves it; an error (saying why) if it is no turn there. The turn is
+    /// written in the notation, or as the move commands write it (`c1 c2`, `c1 c2 take f6`,
+    /// `push G b1 c2`, `zertz c3 c6`): every form a game takes.
     pub(in crate::service) fn solved_by(&self, turn: &str) -> Result<bool, String> {
         let mut answered = self.game.clone();
-        answered.play_notation(turn).map_err(|e| e.to_string())?;
+        let answered = match answered.play_notation(turn) {
+            Ok(_) => answered,
+            Err(notation) => match as_command(&self.game, turn) {
+                Some(played) => played?,
+                None => return Err(notation.to_string()),
+            },
+        };
         Ok(answered.key() == self.solved.key())
     }
+}
+
+/// `answer` played from `game` as move commands: a push (`push` understood when it names
+/// none) or a power's move, then the answers to its questions (`take f6`, `keep all`,
+/// `row 1`): the game after the whole turn, or why it is no whole turn there; `None` if it
+/// is no move command at all.
+fn as_command(game: &Game, answer: &str) -> Option<Result<Game, String>> {
+    let say = Phrasing::chat("!");
+    let play = |line: &str| match command::parse(&format!("!{line}"), &say)? {
+        Ok(Command::Play(play)) => Some(play),
+        _ => None,
+    };
+    // The whole answer as one command, else the move and each answer after it.
+    let commands = match play(answer).or_else(|| play(&format!("push {answer}"))) {
+        Some(command) => vec![command],
+        None => answer_parts(answer)
+            .iter()
+            .map(|part| play(part).or_else(|| play(&format!("push {part}"))))
+            .collect::<Option<Vec<_>>>()?,
+    };
+    let mover = game.to_move();
+    let mut working = Working::new(game.clone(), Vec::new(), &say);
+    for command in &commands {
+        if let Err(failure) = working.run(command) {
+            return Some(Err(match failure {
+                Failure::Refused(reason) => reason.to_string(),
+                _ => "I could not play it".to_string(),
+            }));
+        }
+    }
+    if working.completed.iter().all(|turn| turn.color != mover) {
+        return Some(Err(format!(
+            "that turn is not finished: it still asks {}; write its answers after it, like `c1 c2 take f6` or `c1 c2 row 1`",
+            working.game.pending()
+        )));
+    }
+    Some(Ok(working.game))
+}
+
+/// `zertz c3 c6 row 1 take f6` cut before each answer: `zertz c3 c6`, `row 1`, `take f6`.
+fn answer_parts(answer: &str) -> Vec<String> {
+    let mut parts: Vec<Vec<&str>> = Vec::new();
+    for word in answer.split_whitespace() {
+        let starts = ["take", "keep", "row"]
+            .iter()
+            .any(|answer| word.eq_ignore_ascii_case(answer));
+        match parts.last_mut() {
+            Some(part) if !starts => part.push(word),
+            _ => parts.push(vec![word]),
+        }
+    }
+    parts.into_iter().map(|part| part.join(" ")).collect()
 }
 
 /// The set, read once. A record that does not replay is left out (and logged): the tests
@@ -256,6 +317,68 @@ pub(in crate::service) fn verdict(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gipf::potentials::{Action, Mark, PieceKind};
+
+    /// The solution of `puzzle` written as `!push` and the powers write it, each with the
+    /// answers its questions might need.
+    fn command_forms(puzzle: &Puzzle) -> Vec<String> {
+        let turn = puzzle.game.clone().play_notation(&puzzle.solution).unwrap();
+        let turn = &turn[0];
+        let base = match &turn.action {
+            Some(Action::Push { piece, path, .. }) => {
+                let gipf = if *piece == PieceKind::Gipf { "G " } else { "" };
+                format!("{gipf}{} {}", path.entry.dot(), path.entry.first())
+            }
+            Some(Action::Move { kind, from, to }) => {
+                format!("{} {from} {to}", command::potential_word(*kind))
+            }
+            None => return Vec::new(),
+        };
+        let gipf: Vec<String> = (turn.after.iter().flatten())
+            .filter(|item| item.mark == Mark::Gipf)
+            .map(|item| item.spot.to_string())
+            .collect();
+        let take = format!("take {}", gipf.join(" "));
+        let answers = ["", "take all", "keep all", &take];
+        ["", "row 1", "row 2"]
+            .iter()
+            .flat_map(|row| answers.iter().map(move |answer| format!("{row} {answer}")))
+            .map(|answers| format!("{base} {}", answers.trim()).trim().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn every_puzzle_is_solved_by_its_turn_written_as_a_move_command() {
+        // A puzzle that opens on a row of the mover's to deal with first is answered in
+        // the notation (a command answers one question at a time).
+        let opening_on_a_push = PUZZLES
+            .iter()
+            .filter(|p| p.game.pending() == gipf::potentials::Pending::Action);
+        let mut checked = 0;
+        for puzzle in opening_on_a_push {
+            checked += 1;
+            let forms = command_forms(puzzle);
+            let answers: Vec<_> = forms.iter().map(|f| puzzle.solved_by(f)).collect();
+            assert!(
+                answers.contains(&Ok(true)),
+                "{}: {forms:?} {answers:?}",
+                puzzle.solution
+            );
+            // A push that still asks a question is said to be unfinished, not wrong.
+            if let Err(answer) = &answers[0] {
+                assert!(answer.contains("not finished"), "{forms:?}: {answer}");
+            }
+        }
+        assert!(checked >= 40, "{checked} puzzles");
+    }
+
+    #[test]
+    fn an_answer_that_is_neither_a_command_nor_a_turn_is_refused_with_the_notations_reason() {
+        let puzzle = &PUZZLES[0];
+        let answer = puzzle.solved_by("z9").unwrap_err();
+        assert!(!answer.is_empty(), "{answer}");
+        assert_eq!(puzzle.solved_by(&puzzle.solution), Ok(true));
+    }
 
     #[test]
     fn every_puzzle_of_the_set_replays_and_its_solution_reaches_its_goal() {

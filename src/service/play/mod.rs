@@ -3,10 +3,12 @@
 //! every change of a game shares: its checks and its save. The reply that asks the next
 //! player is `prompt.rs`'s.
 
+pub(super) mod narrate;
 pub(super) mod potentials;
 pub(super) mod prompt;
 pub(super) mod removal;
 pub(super) mod seat;
+pub(super) mod threat;
 
 use gipf::potentials::{Action, Decision, Game, LineNote, Pending, PieceKind, PlayError, Turn};
 use gipf::{Bitboard, Color, Entry, Point};
@@ -255,6 +257,26 @@ fn decisions_of(game: &Game, mover: Color, wanted: &Turn) -> Option<Vec<Decision
     None
 }
 
+/// The game at the start of the turn in progress in `game`: the game itself when no
+/// decision of it is played yet, else the state its load replayed (`None` if it changed
+/// since).
+fn turn_start(game: &LiveGame) -> Option<Game> {
+    if game.stored.partial.0.is_empty() {
+        return Some(game.game.clone());
+    }
+    game.record().ok().map(|replay| replay.last().clone())
+}
+
+/// The game at the start of the last of `completed`, the turns played from `start`.
+fn start_of_last(start: Option<&Game>, completed: &[Turn]) -> Option<Game> {
+    let (_, earlier) = completed.split_last()?;
+    let mut game = start?.clone();
+    for turn in earlier {
+        game = narrate::after_turn(&game, turn)?;
+    }
+    Some(game)
+}
+
 /// A refusal that quotes a rules error as it is.
 pub(super) fn rules_refusal(error: impl std::fmt::Display) -> Failure {
     Failure::Refused(Text::from(error.to_string()))
@@ -455,8 +477,11 @@ impl Service {
             return Ok(None);
         };
         let last_turn = working.completed.last().cloned().or(game.last_turn.clone());
-        let after = LiveGame::changed(stored, working.game, last_turn);
-        self.turn_reply(&after, &working.completed, say).map(Some)
+        let start = turn_start(game);
+        let last_start = start_of_last(start.as_ref(), &working.completed);
+        let after = LiveGame::changed(stored, working.game, last_turn).with_last_start(last_start);
+        self.turn_reply(&after, start.as_ref(), &working.completed, say)
+            .map(Some)
     }
 
     /// For an answer given without what it names (`!row`, `!keep`): the real options of

@@ -11,7 +11,7 @@ use crate::command::{
 use crate::model::UserId;
 use crate::reply::{Button, FollowUp, Reply, Stamp};
 use crate::service::play::potentials::RECONSTRUCTED;
-use crate::service::play::removal;
+use crate::service::play::{narrate, removal, threat};
 use crate::service::words::{due_by, result_words, row_verb, spots, uses_potentials};
 use crate::service::{Handled, LiveGame, Service};
 use crate::text;
@@ -63,10 +63,11 @@ impl Service {
     pub(in crate::service) fn turn_reply(
         &self,
         game: &LiveGame,
+        start: Option<&Game>,
         completed: &[Turn],
         say: &Phrasing,
     ) -> Handled {
-        let lines = self.played(game, completed);
+        let lines = self.played(game, start, completed);
         self.position_reply(game, lines, completed.first().map(|t| t.color), say)
     }
 
@@ -124,11 +125,19 @@ impl Service {
 
     /// `alice (white) played b1 -> c2, recorded as `c2 (11)`.`: a line for each turn
     /// completed, its push named as the chat command names it (the dot, then the first
-    /// spot) and the whole turn as the record writes it. The engine's turn is the bot's
-    /// own: `I (black) answered e9 -> e8, …` (`played`, when it opens the game).
-    pub(in crate::service) fn played(&self, game: &LiveGame, turns: &[Turn]) -> Vec<Text> {
+    /// spot) and the whole turn as the record writes it, then the turn in words (what its
+    /// power, removals and rows did: `narrate.rs`), read from `start`, the game at the
+    /// start of the first turn. The engine's turn is the bot's own: `I (black) answered e9
+    /// -> e8, …` (`played`, when it opens the game).
+    pub(in crate::service) fn played(
+        &self,
+        game: &LiveGame,
+        start: Option<&Game>,
+        turns: &[Turn],
+    ) -> Vec<Text> {
         let engine = self.engine_user().map(|me| me.id);
         let opened = game.stored.turns.len() <= turns.len();
+        let mut start = start.cloned();
         turns
             .iter()
             .map(|turn| {
@@ -139,10 +148,18 @@ impl Service {
                 } else {
                     "played"
                 };
-                let words = match push_words(turn) {
+                let said = narrate::narrate(start.as_ref(), turn);
+                start = start
+                    .as_ref()
+                    .and_then(|game| narrate::after_turn(game, turn));
+                let mut words = match push_words(turn) {
                     Some(push) => format!(" {verb} {push}, recorded as `{record}`."),
-                    None => format!(" {verb} `{record}`."),
+                    None => format!(" {verb} `{record}`. {}", said.action),
                 };
+                if let Some(effects) = said.effects {
+                    words.push(' ');
+                    words.push_str(&effects);
+                }
                 let who = if mine {
                     Span::from("I")
                 } else {
@@ -256,10 +273,19 @@ pub(in crate::service) fn to_load(game: &Game) -> String {
 fn prompt(game: &Game, pending: &Pending, player: Span, say: &Phrasing) -> Vec<Text> {
     let me = game.to_move();
     match pending {
-        Pending::Action => vec![text![
-            player,
-            format!(", your move ({me}): {}", how_to_act(game, say))
-        ]],
+        Pending::Action => {
+            let mut line = text![
+                player,
+                format!(", your move ({me}): {}", how_to_act(game, say))
+            ];
+            if let Some(spot) = threat::last_gipf_open(game) {
+                line.push(format!(
+                    " Careful: your last GIPF-piece, at {spot}, can be taken or converted in {}'s next turn, which would lose you the game.",
+                    !me
+                ));
+            }
+            vec![line]
+        }
         Pending::Tamsk => vec![text![
             player,
             format!(
