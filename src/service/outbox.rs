@@ -138,7 +138,7 @@ impl Service {
             ])
         } else {
             let lines = match &game.last_turn {
-                Some(turn) => self.played(&game, std::slice::from_ref(turn)),
+                Some(turn) => self.played(&game, game.last_start(), std::slice::from_ref(turn)),
                 None => Vec::new(),
             };
             let mover = game.last_turn.as_ref().map(|turn| turn.color);
