@@ -30,6 +30,15 @@ pub(super) fn spot_list(points: impl IntoIterator<Item = Point>) -> String {
     words.join(" ")
 }
 
+/// `a`, `a and b`, `a, b and c`.
+pub(super) fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// What the loser lacks when a game ends by the rules: `no GIPF-piece left on the board`;
 /// `None` for a resignation.
 fn lack(reason: Reason) -> Option<&'static str> {

@@ -1,12 +1,13 @@
 //! The channel's game beside its moves: `resign`, `abort`, `claim` (a win on time), `board`
 //! and `hint`.
 
+pub(super) mod hint_command;
 pub(super) mod takeback;
 pub(super) mod time;
 
 use gipf::Color;
-use gipf::potentials::{Action, Decision, Game, LineNote, PieceKind};
 use gipf_ai::{Level, Request};
+use hint_command::{command_for, given_up};
 
 use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, Via, refuse};
 use crate::command::GameCommand;
@@ -376,42 +377,15 @@ impl Service {
             .with_engine(|engine| engine.think_game(position, &request))?
             .map_err(|e| Failure::Refused(e.to_string().into()))?;
         let turn = record::turn_text(&position.options(), &thought.turn, false);
+        let reason = match given_up(position, &thought.turn) {
+            Some(cost) => format!("{}; {cost}", thought.reason),
+            None => thought.reason.clone(),
+        };
         let hint = Reply::private(text![
-            format!("My suggestion: `{turn}`: {}. Play it with ", thought.reason),
+            format!("My suggestion: `{turn}`: {reason}. Play it with "),
             self.phrasing(message).cmd(&command_for(&game.game, &turn)),
             "."
         ]);
         Ok(self.privately(message, hint, "my hint", "hint"))
-    }
-}
-
-/// The command that plays `turn` (written in the notation) in `game`, as a player types it:
-/// the push alone (`push a5 b5`, `gipf a5 b5`) when it plays the whole turn (any removal
-/// following by itself), else the whole turn (`move a4-g2;xd4,c4,b4`).
-pub(super) fn command_for(game: &Game, turn: &str) -> String {
-    let whole = format!("move {turn}");
-    let Ok(note) = turn.parse::<LineNote>() else {
-        return whole;
-    };
-    let Ok((_, done)) = game.resolve(&note) else {
-        return whole;
-    };
-    let Some(Action::Push { piece, path, .. }) = done.first().and_then(|t| t.action.clone()) else {
-        return whole;
-    };
-    let mut pushed = game.clone();
-    let alone = pushed.play(Decision::Push {
-        entry: path.entry,
-        piece,
-    });
-    let (dot, first) = (path.entry.dot(), path.entry.first());
-    match (alone, piece) {
-        (Ok(played), PieceKind::Gipf) if played.first() == done.first() => {
-            format!("gipf {dot} {first}")
-        }
-        (Ok(played), PieceKind::Basic) if played.first() == done.first() => {
-            format!("push {dot} {first}")
-        }
-        _ => whole,
     }
 }

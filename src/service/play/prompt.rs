@@ -12,7 +12,7 @@ use crate::model::UserId;
 use crate::reply::{Button, FollowUp, Reply, Stamp};
 use crate::service::play::potentials::RECONSTRUCTED;
 use crate::service::play::removal;
-use crate::service::words::{due_by, result_words, row_verb, spots, uses_potentials};
+use crate::service::words::{and_list, due_by, result_words, row_verb, spots, uses_potentials};
 use crate::service::{Handled, LiveGame, Service};
 use crate::text;
 use crate::text::{Span, Text};
@@ -239,10 +239,10 @@ pub(in crate::service) fn to_load(game: &Game) -> String {
         let kinds: Vec<String> = (s.kinds())
             .map(|kind| format!("{} {}", s[kind], kind.name()))
             .collect();
-        match kinds.as_slice() {
-            [] => "none".to_string(),
-            [one] => one.clone(),
-            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        if kinds.is_empty() {
+            "none".to_string()
+        } else {
+            and_list(&kinds)
         }
     };
     format!(
