@@ -754,3 +754,39 @@ fn lessons_are_done_with_the_games_own_commands_and_remembered() {
     table.start("standard");
     table.expect("alice", "!push e1 e2", "alice (white) played");
 }
+
+/// Issue 32, point 2: a push onto an empty spot that two dots reach is announced from the
+/// dot the player typed, to the bot and to a person alike, in every game kind.
+#[test]
+fn the_announcement_repeats_the_dot_and_spot_the_player_typed() {
+    for (game, command, said) in [
+        ("tournament", "!gipf h6 h5", "a GIPF-piece h6 -> h5"),
+        ("tournament", "!gipf i4 h5", "a GIPF-piece i4 -> h5"),
+        ("ultimate", "!gipf i4 h5", "a GIPF-piece i4 -> h5"),
+        ("ultimate", "!gipf h6 h5", "a GIPF-piece h6 -> h5"),
+    ] {
+        let mut bot = table();
+        bot.say("alice", &format!("!challenge @gipf-bot {game} white easy"));
+        let text = shown(&exchange(&mut bot, command));
+        assert!(
+            text.contains(&format!("alice (white) played {said},")),
+            "{text}"
+        );
+        let mut people = table();
+        people.start(game);
+        let text = people.text("alice", command);
+        assert!(
+            text.contains(&format!("alice (white) played {said},")),
+            "{text}"
+        );
+    }
+    let mut table = table();
+    table.say("alice", "!challenge @gipf-bot standard white easy");
+    for (command, said) in [("!push i5 h5", "i5 -> h5")] {
+        let text = shown(&exchange(&mut table, command));
+        assert!(
+            text.contains(&format!("alice (white) played {said},")),
+            "{text}"
+        );
+    }
+}
