@@ -790,3 +790,29 @@ fn the_announcement_repeats_the_dot_and_spot_the_player_typed() {
         );
     }
 }
+
+/// Issue 32, point 8: `!stats` follows one rule: rated games in the headline and its
+/// streak, games against the bot on a line of their own, marked unrated.
+#[test]
+fn stats_count_rated_games_in_the_headline_and_games_against_me_apart() {
+    let mut table = table();
+    table.start("basic");
+    table.expect("bob", "!resign confirm", "resigned");
+    table.channel = ChannelId(77);
+    table.say("alice", "!challenge @gipf-bot standard white easy");
+    table.expect("alice", "!resign confirm", "resigned");
+    let stats = table.text("alice", "!stats");
+    assert!(
+        stats.contains(": rating 1")
+            && stats.contains(
+                "1 rated game, 1 won, 0 lost, won 1 in a row.\nbasic: 1 game, 1 won, 0 lost, rating"
+            ),
+        "{stats}"
+    );
+    assert!(
+        stats.ends_with("\nAgainst me (unrated): 1 game, 0 won, 1 lost."),
+        "{stats}"
+    );
+    let gone = table.text("carol", "!stats @gipf-bot");
+    assert!(gone.contains("has no rated game here yet"), "{gone}");
+}
