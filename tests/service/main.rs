@@ -19,6 +19,7 @@ mod games;
 mod hostile;
 mod potentials_games;
 mod refusals;
+mod sentences;
 mod takebacks;
 mod upgrade;
 mod upkeep;

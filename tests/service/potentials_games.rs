@@ -75,7 +75,7 @@ fn loading_powers_and_refusals_in_chat() {
     // A push without a kind keeps the potentials: it is refused with the choices.
     let text = table.text("alice", "!push b1 c2");
     assert!(
-        text.contains("you still have potentials to load (Z3,D3)"),
+        text.contains("You still have potentials to load (Z3,D3)"),
         "{text}"
     );
     assert!(
@@ -225,7 +225,7 @@ fn the_engine_plays_no_potentials_and_plain_games_refuse_powers() {
     let mut table = Table::new();
     table.start("standard");
     let text = table.text("alice", "!zertz c2 c5");
-    assert!(text.contains("this game has no potentials"), "{text}");
+    assert!(text.contains("This game has no potentials"), "{text}");
     assert!(text.ends_with("Nothing was changed."), "{text}");
 }
 
@@ -268,7 +268,7 @@ fn the_first_turn_of_a_tournament_game_with_potentials_brings_in_a_gipf_piece() 
     );
     let text = table.text("alice", "!push a1 b2");
     assert!(
-        text.contains("you still have potentials to load (Z3,D3)"),
+        text.contains("You still have potentials to load (Z3,D3)"),
         "{text}"
     );
     assert!(text.contains("`!push a1-b2 zertz`"), "{text}");

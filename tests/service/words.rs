@@ -694,7 +694,7 @@ fn a_push_is_named_by_its_first_spot_or_by_the_end_of_its_line_as_the_record_wri
         ),
         (
             "!push b1 d4",
-            "b1 d4: d4 is not a first spot from b1; from b1 you can push to b2 or c2",
+            "b1 d4: d4 is not a first spot from b1; from b1 you can push to b2 or c2.",
         ),
     ] {
         let reply = table.say("alice", line).remove(0);

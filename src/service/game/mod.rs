@@ -269,7 +269,7 @@ impl Service {
             }
         })?;
         let state = self.state_of_play(message, &game)?;
-        let mut text = self.players_line(&game)?;
+        let mut text = super::words::capital_start(self.players_line(&game)?);
         text.push(". ")
             .append(state)
             .append(super::words::due_by(&game.stored));

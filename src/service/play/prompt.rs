@@ -154,7 +154,8 @@ impl Service {
     }
 
     /// `Game over: alice (white) wins. …`, pinging the player who did not make the first of
-    /// the turns just completed (the loser, unless he lost at the start of his own turn).
+    /// the turns just completed (the loser, unless he lost at the start of his own turn):
+    /// `Well played` to a winner, `Good game` to a loser.
     pub(in crate::service) fn game_over(
         &self,
         game: &LiveGame,
@@ -164,9 +165,21 @@ impl Service {
         let other = first_mover.map_or(!outcome.winner, |color| !color);
         let mut text = text!["Game over: "];
         text.append(result_words(game, outcome));
-        text.push(". Well played, ")
-            .push(self.mention_player(game, other))
-            .push("!");
+        // The winner is congratulated, the loser never: he hears "good game".
+        let engine = self.engine_user().map(|me| me.id);
+        if other == outcome.winner {
+            text.push(". Well played, ")
+                .push(self.mention_player(game, other))
+                .push("!");
+        } else if engine == Some(game.player(other)) {
+            text.push(". Well played, ")
+                .push(game.name(outcome.winner))
+                .push("!");
+        } else {
+            text.push(". Good game, ")
+                .push(self.mention_player(game, other))
+                .push(".");
+        }
         Ok(text)
     }
 }
