@@ -717,3 +717,26 @@ fn a_push_is_named_by_its_first_spot_or_by_the_end_of_its_line_as_the_record_wri
         "bob (black) played e9 -> e8, recorded as `e9-e7 (11)`.",
     );
 }
+
+/// Issue 32, point 9: `!help <command>` gives that command's help, not the whole list.
+#[test]
+fn help_on_a_command_gives_that_command_s_help() {
+    let mut table = Table::new();
+    let push = table.text("alice", "!help push");
+    assert!(
+        push.starts_with("`!push b1 c2` (or `b1-c2`, `b1c2`): push a piece from dot b1 onto c2;")
+            && push.ends_with(".\nAll the commands: `!help`."),
+        "{push}"
+    );
+    assert!(!push.contains("!challenge"), "{push}");
+    let gipf = table.text("alice", "!help !gipf");
+    assert!(
+        gipf.starts_with("`!gipf b1 c2` or `!push G b1 c2`"),
+        "{gipf}"
+    );
+    let all = table.text("alice", "!help dance");
+    assert!(
+        all.starts_with("**Commands**") && all.contains("!challenge"),
+        "{all}"
+    );
+}
