@@ -125,7 +125,7 @@ mod tests {
         for options in every_kind() {
             for seed in 1..=6 {
                 let mut rng = Rng::new(seed);
-                let mut game = Game::new(options.clone());
+                let mut game = Game::new(options);
                 for _ in 0..40 {
                     let turns = game.legal_turns();
                     if turns.is_empty() || game.outcome().is_some() {
@@ -150,7 +150,7 @@ mod tests {
     #[test]
     fn a_basic_push_beside_potentials_says_which_it_gives_up() {
         let options = Options::parse("ultimate", None).unwrap();
-        let mut game = Game::new(options.clone());
+        let mut game = Game::new(options);
         let (opening, after) = game.legal_turns().swap_remove(0);
         assert!(
             super::given_up(&game, &opening).is_none(),
