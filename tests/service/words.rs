@@ -603,6 +603,18 @@ fn a_removal_question_says_whose_each_piece_is_and_where_taking_it_sends_it() {
     for spot in optional.iter() {
         assert!(text.contains(&taking_words(&game, spot)), "{spot}: {text}");
     }
+    // Issue 32, point 9: the example takes one of the opponent's pieces, not his own.
+    let theirs: Vec<String> = optional
+        .iter()
+        .filter(|&p| game.stack(p).is_some_and(|s| s.color() == other))
+        .map(|p| p.to_string())
+        .collect();
+    assert!(
+        theirs
+            .iter()
+            .any(|spot| text.contains(&format!("`!take {spot}` (the ones to take)"))),
+        "{theirs:?}: {text}"
+    );
     assert_no_codes(&text);
     assert_eq!(asked.mentions(), [gipf_bot::console::user_id(&mover)]);
 }
