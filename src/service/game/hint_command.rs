@@ -2,11 +2,11 @@
 //! plays it, checked by reading it with the parser and playing it as his own command; and
 //! what the turn gives up.
 
-use gipf::potentials::{Action, Game, LineNote, PieceKind, Turn};
+use gipf::potentials::{Action, Game, LineNote, Pending, PieceKind, Turn};
 
 use crate::command::{Command, Phrasing, parse, potential_word};
 use crate::service::play::Working;
-use crate::service::words::and_list;
+use crate::service::words::{and_list, row_verb};
 
 /// The command that plays `turn` (written in the notation) in `game`, as a player types it:
 /// the push alone (`push a5 b5`, `gipf a5 b5`, `push a5 b5 basic` while potentials are left
@@ -51,6 +51,25 @@ fn plays(game: &Game, line: &str, wanted: &Turn) -> bool {
     };
     let mut working = Working::new(game.clone(), Vec::new(), &say);
     working.run(&command).is_ok() && working.completed.first() == Some(wanted)
+}
+
+/// What a hint warns of when `turn` (in the notation) makes a row of the opponent's
+/// colour: `it makes a row for black, who will remove it at the start of his turn`.
+pub(in crate::service) fn rows_given(game: &Game, turn: &str) -> Option<String> {
+    let note = turn.parse::<LineNote>().ok()?;
+    let (next, _) = game.resolve(&note).ok()?;
+    let opponent = !game.to_move();
+    let his_rows = !next.current_turn().before.is_empty()
+        || matches!(
+            next.pending(),
+            Pending::ChooseRow { .. } | Pending::Remove { .. }
+        );
+    (next.outcome().is_none() && next.to_move() == opponent && his_rows).then(|| {
+        format!(
+            "it makes a row for {opponent}, who will {} it at the start of his turn",
+            row_verb(game)
+        )
+    })
 }
 
 /// What `turn` gives up, said after a hint: `this gives up your 3 TAMSK and 1 DVONN`, when
@@ -178,5 +197,36 @@ mod tests {
                 "this pushes a basic piece, which gives up your 3 TAMSK, 3 ZÈRTZ, 3 DVONN, 3 YINSH and 3 PÜNCT"
             )
         );
+    }
+
+    #[test]
+    fn a_turn_that_makes_the_opponent_a_row_says_so() {
+        let options = Options::parse("basic", None).unwrap();
+        let start = Game::new(options);
+        let first = turn_text(&options, &start.legal_turns()[0].0, false);
+        assert_eq!(super::rows_given(&start, &first), None);
+        let mut warned = 0;
+        for seed in 1..=20 {
+            let mut rng = Rng::new(seed);
+            let mut game = Game::new(options);
+            for _ in 0..60 {
+                let turns = game.legal_turns();
+                if turns.is_empty() || game.outcome().is_some() {
+                    break;
+                }
+                let (turn, next) = turns[rng.below(turns.len())].clone();
+                let text = turn_text(&options, &turn, false);
+                let opponent_has_a_row = next.outcome().is_none()
+                    && next
+                        .legal_turns()
+                        .first()
+                        .is_some_and(|(his, _)| !his.before.is_empty());
+                let said = super::rows_given(&game, &text);
+                assert_eq!(said.is_some(), opponent_has_a_row, "{text}: {said:?}");
+                warned += usize::from(said.is_some());
+                game = next;
+            }
+        }
+        assert!(warned > 0, "no random turn made the opponent a row");
     }
 }

@@ -7,7 +7,7 @@ pub(super) mod time;
 
 use gipf::Color;
 use gipf_ai::{Level, Request};
-use hint_command::{command_for, given_up};
+use hint_command::{command_for, given_up, rows_given};
 
 use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, Via, refuse};
 use crate::command::GameCommand;
@@ -377,10 +377,14 @@ impl Service {
             .with_engine(|engine| engine.think_game(position, &request))?
             .map_err(|e| Failure::Refused(e.to_string().into()))?;
         let turn = record::turn_text(&position.options(), &thought.turn, false);
-        let reason = match given_up(position, &thought.turn) {
-            Some(cost) => format!("{}; {cost}", thought.reason),
-            None => thought.reason.clone(),
-        };
+        let warnings = [
+            given_up(position, &thought.turn),
+            rows_given(position, &turn),
+        ];
+        let reason = std::iter::once(thought.reason.clone())
+            .chain(warnings.into_iter().flatten())
+            .collect::<Vec<_>>()
+            .join("; ");
         let hint = Reply::private(text![
             format!("My suggestion: `{turn}`: {reason}. Play it with "),
             self.phrasing(message).cmd(&command_for(&game.game, &turn)),
