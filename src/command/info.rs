@@ -15,6 +15,8 @@ pub enum InfoCommand {
     RulesOf(Option<Potential>),
     /// `help`.
     Help,
+    /// `help push`: one command's help (its word, as the syntax names it).
+    HelpOn(&'static str),
 }
 
 impl InfoCommand {
@@ -22,7 +24,7 @@ impl InfoCommand {
     pub fn word(&self) -> &'static str {
         match self {
             InfoCommand::Rules | InfoCommand::RulesOf(_) => "rules",
-            InfoCommand::Help => "help",
+            InfoCommand::Help | InfoCommand::HelpOn(_) => "help",
         }
     }
 }
@@ -40,6 +42,7 @@ impl fmt::Display for InfoCommand {
             InfoCommand::RulesOf(None) => f.write_str("rules potentials"),
             InfoCommand::RulesOf(Some(kind)) => write!(f, "rules {}", potential_word(*kind)),
             InfoCommand::Help => f.write_str("help"),
+            InfoCommand::HelpOn(word) => write!(f, "help {word}"),
         }
     }
 }
@@ -70,12 +73,25 @@ pub(super) const SYNTAX: &[Syntax] = &[
         slash: true,
         place: 320,
         in_direct_messages: true,
-        // Whatever follows, the asker wants help.
-        parse: |_| Ok(InfoCommand::Help.into()),
+        parse: parse_help,
         fill: |_| Ok(InfoCommand::Help.into()),
         ..Syntax::DEFAULT
     },
 ];
+
+/// `help`, or `help push` (`help !push`): one command's help. Whatever else follows, the
+/// asker wants help: the whole list.
+fn parse_help(words: &Words) -> Result<Command, CommandError> {
+    let asked = match words.args[..] {
+        [word] => word.trim_start_matches(|c: char| !c.is_alphanumeric()),
+        _ => return Ok(InfoCommand::Help.into()),
+    };
+    Ok(match Syntax::of(&asked.to_lowercase()) {
+        Some(syntax) if !syntax.help.is_empty() => InfoCommand::HelpOn(syntax.word),
+        _ => InfoCommand::Help,
+    }
+    .into())
+}
 
 /// `rules`, `rules potentials`, `rules zertz`...
 fn parse_rules(words: &Words) -> Result<Command, CommandError> {

@@ -469,6 +469,10 @@ fn answers_moves_and_the_rest() {
         Ok(ok("!board side default"))
     );
     assert_eq!(ok("!help"), InfoCommand::Help.into());
+    assert_eq!(ok("!help push"), InfoCommand::HelpOn("push").into());
+    assert_eq!(ok("!help !gipf"), InfoCommand::HelpOn("gipf").into());
+    assert_eq!(ok("!help me please"), InfoCommand::Help.into());
+    assert_eq!(ok("!help dance"), InfoCommand::Help.into());
     assert!(err("!resign now").contains("takes nothing"));
     assert!(err("!dance").contains("I don't know the command `dance`"));
     assert!(parse("push b1 c2", &Phrasing::chat("!")).is_none());

@@ -3,7 +3,7 @@
 use gipf::potentials::Potential;
 
 use super::{Handled, Message, Run, Service};
-use crate::command::{InfoCommand, Phrasing};
+use crate::command::{InfoCommand, Phrasing, Syntax};
 use crate::reply::Reply;
 use crate::text;
 use crate::text::{Span, Text};
@@ -15,8 +15,28 @@ impl Run for InfoCommand {
             InfoCommand::Rules => rules(&say),
             InfoCommand::RulesOf(topic) => potentials_rules(topic, &say),
             InfoCommand::Help => say.help(&service.typed_example()),
+            InfoCommand::HelpOn(word) => help_on(word, &service.config.prefix, &say),
         }))
     }
+}
+
+/// `!help push`: that command's help line (typed with `prefix`), and where the whole list
+/// is.
+fn help_on(word: &str, prefix: &str, say: &Phrasing) -> Text {
+    let help = Syntax::of(word).map_or("", |syntax| syntax.help);
+    let lines: Vec<String> = help
+        .replace("{p}", prefix)
+        .lines()
+        .map(|line| match line.trim_end() {
+            stopped if stopped.ends_with(['.', '!', '?']) => stopped.to_string(),
+            open => format!("{open}."),
+        })
+        .collect();
+    text![format!(
+        "{}\nAll the commands: {}.",
+        lines.join("\n"),
+        say.cmd("help")
+    )]
 }
 
 /// `!rules`: the game in a few lines, and the notation.

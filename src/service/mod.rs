@@ -153,7 +153,9 @@ impl Service {
             Err(CommandError::Unknown { word, closest }) => {
                 self.unknown_word(message, &word, closest)
             }
-            Err(CommandError::Invalid(text)) => vec![Reply::private(text)],
+            Err(CommandError::Invalid(text)) => {
+                vec![Reply::private(words::as_sentence(text.into()))]
+            }
             Err(CommandError::Unanswered { generic }) => {
                 vec![Reply::private(self.options_now(message).unwrap_or(generic))]
             }

@@ -30,6 +30,56 @@ pub(super) fn spot_list(points: impl IntoIterator<Item = Point>) -> String {
     words.join(" ")
 }
 
+/// `text` as a sentence: its first word with a capital (a spot such as `b1` keeps its
+/// small letter, as names and commands keep theirs), and a full stop at its end unless it
+/// has a stop already.
+pub(super) fn as_sentence(text: Text) -> Text {
+    let mut out = capital_start(text);
+    let stopped = match out.spans().last() {
+        Some(Span::Plain(words)) => words.trim_end().ends_with(['.', '!', '?']),
+        _ => false,
+    };
+    if !stopped {
+        out.push(".");
+    }
+    out
+}
+
+/// `text` with a capital first letter, unless it opens with a spot, a name or a command.
+pub(super) fn capital_start(text: Text) -> Text {
+    let mut out = Text::new();
+    for (i, span) in text.spans().iter().enumerate() {
+        match span {
+            Span::Plain(words) if i == 0 => out.push(capitalized(words)),
+            other => out.push(other.clone()),
+        };
+    }
+    out
+}
+
+/// `words` with a capital first letter, unless they open with a spot (`b1 c3: …`).
+fn capitalized(words: &str) -> String {
+    let mut chars = words.chars();
+    let spot = matches!(
+        (chars.next(), chars.next()),
+        (Some('a'..='i'), Some('1'..='9'))
+    );
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(first) if !spot && first.is_lowercase() => first.to_uppercase().chain(chars).collect(),
+        _ => words.to_string(),
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub(super) fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// What the loser lacks when a game ends by the rules: `no GIPF-piece left on the board`;
 /// `None` for a resignation.
 fn lack(reason: Reason) -> Option<&'static str> {

@@ -63,10 +63,32 @@ pub struct RatingRow {
 /// A player's decided games in a server: wins and losses per game, and the current streak.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayerRecord {
-    /// `(game, wins, losses)` for each game played.
+    /// `(game, wins, losses)` for each game played, of the rated games.
     pub by_kind: Vec<(GameKind, u32, u32)>,
-    /// The latest results alike: `(won, how many)`.
+    /// The latest rated results alike: `(won, how many)`.
     pub streak: Option<(bool, u32)>,
+    /// `(wins, losses)` against the bot's engine: unrated.
+    pub against_engine: (u32, u32),
+    /// `(wins, losses)` of games between people played with hints: unrated.
+    pub with_hints: (u32, u32),
+}
+
+/// How a decided game counts for a player: rated, against the engine, or with hints.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Counted {
+    Rated,
+    AgainstEngine,
+    WithHints,
+}
+
+/// `(wins, losses)` of `results`.
+fn tally<'a>(results: impl Iterator<Item = &'a (GameKind, bool)>) -> (u32, u32) {
+    results.fold(
+        (0, 0),
+        |(w, l), &(_, won)| {
+            if won { (w + 1, l) } else { (w, l + 1) }
+        },
+    )
 }
 
 /// The pool's name in the table: a game, or `all`.
@@ -202,9 +224,10 @@ impl Store {
         guild: Option<GuildId>,
         player: UserId,
     ) -> anyhow::Result<PlayerRecord> {
-        let results: Vec<(GameKind, bool)> = self.with(|c| {
+        let results: Vec<(Counted, (GameKind, bool))> = self.with(|c| {
             let mut statement = c.prepare_cached(
-                "SELECT variant, status, white, potentials IS NOT NULL FROM games
+                "SELECT variant, status, white, potentials IS NOT NULL, engine_level IS NOT NULL, hints
+                 FROM games
                  WHERE guild_id IS ?1 AND (white = ?2 OR black = ?2) AND status IN (?3, ?4)
                  ORDER BY updated_at DESC, id DESC",
             )?;
@@ -218,22 +241,35 @@ impl Store {
                     Color::Black
                 };
                 let kind = GameKind::of(parsed(r, 0)?, r.get(3)?);
-                Ok((kind, status == GameStatus::Won(color)))
+                let counted = match (r.get::<_, bool>(4)?, r.get::<_, bool>(5)?) {
+                    (true, _) => Counted::AgainstEngine,
+                    (false, true) => Counted::WithHints,
+                    (false, false) => Counted::Rated,
+                };
+                Ok((counted, (kind, status == GameStatus::Won(color))))
             })?;
             Ok(rows.collect::<Result<_, _>>()?)
         })?;
-        let mut record = PlayerRecord::default();
+        let of = |wanted: Counted| {
+            results
+                .iter()
+                .filter(move |(counted, _)| *counted == wanted)
+                .map(|(_, result)| result)
+        };
+        let rated: Vec<&(GameKind, bool)> = of(Counted::Rated).collect();
+        let mut record = PlayerRecord {
+            against_engine: tally(of(Counted::AgainstEngine)),
+            with_hints: tally(of(Counted::WithHints)),
+            ..PlayerRecord::default()
+        };
         for kind in GameKind::ALL {
-            let (wins, losses) = results.iter().filter(|(game, _)| *game == kind).fold(
-                (0, 0),
-                |(w, l), &(_, won)| if won { (w + 1, l) } else { (w, l + 1) },
-            );
+            let (wins, losses) = tally(rated.iter().copied().filter(|(game, _)| *game == kind));
             if wins + losses > 0 {
                 record.by_kind.push((kind, wins, losses));
             }
         }
-        record.streak = results.first().map(|&(_, won)| {
-            let alike = results.iter().take_while(|&&(_, w)| w == won).count();
+        record.streak = rated.first().map(|&&(_, won)| {
+            let alike = rated.iter().take_while(|&&&(_, w)| w == won).count();
             (won, alike as u32)
         });
         Ok(record)

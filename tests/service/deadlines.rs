@@ -224,7 +224,7 @@ async fn a_game_with_potentials_is_lost_on_time_too() {
     let board = &bench.say(3, "carol", "!board")[0];
     assert!(
         board.starts_with(
-            "ultimate GIPF: alice (white) vs bob (black). Game over: white wins on time."
+            "Ultimate GIPF: alice (white) vs bob (black). Game over: white wins on time."
         ),
         "{board}"
     );

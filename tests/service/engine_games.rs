@@ -754,3 +754,60 @@ fn lessons_are_done_with_the_games_own_commands_and_remembered() {
     table.start("standard");
     table.expect("alice", "!push e1 e2", "alice (white) played");
 }
+
+/// Issue 32, point 2: a push onto an empty spot that two dots reach is announced from the
+/// dot the player typed, to the bot and to a person alike, in every game kind.
+#[test]
+fn the_announcement_repeats_the_dot_and_spot_the_player_typed() {
+    for (game, command, said) in [
+        ("tournament", "!gipf h6 h5", "a GIPF-piece h6 -> h5"),
+        ("tournament", "!gipf i4 h5", "a GIPF-piece i4 -> h5"),
+        ("ultimate", "!gipf i4 h5", "a GIPF-piece i4 -> h5"),
+        ("ultimate", "!gipf h6 h5", "a GIPF-piece h6 -> h5"),
+    ] {
+        let mut bot = table();
+        bot.say("alice", &format!("!challenge @gipf-bot {game} white easy"));
+        let text = shown(&exchange(&mut bot, command));
+        assert!(
+            text.contains(&format!("alice (white) played {said},")),
+            "{text}"
+        );
+        let mut people = table();
+        people.start(game);
+        let text = people.text("alice", command);
+        assert!(
+            text.contains(&format!("alice (white) played {said},")),
+            "{text}"
+        );
+    }
+    let mut table = table();
+    table.say("alice", "!challenge @gipf-bot standard white easy");
+    let text = shown(&exchange(&mut table, "!push i5 h5"));
+    assert!(text.contains("alice (white) played i5 -> h5,"), "{text}");
+}
+
+/// Issue 32, point 8: `!stats` follows one rule: rated games in the headline and its
+/// streak, games against the bot on a line of their own, marked unrated.
+#[test]
+fn stats_count_rated_games_in_the_headline_and_games_against_me_apart() {
+    let mut table = table();
+    table.start("basic");
+    table.expect("bob", "!resign confirm", "resigned");
+    table.channel = ChannelId(77);
+    table.say("alice", "!challenge @gipf-bot standard white easy");
+    table.expect("alice", "!resign confirm", "resigned");
+    let stats = table.text("alice", "!stats");
+    assert!(
+        stats.contains(": rating 1")
+            && stats.contains(
+                "1 rated game, 1 won, 0 lost, won 1 in a row.\nbasic: 1 game, 1 won, 0 lost, rating"
+            ),
+        "{stats}"
+    );
+    assert!(
+        stats.ends_with("\nAgainst me (unrated): 1 game, 0 won, 1 lost."),
+        "{stats}"
+    );
+    let gone = table.text("carol", "!stats @gipf-bot");
+    assert!(gone.contains("has no rated game here yet"), "{gone}");
+}

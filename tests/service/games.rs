@@ -232,8 +232,8 @@ fn decisions_answered_interactively_up_front_and_across_a_restart() {
     );
     // Mid-decision: the other player cannot act, a bad answer changes nothing, a restart keeps it.
     table.expect("bob", "!push b1 c2", "alice's turn");
-    table.expect("alice", "!row 9", "there is no row 9");
-    table.expect("alice", "!push e1 e2", "first choose which row");
+    table.expect("alice", "!row 9", "There is no row 9");
+    table.expect("alice", "!push e1 e2", "First choose which row");
     table.restart();
     assert!(matches!(
         table.state().position().unwrap().pending(),
@@ -414,7 +414,7 @@ fn a_button_answers_only_the_question_it_was_made_for() {
         gipf_bot::command::PlayCommand::Answer(gipf_bot::command::Answer::Row(0)).into(),
     );
     assert!(
-        shown(&replies[0]).contains("there is no row 0"),
+        shown(&replies[0]).contains("There is no row 0"),
         "{}",
         shown(&replies[0])
     );

@@ -21,6 +21,7 @@ mod hostile;
 mod newcomer;
 mod potentials_games;
 mod refusals;
+mod sentences;
 mod takebacks;
 mod upgrade;
 mod upkeep;

@@ -75,7 +75,7 @@ fn loading_powers_and_refusals_in_chat() {
     // A push without a kind keeps the potentials: it is refused with the choices.
     let text = table.text("alice", "!push b1 c2");
     assert!(
-        text.contains("you still have potentials to load (Z3,D3)"),
+        text.contains("You still have potentials to load (Z3,D3)"),
         "{text}"
     );
     assert!(
@@ -225,7 +225,7 @@ fn the_engine_plays_no_potentials_and_plain_games_refuse_powers() {
     let mut table = Table::new();
     table.start("standard");
     let text = table.text("alice", "!zertz c2 c5");
-    assert!(text.contains("this game has no potentials"), "{text}");
+    assert!(text.contains("This game has no potentials"), "{text}");
     assert!(text.ends_with("Nothing was changed."), "{text}");
 }
 
@@ -268,8 +268,43 @@ fn the_first_turn_of_a_tournament_game_with_potentials_brings_in_a_gipf_piece() 
     );
     let text = table.text("alice", "!push a1 b2");
     assert!(
-        text.contains("you still have potentials to load (Z3,D3)"),
+        text.contains("You still have potentials to load (Z3,D3)"),
         "{text}"
     );
     assert!(text.contains("`!push a1-b2 zertz`"), "{text}");
+}
+
+/// The command a hint gives, as the player types it.
+fn hinted_command(hint: &str) -> String {
+    let start = hint.find("Play it with `").expect("a command") + "Play it with `".len();
+    let rest = &hint[start..];
+    rest[..rest.find('`').unwrap()].to_string()
+}
+
+#[test]
+fn every_hint_is_played_as_given_and_says_what_it_gives_up() {
+    for kind in [
+        "basic",
+        "tournament",
+        "standard potentials=TZD:3",
+        "ultimate",
+    ] {
+        let mut table = Table::new();
+        let text = table.text("alice", &format!("!challenge @bob {kind} white hints"));
+        assert!(text.contains("challenges you"), "{text}");
+        table.text("bob", "!accept");
+        for turn in 0..4 {
+            let who = player(if turn % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            });
+            let hint = table.text(who, "!hint");
+            let command = hinted_command(&hint);
+            let gives_up = command.ends_with(" basic");
+            assert_eq!(hint.contains("gives up your"), gives_up, "{kind}: {hint}");
+            let text = table.text(who, &command);
+            assert!(text.contains("played"), "{kind}: {hint}\n{text}");
+        }
+    }
 }

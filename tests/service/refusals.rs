@@ -41,7 +41,7 @@ fn the_end_names_the_winner_once_and_captures_read_one_way() {
     assert_eq!(
         lines[2],
         format!(
-            "Game over: {mover} ({color}) wins: {other} ({}) {why}. Well played, <@{}>!",
+            "Game over: {mover} ({color}) wins: {other} ({}) {why}. Good game, <@{}>.",
             !color,
             user_id(other).0
         ),
@@ -81,7 +81,7 @@ fn ultimates_first_push_is_told_the_command_that_brings_in_a_gipf_piece() {
         table.expect(
             "alice",
             line,
-            "your first push must bring in a GIPF-piece: `!gipf a5 b5`. Nothing was changed.",
+            "Your first push must bring in a GIPF-piece: `!gipf a5 b5`. Nothing was changed.",
         );
     }
     table.play_turn(gipf::Color::White, "!gipf a5 b5");
@@ -91,7 +91,7 @@ fn ultimates_first_push_is_told_the_command_that_brings_in_a_gipf_piece() {
     table.expect(
         "alice",
         "!tamsk skip",
-        "you play without TAMSK potentials in this game, so there is no TAMSK extra push to make",
+        "You play without TAMSK potentials in this game, so there is no TAMSK extra push to make",
     );
 }
 
@@ -120,7 +120,7 @@ fn a_bare_answer_hears_the_real_options_of_the_question() {
     table.expect(
         &mover,
         "!keep all",
-        &format!("first choose a row by its number: {options}"),
+        &format!("First choose a row by its number: {options}"),
     );
     table.text(&mover, &lines[1]);
     let game = table.state().game;

@@ -603,6 +603,18 @@ fn a_removal_question_says_whose_each_piece_is_and_where_taking_it_sends_it() {
     for spot in optional.iter() {
         assert!(text.contains(&taking_words(&game, spot)), "{spot}: {text}");
     }
+    // Issue 32, point 9: the example takes one of the opponent's pieces, not his own.
+    let theirs: Vec<String> = optional
+        .iter()
+        .filter(|&p| game.stack(p).is_some_and(|s| s.color() == other))
+        .map(|p| p.to_string())
+        .collect();
+    assert!(
+        theirs
+            .iter()
+            .any(|spot| text.contains(&format!("`!take {spot}` (the ones to take)"))),
+        "{theirs:?}: {text}"
+    );
     assert_no_codes(&text);
     assert_eq!(asked.mentions(), [gipf_bot::console::user_id(&mover)]);
 }
@@ -694,7 +706,7 @@ fn a_push_is_named_by_its_first_spot_or_by_the_end_of_its_line_as_the_record_wri
         ),
         (
             "!push b1 d4",
-            "b1 d4: d4 is not a first spot from b1; from b1 you can push to b2 or c2",
+            "b1 d4: d4 is not a first spot from b1; from b1 you can push to b2 or c2.",
         ),
     ] {
         let reply = table.say("alice", line).remove(0);
@@ -715,5 +727,28 @@ fn a_push_is_named_by_its_first_spot_or_by_the_end_of_its_line_as_the_record_wri
         "bob",
         "!push e9 e7",
         "bob (black) played e9 -> e8, recorded as `e9-e7 (11)`.",
+    );
+}
+
+/// Issue 32, point 9: `!help <command>` gives that command's help, not the whole list.
+#[test]
+fn help_on_a_command_gives_that_command_s_help() {
+    let mut table = Table::new();
+    let push = table.text("alice", "!help push");
+    assert!(
+        push.starts_with("`!push b1 c2` (or `b1-c2`, `b1c2`): push a piece from dot b1 onto c2;")
+            && push.ends_with(".\nAll the commands: `!help`."),
+        "{push}"
+    );
+    assert!(!push.contains("!challenge"), "{push}");
+    let gipf = table.text("alice", "!help !gipf");
+    assert!(
+        gipf.starts_with("`!gipf b1 c2` or `!push G b1 c2`"),
+        "{gipf}"
+    );
+    let all = table.text("alice", "!help dance");
+    assert!(
+        all.starts_with("**Commands**") && all.contains("!challenge"),
+        "{all}"
     );
 }

@@ -11,12 +11,12 @@ use super::visible::{listing_audience, shown};
 use super::words::colour_word;
 use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
 use crate::command::ArchiveCommand;
-use crate::model::{ChannelId, GameId, GameKind, GameScope, GameStatus, UserId};
+use crate::model::{ChannelId, GameId, GameKind, GameScope, GameStatus, GuildId, UserId};
 use crate::record::{GameRecord, Header};
 use crate::render;
 use crate::reply::Reply;
 use crate::sight::Audience;
-use crate::store::{Damaged, GameFilter, StoredGame};
+use crate::store::{Damaged, GameFilter, PlayerRecord, RatingRow, StoredGame};
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -392,20 +392,47 @@ impl Service {
         let guild = message.guild;
         let record = self.store.player_record(guild, player)?;
         let mut text = text![self.name_in(message, player)?];
-        let Some(overall) = self.store.rating(guild, None, player)? else {
-            text.push(format!(
-                " has no rated game here yet. A game won or lost against another player counts; games against me and games with hints are not rated. {} starts one.",
-                self.phrasing(message).cmd("challenge @someone")
-            ));
-            return Ok(Reply::public(text));
-        };
-        text.push(format!(
+        match self.store.rating(guild, None, player)? {
+            Some(overall) => {
+                text.append(self.rated_lines(guild, player, &overall, &record)?);
+            }
+            None => {
+                text.push(format!(
+                    " has no rated game here yet. A game won or lost against another player counts; games against me and games with hints are not rated. {} starts one.",
+                    self.phrasing(message).cmd("challenge @someone")
+                ));
+            }
+        }
+        for (what, (wins, losses)) in [
+            ("Against me", record.against_engine),
+            ("With hints", record.with_hints),
+        ] {
+            if wins + losses > 0 {
+                text.push(format!(
+                    "\n{what} (unrated): {}, {wins} won, {losses} lost.",
+                    text::count(wins + losses, "game")
+                ));
+            }
+        }
+        Ok(Reply::public(text))
+    }
+
+    /// A rated player's headline (rated games only, and their streak), then a line for each
+    /// game he has a rated result in.
+    fn rated_lines(
+        &self,
+        guild: Option<GuildId>,
+        player: UserId,
+        overall: &RatingRow,
+        record: &PlayerRecord,
+    ) -> anyhow::Result<Text> {
+        let mut text = text![format!(
             ": rating {} (Glicko-2, all games), {}, {} won, {} lost",
-            rating_words(&overall),
+            rating_words(overall),
             text::count(overall.games, "rated game"),
             overall.wins,
             overall.games - overall.wins
-        ));
+        )];
         if let Some((won, count)) = record.streak {
             text.push(format!(
                 ", {} {count} in a row",
@@ -413,18 +440,18 @@ impl Service {
             ));
         }
         text.push(".");
-        for (kind, wins, losses) in record.by_kind {
+        for &(kind, wins, losses) in &record.by_kind {
             let rating = self
                 .store
                 .rating(guild, Some(kind), player)?
                 .map(|row| format!(", rating {}", rating_words(&row)))
                 .unwrap_or_default();
             text.push(format!(
-                "\n{kind}: {}, {wins} won, {losses} lost{rating}",
+                "\n{kind}: {}, {wins} won, {losses} lost{rating}.",
                 text::count(wins + losses, "game")
             ));
         }
-        Ok(Reply::public(text))
+        Ok(text)
     }
 
     /// `leaderboard`: the best rated players here.

@@ -1,12 +1,13 @@
 //! The channel's game beside its moves: `resign`, `abort`, `claim` (a win on time), `board`
 //! and `hint`.
 
+pub(super) mod hint_command;
 pub(super) mod takeback;
 pub(super) mod time;
 
 use gipf::Color;
-use gipf::potentials::{Action, Decision, Game, LineNote, PieceKind};
 use gipf_ai::{Level, Request};
+use hint_command::{command_for, given_up, rows_given};
 
 use super::engine::expected_time;
 use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, Via, refuse};
@@ -270,7 +271,7 @@ impl Service {
             }
         })?;
         let state = self.state_of_play(message, &game)?;
-        let mut text = self.players_line(&game)?;
+        let mut text = super::words::capital_start(self.players_line(&game)?);
         text.push(". ")
             .append(state)
             .append(super::words::due_by(&game.stored));
@@ -385,42 +386,19 @@ impl Service {
             .with_engine(ticket, move |engine| engine.think_game(&searched, &request))?
             .map_err(|e| Failure::Refused(e.to_string().into()))?;
         let turn = record::turn_text(&position.options(), &thought.turn, false);
+        let warnings = [
+            given_up(position, &thought.turn),
+            rows_given(position, &turn),
+        ];
+        let reason = std::iter::once(thought.reason.clone())
+            .chain(warnings.into_iter().flatten())
+            .collect::<Vec<_>>()
+            .join("; ");
         let hint = Reply::private(text![
-            format!("My suggestion: `{turn}`: {}. Play it with ", thought.reason),
+            format!("My suggestion: `{turn}`: {reason}. Play it with "),
             self.phrasing(message).cmd(&command_for(&game.game, &turn)),
             "."
         ]);
         Ok(self.privately(message, hint, "my hint", "hint"))
-    }
-}
-
-/// The command that plays `turn` (written in the notation) in `game`, as a player types it:
-/// the push alone (`push a5 b5`, `gipf a5 b5`) when it plays the whole turn (any removal
-/// following by itself), else the whole turn (`move a4-g2;xd4,c4,b4`).
-pub(super) fn command_for(game: &Game, turn: &str) -> String {
-    let whole = format!("move {turn}");
-    let Ok(note) = turn.parse::<LineNote>() else {
-        return whole;
-    };
-    let Ok((_, done)) = game.resolve(&note) else {
-        return whole;
-    };
-    let Some(Action::Push { piece, path, .. }) = done.first().and_then(|t| t.action.clone()) else {
-        return whole;
-    };
-    let mut pushed = game.clone();
-    let alone = pushed.play(Decision::Push {
-        entry: path.entry,
-        piece,
-    });
-    let (dot, first) = (path.entry.dot(), path.entry.first());
-    match (alone, piece) {
-        (Ok(played), PieceKind::Gipf) if played.first() == done.first() => {
-            format!("gipf {dot} {first}")
-        }
-        (Ok(played), PieceKind::Basic) if played.first() == done.first() => {
-            format!("push {dot} {first}")
-        }
-        _ => whole,
     }
 }

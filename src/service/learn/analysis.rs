@@ -181,7 +181,10 @@ impl Service {
                 mistake.color,
                 mistake.played,
                 mistake.cost(),
-                say.cmd(&crate::service::game::command_for(before, &better_text)),
+                say.cmd(&crate::service::game::hint_command::command_for(
+                    before,
+                    &better_text
+                )),
                 mistake.reason
             )
         ];

@@ -14,7 +14,9 @@ use gipf::potentials::{Action, Decision, Game, LineNote, Pending, PieceKind, Pla
 use gipf::{Bitboard, Color, Entry, Point};
 
 use super::play::prompt::{row_options, take_options};
-use super::words::{ending_words, optional_pieces, row_verb, spots, uses_potentials};
+use super::words::{
+    capital_start, ending_words, optional_pieces, row_verb, spots, uses_potentials,
+};
 use super::{Failure, Handled, LiveGame, Message, Run, Service, refuse};
 use crate::command::{Answer, Phrasing, PlayCommand, potential_word};
 use crate::model::{GameStatus, Partial};
@@ -382,7 +384,8 @@ fn decision_for(
 /// A refused move says that nothing was changed.
 fn nothing_changed(failure: Failure) -> Failure {
     match failure {
-        Failure::Refused(mut reason) => {
+        Failure::Refused(reason) => {
+            let mut reason = capital_start(reason);
             reason.push(". Nothing was changed.");
             Failure::Refused(reason)
         }

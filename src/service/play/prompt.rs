@@ -12,7 +12,7 @@ use crate::model::UserId;
 use crate::reply::{Button, FollowUp, Reply, Stamp};
 use crate::service::play::potentials::RECONSTRUCTED;
 use crate::service::play::{narrate, removal, threat};
-use crate::service::words::{due_by, result_words, row_verb, spots, uses_potentials};
+use crate::service::words::{and_list, due_by, result_words, row_verb, spots, uses_potentials};
 use crate::service::{Handled, LiveGame, Service};
 use crate::text;
 use crate::text::{Span, Text};
@@ -171,7 +171,8 @@ impl Service {
     }
 
     /// `Game over: alice (white) wins. …`, pinging the player who did not make the first of
-    /// the turns just completed (the loser, unless he lost at the start of his own turn).
+    /// the turns just completed (the loser, unless he lost at the start of his own turn):
+    /// `Well played` to a winner, `Good game` to a loser.
     pub(in crate::service) fn game_over(
         &self,
         game: &LiveGame,
@@ -181,9 +182,21 @@ impl Service {
         let other = first_mover.map_or(!outcome.winner, |color| !color);
         let mut text = text!["Game over: "];
         text.append(result_words(game, outcome));
-        text.push(". Well played, ")
-            .push(self.mention_player(game, other))
-            .push("!");
+        // The winner is congratulated, the loser never: he hears "good game".
+        let engine = self.engine_user().map(|me| me.id);
+        if other == outcome.winner {
+            text.push(". Well played, ")
+                .push(self.mention_player(game, other))
+                .push("!");
+        } else if engine == Some(game.player(other)) {
+            text.push(". Well played, ")
+                .push(game.name(outcome.winner))
+                .push("!");
+        } else {
+            text.push(". Good game, ")
+                .push(self.mention_player(game, other))
+                .push(".");
+        }
         Ok(text)
     }
 }
@@ -256,10 +269,10 @@ pub(in crate::service) fn to_load(game: &Game) -> String {
         let kinds: Vec<String> = (s.kinds())
             .map(|kind| format!("{} {}", s[kind], kind.name()))
             .collect();
-        match kinds.as_slice() {
-            [] => "none".to_string(),
-            [one] => one.clone(),
-            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        if kinds.is_empty() {
+            "none".to_string()
+        } else {
+            and_list(&kinds)
         }
     };
     format!(

@@ -262,15 +262,22 @@ pub(in crate::service) fn removal_prompt(
     lines
 }
 
-/// The pieces a `take` example takes: one if that is safe, else the fewest that are; none
-/// when only `take all` or `keep all` is legal and safe.
+/// The pieces a `take` example takes: one if that is safe, else the fewest that are, the
+/// opponent's pieces before the remover's own; none when only `take all` or `keep all` is
+/// legal and safe.
 pub(in crate::service) fn take_example(
     game: &Game,
     row: &Row,
     optional: Bitboard,
 ) -> Option<Bitboard> {
+    let remover = game.to_move();
+    let own = |take: &Bitboard| {
+        take.iter()
+            .filter(|&spot| game.stack(spot).is_some_and(|s| s.color() == remover))
+            .count()
+    };
     let mut takes = game.legal_takes(row);
-    takes.sort_by_key(|take| take.count());
+    takes.sort_by_key(|take| (take.count(), own(take)));
     takes
         .into_iter()
         .find(|&take| !take.is_empty() && take != optional && safe(game, take))
