@@ -455,3 +455,20 @@ fn mygames_lists_my_games_everywhere_my_move_first() {
         "You have no game in progress. Start one with `!challenge @someone`.",
     );
 }
+
+#[test]
+fn logs_that_are_not_a_terminal_carry_no_colour_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_gipf-bot"))
+        .args(["console", "--db"])
+        .arg(dir.path().join("gipf.db"))
+        .current_dir(dir.path())
+        .env("LOG_LEVEL", "info")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(log.contains("INFO"), "the migration is logged: {log}");
+    assert!(!log.contains('\u{1b}'), "no colour codes: {log:?}");
+}
