@@ -9,7 +9,7 @@ use crate::model::{ChannelId, GameId, GameStatus};
 
 impl Store {
     /// The active games whose deadline calls for a word now: a reminder (a quarter of the
-    /// time per move left, at most a day: `move_days * 21600` seconds, capped at 86400) or the
+    /// time per move left, at most a day: a quarter day per day of it, capped at a day) or the
     /// news that time is up.
     pub fn games_due(&self) -> anyhow::Result<Vec<StoredGame>> {
         let now = self.clock.now();
@@ -19,11 +19,11 @@ impl Store {
                 .prepare_cached(&format!(
                     "SELECT {GAME_COLUMNS} FROM games
                      WHERE status = ?1 AND deadline IS NOT NULL
-                       AND ((warned = 0 AND deadline - MIN(move_days * 21600, 86400) <= ?2)
+                       AND ((warned = 0 AND deadline - MIN(move_days * ?3 / 4, ?3) <= ?2)
                             OR (warned < 2 AND deadline <= ?2))
                      ORDER BY deadline"
                 ))?
-                .query_map(params![GameStatus::Active, now], game_row)?
+                .query_map(params![GameStatus::Active, now, DAY], game_row)?
                 .collect::<Result<_, _>>()?;
             let mut due = Vec::new();
             for row in rows {
@@ -50,11 +50,13 @@ impl Store {
                 "SELECT games.channel_id FROM games
                  LEFT JOIN guild_settings ON guild_settings.guild_id = games.guild_id
                  WHERE games.status = ?1
-                   AND games.updated_at <= ?2 - COALESCE(guild_settings.abandon_days, ?3) * 86400
+                   AND games.updated_at <= ?2 - COALESCE(guild_settings.abandon_days, ?3) * ?4
                  ORDER BY games.updated_at",
             )?;
             let rows = statement
-                .query_map(params![GameStatus::Active, now, default_days], |r| r.get(0))?;
+                .query_map(params![GameStatus::Active, now, default_days, DAY], |r| {
+                    r.get(0)
+                })?;
             Ok(rows.collect::<Result<_, _>>()?)
         })
     }
