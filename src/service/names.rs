@@ -5,7 +5,19 @@ use gipf::Color;
 
 use super::{LiveGame, Message, Service};
 use crate::model::UserId;
-use crate::text::Span;
+use crate::text::{Span, Text};
+
+/// `{lead}alice and bob{rest}`: a game's two players named in a sentence, as the refusals
+/// of whoever else acts in their game say it.
+pub(super) fn between_players(game: &LiveGame, lead: &str, rest: &str) -> Text {
+    crate::text![
+        lead,
+        game.name(Color::White),
+        " and ",
+        game.name(Color::Black),
+        rest
+    ]
+}
 
 impl Service {
     /// A user's name as stored, cut short.

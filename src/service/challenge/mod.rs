@@ -2,6 +2,7 @@
 
 pub(super) mod level;
 
+use crate::service::names::between_players;
 use gipf::{ByColor, Color};
 
 use super::game::time;
@@ -350,13 +351,11 @@ impl Service {
             return refuse("The game here is still being played: a rematch comes after it.");
         }
         let Some(color) = last.color_of(message.author.id) else {
-            return refuse(text![
+            return refuse(between_players(
+                &last,
                 "Only ",
-                last.name(Color::White),
-                " and ",
-                last.name(Color::Black),
-                " can ask for a rematch of their game."
-            ]);
+                " can ask for a rematch of their game.",
+            ));
         };
         let opponent = last.player(!color);
         let proposal = Proposal {

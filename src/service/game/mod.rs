@@ -5,6 +5,7 @@ pub(super) mod hint_command;
 pub(super) mod takeback;
 pub(super) mod time;
 
+use crate::service::names::between_players;
 use gipf::Color;
 use gipf_ai::{Level, Request};
 use hint_command::{command_for, given_up, rows_given};
@@ -140,13 +141,11 @@ impl Service {
             return self.end_by_moderator(message, &game);
         }
         let Some(color) = color else {
-            return refuse(text![
+            return refuse(between_players(
+                &game,
                 "Only ",
-                game.name(Color::White),
-                " and ",
-                game.name(Color::Black),
-                " can abort this game (or a moderator: Manage Messages)."
-            ]);
+                " can abort this game (or a moderator: Manage Messages).",
+            ));
         };
         if game.stored.turns.len() > ABORT_WITHIN_TURNS {
             return refuse(format!(

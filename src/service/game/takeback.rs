@@ -3,6 +3,7 @@
 //! or declines. Against the engine it is granted at once. A request belongs to the position
 //! it was asked in: any move lets it lapse.
 
+use crate::service::names::between_players;
 use gipf::Color;
 
 use crate::command::{GameCommand, Phrasing, TakebackAnswer};
@@ -91,13 +92,11 @@ impl Service {
         answer: TakebackAnswer,
     ) -> Handled {
         let (game, color) = self.players_game(message, |game| {
-            text![
+            between_players(
+                game,
                 "Only ",
-                game.name(Color::White),
-                " and ",
-                game.name(Color::Black),
-                " can ask for or answer a takeback in this game."
-            ]
+                " can ask for or answer a takeback in this game.",
+            )
         })?;
         if game.outcome().is_some() {
             return refuse("This game is over: takebacks are for a game in progress.");

@@ -10,6 +10,7 @@ pub(super) mod removal;
 pub(super) mod seat;
 pub(super) mod threat;
 
+use crate::service::names::between_players;
 use gipf::potentials::{Action, Decision, Game, LineNote, Pending, PieceKind, PlayError, Turn};
 use gipf::{Bitboard, Color, Entry, Point};
 
@@ -413,13 +414,11 @@ impl Service {
             return self.lesson_try(message, lesson, command);
         }
         let (game, color) = self.seat(message, game, |game| {
-            text![
+            between_players(
+                game,
                 "You are not playing in this game: only ",
-                game.name(Color::White),
-                " and ",
-                game.name(Color::Black),
-                " can move here."
-            ]
+                " can move here.",
+            )
         })?;
         let to_move = game.to_move();
         if color != to_move {
