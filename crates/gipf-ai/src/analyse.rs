@@ -8,7 +8,7 @@ use gipf::{Color, Position};
 
 use crate::score::{describe, is_decided, turns_to_end};
 use crate::search::terminal;
-use crate::{Engine, Limits, Request, Score, Searchable};
+use crate::{Engine, Limits, Request, Score, Searchable, TurnError};
 
 /// A loss smaller than this (in centi-pieces) is the searches' noise, not a mistake.
 const NOISE: Score = 40;
@@ -119,16 +119,20 @@ pub struct AnalyseError {
     /// Its index in the record.
     pub index: usize,
     /// What the rules crate said.
-    pub message: String,
+    pub error: TurnError,
 }
 
 impl fmt::Display for AnalyseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "turn {}: {}", self.index + 1, self.message)
+        write!(f, "turn {}: {}", self.index + 1, self.error)
     }
 }
 
-impl std::error::Error for AnalyseError {}
+impl std::error::Error for AnalyseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
 
 /// Replays `turns` (in the game's notation) from `start`, any game the one machine holds,
 /// judges every turn against the engine's best with `budget.scan`, judges the worst again
@@ -177,7 +181,7 @@ fn analyse_on<S: Searchable, T: AsRef<str>>(
         let before = state.clone();
         state
             .play_notation(text.as_ref())
-            .map_err(|message| AnalyseError { index, message })?;
+            .map_err(|error| AnalyseError { index, error })?;
         played.push((index, before, state.clone(), text.as_ref().to_string()));
     }
     let mut scanned: Vec<Mistake> = played

@@ -4,7 +4,7 @@ use gipf::{Bitboard, Color, Decision, Outcome, Pending, Position, Setup, Stage, 
 
 use crate::eval::{Board, open_threes};
 use crate::searchable::{ActionId, NO_ACTION, Searchable};
-use crate::{Score, Weights};
+use crate::{Score, TurnError, Weights};
 
 impl Searchable for Position {
     type Turn = Turn;
@@ -76,10 +76,10 @@ impl Searchable for Position {
         turn.start.spots | turn.after.spots
     }
 
-    fn play_notation(&mut self, text: &str) -> Result<(), String> {
+    fn play_notation(&mut self, text: &str) -> Result<(), TurnError> {
         Position::play_notation(self, text)
             .map(drop)
-            .map_err(|e| e.to_string())
+            .map_err(TurnError::Base)
     }
 }
 

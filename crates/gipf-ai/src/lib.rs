@@ -19,7 +19,8 @@
 //! The parts, one file each: [`Engine`] (a reusable searcher with its [`Table`]),
 //! [`Request`] and [`Level`] / [`Limits`] (what to search), [`Thought`] (the answer),
 //! [`evaluate`] with its [`Weights`], [`selfplay`] (matches and their report), [`bench`],
-//! [`analyse`] (the turns of a game that lost most).
+//! [`analyse`] (the turns of a game that lost most), [`TurnError`] (a written turn the rules
+//! refused).
 
 pub mod analyse;
 mod base;
@@ -41,6 +42,7 @@ mod searchable;
 pub mod selfplay;
 mod table;
 mod tuning;
+mod turn_error;
 mod weights;
 
 pub use engine::{DEFAULT_TABLE_MEGABYTES, Engine, Request, ThinkError, Thought};
@@ -51,4 +53,5 @@ pub use score::Score;
 pub use searchable::{ActionId, NO_ACTION, Searchable};
 pub use table::Table;
 pub use tuning::Tuning;
+pub use turn_error::TurnError;
 pub use weights::Weights;

@@ -6,7 +6,7 @@ use gipf::{Bitboard, ByColor, Color, Outcome};
 
 use crate::eval::{Board, open_threes};
 use crate::searchable::{ActionId, NO_ACTION, Searchable};
-use crate::{Score, Weights};
+use crate::{Score, TurnError, Weights};
 
 impl Searchable for Game {
     type Turn = Turn;
@@ -86,10 +86,10 @@ impl Searchable for Game {
             .collect()
     }
 
-    fn play_notation(&mut self, text: &str) -> Result<(), String> {
+    fn play_notation(&mut self, text: &str) -> Result<(), TurnError> {
         Game::play_notation(self, text)
             .map(drop)
-            .map_err(|e| e.to_string())
+            .map_err(TurnError::Potentials)
     }
 }
 

@@ -5,7 +5,7 @@ use std::fmt;
 
 use gipf::{Bitboard, Color, Outcome};
 
-use crate::{Score, Weights};
+use crate::{Score, TurnError, Weights};
 
 /// The action of a turn as a small number for the killer and history tables; equal
 /// actions in sibling positions get equal ids. [`NO_ACTION`] for a turn that ended the game
@@ -71,5 +71,5 @@ pub trait Searchable: Clone + fmt::Debug + Sized {
     fn removed_spots(turn: &Self::Turn) -> Bitboard;
 
     /// Plays a complete turn written in the game's notation.
-    fn play_notation(&mut self, text: &str) -> Result<(), String>;
+    fn play_notation(&mut self, text: &str) -> Result<(), TurnError>;
 }
