@@ -40,8 +40,6 @@ pub(super) const STUCK: &str = "Something went wrong on my side choosing my move
 pub(super) struct EngineSeat {
     /// The searchers; each makes its engine at its first search (its table is big).
     pool: EnginePool<Engine>,
-    /// The bot's own user, who plays the engine's side: set once the adapter knows it.
-    user: std::sync::OnceLock<User>,
     /// The stop flag of each game's search queued or under way.
     thinking: std::sync::Mutex<HashMap<GameId, Arc<AtomicBool>>>,
     /// Whether the games a restart left waiting for the engine were looked for.
@@ -58,7 +56,6 @@ impl EngineSeat {
     pub(super) fn new(threads: usize) -> EngineSeat {
         EngineSeat {
             pool: EnginePool::new(threads, || Engine::with_table_megabytes(TABLE_MEGABYTES)),
-            user: std::sync::OnceLock::new(),
             thinking: std::sync::Mutex::new(HashMap::new()),
             resumed: AtomicBool::new(false),
             failed: std::sync::Mutex::new(HashMap::new()),
@@ -71,15 +68,10 @@ impl Service {
     /// Tells the service which user the bot itself is (its engine plays as that user). Only
     /// the first call counts.
     pub fn set_engine_user(&self, id: UserId, name: &str) {
-        let _ = self.engine.user.set(User {
+        self.voice.set_me(User {
             id,
             name: name.chars().take(32).collect(),
         });
-    }
-
-    /// The bot's own user, if the adapter told it.
-    pub(super) fn engine_user(&self) -> Option<&User> {
-        self.engine.user.get()
     }
 
     /// Keeps `game`, whose reply is held for the engine's answer, for that answer: it needs

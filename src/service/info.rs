@@ -9,13 +9,15 @@ use crate::text;
 use crate::text::{Span, Text};
 
 impl Run for InfoCommand {
+    type Hands = Service;
+
     fn run(self, service: &Service, message: &Message) -> Handled {
         let say = service.phrasing(message);
         Ok(Reply::public(match self {
             InfoCommand::Rules => rules(&say),
             InfoCommand::RulesOf(topic) => potentials_rules(topic, &say),
             InfoCommand::Help => say.help(&service.typed_example()),
-            InfoCommand::HelpOn(word) => help_on(word, &service.config.prefix, &say),
+            InfoCommand::HelpOn(word) => help_on(word, &service.prefix, &say),
         }))
     }
 }

@@ -22,6 +22,7 @@ mod challenge;
 mod config;
 mod engine;
 mod game;
+mod hands;
 mod info;
 mod learn;
 mod limits;
@@ -35,6 +36,7 @@ mod play;
 mod serve;
 mod server;
 mod visible;
+mod voice;
 mod watch;
 mod words;
 
@@ -49,24 +51,30 @@ use std::path::Path;
 
 use gipf::Color;
 
-use crate::command::{self, Command, CommandError, Phrasing};
+use crate::command::{self, Command, CommandError};
 use crate::model::GameStatus;
 use crate::reply::Reply;
 use crate::store::{Damaged, Progress, Store, StoredGame};
 use crate::text::Text;
-use limits::{Limited, Limits};
+use hands::Keeper;
+use limits::Limited;
 use live::LiveGame;
 
 /// The game service. Cheap to share: wrap it in an [`Arc`](std::sync::Arc).
 pub struct Service {
-    store: Store,
-    config: Config,
-    limits: Limits,
-    engine: engine::EngineSeat,
+    /// The store, the voice, the settings, the engine and the limits (`hands.rs`).
+    keeper: Keeper,
     analysis: learn::analysis::AnalysisSeat,
-    /// Whether typed `!commands` reach the bot (Discord's MESSAGE CONTENT intent): without
-    /// it, what the bot teaches is slash commands, which always do.
-    prefix_readable: std::sync::atomic::AtomicBool,
+}
+
+/// The service's handlers that need more than the analyses' seat reach the rest through
+/// its layers ([`hands`]): a handler handed a smaller one cannot reach the service.
+impl std::ops::Deref for Service {
+    type Target = Keeper;
+
+    fn deref(&self) -> &Keeper {
+        &self.keeper
+    }
 }
 
 /// Why a command did not go through.
@@ -100,8 +108,11 @@ pub(crate) type Handled = Result<Reply, Failure>;
 
 /// A family of commands, run by the service file of its name.
 trait Run {
+    /// The layer its handlers are handed ([`hands`]): the most any of them touches.
+    type Hands;
+
     /// Runs the command for the author of `message`.
-    fn run(self, service: &Service, message: &Message) -> Handled;
+    fn run(self, hands: &Self::Hands, message: &Message) -> Handled;
 }
 
 /// Turns a command down with `text`.
@@ -117,12 +128,8 @@ impl Service {
     /// Opens the database at `path` (migrating it) and serves with `config`.
     pub fn open(path: impl AsRef<Path>, config: Config) -> anyhow::Result<Service> {
         Ok(Service {
-            store: Store::open(path, config.clock.clone())?,
-            engine: engine::EngineSeat::new(config.engine_threads),
-            config,
-            limits: Limits::default(),
+            keeper: Keeper::new(Store::open(path, config.clock.clone())?, config),
             analysis: learn::analysis::AnalysisSeat::default(),
-            prefix_readable: std::sync::atomic::AtomicBool::new(true),
         })
     }
 
@@ -197,7 +204,7 @@ impl Service {
             .split_once(char::is_whitespace)
             .map(|(_, rest)| rest.trim());
         rest.is_some_and(|rest| {
-            let line = format!("{}{closest} {rest}", self.config.prefix);
+            let line = format!("{}{closest} {rest}", self.prefix);
             matches!(command::parse(&line, &self.phrasing(message)), Some(Ok(_)))
         })
     }
@@ -311,45 +318,9 @@ impl Service {
         Ok(saved)
     }
 
-    /// How the author of `message` writes commands.
-    fn phrasing(&self, message: &Message) -> Phrasing {
-        match message.via {
-            Via::Slash | Via::Button => Phrasing::slash(&self.config.prefix),
-            _ => self.notice_phrasing(),
-        }
-    }
-
-    /// How the bot writes commands where nobody in particular asked: in chat words while
-    /// typed commands reach it, else as slash commands.
-    fn notice_phrasing(&self) -> Phrasing {
-        if self
-            .prefix_readable
-            .load(std::sync::atomic::Ordering::Relaxed)
-        {
-            Phrasing::chat(&self.config.prefix)
-        } else {
-            Phrasing::slash(&self.config.prefix)
-        }
-    }
-
-    /// How a command is typed in a message the bot can read: after the prefix, or (when
-    /// Discord does not show it what people type) after a mention of it.
-    fn typed_example(&self) -> String {
-        if self
-            .prefix_readable
-            .load(std::sync::atomic::Ordering::Relaxed)
-        {
-            format!("{}push b1 c2", self.config.prefix)
-        } else {
-            let me = self.engine_user().map_or("gipf-bot", |me| me.name.as_str());
-            format!("@{me} push b1 c2")
-        }
-    }
-
     /// Discord does not show the bot what people type (no MESSAGE CONTENT intent): from now
     /// on it teaches slash commands, which reach it all the same.
     pub fn prefix_unreadable(&self) {
-        self.prefix_readable
-            .store(false, std::sync::atomic::Ordering::Relaxed);
+        self.voice.prefix_unreadable();
     }
 }

@@ -32,6 +32,8 @@ const ANALYSIS_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 const TOP: u32 = 10;
 
 impl Run for ArchiveCommand {
+    type Hands = Service;
+
     fn run(self, service: &Service, message: &Message) -> Handled {
         match self {
             ArchiveCommand::History { game } => service.history(message, game),

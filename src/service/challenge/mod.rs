@@ -27,6 +27,8 @@ pub(super) struct Proposal {
 }
 
 impl Run for ChallengeCommand {
+    type Hands = Service;
+
     fn run(self, service: &Service, message: &Message) -> Handled {
         match self {
             ChallengeCommand::Challenge {

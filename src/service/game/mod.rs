@@ -26,6 +26,8 @@ use crate::text::{Span, Text};
 const ABORT_WITHIN_TURNS: usize = 2;
 
 impl Run for GameCommand {
+    type Hands = Service;
+
     fn run(self, service: &Service, message: &Message) -> Handled {
         match self {
             GameCommand::Resign { confirmed } => service.resign(message, confirmed),

@@ -108,7 +108,7 @@ impl Service {
     ) -> anyhow::Result<Reply> {
         let puzzle =
             Puzzle::get(post.puzzle).ok_or_else(|| anyhow::anyhow!("no puzzle {}", post.puzzle))?;
-        let answer = Phrasing::slash(&self.config.prefix).cmd("solve <turn>");
+        let answer = Phrasing::slash(&self.prefix).cmd("solve <turn>");
         let mut text = text![format!(
             "The daily puzzle (number {}): {} Answer with {answer} in this channel: only you \
              see your answer and whether it is right. One answer each; the next puzzle comes ",

@@ -190,6 +190,8 @@ pub fn puzzle_count() -> usize {
 }
 
 impl Run for PuzzleCommand {
+    type Hands = Service;
+
     fn run(self, service: &Service, message: &Message) -> Handled {
         match self {
             PuzzleCommand::Next => service.next_puzzle(message),

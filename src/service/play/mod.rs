@@ -397,6 +397,8 @@ fn nothing_changed(failure: Failure) -> Failure {
 /// Plays a move command (a push, an answer, a whole turn, a potential's) in the channel's
 /// game.
 impl Run for PlayCommand {
+    type Hands = Service;
+
     fn run(self, service: &Service, message: &Message) -> Handled {
         service.act(message, &self)
     }

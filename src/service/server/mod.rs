@@ -16,6 +16,8 @@ use crate::text;
 use crate::text::{Span, Text};
 
 impl Run for ServerCommand {
+    type Hands = Service;
+
     fn run(self, service: &Service, message: &Message) -> Handled {
         match self {
             ServerCommand::Settings(change) => service.settings(message, change),

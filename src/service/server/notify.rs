@@ -102,7 +102,7 @@ impl Service {
                 format!(
                     ", I cannot send you a direct message (your privacy settings), so here \
                      is how to ask where only you see the answer: {}.",
-                    Phrasing::slash(&self.config.prefix).cmd(command)
+                    Phrasing::slash(&self.prefix).cmd(command)
                 )
             ],
         };
