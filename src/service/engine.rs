@@ -25,6 +25,8 @@ use crate::command::Phrasing;
 use crate::engine_pool::{Class, EnginePool, Ticket, Wait};
 use crate::model::{ChannelId, GameId, GameStatus, UserId};
 use crate::reply::{FollowUp, Reply};
+use crate::service::hands::Keeper;
+use crate::service::voice::Voice;
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -73,7 +75,9 @@ impl Service {
             name: name.chars().take(32).collect(),
         });
     }
+}
 
+impl Keeper {
     /// Keeps `game`, whose reply is held for the engine's answer, for that answer: it needs
     /// no second reading, and the held reply's board is drawn only if no answer comes.
     pub(super) fn hold_for_answer(&self, game: &LiveGame) {
@@ -81,12 +85,16 @@ impl Service {
             waiting.insert(game.stored.id, game.clone());
         }
     }
+}
 
+impl Service {
     /// The game held for the engine's answer in game `id`, if any.
     pub(super) fn held_game(&self, id: GameId) -> Option<LiveGame> {
         self.engine.waiting.lock().ok()?.remove(&id)
     }
+}
 
+impl Keeper {
     /// Stops the engine's search in `game`: a queued one is dropped, one under way stops
     /// early (the game just ended or changed).
     pub(super) fn stop_thinking(&self, game: GameId) {
@@ -97,7 +105,9 @@ impl Service {
         }
         self.engine.pool.drop_game(game);
     }
+}
 
+impl Service {
     /// How long a search asked for now would wait, if longer than a player is left waiting
     /// without a word.
     pub(super) fn long_wait(&self) -> Option<Wait> {
@@ -221,7 +231,9 @@ impl Service {
         }
         text
     }
+}
 
+impl Voice {
     /// The game, if the engine plays in it and is to move now.
     pub(super) fn engine_to_move(&self, game: &LiveGame) -> Option<GameId> {
         let engine = self.engine_user()?;
@@ -232,7 +244,9 @@ impl Service {
             && to_move == engine.id)
             .then_some(game.stored.id)
     }
+}
 
+impl Service {
     /// The engine's turn in `game`, if it is to move there: its replies, each for its
     /// channel (the turn posted like a person's, with the board; direct copies for the
     /// player who asked for them). Nothing is half-played: a failure is logged, the player

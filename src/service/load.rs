@@ -7,11 +7,13 @@ use gipf::Color;
 use super::{Failure, GameState, LiveGame, Message, Service};
 use crate::defaults::{DAY, DAY_SECONDS};
 use crate::model::{ChannelId, GameStatus, GuildId};
+use crate::service::hands::{Keeper, Office};
+use crate::service::voice::Voice;
 use crate::store::{Damaged, Progress, StoredGame};
 use crate::text;
 use crate::text::Text;
 
-impl Service {
+impl Office {
     /// No game is being played here: said with the one that ended here in the last day, if
     /// one did (a late move should learn who won, not only that nothing is on).
     pub(super) fn no_game_here(&self, message: &Message) -> Failure {
@@ -47,7 +49,9 @@ impl Service {
             ));
         Failure::Refused(text)
     }
+}
 
+impl Service {
     /// The active game of a channel (or, with `include_finished`, the latest one).
     pub fn game_state(
         &self,
@@ -62,7 +66,9 @@ impl Service {
         };
         Ok(game.map(GameState::of))
     }
+}
 
+impl Office {
     /// Whether nobody moved in an active game for longer than its server (or the bot)
     /// allows. The server's settings are read only for a game idle a day at least, the least
     /// any server may set, so that a busy game costs no extra query.
@@ -80,7 +86,9 @@ impl Service {
             .transpose()?;
         Ok(idle >= self.abandon_days(settings) * DAY_SECONDS)
     }
+}
 
+impl Keeper {
     /// The channel's active game (or, with `include_finished`, its latest), ended first if
     /// it was left idle too long. A game that cannot be read is [`Failure::Damaged`].
     pub(super) fn live_game(
@@ -152,7 +160,9 @@ impl Service {
         }
         Err(Failure::Damaged(damaged))
     }
+}
 
+impl Voice {
     /// What to tell whoever acts in the channel of a damaged game.
     pub(super) fn damage_text(&self, damaged: &Damaged, message: &Message) -> Text {
         let said = damaged.to_string();

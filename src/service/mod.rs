@@ -56,9 +56,10 @@ use crate::model::GameStatus;
 use crate::reply::Reply;
 use crate::store::{Damaged, Progress, Store, StoredGame};
 use crate::text::Text;
-use hands::Keeper;
+use hands::{Desk, Keeper};
 use limits::Limited;
 use live::LiveGame;
+use voice::Voice;
 
 /// The game service. Cheap to share: wrap it in an [`Arc`](std::sync::Arc).
 pub struct Service {
@@ -168,7 +169,9 @@ impl Service {
             }
         }
     }
+}
 
+impl Desk {
     /// The answer to a word that is none of the bot's commands. After the prefix, which other
     /// bots share, only a slip of ours is answered, and only when the words after it make a
     /// valid command or its author has a game or challenge here; said to the bot for sure
@@ -195,7 +198,9 @@ impl Service {
             say.cmd(closest)
         ))]
     }
+}
 
+impl Voice {
     /// Whether words follow the message's first and make a valid command of `closest`.
     fn makes_a_command(&self, message: &Message, closest: &str) -> bool {
         let rest = message
@@ -208,7 +213,9 @@ impl Service {
             matches!(command::parse(&line, &self.phrasing(message)), Some(Ok(_)))
         })
     }
+}
 
+impl Desk {
     /// Whether the message's author plays, or has challenged or is challenged, here.
     fn plays_here(&self, message: &Message) -> anyhow::Result<bool> {
         let me = message.author.id;
@@ -224,7 +231,9 @@ impl Service {
             .is_some_and(|open| open.terms.challenger == me || open.terms.challenged == Some(me));
         Ok(playing || challenged)
     }
+}
 
+impl Voice {
     /// What a command that needs a server's channel is answered in a direct conversation.
     fn not_in_direct_messages(&self, message: &Message) -> String {
         let say = self.phrasing(message);
@@ -239,7 +248,9 @@ impl Service {
             say.cmd("board side mine"),
         )
     }
+}
 
+impl Service {
     /// Runs a command that came parsed (a button's); `message.text` is not read.
     pub fn execute(&self, message: &Message, command: Command) -> Vec<Reply> {
         let row = command.syntax();
@@ -276,7 +287,9 @@ impl Service {
             }
         }
     }
+}
 
+impl Desk {
     /// Remembers the names of the author and the users mentioned, for the replies and the
     /// pictures of games to come. Only commands that make a challenge or a game write them:
     /// the others (`!help` among them) work on a database that cannot be written.
@@ -286,7 +299,9 @@ impl Service {
         }
         Ok(())
     }
+}
 
+impl Service {
     /// Runs a command in the service file of its family.
     fn dispatch(&self, message: &Message, command: Command) -> Handled {
         match command {
@@ -299,7 +314,9 @@ impl Service {
             Command::Puzzle(command) => command.run(self, message),
         }
     }
+}
 
+impl Keeper {
     /// Saves a game's progress (see [`Store::save`]); a game that ends stops the engine's
     /// search in it, if one is under way.
     fn save(&self, game: &StoredGame, progress: Progress) -> anyhow::Result<Option<StoredGame>> {
@@ -317,7 +334,9 @@ impl Service {
         }
         Ok(saved)
     }
+}
 
+impl Service {
     /// Discord does not show the bot what people type (no MESSAGE CONTENT intent): from now
     /// on it teaches slash commands, which reach it all the same.
     pub fn prefix_unreadable(&self) {

@@ -3,8 +3,10 @@
 
 use gipf::Color;
 
-use super::{LiveGame, Message, Service};
+use super::{LiveGame, Message};
 use crate::model::UserId;
+use crate::service::hands::Desk;
+use crate::service::voice::Voice;
 use crate::text::{Span, Text};
 
 /// `{lead}alice and bob{rest}`: a game's two players named in a sentence, as the refusals
@@ -19,7 +21,7 @@ pub(super) fn between_players(game: &LiveGame, lead: &str, rest: &str) -> Text {
     ]
 }
 
-impl Service {
+impl Desk {
     /// A user's name as stored, cut short.
     pub(super) fn plain_name(&self, id: UserId) -> anyhow::Result<String> {
         let name = self
@@ -53,7 +55,9 @@ impl Service {
         }
         Ok(Span::Mention(id, self.plain_name(id)?))
     }
+}
 
+impl Voice {
     /// The player of `color` in `game`, to ping (the engine is named, never pinged).
     pub(super) fn mention_player(&self, game: &LiveGame, color: Color) -> Span {
         let id = game.player(color);

@@ -9,6 +9,7 @@ use gipf::Color;
 use super::{LiveGame, Service};
 use crate::model::{ChannelId, OutboxId};
 use crate::reply::Reply;
+use crate::service::hands::{Desk, Keeper};
 use crate::store::Owed;
 use crate::text;
 
@@ -25,7 +26,7 @@ pub enum Crash {
     WhileDraining,
 }
 
-impl Service {
+impl Desk {
     /// Where the outbox stands before a command: the rows it writes come after. `None` if
     /// the store cannot tell (then nothing is claimed, and a restart announces its turns).
     pub(super) fn outbox_mark(&self) -> Option<OutboxId> {
@@ -73,7 +74,9 @@ impl Service {
             self.hand_owed(mark, channel, std::slice::from_mut(announcing));
         }
     }
+}
 
+impl Service {
     /// Marks `owed` sent: their announcement is posted. A failure is logged (a restart then
     /// posts them again, which Discord's nonce drops).
     pub fn sent(&self, owed: &[OutboxId]) {
@@ -111,7 +114,9 @@ impl Service {
         }
         out
     }
+}
 
+impl Keeper {
     /// The announcement `owed` stands for, drawn from its game as stored now: the turn and
     /// the question to the player to move (pinged) with the board, or, if later turns were
     /// stored since, the turn alone, saying who moved since.

@@ -3,10 +3,11 @@
 
 use gipf::{ByColor, Color};
 
+use super::LiveGame;
 use super::game::time;
-use super::{LiveGame, Service};
 use crate::model::{BoardSide, UserId};
 use crate::render::{self, BoardView, RenderOptions};
+use crate::service::hands::Desk;
 use crate::store::StoredGame;
 
 /// Draws `view` as `options` say: every board picture of the service comes from here.
@@ -15,7 +16,7 @@ pub(super) fn draw(view: &BoardView, options: &RenderOptions) -> Vec<u8> {
     render::render(view, options)
 }
 
-impl Service {
+impl Desk {
     /// The board picture of a game with `bottom` at the bottom, or else as its channel shows
     /// it (the server's side: [`Service::bottom_for`]).
     pub(super) fn picture(

@@ -1,7 +1,8 @@
 //! Which games an answer may show: those whose channel the asker, and for a public answer
 //! every reader of the channel it goes to, can view (see [`crate::sight`]).
 
-use super::{Message, Service, Via};
+use super::{Message, Via};
+use crate::service::hands::Desk;
 use crate::sight::{Audience, Seat, Sight};
 use crate::store::{Damaged, GameFilter, StoredGame};
 
@@ -23,7 +24,7 @@ pub(super) fn shown(message: &Message, seat: &Seat, audience: Audience) -> bool 
 /// The games read at a time while a listing looks for the ones it may show.
 const LISTING_BATCH: u32 = 100;
 
-impl Service {
+impl Desk {
     /// The games `filter` asks for that may be shown for `audience`: `filter.skip` of them
     /// passed over, `filter.limit` at most, newest first. Hidden games are left out before
     /// the page is cut, so pages hold no gaps and say nothing of what they leave out.

@@ -10,8 +10,10 @@ use crate::command::{
 };
 use crate::model::UserId;
 use crate::reply::{Button, FollowUp, Reply, Stamp};
+use crate::service::hands::Keeper;
 use crate::service::play::potentials::RECONSTRUCTED;
 use crate::service::play::{narrate, removal, threat};
+use crate::service::voice::Voice;
 use crate::service::words::{and_list, due_by, result_words, row_verb, spots, uses_potentials};
 use crate::service::{Handled, LiveGame, Service};
 use crate::text;
@@ -70,7 +72,9 @@ impl Service {
         let lines = self.played(game, start, completed);
         self.position_reply(game, lines, completed.first().map(|t| t.color), say)
     }
+}
 
+impl Keeper {
     /// `lines` (what just happened), then the state of play and the question of the player
     /// to move, with the board and the question's buttons; `first_mover` made the first of
     /// the turns just completed, if any.
@@ -117,12 +121,16 @@ impl Service {
             ..Reply::public(Text::join(lines, "\n"))
         })
     }
+}
 
+impl Service {
     /// How the player to move acts, as the first move of a game says it.
     pub(in crate::service) fn first_move(&self, game: &LiveGame, say: &Phrasing) -> String {
         how_to_act(&game.game, say)
     }
+}
 
+impl Voice {
     /// `alice (white) played b1 -> c2, recorded as `c2 (11)`.`: a line for each turn
     /// completed, its push named as the chat command names it (the dot, then the first
     /// spot) and the whole turn as the record writes it, then the turn in words (what its

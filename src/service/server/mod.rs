@@ -12,6 +12,7 @@ use crate::command::{Phrasing, ServerCommand, SettingsChange};
 use crate::defaults::DAY_SECONDS;
 use crate::model::{BoardSide, GuildId, GuildSettings};
 use crate::reply::Reply;
+use crate::service::hands::Office;
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -134,7 +135,9 @@ impl Service {
         text.append(self.describe_daily(settings, guild, say)?);
         Ok(text)
     }
+}
 
+impl Office {
     /// Days without a move before a game ends as abandoned, by the server's settings or
     /// the bot's own.
     pub(super) fn abandon_days(&self, settings: Option<GuildSettings>) -> u64 {

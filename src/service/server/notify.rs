@@ -5,11 +5,13 @@
 use crate::command::Phrasing;
 use crate::model::{ChannelId, UserId};
 use crate::reply::{DirectNote, Reply};
+use crate::service::hands::Desk;
+use crate::service::voice::Voice;
 use crate::service::{LiveGame, Message, Service, Via};
 use crate::text;
 use crate::text::Span;
 
-impl Service {
+impl Desk {
     /// Direct copies of a public reply in `channel` for the users it pings who want them
     /// (not its author, if it answers someone).
     pub(in crate::service) fn direct_copies(
@@ -57,7 +59,9 @@ impl Service {
         }
         self.picture(&LiveGame::load(stored)?, Some(bottom))
     }
+}
 
+impl Service {
     /// Discord refused a direct message to `user`: their direct messages are turned off, and
     /// the reply says so in the channel, once.
     pub fn direct_message_refused(&self, user: UserId) -> Reply {
@@ -77,7 +81,9 @@ impl Service {
             )
         ])
     }
+}
 
+impl Voice {
     /// A reply for the asker's eyes only (`what` it is, like `my hint`; `command`, the slash
     /// command that asks for it). A slash command's answer is (Discord shows it to him
     /// alone), as is the console's; a command typed in a server's channel is answered by
