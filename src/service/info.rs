@@ -2,22 +2,23 @@
 
 use gipf::potentials::Potential;
 
-use super::{Handled, Message, Run, Service};
+use super::voice::Voice;
+use super::{Handled, Message, Run};
 use crate::command::{InfoCommand, Phrasing, Syntax};
 use crate::reply::Reply;
 use crate::text;
 use crate::text::{Span, Text};
 
 impl Run for InfoCommand {
-    type Hands = Service;
+    type Hands = Voice;
 
-    fn run(self, service: &Service, message: &Message) -> Handled {
-        let say = service.phrasing(message);
+    fn run(self, voice: &Voice, message: &Message) -> Handled {
+        let say = voice.phrasing(message);
         Ok(Reply::public(match self {
             InfoCommand::Rules => rules(&say),
             InfoCommand::RulesOf(topic) => potentials_rules(topic, &say),
-            InfoCommand::Help => say.help(&service.typed_example()),
-            InfoCommand::HelpOn(word) => help_on(word, &service.prefix, &say),
+            InfoCommand::Help => say.help(&voice.typed_example()),
+            InfoCommand::HelpOn(word) => help_on(word, &voice.prefix, &say),
         }))
     }
 }
