@@ -9,6 +9,7 @@ use crate::command::Phrasing;
 use crate::defaults::{DAY, HOUR_SECONDS};
 use crate::model::{GuildId, GuildSettings};
 use crate::reply::Reply;
+use crate::service::hands::Office;
 use crate::service::learn::puzzle::{Puzzle, puzzle_count, verdict};
 use crate::service::{Handled, Message, Service, refuse};
 use crate::store::{DailyPost, DailyTally};
@@ -250,7 +251,9 @@ impl Service {
         let reply = Reply::private(text);
         Ok(self.privately(message, reply, "the verdict on the daily puzzle", "solve"))
     }
+}
 
+impl Office {
     /// The daily puzzle in the server's settings: where and when, or how to start it, and a
     /// post Discord refused.
     pub(in crate::service) fn describe_daily(

@@ -7,27 +7,27 @@ pub(super) mod notify;
 use gipf::Color;
 
 use super::words::colour_word;
-use super::{Handled, Message, Run, Service, refuse};
+use super::{Handled, Message, Run, refuse};
 use crate::command::{Phrasing, ServerCommand, SettingsChange};
 use crate::defaults::DAY_SECONDS;
 use crate::model::{BoardSide, GuildId, GuildSettings};
 use crate::reply::Reply;
-use crate::service::hands::Office;
+use crate::service::hands::{Desk, Office};
 use crate::text;
 use crate::text::{Span, Text};
 
 impl Run for ServerCommand {
-    type Hands = Service;
+    type Hands = Office;
 
-    fn run(self, service: &Service, message: &Message) -> Handled {
+    fn run(self, office: &Office, message: &Message) -> Handled {
         match self {
-            ServerCommand::Settings(change) => service.settings(message, change),
-            ServerCommand::Notify { dm } => service.notify(message, dm),
+            ServerCommand::Settings(change) => office.settings(message, change),
+            ServerCommand::Notify { dm } => office.notify(message, dm),
         }
     }
 }
 
-impl Service {
+impl Office {
     /// Shows the settings, or changes them.
     fn settings(&self, message: &Message, change: SettingsChange) -> Handled {
         let Some(guild) = message.guild else {
@@ -60,7 +60,9 @@ impl Service {
         text.append(self.describe_settings(settings, guild, &say)?);
         Ok(Reply::public(text))
     }
+}
 
+impl Desk {
     /// Turns a member's direct messages on or off.
     fn notify(&self, message: &Message, dm: bool) -> Handled {
         self.remember_users(message)?;
@@ -109,7 +111,9 @@ impl Service {
             say.cmd("notify dm on")
         )))
     }
+}
 
+impl Office {
     fn describe_settings(
         &self,
         settings: GuildSettings,
@@ -135,9 +139,7 @@ impl Service {
         text.append(self.describe_daily(settings, guild, say)?);
         Ok(text)
     }
-}
 
-impl Office {
     /// Days without a move before a game ends as abandoned, by the server's settings or
     /// the bot's own.
     pub(super) fn abandon_days(&self, settings: Option<GuildSettings>) -> u64 {
