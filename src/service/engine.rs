@@ -123,7 +123,9 @@ impl Service {
     pub fn engine_load(&self) -> (usize, usize) {
         self.engine.pool.load()
     }
+}
 
+impl Keeper {
     /// Runs `search` in the engine pool, when its turn comes, and waits for its answer.
     pub(super) fn with_engine<T: Send + 'static>(
         &self,
@@ -132,7 +134,9 @@ impl Service {
     ) -> anyhow::Result<T> {
         Ok(self.engine.pool.run(ticket, search)?)
     }
+}
 
+impl Service {
     /// A challenge to the bot itself: the game starts at once, the challenger's choice of
     /// colour (random if none) against the engine at `level`.
     pub(super) fn challenge_engine(

@@ -15,6 +15,8 @@ use crate::model::{ChannelId, GameId, GameKind, GameScope, GameStatus, GuildId, 
 use crate::record::{GameRecord, Header};
 use crate::render;
 use crate::reply::Reply;
+use crate::service::hands::{Desk, Keeper};
+use crate::service::voice::Voice;
 use crate::sight::Audience;
 use crate::store::{Damaged, GameFilter, PlayerRecord, RatingRow, StoredGame};
 use crate::text;
@@ -93,7 +95,7 @@ fn pgn_date(unix: i64) -> String {
         .replace('-', ".")
 }
 
-impl Service {
+impl Keeper {
     /// The game a command names: game `id` of this server, else this channel's (the one on,
     /// or the latest).
     pub(super) fn named_game(
@@ -123,7 +125,9 @@ impl Service {
             )),
         }
     }
+}
 
+impl Voice {
     /// The record of a game, with its header.
     fn record_of(&self, game: &LiveGame) -> anyhow::Result<GameRecord> {
         let stored = &game.stored;
@@ -158,7 +162,9 @@ impl Service {
             turns: stored.turns.clone(),
         })
     }
+}
 
+impl Service {
     /// The records of every game (or of one), for `gipf-bot export`: file name and record.
     pub fn records(&self, game: Option<GameId>) -> anyhow::Result<Vec<(String, GameRecord)>> {
         let ids = match game {
@@ -191,7 +197,9 @@ impl Service {
         }
         Ok((ids.len(), damaged))
     }
+}
 
+impl Voice {
     /// `standard GIPF: alice (white) vs bob (black)`.
     pub(super) fn players_line(&self, game: &LiveGame) -> anyhow::Result<Text> {
         Ok(text![
@@ -209,7 +217,9 @@ impl Service {
         text.append(self.players_line(game)?);
         Ok(text)
     }
+}
 
+impl Keeper {
     fn history(&self, message: &Message, id: Option<GameId>) -> Handled {
         let game = self.named_game(message, id)?;
         let turns = &game.stored.turns;
@@ -240,7 +250,9 @@ impl Service {
             });
         self.with_record(&game, text)
     }
+}
 
+impl Voice {
     /// A reply with the game's record attached.
     fn with_record(&self, game: &LiveGame, text: Text) -> Handled {
         let record = self.record_of(game)?.to_string();
@@ -249,7 +261,9 @@ impl Service {
             ..Reply::public(text)
         })
     }
+}
 
+impl Keeper {
     fn replay(&self, message: &Message, id: Option<GameId>) -> Handled {
         let game = self.named_game(message, id)?;
         let stored = &game.stored;
@@ -356,7 +370,9 @@ impl Service {
         ));
         Ok(Reply::public(text))
     }
+}
 
+impl Service {
     /// `analyse`: a finished game's analysis, queued (see `learn/analysis.rs`).
     fn analyse(&self, message: &Message, id: Option<GameId>) -> Handled {
         let game = self.named_game(message, id)?;
@@ -387,7 +403,9 @@ impl Service {
         }
         self.queue_analysis(message, &game)
     }
+}
 
+impl Desk {
     /// `stats`: a player's rating and results here.
     fn stats(&self, message: &Message, player: Option<UserId>) -> Handled {
         let player = player.unwrap_or(message.author.id);
@@ -489,7 +507,9 @@ impl Service {
         text.append(Text::join(lines, "\n"));
         Ok(Reply::public(text))
     }
+}
 
+impl Keeper {
     /// A game's line in `games`; none for a game that just now turned out abandoned.
     fn listed_game(
         &self,
@@ -574,7 +594,9 @@ impl Service {
         }
         Ok(Reply::public(text))
     }
+}
 
+impl Voice {
     /// `#channel: alice (white) vs bob (black), standard, turn 3, bob (black) to play`.
     fn active_line(&self, channel: ChannelId, game: &LiveGame) -> anyhow::Result<Text> {
         let to_move = game.to_move();

@@ -12,7 +12,8 @@ use crate::record;
 use crate::render::{BoardView, RenderOptions};
 use crate::reply::{Button, Reply, Stamp};
 use crate::service::engine::{class_of, expected_time};
-use crate::service::{Handled, Message, Service, Via};
+use crate::service::hands::Keeper;
+use crate::service::{Handled, Message, Via};
 
 /// A browser button: the same game at `turn`, with or without the engine's view.
 fn step(label: &str, id: GameId, turn: usize, engine: bool, stamp: Stamp) -> Button {
@@ -28,7 +29,7 @@ fn step(label: &str, id: GameId, turn: usize, engine: bool, stamp: Stamp) -> But
     }
 }
 
-impl Service {
+impl Keeper {
     /// `browse`: game `id` (the channel's if `None`) after `turn` turns (the last if `None`).
     pub(in crate::service) fn browse(
         &self,
