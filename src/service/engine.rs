@@ -134,9 +134,7 @@ impl Keeper {
     ) -> anyhow::Result<T> {
         Ok(self.engine.pool.run(ticket, search)?)
     }
-}
 
-impl Service {
     /// A challenge to the bot itself: the game starts at once, the challenger's choice of
     /// colour (random if none) against the engine at `level`.
     pub(super) fn challenge_engine(
@@ -208,7 +206,9 @@ impl Service {
             ..Reply::public(text)
         })
     }
+}
 
+impl Voice {
     /// `Game on: standard GIPF against me, at level easy. White: alice, Black: gipf-bot. Ask
     /// for a `!hint` whenever it is your move.`
     fn game_on(&self, game: &LiveGame, say: &Phrasing) -> Text {
@@ -235,9 +235,7 @@ impl Service {
         }
         text
     }
-}
 
-impl Voice {
     /// The game, if the engine plays in it and is to move now.
     pub(super) fn engine_to_move(&self, game: &LiveGame) -> Option<GameId> {
         let engine = self.engine_user()?;

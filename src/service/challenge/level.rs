@@ -5,7 +5,7 @@ use gipf_ai::Level;
 
 use crate::command::Phrasing;
 use crate::model::{GameScope, UserId};
-use crate::service::Service;
+use crate::service::hands::Desk;
 use crate::store::GameFilter;
 
 /// The level of a first game against the engine.
@@ -14,7 +14,7 @@ pub(in crate::service) const FIRST_LEVEL: Level = Level::Easy;
 /// How many of his newest games are searched for his last level.
 const RECENT_GAMES: u32 = 100;
 
-impl Service {
+impl Desk {
     /// The level `user` played the engine at last (among his newest games), or
     /// [`FIRST_LEVEL`].
     pub(in crate::service) fn default_level(&self, user: UserId) -> anyhow::Result<Level> {

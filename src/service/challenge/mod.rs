@@ -2,7 +2,9 @@
 
 pub(super) mod level;
 
+use crate::service::hands::{Desk, Keeper, Office};
 use crate::service::names::between_players;
+use crate::service::voice::Voice;
 use gipf::{ByColor, Color};
 
 use super::game::time;
@@ -27,9 +29,9 @@ pub(super) struct Proposal {
 }
 
 impl Run for ChallengeCommand {
-    type Hands = Service;
+    type Hands = Keeper;
 
-    fn run(self, service: &Service, message: &Message) -> Handled {
+    fn run(self, keeper: &Keeper, message: &Message) -> Handled {
         match self {
             ChallengeCommand::Challenge {
                 opponent,
@@ -48,17 +50,17 @@ impl Run for ChallengeCommand {
                     thread,
                     hints,
                 };
-                service.challenge(message, opponent, proposal, level)
+                keeper.challenge(message, opponent, proposal, level)
             }
-            ChallengeCommand::Accept => service.accept(message),
-            ChallengeCommand::Decline => service.close_challenge(message, false),
-            ChallengeCommand::Cancel => service.close_challenge(message, true),
-            ChallengeCommand::Rematch => service.rematch(message),
+            ChallengeCommand::Accept => keeper.accept(message),
+            ChallengeCommand::Decline => keeper.close_challenge(message, false),
+            ChallengeCommand::Cancel => keeper.close_challenge(message, true),
+            ChallengeCommand::Rematch => keeper.rematch(message),
         }
     }
 }
 
-impl Service {
+impl Keeper {
     /// A challenge to `opponent` (none: a seek, open to anyone here) on these terms (the
     /// server's settings fill in a time per move and a thread where the challenge sets none).
     fn challenge(
@@ -104,7 +106,9 @@ impl Service {
             ..Reply::public(self.challenge_text(message, &terms)?)
         })
     }
+}
 
+impl Desk {
     /// The terms of a challenge: what it proposes, and the server's defaults for the rest.
     pub(super) fn terms(
         &self,
@@ -133,7 +137,9 @@ impl Service {
             hints: proposal.hints,
         })
     }
+}
 
+impl Keeper {
     /// `@bob, alice challenges you to a game of standard GIPF (...). Answer ...`, or for a
     /// seek `alice seeks a game of standard GIPF (...): anyone here may accept ...`.
     fn challenge_text(&self, message: &Message, terms: &ChallengeTerms) -> anyhow::Result<Text> {
@@ -227,7 +233,9 @@ impl Service {
         }
         Ok(())
     }
+}
 
+impl Office {
     /// How many hours a challenge stays open, rounded up.
     fn ttl_hours(&self) -> u64 {
         self.config
@@ -256,7 +264,9 @@ impl Service {
             )),
         }
     }
+}
 
+impl Keeper {
     fn accept(&self, message: &Message) -> Handled {
         let challenge = match self.open_challenge(message) {
             Ok(challenge) => challenge,
@@ -323,7 +333,9 @@ impl Service {
         let lines = vec![game_on(&game, " (accepted already)")];
         Some(self.position_reply(&game, lines, None, &self.phrasing(message)))
     }
+}
 
+impl Voice {
     /// The thread a game just started moves into, if its challenge asked for one.
     pub(super) fn new_thread(&self, terms: &ChallengeTerms, game: &LiveGame) -> Option<NewThread> {
         terms.thread.then(|| NewThread {
@@ -335,7 +347,9 @@ impl Service {
             game: game.stored.id,
         })
     }
+}
 
+impl Keeper {
     /// Challenges the opponent of the channel's last game again: colours swapped, the same
     /// game and time per move.
     fn rematch(&self, message: &Message) -> Handled {
@@ -381,7 +395,9 @@ impl Service {
         };
         self.challenge(&again, Some(opponent), proposal, last.stored.engine)
     }
+}
 
+impl Service {
     /// Moves a game just started into the thread opened for it: the one-game rule then holds
     /// per thread, and the channel is free for the next challenge. False if that failed (the
     /// game then stays in its channel).
@@ -394,7 +410,9 @@ impl Service {
             }
         }
     }
+}
 
+impl Office {
     /// Ends the open challenge: declined by the challenged user, or withdrawn
     /// (`by_challenger`) by the one who made it.
     fn close_challenge(&self, message: &Message, by_challenger: bool) -> Handled {

@@ -123,14 +123,12 @@ impl Keeper {
     }
 }
 
-impl Service {
+impl Voice {
     /// How the player to move acts, as the first move of a game says it.
     pub(in crate::service) fn first_move(&self, game: &LiveGame, say: &Phrasing) -> String {
         how_to_act(&game.game, say)
     }
-}
 
-impl Voice {
     /// `alice (white) played b1 -> c2, recorded as `c2 (11)`.`: a line for each turn
     /// completed, its push named as the chat command names it (the dot, then the first
     /// spot) and the whole turn as the record writes it, then the turn in words (what its
