@@ -5,13 +5,15 @@ pub(super) mod hint_command;
 pub(super) mod takeback;
 pub(super) mod time;
 
+use crate::service::hands::{Keeper, Office};
 use crate::service::names::between_players;
+use crate::service::voice::Voice;
 use gipf::Color;
 use gipf_ai::{Level, Request};
 use hint_command::{command_for, given_up, rows_given};
 
 use super::engine::expected_time;
-use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, Via, refuse};
+use super::{Failure, Handled, Limited, LiveGame, Message, Run, Via, refuse};
 use crate::command::GameCommand;
 use crate::engine_pool::{Class, Ticket};
 use crate::model::{BoardSide, GameStatus};
@@ -26,30 +28,30 @@ use crate::text::{Span, Text};
 const ABORT_WITHIN_TURNS: usize = 2;
 
 impl Run for GameCommand {
-    type Hands = Service;
+    type Hands = Keeper;
 
-    fn run(self, service: &Service, message: &Message) -> Handled {
+    fn run(self, keeper: &Keeper, message: &Message) -> Handled {
         match self {
-            GameCommand::Resign { confirmed } => service.resign(message, confirmed),
-            GameCommand::Abort => service.abort(message),
-            GameCommand::Claim => service.claim(message),
+            GameCommand::Resign { confirmed } => keeper.resign(message, confirmed),
+            GameCommand::Abort => keeper.abort(message),
+            GameCommand::Claim => keeper.claim(message),
             GameCommand::Board {
                 side,
                 remember: false,
                 coords,
-            } => service.board(message, side, coords),
+            } => keeper.board(message, side, coords),
             GameCommand::Board {
                 side,
                 remember: true,
                 ..
-            } => service.choose_board_side(message, side),
-            GameCommand::Hint => service.hint(message),
-            GameCommand::Takeback(answer) => service.takeback(message, answer),
+            } => keeper.choose_board_side(message, side),
+            GameCommand::Hint => keeper.hint(message),
+            GameCommand::Takeback(answer) => keeper.takeback(message, answer),
         }
     }
 }
 
-impl Service {
+impl Keeper {
     /// `resign` asks whether the player means it; `resign confirm` (or its button) ends
     /// the game.
     fn resign(&self, message: &Message, confirmed: bool) -> Handled {
@@ -104,7 +106,9 @@ impl Service {
             ..Reply::public(text)
         })
     }
+}
 
+impl Voice {
     /// Resigning is asked about first: the answer says what it does and offers `resign
     /// confirm`, typed or by a button made for this moment of the game only.
     fn ask_to_resign(&self, message: &Message, game: &LiveGame, color: Color) -> Reply {
@@ -130,7 +134,9 @@ impl Service {
             ])
         }
     }
+}
 
+impl Keeper {
     /// Ends a game without a result: one just begun (before either player's second turn) by
     /// a player, any game by a member with Manage Messages in the channel.
     fn abort(&self, message: &Message) -> Handled {
@@ -297,7 +303,9 @@ impl Service {
             ..Reply::public(text)
         })
     }
+}
 
+impl Office {
     /// How a game stands, as `board` says it after the players: how it ended, or whose turn
     /// it is with the reserves (the supplies, a takeback asked for).
     fn state_of_play(&self, message: &Message, game: &LiveGame) -> anyhow::Result<Text> {
@@ -356,7 +364,9 @@ impl Service {
             }
         })
     }
+}
 
+impl Keeper {
     /// `hint`: the engine's suggestion for the player to move, said to him alone.
     fn hint(&self, message: &Message) -> Handled {
         let (game, color) = self.players_game(message, |_| {

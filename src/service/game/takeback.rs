@@ -3,12 +3,14 @@
 //! or declines. Against the engine it is granted at once. A request belongs to the position
 //! it was asked in: any move lets it lapse.
 
+use crate::service::hands::{Desk, Keeper};
 use crate::service::names::between_players;
+use crate::service::voice::Voice;
 use gipf::Color;
 
 use crate::command::{GameCommand, Phrasing, TakebackAnswer};
 use crate::reply::{Button, Reply, Stamp};
-use crate::service::{Handled, LiveGame, Message, Service, refuse};
+use crate::service::{Handled, LiveGame, Message, refuse};
 use crate::text;
 use crate::text::Text;
 
@@ -84,7 +86,7 @@ fn owner(game: &LiveGame, color: Color) -> Text {
     text![game.name(color), "'s"]
 }
 
-impl Service {
+impl Keeper {
     /// `takeback`, `takeback accept`, `takeback decline`.
     pub(in crate::service) fn takeback(
         &self,
@@ -152,7 +154,9 @@ impl Service {
         }
         Ok(self.takeback_request(game, color, &undo, say))
     }
+}
 
+impl Voice {
     /// The public request: it pings the opponent and carries his two buttons.
     fn takeback_request(
         &self,
@@ -194,7 +198,9 @@ impl Service {
             ..Reply::public(text)
         }
     }
+}
 
+impl Keeper {
     /// The opponent accepts the request standing against him.
     fn accept_takeback(&self, game: &LiveGame, color: Color, say: &Phrasing) -> Handled {
         let asker = self.standing_request(game, color, say)?;
@@ -224,7 +230,9 @@ impl Service {
             .push(" (against me a takeback needs no consent).");
         self.position_reply(&after, vec![line], None, say)
     }
+}
 
+impl Desk {
     /// The opponent declines: the game goes on as it stands, and the asker is told.
     fn decline_takeback(&self, game: &LiveGame, color: Color, say: &Phrasing) -> Handled {
         let asker = self.standing_request(game, color, say)?;
@@ -240,7 +248,9 @@ impl Service {
             "'s move."
         ]))
     }
+}
 
+impl Voice {
     /// The colour whose request `color` may answer now, or why there is none.
     fn standing_request(
         &self,

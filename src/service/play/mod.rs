@@ -11,6 +11,7 @@ pub(super) mod seat;
 pub(super) mod threat;
 
 use crate::service::names::between_players;
+use crate::service::voice::Voice;
 use gipf::potentials::{Action, Decision, Game, LineNote, Pending, PieceKind, PlayError, Turn};
 use gipf::{Bitboard, Color, Entry, Point};
 
@@ -513,7 +514,9 @@ impl Service {
             _ => None,
         }
     }
+}
 
+impl Voice {
     pub(super) fn moved_on(&self, message: &Message) -> Failure {
         Failure::Refused(Text::from(format!(
             "The game moved on while I was working on that (another command got there first). \

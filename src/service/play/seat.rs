@@ -4,10 +4,12 @@
 use gipf::Color;
 
 use crate::reply::Stamp;
-use crate::service::{Failure, LiveGame, Message, Service, refuse};
+use crate::service::hands::{Keeper, Office};
+use crate::service::voice::Voice;
+use crate::service::{Failure, LiveGame, Message, refuse};
 use crate::text::Text;
 
-impl Service {
+impl Keeper {
     /// The channel's active game and the colour the message's author plays in it; refused
     /// where there is none, for a stale button, or with `not_playing` to a bystander.
     pub(in crate::service) fn players_game(
@@ -28,7 +30,9 @@ impl Service {
         self.check_stamp(message, game.as_ref())?;
         Ok(game)
     }
+}
 
+impl Office {
     /// `game` with the colour the message's author plays in it ([`Service::players_game`]).
     pub(in crate::service) fn seat(
         &self,
@@ -42,7 +46,9 @@ impl Service {
             None => Err(Failure::Refused(not_playing(&game))),
         }
     }
+}
 
+impl Voice {
     /// Refuses a click on a button made for another game, or for an earlier question of
     /// this one. The version it checks is the one the save is conditional on, so a click
     /// can never answer a question it was not made for.
