@@ -9,6 +9,7 @@ use gipf::{ByColor, Color, Point};
 use crate::command::{Phrasing, PlayCommand};
 use crate::render::{BoardView, RenderOptions};
 use crate::reply::Reply;
+use crate::service::hands::Desk;
 use crate::service::play::Working;
 use crate::service::{Failure, Handled, Message, Service, refuse};
 use crate::text;
@@ -214,7 +215,9 @@ impl Service {
         let what = format!("lesson {}", index + 1);
         Ok(self.privately(message, reply, &what, "learn"))
     }
+}
 
+impl Desk {
     /// The lesson `user` has open, if any: his play commands go to it where he has no game.
     pub(in crate::service) fn open_lesson(&self, user: crate::model::UserId) -> Option<u32> {
         (self.store.lesson_progress(user).ok()?.open).filter(|&n| (n as usize) < LESSONS.len())

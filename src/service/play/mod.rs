@@ -10,6 +10,7 @@ pub(super) mod removal;
 pub(super) mod seat;
 pub(super) mod threat;
 
+use crate::service::hands::Keeper;
 use crate::service::names::between_players;
 use crate::service::voice::Voice;
 use gipf::potentials::{Action, Decision, Game, LineNote, Pending, PieceKind, PlayError, Turn};
@@ -19,7 +20,7 @@ use super::play::prompt::{row_options, take_options};
 use super::words::{
     capital_start, ending_words, optional_pieces, row_verb, spots, uses_potentials,
 };
-use super::{Failure, Handled, LiveGame, Message, Run, Service, refuse};
+use super::{Failure, Handled, LiveGame, Message, Run, refuse};
 use crate::command::{Answer, Phrasing, PlayCommand, potential_word};
 use crate::model::{GameStatus, Partial};
 use crate::reply::{Button, Reply, Stamp};
@@ -398,14 +399,14 @@ fn nothing_changed(failure: Failure) -> Failure {
 /// Plays a move command (a push, an answer, a whole turn, a potential's) in the channel's
 /// game.
 impl Run for PlayCommand {
-    type Hands = Service;
+    type Hands = Keeper;
 
-    fn run(self, service: &Service, message: &Message) -> Handled {
-        service.act(message, &self)
+    fn run(self, keeper: &Keeper, message: &Message) -> Handled {
+        keeper.act(message, &self)
     }
 }
 
-impl Service {
+impl Keeper {
     /// Checks that the author may act now, plays `command` on a working copy of the game,
     /// and saves it.
     fn act(&self, message: &Message, command: &PlayCommand) -> Handled {

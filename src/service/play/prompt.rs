@@ -15,7 +15,7 @@ use crate::service::play::potentials::RECONSTRUCTED;
 use crate::service::play::{narrate, removal, threat};
 use crate::service::voice::Voice;
 use crate::service::words::{and_list, due_by, result_words, row_verb, spots, uses_potentials};
-use crate::service::{Handled, LiveGame, Service};
+use crate::service::{Handled, LiveGame};
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -60,7 +60,7 @@ fn when(game: &Game) -> &'static str {
     }
 }
 
-impl Service {
+impl Keeper {
     /// What the player to move must do now, with a ping for them only.
     pub(in crate::service) fn turn_reply(
         &self,
@@ -72,9 +72,7 @@ impl Service {
         let lines = self.played(game, start, completed);
         self.position_reply(game, lines, completed.first().map(|t| t.color), say)
     }
-}
 
-impl Keeper {
     /// `lines` (what just happened), then the state of play and the question of the player
     /// to move, with the board and the question's buttons; `first_mover` made the first of
     /// the turns just completed, if any.
