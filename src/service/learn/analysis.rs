@@ -17,6 +17,7 @@ use crate::model::{ChannelId, GameId};
 use crate::record;
 use crate::render::{BoardView, RenderOptions};
 use crate::reply::{FollowUp, Reply};
+use crate::service::voice::Voice;
 use crate::service::{Handled, LiveGame, Message, Service, refuse};
 use crate::text;
 
@@ -159,7 +160,9 @@ impl Service {
         }
         Ok(replies)
     }
+}
 
+impl Voice {
     /// One costly turn: who played what, what it cost, the better turn as the command that
     /// plays it and why, and the board after the better turn with it drawn.
     fn mistake_reply(&self, game: &LiveGame, n: usize, mistake: &Mistake) -> anyhow::Result<Reply> {

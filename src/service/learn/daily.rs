@@ -9,8 +9,9 @@ use crate::command::Phrasing;
 use crate::defaults::{DAY, HOUR_SECONDS};
 use crate::model::{GuildId, GuildSettings};
 use crate::reply::Reply;
-use crate::service::hands::Office;
+use crate::service::hands::{Desk, Office};
 use crate::service::learn::puzzle::{Puzzle, puzzle_count, verdict};
+use crate::service::voice::Voice;
 use crate::service::{Handled, Message, Service, refuse};
 use crate::store::{DailyPost, DailyTally};
 use crate::text;
@@ -61,7 +62,9 @@ impl Service {
             Vec::new()
         })
     }
+}
 
+impl Office {
     fn daily_puzzles_due(&self) -> anyhow::Result<Vec<(DailyPost, Reply)>> {
         let count = puzzle_count();
         if count == 0 {
@@ -98,7 +101,9 @@ impl Service {
         }
         Ok(due)
     }
+}
 
+impl Desk {
     /// The post of a daily puzzle: the question, how to answer, when the next comes, and
     /// how the server did with the one before.
     fn daily_post(
@@ -139,7 +144,9 @@ impl Service {
             ..Reply::public(text)
         })
     }
+}
 
+impl Service {
     /// Records why Discord refused the post of a daily puzzle, for the settings to say.
     pub fn daily_puzzle_refused(&self, post: &DailyPost, why: &str) {
         tracing::warn!(
@@ -152,7 +159,9 @@ impl Service {
             tracing::error!(error = %format!("{e:#}"), "cannot record a refused daily puzzle");
         }
     }
+}
 
+impl Office {
     /// The server's daily puzzle, if `message` was written in its channel on its day.
     pub(in crate::service) fn daily_here(
         &self,
@@ -181,13 +190,17 @@ impl Service {
         let answered = self.store.daily_answer(&post, message.author.id)?.is_some();
         Ok((!answered).then_some(post))
     }
+}
 
+impl Desk {
     /// When the puzzle after `post` comes.
     pub(in crate::service) fn next_daily_time(&self, post: &DailyPost) -> anyhow::Result<i64> {
         let hour = self.store.guild_settings(post.guild)?.puzzle_hour;
         Ok(due_at(post.day + 1, hour))
     }
+}
 
+impl Voice {
     /// `puzzle` in the daily puzzle's channel: that puzzle again, to the asker.
     pub(in crate::service) fn show_daily(&self, message: &Message, post: &DailyPost) -> Handled {
         let Some(puzzle) = Puzzle::get(post.puzzle) else {
@@ -207,7 +220,9 @@ impl Service {
             ..Reply::private(text)
         })
     }
+}
 
+impl Desk {
     /// `solve` in the daily puzzle's channel by a member who has not answered it: his one
     /// answer, counted in his streaks, said to him alone.
     pub(in crate::service) fn solve_daily(

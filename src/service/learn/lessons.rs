@@ -11,7 +11,7 @@ use crate::render::{BoardView, RenderOptions};
 use crate::reply::Reply;
 use crate::service::hands::Desk;
 use crate::service::play::Working;
-use crate::service::{Failure, Handled, Message, Service, refuse};
+use crate::service::{Failure, Handled, Message, refuse};
 use crate::text;
 
 /// What a lesson asks, checked on the game before and after the learner's turn: `Ok` when
@@ -160,7 +160,7 @@ fn start(lesson: &Lesson) -> anyhow::Result<Game> {
     Ok(Game::from_setup(&setup))
 }
 
-impl Service {
+impl Desk {
     /// `learn [n]`: lesson `n` (from 1), or the learner's next one, with its picture and
     /// task; it stays open until done.
     pub(in crate::service) fn learn(&self, message: &Message, number: Option<u32>) -> Handled {
@@ -215,9 +215,7 @@ impl Service {
         let what = format!("lesson {}", index + 1);
         Ok(self.privately(message, reply, &what, "learn"))
     }
-}
 
-impl Desk {
     /// The lesson `user` has open, if any: his play commands go to it where he has no game.
     pub(in crate::service) fn open_lesson(&self, user: crate::model::UserId) -> Option<u32> {
         (self.store.lesson_progress(user).ok()?.open).filter(|&n| (n as usize) < LESSONS.len())

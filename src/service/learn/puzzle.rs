@@ -12,9 +12,10 @@ use crate::model::GameSpec;
 use crate::record;
 use crate::render::{BoardView, RenderOptions};
 use crate::reply::Reply;
+use crate::service::hands::Office;
 use crate::service::play::Working;
 use crate::service::words::colour_word;
-use crate::service::{Failure, Handled, Message, Run, Service, refuse};
+use crate::service::{Failure, Handled, Message, Run, refuse};
 use crate::store::PuzzleProgress;
 use crate::text;
 
@@ -190,13 +191,13 @@ pub fn puzzle_count() -> usize {
 }
 
 impl Run for PuzzleCommand {
-    type Hands = Service;
+    type Hands = Office;
 
-    fn run(self, service: &Service, message: &Message) -> Handled {
+    fn run(self, office: &Office, message: &Message) -> Handled {
         match self {
-            PuzzleCommand::Next => service.next_puzzle(message),
-            PuzzleCommand::Learn(number) => service.learn(message, number),
-            PuzzleCommand::Solve { turn } => service.solve(message, &turn),
+            PuzzleCommand::Next => office.next_puzzle(message),
+            PuzzleCommand::Learn(number) => office.learn(message, number),
+            PuzzleCommand::Solve { turn } => office.solve(message, &turn),
         }
     }
 }
@@ -209,7 +210,7 @@ fn streaks(progress: &PuzzleProgress) -> String {
     )
 }
 
-impl Service {
+impl Office {
     /// `puzzle`: the asker's open puzzle, or his next one, with its picture. In the channel
     /// of the server's daily puzzle, that one comes first, until he has answered it.
     fn next_puzzle(&self, message: &Message) -> Handled {
