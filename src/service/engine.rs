@@ -85,16 +85,12 @@ impl Keeper {
             waiting.insert(game.stored.id, game.clone());
         }
     }
-}
 
-impl Service {
     /// The game held for the engine's answer in game `id`, if any.
     pub(super) fn held_game(&self, id: GameId) -> Option<LiveGame> {
         self.engine.waiting.lock().ok()?.remove(&id)
     }
-}
 
-impl Keeper {
     /// Stops the engine's search in `game`: a queued one is dropped, one under way stops
     /// early (the game just ended or changed).
     pub(super) fn stop_thinking(&self, game: GameId) {
@@ -105,9 +101,7 @@ impl Keeper {
         }
         self.engine.pool.drop_game(game);
     }
-}
 
-impl Service {
     /// How long a search asked for now would wait, if longer than a player is left waiting
     /// without a word.
     pub(super) fn long_wait(&self) -> Option<Wait> {
@@ -118,7 +112,9 @@ impl Service {
             about,
         })
     }
+}
 
+impl Service {
     /// How many of the engine's searches are under way, and how many wait for a searcher.
     pub fn engine_load(&self) -> (usize, usize) {
         self.engine.pool.load()
@@ -263,7 +259,9 @@ impl Service {
                 .collect(),
         }
     }
+}
 
+impl Keeper {
     /// The engine's turn in `game`, or, if it failed, the channel to tell of it the first
     /// time it fails there ([`STUCK`]).
     pub(super) fn play_engine_turn(
@@ -314,7 +312,9 @@ impl Service {
         due.dedup();
         Ok(due)
     }
+}
 
+impl Service {
     /// The engine's turns the watch plays ([`Service::engine_turns_due`]): their replies,
     /// each for its channel. Errors are logged.
     pub fn engine_turns(&self) -> Vec<(ChannelId, Reply)> {
@@ -326,7 +326,9 @@ impl Service {
             .flat_map(|game| self.engine_turn(game))
             .collect()
     }
+}
 
+impl Keeper {
     /// The engine's turn in game `id` (as `held` left it, if it was held for the answer):
     /// searched, then played on the typed path every turn takes ([`Working::play_turn`],
     /// [`Service::commit`]), and told like a person's, with the direct copies its players
@@ -368,7 +370,9 @@ impl Service {
             .map(|reply| (game.stored.channel, self.answering(&game, reply)))
             .collect())
     }
+}
 
+impl Voice {
     /// The engine's reply, opened with the player's turn it answers, or with the start of
     /// the game when it moves first (`game` is the game before the engine's turn), so that
     /// one message tells the whole exchange.
@@ -389,7 +393,9 @@ impl Service {
             ..reply
         }
     }
+}
 
+impl Keeper {
     /// The engine's search in game `id`, if it is to move there and the game does not end
     /// or change meanwhile (then its stop flag is raised and nothing comes back).
     fn think_in(

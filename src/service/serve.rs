@@ -13,6 +13,7 @@ use crate::command::{Command, CommandError};
 use crate::engine_pool::Wait;
 use crate::model::{ChannelId, GameId};
 use crate::reply::{FollowUp, Reply};
+use crate::service::hands::{Desk, Keeper};
 
 /// What the service makes of one message.
 #[derive(Debug, Default)]
@@ -174,7 +175,9 @@ impl Service {
         }
         out
     }
+}
 
+impl Keeper {
     /// The turn `reply` announces, posted now with how long the engine's answer will be:
     /// the answer is left for later ([`Served::later`]).
     fn told_to_wait(&self, reply: Reply, game: GameId, wait: &Wait) -> Reply {
@@ -201,7 +204,9 @@ impl Service {
         let before = self.held_game(game);
         self.drawn(Service::unasked(reply), game, before)
     }
+}
 
+impl Service {
     /// `reply` without the work it left for later.
     fn unasked(reply: Reply) -> Reply {
         Reply {
@@ -209,7 +214,9 @@ impl Service {
             ..reply
         }
     }
+}
 
+impl Desk {
     /// A held reply posted after all (no answer came), with its board: drawn now from the
     /// game it was held with, else read again.
     fn drawn(&self, held: Reply, id: GameId, game: Option<LiveGame>) -> Reply {
@@ -229,7 +236,9 @@ impl Service {
         });
         Reply { board, ..held }
     }
+}
 
+impl Service {
     /// Whether any of `replies` waits for the engine's answer.
     fn awaits_answer(replies: &[Reply]) -> bool {
         replies

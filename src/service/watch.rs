@@ -13,6 +13,7 @@ use gipf::Color;
 use super::{LiveGame, Service};
 use crate::model::{ChannelId, GameStatus};
 use crate::reply::Reply;
+use crate::service::hands::Keeper;
 use crate::store::Damaged;
 use crate::text;
 
@@ -29,7 +30,9 @@ impl Service {
             }
         }
     }
+}
 
+impl Keeper {
     fn due_replies(&self) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
         let mut due = self.abandon_idle_games()?;
         for stored in self.store.games_due()? {
