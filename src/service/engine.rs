@@ -25,7 +25,7 @@ use crate::command::Phrasing;
 use crate::engine_pool::{Class, EnginePool, Ticket, Wait};
 use crate::model::{ChannelId, GameId, GameStatus, UserId};
 use crate::reply::{FollowUp, Reply};
-use crate::service::hands::Keeper;
+use crate::service::hands::{Keeper, Ledger};
 use crate::service::voice::Voice;
 use crate::text;
 use crate::text::{Span, Text};
@@ -41,9 +41,9 @@ pub(super) const STUCK: &str = "Something went wrong on my side choosing my move
 /// The engine and what it is doing.
 pub(super) struct EngineSeat {
     /// The searchers; each makes its engine at its first search (its table is big).
-    pool: EnginePool<Engine>,
+    pool: Arc<EnginePool<Engine>>,
     /// The stop flag of each game's search queued or under way.
-    thinking: std::sync::Mutex<HashMap<GameId, Arc<AtomicBool>>>,
+    thinking: Arc<std::sync::Mutex<HashMap<GameId, Arc<AtomicBool>>>>,
     /// Whether the games a restart left waiting for the engine were looked for.
     resumed: AtomicBool,
     /// The games whose engine turn failed, and when it last did.
@@ -57,12 +57,42 @@ impl EngineSeat {
     /// The seat with `threads` searchers.
     pub(super) fn new(threads: usize) -> EngineSeat {
         EngineSeat {
-            pool: EnginePool::new(threads, || Engine::with_table_megabytes(TABLE_MEGABYTES)),
-            thinking: std::sync::Mutex::new(HashMap::new()),
+            pool: Arc::new(EnginePool::new(threads, || {
+                Engine::with_table_megabytes(TABLE_MEGABYTES)
+            })),
+            thinking: Arc::new(std::sync::Mutex::new(HashMap::new())),
             resumed: AtomicBool::new(false),
             failed: std::sync::Mutex::new(HashMap::new()),
             waiting: std::sync::Mutex::new(HashMap::new()),
         }
+    }
+
+    /// What saving a game may do with the engine: stop its search in a game that ends.
+    pub(super) fn stops(&self) -> SearchStops {
+        SearchStops {
+            pool: Arc::clone(&self.pool),
+            thinking: Arc::clone(&self.thinking),
+        }
+    }
+}
+
+/// The engine as a game that ends sees it: its search there can be stopped, nothing more
+/// (its fields are the seat's own, private to this file).
+pub(super) struct SearchStops {
+    pool: Arc<EnginePool<Engine>>,
+    thinking: Arc<std::sync::Mutex<HashMap<GameId, Arc<AtomicBool>>>>,
+}
+
+impl Ledger {
+    /// Stops the engine's search in `game`: a queued one is dropped, one under way stops
+    /// early (the game just ended or changed).
+    pub(super) fn stop_thinking(&self, game: GameId) {
+        if let Ok(thinking) = self.engine.thinking.lock()
+            && let Some(stop) = thinking.get(&game)
+        {
+            stop.store(true, Ordering::Relaxed);
+        }
+        self.engine.pool.drop_game(game);
     }
 }
 
@@ -89,17 +119,6 @@ impl Keeper {
     /// The game held for the engine's answer in game `id`, if any.
     pub(super) fn held_game(&self, id: GameId) -> Option<LiveGame> {
         self.engine.waiting.lock().ok()?.remove(&id)
-    }
-
-    /// Stops the engine's search in `game`: a queued one is dropped, one under way stops
-    /// early (the game just ended or changed).
-    pub(super) fn stop_thinking(&self, game: GameId) {
-        if let Ok(thinking) = self.engine.thinking.lock()
-            && let Some(stop) = thinking.get(&game)
-        {
-            stop.store(true, Ordering::Relaxed);
-        }
-        self.engine.pool.drop_game(game);
     }
 
     /// How long a search asked for now would wait, if longer than a player is left waiting

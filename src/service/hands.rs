@@ -1,16 +1,20 @@
 //! What a handler is handed, in layers, each the one before with more: the bot's
-//! [`Voice`], a [`Desk`] (and the store), an [`Office`] (and the settings), a [`Keeper`] (and the
-//! engine and the rate limits: it loads and saves games, and a game that ends stops its
-//! search and frees its players' challenge pings). The [`Service`](super::Service) is a
-//! keeper with the analyses' seat. A handler's signature says which one it is handed, and
-//! so what it can touch; a shared step (loading a game, saving a turn, the outbox, the
-//! names) lives on the smallest layer that holds what it uses.
+//! [`Voice`], a [`Desk`] (and the store), an [`Office`] (and the settings), a [`Ledger`]
+//! (and what a game that ends does to the engine and the limits: its search stops, its
+//! players' challenge pings are forgotten; so it loads and saves games, since loading ends
+//! a game left idle too long), a [`Keeper`] (and the engine's searches and the rate
+//! limits). The [`Service`](super::Service) is a keeper with the analyses' seat. A
+//! handler's signature says which one it is handed, and so what it can touch; a shared step
+//! (loading a game, saving a turn, the outbox, the names) lives on the smallest layer that
+//! holds what it uses.
 
 use std::ops::Deref;
 
 use super::Config;
-use super::engine::EngineSeat;
-use super::limits::Limits;
+use std::sync::Arc;
+
+use super::engine::{EngineSeat, SearchStops};
+use super::limits::{Forgetting, Limits};
 use super::voice::Voice;
 use crate::store::Store;
 
@@ -26,26 +30,40 @@ pub struct Office {
     pub(super) config: Config,
 }
 
-/// An office with the engine and the rate limits.
-pub struct Keeper {
+/// An office that can end a game: stop the engine's search in it, forget its players'
+/// challenge pings.
+pub struct Ledger {
     office: Office,
+    pub(super) engine: SearchStops,
+    pub(super) limits: Forgetting,
+}
+
+/// A ledger with the engine's searches and the rate limits.
+pub struct Keeper {
+    ledger: Ledger,
     pub(super) engine: EngineSeat,
-    pub(super) limits: Limits,
+    pub(super) limits: Arc<Limits>,
 }
 
 impl Keeper {
     /// The layers around `store`, served with `config`.
     pub(super) fn new(store: Store, config: Config) -> Keeper {
+        let engine = EngineSeat::new(config.engine_threads);
+        let limits = Arc::new(Limits::default());
         Keeper {
-            engine: EngineSeat::new(config.engine_threads),
-            limits: Limits::default(),
-            office: Office {
-                desk: Desk {
-                    store,
-                    voice: Voice::new(&config.prefix),
+            ledger: Ledger {
+                engine: engine.stops(),
+                limits: Forgetting::of(&limits),
+                office: Office {
+                    desk: Desk {
+                        store,
+                        voice: Voice::new(&config.prefix),
+                    },
+                    config,
                 },
-                config,
             },
+            engine,
+            limits,
         }
     }
 }
@@ -66,10 +84,18 @@ impl Deref for Office {
     }
 }
 
-impl Deref for Keeper {
+impl Deref for Ledger {
     type Target = Office;
 
     fn deref(&self) -> &Office {
         &self.office
+    }
+}
+
+impl Deref for Keeper {
+    type Target = Ledger;
+
+    fn deref(&self) -> &Ledger {
+        &self.ledger
     }
 }

@@ -7,7 +7,7 @@ use gipf::Color;
 use super::{Failure, GameState, LiveGame, Message, Service};
 use crate::defaults::{DAY, DAY_SECONDS};
 use crate::model::{ChannelId, GameStatus, GuildId};
-use crate::service::hands::{Keeper, Office};
+use crate::service::hands::{Ledger, Office};
 use crate::service::voice::Voice;
 use crate::store::{Damaged, Progress, StoredGame};
 use crate::text;
@@ -88,7 +88,7 @@ impl Office {
     }
 }
 
-impl Keeper {
+impl Ledger {
     /// The channel's active game (or, with `include_finished`, its latest), ended first if
     /// it was left idle too long. A game that cannot be read is [`Failure::Damaged`].
     pub(super) fn live_game(

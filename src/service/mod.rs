@@ -56,7 +56,7 @@ use crate::model::GameStatus;
 use crate::reply::Reply;
 use crate::store::{Damaged, Progress, Store, StoredGame};
 use crate::text::Text;
-use hands::{Desk, Keeper};
+use hands::{Desk, Keeper, Ledger};
 use limits::Limited;
 use live::LiveGame;
 use voice::Voice;
@@ -316,7 +316,7 @@ impl Service {
     }
 }
 
-impl Keeper {
+impl Ledger {
     /// Saves a game's progress (see [`Store::save`]); a game that ends stops the engine's
     /// search in it, if one is under way.
     fn save(&self, game: &StoredGame, progress: Progress) -> anyhow::Result<Option<StoredGame>> {

@@ -13,7 +13,7 @@ use gipf::Color;
 use super::{LiveGame, Service};
 use crate::model::{ChannelId, GameStatus};
 use crate::reply::Reply;
-use crate::service::hands::Keeper;
+use crate::service::hands::Ledger;
 use crate::store::Damaged;
 use crate::text;
 
@@ -32,7 +32,7 @@ impl Service {
     }
 }
 
-impl Keeper {
+impl Ledger {
     fn due_replies(&self) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
         let mut due = self.abandon_idle_games()?;
         for stored in self.store.games_due()? {

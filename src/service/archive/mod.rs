@@ -15,7 +15,7 @@ use crate::model::{ChannelId, GameId, GameKind, GameScope, GameStatus, GuildId, 
 use crate::record::{GameRecord, Header};
 use crate::render;
 use crate::reply::Reply;
-use crate::service::hands::{Desk, Keeper};
+use crate::service::hands::{Desk, Keeper, Ledger};
 use crate::service::voice::Voice;
 use crate::sight::Audience;
 use crate::store::{Damaged, GameFilter, PlayerRecord, RatingRow, StoredGame};
@@ -95,7 +95,7 @@ fn pgn_date(unix: i64) -> String {
         .replace('-', ".")
 }
 
-impl Keeper {
+impl Ledger {
     /// The game a command names: game `id` of this server, else this channel's (the one on,
     /// or the latest).
     pub(super) fn named_game(
@@ -219,7 +219,7 @@ impl Voice {
     }
 }
 
-impl Keeper {
+impl Ledger {
     fn history(&self, message: &Message, id: Option<GameId>) -> Handled {
         let game = self.named_game(message, id)?;
         let turns = &game.stored.turns;
@@ -300,7 +300,9 @@ impl Keeper {
             ..Reply::public(text)
         })
     }
+}
 
+impl Ledger {
     fn games(
         &self,
         message: &Message,
@@ -509,7 +511,7 @@ impl Desk {
     }
 }
 
-impl Keeper {
+impl Ledger {
     /// A game's line in `games`; none for a game that just now turned out abandoned.
     fn listed_game(
         &self,

@@ -2,7 +2,7 @@
 
 pub(super) mod level;
 
-use crate::service::hands::{Desk, Keeper, Office};
+use crate::service::hands::{Desk, Keeper, Ledger, Office};
 use crate::service::names::between_players;
 use crate::service::voice::Voice;
 use gipf::{ByColor, Color};
@@ -187,7 +187,9 @@ impl Keeper {
         text.push(potentials_line(terms));
         Ok(text)
     }
+}
 
+impl Ledger {
     /// Refuses a challenge to oneself, to a bot, or where a game or challenge is on.
     fn may_challenge(&self, message: &Message, opponent: UserId) -> Result<(), Failure> {
         if opponent == message.author.id {

@@ -5,7 +5,7 @@ pub(super) mod hint_command;
 pub(super) mod takeback;
 pub(super) mod time;
 
-use crate::service::hands::{Keeper, Office};
+use crate::service::hands::{Keeper, Ledger, Office};
 use crate::service::names::between_players;
 use crate::service::voice::Voice;
 use gipf::Color;
@@ -51,7 +51,7 @@ impl Run for GameCommand {
     }
 }
 
-impl Keeper {
+impl Ledger {
     /// `resign` asks whether the player means it; `resign confirm` (or its button) ends
     /// the game.
     fn resign(&self, message: &Message, confirmed: bool) -> Handled {
@@ -136,7 +136,7 @@ impl Voice {
     }
 }
 
-impl Keeper {
+impl Ledger {
     /// Ends a game without a result: one just begun (before either player's second turn) by
     /// a player, any game by a member with Manage Messages in the channel.
     fn abort(&self, message: &Message) -> Handled {
@@ -265,7 +265,9 @@ impl Keeper {
             None => Err(self.moved_on(message)),
         }
     }
+}
 
+impl Keeper {
     /// `board`: the state of play and its picture, to anyone, from the side asked for, else
     /// the one the asker chose, else the server's.
     fn board(&self, message: &Message, side: Option<BoardSide>, coords: bool) -> Handled {

@@ -8,7 +8,7 @@ use gipf::Color;
 use crate::model::{GameStatus, TimeControl};
 use crate::reply::Reply;
 use crate::service::LiveGame;
-use crate::service::hands::Keeper;
+use crate::service::hands::Ledger;
 use crate::service::words::colour_word;
 use crate::store::Progress;
 use crate::text;
@@ -38,7 +38,7 @@ pub(in crate::service) fn picture_note(game: &LiveGame) -> Option<String> {
     }
 }
 
-impl Keeper {
+impl Ledger {
     /// Ends `game` with a loss on time for `loser`; `None` if the game moved on meanwhile.
     pub(in crate::service) fn forfeit(
         &self,

@@ -10,7 +10,7 @@ pub(super) mod removal;
 pub(super) mod seat;
 pub(super) mod threat;
 
-use crate::service::hands::Keeper;
+use crate::service::hands::{Keeper, Ledger};
 use crate::service::names::between_players;
 use crate::service::voice::Voice;
 use gipf::potentials::{Action, Decision, Game, LineNote, Pending, PieceKind, PlayError, Turn};
@@ -489,7 +489,9 @@ impl Keeper {
         self.turn_reply(&after, start.as_ref(), &working.completed, say)
             .map(Some)
     }
+}
 
+impl Ledger {
     /// For an answer given without what it names (`!row`, `!keep`): the real options of
     /// the question the author must answer in the channel's game, if one is pending.
     pub(super) fn options_now(&self, message: &Message) -> Option<String> {

@@ -4,12 +4,12 @@
 use gipf::Color;
 
 use crate::reply::Stamp;
-use crate::service::hands::{Keeper, Office};
+use crate::service::hands::{Ledger, Office};
 use crate::service::voice::Voice;
 use crate::service::{Failure, LiveGame, Message, refuse};
 use crate::text::Text;
 
-impl Keeper {
+impl Ledger {
     /// The channel's active game and the colour the message's author plays in it; refused
     /// where there is none, for a stale button, or with `not_playing` to a bystander.
     pub(in crate::service) fn players_game(
