@@ -14,6 +14,12 @@
 //! its pictures (`picture.rs`); the shared words
 //! (`words.rs`, `names.rs`); the rate limits (`limits.rs`); and the watch (`watch.rs`).
 //!
+//! A handler is handed what it touches (`hands.rs`): the bot's voice (`voice.rs`: its
+//! prefix, how it writes commands, who it is), a desk with the store, an office with the
+//! settings, a ledger that can end games, a keeper with the engine and the limits; only
+//! the analyses are the whole [`Service`]'s. A family's [`Run::Hands`] is the most its
+//! commands touch, and each handler's `impl` says what it touches itself.
+//!
 //! A handler returns its reply, or a [`Failure`]: a refusal (said privately to the asker,
 //! nothing changed) or an internal error (logged, never shown).
 
@@ -68,8 +74,8 @@ pub struct Service {
     analysis: learn::analysis::AnalysisSeat,
 }
 
-/// The service's handlers that need more than the analyses' seat reach the rest through
-/// its layers ([`hands`]): a handler handed a smaller one cannot reach the service.
+/// The service's own methods (its public calls, the dispatch, the analyses) reach every
+/// layer ([`hands`]) through it; a handler handed a smaller layer cannot reach the service.
 impl std::ops::Deref for Service {
     type Target = Keeper;
 
