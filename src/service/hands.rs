@@ -9,10 +9,9 @@
 //! holds what it uses.
 
 use std::ops::Deref;
-
-use super::Config;
 use std::sync::Arc;
 
+use super::Config;
 use super::engine::{EngineSeat, SearchStops};
 use super::limits::{Forgetting, Limits};
 use super::voice::Voice;
@@ -34,14 +33,20 @@ pub struct Office {
 /// challenge pings.
 pub struct Ledger {
     office: Office,
+    /// The engine's searches, to stop the one in a game that ends.
     pub(super) engine: SearchStops,
+    /// The rate limits, to forget the challenge pings between a finished game's players.
     pub(super) limits: Forgetting,
 }
 
-/// A ledger with the engine's searches and the rate limits.
+/// A ledger with the engine's searches and the rate limits. Its `engine` and `limits`
+/// are the whole of the ones its ledger sees a part of: a keeper's `self.engine` is the
+/// seat, a ledger's only its stops.
 pub struct Keeper {
     ledger: Ledger,
+    /// The engine and what it is doing.
     pub(super) engine: EngineSeat,
+    /// Rate limits against spam.
     pub(super) limits: Arc<Limits>,
 }
 
