@@ -1,0 +1,56 @@
+//! Pairing time of a Swiss round: `cargo bench -p gipf-tournament`.
+#![allow(missing_docs, clippy::unwrap_used)]
+
+use divan::{Bencher, black_box};
+use gipf_tournament::{Event, Format, Played, Winner};
+
+fn main() {
+    divan::main();
+}
+
+/// A 256-player Swiss of 9 rounds with `rounds` played, results from a fixed sequence in
+/// which the higher-placed player usually wins.
+fn played(players: usize, rounds: u32) -> Event {
+    let mut event = Event::new(Format::Swiss { rounds: 9 }, players);
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..rounds {
+        let round = event.pair_next_round().unwrap();
+        for game in round.games {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let winner = if (seed >> 33).is_multiple_of(3) {
+                Winner::Black
+            } else {
+                Winner::White
+            };
+            event.games.push(Played {
+                round: round.number,
+                white: game.white,
+                black: game.black,
+                winner: Some(winner),
+            });
+        }
+        if let Some(bye) = round.bye {
+            event.byes.push((round.number, bye));
+        }
+    }
+    event
+}
+
+/// Pairing round `after + 1` of a 256-player Swiss (255 players: with a bye).
+#[divan::bench(args = [0, 4, 8])]
+fn swiss_256(bencher: Bencher, after: u32) {
+    let event = played(256, after);
+    bencher.bench(|| black_box(&event).pair_next_round().unwrap());
+}
+
+#[divan::bench(args = [0, 4, 8])]
+fn swiss_255(bencher: Bencher, after: u32) {
+    let event = played(255, after);
+    bencher.bench(|| black_box(&event).pair_next_round().unwrap());
+}
+
+#[divan::bench]
+fn standings_256(bencher: Bencher) {
+    let event = played(256, 8);
+    bencher.bench(|| black_box(&event).standings());
+}
