@@ -8,10 +8,10 @@ fn main() {
     divan::main();
 }
 
-/// A 256-player Swiss of 9 rounds with `rounds` played, results from a fixed sequence in
-/// which the higher-placed player usually wins.
-fn played(players: usize, rounds: u32) -> Event {
-    let mut event = Event::new(Format::Swiss { rounds: 9 }, players);
+/// A Swiss of `players` over `total` rounds with `rounds` played, results from a fixed
+/// sequence in which White wins two games in three.
+fn played_of(players: usize, total: u32, rounds: u32) -> Event {
+    let mut event = Event::new(Format::Swiss { rounds: total }, players);
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     for _ in 0..rounds {
         let round = event.pair_next_round().unwrap();
@@ -36,6 +36,11 @@ fn played(players: usize, rounds: u32) -> Event {
     event
 }
 
+/// A Swiss of 9 rounds with `rounds` played.
+fn played(players: usize, rounds: u32) -> Event {
+    played_of(players, 9, rounds)
+}
+
 /// Pairing round `after + 1` of a 256-player Swiss (255 players: with a bye).
 #[divan::bench(args = [0, 4, 8])]
 fn swiss_256(bencher: Bencher, after: u32) {
@@ -46,6 +51,21 @@ fn swiss_256(bencher: Bencher, after: u32) {
 #[divan::bench(args = [0, 4, 8])]
 fn swiss_255(bencher: Bencher, after: u32) {
     let event = played(255, after);
+    bencher.bench(|| black_box(&event).pair_next_round().unwrap());
+}
+
+/// Far past the usual number of rounds: pairing round `after + 1` of a 40-round Swiss, where
+/// many pairs have met and the colour rules bind.
+#[divan::bench(args = [20, 30])]
+fn swiss_256_long(bencher: Bencher, after: u32) {
+    let event = played_of(256, 40, after);
+    bencher.bench(|| black_box(&event).pair_next_round().unwrap());
+}
+
+/// The hardest small case: 32 players in round 31, every other pair met.
+#[divan::bench]
+fn swiss_32_last_round(bencher: Bencher) {
+    let event = played_of(32, 31, 30);
     bencher.bench(|| black_box(&event).pair_next_round().unwrap());
 }
 

@@ -157,8 +157,8 @@ impl Event {
     /// Standings after every finished game: rank (ties share a rank only if every tie-break
     /// is equal), points, tie-breaks; best first, then in entry order.
     ///
-    /// Points: a win 1, a loss 0, a Swiss bye 1 (a round robin's rest 0). See [`TieBreak`]
-    /// (crate::TieBreak) for how tie-breaks count withdrawals and byes.
+    /// Points: a win 1, a loss 0, a Swiss bye 1 (a round robin's rest 0). See
+    /// [`TieBreak`](crate::TieBreak) for how tie-breaks count withdrawals and byes.
     pub fn standings(&self) -> Vec<Standing> {
         standings::compute(&Ledger::new(self))
     }

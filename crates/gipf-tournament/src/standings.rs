@@ -1,12 +1,4 @@
 //! The standings: points, tie-breaks and shared ranks.
-//!
-//! Tie-breaks count each opponent at its *tie-break score*: the points of the games it
-//! played, plus half a point for every round it did not play (a Swiss bye, every round after
-//! its withdrawal, a round whose scheduled opponent had withdrawn; not a round robin's
-//! scheduled rest). This is FIDE's rule that an opponent's unplayed games count as draws, so
-//! that beating someone who withdrew early, or who had a bye, is worth neither more nor less
-//! than the games they actually played. A player's own unplayed rounds add nothing to their
-//! own Buchholz or Sonneborn-Berger. Only finished games count.
 
 use std::cmp::Reverse;
 use std::fmt;
@@ -15,6 +7,22 @@ use crate::Points;
 use crate::ledger::Ledger;
 
 /// A tie-break: a second number that separates equal points.
+///
+/// Tie-breaks count each opponent at its *tie-break score*: the points of the games it
+/// played, plus half a point for every round it did not play (a Swiss bye, every round after
+/// its withdrawal, a round whose scheduled opponent had withdrawn; not a round robin's
+/// scheduled rest). This is FIDE's rule that an opponent's unplayed games count as draws:
+/// beating someone who withdrew early, or who had a bye, is worth what their games were
+/// worth plus half a point a missed round, no more and no less. So a withdrawn player's
+/// unplayed rounds count as half a point each in their opponents' Buchholz. A player's own
+/// unplayed rounds add nothing to their own Buchholz or Sonneborn-Berger. Only finished
+/// games count.
+///
+/// ```
+/// use gipf_tournament::TieBreak;
+/// assert_eq!(TieBreak::ALL.map(TieBreak::short), ["Bu", "SB", "DE"]);
+/// assert_eq!(TieBreak::SonnebornBerger.to_string(), "Sonneborn-Berger");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TieBreak {
     /// The sum of the opponents' tie-break scores (Swiss).
