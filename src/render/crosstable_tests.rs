@@ -2,41 +2,51 @@
 //! to the target folder to look at.
 #![allow(clippy::unwrap_used)]
 
-use gipf_tournament::{Event, Format, Played, Winner};
+use gipf_tournament::{Event, Format, Standing, Winner};
 
 use super::crosstable::{FIRST_ROW_TOP, ROUND_WIDTH, ROUNDS_LEFT, ROW_HEIGHT};
 use super::tests::{assert_paint, decode};
 use super::{CrosstableView, crosstable_size, render_crosstable, theme};
 
 /// A six-player, three-round Swiss: White wins every game but one, player 5 withdraws after
-/// round 2, the last round still in play on one board.
+/// round 2, the last round still in play on its top board.
 fn winter_cup() -> Event {
     let mut event = Event::new(Format::Swiss { rounds: 3 }, 6);
     for number in 1..=3 {
         let round = event.pair_next_round().unwrap();
+        event.record_round(&round);
         for (board, game) in round.games.iter().enumerate() {
             let winner = match (number, board) {
-                (3, 0) => None,
-                (2, 1) => Some(Winner::Black),
-                _ => Some(Winner::White),
+                (3, 0) => continue,
+                (2, 1) => Winner::Black,
+                _ => Winner::White,
             };
-            let (white, black) = (game.white, game.black);
-            event.games.push(Played {
-                round: number,
-                white,
-                black,
-                winner,
-            });
+            event.record_result(number, game.white, game.black, winner);
         }
-        event.byes.extend(round.bye.map(|player| (number, player)));
         if number == 2 {
             event.withdrawn.push(5);
         }
-        if number == 3 {
-            break;
-        }
     }
     event
+}
+
+/// The view of an event's standings so far.
+fn view_of<'a>(
+    event: &'a Event,
+    standings: &'a [Standing],
+    names: &'a [String],
+    title: &'a str,
+) -> CrosstableView<'a> {
+    CrosstableView {
+        title,
+        subtitle: "Swiss, 3 rounds · round 3 in play",
+        names,
+        standings,
+        games: &event.games,
+        byes: &event.byes,
+        rounds: event.total_rounds(),
+        format: event.format,
+    }
 }
 
 fn names() -> Vec<String> {
@@ -57,16 +67,7 @@ fn the_crosstable_has_its_size_and_tells_a_win_from_a_loss() {
     let event = winter_cup();
     let standings = event.standings();
     let names = names();
-    let view = CrosstableView {
-        title: "Winter Cup",
-        subtitle: "Swiss, 3 rounds · round 3 in play",
-        names: &names,
-        standings: &standings,
-        games: &event.games,
-        byes: &event.byes,
-        rounds: 3,
-        format: event.format,
-    };
+    let view = view_of(&event, &standings, &names, "Winter Cup");
     let png = render_crosstable(&view);
     let image = decode(&png);
     assert_eq!(image.dimensions(), crosstable_size(&view));
@@ -104,26 +105,26 @@ fn a_round_robin_shows_its_rest_and_its_tie_breaks() {
     let mut event = Event::new(Format::RoundRobin { cycles: 1 }, 3);
     let round = event.pair_next_round().unwrap();
     let game = round.games[0];
-    event.games.push(Played {
-        round: 1,
-        white: game.white,
-        black: game.black,
-        winner: Some(Winner::Black),
-    });
-    event.byes.extend(round.bye.map(|player| (1, player)));
+    event.record_round(&round);
+    event.record_result(1, game.white, game.black, Winner::Black);
     let standings = event.standings();
-    let names: Vec<String> = Vec::new();
-    let view = CrosstableView {
-        title: "",
-        subtitle: "",
-        names: &names,
-        standings: &standings,
-        games: &event.games,
-        byes: &event.byes,
-        rounds: 3,
-        format: event.format,
-    };
+    let view = view_of(&event, &standings, &[], "");
     let image = decode(&render_crosstable(&view));
     assert_eq!(image.dimensions(), crosstable_size(&view));
+    assert_eq!(
+        image.dimensions(),
+        (852, 288),
+        "three rounds, two tie-breaks, three lines"
+    );
     assert_eq!(standings[0].player, game.black);
+    // The rest is worth nothing: its cell is not tinted as a Swiss bye's is.
+    let resting = round.bye.unwrap();
+    let line = standings.iter().position(|s| s.player == resting).unwrap();
+    let line_paint = [theme::PAGE, theme::STRIPE][line % 2];
+    let top = FIRST_ROW_TOP + line as f32 * ROW_HEIGHT;
+    assert_paint(
+        &image,
+        (ROUNDS_LEFT + ROUND_WIDTH / 2.0, top + 8.0),
+        line_paint,
+    );
 }

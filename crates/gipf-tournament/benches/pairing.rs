@@ -2,7 +2,7 @@
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use divan::{Bencher, black_box};
-use gipf_tournament::{Event, Format, Played, Winner};
+use gipf_tournament::{Event, Format, Winner};
 
 fn main() {
     divan::main();
@@ -15,22 +15,11 @@ fn played_of(players: usize, total: u32, rounds: u32) -> Event {
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     for _ in 0..rounds {
         let round = event.pair_next_round().unwrap();
+        event.record_round(&round);
         for game in round.games {
             seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            let winner = if (seed >> 33).is_multiple_of(3) {
-                Winner::Black
-            } else {
-                Winner::White
-            };
-            event.games.push(Played {
-                round: round.number,
-                white: game.white,
-                black: game.black,
-                winner: Some(winner),
-            });
-        }
-        if let Some(bye) = round.bye {
-            event.byes.push((round.number, bye));
+            let winner = Winner::ALL[usize::from((seed >> 33).is_multiple_of(3))];
+            event.record_result(round.number, game.white, game.black, winner);
         }
     }
     event

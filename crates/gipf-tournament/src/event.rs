@@ -89,6 +89,40 @@ impl Event {
         }
     }
 
+    /// Records a round as paired: its games, none finished yet, and its bye.
+    pub fn record_round(&mut self, round: &Round) {
+        let games = round.games.iter().map(|pairing| Played {
+            round: round.number,
+            white: pairing.white,
+            black: pairing.black,
+            winner: None,
+        });
+        self.games.extend(games);
+        self.byes
+            .extend(round.bye.map(|player| (round.number, player)));
+    }
+
+    /// Records the result of the game in play between `white` and `black` in `round`; false,
+    /// and nothing changes, if the event has no such game in play.
+    pub fn record_result(
+        &mut self,
+        round: u32,
+        white: usize,
+        black: usize,
+        winner: Winner,
+    ) -> bool {
+        let game = self.games.iter_mut().find(|game| {
+            (game.round, game.white, game.black) == (round, white, black) && game.winner.is_none()
+        });
+        match game {
+            Some(game) => {
+                game.winner = Some(winner);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Rounds the event will have in all (round robin: from the player count and cycles).
     pub fn total_rounds(&self) -> u32 {
         match self.format {

@@ -14,12 +14,13 @@
 //! - [`PairingError`]: why a round cannot be paired, in a sentence a player can read.
 //!
 //! ```
-//! use gipf_tournament::{Event, Format, Played, Winner};
+//! use gipf_tournament::{Event, Format, Winner};
 //! let mut event = Event::new(Format::RoundRobin { cycles: 1 }, 4);
 //! let round = event.pair_next_round().unwrap();
 //! assert_eq!((round.number, round.games.len(), round.bye), (1, 2, None));
+//! event.record_round(&round);
 //! for game in &round.games {
-//!     event.games.push(Played { round: 1, white: game.white, black: game.black, winner: Some(Winner::White) });
+//!     assert!(event.record_result(1, game.white, game.black, Winner::White));
 //! }
 //! assert_eq!(event.next_round_number(), Some(2));
 //! assert_eq!(event.standings()[0].points.to_string(), "1");

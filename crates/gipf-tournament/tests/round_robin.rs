@@ -3,25 +3,14 @@
 
 use std::collections::HashMap;
 
-use gipf_tournament::{Event, Format, PairingError, Played, Round, Winner};
+use gipf_tournament::{Event, Format, PairingError, Round, Winner};
 
-/// Records a round's games with White winning (or Black on odd boards), and its bye.
+/// Records a round with White winning on even boards and Black on odd ones.
 fn record(event: &mut Event, round: &Round) {
+    event.record_round(round);
     for (board, game) in round.games.iter().enumerate() {
-        let winner = if board.is_multiple_of(2) {
-            Winner::White
-        } else {
-            Winner::Black
-        };
-        event.games.push(Played {
-            round: round.number,
-            white: game.white,
-            black: game.black,
-            winner: Some(winner),
-        });
-    }
-    if let Some(bye) = round.bye {
-        event.byes.push((round.number, bye));
+        let winner = Winner::ALL[board % 2];
+        assert!(event.record_result(round.number, game.white, game.black, winner));
     }
 }
 
@@ -197,4 +186,63 @@ fn refusals() {
         event.pair_next_round(),
         Err(PairingError::BadRecord { round: 1, .. })
     ));
+}
+
+/// Random round robins with withdrawals, played to the end: nobody twice in a round, no
+/// withdrawn player paired, each pair at most once a cycle, and the players who stayed to
+/// the end met every other such player once a cycle.
+mod random {
+    use std::collections::HashMap;
+
+    use gipf_tournament::{Event, Format, Winner};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn schedules_hold_under_withdrawals(players in 3usize..=64, cycles in 1u8..=2, seed: u64, withdraw in 0u64..=3) {
+            let mut event = Event::new(Format::RoundRobin { cycles }, players);
+            let mut dice = seed;
+            let mut roll = |n: u64| {
+                dice = dice.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                (dice >> 33) % n
+            };
+            let mut met: HashMap<(usize, usize), u32> = HashMap::new();
+            while event.next_round_number().is_some() {
+                let round = event.pair_next_round().unwrap();
+                let mut seen = vec![0; players];
+                for game in &round.games {
+                    seen[game.white] += 1;
+                    seen[game.black] += 1;
+                    *met.entry((game.white.min(game.black), game.white.max(game.black))).or_default() += 1;
+                }
+                if let Some(bye) = round.bye {
+                    seen[bye] += 1;
+                }
+                for player in round.bye.into_iter().chain(round.games.iter().flat_map(|g| [g.white, g.black])) {
+                    prop_assert!(event.is_active(player), "{player} withdrew");
+                }
+                prop_assert!(seen.iter().all(|&n| n <= 1));
+                event.record_round(&round);
+                for game in &round.games {
+                    let winner = Winner::ALL[roll(2) as usize];
+                    event.record_result(round.number, game.white, game.black, winner);
+                }
+                for player in 0..players {
+                    if event.is_active(player) && roll(100) < withdraw {
+                        event.withdrawn.push(player);
+                    }
+                }
+            }
+            prop_assert!(event.current_round() <= event.total_rounds());
+            prop_assert!(met.values().all(|&n| n <= u32::from(cycles)));
+            let stayed: Vec<usize> = (0..players).filter(|&p| event.is_active(p)).collect();
+            for (i, &a) in stayed.iter().enumerate() {
+                for &b in &stayed[i + 1..] {
+                    prop_assert_eq!(met.get(&(a, b)).copied().unwrap_or(0), u32::from(cycles));
+                }
+            }
+        }
+    }
 }

@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use gipf_tournament::{Event, Format, PairingError, Played, Round, Winner};
+use gipf_tournament::{Event, Format, PairingError, Round, Winner};
 use proptest::prelude::*;
 
 /// A small generator for results and withdrawals, seeded by proptest.
@@ -230,21 +230,10 @@ fn play(players: usize, rounds: u32, seed: u64, withdraw_percent: u64) {
         };
         assert_eq!(Some(round.number), event.next_round_number());
         check_round(&event, &round);
+        event.record_round(&round);
         for game in &round.games {
-            let winner = if dice.below(2) == 0 {
-                Winner::White
-            } else {
-                Winner::Black
-            };
-            event.games.push(Played {
-                round: round.number,
-                white: game.white,
-                black: game.black,
-                winner: Some(winner),
-            });
-        }
-        if let Some(bye) = round.bye {
-            event.byes.push((round.number, bye));
+            let winner = Winner::ALL[dice.below(2) as usize];
+            assert!(event.record_result(round.number, game.white, game.black, winner));
         }
         for player in 0..players {
             if event.is_active(player) && dice.below(100) < withdraw_percent {
@@ -274,13 +263,9 @@ fn a_round_robin_length_swiss_of_four_is_a_round_robin() {
     let mut event = Event::new(Format::Swiss { rounds: 3 }, 4);
     for _ in 0..3 {
         let round = event.pair_next_round().unwrap();
+        event.record_round(&round);
         for game in &round.games {
-            event.games.push(Played {
-                round: round.number,
-                white: game.white,
-                black: game.black,
-                winner: Some(Winner::White),
-            });
+            event.record_result(round.number, game.white, game.black, Winner::White);
         }
     }
     let history = History::of(&event);
