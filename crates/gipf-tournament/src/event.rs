@@ -69,7 +69,8 @@ pub struct Event {
     pub format: Format,
     /// The number of entries; players are `0..players`, in entry order.
     pub players: usize,
-    /// Players who left the event.
+    /// Players who left the event. A game of theirs still in play needs a result (a loss
+    /// for the player who left, as for an abandoned game) before the next round is paired.
     pub withdrawn: Vec<usize>,
     /// Every game paired so far, finished or not.
     pub games: Vec<Played>,
