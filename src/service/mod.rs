@@ -17,6 +17,7 @@
 //! A handler returns its reply, or a [`Failure`]: a refusal (said privately to the asker,
 //! nothing changed) or an internal error (logged, never shown).
 
+mod alt_text;
 mod archive;
 mod challenge;
 mod config;

@@ -102,11 +102,25 @@ impl Store {
         self.with(|c| {
             c.prepare_cached(
                 "INSERT INTO puzzle_progress (user_id, current, given) VALUES (?1, ?2, 1) \
-                 ON CONFLICT(user_id) DO UPDATE SET current = ?2, given = given + 1",
+                 ON CONFLICT(user_id) DO UPDATE SET current = ?2, given = given + 1, tries = 0",
             )?
             .execute(params![user, number])?;
             Ok(())
         })
+    }
+
+    /// Counts a wrong answer to `user`'s open puzzle `number` if it is his first to it:
+    /// `true` if it was (he gets one more try), `false` if he had one already (or the
+    /// puzzle is no longer open).
+    pub fn first_wrong_try(&self, user: UserId, number: u32) -> anyhow::Result<bool> {
+        let changed = self.with(|c| {
+            Ok(c.prepare_cached(
+                "UPDATE puzzle_progress SET tries = tries + 1 \
+                 WHERE user_id = ?1 AND current = ?2 AND tries = 0",
+            )?
+            .execute(params![user, number])?)
+        })?;
+        Ok(changed > 0)
     }
 
     /// Closes `user`'s open puzzle (`number`, if it still is his open one): right answers
@@ -120,7 +134,7 @@ impl Store {
     ) -> anyhow::Result<Option<PuzzleProgress>> {
         let changed = self.with(|c| {
             Ok(c.prepare_cached(
-                "UPDATE puzzle_progress SET current = NULL, \
+                "UPDATE puzzle_progress SET current = NULL, tries = 0, \
                  solved = solved + ?3, \
                  streak = CASE WHEN ?3 THEN streak + 1 ELSE 0 END, \
                  best = MAX(best, CASE WHEN ?3 THEN streak + 1 ELSE 0 END) \

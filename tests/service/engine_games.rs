@@ -602,11 +602,20 @@ fn puzzles_are_given_one_at_a_time_answered_privately_and_streaks_kept() {
         "{}",
         shown(&right)
     );
-    // The next puzzle is another; a wrong (but legal) answer ends the streak, not the best.
+    // The next puzzle is another; a wrong (but legal) answer gets one more try, and a
+    // second ends the streak, not the best.
     let second = puzzle_number(&table.text("alice", "!puzzle"));
     assert_ne!(second, first);
     let solution = solution_of(second);
     let wrong = wrong_answer_to(second);
+    let retry = table.text("alice", &format!("!solve {wrong}"));
+    assert!(
+        retry.starts_with(&format!(
+            "Not this one: `{wrong}` is a turn there, but not the one that "
+        )) && retry.contains("One more try: answer again with `!solve <turn>`")
+            && !retry.contains(&format!("`{solution}`")),
+        "{retry}"
+    );
     let answer = table.text("alice", &format!("!solve {wrong}"));
     assert!(
         answer.starts_with("Not this one: the one turn that "),

@@ -277,7 +277,8 @@ impl Service {
         let limit = Limited::Picture(message.author.id, message.channel);
         let board = if self.limits.allow(limit, self.config.picture_every) {
             let bottom = self.bottom_for(&game.stored, Some(message.author.id), side)?;
-            Some(self.picture_with(&game, Some(bottom), coords)?)
+            let labels = coords || self.labels_for(&game.stored, Some(message.author.id))?;
+            Some(self.picture_with(&game, Some(bottom), labels)?)
         } else {
             text.push(format!(
                 " (One board picture every {} s: ask again in a moment for the picture.)",
