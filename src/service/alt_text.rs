@@ -16,12 +16,20 @@ use crate::reply::Picture;
 /// that turn removed need it).
 pub(super) fn describe(view: &BoardView, answered: Option<&Turn>, start: Option<&Game>) -> String {
     let game = view.game;
-    let mut sentences = vec![format!(
-        "Board of a game of {}: {} plays White, {} plays Black.",
-        GameSpec::from(game.options()).title(),
-        view.names[Color::White],
-        view.names[Color::Black]
-    )];
+    let title = GameSpec::from(game.options()).title();
+    // A puzzle's or a lesson's players are the colours themselves: no one to name.
+    let named = Color::ALL
+        .iter()
+        .any(|&color| view.names[color] != colour_word(color));
+    let mut sentences = vec![if named {
+        format!(
+            "Board of a game of {title}. White: {}. Black: {}.",
+            view.names[Color::White],
+            view.names[Color::Black]
+        )
+    } else {
+        format!("Board of a game of {title}.")
+    }];
     sentences.push(asked(game));
     sentences.push(material(game));
     if let Some(turn) = answered {

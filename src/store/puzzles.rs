@@ -4,7 +4,7 @@
 use rusqlite::{OptionalExtension, params};
 
 use super::Store;
-use crate::model::UserId;
+use crate::model::{Partial, UserId};
 
 /// Where a member stands with the puzzles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -55,9 +55,42 @@ impl Store {
         self.with(|c| {
             c.prepare_cached(
                 "INSERT INTO lesson_progress (user_id, open) VALUES (?1, ?2) \
-                 ON CONFLICT(user_id) DO UPDATE SET open = ?2",
+                 ON CONFLICT(user_id) DO UPDATE SET open = ?2, partial = '[]'",
             )?
             .execute(params![user, index])?;
+            Ok(())
+        })
+    }
+
+    /// The decisions `user` made so far in the turn of his open lesson.
+    pub fn lesson_partial(&self, user: UserId) -> anyhow::Result<Partial> {
+        let stored: Option<String> = self.with(|c| {
+            Ok(
+                c.prepare_cached("SELECT partial FROM lesson_progress WHERE user_id = ?1")?
+                    .query_row(params![user], |r| r.get(0))
+                    .optional()?,
+            )
+        })?;
+        match stored {
+            Some(text) => Ok(serde_json::from_str(&text)?),
+            None => Ok(Partial::default()),
+        }
+    }
+
+    /// Keeps the decisions `user` made so far in the turn of his open lesson `index` (if it
+    /// is still open).
+    pub fn set_lesson_partial(
+        &self,
+        user: UserId,
+        index: u32,
+        partial: &Partial,
+    ) -> anyhow::Result<()> {
+        let text = serde_json::to_string(partial)?;
+        self.with(|c| {
+            c.prepare_cached(
+                "UPDATE lesson_progress SET partial = ?3 WHERE user_id = ?1 AND open = ?2",
+            )?
+            .execute(params![user, index, text])?;
             Ok(())
         })
     }
@@ -66,7 +99,7 @@ impl Store {
     pub fn finish_lesson(&self, user: UserId, index: u32) -> anyhow::Result<u32> {
         self.with(|c| {
             c.prepare_cached(
-                "UPDATE lesson_progress SET open = NULL, done = done | (1 << ?2), \
+                "UPDATE lesson_progress SET open = NULL, partial = '[]', done = done | (1 << ?2), \
                  next = MAX(next, ?2 + 1) WHERE user_id = ?1",
             )?
             .execute(params![user, index])?;

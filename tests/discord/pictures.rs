@@ -21,7 +21,7 @@ async fn a_board_posted_after_a_turn_carries_the_position_in_words() {
     assert_board(&post);
     let alt = post.descriptions().remove(0).expect("the board's alt text");
     for said in [
-        "Board of a game of standard GIPF: alice plays White, bob plays Black.",
+        "Board of a game of standard GIPF. White: alice. Black: bob.",
         "Black to move.",
         "White has 11 pieces in reserve and 3 GIPF-pieces on the board; Black has 12 and 3.",
         "Last turn: White pushed a basic piece in from a1 onto b2",

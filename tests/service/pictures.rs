@@ -79,9 +79,8 @@ fn every_board_says_the_position_in_words_an_exchange_both_turns() {
     let alt = &start[0].board.as_ref().expect("the board").alt;
     assert!(
         alt.starts_with(
-            "Board of a game of standard GIPF: alice plays White, gipf-bot plays Black. White \
-             to move. White has 12 pieces in reserve and 3 GIPF-pieces on the board; Black has \
-             12 and 3."
+            "Board of a game of standard GIPF. White: alice. Black: gipf-bot. White to move. \
+             White has 12 pieces in reserve and 3 GIPF-pieces on the board; Black has 12 and 3."
         ),
         "{alt}"
     );

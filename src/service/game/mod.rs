@@ -358,6 +358,10 @@ impl Service {
 
     /// `hint`: the engine's suggestion for the player to move, said to him alone.
     fn hint(&self, message: &Message) -> Handled {
+        // A learner (who has no game, then) gets his lesson's commands.
+        if let Some(lesson) = self.open_lesson(message.author.id) {
+            return self.lesson_hint(message, lesson);
+        }
         let (game, color) = self.players_game(message, |_| {
             "Hints are for the players of the game here.".into()
         })?;
