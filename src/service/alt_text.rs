@@ -60,7 +60,16 @@ fn turn_words(title: &str, start: Option<&Game>, turn: &Turn) -> Vec<String> {
 fn asked(game: &Game) -> String {
     let who = colour_word(game.to_move());
     match game.pending() {
-        Pending::GameOver(outcome) => format!("The game is over: {outcome}."),
+        Pending::GameOver(outcome) => {
+            let said = outcome.to_string();
+            let mut chars = said.chars();
+            let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
+            format!(
+                "The game is over. {}{}.",
+                first.unwrap_or_default(),
+                chars.as_str()
+            )
+        }
         Pending::Action => format!("{who} to move."),
         Pending::ChooseRow { rows } => {
             format!(
