@@ -17,19 +17,14 @@ use crate::reply::Picture;
 pub(super) fn describe(view: &BoardView, answered: Option<&Turn>, start: Option<&Game>) -> String {
     let game = view.game;
     let title = GameSpec::from(game.options()).title();
-    // A puzzle's or a lesson's players are the colours themselves: no one to name.
-    let named = Color::ALL
-        .iter()
-        .any(|&color| view.names[color] != colour_word(color));
-    let mut sentences = vec![if named {
-        format!(
-            "Board of a game of {title}. White: {}. Black: {}.",
-            view.names[Color::White],
-            view.names[Color::Black]
-        )
-    } else {
-        format!("Board of a game of {title}.")
-    }];
+    let mut sentences = vec![format!("Board of a game of {title}.")];
+    // Only players with names of their own: a puzzle's are the colours themselves, a
+    // lesson's Black too.
+    for color in Color::ALL {
+        if view.names[color] != colour_word(color) {
+            sentences.push(format!("{}: {}.", colour_word(color), view.names[color]));
+        }
+    }
     sentences.push(asked(game));
     sentences.push(material(game));
     if let Some(turn) = answered {
@@ -86,9 +81,18 @@ fn asked(game: &Game) -> String {
 }
 
 /// `White has 12 pieces in reserve and 3 GIPF-pieces on the board; Black has 11 and 2.`
+/// (the basic game: only the reserves).
 fn material(game: &Game) -> String {
     let [white, black] =
         Color::ALL.map(|color| (game.reserve(color), game.gipf_pieces(color).count()));
+    // The basic game has no GIPF-pieces to count.
+    if !game.options().variant().has_gipf_pieces() {
+        return format!(
+            "White has {} in reserve; Black has {}.",
+            pieces(white.0, "piece"),
+            black.0
+        );
+    }
     format!(
         "White has {} in reserve and {} on the board; Black has {} and {}.",
         pieces(white.0, "piece"),
@@ -120,6 +124,22 @@ fn within_limit(text: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn players_named_by_their_colour_and_a_basic_game_s_gipf_pieces_go_unsaid() {
+        let game = Game::new(gipf::potentials::Options::plain(gipf::Variant::BASIC));
+        let view = BoardView {
+            game: &game,
+            last_turn: None,
+            names: gipf::ByColor::new("you", "Black"),
+            note: Some("Lesson 1: The board"),
+        };
+        assert_eq!(
+            describe(&view, None, None),
+            "Board of a game of basic GIPF. White: you. White to move. White has 12 pieces in \
+             reserve; Black has 12. Lesson 1: The board."
+        );
+    }
 
     #[test]
     fn a_long_text_is_cut_at_a_word_within_the_limit() {
