@@ -137,12 +137,13 @@ impl Console {
         for line in plain(&reply.text).lines() {
             writeln!(out, "{speaker}: {line}")?;
         }
-        if let Some(png) = &reply.board {
+        if let Some(board) = &reply.board {
             self.images += 1;
             let path = self.boards.join(format!("board-{:04}.png", self.images));
-            std::fs::write(&path, png)
+            std::fs::write(&path, &board.png)
                 .with_context(|| format!("cannot write {}", path.display()))?;
             writeln!(out, "bot: [image] {}", path.display())?;
+            writeln!(out, "bot: [image described] {}", board.alt)?;
         }
         if let Some((name, bytes)) = &reply.file {
             let path = self.boards.join(name);

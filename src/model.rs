@@ -277,6 +277,9 @@ pub struct GuildSettings {
     pub puzzle_channel: Option<ChannelId>,
     /// The hour (UTC) the daily puzzle is posted at.
     pub puzzle_hour: u8,
+    /// Every spot named on the board pictures of its games (members may choose otherwise
+    /// for the pictures shown or sent to them).
+    pub labels: bool,
 }
 
 impl GuildSettings {
@@ -295,6 +298,7 @@ impl Default for GuildSettings {
             board_side: Color::White,
             puzzle_channel: None,
             puzzle_hour: GuildSettings::NOON,
+            labels: false,
         }
     }
 }
@@ -351,6 +355,51 @@ impl BoardSide {
 }
 
 impl fmt::Display for BoardSide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A member's choice of spot labels on the board pictures shown or sent to him.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Labels {
+    /// Every spot named.
+    On,
+    /// No spot named.
+    Off,
+    /// As the server shows its pictures.
+    Default,
+}
+
+impl Labels {
+    /// Every choice, in the order the commands list them.
+    pub const ALL: [Labels; 3] = [Labels::On, Labels::Off, Labels::Default];
+
+    /// `on`, `off` or `default`: the word of the commands.
+    pub fn name(self) -> &'static str {
+        match self {
+            Labels::On => "on",
+            Labels::Off => "off",
+            Labels::Default => "default",
+        }
+    }
+
+    /// The choice of its word, if it is one.
+    pub fn of_name(name: &str) -> Option<Labels> {
+        Labels::ALL.into_iter().find(|labels| labels.name() == name)
+    }
+
+    /// Whether spots are named: this choice's own, else the server's (`server`).
+    pub fn shown(self, server: bool) -> bool {
+        match self {
+            Labels::On => true,
+            Labels::Off => false,
+            Labels::Default => server,
+        }
+    }
+}
+
+impl fmt::Display for Labels {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }

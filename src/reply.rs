@@ -1,4 +1,5 @@
-//! What the bot says back: a [`Text`], an optional board picture and file, and buttons.
+//! What the bot says back: a [`Text`], an optional board picture (with its words for screen
+//! readers) and file, and buttons.
 //! Only the [`Span::Mention`](crate::text::Span::Mention)s of its text may ping anyone.
 
 use crate::command::Command;
@@ -39,8 +40,8 @@ pub struct Button {
 pub struct Reply {
     /// What it says.
     pub text: Text,
-    /// A PNG of the board.
-    pub board: Option<Vec<u8>>,
+    /// The board's picture.
+    pub board: Option<Picture>,
     /// A file to attach: (file name, bytes).
     pub file: Option<(String, Vec<u8>)>,
     /// Buttons for the likely answers.
@@ -66,6 +67,21 @@ pub struct Reply {
     /// command): the adapter posts it with a nonce made of the first, then marks them sent
     /// ([`Service::sent`](crate::service::Service::sent)).
     pub owed: Vec<OutboxId>,
+}
+
+/// A board picture, and the position in words for those who cannot see it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Picture {
+    /// The PNG.
+    pub png: Vec<u8>,
+    /// Its alt text: whose turn, the reserves, the GIPF-pieces and what changed, at most
+    /// [`Picture::MAX_ALT`] characters (Discord's limit for an attachment's description).
+    pub alt: String,
+}
+
+impl Picture {
+    /// The longest alt text Discord keeps.
+    pub const MAX_ALT: usize = 1024;
 }
 
 /// What the channel hears about a direct message.

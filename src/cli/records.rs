@@ -15,13 +15,49 @@ use super::read_input;
 use crate::model::GameSpec;
 use crate::{record, render};
 
-/// The game of the record `text`: its header's, checked against the flags.
+/// The game of the record `text`: its header's, checked against the flags. A record that
+/// names no game and is given none is read as tournament GIPF, and the tool says so.
 fn game_of(
     text: &str,
     variant: Option<GameName>,
     potentials: Option<ByColor<Supply>>,
 ) -> anyhow::Result<GameSpec> {
-    Ok(record::header(text)?.rules(variant, potentials)?)
+    let spec = record::header(text)?.rules(variant, potentials)?;
+    if assumed_game(text, variant)? {
+        eprintln!("{}", assumed(spec));
+    }
+    Ok(spec)
+}
+
+/// What a tool says when the record names no game: the one it read it as, and the flag
+/// that names another.
+fn assumed(spec: GameSpec) -> String {
+    format!(
+        "gipf-bot: the record has no Variant header, so it is read as {}; give --variant \
+         (basic, standard, tournament or ultimate) if it is another game.",
+        spec.title()
+    )
+}
+
+/// The replay of `text` as game `spec`; if it fails where the game was assumed (no
+/// Variant header, no --variant), the error says so.
+fn replay_of(text: &str, spec: GameSpec, assumed_game: bool) -> anyhow::Result<record::Replay> {
+    record::replay(text, spec.options()).map_err(|e| {
+        let error = anyhow::Error::from(e);
+        if assumed_game {
+            error.context(format!(
+                "the record does not replay as {}: give its game with --variant",
+                spec.title()
+            ))
+        } else {
+            error
+        }
+    })
+}
+
+/// Whether the game of record `text` was assumed: it names none and the flags neither.
+fn assumed_game(text: &str, variant: Option<GameName>) -> anyhow::Result<bool> {
+    Ok(variant.is_none() && record::header(text)?.get("Variant").is_none())
 }
 
 /// `gipf-bot replay`'s flags.
@@ -45,7 +81,7 @@ impl ReplayArgs {
     pub fn run(self) -> anyhow::Result<()> {
         let text = read_input(self.file.as_deref())?;
         let game = game_of(&text, self.variant, self.potentials)?;
-        let replay = record::replay(&text, game.options())?;
+        let replay = replay_of(&text, game, assumed_game(&text, self.variant)?)?;
         let json = serde_json::to_string(&record::StateJson::new(replay.last()))?;
         println!("{json}");
         Ok(())
@@ -131,8 +167,17 @@ impl ThinkArgs {
     /// logs its reason, depth, nodes and time.
     pub fn run(self) -> anyhow::Result<()> {
         let text = read_input(self.file.as_deref())?;
-        let options = game_of(&text, self.variant, self.potentials)?.options();
-        let replay = record::replay(&text, options)?;
+        if let Some(result) = record::header(&text)?.get("Result").filter(|r| *r != "*") {
+            anyhow::bail!(
+                "the game is over (the record's Result is `{result}`): there is no turn to think of"
+            );
+        }
+        let game = game_of(&text, self.variant, self.potentials)?;
+        let options = game.options();
+        let replay = replay_of(&text, game, assumed_game(&text, self.variant)?)?;
+        if let Some(outcome) = replay.last().outcome() {
+            anyhow::bail!("the game is over ({outcome}): there is no turn to think of");
+        }
         let request = match self.time_ms {
             Some(millis) => Request::millis(millis),
             None => Request::level(self.level.unwrap_or(Level::Medium)),

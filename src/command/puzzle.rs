@@ -71,7 +71,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "learn",
         summary: "A short course: the board, pushing, rows, GIPF-pieces, potentials",
-        help: "`{p}learn` (`{p}learn 3`): a lesson with a picture and a task you do with the game's own commands wherever you have no game (typed in a server, it comes by direct message); `{p}learn` again for the next",
+        help: "`{p}learn` (`{p}learn 3`): a lesson with a picture and a task you do with the game's own commands (`{p}hint` gives them) wherever you have no game and no challenge open (typed in a server, it comes by direct message); `{p}learn` again for the next",
         args: &[arg(
             "lesson",
             "Which lesson, from 1 (your next if left out)",
@@ -87,7 +87,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "solve",
         summary: "Your answer to your puzzle (said to you alone), and your streak",
-        help: "`{p}solve c1 c2 take f6` (or `{p}solve a5-c5`): your answer to your puzzle (in the channel of the server's daily puzzle, to that one, once), written as you would play it (what follows `{p}push`, a power's command like `zertz c3 c6`, or `{p}move`'s notation); you alone read whether it was right (a typed answer by direct message), and your streak of right answers",
+        help: "`{p}solve c1 c2 take f6` (or `{p}solve a5-c5`): your answer to your puzzle (in the channel of the server's daily puzzle, to that one, once), written as you would play it (what follows `{p}push`, a power's command like `zertz c3 c6`, or `{p}move`'s notation); you alone read whether it was right (a typed answer by direct message), and your streak of right answers; a wrong turn to your own puzzle gets one more try before the solution",
         args: &[TURN],
         slash: true,
         place: 296,

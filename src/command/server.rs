@@ -1,4 +1,4 @@
-//! The server's settings and a member's own: `settings`, `notify`.
+//! The server's settings and a member's own: `settings`, `notify`, `labels`.
 
 use std::fmt;
 
@@ -9,7 +9,7 @@ use super::{
 };
 use gipf::Color;
 
-use crate::model::{ChannelId, GuildSettings, TimeControl};
+use crate::model::{ChannelId, GuildSettings, Labels, TimeControl};
 
 /// A look at or a change of settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,6 +23,9 @@ pub enum ServerCommand {
         /// Whether to send them.
         dm: bool,
     },
+    /// `labels on|off|default`: spot labels on the boards shown or sent to you (without a
+    /// choice: say which it is).
+    Labels(Option<Labels>),
 }
 
 /// What a `settings` command changes; `None` leaves a setting as it is.
@@ -40,6 +43,8 @@ pub struct SettingsChange {
     pub puzzles: Option<Option<ChannelId>>,
     /// The hour (UTC) of the daily puzzle.
     pub puzzle_hour: Option<u8>,
+    /// Whether every spot is named on the board pictures.
+    pub labels: Option<bool>,
 }
 
 impl SettingsChange {
@@ -68,6 +73,9 @@ impl SettingsChange {
         if let Some(hour) = self.puzzle_hour {
             settings.puzzle_hour = hour;
         }
+        if let Some(labels) = self.labels {
+            settings.labels = labels;
+        }
     }
 }
 
@@ -77,6 +85,7 @@ impl ServerCommand {
         match self {
             ServerCommand::Settings(_) => "settings",
             ServerCommand::Notify { .. } => "notify",
+            ServerCommand::Labels(_) => "labels",
         }
     }
 }
@@ -97,6 +106,7 @@ impl fmt::Display for ServerCommand {
                 side,
                 puzzles,
                 puzzle_hour,
+                labels,
             }) => line(
                 f,
                 "settings",
@@ -113,9 +123,12 @@ impl fmt::Display for ServerCommand {
                         None => "puzzles=off".into(),
                     }),
                     puzzle_hour.map(|hour| format!("puzzle_hour={hour}")),
+                    labels.map(|on| format!("labels={}", on_off(on))),
                 ],
             ),
             ServerCommand::Notify { dm } => write!(f, "notify dm {}", on_off(*dm)),
+            ServerCommand::Labels(None) => f.write_str("labels"),
+            ServerCommand::Labels(Some(labels)) => write!(f, "labels {labels}"),
         }
     }
 }
@@ -180,6 +193,14 @@ const SETTINGS: &[Arg] = &[
         ),
         "puzzle_hour",
     ),
+    keyed(
+        arg(
+            "labels",
+            "Name every spot on the board pictures here",
+            ArgKind::Choice(Choices::OnOff),
+        ),
+        "labels",
+    ),
     arg(
         "no_puzzles",
         "Stop the daily puzzle",
@@ -192,7 +213,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "settings",
         summary: "The server's settings; members with Manage Server change them",
-        help: "`{p}settings`: the server's settings (`{p}settings days=3 abandon=30 threads=on side=white puzzles=#puzzles puzzle_hour=18` changes them, with Manage Server)",
+        help: "`{p}settings`: the server's settings (`{p}settings days=3 abandon=30 threads=on side=white puzzles=#puzzles puzzle_hour=18 labels=on` changes them, with Manage Server)",
         args: SETTINGS,
         slash: true,
         place: 260,
@@ -217,6 +238,23 @@ pub(super) const SYNTAX: &[Syntax] = &[
         in_direct_messages: true,
         parse: parse_notify,
         fill: |given| given.read("dm", parse_notify),
+        ..Syntax::DEFAULT
+    },
+    Syntax {
+        word: "labels",
+        summary: "Spot labels on the boards shown or sent to you",
+        help: "`{p}labels on` (`off`, `default`: as the server shows them): every spot named on the boards shown or sent to you; `{p}labels`: which you chose",
+        args: &[arg(
+            "labels",
+            "Spot labels: on, off or default (as the server shows them)",
+            ArgKind::Choice(Choices::Labels),
+        )],
+        slash: true,
+        place: 275,
+        // A member's own setting, made anywhere.
+        in_direct_messages: true,
+        parse: parse_labels,
+        fill: |given| given.read("labels", parse_labels),
         ..Syntax::DEFAULT
     },
 ];
@@ -298,6 +336,7 @@ impl SettingsChange {
             }
             "side" => self.side = Some(Color::ALL.into_iter().find(|c| Some(c.name()) == text)?),
             "threads" => self.threads = Some(on_off_of(text?)?),
+            "labels" => self.labels = Some(on_off_of(text?)?),
             "days" => {
                 self.days = Some(match (text, number) {
                     (Some("none"), _) | (_, Some(0)) => None,
@@ -339,6 +378,7 @@ fn refusal(key: &str, given: &str, words: &Words) -> CommandError {
             format!("{given}: the colour at the bottom of the pictures is `white` or `black`")
         }
         "threads" => format!("{given}: threads are `on` or `off`"),
+        "labels" => format!("{given}: spot labels are `on` or `off`"),
         "days" => format!(
             "{given}: a default time per move is 1 to {} days, or {}",
             TimeControl::MAX_DAYS,
@@ -382,4 +422,29 @@ fn parse_notify(words: &Words) -> Result<Command, CommandError> {
         }
     };
     Ok(ServerCommand::Notify { dm }.into())
+}
+
+/// `labels [on|off|default]`.
+fn parse_labels(words: &Words) -> Result<Command, CommandError> {
+    match words.args.as_slice() {
+        [] => Ok(ServerCommand::Labels(None).into()),
+        [word] => labels_of(&words.given(word), word, words),
+        _ => Err(labels_refusal(&words.given(&words.args.join(" ")), words)),
+    }
+}
+
+fn labels_of(given: &str, word: &str, words: &Words) -> Result<Command, CommandError> {
+    Labels::of_name(word)
+        .map(|labels| ServerCommand::Labels(Some(labels)).into())
+        .ok_or_else(|| labels_refusal(given, words))
+}
+
+fn labels_refusal(given: &str, words: &Words) -> CommandError {
+    error(format!(
+        "I did not understand {given}: name every spot on your boards with {}, or not with {} \
+         ({} shows them as the server does)",
+        words.cmd("labels on"),
+        words.options("labels off"),
+        words.options("labels default")
+    ))
 }

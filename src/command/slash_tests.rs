@@ -216,6 +216,9 @@ fn slash_options_fill_the_command_their_chat_line_names() {
             "!settings days=none threads=on",
         ),
         ("learn", &[("lesson", Number(3))], "!learn 3"),
+        ("settings", &[("labels", text("on"))], "!settings labels=on"),
+        ("labels", &[("labels", text("off"))], "!labels off"),
+        ("labels", &[], "!labels"),
         (
             "browse",
             &[("game", Number(12)), ("turn", Number(7))],
@@ -363,4 +366,24 @@ fn choice_lists_are_their_enums() {
             }
         }
     }
+}
+
+#[test]
+fn spot_labels_are_a_member_s_choice_and_a_server_s_setting() {
+    use crate::model::Labels;
+    assert_eq!(
+        ok("!labels default"),
+        ServerCommand::Labels(Some(Labels::Default)).into()
+    );
+    assert_eq!(ok("!labels"), ServerCommand::Labels(None).into());
+    assert!(err("!labels maybe").contains("`!labels on`"));
+    assert!(err("!settings labels=maybe").contains("spot labels are `on` or `off`"));
+    // Typed as an option, the refusal quotes the option.
+    let typed = filled_err("labels", &[("labels", text("maybe"))]);
+    assert!(
+        typed.starts_with("I did not understand `labels:maybe`"),
+        "{typed}"
+    );
+    // The member's choice: its words from its enum.
+    assert_eq!(Choices::Labels.words(), ["on", "off", "default"]);
 }

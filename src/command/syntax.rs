@@ -13,7 +13,7 @@ use super::{
     Command, CommandError, TakebackAnswer, Words, archive, challenge, game, info, play,
     potential_word, puzzle, server,
 };
-use crate::model::{BoardSide, ColorChoice, GameKind, GameScope};
+use crate::model::{BoardSide, ColorChoice, GameKind, GameScope, Labels};
 
 /// How a command is written: its parser, its line in `!help`, its arguments, and what the
 /// adapter must look up before the service runs it.
@@ -110,6 +110,8 @@ pub enum Choices {
     TakebackAnswers,
     /// On or off.
     OnOff,
+    /// A member's spot labels: [`Labels::ALL`].
+    Labels,
     /// Which games `games` lists: [`GameScope::ALL`].
     Scopes,
     /// The games the ratings keep apart: [`GameKind::ALL`].
@@ -146,6 +148,7 @@ impl Choices {
             Choices::Bottoms => Color::ALL.map(Color::name).to_vec(),
             Choices::TakebackAnswers => TakebackAnswer::ANSWERS.map(TakebackAnswer::word).to_vec(),
             Choices::OnOff => vec!["on", "off"],
+            Choices::Labels => Labels::ALL.map(Labels::name).to_vec(),
             Choices::Scopes => GameScope::ALL.map(GameScope::word).to_vec(),
             Choices::GameKinds => GameKind::ALL.map(GameKind::name).to_vec(),
         }

@@ -109,8 +109,9 @@ pub(crate) fn components(reply: &Reply) -> Vec<CreateActionRow> {
 pub(crate) fn attachments(reply: &Reply) -> (Vec<CreateAttachment>, Option<CreateEmbed>) {
     let mut files = Vec::new();
     let mut embed = None;
-    if let Some(png) = &reply.board {
-        files.push(CreateAttachment::bytes(png.clone(), BOARD_FILE));
+    if let Some(board) = &reply.board {
+        // Its alt text, for screen readers: Discord keeps it as the file's description.
+        files.push(CreateAttachment::bytes(board.png.clone(), BOARD_FILE).description(&board.alt));
         embed = Some(CreateEmbed::new().image(format!("attachment://{BOARD_FILE}")));
     }
     if let Some((name, bytes)) = &reply.file {

@@ -92,10 +92,18 @@ impl RenderOptions {
 /// what it removed under the pieces, its halos and moves over them, then the pending
 /// decision and the panel.
 fn draw(view: &BoardView, options: &RenderOptions) -> RgbImage {
+    draw_exchange(view, None, options)
+}
+
+/// [`draw`], and `answered` (the turn the last one answered) marked apart, both numbered.
+fn draw_exchange(view: &BoardView, answered: Option<&Turn>, options: &RenderOptions) -> RgbImage {
     let game = view.game;
     let mut image = board::empty_board(options).clone();
     let pending = game.pending();
     let turns = moves::highlighted_turns(game, view.last_turn);
+    if let Some(answered) = answered {
+        moves::draw_answered_under(&mut image, game, answered, options);
+    }
     moves::draw_under(&mut image, &turns, options);
     moves::draw_removed(&mut image, game, &turns, options);
     for (spot, stack) in game.stacks() {
@@ -103,6 +111,9 @@ fn draw(view: &BoardView, options: &RenderOptions) -> RgbImage {
         stacks::draw_stack(&mut image, center, layout::PIECE_RADIUS, stack);
     }
     moves::draw_over(&mut image, game, &turns, options);
+    if let Some(answered) = answered {
+        moves::number_exchange(&mut image, answered, &turns, options);
+    }
     for (spot, stack) in game.stacks() {
         let center = layout::center_of(spot, options);
         stacks::draw_layer_count(&mut image, center, layout::PIECE_RADIUS, stack);
@@ -139,7 +150,18 @@ pub fn encode(image: &RgbImage) -> Result<Vec<u8>, png::EncodingError> {
 /// Never panics. Encoding into memory cannot fail in practice; if it ever did, the error is
 /// logged and the result is empty.
 pub fn render(view: &BoardView, options: &RenderOptions) -> Vec<u8> {
-    let image = draw(view, options);
+    render_exchange(view, None, options)
+}
+
+/// [`render`] for an exchange (a player's turn and the engine's answer in one picture):
+/// `answered`, the turn the view's last turn answered, is marked too, in its own colour,
+/// and the two are numbered 1 and 2.
+pub fn render_exchange(
+    view: &BoardView,
+    answered: Option<&Turn>,
+    options: &RenderOptions,
+) -> Vec<u8> {
+    let image = draw_exchange(view, answered, options);
     encode(&image).unwrap_or_else(|error| {
         tracing::error!(%error, "cannot encode the board picture");
         Vec::new()
@@ -196,6 +218,8 @@ pub fn render_record(
 
 #[cfg(test)]
 mod crosstable_tests;
+#[cfg(test)]
+mod exchange_tests;
 #[cfg(test)]
 mod potentials_tests;
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The last turn, marked: the entry dot and arrow of a push (and of each TAMSK extra push,
 //! in TAMSK's colour), the new piece's halo, a potential move's path from its loaded piece
-//! to its target in the kind's colour, and the ghosts of what the turn removed. Also the
-//! pending decision.
+//! to its target in the kind's colour, and the ghosts of what the turn removed; in an
+//! exchange, the turn it answered too, each numbered. Also the pending decision.
 
 use gipf::Point;
 use gipf::potentials::{Action, Game, Group, Item, Mark, Pending, Potential, Turn};
@@ -105,6 +105,41 @@ fn draw_crossed_marks(
         let crossed = segment_distance(center, start, target) < PIECE_RADIUS;
         if crossed && spot != from && spot != to {
             draw_mark(image, center, PIECE_RADIUS, stack);
+        }
+    }
+}
+
+/// Under the pieces, the turn that an exchange's last turn answered (a player's turn, then
+/// the engine's, in one picture): its pushes in [`theme::ANSWERED_MOVE`], and the ghosts of
+/// what it removed where the spot is still empty.
+pub(crate) fn draw_answered_under(
+    image: &mut RgbImage,
+    game: &Game,
+    answered: &Turn,
+    options: &RenderOptions,
+) {
+    for (entry, end, _) in pushes(answered) {
+        overlay::draw_entry_dot(image, entry, theme::ANSWERED_MOVE, options);
+        overlay::draw_push_arrow(image, (entry, end), theme::ANSWERED_MOVE, options);
+    }
+    for groups in [&answered.before, &answered.after] {
+        draw_removal(image, game, answered.color, groups, options);
+    }
+}
+
+/// Numbers an exchange's turns on the dots they entered from, in their colours: 1 the turn
+/// answered, 2 the answer (`turns`, the last turn marked).
+pub(crate) fn number_exchange(
+    image: &mut RgbImage,
+    answered: &Turn,
+    turns: &[Turn],
+    options: &RenderOptions,
+) {
+    let numbered = std::iter::once(("1", theme::ANSWERED_MOVE, answered))
+        .chain(turns.iter().map(|turn| ("2", theme::LAST_MOVE, turn)));
+    for (number, paint, turn) in numbered {
+        if let Some((entry, _, _)) = pushes(turn).first() {
+            overlay::badge(image, center_of(entry.dot(), options), number, paint);
         }
     }
 }

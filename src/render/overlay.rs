@@ -7,7 +7,7 @@ use image::RgbImage;
 
 use super::RenderOptions;
 use super::canvas::Paint;
-use super::disc::{Pt, arrow, disc, ring, stadium_outline};
+use super::disc::{Pt, arrow, disc, ring, segment, stadium_outline};
 use super::layout::{DOT_RADIUS, NEW_PIECE_HALO_RADIUS, PIECE_RADIUS, SPACING, center_of};
 use super::text::{self, Style, Weight};
 use super::theme;
@@ -109,7 +109,8 @@ fn mark_choices(image: &mut RgbImage, choices: Bitboard, options: &RenderOptions
         let center = center_of(spot, options);
         draw_halo(image, spot, theme::DECISION, options);
         let corner = (center.0 + PIECE_RADIUS * 0.8, center.1 - PIECE_RADIUS * 0.8);
-        badge(image, corner, "?", theme::DECISION);
+        // Named, so that the picture says which spot `!take`/`!keep` asks about.
+        badge(image, corner, &format!("{spot}?"), theme::DECISION);
     }
 }
 
@@ -131,14 +132,23 @@ pub(crate) fn badge_spot(occupied: Bitboard, row: &Row, options: &RenderOptions)
     }
 }
 
-/// A round coloured badge with a short white label.
-fn badge(image: &mut RgbImage, center: Pt, label: &str, paint: Paint) {
-    disc(image, center, 24.0, theme::ON_BADGE, 1.0);
-    disc(image, center, 21.0, paint, 1.0);
+/// A round coloured badge with a short white label: one character in a disc, a longer
+/// label (a spot's name) smaller, in a pill as wide as it.
+pub(crate) fn badge(image: &mut RgbImage, center: Pt, label: &str, paint: Paint) {
+    let one = label.chars().count() <= 1;
     let style = Style {
         weight: Weight::Bold,
-        size: 30.0,
+        size: if one { 30.0 } else { 24.0 },
         paint: theme::ON_BADGE,
     };
+    if one {
+        disc(image, center, 24.0, theme::ON_BADGE, 1.0);
+        disc(image, center, 21.0, paint, 1.0);
+    } else {
+        let half = (text::width(label, &style) / 2.0 - 12.0).max(1.0);
+        let ends = ((center.0 - half, center.1), (center.0 + half, center.1));
+        segment(image, ends.0, ends.1, 48.0, theme::ON_BADGE, 1.0);
+        segment(image, ends.0, ends.1, 42.0, paint, 1.0);
+    }
     text::draw_centered(image, label, (center.0, center.1 + 0.5), &style);
 }

@@ -85,7 +85,7 @@ fn random_decision(game: &Game, rng: &mut Rng) -> Option<Decision> {
 
 /// Plays seeded random games without potentials until the game after some decision
 /// satisfies `wanted`; returns it with the turns completed so far.
-fn find(variant: Variant, wanted: impl Fn(&Game) -> bool) -> (Game, Vec<Turn>) {
+pub(super) fn find(variant: Variant, wanted: impl Fn(&Game) -> bool) -> (Game, Vec<Turn>) {
     find_with(variant, |game, _| wanted(game))
 }
 

@@ -43,6 +43,9 @@ pub(crate) const BLACK_GIPF_RING: Paint = Rgb([0xf0, 0xbe, 0x3c]);
 
 /// The last turn: entry dot, arrow and new piece.
 pub(crate) const LAST_MOVE: Paint = Rgb([0xe8, 0x59, 0x0c]);
+/// The turn an exchange's last turn answered (the player's, before the engine's): a slate
+/// blue, apart from the last turn's orange and the decisions' blues.
+pub(crate) const ANSWERED_MOVE: Paint = Rgb([0x4f, 0x5d, 0x75]);
 /// The cross on a captured piece's ghost.
 pub(crate) const CAPTURED: Paint = Rgb([0xd0, 0x21, 0x21]);
 /// GIPF-pieces awaiting keep-or-take, and the row they are in.

@@ -75,14 +75,15 @@ fn plain_pictures_are_the_pixels_they_were() {
     // libm whose `atan2` rounds otherwise could shade a ghost's dashes a step apart). The first
     // six, of the games with GIPF-pieces, were recorded again when the cards began to show
     // each player's GIPF-pieces on the board (issue 20, point 10); the basic game's two, whose
-    // cards show none, are the old code's still.
+    // cards show none, are the old code's still. The two of the take/keep question were
+    // recorded again when its badges began to name their spots (issue 32, point 10).
     let recorded: [u64; 8] = [
         0x3f89446d9d9fcf3a,
         0xc7cc76f328f3b1b7,
         0xa5613bac0f8e1197,
         0x4df608ae68b2f42d,
-        0x3ee016815a4ce8c7,
-        0x78c0f1ae66d46efb,
+        0xac52182a9aada4a1,
+        0xf35612f859370ce1,
         0x34f547ce13a1c57e,
         0xac98d4b538e4d193,
     ];

@@ -27,6 +27,8 @@ pub(crate) struct LiveGame {
     /// The game at the start of the last completed turn, where a change that played it
     /// knows it (the record's replay knows it for a game as loaded).
     last_start: Option<Game>,
+    /// The completed turn before the last, where known: the turn the last one answered.
+    turn_before_last: Option<Turn>,
 }
 
 impl LiveGame {
@@ -37,7 +39,9 @@ impl LiveGame {
             Damaged::of(&stored, Some(e.line), format!("`{}`: {}", e.turn, e.reason))
         })?;
         let (game, last_turn) = (replay.last().clone(), replay.turns.last().cloned());
-        LiveGame::resume(stored, game, last_turn, Some(Arc::new(replay)))
+        let before_last = replay.turns.iter().rev().nth(1).cloned();
+        let live = LiveGame::resume(stored, game, last_turn, Some(Arc::new(replay)))?;
+        Ok(live.with_turn_before_last(before_last))
     }
 
     /// `stored` as a takeback left it, the first of this game's record lines kept: the
@@ -77,6 +81,7 @@ impl LiveGame {
             last_turn,
             record,
             last_start: None,
+            turn_before_last: None,
         })
     }
 
@@ -89,12 +94,26 @@ impl LiveGame {
             last_turn,
             record: None,
             last_start: None,
+            turn_before_last: None,
         }
     }
 
     /// This game, told the game at the start of its last completed turn.
     pub fn with_last_start(self, last_start: Option<Game>) -> LiveGame {
         LiveGame { last_start, ..self }
+    }
+
+    /// This game, told the completed turn before its last.
+    pub fn with_turn_before_last(self, turn_before_last: Option<Turn>) -> LiveGame {
+        LiveGame {
+            turn_before_last,
+            ..self
+        }
+    }
+
+    /// The completed turn before the last, if known (the turn the last one answered).
+    pub fn turn_before_last(&self) -> Option<&Turn> {
+        self.turn_before_last.as_ref()
     }
 
     /// The game at the start of the last completed turn, if known: as the change that

@@ -23,6 +23,7 @@
 //! A handler returns its reply, or a [`Failure`]: a refusal (said privately to the asker,
 //! nothing changed) or an internal error (logged, never shown).
 
+mod alt_text;
 mod archive;
 mod challenge;
 mod config;
@@ -57,7 +58,7 @@ use std::path::Path;
 
 use gipf::Color;
 
-use crate::command::{self, Command, CommandError};
+use crate::command::{self, Command, CommandError, GameCommand};
 use crate::model::GameStatus;
 use crate::reply::Reply;
 use crate::store::{Damaged, Progress, Store, StoredGame};
@@ -264,8 +265,10 @@ impl Service {
         // one table for everyone) nobody else would see a challenge or a game.
         let direct = message.guild.is_none() && message.via != Via::Console;
         // A learner's moves go to his lesson: asked only here, not on every move in a server.
-        let learning =
-            || matches!(command, Command::Play(_)) && self.open_lesson(message.author.id).is_some();
+        let learning = || {
+            matches!(command, Command::Play(_) | Command::Game(GameCommand::Hint))
+                && self.open_lesson(message.author.id).is_some()
+        };
         if direct && row.is_some_and(|row| !row.in_direct_messages) && !learning() {
             return vec![Reply::private(self.not_in_direct_messages(message))];
         }

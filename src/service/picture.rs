@@ -1,30 +1,55 @@
-//! The board pictures the service draws: a game's from the side its viewer sees it, and
-//! the one call to the renderer every picture goes through (counted, see [`crate::cost`]).
+//! The board pictures the service draws: a game's from the side its viewer sees it, with
+//! its spots named as the viewer or the server chose, and the one call to the renderer every
+//! picture goes through (counted, see [`crate::cost`]), which also writes its alt text.
 
 use gipf::{ByColor, Color};
 
+use gipf::potentials::{Game, Turn};
+
 use super::LiveGame;
+use super::alt_text;
 use super::game::time;
-use crate::model::{BoardSide, UserId};
+use crate::model::{BoardSide, Labels, UserId};
 use crate::render::{self, BoardView, RenderOptions};
+use crate::reply::Picture;
 use crate::service::hands::Desk;
 use crate::store::StoredGame;
 
-/// Draws `view` as `options` say: every board picture of the service comes from here.
-pub(super) fn draw(view: &BoardView, options: &RenderOptions) -> Vec<u8> {
+/// Draws `view` as `options` say, with its alt text: every board picture of the service
+/// comes from here.
+pub(super) fn draw(view: &BoardView, options: &RenderOptions) -> Picture {
+    draw_exchange(view, Exchange::default(), options)
+}
+
+/// What a game's picture knows beyond its view: the turn its last turn answered, marked
+/// too (an exchange with the engine), and the game at the start of the last turn, so
+/// that the alt text says what that turn removed.
+#[derive(Clone, Copy, Default)]
+struct Exchange<'a> {
+    answered: Option<&'a Turn>,
+    start: Option<&'a Game>,
+}
+
+/// [`draw`], with what `exchange` knows.
+fn draw_exchange(view: &BoardView, exchange: Exchange, options: &RenderOptions) -> Picture {
     crate::cost::rendered();
-    render::render(view, options)
+    Picture {
+        png: render::render_exchange(view, exchange.answered, options),
+        alt: alt_text::describe(view, exchange.answered, exchange.start),
+    }
 }
 
 impl Desk {
     /// The board picture of a game with `bottom` at the bottom, or else as its channel shows
-    /// it (the server's side: [`Service::bottom_for`]).
+    /// it (the server's side: [`Service::bottom_for`]), its spots named as the server's
+    /// pictures name them.
     pub(super) fn picture(
         &self,
         game: &LiveGame,
         bottom: Option<Color>,
-    ) -> anyhow::Result<Vec<u8>> {
-        self.picture_with(game, bottom, false)
+    ) -> anyhow::Result<Picture> {
+        let labels = self.labels_for(&game.stored, None)?;
+        self.picture_with(game, bottom, labels)
     }
 
     /// [`Service::picture`], with every spot named if `coordinates`.
@@ -33,7 +58,7 @@ impl Desk {
         game: &LiveGame,
         bottom: Option<Color>,
         coordinates: bool,
-    ) -> anyhow::Result<Vec<u8>> {
+    ) -> anyhow::Result<Picture> {
         let bottom = match bottom {
             Some(bottom) => bottom,
             None => self.bottom_for(&game.stored, None, None)?,
@@ -51,7 +76,41 @@ impl Desk {
             coordinates,
             ..RenderOptions::seen_from(bottom)
         };
-        Ok(draw(&view, &options))
+        let exchange = Exchange {
+            answered: self.answered_in(game),
+            start: game.last_start(),
+        };
+        Ok(draw_exchange(&view, exchange, &options))
+    }
+
+    /// The player's turn that the engine's last turn in `game` answered, if that is how the
+    /// game stands: its picture shows the whole exchange.
+    fn answered_in<'a>(&self, game: &'a LiveGame) -> Option<&'a Turn> {
+        let engine = self.engine_user()?.id;
+        let (last, before) = (game.last_turn.as_ref()?, game.turn_before_last()?);
+        let answer = game.stored.engine.is_some()
+            && game.player(last.color) == engine
+            && game.player(before.color) != engine;
+        answer.then_some(before)
+    }
+
+    /// Whether the pictures of `game` shown to `viewer` (`None`: to its channel) name every
+    /// spot: as the viewer chose (`labels`), else as the server's do (`settings labels`;
+    /// none outside a server).
+    pub(super) fn labels_for(
+        &self,
+        game: &StoredGame,
+        viewer: Option<UserId>,
+    ) -> anyhow::Result<bool> {
+        let server = match game.guild {
+            Some(guild) => self.store.guild_settings(guild)?.labels,
+            None => false,
+        };
+        let chosen = match viewer {
+            Some(user) => self.store.labels(user)?,
+            None => Labels::Default,
+        };
+        Ok(chosen.shown(server))
     }
 
     /// The colour at the bottom of the pictures of `game` shown to `viewer` (`None`: to its

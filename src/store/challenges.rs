@@ -69,6 +69,17 @@ impl Store {
         })
     }
 
+    /// Whether `user` made, or was sent, a challenge still open anywhere.
+    pub fn in_open_challenge(&self, user: UserId) -> anyhow::Result<bool> {
+        self.with(|c| {
+            Ok(c.prepare_cached(
+                "SELECT EXISTS(SELECT 1 FROM challenges \
+                 WHERE (challenger = ?1 OR challenged = ?1) AND expires_at > ?2)",
+            )?
+            .query_row(params![user, self.clock.now()], |r| r.get(0))?)
+        })
+    }
+
     /// Records a challenge open for `ttl`; `None` if the channel has one already.
     pub fn create_challenge(
         &self,

@@ -19,7 +19,8 @@ impl Store {
     pub fn guild_settings(&self, guild: GuildId) -> anyhow::Result<GuildSettings> {
         self.with(|c| {
             Ok(c.prepare_cached(
-                "SELECT move_days, abandon_days, threads, board_side, puzzle_channel, puzzle_hour
+                "SELECT move_days, abandon_days, threads, board_side, puzzle_channel, puzzle_hour,
+                     labels
                  FROM guild_settings WHERE guild_id = ?1",
             )?
             .query_row(params![guild], |r| {
@@ -36,6 +37,7 @@ impl Store {
                     },
                     puzzle_channel: r.get(4)?,
                     puzzle_hour: r.get(5)?,
+                    labels: r.get(6)?,
                 })
             })
             .optional()?
@@ -52,12 +54,12 @@ impl Store {
         self.with(|c| {
             c.prepare_cached(
                 "INSERT INTO guild_settings (guild_id, move_days, abandon_days, threads, board_side,
-                     puzzle_channel, puzzle_hour)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                     puzzle_channel, puzzle_hour, labels)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
                  ON CONFLICT(guild_id) DO UPDATE SET move_days = excluded.move_days,
                      abandon_days = excluded.abandon_days, threads = excluded.threads,
                      board_side = excluded.board_side, puzzle_channel = excluded.puzzle_channel,
-                     puzzle_hour = excluded.puzzle_hour",
+                     puzzle_hour = excluded.puzzle_hour, labels = excluded.labels",
             )?
             .execute(params![
                 guild,
@@ -66,7 +68,8 @@ impl Store {
                 settings.threads,
                 side_name(settings.board_side),
                 settings.puzzle_channel,
-                settings.puzzle_hour
+                settings.puzzle_hour,
+                settings.labels
             ])?;
             Ok(())
         })

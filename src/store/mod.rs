@@ -70,6 +70,9 @@ pub fn migrations() -> Migrations<'static> {
             "../../migrations/0016_daily_puzzles_and_analyses.sql"
         )),
         M::up(include_str!("../../migrations/0017_outbox.sql")),
+        M::up(include_str!(
+            "../../migrations/0020_pictures_for_everyone.sql"
+        )),
     ];
     Migrations::from_slice(STEPS)
 }

@@ -4,7 +4,7 @@
 use rusqlite::{OptionalExtension, params};
 
 use super::Store;
-use crate::model::UserId;
+use crate::model::{Partial, UserId};
 
 /// Where a member stands with the puzzles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -55,9 +55,42 @@ impl Store {
         self.with(|c| {
             c.prepare_cached(
                 "INSERT INTO lesson_progress (user_id, open) VALUES (?1, ?2) \
-                 ON CONFLICT(user_id) DO UPDATE SET open = ?2",
+                 ON CONFLICT(user_id) DO UPDATE SET open = ?2, partial = '[]'",
             )?
             .execute(params![user, index])?;
+            Ok(())
+        })
+    }
+
+    /// The decisions `user` made so far in the turn of his open lesson.
+    pub fn lesson_partial(&self, user: UserId) -> anyhow::Result<Partial> {
+        let stored: Option<String> = self.with(|c| {
+            Ok(
+                c.prepare_cached("SELECT partial FROM lesson_progress WHERE user_id = ?1")?
+                    .query_row(params![user], |r| r.get(0))
+                    .optional()?,
+            )
+        })?;
+        match stored {
+            Some(text) => Ok(serde_json::from_str(&text)?),
+            None => Ok(Partial::default()),
+        }
+    }
+
+    /// Keeps the decisions `user` made so far in the turn of his open lesson `index` (if it
+    /// is still open).
+    pub fn set_lesson_partial(
+        &self,
+        user: UserId,
+        index: u32,
+        partial: &Partial,
+    ) -> anyhow::Result<()> {
+        let text = serde_json::to_string(partial)?;
+        self.with(|c| {
+            c.prepare_cached(
+                "UPDATE lesson_progress SET partial = ?3 WHERE user_id = ?1 AND open = ?2",
+            )?
+            .execute(params![user, index, text])?;
             Ok(())
         })
     }
@@ -66,7 +99,7 @@ impl Store {
     pub fn finish_lesson(&self, user: UserId, index: u32) -> anyhow::Result<u32> {
         self.with(|c| {
             c.prepare_cached(
-                "UPDATE lesson_progress SET open = NULL, done = done | (1 << ?2), \
+                "UPDATE lesson_progress SET open = NULL, partial = '[]', done = done | (1 << ?2), \
                  next = MAX(next, ?2 + 1) WHERE user_id = ?1",
             )?
             .execute(params![user, index])?;
@@ -102,11 +135,25 @@ impl Store {
         self.with(|c| {
             c.prepare_cached(
                 "INSERT INTO puzzle_progress (user_id, current, given) VALUES (?1, ?2, 1) \
-                 ON CONFLICT(user_id) DO UPDATE SET current = ?2, given = given + 1",
+                 ON CONFLICT(user_id) DO UPDATE SET current = ?2, given = given + 1, tries = 0",
             )?
             .execute(params![user, number])?;
             Ok(())
         })
+    }
+
+    /// Counts a wrong answer to `user`'s open puzzle `number` if it is his first to it:
+    /// `true` if it was (he gets one more try), `false` if he had one already (or the
+    /// puzzle is no longer open).
+    pub fn first_wrong_try(&self, user: UserId, number: u32) -> anyhow::Result<bool> {
+        let changed = self.with(|c| {
+            Ok(c.prepare_cached(
+                "UPDATE puzzle_progress SET tries = tries + 1 \
+                 WHERE user_id = ?1 AND current = ?2 AND tries = 0",
+            )?
+            .execute(params![user, number])?)
+        })?;
+        Ok(changed > 0)
     }
 
     /// Closes `user`'s open puzzle (`number`, if it still is his open one): right answers
@@ -120,7 +167,7 @@ impl Store {
     ) -> anyhow::Result<Option<PuzzleProgress>> {
         let changed = self.with(|c| {
             Ok(c.prepare_cached(
-                "UPDATE puzzle_progress SET current = NULL, \
+                "UPDATE puzzle_progress SET current = NULL, tries = 0, \
                  solved = solved + ?3, \
                  streak = CASE WHEN ?3 THEN streak + 1 ELSE 0 END, \
                  best = MAX(best, CASE WHEN ?3 THEN streak + 1 ELSE 0 END) \

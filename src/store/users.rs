@@ -1,10 +1,10 @@
 //! The `users` and `notices` tables: the names the bot has seen, the side each member sees
-//! the board from, and who wants direct messages.
+//! the board from and whether its spots are named, and who wants direct messages.
 
 use rusqlite::{OptionalExtension, params};
 
 use super::Store;
-use crate::model::{BoardSide, UserId};
+use crate::model::{BoardSide, Labels, UserId};
 
 impl Store {
     /// Remembers a user's display name.
@@ -66,6 +66,36 @@ impl Store {
         let stored = (side != BoardSide::Default).then(|| side.name());
         self.with(|c| {
             c.prepare_cached("UPDATE users SET board_side = ?2 WHERE id = ?1")?
+                .execute(params![user, stored])?;
+            Ok(())
+        })
+    }
+
+    /// Whether `user` asked for spot labels on the boards shown or sent to him.
+    pub fn labels(&self, user: UserId) -> anyhow::Result<Labels> {
+        self.with(|c| {
+            let labels: Option<Option<bool>> = c
+                .prepare_cached("SELECT labels FROM users WHERE id = ?1")?
+                .query_row(params![user], |r| r.get(0))
+                .optional()?;
+            Ok(match labels.flatten() {
+                Some(true) => Labels::On,
+                Some(false) => Labels::Off,
+                None => Labels::Default,
+            })
+        })
+    }
+
+    /// Sets a known user's (see [`Store::remember_user`]) spot labels; [`Labels::Default`]
+    /// forgets them.
+    pub fn set_labels(&self, user: UserId, labels: Labels) -> anyhow::Result<()> {
+        let stored = match labels {
+            Labels::On => Some(true),
+            Labels::Off => Some(false),
+            Labels::Default => None,
+        };
+        self.with(|c| {
+            c.prepare_cached("UPDATE users SET labels = ?2 WHERE id = ?1")?
                 .execute(params![user, stored])?;
             Ok(())
         })

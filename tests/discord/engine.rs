@@ -273,19 +273,22 @@ async fn a_lesson_is_learnt_in_a_direct_message_with_the_games_own_commands() {
         .expect("alice's direct messages");
     let lesson = next_post(&discord, dm).await;
     let body = lesson.payload_json();
-    assert!(content(&body).starts_with("Lesson 1 of 5: "), "{body:#}");
+    assert!(content(&body).starts_with("Lesson 1 of 10: "), "{body:#}");
     assert_board(&lesson);
     // A push there is the lesson's, not refused as a game would be.
     let in_dm = |content| MessageSpec {
         guild_id: None,
         ..say(dm, ALICE, content)
     };
+    // So is a hint, which gives the task's command.
+    let hint = ask(&discord, in_dm("!hint")).await;
+    assert_eq!(content(&hint), "Lesson 1: play `!push e1 e2`.");
     let done = ask(&discord, in_dm("!push e1 e2")).await;
     assert!(content(&done).starts_with("Lesson 1 done"), "{done:#}");
     let next = next_post_after(&discord, in_dm("!learn"))
         .await
         .payload_json();
-    assert!(content(&next).starts_with("Lesson 2 of 5: "), "{next:#}");
+    assert!(content(&next).starts_with("Lesson 2 of 10: "), "{next:#}");
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }

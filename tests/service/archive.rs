@@ -472,3 +472,65 @@ fn logs_that_are_not_a_terminal_carry_no_colour_codes() {
     assert!(log.contains("INFO"), "the migration is logged: {log}");
     assert!(!log.contains('\u{1b}'), "no colour codes: {log:?}");
 }
+
+/// Runs the binary with `args` and `record` as its input file: (exit code, stdout, stderr).
+fn tool(args: &[&str], record: &str) -> (Option<i32>, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.gipf");
+    std::fs::write(&file, record).unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_gipf-bot"))
+        .args(args)
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (
+        output.status.code(),
+        text(&output.stdout),
+        text(&output.stderr),
+    )
+}
+
+#[test]
+fn a_record_without_a_header_is_read_as_the_game_the_tool_says() {
+    let (code, json, said) = tool(&["replay"], "Gb1-c2 (16)\n");
+    assert_eq!(code, Some(0), "{said}");
+    assert!(json.starts_with('{'), "{json}");
+    assert!(
+        said.contains(
+            "the record has no Variant header, so it is read as tournament GIPF; give --variant"
+        ),
+        "{said}"
+    );
+    // Named by the flag, nothing is assumed.
+    let (code, _, said) = tool(&["replay", "--variant", "standard"], "b1-c2 (11)\n");
+    assert_eq!(code, Some(0), "{said}");
+    assert!(!said.contains("Variant header"), "{said}");
+    // A record that is no tournament game says which game it was read as.
+    let (code, _, said) = tool(&["replay"], "b1-c2 (11)\n");
+    assert_eq!(code, Some(1), "{said}");
+    assert!(
+        said.contains(
+            "the record does not replay as tournament GIPF: give its game with --variant"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn think_on_a_finished_record_exits_1_with_the_reason() {
+    let resigned =
+        "[Variant \"standard\"]\n[Result \"0-1\"]\n[Termination \"resignation\"]\n\nb1-c2 (11)\n";
+    let (code, turn, said) = tool(&["think", "--level", "beginner"], resigned);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(turn.is_empty(), "{turn}");
+    assert!(
+        said.contains("the game is over (the record's Result is `0-1`)"),
+        "{said}"
+    );
+    // The same record still running: a turn.
+    let running = "[Variant \"standard\"]\n[Result \"*\"]\n\nb1-c2 (11)\n";
+    let (code, turn, said) = tool(&["think", "--level", "beginner"], running);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(!turn.trim().is_empty());
+}

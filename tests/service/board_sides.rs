@@ -17,7 +17,7 @@ fn channel_bottom(replies: &[Reply]) -> Color {
     let boards: Vec<&Vec<u8>> = replies
         .iter()
         .filter(|r| r.direct.is_none())
-        .filter_map(|r| r.board.as_ref())
+        .filter_map(|r| r.board.as_ref().map(|board| &board.png))
         .collect();
     assert_eq!(boards.len(), 1, "{replies:?}");
     bottom_of_png(boards[0])
@@ -33,6 +33,7 @@ fn direct_bottom(replies: &[Reply], user: &str) -> Color {
         direct
             .board
             .as_ref()
+            .map(|board| &board.png)
             .expect("a board in the direct message"),
     )
 }

@@ -9,7 +9,7 @@ use gipf_bot::command::{
     PlayCommand, ServerCommand, SettingsChange, parse,
 };
 use gipf_bot::model::{
-    BoardSide, ChannelId, ColorChoice, GameId, GameKind, GameScope, TimeControl, UserId,
+    BoardSide, ChannelId, ColorChoice, GameId, GameKind, GameScope, Labels, TimeControl, UserId,
 };
 use proptest::prelude::*;
 
@@ -158,18 +158,22 @@ fn settings() -> impl Strategy<Value = Command> {
         proptest::option::of(proptest::sample::select(vec![Color::White, Color::Black])),
         proptest::option::of(proptest::option::of(1u64..u64::MAX >> 1)),
         proptest::option::of(0u8..24),
+        proptest::option::of(any::<bool>()),
     )
-        .prop_map(|(days, abandon, threads, side, puzzles, puzzle_hour)| {
-            ServerCommand::Settings(SettingsChange {
-                days,
-                abandon,
-                threads,
-                side,
-                puzzles: puzzles.map(|channel| channel.map(ChannelId)),
-                puzzle_hour,
-            })
-            .into()
-        })
+        .prop_map(
+            |(days, abandon, threads, side, puzzles, puzzle_hour, labels)| {
+                ServerCommand::Settings(SettingsChange {
+                    days,
+                    abandon,
+                    threads,
+                    side,
+                    puzzles: puzzles.map(|channel| channel.map(ChannelId)),
+                    puzzle_hour,
+                    labels,
+                })
+                .into()
+            },
+        )
 }
 
 /// Lists of games.
@@ -230,6 +234,8 @@ fn command() -> impl Strategy<Value = Command> {
             }
             .into()),
         any::<bool>().prop_map(|dm| ServerCommand::Notify { dm }.into()),
+        proptest::option::of(proptest::sample::select(Labels::ALL.to_vec()))
+            .prop_map(|labels| ServerCommand::Labels(labels).into()),
         settings(),
         games(),
         (0u8..4, proptest::option::of(1i64..i64::MAX)).prop_map(|(which, id)| {

@@ -602,11 +602,20 @@ fn puzzles_are_given_one_at_a_time_answered_privately_and_streaks_kept() {
         "{}",
         shown(&right)
     );
-    // The next puzzle is another; a wrong (but legal) answer ends the streak, not the best.
+    // The next puzzle is another; a wrong (but legal) answer gets one more try, and a
+    // second ends the streak, not the best.
     let second = puzzle_number(&table.text("alice", "!puzzle"));
     assert_ne!(second, first);
     let solution = solution_of(second);
     let wrong = wrong_answer_to(second);
+    let retry = table.text("alice", &format!("!solve {wrong}"));
+    assert!(
+        retry.starts_with(&format!(
+            "Not this one: `{wrong}` is a turn there, but not the one that "
+        )) && retry.contains("One more try: answer again with `!solve <turn>`")
+            && !retry.contains(&format!("`{solution}`")),
+        "{retry}"
+    );
     let answer = table.text("alice", &format!("!solve {wrong}"));
     assert!(
         answer.starts_with("Not this one: the one turn that "),
@@ -705,53 +714,101 @@ fn lessons_are_done_with_the_games_own_commands_and_remembered() {
     let lesson = table.say("alice", "!learn").remove(0);
     let text = shown(&lesson);
     assert!(
-        text.starts_with("Lesson 1 of 5: The board and its coordinates. "),
+        text.starts_with("Lesson 1 of 10: The board and its coordinates. "),
         "{text}"
     );
+    // The task asks without giving its command away: the hint gives it, on request.
     assert!(
         text.contains(
-            "\nYour task: Bring a piece in from the dot e1 onto the spot e2 with `!push e1 e2`."
+            "\nYour task: Bring a piece in from the dot e1 onto the spot e2. (`!hint` gives its \
+             commands if you need them;"
         ),
         "{text}"
     );
+    assert!(!text.contains("!push"), "{text}");
     assert!(lesson.board.is_some());
-    // A push that is not the task says what happened and what to try; one the rules refuse
-    // says why; neither closes the lesson.
-    table.expect(
-        "alice",
-        "!push a1 b2",
-        "Lesson 1: that piece came in from a1 onto b2; this lesson asks for the dot e1 and the spot e2: `!push e1 e2`.",
+    table.expect("alice", "!hint", "Lesson 1: play `!push e1 e2`.");
+    // A push that is not the task says what happened and what to try, and shows it; one
+    // the rules refuse says why; neither closes the lesson.
+    let missed = table.say("alice", "!push a1 b2").remove(0);
+    assert_eq!(
+        shown(&missed),
+        "Lesson 1: that piece came in from a1 onto b2; this lesson asks for the dot e1 and the \
+         spot e2. The lesson starts again from its position (`!hint` gives the commands)."
     );
+    assert!(missed.board.is_some());
     table.expect("alice", "!push e1 e3", "Lesson 1: ");
-    table.expect(
-        "alice",
-        "!push e1 e2",
-        "Lesson 1 done: well played. `!learn` for lesson 2.",
+    // Done: its result in a picture.
+    let done = table.say("alice", "!push e1 e2").remove(0);
+    assert_eq!(
+        shown(&done),
+        "Lesson 1 done: well played. `!learn` for lesson 2."
     );
-    table.expect("alice", "!learn", "Lesson 2 of 5: Pushing.");
+    assert!(
+        done.board
+            .as_ref()
+            .is_some_and(|b| b.alt.contains("Last turn: White pushed"))
+    );
+    table.expect("alice", "!learn", "Lesson 2 of 10: Pushing.");
     table.expect("alice", "!push e1 e2", "Lesson 2 done");
     // Rows: a push elsewhere is answered with the line to complete.
-    table.expect("alice", "!learn 3", "Lesson 3 of 5: Rows and captures.");
+    table.expect("alice", "!learn 3", "Lesson 3 of 10: Rows and captures.");
     table.expect(
         "alice",
         "!push e1 e2",
-        "that push makes no row; try the one that completes the line b2-e5",
+        "that push makes no row; complete the line b2-e5",
     );
     table.expect("alice", "!push a1 b2", "Lesson 3 done");
-    table.expect("alice", "!learn 9", "There are lessons 1 to 5, not 9");
-    // Remembered across a restart: the next lesson is the fourth.
+    table.expect("alice", "!learn 11", "There are lessons 1 to 10, not 11");
+    // The take/keep task in two steps, as a real game asks it, the first kept across a
+    // restart.
+    table.expect("alice", "!learn", "Lesson 4 of 10: GIPF-pieces.");
+    let asked = table.say("alice", "!push a1 b2").remove(0);
+    let question = shown(&asked);
+    assert!(
+        question.starts_with("Lesson 4: alice, ") && question.contains("f5"),
+        "{question}"
+    );
+    assert!(
+        asked
+            .board
+            .as_ref()
+            .is_some_and(|b| b.alt.contains("to take or keep"))
+    );
     table.restart();
-    table.expect("alice", "!learn", "Lesson 4 of 5: GIPF-pieces.");
-    table.expect("alice", "!push a1 b2 take f5", "Lesson 4 done");
-    table.expect("alice", "!learn", "Lesson 5 of 5: Potentials.");
     table.expect(
         "alice",
-        "!zertz b2 d4",
-        "Lesson 5 done: well played. That was the last lesson",
+        "!hint",
+        "Lesson 4: play `!push a1 b2`, then answer `!take f5` when the game asks.",
     );
-    // Where he has a game, his moves are the game's, lesson or not.
-    table.expect("alice", "!learn 1", "Lesson 1 of 5");
-    table.start("standard");
+    table.expect("alice", "!take f5", "Lesson 4 done");
+    table.expect("alice", "!learn", "Lesson 5 of 10: Several rows at once.");
+    table.expect("alice", "!learn 8", "Lesson 8 of 10: Potentials.");
+    table.expect("alice", "!zertz b2 d4", "Lesson 8 done");
+    // The last lesson: the course says it is finished, and which lessons are left.
+    table.expect("alice", "!learn 10", "Lesson 10 of 10: PÜNCT.");
+    table.expect(
+        "alice",
+        "!punct d4 e5",
+        "Lesson 10 done: well played. That was the last lesson. You have reached the end of \
+         the course; still to do: 5, 6, 7 and 9 (`!learn 5` opens the first).",
+    );
+    table.expect(
+        "alice",
+        "!learn",
+        "You have reached the end of the course; still to do: 5, 6, 7 and 9",
+    );
+    // Where he has a game or a challenge, his moves are the game's, lesson or not.
+    table.expect("alice", "!learn 1", "Lesson 1 of 10");
+    table.expect("alice", "!challenge @bob standard white", "challenges you");
+    let refused = table.text("alice", "!push e1 e2");
+    assert!(!refused.contains("Lesson"), "{refused}");
+    table.expect(
+        "alice",
+        "!learn 1",
+        "While you have a game or a challenge open",
+    );
+    table.expect("bob", "!accept", "Game on");
     table.expect("alice", "!push e1 e2", "alice (white) played");
 }
 

@@ -41,7 +41,7 @@ fn a_game_from_challenge_to_resignation() {
         reply
             .board
             .as_ref()
-            .is_some_and(|png| png.starts_with(b"\x89PNG"))
+            .is_some_and(|board| board.png.starts_with(b"\x89PNG"))
     );
     // Resigning is asked about first: privately, pinging nobody, with a button that
     // confirms it; nothing changes until then.

@@ -19,6 +19,7 @@ mod engine_watch;
 mod games;
 mod hostile;
 mod newcomer;
+mod pictures;
 mod potentials_games;
 mod refusals;
 mod sentences;

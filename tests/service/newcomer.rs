@@ -108,3 +108,42 @@ fn a_game_against_the_bot_with_tamsk_or_punct_starts_with_the_note_on_reconstruc
     );
     assert!(!plain.contains("reconstructed"), "{plain}");
 }
+
+/// Issue 32, point 9: a game the bot loses. Alice plays the engine's own turns, searched
+/// deeper than the bot's `beginner` level looks; the words after the last turn congratulate
+/// her, never the bot, and nobody is called the loser's "well played".
+#[test]
+fn a_game_the_bot_loses_ends_with_words_for_the_winner() {
+    use gipf_ai::{Engine, Limits, Request};
+    let mut table = table();
+    table.expect(
+        "alice",
+        "!challenge @gipf-bot basic white beginner",
+        "Game on",
+    );
+    let mut engine = Engine::with_table_megabytes(4);
+    let request = Request::limits(Limits::depth(3));
+    let mut last = String::new();
+    for _ in 0..150 {
+        let state = table.state();
+        if state.game.outcome().is_some() {
+            break;
+        }
+        let thought = engine.think_game(&state.game, &request).unwrap();
+        let replies = table.say("alice", &format!("!move {}", thought.turn));
+        let replies = table.service.with_answers(replies);
+        last = replies.iter().map(shown).collect::<Vec<_>>().join("\n");
+        if last.contains("Game over") {
+            break;
+        }
+    }
+    assert!(
+        last.contains("Game over: alice (white) wins") && last.contains("Well played, alice!"),
+        "{last}"
+    );
+    assert!(
+        !last.contains(&format!("Well played, {ENGINE_NAME}")),
+        "{last}"
+    );
+    assert!(!last.contains("Good game"), "{last}");
+}

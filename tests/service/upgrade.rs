@@ -212,6 +212,11 @@ fn write_fixture() {
     // 40 days before the fixture's day, so that games can be abandoned and lose on time.
     let mut club = Club::open(&live, 1_795_608_000 - 40 * 86_400);
 
+    // From schema 13: erin's first lesson done, before she has a game (while she plays,
+    // her moves are the game's).
+    club.expect(81, "erin", "!learn", "Lesson 1 of 10");
+    club.expect(81, "erin", "!push e1 e2", "Lesson 1 done");
+
     // Early games: one left to be abandoned, one lost on time.
     club.start(50, "carol", "dave", "standard");
     club.play_random(50, 5, 3);
@@ -324,11 +329,11 @@ fn write_fixture() {
     let engine_game = club.state(40).id;
     let answered = club.service.engine_turn(engine_game);
     assert!(!answered.is_empty());
-    // From schema 13: a puzzle given to carol and not answered yet, and erin's first
-    // lesson done.
-    club.expect(80, "carol", "!puzzle", "Puzzle ");
-    club.expect(81, "erin", "!learn", "Lesson 1 of 5");
-    club.expect(81, "erin", "!push e1 e2", "Lesson 1 done");
+    // From schema 13: a puzzle given to carol and not answered yet (erin's first lesson is
+    // done above).
+    let given = club.say(80, "carol", "!puzzle");
+    assert!(shown(&given[0]).contains("Puzzle "), "{}", shown(&given[0]));
+    let carols = crate::support::puzzles::puzzle_number(&shown(&given[0]));
     // From schema 12: the engine at its beginner level, in Ultimate GIPF.
     let started = club.say(41, "bob", "!challenge @gipf-bot ultimate black beginner");
     assert!(
@@ -384,6 +389,16 @@ fn write_fixture() {
     let analysed = club.say(11, "erin", "!analyse").remove(0);
     let posted = club.service.follow_up(analysed.then.expect("an analysis"));
     assert!(posted.len() > 1, "{}", shown(&posted[0].1));
+
+    // From the pictures-for-everyone schema: the server's pictures name every spot, bob's
+    // none; carol answered her open puzzle wrongly once (one more try left).
+    let mut admin = club.message(70, "dave", "!settings labels=on");
+    admin.rights.manage_server = true;
+    let set = shown(&club.service.handle(&admin)[0]);
+    assert!(set.contains("and name every spot"), "{set}");
+    club.expect(70, "bob", "!labels off", "name no spot");
+    let wrong = crate::support::puzzles::wrong_answer_to(carols);
+    club.expect(80, "carol", &format!("!solve {wrong}"), "One more try");
 
     std::fs::create_dir_all(&exports).unwrap();
     for (name, record) in club.service.records(None).unwrap() {
@@ -585,7 +600,11 @@ fn opens_and_plays_on(schema: u32) {
         let replies = club.say(channel, &who, &step);
         if let Some(board) = replies.first().and_then(|r| r.board.as_ref()) {
             let bottom = server_side(schema, channel);
-            assert_eq!(bottom_of_png(board), bottom, "schema {schema}, game {id}");
+            assert_eq!(
+                bottom_of_png(&board.png),
+                bottom,
+                "schema {schema}, game {id}"
+            );
         }
         let first = replies.first().map(shown).unwrap_or_default();
         assert!(
@@ -613,13 +632,14 @@ fn opens_and_plays_on(schema: u32) {
     }
     if schema >= 13 {
         club.expect(80, "carol", "!puzzle", "for carol, still open:");
-        club.expect(81, "erin", "!learn", "Lesson 2 of 5");
+        club.expect(81, "erin", "!learn", "Lesson 2 of 10");
     }
     let settings = club.say(70, "alice", "!settings");
     let said = shown(&settings[0]);
     assert!(said.contains("5 days") && said.contains("60"), "{said}");
     sides_hold(&mut club, schema, &said);
     daily_puzzle_holds(&mut club, schema, &said);
+    labels_and_tries_hold(&mut club, schema, &said);
     if schema >= 16 {
         let raw = Connection::open(&db).unwrap();
         let (game, turn): (i64, i64) = raw
@@ -673,6 +693,48 @@ fn sides_hold(club: &mut Club, schema: u32, said: &str) {
     assert!(said.contains(server), "schema {schema}: {said}");
     club.expect(70, "erin", "!board side", erin);
     club.expect(70, "bob", "!board side", "as the server shows them");
+}
+
+/// The schema of migration `0020_pictures_for_everyone` on this branch (renumbered with the
+/// migrations merged before it).
+const PICTURES_SCHEMA: u32 = 18;
+
+/// Spot labels and a puzzle's tries hold: none before [`PICTURES_SCHEMA`] (`settings` said
+/// `said`); on its fixture, the server's labels on, bob's off, and carol's one wrong answer
+/// kept, so that her second shows the solution.
+fn labels_and_tries_hold(club: &mut Club, schema: u32, said: &str) {
+    if schema < PICTURES_SCHEMA {
+        assert!(!said.contains("name every spot"), "schema {schema}: {said}");
+        club.expect(
+            70,
+            "bob",
+            "!labels",
+            "name no spot (as the server's pictures do)",
+        );
+        return;
+    }
+    assert!(said.contains("and name every spot"), "{said}");
+    club.expect(
+        70,
+        "bob",
+        "!labels",
+        "The boards shown or sent to you name no spot.",
+    );
+    club.expect(
+        70,
+        "erin",
+        "!labels",
+        "name every spot (as the server's pictures do)",
+    );
+    let open = shown(&club.say(80, "carol", "!puzzle")[0]);
+    let carols = crate::support::puzzles::puzzle_number(&open);
+    let wrong = crate::support::puzzles::wrong_answer_to(carols);
+    club.expect(
+        80,
+        "carol",
+        &format!("!solve {wrong}"),
+        "Not this one: the one turn that",
+    );
 }
 
 /// The daily puzzle holds: none before schema 16 (`settings` said `said`); on the fixture

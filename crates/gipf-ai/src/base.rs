@@ -72,10 +72,6 @@ impl Searchable for Position {
         (removed, (turn.start.captured | turn.after.captured).count())
     }
 
-    fn removed_spots(turn: &Turn) -> Bitboard {
-        turn.start.spots | turn.after.spots
-    }
-
     fn play_notation(&mut self, text: &str) -> Result<(), TurnError> {
         Position::play_notation(self, text)
             .map(drop)

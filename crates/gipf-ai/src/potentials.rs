@@ -79,13 +79,6 @@ impl Searchable for Game {
         (removed, captured)
     }
 
-    fn removed_spots(turn: &Turn) -> Bitboard {
-        (turn.before.iter().chain(&turn.after))
-            .flatten()
-            .map(|item| item.spot)
-            .collect()
-    }
-
     fn play_notation(&mut self, text: &str) -> Result<(), TurnError> {
         Game::play_notation(self, text)
             .map(drop)

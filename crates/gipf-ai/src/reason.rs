@@ -1,6 +1,6 @@
 //! A one-line reason for a turn, in words for the player it is suggested to.
 
-use gipf::{Point, Reason};
+use gipf::Reason;
 
 use crate::children::expand;
 use crate::masks::CENTRE;
@@ -15,15 +15,13 @@ struct Threat {
     captured: u8,
     /// Whether a turn takes the opponent's last GIPF-piece (wins).
     wins: bool,
-    /// Where the best capture's row is: its first and last spot.
-    at: Option<(Point, Point)>,
 }
 
 impl Threat {
-    /// ` on c3-f6`, where the row is known.
-    fn place(&self) -> String {
-        self.at
-            .map_or(String::new(), |(first, last)| format!(" on {first}-{last}"))
+    /// `a capture of 2 pieces`: what the best capture takes. Its spots are not named: the
+    /// push that makes the row moves the pieces it then takes.
+    fn capture(&self) -> String {
+        format!("a capture of {}", plural(u32::from(self.captured), "piece"))
     }
 }
 
@@ -31,7 +29,7 @@ fn immediate_threat<S: Searchable>(position: &S) -> Threat {
     let mover = position.to_move();
     let lost = position.lost(!mover);
     let mut threat = Threat::default();
-    position.each_turn(&mut |next, turn, _| {
+    position.each_turn(&mut |next, _, _| {
         let captured = next.lost(!mover).saturating_sub(lost);
         if next
             .outcome()
@@ -39,14 +37,7 @@ fn immediate_threat<S: Searchable>(position: &S) -> Threat {
         {
             threat.wins = true;
         }
-        if captured > threat.captured {
-            let spots = turn.map(|t| S::removed_spots(&t)).unwrap_or_default();
-            threat = Threat {
-                captured,
-                at: spots.iter().min().zip(spots.iter().max()),
-                ..threat
-            };
-        }
+        threat.captured = threat.captured.max(captured);
     });
     threat
 }
@@ -97,12 +88,7 @@ pub(crate) fn reason<S: Searchable>(before: &S, chosen: &RootMove<S>, score: Sco
         if threat.wins && !threat_after.wins && after.gipf_count(me) > 0 {
             parts.push("saves your last GIPF-piece".into());
         } else if threat.captured > threat_after.captured {
-            parts.push(format!(
-                "stops {}'s row{} (a capture of {})",
-                !me,
-                threat.place(),
-                plural(u32::from(threat.captured), "piece")
-            ));
+            parts.push(format!("stops {}'s row ({})", !me, threat.capture()));
         }
     }
     let (removed, captured_pieces) = S::removed(&chosen.turn);
@@ -131,10 +117,9 @@ fn quiet_reason<S: Searchable>(before: &S, after: &S, threat_after: u8) -> Strin
         .map(|p| immediate_threat(&p))
         .unwrap_or_default();
     if threat.captured > 0 {
-        let pieces = plural(u32::from(threat.captured), "piece");
-        let place = threat.place();
         return format!(
-            "threatens a row{place} next turn (a capture of {pieces}) unless {them} blocks it"
+            "threatens a row next turn ({}) unless {them} blocks it",
+            threat.capture()
         );
     }
     let gained = after.open_threes(me) - before.open_threes(me);

@@ -67,9 +67,6 @@ pub trait Searchable: Clone + fmt::Debug + Sized {
     /// Pieces a turn took off the board, and how many of them were the opponent's.
     fn removed(turn: &Self::Turn) -> (u32, u32);
 
-    /// The spots a turn's removals emptied or took from.
-    fn removed_spots(turn: &Self::Turn) -> Bitboard;
-
     /// Plays a complete turn written in the game's notation.
     fn play_notation(&mut self, text: &str) -> Result<(), TurnError>;
 }

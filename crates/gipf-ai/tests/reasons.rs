@@ -5,7 +5,7 @@ mod common;
 use common::{VARIANTS, random_position};
 use gipf::potentials::{Game, Options};
 use gipf::random::Rng;
-use gipf_ai::{Engine, Limits, Request};
+use gipf_ai::{Engine, Limits, Request, Searchable};
 
 /// The reasons given for the engine's turns in random positions of every game.
 fn reasons() -> Vec<(String, u8, String)> {
@@ -75,4 +75,55 @@ fn every_reason_says_why_with_its_numbers_and_grammar() {
         .filter(|k| found.iter().any(|(_, _, r)| r.contains(*k)))
         .count();
     assert!(used >= 4, "{used} kinds of quiet reason");
+}
+
+/// The most the player to move in `position` can capture at once.
+fn best_capture<S: Searchable>(position: &S) -> u8 {
+    let mover = position.to_move();
+    let lost = position.lost(!mover);
+    let mut best = 0;
+    position.each_turn(&mut |next, _, _| best = best.max(next.lost(!mover).saturating_sub(lost)));
+    best
+}
+
+/// The number in a reason's `(a capture of N piece(s))`, if it has one.
+fn capture_in(reason: &str) -> Option<u8> {
+    let (_, rest) = reason.split_once("(a capture of ")?;
+    rest.split(' ').next()?.parse().ok()
+}
+
+#[test]
+fn every_row_a_reason_stops_or_threatens_is_there_with_its_capture() {
+    let mut engine = Engine::with_table_megabytes(4);
+    let request = Request::limits(Limits::depth(2));
+    let (mut stopped, mut threatened) = (0, 0);
+    for variant in VARIANTS {
+        for seed in 0..40u64 {
+            let position = random_position(variant, seed + 900, 8 + (seed as usize * 7) % 60);
+            let thought = engine.think(&position, &request).expect("in progress");
+            let reason = &thought.reason;
+            let case = format!("{variant} {seed}: {reason}");
+            // No row is named by spots (it was, wrongly: "a row on e7-e8").
+            assert!(!reason.contains(" on "), "{case}");
+            let Some(capture) = capture_in(reason) else {
+                continue;
+            };
+            if reason.contains("stops") {
+                // The opponent could capture that many now, and no longer after the turn.
+                let now = best_capture(&position.passed().expect("a passed position"));
+                assert_eq!(now, capture, "{case}");
+                assert!(best_capture(&thought.after) < capture, "{case}");
+                stopped += 1;
+            } else if reason.contains("threatens a row") {
+                // The mover could capture that many if he moved again.
+                let next = thought.after.passed().expect("a passed position");
+                assert_eq!(best_capture(&next), capture, "{case}");
+                threatened += 1;
+            }
+        }
+    }
+    assert!(
+        stopped > 0 && threatened > 0,
+        "{stopped} stopped, {threatened} threatened"
+    );
 }

@@ -287,7 +287,8 @@ impl Keeper {
         let limit = Limited::Picture(message.author.id, message.channel);
         let board = if self.limits.allow(limit, self.config.picture_every) {
             let bottom = self.bottom_for(&game.stored, Some(message.author.id), side)?;
-            Some(self.picture_with(&game, Some(bottom), coords)?)
+            let labels = coords || self.labels_for(&game.stored, Some(message.author.id))?;
+            Some(self.picture_with(&game, Some(bottom), labels)?)
         } else {
             text.push(format!(
                 " (One board picture every {} s: ask again in a moment for the picture.)",
@@ -371,6 +372,10 @@ impl Office {
 impl Keeper {
     /// `hint`: the engine's suggestion for the player to move, said to him alone.
     fn hint(&self, message: &Message) -> Handled {
+        // A learner (who has no game, then) gets his lesson's commands.
+        if let Some(lesson) = self.open_lesson(message.author.id) {
+            return self.lesson_hint(message, lesson);
+        }
         let (game, color) = self.players_game(message, |_| {
             "Hints are for the players of the game here.".into()
         })?;

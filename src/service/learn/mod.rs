@@ -5,5 +5,8 @@
 pub(super) mod analysis;
 pub(super) mod browse;
 pub(super) mod daily;
+pub(super) mod lesson_data;
+#[cfg(test)]
+mod lesson_tests;
 pub(super) mod lessons;
 pub(super) mod puzzle;

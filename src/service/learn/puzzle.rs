@@ -55,7 +55,7 @@ impl Puzzle {
 
     /// What the goal asks, in words: `wins at once`, `captures 2 pieces, more than any
     /// other turn`.
-    fn task(&self) -> String {
+    pub(in crate::service) fn task(&self) -> String {
         match self.goal.strip_prefix("capture ") {
             Some("1") => "captures 1 piece, more than any other turn".into(),
             Some(n) => format!("captures {n} pieces, more than any other turn"),
@@ -64,7 +64,7 @@ impl Puzzle {
     }
 
     /// Its picture, titled `title`: the solver's side at the bottom, every spot named.
-    pub(in crate::service) fn picture(&self, title: &str) -> Vec<u8> {
+    pub(in crate::service) fn picture(&self, title: &str) -> crate::reply::Picture {
         let mover = self.game.to_move();
         let view = BoardView {
             game: &self.game,
@@ -285,6 +285,17 @@ impl Office {
                 ));
             }
         };
+        // A wrong turn gets one more try before the solution.
+        if !right && self.store.first_wrong_try(user, number)? {
+            let text = format!(
+                "Not this one: `{turn}` is a turn there, but not the one that {}. One more try: \
+                 answer again with {} (a second wrong answer shows the solution).",
+                puzzle.task(),
+                say.cmd("solve <turn>")
+            );
+            let reply = Reply::private(text);
+            return Ok(self.privately(message, reply, "the verdict on the puzzle", "solve"));
+        }
         let Some(after) = self.store.answer_puzzle(user, number, right)? else {
             return refuse("That puzzle was answered already.");
         };

@@ -483,9 +483,12 @@ impl Keeper {
             return Ok(None);
         };
         let last_turn = working.completed.last().cloned().or(game.last_turn.clone());
+        let before_last = turn_before_last(game, &working.completed);
         let start = turn_start(game);
         let last_start = start_of_last(start.as_ref(), &working.completed);
-        let after = LiveGame::changed(stored, working.game, last_turn).with_last_start(last_start);
+        let after = LiveGame::changed(stored, working.game, last_turn)
+            .with_last_start(last_start)
+            .with_turn_before_last(before_last);
         self.turn_reply(&after, start.as_ref(), &working.completed, say)
             .map(Some)
     }
@@ -570,3 +573,12 @@ fn ask_to_confirm(
 
 /// The longest command a confirmation button carries.
 const BUTTON_COMMAND_CHARS: usize = 60;
+
+/// The completed turn before the last once `completed` are played in `game`.
+fn turn_before_last(game: &LiveGame, completed: &[Turn]) -> Option<Turn> {
+    match completed {
+        [] => game.turn_before_last().cloned(),
+        [_] => game.last_turn.clone(),
+        [.., before, _] => Some(before.clone()),
+    }
+}

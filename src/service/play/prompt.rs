@@ -287,7 +287,12 @@ pub(in crate::service) fn to_load(game: &Game) -> String {
 }
 
 /// The question of the player to move, in lines.
-fn prompt(game: &Game, pending: &Pending, player: Span, say: &Phrasing) -> Vec<Text> {
+pub(in crate::service) fn prompt(
+    game: &Game,
+    pending: &Pending,
+    player: Span,
+    say: &Phrasing,
+) -> Vec<Text> {
     let me = game.to_move();
     match pending {
         Pending::Action => {

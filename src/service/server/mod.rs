@@ -1,6 +1,7 @@
 //! `settings`: a server's default time per move, days before an idle game is abandoned,
-//! threads, the side of its board pictures and its daily puzzle, shown to anyone, changed by
-//! members with Manage Server; `notify`: a member's direct messages.
+//! threads, the side and spot labels of its board pictures and its daily puzzle, shown to
+//! anyone, changed by members with Manage Server; `notify`: a member's direct messages;
+//! `labels`: a member's own spot labels.
 
 pub(super) mod notify;
 
@@ -10,7 +11,7 @@ use super::words::colour_word;
 use super::{Handled, Message, Run, refuse};
 use crate::command::{Phrasing, ServerCommand, SettingsChange};
 use crate::defaults::DAY_SECONDS;
-use crate::model::{BoardSide, GuildId, GuildSettings};
+use crate::model::{BoardSide, GuildId, GuildSettings, Labels};
 use crate::reply::Reply;
 use crate::service::hands::{Desk, Office};
 use crate::text;
@@ -23,6 +24,7 @@ impl Run for ServerCommand {
         match self {
             ServerCommand::Settings(change) => office.settings(message, change),
             ServerCommand::Notify { dm } => office.notify(message, dm),
+            ServerCommand::Labels(labels) => office.choose_labels(message, labels),
         }
     }
 }
@@ -113,6 +115,36 @@ impl Desk {
     }
 }
 
+impl Desk {
+    /// `labels [...]`: sets whether the boards shown or sent to the author name every spot,
+    /// or says which he chose.
+    fn choose_labels(&self, message: &Message, labels: Option<Labels>) -> Handled {
+        let server = match message.guild {
+            Some(guild) => self.store.guild_settings(guild)?.labels,
+            None => false,
+        };
+        let say = self.phrasing(message);
+        let Some(labels) = labels else {
+            let chosen = self.store.labels(message.author.id)?;
+            return Ok(Reply::private(format!(
+                "The boards shown or sent to you {}. {} (or {}, {}) changes that.",
+                labels_words(chosen, server),
+                say.cmd("labels on"),
+                say.options("labels off"),
+                say.options("labels default")
+            )));
+        };
+        self.remember_users(message)?;
+        self.store.set_labels(message.author.id, labels)?;
+        Ok(Reply::private(format!(
+            "From now on the boards shown or sent to you {}: your {} and the boards of your \
+             direct messages. Pictures posted for everyone keep the server's choice.",
+            labels_words(labels, server),
+            say.cmd("board")
+        )))
+    }
+}
+
 impl Office {
     fn describe_settings(
         &self,
@@ -132,9 +164,14 @@ impl Office {
         let mut text = Text::from(format!(
             "This server's challenges that set no time per move get {time}; games are played \
              {place}; a game nobody moves in for {} days ends as abandoned; board pictures \
-             show {} at the bottom.",
+             show {} at the bottom{}.",
             self.abandon_days(Some(settings)),
-            colour_word(settings.board_side)
+            colour_word(settings.board_side),
+            if settings.labels {
+                " and name every spot"
+            } else {
+                ""
+            }
         ));
         text.append(self.describe_daily(settings, guild, say)?);
         Ok(text)
@@ -146,6 +183,22 @@ impl Office {
         settings
             .and_then(|s| s.abandon_days)
             .map_or(self.config.abandon_after.as_secs() / DAY_SECONDS, u64::from)
+    }
+}
+
+/// Whether spots are named by `labels`, the server naming them if `server`: `name every
+/// spot (as the server's do)`.
+fn labels_words(labels: Labels, server: bool) -> String {
+    let named = |on: bool| {
+        if on {
+            "name every spot"
+        } else {
+            "name no spot"
+        }
+    };
+    match labels {
+        Labels::Default => format!("{} (as the server's pictures do)", named(server)),
+        chosen => named(chosen.shown(server)).to_string(),
     }
 }
 

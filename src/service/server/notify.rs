@@ -3,8 +3,8 @@
 //! chose (`board side`).
 
 use crate::command::Phrasing;
-use crate::model::{ChannelId, UserId};
-use crate::reply::{DirectNote, Reply};
+use crate::model::{ChannelId, Labels, UserId};
+use crate::reply::{DirectNote, Picture, Reply};
 use crate::service::hands::Desk;
 use crate::service::voice::Voice;
 use crate::service::{LiveGame, Message, Service, Via};
@@ -45,19 +45,30 @@ impl Desk {
     }
 
     /// The `board` of a public reply in `channel`, as `user` sees it: redrawn from his side
-    /// when he chose another than the channel's (the reply shows the channel's game).
-    fn board_for(&self, channel: ChannelId, user: UserId, board: &[u8]) -> anyhow::Result<Vec<u8>> {
-        if self.store.board_side(user)?.is_none() {
-            return Ok(board.to_vec());
+    /// and with his spot labels when he chose others than the channel's (the reply shows the
+    /// channel's game).
+    fn board_for(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        board: &Picture,
+    ) -> anyhow::Result<Picture> {
+        let chosen =
+            self.store.board_side(user)?.is_some() || self.store.labels(user)? != Labels::Default;
+        if !chosen {
+            return Ok(board.clone());
         }
         let Some(stored) = self.store.game_in(channel, true)? else {
-            return Ok(board.to_vec());
+            return Ok(board.clone());
         };
         let bottom = self.bottom_for(&stored, Some(user), None)?;
-        if bottom == self.bottom_for(&stored, None, None)? {
-            return Ok(board.to_vec());
+        let labels = self.labels_for(&stored, Some(user))?;
+        if bottom == self.bottom_for(&stored, None, None)?
+            && labels == self.labels_for(&stored, None)?
+        {
+            return Ok(board.clone());
         }
-        self.picture(&LiveGame::load(stored)?, Some(bottom))
+        self.picture_with(&LiveGame::load(stored)?, Some(bottom), labels)
     }
 }
 

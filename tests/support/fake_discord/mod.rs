@@ -266,6 +266,25 @@ impl RestCall {
             .collect()
     }
 
+    /// The alt text of each uploaded file, in the order of [`RestCall::files`]: the
+    /// `description` the payload's `attachments` give it (`None`: none given).
+    pub fn descriptions(&self) -> Vec<Option<String>> {
+        if !self.is_multipart() {
+            return Vec::new();
+        }
+        let payload = self.payload_json();
+        (0..self.files().len())
+            .map(|index| {
+                payload["attachments"]
+                    .as_array()?
+                    .iter()
+                    .find(|a| a["id"] == json!(index))?["description"]
+                    .as_str()
+                    .map(str::to_owned)
+            })
+            .collect()
+    }
+
     /// All parts of a multipart body (empty if the body is not multipart).
     pub fn parts(&self) -> Vec<FormPart> {
         let boundary = self.header("content-type").and_then(|value| {
@@ -1091,8 +1110,15 @@ impl Shared {
     ) -> Value {
         let attachments: Vec<Value> = files
             .iter()
-            .map(|(filename, data)| {
+            .enumerate()
+            .map(|(index, (filename, data))| {
                 let attachment_id = self.state().new_id();
+                // The alt text the payload gave the file (`attachments[n].description`), kept
+                // as Discord keeps it.
+                let description = payload["attachments"]
+                    .as_array()
+                    .and_then(|sent| sent.iter().find(|a| a["id"] == json!(index)))
+                    .map_or(Value::Null, |sent| sent["description"].clone());
                 let url = format!(
                     "{}/attachments/{channel_id}/{attachment_id}/{filename}",
                     self.base_url
@@ -1100,6 +1126,7 @@ impl Shared {
                 json!({
                     "id": attachment_id.to_string(), "filename": filename, "size": data.len(),
                     "url": url, "proxy_url": url, "content_type": guess_content_type(filename),
+                    "description": description,
                 })
             })
             .collect();
