@@ -50,6 +50,7 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
         resigned: None,
         ended_by: None,
         forfeited: None,
+        announced: None,
     };
     assert!(store.save(&game, progress).unwrap().is_some());
 }
@@ -90,9 +91,73 @@ fn command_round_trip(bencher: Bencher) {
             let replies = service.handle(&message);
             assert!(replies[0].board.is_some(), "{}", replies[0].text);
             // Posted: the adapter marks the turn's announcement sent (the outbox's update).
-            service.sent(&gipf_bot::reply::owed_by(&replies));
+            service.sent(&gipf_bot::reply::owed_by(&replies), None);
             replies
         });
+}
+
+/// A database with one game, for the outbox's row alone: (the directory, its path, the store).
+fn outbox_database() -> (tempfile::TempDir, std::path::PathBuf, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bench.db");
+    let store = Store::open(&path, gipf_bot::model::Clock::system()).unwrap();
+    store.remember_user(user_id("alice"), "alice").unwrap();
+    store.remember_user(user_id("bob"), "bob").unwrap();
+    prepared_channel(&store, ChannelId(1));
+    (dir, path, store)
+}
+
+/// The outbox's part of a turn, its row written: a transaction writing the row as the turn's
+/// does (set against `empty_transaction`, the row's insert alone).
+#[divan::bench(sample_count = 200, sample_size = 1)]
+fn outbox_row_written(bencher: Bencher) {
+    let (_dir, path, _store) = outbox_database();
+    let mut db = rusqlite::Connection::open(&path).unwrap();
+    bencher.bench_local(|| {
+        let tx = db
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .unwrap();
+        tx.prepare_cached(
+            "INSERT INTO outbox (channel_id, kind, subject, ply, created_at)
+             VALUES (1, 'turn', 1, 19, 0)",
+        )
+        .unwrap()
+        .execute([])
+        .unwrap();
+        tx.commit().unwrap();
+    });
+}
+
+/// A transaction that writes nothing: what `outbox_row_written` costs without its row.
+#[divan::bench(sample_count = 200, sample_size = 1)]
+fn empty_transaction(bencher: Bencher) {
+    let (_dir, path, _store) = outbox_database();
+    let mut db = rusqlite::Connection::open(&path).unwrap();
+    bencher.bench_local(|| {
+        let tx = db
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .unwrap();
+        tx.commit().unwrap();
+    });
+}
+
+/// The outbox's other part of a turn: its row marked sent once posted (a transaction of its
+/// own, as the adapter's).
+#[divan::bench(sample_count = 200, sample_size = 1)]
+fn outbox_row_marked(bencher: Bencher) {
+    let (_dir, path, store) = outbox_database();
+    let db = rusqlite::Connection::open(&path).unwrap();
+    bencher
+        .with_inputs(|| {
+            db.execute(
+                "INSERT INTO outbox (channel_id, kind, subject, ply, created_at)
+                 VALUES (1, 'turn', 1, 19, 0)",
+                [],
+            )
+            .unwrap();
+            gipf_bot::model::OutboxId(db.last_insert_rowid())
+        })
+        .bench_local_values(|row| store.mark_sent(&[row], Some(42)).unwrap());
 }
 
 /// The record's replay alone (41 turns), every state kept, as one load of a game costs: set

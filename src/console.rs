@@ -222,7 +222,7 @@ impl Console {
         replies
             .iter()
             .try_for_each(|reply| self.print(reply, out))?;
-        service.sent(&crate::reply::owed_by(replies));
+        service.sent(&crate::reply::owed_by(replies), None);
         Ok(())
     }
 }

@@ -36,7 +36,7 @@ pub use challenges::{Challenge, ChallengeTerms};
 pub use daily::{DailyPost, DailyServer, DailyTally};
 pub use games::Takeback;
 pub use games::{Damaged, Progress, StoredGame};
-pub use outbox::Owed;
+pub use outbox::{Kind, Owed};
 pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
 
@@ -70,6 +70,7 @@ pub fn migrations() -> Migrations<'static> {
             "../../migrations/0016_daily_puzzles_and_analyses.sql"
         )),
         M::up(include_str!("../../migrations/0017_outbox.sql")),
+        M::up(include_str!("../../migrations/0019_outbox_kinds.sql")),
     ];
     Migrations::from_slice(STEPS)
 }
@@ -311,6 +312,7 @@ mod tests {
             resigned: Some(loser),
             ended_by: None,
             forfeited: None,
+            announced: None,
         }
     }
 
@@ -394,6 +396,7 @@ mod tests {
             resigned: None,
             ended_by: Some(UserId(2)),
             forfeited: None,
+            announced: None,
         };
         let aborted = store.save(&game, progress).unwrap().unwrap();
         let reloaded = store.game_in(ChannelId(7), true).unwrap().unwrap();
@@ -470,6 +473,7 @@ mod tests {
             resigned: None,
             ended_by: None,
             forfeited: None,
+            announced: None,
         };
         let saved = store.save(&game, progress.clone()).unwrap().unwrap();
         assert!(
@@ -492,6 +496,7 @@ mod tests {
             resigned: None,
             ended_by: None,
             forfeited: None,
+            announced: None,
         };
         let played = store.save(&game, progress).unwrap().unwrap();
         assert!(store.ask_takeback(&played, Color::White).unwrap());

@@ -70,6 +70,7 @@ impl Service {
             resigned: Some(color),
             ended_by: None,
             forfeited: None,
+            announced: None,
         };
         let Some(stored) = self.save(&game.stored, progress)? else {
             return Err(self.moved_on(message));
@@ -225,6 +226,7 @@ impl Service {
             resigned: None,
             ended_by: Some(message.author.id),
             forfeited: None,
+            announced: None,
         };
         match self.save(&game.stored, progress)? {
             Some(_) => Ok(()),

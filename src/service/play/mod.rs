@@ -474,6 +474,7 @@ impl Service {
             resigned: None,
             ended_by: None,
             forfeited: None,
+            announced: None,
         };
         let Some(stored) = self.save(&game.stored, progress)? else {
             return Ok(None);

@@ -1,0 +1,212 @@
+//! The outbox for every kind of message, not only a turn's announcement: the bot dies (a
+//! failpoint) between storing a game's start, a challenge, a loss on time or a turn with its
+//! direct copy, and marking it sent; after the restart each is posted exactly once, pinging
+//! the right person.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
+
+use gipf::{Position, Variant};
+use gipf_bot::model::Clock;
+use gipf_bot::service::{Config, Crash};
+
+use crate::outbox::{posted_in, start, stored};
+use crate::support::bot::{Bot, ask, content, next_post, next_push, say, start_game};
+use crate::support::chat::{ALICE, BOB, CHANNEL, assert_pings};
+use crate::support::fake_discord::{FakeDiscord, MessageSpec};
+
+/// Alice's challenge to bob, with `terms` after his mention.
+fn challenge_line(terms: &str) -> String {
+    format!("!challenge <@{}> {terms}", BOB.0)
+}
+
+/// Alice's message `line`, which mentions bob.
+fn challenge(line: &str) -> MessageSpec<'_> {
+    MessageSpec {
+        mentions: vec![BOB],
+        ..say(CHANNEL, ALICE, line)
+    }
+}
+
+/// Starts the bot again for each of `starts` (failpoints): after each, `check` holds.
+async fn after_each_start(
+    discord: &FakeDiscord,
+    db: &Path,
+    starts: usize,
+    config: impl Fn() -> Config,
+    check: impl Fn(&FakeDiscord),
+) {
+    for _ in 0..starts {
+        let bot = Bot::start_with(discord, db, config()).await;
+        check(discord);
+        bot.stop(discord).await;
+    }
+}
+
+/// The one message posted in `channel` since its first `before`, which says `says` and pings
+/// `pings`.
+fn posted_once(discord: &FakeDiscord, channel: u64, before: usize, says: &str, pings: &[u64]) {
+    let posted = posted_in(discord, channel, before);
+    assert_eq!(posted.len(), 1, "{posted:#?}");
+    assert!(content(&posted[0]).contains(says), "{:#}", posted[0]);
+    assert_pings(&posted[0], pings);
+}
+
+#[tokio::test]
+async fn a_game_on_stored_before_it_was_posted_is_posted_once_after_the_restart() {
+    let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
+    let db = dir.path().join("gipf.db");
+    let bot = start(&discord, &db, None).await;
+    ask(&discord, challenge(&challenge_line("standard white"))).await;
+    bot.stop(&discord).await;
+    let bot = start(&discord, &db, Some(Crash::BeforePost)).await;
+    let before = discord.messages_in(CHANNEL).len();
+    discord.send_message(say(CHANNEL, BOB, "!accept")).await;
+    stored(&db, "SELECT COUNT(*) FROM games", 1).await;
+    bot.stop(&discord).await;
+    assert!(posted_in(&discord, CHANNEL, before).is_empty());
+    // Alice plays White and moves first: she is pinged, once, the second start owing nothing.
+    after_each_start(&discord, &db, 2, Config::default, |discord| {
+        posted_once(
+            discord,
+            CHANNEL,
+            before,
+            "Game on: standard GIPF",
+            &[ALICE.0],
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_challenge_posted_and_not_marked_is_posted_once() {
+    let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
+    let db = dir.path().join("gipf.db");
+    let bot = start(&discord, &db, Some(Crash::BeforeMark)).await;
+    let line = challenge_line("standard white");
+    discord.send_message(challenge(&line)).await;
+    drop(next_post(&discord, CHANNEL).await);
+    bot.stop(&discord).await;
+    // Posted again with the same nonce at the restart: Discord drops it.
+    after_each_start(&discord, &db, 1, Config::default, |discord| {
+        posted_once(discord, CHANNEL, 0, "challenges you", &[BOB.0]);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_challenge_answered_before_the_restart_is_not_posted_late() {
+    let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
+    let db = dir.path().join("gipf.db");
+    let bot = start(&discord, &db, Some(Crash::BeforePost)).await;
+    let line = challenge_line("standard white");
+    discord.send_message(challenge(&line)).await;
+    stored(&db, "SELECT COUNT(*) FROM outbox", 1).await;
+    // Withdrawn meanwhile (by hand, as another process of the bot would): nothing to say.
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute("DELETE FROM challenges", [])
+        .unwrap();
+    bot.stop(&discord).await;
+    after_each_start(&discord, &db, 1, Config::default, |discord| {
+        assert!(discord.messages_in(CHANNEL).is_empty());
+    })
+    .await;
+    let owed: i64 = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row(
+            "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(owed, 0);
+}
+
+/// The bot's settings on a clock the test moves on (its watch looking often), with the
+/// failpoint `crash`.
+fn on_clock(now: &Arc<AtomicI64>, crash: Option<Crash>) -> Config {
+    let now = Arc::clone(now);
+    Config {
+        clock: Clock::new(move || now.load(Ordering::SeqCst)),
+        deadline_watch_every: Duration::from_millis(20),
+        crash,
+        ..Config::default()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_loss_on_time_stored_before_it_was_posted_is_posted_once_after_the_restart() {
+    let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
+    let db = dir.path().join("gipf.db");
+    let now = Arc::new(AtomicI64::new(1_800_000_000));
+    let bot = Bot::start_with(&discord, &db, on_clock(&now, None)).await;
+    let line = challenge_line("standard white days=1 autoforfeit");
+    ask(&discord, challenge(&line)).await;
+    ask(&discord, say(CHANNEL, BOB, "!accept")).await;
+    bot.stop(&discord).await;
+    let bot = Bot::start_with(&discord, &db, on_clock(&now, Some(Crash::BeforePost))).await;
+    let before = discord.messages_in(CHANNEL).len();
+    // Alice never moves: a day and an hour on, she has lost on time.
+    now.fetch_add(25 * 3600, Ordering::SeqCst);
+    stored(
+        &db,
+        "SELECT COUNT(*) FROM games WHERE forfeited IS NOT NULL",
+        1,
+    )
+    .await;
+    bot.stop(&discord).await;
+    assert!(posted_in(&discord, CHANNEL, before).is_empty());
+    let config = || on_clock(&now, None);
+    after_each_start(&discord, &db, 2, config, |discord| {
+        posted_once(
+            discord,
+            CHANNEL,
+            before,
+            "(white) ran out of time",
+            &[ALICE.0, BOB.0],
+        );
+    })
+    .await;
+}
+
+/// Bob's direct-message channel, and how many messages it had.
+fn direct_to_bob(discord: &FakeDiscord) -> (u64, usize) {
+    let dm = discord.dm_channel_of(BOB.0).expect("bob's direct messages");
+    (dm, discord.messages_in(dm).len())
+}
+
+#[tokio::test]
+async fn a_direct_copy_is_sent_once_whatever_the_crash() {
+    for crash in [Crash::BeforePost, Crash::BeforeMark] {
+        let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
+        let db = dir.path().join("gipf.db");
+        let bot = start(&discord, &db, None).await;
+        start_game(&discord, CHANNEL).await;
+        ask(&discord, say(CHANNEL, BOB, "!notify dm on")).await;
+        bot.stop(&discord).await;
+        let bot = start(&discord, &db, Some(crash)).await;
+        let before = discord.messages_in(CHANNEL).len();
+        let push = next_push(&mut Position::new(Variant::Standard));
+        let turn = format!("!push {push}");
+        discord.send_message(say(CHANNEL, ALICE, &turn)).await;
+        stored(&db, "SELECT COUNT(*) FROM turns", 1).await;
+        if crash == Crash::BeforeMark {
+            let dm = discord
+                .next_call(|c| c.method == "POST" && c.route() == "/users/@me/channels")
+                .await;
+            drop(dm);
+            let (dm, _) = direct_to_bob(&discord);
+            drop(next_post(&discord, dm).await);
+        }
+        bot.stop(&discord).await;
+        after_each_start(&discord, &db, 2, Config::default, |discord| {
+            posted_once(discord, CHANNEL, before, "alice (white) played", &[BOB.0]);
+            let (dm, copies) = direct_to_bob(discord);
+            assert_eq!(copies, 1, "{crash:?}: {:#?}", discord.messages_in(dm));
+        })
+        .await;
+    }
+}
