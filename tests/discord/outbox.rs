@@ -194,5 +194,8 @@ async fn a_turn_sent_again_is_told_it_was_played() {
         "{again:#}"
     );
     assert!(text.contains("It is bob's turn"), "{again:#}");
+    // It links the message that announced it.
+    assert!(text.contains("https://discord.com/channels/"), "{again:#}");
+    assert!(text.contains(&format!("/{CHANNEL}/")), "{again:#}");
     bot.stop(&discord).await;
 }
