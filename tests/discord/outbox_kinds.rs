@@ -210,3 +210,34 @@ async fn a_direct_copy_is_sent_once_whatever_the_crash() {
         .await;
     }
 }
+
+#[tokio::test]
+async fn a_crash_while_draining_posts_a_game_on_once_and_drops_its_answered_challenge() {
+    let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
+    let db = dir.path().join("gipf.db");
+    // A challenge and the game it started, neither posted.
+    let bot = start(&discord, &db, Some(Crash::BeforePost)).await;
+    let line = challenge_line("standard white");
+    discord.send_message(challenge(&line)).await;
+    stored(&db, "SELECT COUNT(*) FROM outbox", 1).await;
+    discord.send_message(say(CHANNEL, BOB, "!accept")).await;
+    stored(&db, "SELECT COUNT(*) FROM games", 1).await;
+    bot.stop(&discord).await;
+    // The challenge was accepted meanwhile: only the game's start is owed, posted by the
+    // start that dies while draining, then not again.
+    let starts = [Some(Crash::WhileDraining), None, None];
+    for crash in starts {
+        let bot = start(&discord, &db, crash).await;
+        posted_once(&discord, CHANNEL, 0, "Game on: standard GIPF", &[ALICE.0]);
+        bot.stop(&discord).await;
+    }
+    let owed: i64 = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row(
+            "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(owed, 0);
+}
