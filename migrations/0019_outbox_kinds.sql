@@ -20,3 +20,14 @@ DROP TABLE outbox;
 ALTER TABLE outbox_owed RENAME TO outbox;
 CREATE INDEX outbox_unsent ON outbox (channel_id, id) WHERE sent_at IS NULL;
 CREATE INDEX outbox_of_subject ON outbox (kind, subject, ply);
+-- A slash command or a click the bot took and has not answered yet: remembered before it is
+-- deferred, forgotten once answered. After a crash, the messages its command left owed in its
+-- channel (the outbox's rows after `outbox_mark`) answer it through its token while the token
+-- lives (15 minutes), else they are posted in the channel.
+CREATE TABLE interactions_unanswered (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    token       TEXT NOT NULL,
+    channel_id  INTEGER NOT NULL,
+    outbox_mark INTEGER NOT NULL,
+    created_at  INTEGER NOT NULL
+) STRICT;

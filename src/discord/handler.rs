@@ -210,6 +210,9 @@ impl Handler {
             let served = (self.service)
                 .serve_parsed_async(message, parsed, std::future::pending())
                 .await;
+            if outbox::dies_answering(&self.service, &served.now).await {
+                return Vec::new();
+            }
             if let Ok(mut left) = left.lock() {
                 left.0.extend(served.later);
                 left.1.extend(outbox::owed_by(&served.now));
@@ -217,11 +220,15 @@ impl Handler {
             self.open_threads(&ctx.http, command.channel_id, served.now)
                 .await
         };
+        // Remembered before it may be deferred: a crash's lost answer is given at the restart.
+        let remembered =
+            outbox::remember(&self.service, &command.token, command.channel_id.get()).await;
         let replies = interaction::answer(&ctx.http, Asked::Command(command), work).await;
         let (later, owed) = left.into_inner().unwrap_or_default();
         self.send_direct(&ctx.http, command.channel_id, &replies)
             .await;
         outbox::mark_sent(&self.service, owed, None).await;
+        outbox::forget(&self.service, remembered).await;
         self.follow_up(&ctx.http, command.channel_id, later).await;
     }
 
@@ -485,6 +492,9 @@ impl Handler {
                     let served = (self.service)
                         .serve_command_async(message, command, std::future::pending())
                         .await;
+                    if outbox::dies_answering(&self.service, &served.now).await {
+                        return Vec::new();
+                    }
                     if let Ok(mut left) = left.lock() {
                         left.0.extend(served.later);
                         left.1.extend(outbox::owed_by(&served.now));
@@ -494,11 +504,15 @@ impl Handler {
                 }
             }
         };
+        // Remembered before it may be deferred: a crash's lost answer is given at the restart.
+        let remembered =
+            outbox::remember(&self.service, &click.token, click.channel_id.get()).await;
         let replies = interaction::answer(&ctx.http, Asked::Click(click), work).await;
         let (later, owed) = left.into_inner().unwrap_or_default();
         self.send_direct(&ctx.http, click.channel_id, &replies)
             .await;
         outbox::mark_sent(&self.service, owed, None).await;
+        outbox::forget(&self.service, remembered).await;
         self.follow_up(&ctx.http, click.channel_id, later).await;
     }
 }

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serenity::all::{CreateMessage, Http, MessageId, Nonce};
 
 use super::handler::Handler;
+use super::interaction;
 use crate::model::OutboxId;
 use crate::reply::Reply;
 pub(crate) use crate::reply::owed_by;
@@ -57,6 +58,18 @@ pub(crate) fn dies_before_post(service: &Service, owed: &[OutboxId]) -> bool {
     !owed.is_empty() && service.config().crash == Some(Crash::BeforePost)
 }
 
+/// Whether the bot dies (a test's failpoint) before it answers an interaction with what
+/// `replies` announce: then only once the interaction is deferred, which is left unanswered
+/// (its "thinking..." for good), as a crash leaves it.
+pub(crate) async fn dies_answering(service: &Service, replies: &[Reply]) -> bool {
+    if !dies_before_post(service, &owed_by(replies)) {
+        return false;
+    }
+    let deferred = interaction::ANSWER_WITHIN + std::time::Duration::from_millis(200);
+    tokio::time::sleep(deferred).await;
+    true
+}
+
 /// Marks `owed` sent, off the async workers, unless the bot dies first (a test's failpoint);
 /// `message` is the first message that announced them, if known.
 pub(crate) async fn mark_sent(
@@ -88,6 +101,71 @@ pub(crate) async fn note_posted(service: &Arc<Service>, owed: Vec<OutboxId>, mes
     }
 }
 
+/// Remembers the interaction `token` asked in `channel` before it is deferred, off the async
+/// workers: the row to forget once it is answered.
+pub(crate) async fn remember(service: &Arc<Service>, token: &str, channel: u64) -> Option<i64> {
+    let (service, token) = (Arc::clone(service), token.to_string());
+    let channel = crate::model::ChannelId(channel);
+    (tokio::task::spawn_blocking(move || service.remember_interaction(&token, channel)).await)
+        .ok()
+        .flatten()
+}
+
+/// Forgets the interaction `remembered`: it is answered (unless the bot dies first, a test's
+/// failpoint).
+pub(crate) async fn forget(service: &Arc<Service>, remembered: Option<i64>) {
+    let Some(id) = remembered else {
+        return;
+    };
+    if service.config().crash.is_some() {
+        return;
+    }
+    let service = Arc::clone(service);
+    let _ = tokio::task::spawn_blocking(move || service.forget_interaction(id)).await;
+}
+
+/// Answers each interaction a crash left unanswered with the messages its command left owed
+/// in its channel (`unsent`'s rows written after it was taken): by its token while it lives;
+/// else (or if Discord refuses the token) they stay in `unsent`, to be posted in the channel.
+/// The messages left, in their order.
+async fn answer_unanswered(
+    handler: &Handler,
+    http: &Http,
+    unsent: Vec<(crate::model::ChannelId, Reply)>,
+) -> Vec<(crate::model::ChannelId, Reply)> {
+    let service = handler.service();
+    let asking = Arc::clone(&service);
+    let unanswered = tokio::task::spawn_blocking(move || asking.unanswered())
+        .await
+        .unwrap_or_default();
+    let mut left = Vec::with_capacity(unsent.len());
+    for (channel, reply) in unsent {
+        // The latest interaction of the channel taken before the message's rows were written.
+        let asker = unanswered.iter().rev().find(|(asked, lives)| {
+            *lives
+                && asked.channel == channel
+                && reply.direct.is_none()
+                && reply.owed.first().is_some_and(|first| *first > asked.mark)
+        });
+        let answered = match asker {
+            Some((asked, _)) => interaction::follow_by_token(http, &asked.token, &reply)
+                .await
+                .inspect_err(|e| tracing::warn!(error = %e, "an interaction's token is refused"))
+                .is_ok(),
+            None => false,
+        };
+        match answered {
+            true if !reply.owed_continues => mark_sent(&service, reply.owed, None).await,
+            true => {}
+            false => left.push((channel, reply)),
+        }
+    }
+    for (asked, _) in unanswered {
+        forget(&service, Some(asked.id)).await;
+    }
+    left
+}
+
 /// Posts the messages stored and never marked sent (a crash came first), in order per
 /// channel, each marked sent once posted with its direct copies: once a process (`drained`
 /// says whether it did).
@@ -109,6 +187,7 @@ pub(crate) async fn drain_once(drained: &AtomicBool, handler: &Handler, http: &H
         );
     }
     let service = handler.service();
+    let unsent = answer_unanswered(handler, http, unsent).await;
     for (channel, reply) in unsent {
         let dies = service.config().crash == Some(Crash::WhileDraining);
         // The failpoint stops the bot once the first is posted, before it is marked.

@@ -18,7 +18,7 @@ use super::challenge::game_on;
 use super::{LiveGame, Service};
 use crate::model::{ChannelId, GameStatus, OutboxId};
 use crate::reply::Reply;
-use crate::store::{Kind, Owed};
+use crate::store::{Kind, Owed, Unanswered};
 use crate::text;
 
 /// Where a test makes the bot die, as `kill -9` would, between storing a turn and marking its
@@ -33,6 +33,9 @@ pub enum Crash {
     /// the others wait.
     WhileDraining,
 }
+
+/// How long Discord lets an interaction's token answer it (seconds): 15 minutes.
+const INTERACTION_TOKEN_LIFE: i64 = 15 * 60;
 
 impl Service {
     /// Where the outbox stands before a command: the rows it writes come after. `None` if
@@ -99,6 +102,40 @@ impl Service {
         if let Err(e) = self.store.mark_sent(owed, message) {
             tracing::error!(error = %format!("{e:#}"), "cannot mark announcements sent");
         }
+    }
+
+    /// Remembers an interaction taken in `channel` (its `token`) before it is deferred: the
+    /// row, `None` if it cannot be written (then a crash loses its answer, as before).
+    pub fn remember_interaction(&self, token: &str, channel: ChannelId) -> Option<i64> {
+        (self.store.remember_interaction(token, channel))
+            .inspect_err(
+                |e| tracing::error!(error = %format!("{e:#}"), "cannot remember an interaction"),
+            )
+            .ok()
+    }
+
+    /// Forgets interaction `id`: it is answered.
+    pub fn forget_interaction(&self, id: i64) {
+        if let Err(e) = self.store.forget_interaction(id) {
+            tracing::error!(error = %format!("{e:#}"), "cannot forget an interaction");
+        }
+    }
+
+    /// The interactions a crash left unanswered, oldest first, each with whether its token
+    /// still lives (Discord's 15 minutes, on the service's clock).
+    pub fn unanswered(&self) -> Vec<(Unanswered, bool)> {
+        let now = self.config.clock.now();
+        (self.store.unanswered())
+            .inspect_err(
+                |e| tracing::error!(error = %format!("{e:#}"), "cannot read the interactions"),
+            )
+            .unwrap_or_default()
+            .into_iter()
+            .map(|asked| {
+                let lives = now - asked.at < INTERACTION_TOKEN_LIFE;
+                (asked, lives)
+            })
+            .collect()
     }
 
     /// Keeps `message` as the post that announced `owed` (not yet marked sent: its direct

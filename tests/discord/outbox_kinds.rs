@@ -1,7 +1,8 @@
 //! The outbox for every kind of message, not only a turn's announcement: the bot dies (a
 //! failpoint) between storing a game's start, a challenge, a loss on time or a turn with its
 //! direct copy, and marking it sent; after the restart each is posted exactly once, pinging
-//! the right person.
+//! the right person. A slash command whose deferred answer was lost is answered by its token
+//! while it lives, else in its channel.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -13,7 +14,9 @@ use gipf_bot::model::Clock;
 use gipf_bot::service::{Config, Crash};
 
 use crate::outbox::{posted_in, start, stored};
-use crate::support::bot::{Bot, ask, content, next_post, next_push, say, start_game};
+use crate::support::bot::{
+    Bot, answer_of, ask, content, invoker, next_post, next_push, say, start_game, webhook,
+};
 use crate::support::chat::{ALICE, BOB, CHANNEL, assert_pings};
 use crate::support::fake_discord::{FakeDiscord, MessageSpec};
 
@@ -240,4 +243,68 @@ async fn a_crash_while_draining_posts_a_game_on_once_and_drops_its_answered_chal
         )
         .unwrap();
     assert_eq!(owed, 0);
+}
+
+/// Alice's first turn as a slash command to a bot that dies before answering it (a game
+/// started first by one that does not): its token, and how many messages the channel had.
+async fn crashed_slash_turn(discord: &FakeDiscord, db: &Path) -> (String, usize) {
+    let bot = start(discord, db, None).await;
+    start_game(discord, CHANNEL).await;
+    bot.stop(discord).await;
+    let bot = start(discord, db, Some(Crash::BeforePost)).await;
+    let before = discord.messages_in(CHANNEL).len();
+    let entry = next_push(&mut Position::new(Variant::Standard));
+    let push = serde_json::json!([{ "name": "entry", "type": 3, "value": entry }]);
+    let interaction = discord.slash_command_json(&invoker(ALICE, CHANNEL), "push", push);
+    let token = interaction["token"].as_str().unwrap().to_string();
+    // Deferred ("thinking..."), then never answered.
+    let deferral = answer_of(discord, interaction).await.payload_json();
+    assert_eq!(deferral["type"], 5, "{deferral:#}");
+    stored(db, "SELECT COUNT(*) FROM turns", 1).await;
+    bot.stop(discord).await;
+    (token, before)
+}
+
+#[tokio::test]
+async fn a_slash_command_whose_answer_a_crash_lost_is_answered_by_its_token() {
+    let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
+    let db = dir.path().join("gipf.db");
+    let (token, before) = crashed_slash_turn(&discord, &db).await;
+    let bot = start(&discord, &db, None).await;
+    let route = webhook(&token);
+    let followup = discord
+        .next_call(move |c| c.method == "POST" && c.route() == route)
+        .await
+        .payload_json();
+    assert!(
+        content(&followup).contains("alice (white) played"),
+        "{followup:#}"
+    );
+    assert_pings(&followup, &[BOB.0]);
+    bot.stop(&discord).await;
+    // Answered there, not in the channel; and answered once: the next start owes nothing.
+    after_each_start(&discord, &db, 1, Config::default, |discord| {
+        assert!(posted_in(discord, CHANNEL, before).is_empty());
+    })
+    .await;
+    let left: i64 = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row("SELECT COUNT(*) FROM interactions_unanswered", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(left, 0);
+}
+
+#[tokio::test]
+async fn a_lost_answer_whose_token_died_is_posted_in_the_channel() {
+    let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
+    let db = dir.path().join("gipf.db");
+    let (_, before) = crashed_slash_turn(&discord, &db).await;
+    // Sixteen minutes on, Discord refuses the token: the turn is announced in the channel.
+    discord.age_interaction_tokens(Duration::from_secs(16 * 60));
+    after_each_start(&discord, &db, 2, Config::default, |discord| {
+        posted_once(discord, CHANNEL, before, "alice (white) played", &[BOB.0]);
+    })
+    .await;
 }
