@@ -33,6 +33,12 @@ fn challenge(line: &str) -> MessageSpec<'_> {
     }
 }
 
+/// What `query` (one number) reads in the database at `db`.
+fn count(db: &Path, query: &str) -> i64 {
+    let db = rusqlite::Connection::open(db).unwrap();
+    db.query_row(query, [], |row| row.get(0)).unwrap()
+}
+
 /// Starts the bot again for each of `starts` (failpoints): after each, `check` holds.
 async fn after_each_start(
     discord: &FakeDiscord,
@@ -99,14 +105,20 @@ async fn a_challenge_posted_and_not_marked_is_posted_once() {
     .await;
 }
 
+/// Alice's challenge to a bot that dies before posting it (it is stored): the bot.
+async fn unposted_challenge(discord: &FakeDiscord, db: &Path) -> Bot {
+    let bot = start(discord, db, Some(Crash::BeforePost)).await;
+    let line = challenge_line("standard white");
+    discord.send_message(challenge(&line)).await;
+    stored(db, "SELECT COUNT(*) FROM outbox", 1).await;
+    bot
+}
+
 #[tokio::test]
 async fn a_challenge_answered_before_the_restart_is_not_posted_late() {
     let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
     let db = dir.path().join("gipf.db");
-    let bot = start(&discord, &db, Some(Crash::BeforePost)).await;
-    let line = challenge_line("standard white");
-    discord.send_message(challenge(&line)).await;
-    stored(&db, "SELECT COUNT(*) FROM outbox", 1).await;
+    let bot = unposted_challenge(&discord, &db).await;
     // Withdrawn meanwhile (by hand, as another process of the bot would): nothing to say.
     rusqlite::Connection::open(&db)
         .unwrap()
@@ -117,15 +129,10 @@ async fn a_challenge_answered_before_the_restart_is_not_posted_late() {
         assert!(discord.messages_in(CHANNEL).is_empty());
     })
     .await;
-    let owed: i64 = rusqlite::Connection::open(&db)
-        .unwrap()
-        .query_row(
-            "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
-    assert_eq!(owed, 0);
+    assert_eq!(
+        count(&db, "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL"),
+        0
+    );
 }
 
 /// The bot's settings on a clock the test moves on (its watch looking often), with the
@@ -219,10 +226,7 @@ async fn a_crash_while_draining_posts_a_game_on_once_and_drops_its_answered_chal
     let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
     let db = dir.path().join("gipf.db");
     // A challenge and the game it started, neither posted.
-    let bot = start(&discord, &db, Some(Crash::BeforePost)).await;
-    let line = challenge_line("standard white");
-    discord.send_message(challenge(&line)).await;
-    stored(&db, "SELECT COUNT(*) FROM outbox", 1).await;
+    let bot = unposted_challenge(&discord, &db).await;
     discord.send_message(say(CHANNEL, BOB, "!accept")).await;
     stored(&db, "SELECT COUNT(*) FROM games", 1).await;
     bot.stop(&discord).await;
@@ -234,15 +238,10 @@ async fn a_crash_while_draining_posts_a_game_on_once_and_drops_its_answered_chal
         posted_once(&discord, CHANNEL, 0, "Game on: standard GIPF", &[ALICE.0]);
         bot.stop(&discord).await;
     }
-    let owed: i64 = rusqlite::Connection::open(&db)
-        .unwrap()
-        .query_row(
-            "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
-    assert_eq!(owed, 0);
+    assert_eq!(
+        count(&db, "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL"),
+        0
+    );
 }
 
 /// Alice's first turn as a slash command to a bot that dies before answering it (a game
@@ -287,13 +286,10 @@ async fn a_slash_command_whose_answer_a_crash_lost_is_answered_by_its_token() {
         assert!(posted_in(discord, CHANNEL, before).is_empty());
     })
     .await;
-    let left: i64 = rusqlite::Connection::open(&db)
-        .unwrap()
-        .query_row("SELECT COUNT(*) FROM interactions_unanswered", [], |r| {
-            r.get(0)
-        })
-        .unwrap();
-    assert_eq!(left, 0);
+    assert_eq!(
+        count(&db, "SELECT COUNT(*) FROM interactions_unanswered"),
+        0
+    );
 }
 
 #[tokio::test]
