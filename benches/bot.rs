@@ -1,6 +1,8 @@
 //! One full command round trip: parse, load and replay the game, apply, persist in one
 //! transaction (the turn and its announcement's outbox row), render the board PNG, and mark
-//! the announcement sent. `cargo bench --bench bot`.
+//! the announcement sent. `cargo bench --bench bot`. The outbox's share of it stands alone:
+//! `turn_write_with_outbox_row` against `turn_write_without_outbox_row` (the row's insert in
+//! the turn's transaction) and `outbox_row_marked` (its update once posted).
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -50,6 +52,7 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
         resigned: None,
         ended_by: None,
         forfeited: None,
+        announced: None,
     };
     assert!(store.save(&game, progress).unwrap().is_some());
 }
@@ -90,9 +93,84 @@ fn command_round_trip(bencher: Bencher) {
             let replies = service.handle(&message);
             assert!(replies[0].board.is_some(), "{}", replies[0].text);
             // Posted: the adapter marks the turn's announcement sent (the outbox's update).
-            service.sent(&gipf_bot::reply::owed_by(&replies));
+            service.sent(&gipf_bot::reply::owed_by(&replies), None);
             replies
         });
+}
+
+/// A database with one game, for the outbox's row alone: (the directory, its path, the store).
+fn outbox_database() -> (tempfile::TempDir, std::path::PathBuf, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bench.db");
+    let store = Store::open(&path, gipf_bot::model::Clock::system()).unwrap();
+    store.remember_user(user_id("alice"), "alice").unwrap();
+    store.remember_user(user_id("bob"), "bob").unwrap();
+    prepared_channel(&store, ChannelId(1));
+    (dir, path, store)
+}
+
+/// A connection to `path` set as the store's own (WAL, synchronous NORMAL).
+fn raw_connection(path: &std::path::Path) -> rusqlite::Connection {
+    let db = rusqlite::Connection::open(path).unwrap();
+    db.pragma_update(None, "synchronous", "NORMAL").unwrap();
+    db
+}
+
+/// A transaction that writes as a turn's does (the game's row), and with `row` the outbox's
+/// row too: set against each other, the row's insert alone.
+fn turn_like_transaction(db: &mut rusqlite::Connection, row: bool) {
+    let tx = db
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+        .unwrap();
+    tx.prepare_cached("UPDATE games SET updated_at = updated_at + 1 WHERE id = 1")
+        .unwrap()
+        .execute([])
+        .unwrap();
+    if row {
+        tx.prepare_cached(
+            "INSERT INTO outbox (channel_id, kind, subject, ply, created_at)
+             VALUES (1, 'turn', 1, 19, 0)",
+        )
+        .unwrap()
+        .execute([])
+        .unwrap();
+    }
+    tx.commit().unwrap();
+}
+
+/// The outbox's part of a turn's transaction: the game's row written with the outbox's row.
+#[divan::bench(sample_count = 400, sample_size = 1)]
+fn turn_write_with_outbox_row(bencher: Bencher) {
+    let (_dir, path, _store) = outbox_database();
+    let mut db = raw_connection(&path);
+    bencher.bench_local(|| turn_like_transaction(&mut db, true));
+}
+
+/// The same transaction without the outbox's row.
+#[divan::bench(sample_count = 400, sample_size = 1)]
+fn turn_write_without_outbox_row(bencher: Bencher) {
+    let (_dir, path, _store) = outbox_database();
+    let mut db = raw_connection(&path);
+    bencher.bench_local(|| turn_like_transaction(&mut db, false));
+}
+
+/// The outbox's other part of a turn: its row marked sent once posted (a transaction of its
+/// own, as the adapter's).
+#[divan::bench(sample_count = 200, sample_size = 1)]
+fn outbox_row_marked(bencher: Bencher) {
+    let (_dir, path, store) = outbox_database();
+    let db = raw_connection(&path);
+    bencher
+        .with_inputs(|| {
+            db.execute(
+                "INSERT INTO outbox (channel_id, kind, subject, ply, created_at)
+                 VALUES (1, 'turn', 1, 19, 0)",
+                [],
+            )
+            .unwrap();
+            gipf_bot::model::OutboxId(db.last_insert_rowid())
+        })
+        .bench_local_values(|row| store.mark_sent(&[row], Some(42)).unwrap());
 }
 
 /// The record's replay alone (41 turns), every state kept, as one load of a game costs: set

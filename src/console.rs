@@ -25,8 +25,14 @@ pub fn plain(text: &Text) -> String {
     let mut out = String::new();
     for span in text.spans() {
         match span {
-            Span::Channel(channel) if *channel == CONSOLE_CHANNEL => out.push_str("#console"),
-            Span::Channel(channel) => out.push_str(&format!("#channel-{}", channel.0)),
+            Span::Channel(channel) | Span::Message(_, channel, _)
+                if *channel == CONSOLE_CHANNEL =>
+            {
+                out.push_str("#console");
+            }
+            Span::Channel(channel) | Span::Message(_, channel, _) => {
+                out.push_str(&format!("#channel-{}", channel.0));
+            }
             other => out.push_str(&Text::from(other.clone()).to_string()),
         }
     }
@@ -223,7 +229,7 @@ impl Console {
         replies
             .iter()
             .try_for_each(|reply| self.print(reply, out))?;
-        service.sent(&crate::reply::owed_by(replies));
+        service.sent(&crate::reply::owed_by(replies), None);
         Ok(())
     }
 }

@@ -67,6 +67,9 @@ pub struct Reply {
     /// command): the adapter posts it with a nonce made of the first, then marks them sent
     /// ([`Service::sent`](crate::service::Service::sent)).
     pub owed: Vec<OutboxId>,
+    /// The rows of [`Reply::owed`] are marked sent by a later reply, not this one: its direct
+    /// copies follow, each with the same rows (posted with their own nonces).
+    pub owed_continues: bool,
 }
 
 /// A board picture, and the position in words for those who cannot see it.

@@ -2,7 +2,7 @@
 //! to ping, a channel. Each adapter renders a [`Text`] its own way (Discord markdown and
 //! mentions; plain words in a terminal), so the service never writes markup.
 
-use crate::model::{ChannelId, UserId};
+use crate::model::{ChannelId, GuildId, UserId};
 
 /// One piece of a [`Text`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,6 +18,9 @@ pub enum Span {
     Mention(UserId, String),
     /// A channel, shown as a link where the adapter can.
     Channel(ChannelId),
+    /// A message the bot posted in a server's channel (the server, the channel, the
+    /// message), shown as a link to it where the adapter can, else as its channel.
+    Message(GuildId, ChannelId, u64),
     /// Lines to show as they are, in a fixed-width block (a game record).
     Listing(String),
     /// A moment (Unix seconds), shown in the reader's time where the adapter can.
@@ -138,7 +141,9 @@ impl std::fmt::Display for Text {
             match span {
                 Span::Plain(text) | Span::Strong(text) | Span::Name(text) => f.write_str(text)?,
                 Span::Mention(_, name) => write!(f, "@{name}")?,
-                Span::Channel(channel) => write!(f, "#{}", channel.0)?,
+                Span::Channel(channel) | Span::Message(_, channel, _) => {
+                    write!(f, "#{}", channel.0)?;
+                }
                 Span::Listing(lines) => f.write_str(lines)?,
                 Span::Time(unix) => f.write_str(&utc(*unix))?,
             }

@@ -210,6 +210,9 @@ impl Handler {
             let served = (self.service)
                 .serve_parsed_async(message, parsed, std::future::pending())
                 .await;
+            if outbox::dies_answering(&self.service, &served.now).await {
+                return Vec::new();
+            }
             if let Ok(mut left) = left.lock() {
                 left.0.extend(served.later);
                 left.1.extend(outbox::owed_by(&served.now));
@@ -217,11 +220,15 @@ impl Handler {
             self.open_threads(&ctx.http, command.channel_id, served.now)
                 .await
         };
+        // Remembered before it may be deferred: a crash's lost answer is given at the restart.
+        let remembered =
+            outbox::remember(&self.service, &command.token, command.channel_id.get()).await;
         let replies = interaction::answer(&ctx.http, Asked::Command(command), work).await;
         let (later, owed) = left.into_inner().unwrap_or_default();
-        outbox::mark_sent(&self.service, owed).await;
         self.send_direct(&ctx.http, command.channel_id, &replies)
             .await;
+        outbox::mark_sent(&self.service, owed, None).await;
+        outbox::forget(&self.service, remembered).await;
         self.follow_up(&ctx.http, command.channel_id, later).await;
     }
 
@@ -302,21 +309,42 @@ impl Handler {
         channel: ChannelId,
         reply: Reply,
     ) -> Result<(), String> {
+        self.deliver_unless(http, channel, reply, false).await
+    }
+
+    /// [`Handler::deliver`]; `dies` (a test's failpoint while draining) leaves its
+    /// announcement unmarked. The announcement's rows are marked by its last direct copy
+    /// when copies follow ([`Reply::owed_continues`]).
+    pub(crate) async fn deliver_unless(
+        &self,
+        http: &Http,
+        channel: ChannelId,
+        reply: Reply,
+        dies: bool,
+    ) -> Result<(), String> {
         let channel = serenity::all::ChannelId::new(channel.0);
-        let owed = reply.owed.clone();
-        if outbox::dies_before_post(&self.service, &owed) {
+        if outbox::dies_before_post(&self.service, &reply.owed) {
             return Ok(());
         }
+        let marks = !reply.owed_continues && !dies;
+        let owed = reply.owed.clone();
         if reply.direct.is_some() {
             self.send_direct(http, channel, std::slice::from_ref(&reply))
                 .await;
+            if marks {
+                outbox::mark_sent(&self.service, owed, None).await;
+            }
             return Ok(());
         }
-        let refused = send::to_channel(http, channel, None, &[reply])
-            .await
-            .refused;
-        outbox::mark_sent(&self.service, owed).await;
-        match refused {
+        let sent = send::to_channel(http, channel, None, &[reply]).await;
+        match (marks, sent.announcement) {
+            (true, announcement) => outbox::mark_sent(&self.service, owed, announcement).await,
+            (false, Some(posted)) if !dies => {
+                outbox::note_posted(&self.service, owed, posted).await
+            }
+            (false, _) => {}
+        }
+        match sent.refused {
             Some(why) => Err(why),
             None => Ok(()),
         }
@@ -464,6 +492,9 @@ impl Handler {
                     let served = (self.service)
                         .serve_command_async(message, command, std::future::pending())
                         .await;
+                    if outbox::dies_answering(&self.service, &served.now).await {
+                        return Vec::new();
+                    }
                     if let Ok(mut left) = left.lock() {
                         left.0.extend(served.later);
                         left.1.extend(outbox::owed_by(&served.now));
@@ -473,11 +504,15 @@ impl Handler {
                 }
             }
         };
+        // Remembered before it may be deferred: a crash's lost answer is given at the restart.
+        let remembered =
+            outbox::remember(&self.service, &click.token, click.channel_id.get()).await;
         let replies = interaction::answer(&ctx.http, Asked::Click(click), work).await;
         let (later, owed) = left.into_inner().unwrap_or_default();
-        outbox::mark_sent(&self.service, owed).await;
         self.send_direct(&ctx.http, click.channel_id, &replies)
             .await;
+        outbox::mark_sent(&self.service, owed, None).await;
+        outbox::forget(&self.service, remembered).await;
         self.follow_up(&ctx.http, click.channel_id, later).await;
     }
 }
@@ -558,7 +593,7 @@ impl EventHandler for Handler {
             return;
         }
         // What a crash left unannounced goes first.
-        outbox::drain_once(&self.drained, &self.service, &ctx.http).await;
+        outbox::drain_once(&self.drained, self, &ctx.http).await;
         let commands = slash::definitions();
         let registered = match self.dev_guild.filter(|&id| id != 0) {
             Some(guild) => {
@@ -629,9 +664,8 @@ impl EventHandler for Handler {
             .await;
         let (direct, replies): (Vec<Reply>, Vec<Reply>) =
             replies.into_iter().partition(|r| r.direct.is_some());
-        let refused = send::to_channel(&ctx.http, msg.channel_id, Some(msg.id), &replies)
-            .await
-            .undelivered;
+        let sent = send::to_channel(&ctx.http, msg.channel_id, Some(msg.id), &replies).await;
+        let refused = sent.undelivered;
         // A file the channel refused goes to whoever asked for it.
         let author = crate::model::UserId(msg.author.id.get());
         let direct: Vec<Reply> = (direct.into_iter())
@@ -640,8 +674,9 @@ impl EventHandler for Handler {
                 ..reply
             }))
             .collect();
-        outbox::mark_sent(&self.service, owed).await;
+        // Marked once the direct copies are out too.
         self.send_direct(&ctx.http, msg.channel_id, &direct).await;
+        outbox::mark_sent(&self.service, owed, sent.announcement).await;
         self.follow_up(&ctx.http, msg.channel_id, later).await;
     }
 

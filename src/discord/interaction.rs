@@ -15,6 +15,8 @@ use serenity::all::{
     EditMessage, Http,
 };
 
+use serenity::builder::Builder;
+
 use super::markdown;
 use super::send::{Part, allowed_mentions, attachments, components, parts};
 use crate::reply::Reply;
@@ -182,6 +184,19 @@ fn all_parts(replies: &[Reply]) -> impl Iterator<Item = (&Reply, Part)> {
                 .into_iter()
                 .map(move |part| (reply, part))
         })
+}
+
+/// Answers an interaction the bot took before a restart, by its `token` (while it lives):
+/// `reply` follows its deferral as new messages.
+pub(crate) async fn follow_by_token(
+    http: &Http,
+    token: &str,
+    reply: &Reply,
+) -> serenity::Result<()> {
+    for part in parts(&markdown(&reply.text)) {
+        followup(reply, part).execute(http, (None, token)).await?;
+    }
+    Ok(())
 }
 
 /// The first part is the interaction's answer; the rest follow.

@@ -34,6 +34,10 @@ pub fn markdown(text: &Text) -> String {
             Span::Name(name) => out.push_str(&escape_markdown(&defuse(name))),
             Span::Mention(user, _) => out.push_str(&format!("<@{}>", user.0)),
             Span::Channel(channel) => out.push_str(&format!("<#{}>", channel.0)),
+            Span::Message(guild, channel, message) => out.push_str(&format!(
+                "https://discord.com/channels/{}/{}/{message}",
+                guild.0, channel.0
+            )),
             Span::Listing(lines) => out.push_str(&format!("```\n{}\n```", defuse(lines))),
             // Discord shows it in each reader's own time zone, and how far off it is.
             Span::Time(unix) => out.push_str(&format!("<t:{unix}:f> (<t:{unix}:R>)")),

@@ -6,8 +6,10 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use serenity::all::{CreateMessage, Http, Nonce};
+use serenity::all::{CreateMessage, Http, MessageId, Nonce};
 
+use super::handler::Handler;
+use super::interaction;
 use crate::model::OutboxId;
 use crate::reply::Reply;
 pub(crate) use crate::reply::owed_by;
@@ -16,14 +18,39 @@ use crate::service::{Crash, Service};
 /// `message`, part `part` of `reply`, with the nonce of its first announcement: Discord
 /// answers a second message with the same nonce in the channel (a post again after a crash)
 /// with the first one, posting nothing.
+/// A direct copy of the announcement has a nonce of its own (Discord enforces a nonce per
+/// author, across channels), told apart by its recipient.
 pub(crate) fn with_nonce(message: CreateMessage, reply: &Reply, part: usize) -> CreateMessage {
-    match reply.owed.first() {
+    let Some(first) = reply.owed.first() else {
+        return message;
+    };
+    let nonce = match reply.direct {
         // At most 25 characters: `o`, 19 digits, `.`, the part.
-        Some(first) => message
-            .nonce(Nonce::String(format!("o{}.{part}", first.0)))
-            .enforce_nonce(true),
-        None => message,
+        None => format!("o{}.{part}", first.0),
+        // At most 25: `d`, 13 base-36 digits, `.`, the part, `.`, the recipient's last 6
+        // base-36 digits (the two players of a game are told apart).
+        Some(user) => format!(
+            "d{}.{part}.{}",
+            base36(first.0.unsigned_abs()),
+            base36(user.0 % 36u64.pow(6))
+        ),
+    };
+    message.nonce(Nonce::String(nonce)).enforce_nonce(true)
+}
+
+/// `n` in base 36 (digits, then small letters).
+fn base36(mut n: u64) -> String {
+    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut digits = Vec::new();
+    loop {
+        digits.push(DIGITS[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
     }
+    digits.reverse();
+    String::from_utf8_lossy(&digits).into_owned()
 }
 
 /// Whether the bot dies (a test's failpoint) before it posts what announces `owed`.
@@ -31,25 +58,122 @@ pub(crate) fn dies_before_post(service: &Service, owed: &[OutboxId]) -> bool {
     !owed.is_empty() && service.config().crash == Some(Crash::BeforePost)
 }
 
-/// Marks `owed` sent, off the async workers, unless the bot dies first (a test's failpoint).
-pub(crate) async fn mark_sent(service: &Arc<Service>, owed: Vec<OutboxId>) {
+/// Whether the bot dies (a test's failpoint) before it answers an interaction with what
+/// `replies` announce: then only once the interaction is deferred, which is left unanswered
+/// (its "thinking..." for good), as a crash leaves it.
+pub(crate) async fn dies_answering(service: &Service, replies: &[Reply]) -> bool {
+    if !dies_before_post(service, &owed_by(replies)) {
+        return false;
+    }
+    let deferred = interaction::ANSWER_WITHIN + std::time::Duration::from_millis(200);
+    tokio::time::sleep(deferred).await;
+    true
+}
+
+/// Marks `owed` sent, off the async workers, unless the bot dies first (a test's failpoint);
+/// `message` is the first message that announced them, if known.
+pub(crate) async fn mark_sent(
+    service: &Arc<Service>,
+    owed: Vec<OutboxId>,
+    message: Option<MessageId>,
+) {
     if owed.is_empty() || service.config().crash == Some(Crash::BeforeMark) {
         return;
     }
     let service = Arc::clone(service);
-    let marked = tokio::task::spawn_blocking(move || service.sent(&owed)).await;
+    let message = message.and_then(|id| i64::try_from(id.get()).ok());
+    let marked = tokio::task::spawn_blocking(move || service.sent(&owed, message)).await;
     if let Err(e) = marked {
         tracing::error!(error = %e, "marking announcements sent failed");
     }
 }
 
-/// Posts the announcements stored and never marked sent (a crash came first), in order per
-/// channel, each marked sent once posted: once a process (`drained` says whether it did).
-pub(crate) async fn drain_once(drained: &AtomicBool, service: &Arc<Service>, http: &Http) {
+/// Keeps `message` as the post that announced `owed`, whose marking waits for its direct
+/// copies.
+pub(crate) async fn note_posted(service: &Arc<Service>, owed: Vec<OutboxId>, message: MessageId) {
+    let Ok(message) = i64::try_from(message.get()) else {
+        return;
+    };
+    let service = Arc::clone(service);
+    let noted = tokio::task::spawn_blocking(move || service.posted(&owed, message)).await;
+    if let Err(e) = noted {
+        tracing::error!(error = %e, "keeping an announcement's message failed");
+    }
+}
+
+/// Remembers the interaction `token` asked in `channel` before it is deferred, off the async
+/// workers: the row to forget once it is answered.
+pub(crate) async fn remember(service: &Arc<Service>, token: &str, channel: u64) -> Option<i64> {
+    let (service, token) = (Arc::clone(service), token.to_string());
+    let channel = crate::model::ChannelId(channel);
+    (tokio::task::spawn_blocking(move || service.remember_interaction(&token, channel)).await)
+        .ok()
+        .flatten()
+}
+
+/// Forgets the interaction `remembered`: it is answered (unless the bot dies first, a test's
+/// failpoint).
+pub(crate) async fn forget(service: &Arc<Service>, remembered: Option<i64>) {
+    let Some(id) = remembered else {
+        return;
+    };
+    if service.config().crash.is_some() {
+        return;
+    }
+    let service = Arc::clone(service);
+    let _ = tokio::task::spawn_blocking(move || service.forget_interaction(id)).await;
+}
+
+/// Answers each interaction a crash left unanswered with the messages its command left owed
+/// in its channel (`unsent`'s rows written after it was taken): by its token while it lives;
+/// else (or if Discord refuses the token) they stay in `unsent`, to be posted in the channel.
+/// The messages left, in their order.
+async fn answer_unanswered(
+    handler: &Handler,
+    http: &Http,
+    unsent: Vec<(crate::model::ChannelId, Reply)>,
+) -> Vec<(crate::model::ChannelId, Reply)> {
+    let service = handler.service();
+    let asking = Arc::clone(&service);
+    let unanswered = tokio::task::spawn_blocking(move || asking.unanswered())
+        .await
+        .unwrap_or_default();
+    let mut left = Vec::with_capacity(unsent.len());
+    for (channel, reply) in unsent {
+        // The latest interaction of the channel taken before the message's rows were written.
+        let asker = unanswered.iter().rev().find(|(asked, lives)| {
+            *lives
+                && asked.channel == channel
+                && reply.direct.is_none()
+                && reply.owed.first().is_some_and(|first| *first > asked.mark)
+        });
+        let answered = match asker {
+            Some((asked, _)) => interaction::follow_by_token(http, &asked.token, &reply)
+                .await
+                .inspect_err(|e| tracing::warn!(error = %e, "an interaction's token is refused"))
+                .is_ok(),
+            None => false,
+        };
+        match answered {
+            true if !reply.owed_continues => mark_sent(&service, reply.owed, None).await,
+            true => {}
+            false => left.push((channel, reply)),
+        }
+    }
+    for (asked, _) in unanswered {
+        forget(&service, Some(asked.id)).await;
+    }
+    left
+}
+
+/// Posts the messages stored and never marked sent (a crash came first), in order per
+/// channel, each marked sent once posted with its direct copies: once a process (`drained`
+/// says whether it did).
+pub(crate) async fn drain_once(drained: &AtomicBool, handler: &Handler, http: &Http) {
     if drained.swap(true, Ordering::SeqCst) {
         return;
     }
-    let owing = Arc::clone(service);
+    let owing = handler.service();
     let unsent = tokio::task::spawn_blocking(move || owing.unsent())
         .await
         .unwrap_or_else(|e| {
@@ -59,16 +183,17 @@ pub(crate) async fn drain_once(drained: &AtomicBool, service: &Arc<Service>, htt
     if !unsent.is_empty() {
         tracing::info!(
             count = unsent.len(),
-            "posting the announcements a restart left owed"
+            "posting the messages a restart left owed"
         );
     }
+    let service = handler.service();
+    let unsent = answer_unanswered(handler, http, unsent).await;
     for (channel, reply) in unsent {
-        let owed = reply.owed.clone();
-        let channel = serenity::all::ChannelId::new(channel.0);
-        super::send::to_channel(http, channel, None, &[reply]).await;
-        if service.config().crash == Some(Crash::WhileDraining) {
+        let dies = service.config().crash == Some(Crash::WhileDraining);
+        // The failpoint stops the bot once the first is posted, before it is marked.
+        let _ = handler.deliver_unless(http, channel, reply, dies).await;
+        if dies {
             return;
         }
-        mark_sent(service, owed).await;
     }
 }

@@ -212,6 +212,9 @@ pub(crate) struct Sent {
     pub(crate) undelivered: Vec<Reply>,
     /// Why Discord refused a message outright, if it refused one: said in a moderator's words.
     pub(crate) refused: Option<String>,
+    /// The first message posted of a reply that makes announcements the outbox owes: what a
+    /// turn sent again links to.
+    pub(crate) announcement: Option<MessageId>,
 }
 
 /// Why Discord refused to post in `channel`, in words a moderator acts on.
@@ -244,6 +247,7 @@ pub(crate) async fn to_channel(
 ) -> Sent {
     let mut undelivered = Vec::new();
     let mut refused = None;
+    let mut announcement = None;
     for reply in replies {
         for part in parts(&markdown(&reply.text)) {
             let answer_to = answering.filter(|_| reply.private);
@@ -288,6 +292,9 @@ pub(crate) async fn to_channel(
                     _ => {}
                 }
             }
+            if !reply.owed.is_empty() {
+                announcement = announcement.or(sent.as_ref().ok().map(|posted| posted.id));
+            }
             if let Err(e) = sent {
                 tracing::warn!(error = %e, channel = channel.get(), "cannot send a reply");
                 refused.get_or_insert_with(|| refusal(&e, channel));
@@ -297,6 +304,7 @@ pub(crate) async fn to_channel(
     Sent {
         undelivered,
         refused,
+        announcement,
     }
 }
 

@@ -9,7 +9,7 @@ use crate::defaults::{DAY, DAY_SECONDS};
 use crate::model::{ChannelId, GameStatus, GuildId};
 use crate::service::hands::{Ledger, Office};
 use crate::service::voice::Voice;
-use crate::store::{Damaged, Progress, StoredGame};
+use crate::store::{Damaged, Kind, Progress, StoredGame};
 use crate::text;
 use crate::text::Text;
 
@@ -107,7 +107,7 @@ impl Ledger {
             },
         };
         if stored.status == GameStatus::Active && self.abandoned(stored.guild, stored.updated_at)? {
-            match self.abandon(&stored)? {
+            match self.abandon(&stored, None)? {
                 Some(saved) => stored = saved,
                 // Someone moved just now after all.
                 None => return self.live_game(channel, include_finished),
@@ -124,7 +124,13 @@ impl Ledger {
 
     /// Ends a game nobody moved in for too long, freeing its channel: the game as saved, or
     /// `None` if someone moved meanwhile.
-    pub(super) fn abandon(&self, stored: &StoredGame) -> anyhow::Result<Option<StoredGame>> {
+    /// `announced` is the message the change is owed ([`Kind::Abandoned`] where the watch
+    /// tells the players; none where a command finds the game idle and starts afresh).
+    pub(super) fn abandon(
+        &self,
+        stored: &StoredGame,
+        announced: Option<Kind>,
+    ) -> anyhow::Result<Option<StoredGame>> {
         let progress = Progress {
             turns: Vec::new(),
             partial: stored.partial.clone(),
@@ -132,6 +138,7 @@ impl Ledger {
             resigned: None,
             ended_by: None,
             forfeited: None,
+            announced,
         };
         let saved = self.save(stored, progress)?;
         if saved.is_some() {

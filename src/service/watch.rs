@@ -8,13 +8,13 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-use gipf::Color;
+use gipf::{ByColor, Color};
 
 use super::{LiveGame, Service};
-use crate::model::{ChannelId, GameStatus};
+use crate::model::{ChannelId, GameStatus, GuildId, UserId};
 use crate::reply::Reply;
 use crate::service::hands::Ledger;
-use crate::store::Damaged;
+use crate::store::{Damaged, Kind};
 use crate::text;
 
 impl Service {
@@ -59,7 +59,7 @@ impl Ledger {
         for channel in self.store.idle_game_channels(self.abandon_days(None))? {
             let (game, players, guild) = match self.store.game_in(channel, false) {
                 Ok(Some(stored)) if self.abandoned(stored.guild, stored.updated_at)? => {
-                    let Some(saved) = self.abandon(&stored)? else {
+                    let Some(saved) = self.abandon(&stored, Some(Kind::Abandoned))? else {
                         continue;
                     };
                     (saved.spec.title(), saved.players, saved.guild)
@@ -81,20 +81,30 @@ impl Ledger {
                     Err(e) => return Err(e),
                 },
             };
-            let settings = guild.map(|g| self.store.guild_settings(g)).transpose()?;
-            let days = self.abandon_days(settings);
-            let reply = Reply::public(text![
-                self.mention(players[Color::White])?,
-                " and ",
-                self.mention(players[Color::Black])?,
-                format!(
-                    ", your {game} here was abandoned: nobody moved in it for {days} days, so it ended without a result. {} starts a new one.",
-                    self.notice_phrasing().cmd("challenge @someone")
-                )
-            ]);
-            ended.push((channel, reply));
+            ended.push((channel, self.abandoned_reply(&game, players, guild)?));
         }
         Ok(ended)
+    }
+
+    /// The word to both `players` that their `game` (its title) was abandoned, with the
+    /// days of the server (`guild`) it took.
+    pub(super) fn abandoned_reply(
+        &self,
+        game: &str,
+        players: ByColor<UserId>,
+        guild: Option<GuildId>,
+    ) -> anyhow::Result<Reply> {
+        let settings = guild.map(|g| self.store.guild_settings(g)).transpose()?;
+        let days = self.abandon_days(settings);
+        Ok(Reply::public(text![
+            self.mention(players[Color::White])?,
+            " and ",
+            self.mention(players[Color::Black])?,
+            format!(
+                ", your {game} here was abandoned: nobody moved in it for {days} days, so it ended without a result. {} starts a new one.",
+                self.notice_phrasing().cmd("challenge @someone")
+            )
+        ]))
     }
 }
 

@@ -3,6 +3,7 @@
 use rusqlite::{OptionalExtension, params};
 use std::time::Duration;
 
+use super::outbox::{Kind, owe};
 use super::{Store, potentials_text, spec, time_control};
 use crate::model::{ChallengeId, ChannelId, ColorChoice, GameSpec, GuildId, TimeControl, UserId};
 
@@ -87,9 +88,10 @@ impl Store {
         ttl: Duration,
     ) -> anyhow::Result<Option<ChallengeId>> {
         self.with(|c| {
+            let tx = c.transaction()?;
             let created = self.clock.now();
             let ttl = i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX);
-            let inserted = c
+            let inserted = tx
                 .prepare_cached(
                     "INSERT INTO challenges (guild_id, channel_id, challenger, challenged, variant, color,
                                              created_at, expires_at, move_days, autoforfeit, thread, hints,
@@ -112,7 +114,26 @@ impl Store {
                     new.hints,
                     potentials_text(new.spec)
                 ])?;
-            Ok((inserted == 1).then(|| ChallengeId(c.last_insert_rowid())))
+            if inserted == 0 {
+                return Ok(None);
+            }
+            // Its notice is owed, in the same transaction.
+            let id = tx.last_insert_rowid();
+            owe(&tx, new.channel, Kind::Challenge, id, 0, created)?;
+            tx.commit()?;
+            Ok(Some(ChallengeId(id)))
+        })
+    }
+
+    /// Whether challenge `id` is still open (not answered, withdrawn or lapsed).
+    pub fn challenge_open(&self, id: ChallengeId) -> anyhow::Result<bool> {
+        self.with(|c| {
+            Ok(
+                c.prepare_cached("SELECT 1 FROM challenges WHERE id = ?1 AND expires_at > ?2")?
+                    .query_row(params![id, self.clock.now()], |_| Ok(()))
+                    .optional()?
+                    .is_some(),
+            )
         })
     }
 

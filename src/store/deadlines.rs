@@ -4,8 +4,9 @@ use rusqlite::params;
 
 use super::Store;
 use super::games::{Damaged, GAME_COLUMNS, StoredGame, game_row, with_turns};
+use super::outbox::{Kind, owe};
 use crate::defaults::DAY;
-use crate::model::{ChannelId, GameId, GameStatus};
+use crate::model::{ChannelId, GameStatus};
 
 impl Store {
     /// The active games whose deadline calls for a word now: a reminder (a quarter of the
@@ -62,11 +63,16 @@ impl Store {
     }
 
     /// Records how far the warnings about a game's deadline went (not a change of the game:
-    /// its version, which its buttons carry, stays).
-    pub fn mark_warned(&self, game: GameId, warned: u8) -> anyhow::Result<()> {
+    /// its version, which its buttons carry, stays), and owes the warning (`kind`) in the
+    /// same transaction.
+    pub fn mark_warned(&self, game: &StoredGame, warned: u8, kind: Kind) -> anyhow::Result<()> {
         self.with(|c| {
-            c.prepare_cached("UPDATE games SET warned = ?2 WHERE id = ?1")?
-                .execute(params![game, warned])?;
+            let tx = c.transaction()?;
+            tx.prepare_cached("UPDATE games SET warned = ?2 WHERE id = ?1")?
+                .execute(params![game.id, warned])?;
+            let at = self.clock.now();
+            owe(&tx, game.channel, kind, game.id.0, game.turns.len(), at)?;
+            tx.commit()?;
             Ok(())
         })
     }

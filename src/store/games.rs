@@ -7,6 +7,7 @@ use gipf_ai::Level;
 use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
 
 use super::challenges::{Challenge, ChallengeTerms};
+use super::outbox::{self, Kind};
 use super::ratings;
 use super::{Store, decisions, parsed_color, potentials_text, spec, time_control, unreadable};
 use crate::model::{
@@ -87,6 +88,9 @@ pub struct Progress {
     pub ended_by: Option<UserId>,
     /// The colour that lost on time, if one did now.
     pub forfeited: Option<Color>,
+    /// The message this change is owed besides its turns' announcement (a loss on time, an
+    /// abandonment the watch tells), written to the outbox with it.
+    pub announced: Option<Kind>,
 }
 
 pub(super) const GAME_COLUMNS: &str = "id, variant, white, black, status, resigned, version, partial, \
@@ -332,6 +336,22 @@ pub(super) fn with_turns(c: &Connection, mut game: StoredGame) -> anyhow::Result
     Ok(game)
 }
 
+/// Writes what `progress` of `game` is owed: its completed turns' announcement and the
+/// message it is announced with, if any (called in the transaction that saves it).
+fn owe_progress(
+    tx: &Connection,
+    game: &StoredGame,
+    progress: &Progress,
+    at: i64,
+) -> rusqlite::Result<()> {
+    let ply = game.turns.len() + progress.turns.len();
+    let turn = (!progress.turns.is_empty()).then_some(Kind::Turn);
+    for kind in turn.into_iter().chain(progress.announced) {
+        outbox::owe(tx, game.channel, kind, game.id.0, ply, at)?;
+    }
+    Ok(())
+}
+
 impl Store {
     /// Turns a challenge into a game between `players`, in one transaction. `None` if the
     /// challenge was gone (someone else answered it first).
@@ -350,7 +370,9 @@ impl Store {
             {
                 return Ok(None);
             }
-            let game = insert_game(&tx, &challenge.terms, players, site, None, self.clock.now())?;
+            let at = self.clock.now();
+            let game = insert_game(&tx, &challenge.terms, players, site, None, at)?;
+            outbox::owe(&tx, game.channel, Kind::GameOn, game.id.0, 0, at)?;
             tx.commit()?;
             Ok(Some(game))
         })
@@ -366,7 +388,9 @@ impl Store {
     ) -> anyhow::Result<StoredGame> {
         self.with(|c| {
             let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let game = insert_game(&tx, terms, players, site, Some(level), self.clock.now())?;
+            let at = self.clock.now();
+            let game = insert_game(&tx, terms, players, site, Some(level), at)?;
+            outbox::owe(&tx, game.channel, Kind::GameOn, game.id.0, 0, at)?;
             tx.commit()?;
             Ok(game)
         })
@@ -465,11 +489,7 @@ impl Store {
                 insert.execute(params![game.id, ply as i64, notation, player, at])?;
             }
             drop(insert);
-            // A completed turn is owed its announcement, in the same transaction.
-            if !progress.turns.is_empty() {
-                let ply = game.turns.len() + progress.turns.len();
-                super::outbox::owe(&tx, game.id, game.channel, ply, at)?;
-            }
+            owe_progress(&tx, game, &progress, at)?;
             if let (GameStatus::Won(winner), GameStatus::Active) = (progress.status, game.status) {
                 ratings::rate(&tx, game, winner)?;
             }

@@ -25,6 +25,7 @@ mod daily;
 mod deadlines;
 mod games;
 mod guilds;
+mod interactions;
 mod outbox;
 mod puzzles;
 mod ratings;
@@ -36,7 +37,8 @@ pub use challenges::{Challenge, ChallengeTerms};
 pub use daily::{DailyPost, DailyServer, DailyTally};
 pub use games::Takeback;
 pub use games::{Damaged, Progress, StoredGame};
-pub use outbox::Owed;
+pub use interactions::Unanswered;
+pub use outbox::{Kind, Owed};
 pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
 
@@ -70,6 +72,7 @@ pub fn migrations() -> Migrations<'static> {
             "../../migrations/0016_daily_puzzles_and_analyses.sql"
         )),
         M::up(include_str!("../../migrations/0017_outbox.sql")),
+        M::up(include_str!("../../migrations/0019_outbox_kinds.sql")),
         M::up(include_str!(
             "../../migrations/0020_pictures_for_everyone.sql"
         )),
@@ -314,6 +317,7 @@ mod tests {
             resigned: Some(loser),
             ended_by: None,
             forfeited: None,
+            announced: None,
         }
     }
 
@@ -397,6 +401,7 @@ mod tests {
             resigned: None,
             ended_by: Some(UserId(2)),
             forfeited: None,
+            announced: None,
         };
         let aborted = store.save(&game, progress).unwrap().unwrap();
         let reloaded = store.game_in(ChannelId(7), true).unwrap().unwrap();
@@ -473,6 +478,7 @@ mod tests {
             resigned: None,
             ended_by: None,
             forfeited: None,
+            announced: None,
         };
         let saved = store.save(&game, progress.clone()).unwrap().unwrap();
         assert!(
@@ -495,6 +501,7 @@ mod tests {
             resigned: None,
             ended_by: None,
             forfeited: None,
+            announced: None,
         };
         let played = store.save(&game, progress).unwrap().unwrap();
         assert!(store.ask_takeback(&played, Color::White).unwrap());

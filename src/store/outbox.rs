@@ -1,37 +1,146 @@
-//! The outbox: the announcements the bot owes, written in the transaction of the turn they
-//! announce and marked sent once posted, so that a restart posts what a crash left unsaid.
+//! The outbox: every message the bot owes (a turn's announcement, a game's start, a
+//! challenge, a reminder, a loss on time...), written in the transaction of the change it
+//! announces and marked sent once posted, so that a restart posts what a crash left unsaid.
+//!
+//! A row is a [`Kind`] and the subject it is drawn again from (a game or a challenge), never
+//! the text: adding a kind is a variant of [`Kind`] with its word in [`Kind::ALL`], the
+//! transaction that owes it calling [`owe`], and its drawing in the service's outbox room.
 
-use rusqlite::{Connection, params};
+use std::fmt;
+use std::str::FromStr;
+
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSqlOutput, ValueRef};
+use rusqlite::{Connection, OptionalExtension, ToSql, params};
 
 use super::Store;
-use crate::model::{ChannelId, GameId, OutboxId};
+use crate::model::{ChallengeId, ChannelId, GameId, OutboxId};
 
-/// An announcement owed: a game's turns up to `ply`, in `channel`.
+/// What an outbox row announces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A game's turns up to the row's `ply`, and the question to the player to move.
+    Turn,
+    /// A game's start (`Game on`), pinging the player to move.
+    GameOn,
+    /// A challenge or a seek (its subject is the challenge).
+    Challenge,
+    /// A reminder that the player to move has a quarter of his time left.
+    Reminder,
+    /// The news that the player to move is out of time (he may be claimed against).
+    TimeUp,
+    /// The end of a game on time.
+    Forfeit,
+    /// The end of a game nobody moved in for too long.
+    Abandoned,
+}
+
+impl Kind {
+    /// Every kind, with its word in the database.
+    pub const ALL: [(Kind, &'static str); 7] = [
+        (Kind::Turn, "turn"),
+        (Kind::GameOn, "game_on"),
+        (Kind::Challenge, "challenge"),
+        (Kind::Reminder, "reminder"),
+        (Kind::TimeUp, "time_up"),
+        (Kind::Forfeit, "forfeit"),
+        (Kind::Abandoned, "abandoned"),
+    ];
+
+    fn word(self) -> &'static str {
+        Kind::ALL
+            .iter()
+            .find(|(kind, _)| *kind == self)
+            .map_or("turn", |(_, word)| word)
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// A kind of outbox row this release does not know (written by a later one).
+#[derive(Debug)]
+pub struct UnknownKind(String);
+
+impl fmt::Display for UnknownKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown kind of outbox row `{}`", self.0)
+    }
+}
+
+impl std::error::Error for UnknownKind {}
+
+impl FromStr for Kind {
+    type Err = UnknownKind;
+
+    fn from_str(word: &str) -> Result<Kind, UnknownKind> {
+        Kind::ALL
+            .iter()
+            .find(|(_, known)| *known == word)
+            .map(|(kind, _)| *kind)
+            .ok_or_else(|| UnknownKind(word.to_string()))
+    }
+}
+
+impl ToSql for Kind {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.word()))
+    }
+}
+
+impl FromSql for Kind {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        value
+            .as_str()?
+            .parse()
+            .map_err(|e| FromSqlError::Other(Box::new(e)))
+    }
+}
+
+/// A message owed: its kind, about `subject`, in `channel`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Owed {
     /// The row.
     pub id: OutboxId,
     /// Where it is posted.
     pub channel: ChannelId,
-    /// The game it announces.
-    pub game: GameId,
+    /// What it announces.
+    pub kind: Kind,
+    /// What it is drawn from: a game, or for [`Kind::Challenge`] a challenge.
+    pub subject: i64,
     /// How many turns the game had stored when it was written.
     pub ply: i64,
 }
 
-/// Writes that the turns of `game` up to `ply` are owed to `channel`: called inside the
-/// transaction that stores them.
+impl Owed {
+    /// The game it announces (its subject, for the kinds about a game).
+    pub fn game(&self) -> GameId {
+        GameId(self.subject)
+    }
+
+    /// The challenge it announces (its subject, for [`Kind::Challenge`]).
+    pub fn challenge(&self) -> ChallengeId {
+        ChallengeId(self.subject)
+    }
+}
+
+/// Writes that a message of `kind` about `subject` is owed to `channel`, the game having
+/// `ply` turns stored: called inside the transaction that makes the change it announces.
 pub(super) fn owe(
     tx: &Connection,
-    game: GameId,
     channel: ChannelId,
+    kind: Kind,
+    subject: i64,
     ply: usize,
     at: i64,
 ) -> rusqlite::Result<()> {
     tx.prepare_cached(
-        "INSERT INTO outbox (channel_id, game_id, ply, created_at) VALUES (?1, ?2, ?3, ?4)",
+        "INSERT INTO outbox (channel_id, kind, subject, ply, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
     )?
-    .execute(params![channel, game, ply as i64, at])?;
+    .execute(params![channel, kind, subject, ply as i64, at])?;
     Ok(())
 }
 
@@ -65,15 +174,16 @@ impl Store {
         self.with(|c| {
             let owed = c
                 .prepare_cached(
-                    "SELECT id, channel_id, game_id, ply FROM outbox WHERE sent_at IS NULL
+                    "SELECT id, channel_id, kind, subject, ply FROM outbox WHERE sent_at IS NULL
                      ORDER BY id",
                 )?
                 .query_map([], |row| {
                     Ok(Owed {
                         id: row.get(0)?,
                         channel: row.get(1)?,
-                        game: row.get(2)?,
-                        ply: row.get(3)?,
+                        kind: row.get(2)?,
+                        subject: row.get(3)?,
+                        ply: row.get(4)?,
                     })
                 })?
                 .collect::<Result<_, _>>()?;
@@ -81,8 +191,42 @@ impl Store {
         })
     }
 
-    /// Marks `ids` sent: they are posted.
-    pub fn mark_sent(&self, ids: &[OutboxId]) -> anyhow::Result<()> {
+    /// The message that announced the turns of `game` up to `ply`, if it was posted and
+    /// its id kept: (its channel, the message).
+    pub fn turn_message(
+        &self,
+        game: GameId,
+        ply: usize,
+    ) -> anyhow::Result<Option<(ChannelId, i64)>> {
+        self.with(|c| {
+            Ok(c.prepare_cached(
+                "SELECT channel_id, message_id FROM outbox
+                 WHERE kind = ?1 AND subject = ?2 AND ply = ?3 AND message_id IS NOT NULL
+                 ORDER BY id DESC LIMIT 1",
+            )?
+            .query_row(params![Kind::Turn, game, ply as i64], |row| {
+                Ok((row.get(0)?, row.get(1)?))
+            })
+            .optional()?)
+        })
+    }
+
+    /// Keeps `message` as the post that announced `ids`, before they are marked sent.
+    pub fn note_posted(&self, ids: &[OutboxId], message: i64) -> anyhow::Result<()> {
+        self.with(|c| {
+            let mut note = c.prepare_cached(
+                "UPDATE outbox SET message_id = ?2 WHERE id = ?1 AND message_id IS NULL",
+            )?;
+            for id in ids {
+                note.execute(params![id, message])?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Marks `ids` sent: they are posted, the first message of their post being `message`
+    /// if the adapter knows it.
+    pub fn mark_sent(&self, ids: &[OutboxId], message: Option<i64>) -> anyhow::Result<()> {
         if ids.is_empty() {
             return Ok(());
         }
@@ -91,10 +235,11 @@ impl Store {
             let tx = c.transaction()?;
             {
                 let mut mark = tx.prepare_cached(
-                    "UPDATE outbox SET sent_at = ?1 WHERE id = ?2 AND sent_at IS NULL",
+                    "UPDATE outbox SET sent_at = ?1, message_id = COALESCE(?3, message_id)
+                     WHERE id = ?2 AND sent_at IS NULL",
                 )?;
                 for id in ids {
-                    mark.execute(params![at, id])?;
+                    mark.execute(params![at, id, message])?;
                 }
             }
             tx.commit()?;

@@ -11,6 +11,7 @@ mod e2e;
 mod engine;
 mod handshake;
 mod outbox;
+mod outbox_kinds;
 mod pictures;
 mod play;
 mod privacy;

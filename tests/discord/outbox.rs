@@ -14,7 +14,7 @@ use crate::support::chat::{ALICE, BOB, CHANNEL, assert_pings};
 use crate::support::fake_discord::{FakeDiscord, WAIT_TIMEOUT};
 
 /// The bot with the failpoint `crash`.
-async fn start(discord: &FakeDiscord, db: &Path, crash: Option<Crash>) -> Bot {
+pub(crate) async fn start(discord: &FakeDiscord, db: &Path, crash: Option<Crash>) -> Bot {
     let config = Config {
         crash,
         ..Config::default()
@@ -24,36 +24,47 @@ async fn start(discord: &FakeDiscord, db: &Path, crash: Option<Crash>) -> Bot {
 
 /// How many turns the database at `db` stores, waited for until there are `turns`.
 async fn stored_turns(db: &Path, turns: i64) {
+    stored(db, "SELECT COUNT(*) FROM turns", turns).await;
+}
+
+/// Waits until `count` (a query of one number) reads at least `least` in the database at `db`.
+pub(crate) async fn stored(db: &Path, count: &str, least: i64) {
     let waited = tokio::time::timeout(WAIT_TIMEOUT, async {
         loop {
             let connection = rusqlite::Connection::open(db).unwrap();
-            let stored: i64 = connection
-                .query_row("SELECT COUNT(*) FROM turns", [], |row| row.get(0))
-                .unwrap();
-            if stored >= turns {
+            let stored: i64 = connection.query_row(count, [], |row| row.get(0)).unwrap();
+            if stored >= least {
                 return;
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     })
     .await;
-    waited.expect("the turn was not stored");
+    waited.unwrap_or_else(|_| panic!("never stored: {count}"));
 }
 
-/// What the bot posted in the channel after its first `skip` messages.
-fn posted_since(discord: &FakeDiscord, skip: usize) -> Vec<Value> {
+/// What the bot posted in `channel` after its first `skip` messages.
+pub(crate) fn posted_in(discord: &FakeDiscord, channel: u64, skip: usize) -> Vec<Value> {
     discord
-        .messages_in(CHANNEL)
+        .messages_in(channel)
         .into_iter()
         .skip(skip)
         .collect()
 }
 
+/// What the bot posted in the channel after its first `skip` messages.
+fn posted_since(discord: &FakeDiscord, skip: usize) -> Vec<Value> {
+    posted_in(discord, CHANNEL, skip)
+}
+
 /// Alice's first turn with the bot dying at `crash` (a game started first): the number of
 /// messages the channel had before the turn.
 async fn crashed_turn(discord: &FakeDiscord, db: &Path, crash: Crash) -> usize {
-    let bot = start(discord, db, Some(crash)).await;
+    // The game's start is owed too: it is posted by a bot that does not die.
+    let bot = start(discord, db, None).await;
     start_game(discord, CHANNEL).await;
+    bot.stop(discord).await;
+    let bot = start(discord, db, Some(crash)).await;
     let before = discord.messages_in(CHANNEL).len();
     let mut position = Position::new(Variant::Standard);
     let push = next_push(&mut position);
@@ -124,8 +135,10 @@ async fn a_crash_while_draining_still_announces_once() {
 async fn an_announcement_overtaken_by_a_later_turn_says_so() {
     let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
     let db = dir.path().join("gipf.db");
-    let bot = start(&discord, &db, Some(Crash::BeforePost)).await;
+    let bot = start(&discord, &db, None).await;
     start_game(&discord, CHANNEL).await;
+    bot.stop(&discord).await;
+    let bot = start(&discord, &db, Some(Crash::BeforePost)).await;
     let before = discord.messages_in(CHANNEL).len();
     let mut position = Position::new(Variant::Standard);
     for (turn, player) in [ALICE, BOB].into_iter().enumerate() {
@@ -181,5 +194,8 @@ async fn a_turn_sent_again_is_told_it_was_played() {
         "{again:#}"
     );
     assert!(text.contains("It is bob's turn"), "{again:#}");
+    // It links the message that announced it.
+    assert!(text.contains("https://discord.com/channels/"), "{again:#}");
+    assert!(text.contains(&format!("/{CHANNEL}/")), "{again:#}");
     bot.stop(&discord).await;
 }

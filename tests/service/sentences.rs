@@ -13,7 +13,7 @@ fn lines(reply: &Reply) -> Vec<(bool, String)> {
         let (words, named) = match span {
             Span::Plain(s) | Span::Strong(s) => (s.clone(), false),
             Span::Name(name) | Span::Mention(_, name) => (name.clone(), true),
-            Span::Channel(_) => ("#channel".to_string(), true),
+            Span::Channel(_) | Span::Message(..) => ("#channel".to_string(), true),
             Span::Time(_) => ("Monday".to_string(), false),
             Span::Listing(_) => ("A record.".to_string(), false),
         };

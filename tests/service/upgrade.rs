@@ -406,7 +406,7 @@ fn write_fixture() {
     }
     // Every announcement of the season went out, as on a server whose bot posted them all.
     for (_, owed) in club.service.unsent() {
-        club.service.sent(&owed.owed);
+        club.service.sent(&owed.owed, None);
     }
     drop(club);
     gipf_bot::store::backup(&live, &db).unwrap();

@@ -9,9 +9,10 @@ use gipf::{ByColor, Color};
 
 use super::game::time;
 use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
-use crate::command::ChallengeCommand;
+use crate::command::{ChallengeCommand, Phrasing};
 use crate::model::{
-    ChannelId, ColorChoice, GameId, GameSpec, GameStatus, GuildSettings, TimeControl, UserId,
+    ChallengeId, ChannelId, ColorChoice, GameId, GameSpec, GameStatus, GuildSettings, TimeControl,
+    UserId,
 };
 use crate::reply::{Button, NewThread, Reply, Stamp};
 use crate::store::{Challenge, ChallengeTerms};
@@ -92,18 +93,28 @@ impl Keeper {
                 "Someone else challenged here just now; that challenge must be answered first.",
             );
         };
+        Ok(self.challenge_reply(id, &terms, &self.phrasing(message))?)
+    }
+
+    /// The notice of challenge `id` on `terms`, with its buttons.
+    pub(in crate::service) fn challenge_reply(
+        &self,
+        id: ChallengeId,
+        terms: &ChallengeTerms,
+        say: &Phrasing,
+    ) -> anyhow::Result<Reply> {
         let button = |label: &str, command| Button {
             label: label.into(),
             command,
             stamp: Stamp::Challenge { id },
         };
         let mut buttons = vec![button("Accept", ChallengeCommand::Accept.into())];
-        if opponent.is_some() {
+        if terms.challenged.is_some() {
             buttons.push(button("Decline", ChallengeCommand::Decline.into()));
         }
         Ok(Reply {
             buttons,
-            ..Reply::public(self.challenge_text(message, &terms)?)
+            ..Reply::public(self.challenge_text(terms, say)?)
         })
     }
 }
@@ -142,13 +153,12 @@ impl Desk {
 impl Keeper {
     /// `@bob, alice challenges you to a game of standard GIPF (...). Answer ...`, or for a
     /// seek `alice seeks a game of standard GIPF (...): anyone here may accept ...`.
-    fn challenge_text(&self, message: &Message, terms: &ChallengeTerms) -> anyhow::Result<Text> {
+    fn challenge_text(&self, terms: &ChallengeTerms, say: &Phrasing) -> anyhow::Result<Text> {
         let me = terms.challenger;
         let colours = match terms.color {
             ColorChoice::Random => text!["colours drawn at random"],
             chosen => text![self.name(me)?, format!(" plays {chosen}")],
         };
-        let say = self.phrasing(message);
         let Some(opponent) = terms.challenged else {
             let mut text = text![self.name(me)?];
             text.push(format!(" seeks a game of {} (", terms.spec.title()))
@@ -518,7 +528,7 @@ fn potentials_line(terms: &ChallengeTerms) -> String {
 }
 
 /// `Game on: standard GIPF. White: alice, Black: bob.`, `how` after `Game on`.
-fn game_on(game: &LiveGame, how: &str) -> Text {
+pub(in crate::service) fn game_on(game: &LiveGame, how: &str) -> Text {
     text![
         format!("Game on{how}: {}. White: ", game.stored.spec.title()),
         game.name(Color::White),

@@ -74,6 +74,7 @@ impl Ledger {
             resigned: Some(color),
             ended_by: None,
             forfeited: None,
+            announced: None,
         };
         let Some(stored) = self.save(&game.stored, progress)? else {
             return Err(self.moved_on(message));
@@ -233,6 +234,7 @@ impl Ledger {
             resigned: None,
             ended_by: Some(message.author.id),
             forfeited: None,
+            announced: None,
         };
         match self.save(&game.stored, progress)? {
             Some(_) => Ok(()),

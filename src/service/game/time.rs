@@ -10,7 +10,7 @@ use crate::reply::Reply;
 use crate::service::LiveGame;
 use crate::service::hands::Ledger;
 use crate::service::words::colour_word;
-use crate::store::Progress;
+use crate::store::{Kind, Progress};
 use crate::text;
 use crate::text::Span;
 
@@ -52,25 +52,35 @@ impl Ledger {
             resigned: None,
             ended_by: None,
             forfeited: Some(loser),
+            announced: Some(Kind::Forfeit),
         };
         let Some(stored) = self.save(&game.stored, progress)? else {
             return Ok(None);
         };
-        let mut after = LiveGame::changed(stored, game.game.clone(), game.last_turn.clone());
+        let after = LiveGame::changed(stored, game.game.clone(), game.last_turn.clone());
+        self.forfeit_reply(after, loser).map(Some)
+    }
+
+    /// The news that `loser` lost `after` on time, with its board.
+    pub(in crate::service) fn forfeit_reply(
+        &self,
+        mut after: LiveGame,
+        loser: Color,
+    ) -> anyhow::Result<Reply> {
         let _ = after.resign(loser);
         let plies = after.plies();
         // Both are told: the loser may not be watching the channel.
         let text = text![
-            self.mention_player(game, loser),
+            self.mention_player(&after, loser),
             format!(" ({loser}) ran out of time. "),
-            self.mention_player(game, !loser),
+            self.mention_player(&after, !loser),
             format!(", you win the game on time ({plies} plies). Well played!")
         ];
-        Ok(Some(Reply {
+        Ok(Reply {
             board: Some(self.picture(&after, None)?),
             buttons: vec![crate::service::play::prompt::rematch_button(&after)],
             ..Reply::public(text)
-        }))
+        })
     }
 
     /// The reminder, the news that time is up, or the end of the game on time.
@@ -81,29 +91,47 @@ impl Ledger {
         let (Some(time), Some(deadline)) = (game.stored.time, game.stored.deadline) else {
             return Ok(None);
         };
+        if self.config.clock.now() < deadline {
+            self.store.mark_warned(&game.stored, 1, Kind::Reminder)?;
+            return self.warning(game, Kind::Reminder);
+        }
+        if time.autoforfeit {
+            return self.forfeit(game, game.to_move());
+        }
+        self.store.mark_warned(&game.stored, 2, Kind::TimeUp)?;
+        self.warning(game, Kind::TimeUp)
+    }
+
+    /// The warning `kind` about the deadline of `game`: a reminder to the player to move,
+    /// or the news that his time is up. `None` for a game without a deadline or another kind.
+    pub(in crate::service) fn warning(
+        &self,
+        game: &LiveGame,
+        kind: Kind,
+    ) -> anyhow::Result<Option<Reply>> {
+        let (Some(time), Some(deadline)) = (game.stored.time, game.stored.deadline) else {
+            return Ok(None);
+        };
         let to_move = game.to_move();
         let player = game.player(to_move);
-        if self.config.clock.now() < deadline {
-            self.store.mark_warned(game.stored.id, 1)?;
-            return Ok(Some(Reply::public(text![
+        let text = match kind {
+            Kind::Reminder => text![
                 self.mention(player)?,
                 format!(", a reminder: your move ({to_move}) in this game is due by "),
                 Span::Time(deadline),
                 format!(" ({} days per move).", time.days)
-            ])));
-        }
-        if time.autoforfeit {
-            return self.forfeit(game, to_move);
-        }
-        self.store.mark_warned(game.stored.id, 2)?;
-        Ok(Some(Reply::public(text![
-            self.name(player)?,
-            format!(" ({to_move}) is out of time. "),
-            self.mention_player(game, !to_move),
-            format!(
-                ", you may claim the win with {}, or play on.",
-                self.notice_phrasing().cmd("claim")
-            )
-        ])))
+            ],
+            Kind::TimeUp => text![
+                self.name(player)?,
+                format!(" ({to_move}) is out of time. "),
+                self.mention_player(game, !to_move),
+                format!(
+                    ", you may claim the win with {}, or play on.",
+                    self.notice_phrasing().cmd("claim")
+                )
+            ],
+            _ => return Ok(None),
+        };
+        Ok(Some(Reply::public(text)))
     }
 }

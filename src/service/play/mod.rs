@@ -26,7 +26,7 @@ use crate::model::{GameStatus, Partial};
 use crate::reply::{Button, Reply, Stamp};
 use crate::store::Progress;
 use crate::text;
-use crate::text::Text;
+use crate::text::{Span, Text};
 
 /// A game being changed by one command: nothing is saved unless all of it is legal.
 pub(super) struct Working<'a> {
@@ -407,6 +407,32 @@ impl Run for PlayCommand {
 }
 
 impl Keeper {
+    /// What a turn sent twice (its answer lost) hears first when it finds itself stored as
+    /// the game's last: that it is, with a link to the message that announced it when that
+    /// is known. Nothing for anyone else.
+    fn stored_already(&self, game: &LiveGame, color: Color) -> Text {
+        let Some(turn) = (game.last_turn.as_ref())
+            .filter(|turn| turn.color == color)
+            .and(game.stored.turns.last())
+        else {
+            return Text::new();
+        };
+        let said = format!("Your turn `{turn}` is stored and announced already");
+        let posted = (self.store)
+            .turn_message(game.stored.id, game.stored.turns.len())
+            .inspect_err(|e| tracing::error!(error = %format!("{e:#}"), "cannot read the outbox"))
+            .ok()
+            .flatten();
+        match (posted, game.stored.guild) {
+            (Some((channel, message)), Some(guild)) => {
+                let message = u64::try_from(message).unwrap_or_default();
+                text![said, ": ", Span::Message(guild, channel, message), ". "]
+            }
+            (Some((channel, _)), None) => text![said, " in ", Span::Channel(channel), ". "],
+            (None, _) => text![said, ". "],
+        }
+    }
+
     /// Checks that the author may act now, plays `command` on a working copy of the game,
     /// and saves it.
     fn act(&self, message: &Message, command: &PlayCommand) -> Handled {
@@ -426,19 +452,13 @@ impl Keeper {
         })?;
         let to_move = game.to_move();
         if color != to_move {
-            // A turn sent twice (its answer lost) finds itself stored: say so.
-            let stored = (game.last_turn.as_ref())
-                .filter(|turn| turn.color == color)
-                .and(game.stored.turns.last());
-            let already = stored.map_or(String::new(), |turn| {
-                format!("Your turn `{turn}` is stored and announced already. ")
-            });
-            return refuse(text![
-                already,
+            let mut refused = self.stored_already(&game, color);
+            refused.append(text![
                 "It is ",
                 game.name(to_move),
                 format!("'s turn ({to_move}). I will ping you when it is yours.")
             ]);
+            return refuse(refused);
         }
         let say = self.phrasing(message);
         let mut working = Working::new(game.game.clone(), game.stored.partial.0.clone(), &say);
@@ -478,6 +498,7 @@ impl Keeper {
             resigned: None,
             ended_by: None,
             forfeited: None,
+            announced: None,
         };
         let Some(stored) = self.save(&game.stored, progress)? else {
             return Ok(None);

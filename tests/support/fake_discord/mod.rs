@@ -439,12 +439,21 @@ impl FakeDiscord {
             interaction["token"].as_str(),
             id_field(&interaction["channel_id"]),
         ) {
-            self.shared
-                .state()
+            let mut state = self.shared.state();
+            state
                 .interaction_channels
                 .insert(token.to_owned(), channel_id);
+            (state.interaction_tokens).insert(token.to_owned(), std::time::Instant::now());
         }
         self.send_dispatch("INTERACTION_CREATE", interaction).await;
+    }
+
+    /// Makes every interaction token given so far older by `by`, as if that time had
+    /// passed: one older than 15 minutes is refused, as Discord does.
+    pub fn age_interaction_tokens(&self, by: std::time::Duration) {
+        for given in self.shared.state().interaction_tokens.values_mut() {
+            *given = given.checked_sub(by).unwrap_or(*given);
+        }
     }
 
     /// Dispatches any event (`t` = `event`, `d` = `data`) to every live session, after
@@ -928,6 +937,8 @@ struct State {
     commands: HashMap<Option<u64>, Vec<Value>>,
     /// Channel of each interaction token, for the messages of webhook followups.
     interaction_channels: HashMap<String, u64>,
+    /// When each interaction token was given: Discord refuses it 15 minutes later.
+    interaction_tokens: HashMap<String, std::time::Instant>,
     /// Usernames the fake has seen, to describe users in made-up objects.
     usernames: HashMap<u64, String>,
     /// Calls whose answer waits for a release (see [`FakeDiscord::hold`]).

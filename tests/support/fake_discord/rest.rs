@@ -222,6 +222,13 @@ impl Shared {
         (at.elapsed() < WINDOW).then(|| message.clone())
     }
 
+    /// Whether the interaction `token` was given more than 15 minutes ago.
+    fn token_expired(&self, token: &str) -> bool {
+        const LIFE: Duration = Duration::from_secs(15 * 60);
+        let state = self.state();
+        (state.interaction_tokens.get(token)).is_some_and(|given| given.elapsed() >= LIFE)
+    }
+
     /// An interaction's callback and its webhook's follow-ups.
     fn route_interaction(
         &self,
@@ -229,6 +236,12 @@ impl Shared {
         method: &str,
         segments: &[&str],
     ) -> Option<HttpResponse> {
+        // An interaction's token answers it for 15 minutes; then its webhook is gone.
+        if let ("POST" | "PATCH", ["webhooks", _, token, ..]) = (method, segments)
+            && self.token_expired(token)
+        {
+            return Some(refusal(401, "Invalid Webhook Token", 50027));
+        }
         Some(match (method, segments) {
             ("POST", ["interactions", _, _, "callback"])
             | ("DELETE", ["webhooks", _, _, "messages", _]) => HttpResponse::no_content(),
