@@ -1,7 +1,8 @@
 //! The watch: what the clock calls for while nobody writes. Every minute it asks the
 //! service for the deadlines due (`game/time.rs` says what each calls for), the games left idle
-//! too long, the engine's turns nobody else will ask for, and the daily puzzles
-//! (`learn/daily.rs`), and hands each reply to the adapter. The deadlines live in the database,
+//! too long, the tournaments' rounds whose last game ended (`tournament/rounds.rs`), the
+//! engine's turns nobody else will ask for, and the daily puzzles (`learn/daily.rs`), and
+//! hands each reply to the adapter. The deadlines live in the database,
 //! so the watch goes on across restarts.
 
 use std::future::Future;
@@ -46,6 +47,8 @@ impl Service {
                 due.extend(std::iter::once(reply).chain(copies).map(|r| (channel, r)));
             }
         }
+        // After the deadlines: a game lost on time may end its round, paired at once.
+        due.extend(self.tournament_rounds());
         Ok(due)
     }
 

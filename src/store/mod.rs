@@ -29,6 +29,7 @@ mod outbox;
 mod puzzles;
 mod ratings;
 mod takebacks;
+mod tournaments;
 mod users;
 
 pub use archive::GameFilter;
@@ -39,6 +40,7 @@ pub use games::{Damaged, Progress, StoredGame};
 pub use outbox::Owed;
 pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
+pub use tournaments::{Entry, EventGame, EventTerms, Tournament};
 
 /// The schema, one migration a file in `migrations/`.
 pub fn migrations() -> Migrations<'static> {
@@ -70,6 +72,7 @@ pub fn migrations() -> Migrations<'static> {
             "../../migrations/0016_daily_puzzles_and_analyses.sql"
         )),
         M::up(include_str!("../../migrations/0017_outbox.sql")),
+        M::up(include_str!("../../migrations/0018_tournaments.sql")),
     ];
     Migrations::from_slice(STEPS)
 }

@@ -23,6 +23,7 @@ mod potentials_games;
 mod refusals;
 mod sentences;
 mod takebacks;
+mod tournaments;
 mod upgrade;
 mod upkeep;
 mod words;
