@@ -82,3 +82,43 @@ fn render_potentials_and_encode(bencher: divan::Bencher) {
     );
     bencher.bench(|| render(divan::black_box(&view), &render_options));
 }
+
+/// Draw and encode the crosstable of a 32-player, 7-round Swiss played to the end.
+#[divan::bench]
+fn render_crosstable_32_players(bencher: divan::Bencher) {
+    use gipf_bot::render::{CrosstableView, render_crosstable};
+    use gipf_tournament::{Event, Format, Played, Winner};
+    let mut event = Event::new(Format::Swiss { rounds: 7 }, 32);
+    while let Ok(round) = event.pair_next_round() {
+        for (board, game) in round.games.iter().enumerate() {
+            let winner = if (board + round.number as usize).is_multiple_of(3) {
+                Winner::Black
+            } else {
+                Winner::White
+            };
+            let (white, black) = (game.white, game.black);
+            let winner = Some(winner);
+            let number = round.number;
+            event.games.push(Played {
+                round: number,
+                white,
+                black,
+                winner,
+            });
+        }
+    }
+    let standings = event.standings();
+    let names: Vec<String> = (1..=32).map(|n| format!("Player number {n}")).collect();
+    let view = CrosstableView {
+        title: "Winter Cup",
+        subtitle: "Swiss, 7 rounds · final standings",
+        names: &names,
+        standings: &standings,
+        games: &event.games,
+        byes: &event.byes,
+        rounds: 7,
+        format: event.format,
+    };
+    eprintln!("crosstable PNG {} bytes", render_crosstable(&view).len());
+    bencher.bench(|| render_crosstable(divan::black_box(&view)));
+}

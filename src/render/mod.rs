@@ -23,6 +23,7 @@
 mod animation;
 mod board;
 mod canvas;
+mod crosstable;
 mod disc;
 mod layout;
 mod legend;
@@ -43,6 +44,7 @@ use image::RgbImage;
 use palette::Palette;
 
 pub use animation::{FINAL_DELAY, MAX_BYTES, TURN_DELAY, animate};
+pub use crosstable::{CrosstableView, crosstable_size, render_crosstable};
 
 use crate::model::GameSpec;
 use crate::record::{self, Replay};
@@ -192,6 +194,8 @@ pub fn render_record(
     encode(&draw(&view, options)).context("cannot encode the picture")
 }
 
+#[cfg(test)]
+mod crosstable_tests;
 #[cfg(test)]
 mod potentials_tests;
 #[cfg(test)]

@@ -68,6 +68,14 @@ pub(crate) const KINDS: [Paint; 5] = [
 ];
 /// The number of layers on a stack.
 pub(crate) const LAYER_COUNT: Paint = Rgb([0x4d, 0x3c, 0x2a]);
+/// A crosstable's cell of a won game.
+pub(crate) const WIN_CELL: Paint = Rgb([0xc4, 0xe0, 0xa8]);
+/// A crosstable's cell of a lost game.
+pub(crate) const LOSS_CELL: Paint = Rgb([0xf0, 0xb8, 0xa8]);
+/// A crosstable's cell of a bye worth a point.
+pub(crate) const BYE_CELL: Paint = Rgb([0xdc, 0xd2, 0xee]);
+/// Every other line of a crosstable, for the eye to follow it.
+pub(crate) const STRIPE: Paint = Rgb([0xec, 0xe1, 0xc8]);
 /// Text on coloured badges.
 pub(crate) const ON_BADGE: Paint = Rgb([0xff, 0xff, 0xff]);
 

@@ -1,0 +1,129 @@
+//! The crosstable picture: its size, a won and a lost game's cells, and an example written
+//! to the target folder to look at.
+#![allow(clippy::unwrap_used)]
+
+use gipf_tournament::{Event, Format, Played, Winner};
+
+use super::crosstable::{FIRST_ROW_TOP, ROUND_WIDTH, ROUNDS_LEFT, ROW_HEIGHT};
+use super::tests::{assert_paint, decode};
+use super::{CrosstableView, crosstable_size, render_crosstable, theme};
+
+/// A six-player, three-round Swiss: White wins every game but one, player 5 withdraws after
+/// round 2, the last round still in play on one board.
+fn winter_cup() -> Event {
+    let mut event = Event::new(Format::Swiss { rounds: 3 }, 6);
+    for number in 1..=3 {
+        let round = event.pair_next_round().unwrap();
+        for (board, game) in round.games.iter().enumerate() {
+            let winner = match (number, board) {
+                (3, 0) => None,
+                (2, 1) => Some(Winner::Black),
+                _ => Some(Winner::White),
+            };
+            let (white, black) = (game.white, game.black);
+            event.games.push(Played {
+                round: number,
+                white,
+                black,
+                winner,
+            });
+        }
+        event.byes.extend(round.bye.map(|player| (number, player)));
+        if number == 2 {
+            event.withdrawn.push(5);
+        }
+        if number == 3 {
+            break;
+        }
+    }
+    event
+}
+
+fn names() -> Vec<String> {
+    [
+        "Ann",
+        "Bob",
+        "Chloé",
+        "Dmitri Alexandrovich Karamazov the Third",
+        "Eve",
+        "Fay 🦊",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+#[test]
+fn the_crosstable_has_its_size_and_tells_a_win_from_a_loss() {
+    let event = winter_cup();
+    let standings = event.standings();
+    let names = names();
+    let view = CrosstableView {
+        title: "Winter Cup",
+        subtitle: "Swiss, 3 rounds · round 3 in play",
+        names: &names,
+        standings: &standings,
+        games: &event.games,
+        byes: &event.byes,
+        rounds: 3,
+        format: event.format,
+    };
+    let png = render_crosstable(&view);
+    let image = decode(&png);
+    assert_eq!(image.dimensions(), crosstable_size(&view));
+    assert_eq!(
+        crosstable_size(&view),
+        (852, 420),
+        "three rounds, two tie-breaks, six lines"
+    );
+
+    let line_of = |player: usize| standings.iter().position(|s| s.player == player).unwrap();
+    let cell_tint = |player: usize, round: u32| {
+        let left = ROUNDS_LEFT + (round - 1) as f32 * ROUND_WIDTH;
+        let top = FIRST_ROW_TOP + line_of(player) as f32 * ROW_HEIGHT;
+        (left + ROUND_WIDTH / 2.0, top + 8.0)
+    };
+    let first = &event.games[0];
+    assert_paint(&image, cell_tint(first.white, 1), theme::WIN_CELL);
+    assert_paint(&image, cell_tint(first.black, 1), theme::LOSS_CELL);
+    let in_play = event.games.iter().find(|g| g.winner.is_none()).unwrap();
+    let line_paint = match line_of(in_play.white) % 2 {
+        0 => theme::PAGE,
+        _ => theme::STRIPE,
+    };
+    assert_paint(&image, cell_tint(in_play.white, 3), line_paint);
+
+    let folder = std::env::var_os("CARGO_TARGET_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target"));
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("crosstable-example.png"), &png).unwrap();
+}
+
+#[test]
+fn a_round_robin_shows_its_rest_and_its_tie_breaks() {
+    let mut event = Event::new(Format::RoundRobin { cycles: 1 }, 3);
+    let round = event.pair_next_round().unwrap();
+    let game = round.games[0];
+    event.games.push(Played {
+        round: 1,
+        white: game.white,
+        black: game.black,
+        winner: Some(Winner::Black),
+    });
+    event.byes.extend(round.bye.map(|player| (1, player)));
+    let standings = event.standings();
+    let names: Vec<String> = Vec::new();
+    let view = CrosstableView {
+        title: "",
+        subtitle: "",
+        names: &names,
+        standings: &standings,
+        games: &event.games,
+        byes: &event.byes,
+        rounds: 3,
+        format: event.format,
+    };
+    let image = decode(&render_crosstable(&view));
+    assert_eq!(image.dimensions(), crosstable_size(&view));
+    assert_eq!(standings[0].player, game.black);
+}
