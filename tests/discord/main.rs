@@ -16,3 +16,4 @@ mod privacy;
 mod rights;
 mod shards;
 mod slash;
+mod tournament;

@@ -1,11 +1,12 @@
-//! How an event stands: `tournament standings` (points and tie-breaks, as text and as a
-//! crosstable) and `tournament pairings [round]` (a round's games and results).
+//! How an event stands: `tournament standings` (points and tie-breaks, as text and as the
+//! crosstable picture of `render/crosstable.rs`) and `tournament pairings [round]` (a round's games and results).
 
 use gipf::Color;
 
 use super::super::{Handled, Message, Service, refuse};
 use super::results::winner;
 use crate::model::EventStatus;
+use crate::render::{CrosstableView, render_crosstable};
 use crate::reply::Reply;
 use crate::store::Tournament;
 use crate::text;
@@ -68,7 +69,30 @@ impl Service {
                 format!(" {} ({}{withdrawn})", standing.points, breaks.join(", "))
             ]);
         }
-        Ok(Reply::public(text))
+        let names = (event.entries.iter())
+            .map(|entry| self.plain_name(entry.user))
+            .collect::<anyhow::Result<Vec<String>>>()?;
+        let subtitle = format!(
+            "{}, {} · round {} of {}",
+            event.terms.format,
+            event.terms.spec.title(),
+            event.rounds_started,
+            record.total_rounds()
+        );
+        let picture = render_crosstable(&CrosstableView {
+            title: &event.terms.name,
+            subtitle: &subtitle,
+            names: &names,
+            standings: &standings,
+            games: &record.games,
+            byes: &record.byes,
+            rounds: record.total_rounds(),
+            format: record.format,
+        });
+        Ok(Reply {
+            board: Some(picture).filter(|png| !png.is_empty()),
+            ..Reply::public(text)
+        })
     }
 
     /// `tournament pairings [round]`: the games of a round (the latest by default) and how
