@@ -5,12 +5,10 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::time::Duration;
 
-use gipf_bot::service::Config;
 use serde_json::Value;
 
-use crate::support::bot::{Bot, ask, assert_no_unhandled, content, next_post, say};
+use crate::support::bot::{Bot, ask, assert_no_unhandled, content, moved_clock, next_post, say};
 use crate::support::chat::{ALICE, BOB, CAROL, CHANNEL};
 use crate::support::fake_discord::{FakeDiscord, MessageSpec};
 
@@ -102,14 +100,7 @@ async fn a_six_player_swiss_is_played_through_threads_across_a_restart() {
     let db = dir.path().join("gipf.db");
     let discord = FakeDiscord::start().await;
     let now = Arc::new(AtomicI64::new(1_800_000_000));
-    let config = Config {
-        clock: gipf_bot::model::Clock::new({
-            let now = Arc::clone(&now);
-            move || now.load(Ordering::SeqCst)
-        }),
-        deadline_watch_every: Duration::from_millis(20),
-        ..Config::default()
-    };
+    let config = moved_clock(&now);
     let bot = Bot::start_with(&discord, &db, config.clone()).await;
     discord.grant(MODERATOR.0, MANAGE_MESSAGES);
     let create = "!tournament create \"Winter Cup\" swiss rounds=3 standard days=1";

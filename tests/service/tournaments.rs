@@ -395,3 +395,46 @@ fn an_event_starts_by_itself_at_its_time_or_is_called_off() {
         shown(&due[0].1)
     );
 }
+
+#[test]
+fn the_engine_entered_at_a_level_plays_its_games_in_their_threads() {
+    let mut hall = Hall::new();
+    hall.moderator("mod", "!tournament create \"Duo\" roundrobin double basic");
+    hall.text("alice", "!tournament join");
+    // Only the bot is entered at a level.
+    let other = hall.say_in(HALL, "alice", "!tournament join @bob easy", false);
+    refused(
+        &other,
+        "Only I can be entered",
+        "!tournament join @gipf-bot medium",
+    );
+    let entered = hall.text("alice", "!tournament join @gipf-bot beginner");
+    assert!(
+        entered.contains("gipf-bot at level beginner entered Duo"),
+        "{entered}"
+    );
+    let mut replies = hall.moderator("mod", "!tournament start");
+    for round in 1..=2 {
+        let game = replies.iter().find(|r| r.thread.is_some()).unwrap();
+        let thread = hall.thread_of(game.thread.as_ref().unwrap().game);
+        let state = hall.service.game_state(thread, false).unwrap().unwrap();
+        let said = shown(game);
+        assert!(said.starts_with(&format!("Duo, round {round}: ")), "{said}");
+        if state.players[Color::White] == user_id("gipf-bot") {
+            // The engine opened the game: its turn is played, and it is alice's move.
+            assert_eq!(state.turns.len(), 1, "{said}");
+            assert!(said.contains("played"), "{said}");
+        } else {
+            assert!(state.turns.is_empty(), "{said}");
+        }
+        // Alice resigns her game: the engine wins it.
+        resign_in(&mut hall, thread, "alice");
+        replies = hall.watch().into_iter().map(|(_, r)| r).collect();
+    }
+    let last = shown(&replies[0]);
+    assert!(last.contains("is over. The winner: gipf-bot"), "{last}");
+    assert!(
+        replies[0].mentions().is_empty(),
+        "the bot pings nobody, itself least: {last}"
+    );
+}

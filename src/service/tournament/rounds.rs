@@ -9,7 +9,7 @@ use super::super::play::potentials::describe;
 use super::super::words::due_by;
 use super::super::{Failure, LiveGame, Message, Service, refuse};
 use crate::model::{ChannelId, EventStatus, UserId};
-use crate::reply::{FollowUp, NewThread, Reply};
+use crate::reply::{NewThread, Reply};
 use crate::store::{StoredGame, Tournament};
 use crate::text;
 use crate::text::Text;
@@ -153,59 +153,57 @@ impl Service {
         };
         let mut replies = vec![self.round_announcement(event, round.number, &games, bye)?];
         for stored in games {
-            replies.push(self.round_game(event, round.number, stored)?);
+            replies.extend(self.round_game(event, round.number, stored)?);
         }
         Ok(replies)
     }
 
-    /// The reply that opens a round's game in its thread: both players pinged, the first
-    /// asked to move (or the engine answering).
+    /// The replies that open a round's game in its thread: both players pinged, the first
+    /// asked to move; where my engine moves first, its turn is played at once and opens the
+    /// thread (a held answer would lose the thread on the way).
     fn round_game(
         &self,
         event: &Tournament,
         round: u32,
         stored: StoredGame,
-    ) -> anyhow::Result<Reply> {
+    ) -> anyhow::Result<Vec<Reply>> {
         let game = LiveGame::load(stored)?;
-        let say = self.notice_phrasing();
+        let thread = Some(NewThread {
+            name: thread_name(event, round, &game),
+            game: game.stored.id,
+        });
         let white = self.mention_player(&game, Color::White);
         let mut text = text![
             format!("{}, round {round}: ", event.terms.name),
             white.clone(),
             " (White) against ",
             self.mention_player(&game, Color::Black),
-            format!(" (Black), {}.", game.stored.spec.title()),
+            format!(" (Black), {}.\n", game.stored.spec.title()),
         ];
-        let answer = self.engine_to_move(&game);
-        match answer {
-            Some(_) => {
-                text.push("\nI move first.");
-                self.hold_for_answer(&game);
+        if let Some(id) = self.engine_to_move(&game) {
+            let mut replies: Vec<Reply> =
+                self.engine_turn(id).into_iter().map(|(_, r)| r).collect();
+            if let Some(first) = replies.first_mut() {
+                text.append(std::mem::take(&mut first.text));
+                first.text = text;
+                first.thread = thread;
             }
-            None => {
-                text.append(text![
-                    "\n",
-                    white,
-                    format!(", you move first: {}", self.first_move(&game, &say))
-                ]);
-            }
+            return Ok(replies);
         }
+        let say = self.notice_phrasing();
+        text.append(text![
+            white,
+            format!(", you move first: {}", self.first_move(&game, &say))
+        ]);
         if let Some(about) = game.stored.spec.potentials().as_ref().and_then(describe) {
             text.push(format!("\n{about}"));
         }
         text.append(due_by(&game.stored));
-        Ok(Reply {
-            board: answer
-                .is_none()
-                .then(|| self.picture(&game, None))
-                .transpose()?,
-            then: answer.map(FollowUp::EngineAnswer),
-            thread: Some(NewThread {
-                name: thread_name(event, round, &game),
-                game: game.stored.id,
-            }),
+        Ok(vec![Reply {
+            board: Some(self.picture(&game, None)?),
+            thread,
             ..Reply::public(text)
-        })
+        }])
     }
 
     /// A round's pairings, posted in the event's channel, with the standings before it.
