@@ -192,7 +192,8 @@ fn filled(c: &Connection, mut event: Tournament) -> anyhow::Result<Tournament> {
     Ok(event)
 }
 
-/// The events `filter` (an SQL condition on `tournaments`, its parameter `?1`) picks.
+/// The events `filter` (an SQL condition on `tournaments`, its parameter `?1`, with its
+/// order and limit if any) picks.
 fn events_where(
     c: &Connection,
     filter: &str,
@@ -200,7 +201,7 @@ fn events_where(
 ) -> anyhow::Result<Vec<Tournament>> {
     let rows: Vec<Tournament> = c
         .prepare_cached(&format!(
-            "SELECT {EVENT_COLUMNS} FROM tournaments WHERE {filter} ORDER BY id DESC LIMIT 25"
+            "SELECT {EVENT_COLUMNS} FROM tournaments WHERE {filter}"
         ))?
         .query_map(params![value], event_row)?
         .collect::<Result<_, _>>()?;
@@ -260,18 +261,18 @@ impl Store {
 
     /// A server's events, the latest first (25 at most).
     pub fn tournaments_of(&self, guild: GuildId) -> anyhow::Result<Vec<Tournament>> {
-        self.with(|c| events_where(c, "guild_id = ?1", &guild))
+        self.with(|c| events_where(c, "guild_id = ?1 ORDER BY id DESC LIMIT 25", &guild))
     }
 
     /// The events being played, everywhere: the watch looks at their rounds.
     pub fn running_tournaments(&self) -> anyhow::Result<Vec<Tournament>> {
-        self.with(|c| events_where(c, "status = 'running' AND ?1 = ?1", &0))
+        self.with(|c| events_where(c, "status = 'running' AND ?1 = ?1 ORDER BY id", &0))
     }
 
     /// The open events whose start time has come.
     pub fn tournaments_to_start(&self) -> anyhow::Result<Vec<Tournament>> {
         let now = self.clock.now();
-        self.with(|c| events_where(c, "status = 'open' AND starts_at <= ?1", &now))
+        self.with(|c| events_where(c, "status = 'open' AND starts_at <= ?1 ORDER BY id", &now))
     }
 
     /// Enters `user` (the engine at `engine`) in an open event; false if already in it or
