@@ -455,8 +455,8 @@ impl Terms {
         Ok(())
     }
 
-    /// The challenge of `opponent` (none: a seek) the words make, all read.
-    fn challenge(self, opponent: Option<UserId>, words: &Words) -> Result<Command, CommandError> {
+    /// The game the words name (standard unless named), with its potentials.
+    fn game(&self, words: &Words) -> Result<(Variant, Option<Options>), CommandError> {
         if self.ultimate && (self.variant.is_some() || self.extra.is_some()) {
             return Err(error(format!(
                 "{} is a game of its own: name one game",
@@ -470,6 +470,12 @@ impl Terms {
         };
         let variant = with_extra(self.variant.unwrap_or(game), self.extra.as_deref(), words)?;
         let potentials = challenge_potentials(variant, self.ultimate, self.spec.as_deref(), words)?;
+        Ok((variant, potentials))
+    }
+
+    /// The challenge of `opponent` (none: a seek) the words make, all read.
+    fn challenge(self, opponent: Option<UserId>, words: &Words) -> Result<Command, CommandError> {
+        let (variant, potentials) = self.game(words)?;
         if self.autoforfeit && self.days.is_none() {
             return Err(error(format!(
                 "{} goes with a time per move, like {}",
@@ -569,12 +575,6 @@ pub(super) fn event_game(
             words.cmd("tournament create \"Winter Cup\" swiss rounds=5 standard days=3")
         )));
     }
-    let game = if terms.ultimate {
-        Variant::Tournament
-    } else {
-        Variant::Standard
-    };
-    let variant = with_extra(terms.variant.unwrap_or(game), terms.extra.as_deref(), words)?;
-    let potentials = challenge_potentials(variant, terms.ultimate, terms.spec.as_deref(), words)?;
+    let (variant, potentials) = terms.game(words)?;
     Ok((variant, potentials, terms.days))
 }
