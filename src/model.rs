@@ -672,3 +672,94 @@ impl FromStr for GameKind {
             .ok_or_else(|| ParseGameKindError(text.to_string()))
     }
 }
+
+/// A stored tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TournamentId(pub i64);
+
+impl fmt::Display for TournamentId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// How a tournament pairs its players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EventFormat {
+    /// Pairing within score groups, for this many rounds.
+    Swiss {
+        /// Its rounds.
+        rounds: u32,
+    },
+    /// Everyone meets everyone, once or (`cycles` 2) twice with colours swapped.
+    RoundRobin {
+        /// 1 or 2.
+        cycles: u8,
+    },
+}
+
+impl EventFormat {
+    /// The most rounds a Swiss event may have.
+    pub const MAX_SWISS_ROUNDS: u32 = 30;
+
+    /// The fewest players it starts with: 3 for a Swiss event, 2 for a round robin.
+    pub fn fewest_players(self) -> usize {
+        match self {
+            EventFormat::Swiss { .. } => 3,
+            EventFormat::RoundRobin { .. } => 2,
+        }
+    }
+
+    /// `swiss` or `roundrobin`: the word that names it in a command.
+    pub fn word(self) -> &'static str {
+        match self {
+            EventFormat::Swiss { .. } => "swiss",
+            EventFormat::RoundRobin { .. } => "roundrobin",
+        }
+    }
+}
+
+/// `Swiss, 5 rounds`, `double round robin`.
+impl fmt::Display for EventFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EventFormat::Swiss { rounds: 1 } => f.write_str("Swiss, 1 round"),
+            EventFormat::Swiss { rounds } => write!(f, "Swiss, {rounds} rounds"),
+            EventFormat::RoundRobin { cycles: 1 } => f.write_str("round robin"),
+            EventFormat::RoundRobin { .. } => f.write_str("double round robin"),
+        }
+    }
+}
+
+/// Where a tournament stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EventStatus {
+    /// Taking entries.
+    Open,
+    /// Its rounds being played.
+    Running,
+    /// Its last round played.
+    Finished,
+    /// Called off by a moderator.
+    Cancelled,
+}
+
+impl EventStatus {
+    /// Every status, in the order an event goes through them.
+    pub const ALL: [EventStatus; 4] = [
+        EventStatus::Open,
+        EventStatus::Running,
+        EventStatus::Finished,
+        EventStatus::Cancelled,
+    ];
+
+    /// How the store and the lists write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EventStatus::Open => "open",
+            EventStatus::Running => "running",
+            EventStatus::Finished => "finished",
+            EventStatus::Cancelled => "cancelled",
+        }
+    }
+}

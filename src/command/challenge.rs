@@ -96,9 +96,23 @@ fn challenge_parts(command: &ChallengeCommand) -> Vec<Option<String>> {
     else {
         return Vec::new();
     };
+    let mut parts = vec![opponent.map(UserId::mention)];
+    parts.extend(game_words(*variant, *potentials));
+    parts.extend([
+        Some(color.to_string()),
+        level.map(|level| level.to_string()),
+        hints.then(|| "hints".into()),
+        time.map(|t| format!("days={}", t.days)),
+        time.filter(|t| t.autoforfeit).map(|_| "autoforfeit".into()),
+        thread.then(|| "thread".into()),
+    ]);
+    parts
+}
+
+/// The words that name a game in a line: `ultimate`, or its variant and its potentials.
+pub(super) fn game_words(variant: Variant, potentials: Option<Options>) -> [Option<String>; 2] {
     let ultimate = potentials.is_some_and(|p| p.is_ultimate());
-    vec![
-        opponent.map(UserId::mention),
+    [
         Some(if ultimate {
             "ultimate".into()
         } else {
@@ -107,12 +121,6 @@ fn challenge_parts(command: &ChallengeCommand) -> Vec<Option<String>> {
         potentials
             .filter(|p| !p.is_ultimate())
             .map(|p| format!("potentials={}", chat_supplies(p.supply()))),
-        Some(color.to_string()),
-        level.map(|level| level.to_string()),
-        hints.then(|| "hints".into()),
-        time.map(|t| format!("days={}", t.days)),
-        time.filter(|t| t.autoforfeit).map(|_| "autoforfeit".into()),
-        thread.then(|| "thread".into()),
     ]
 }
 
@@ -447,8 +455,8 @@ impl Terms {
         Ok(())
     }
 
-    /// The challenge of `opponent` (none: a seek) the words make, all read.
-    fn challenge(self, opponent: Option<UserId>, words: &Words) -> Result<Command, CommandError> {
+    /// The game the words name (standard unless named), with its potentials.
+    fn game(&self, words: &Words) -> Result<(Variant, Option<Options>), CommandError> {
         if self.ultimate && (self.variant.is_some() || self.extra.is_some()) {
             return Err(error(format!(
                 "{} is a game of its own: name one game",
@@ -462,6 +470,12 @@ impl Terms {
         };
         let variant = with_extra(self.variant.unwrap_or(game), self.extra.as_deref(), words)?;
         let potentials = challenge_potentials(variant, self.ultimate, self.spec.as_deref(), words)?;
+        Ok((variant, potentials))
+    }
+
+    /// The challenge of `opponent` (none: a seek) the words make, all read.
+    fn challenge(self, opponent: Option<UserId>, words: &Words) -> Result<Command, CommandError> {
+        let (variant, potentials) = self.game(words)?;
         if self.autoforfeit && self.days.is_none() {
             return Err(error(format!(
                 "{} goes with a time per move, like {}",
@@ -538,4 +552,29 @@ fn with_extra(
                 error(e.to_string())
             }
         })
+}
+
+/// The game a tournament plays, from the words of its `create` that name one (`standard`,
+/// `basic +2`, `ultimate`, `potentials=ZYD:3`, `days=3`), read as a challenge reads them:
+/// `(game, potentials, days per move)`. Words of a challenge that an event sets itself
+/// (an opponent, a colour, a level, a thread, hints) are refused.
+pub(super) fn event_game(
+    words: &Words,
+) -> Result<(Variant, Option<Options>, Option<u8>), CommandError> {
+    let terms = read_terms(words)?;
+    let personal = terms.opponent.is_some()
+        || terms.color.is_some()
+        || terms.level.is_some()
+        || terms.thread
+        || terms.hints
+        || terms.autoforfeit;
+    if personal {
+        return Err(error(format!(
+            "a tournament pairs its players, gives colours, opens a thread for each game and \
+             ends a game out of time by itself: name only its game and time, like {}",
+            words.cmd("tournament create \"Winter Cup\" swiss rounds=5 standard days=3")
+        )));
+    }
+    let (variant, potentials) = terms.game(words)?;
+    Ok((variant, potentials, terms.days))
 }

@@ -5,7 +5,8 @@
 //! (challenge, accept, decline, cancel, rematch), `play.rs` (pushes, whole turns, answers,
 //! potentials), `game.rs` (resign, abort, claim, board, hint, takeback), `archive.rs`
 //! (history, export, replay, games, analyse, stats, leaderboard), `server.rs` (settings,
-//! notify), `info.rs` (help, rules) and `puzzle.rs` (puzzle, learn, solve). A family's file
+//! notify), `info.rs` (help, rules), `puzzle.rs` (puzzle, learn, solve) and `tournament.rs`
+//! (tournament and its subcommands, tournaments). A family's file
 //! holds each of its commands whole: its variant, its printed form, its [`Syntax`] row
 //! (word, `!help` line, slash options, what the adapter must look up first), its chat parser
 //! and its slash filler. The service runs a family in its file of the same name, so adding a
@@ -33,6 +34,7 @@ mod slash_tests;
 mod syntax;
 #[cfg(test)]
 mod tests;
+mod tournament;
 
 use std::fmt;
 use std::str::FromStr;
@@ -49,6 +51,7 @@ pub use play::{Answer, PlayCommand};
 pub use puzzle::PuzzleCommand;
 pub use server::{ServerCommand, SettingsChange};
 pub use syntax::{Arg, ArgKind, Choices, Completion, SYNTAX, Syntax};
+pub use tournament::{NewEvent, TournamentCommand, utc_minute};
 
 use crate::model::UserId;
 use syntax::{arg, at_least, between, completed, keyed, required};
@@ -73,6 +76,8 @@ pub enum Command {
     Info(InfoCommand),
     /// Puzzles to solve.
     Puzzle(PuzzleCommand),
+    /// A tournament in the channel, and the server's events.
+    Tournament(TournamentCommand),
 }
 
 /// The command in its canonical chat form, without the prefix: parsing it gives the same
@@ -94,6 +99,7 @@ impl fmt::Display for Command {
             Command::Server(command) => command.fmt(f),
             Command::Info(command) => command.fmt(f),
             Command::Puzzle(command) => command.fmt(f),
+            Command::Tournament(command) => command.fmt(f),
         }
     }
 }
@@ -122,6 +128,7 @@ impl Command {
             Command::Server(command) => command.word(),
             Command::Info(command) => command.word(),
             Command::Puzzle(command) => command.word(),
+            Command::Tournament(command) => command.word(),
         }
     }
 }

@@ -11,7 +11,7 @@ use gipf_ai::Level;
 use super::options::Given;
 use super::{
     Command, CommandError, TakebackAnswer, Words, archive, challenge, game, info, play,
-    potential_word, puzzle, server,
+    potential_word, puzzle, server, tournament,
 };
 use crate::model::{BoardSide, ColorChoice, GameKind, GameScope, Labels};
 
@@ -217,7 +217,7 @@ pub(super) const fn completed(arg: Arg, completion: Completion) -> Arg {
 }
 
 /// Every family's rows.
-pub(super) const FAMILIES: [&[Syntax]; 7] = [
+pub(super) const FAMILIES: [&[Syntax]; 8] = [
     challenge::SYNTAX,
     play::SYNTAX,
     game::SYNTAX,
@@ -225,6 +225,7 @@ pub(super) const FAMILIES: [&[Syntax]; 7] = [
     server::SYNTAX,
     info::SYNTAX,
     puzzle::SYNTAX,
+    tournament::SYNTAX,
 ];
 
 /// Every command, in the order of `!help` (by [`Syntax::place`]).

@@ -587,7 +587,7 @@ fn the_rows_say_which_commands_need_rights_or_start_a_game() {
     };
     assert_eq!(
         words(|syntax| syntax.moderated),
-        ["decline", "cancel", "abort", "settings"]
+        ["decline", "cancel", "abort", "settings", "tournament"]
     );
     assert_eq!(words(|syntax| syntax.starts_game), ["challenge", "accept"]);
     // A command finds its row by its canonical line.

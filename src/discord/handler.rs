@@ -328,6 +328,16 @@ impl Handler {
         }
         let marks = !reply.owed_continues && !dies;
         let owed = reply.owed.clone();
+        // A tournament's game the watch started: its thread is opened, the game moved there
+        // and the reply posted in it; the channel hears where.
+        let replies = if reply.thread.is_some() {
+            self.open_threads(http, channel, vec![reply]).await
+        } else {
+            vec![reply]
+        };
+        let Some(reply) = replies.into_iter().next() else {
+            return Ok(());
+        };
         if reply.direct.is_some() {
             self.send_direct(http, channel, std::slice::from_ref(&reply))
                 .await;

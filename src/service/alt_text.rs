@@ -112,7 +112,7 @@ fn pieces(count: impl Into<u64>, what: &str) -> String {
 }
 
 /// `text`, cut at a word to [`Picture::MAX_ALT`] characters, an ellipsis marking the cut.
-fn within_limit(text: String) -> String {
+pub(super) fn within_limit(text: String) -> String {
     if text.chars().count() <= Picture::MAX_ALT {
         return text;
     }

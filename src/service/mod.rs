@@ -6,7 +6,8 @@
 //! prompt that asks the next player, the words of a removal, one preamble for a player's
 //! command), `challenge/`, `game/` (resign, abort, claim, board, hint, takebacks, time per
 //! move), `archive/` (records, lists, ratings), `server/` (settings, notifications),
-//! `learn/` (lessons, puzzles, the daily puzzle, analyses, the browser) and `info.rs`. Each
+//! `learn/` (lessons, puzzles, the daily puzzle, analyses, the browser), `tournament/`
+//! (events in a channel, their rounds, games and standings) and `info.rs`. Each
 //! family runs its commands, so a new command never reaches [`Service`]'s dispatch. Beside
 //! them: what a message is (`message.rs`) and the settings (`config.rs`); one message
 //! served with its work for later (`serve.rs`); the engine as a player (`engine.rs`); the
@@ -42,6 +43,7 @@ mod picture;
 mod play;
 mod serve;
 mod server;
+mod tournament;
 mod visible;
 mod voice;
 mod watch;
@@ -275,10 +277,16 @@ impl Service {
         // A slash command's answer that informs only its asker is shown to him alone.
         let asker_only = message.via == Via::Slash && row.is_some_and(|row| row.asker_only);
         let mark = self.outbox_mark();
-        let handled = self.dispatch(message, command).and_then(|mut reply| {
-            reply.private |= asker_only;
-            let copies = self.direct_copies(message.channel, Some(message.author.id), &reply)?;
-            Ok(std::iter::once(reply).chain(copies).collect::<Vec<_>>())
+        let handled = self.dispatch(message, command).and_then(|replies| {
+            let mut all = Vec::with_capacity(replies.len());
+            for mut reply in replies {
+                reply.private |= asker_only;
+                let copies =
+                    self.direct_copies(message.channel, Some(message.author.id), &reply)?;
+                all.push(reply);
+                all.extend(copies);
+            }
+            Ok(all)
         });
         match handled {
             Ok(mut replies) => {
@@ -311,9 +319,11 @@ impl Desk {
 }
 
 impl Service {
-    /// Runs a command in the service file of its family.
-    fn dispatch(&self, message: &Message, command: Command) -> Handled {
-        match command {
+    /// Runs a command in the service file of its family: its reply, or (a tournament's
+    /// round started) the replies of each of the round's games too.
+    fn dispatch(&self, message: &Message, command: Command) -> Result<Vec<Reply>, Failure> {
+        let one = match command {
+            Command::Tournament(command) => return command.run_all(self, message),
             Command::Challenge(command) => command.run(self, message),
             Command::Play(command) => command.run(self, message),
             Command::Game(command) => command.run(self, message),
@@ -321,7 +331,8 @@ impl Service {
             Command::Server(command) => command.run(self, message),
             Command::Info(command) => command.run(self, message),
             Command::Puzzle(command) => command.run(self, message),
-        }
+        };
+        one.map(|reply| vec![reply])
     }
 }
 

@@ -1,7 +1,8 @@
 //! The watch: what the clock calls for while nobody writes. Every minute it asks the
 //! service for the deadlines due (`game/time.rs` says what each calls for), the games left idle
-//! too long, the engine's turns nobody else will ask for, and the daily puzzles
-//! (`learn/daily.rs`), and hands each reply to the adapter. The deadlines live in the database,
+//! too long, the tournaments' rounds whose last game ended (`tournament/rounds.rs`), the
+//! engine's turns nobody else will ask for, and the daily puzzles (`learn/daily.rs`), and
+//! hands each reply to the adapter. The deadlines live in the database,
 //! so the watch goes on across restarts.
 
 use std::future::Future;
@@ -22,13 +23,13 @@ impl Service {
     /// (with the direct copies for players who asked for them). Nothing is lost to an error: it is logged and
     /// the next watch tries again.
     pub fn due(&self) -> Vec<(ChannelId, Reply)> {
-        match self.due_replies() {
-            Ok(replies) => replies,
-            Err(e) => {
-                tracing::error!(error = %format!("{e:#}"), "cannot watch the deadlines");
-                Vec::new()
-            }
-        }
+        let mut due = self.due_replies().unwrap_or_else(|e| {
+            tracing::error!(error = %format!("{e:#}"), "cannot watch the deadlines");
+            Vec::new()
+        });
+        // After the deadlines: a game lost on time may end its round, paired at once.
+        due.extend(self.tournament_rounds());
+        due
     }
 }
 

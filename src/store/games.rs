@@ -269,7 +269,7 @@ fn readable(row: Result<StoredGame, Damaged>) -> anyhow::Result<StoredGame> {
 }
 
 /// Inserts a new game on `terms` between `players`, started `at`.
-fn insert_game(
+pub(super) fn insert_game(
     c: &Connection,
     terms: &ChallengeTerms,
     players: ByColor<UserId>,

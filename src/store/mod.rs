@@ -30,6 +30,7 @@ mod outbox;
 mod puzzles;
 mod ratings;
 mod takebacks;
+mod tournaments;
 mod users;
 
 pub use archive::GameFilter;
@@ -41,6 +42,7 @@ pub use interactions::Unanswered;
 pub use outbox::{Kind, Owed};
 pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
+pub use tournaments::{Entry, EventGame, EventTerms, Tournament};
 
 /// The schema, one migration a file in `migrations/`.
 pub fn migrations() -> Migrations<'static> {
@@ -72,6 +74,7 @@ pub fn migrations() -> Migrations<'static> {
             "../../migrations/0016_daily_puzzles_and_analyses.sql"
         )),
         M::up(include_str!("../../migrations/0017_outbox.sql")),
+        M::up(include_str!("../../migrations/0018_tournaments.sql")),
         M::up(include_str!("../../migrations/0019_outbox_kinds.sql")),
         M::up(include_str!(
             "../../migrations/0020_pictures_for_everyone.sql"

@@ -146,7 +146,12 @@ pub(super) fn rate(c: &Connection, game: &StoredGame, winner: Color) -> anyhow::
     let (winner, loser) = (game.players[winner], game.players[!winner]);
     // Games against the engine say nothing about how people play against people, and a
     // game with the engine's hints is not theirs alone.
-    if first == 0 || winner == loser || game.engine.is_some() || game.hints {
+    if first == 0
+        || winner == loser
+        || game.engine.is_some()
+        || game.hints
+        || super::tournaments::in_unrated_event(c, game.id)?
+    {
         return Ok(());
     }
     let guild = game.guild.unwrap_or(GuildId(0));

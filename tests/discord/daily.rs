@@ -7,13 +7,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
-use gipf_bot::model::Clock;
-use gipf_bot::service::Config;
 use serde_json::json;
 
 use crate::support::bot::{
-    Bot, ask, assert_board, assert_no_unhandled, content, data, invoker, is_ephemeral, next_post,
-    say, slash,
+    Bot, ask, assert_board, assert_no_unhandled, content, data, invoker, is_ephemeral, moved_clock,
+    next_post, say, slash,
 };
 use crate::support::chat::{ALICE, BOB, CAROL, CHANNEL, OTHER_CHANNEL, assert_pings};
 use crate::support::fake_discord::FakeDiscord;
@@ -31,14 +29,7 @@ async fn the_daily_puzzle_is_posted_once_a_day_answered_privately_and_a_refusal_
     let db = dir.path().join("gipf.db");
     let discord = FakeDiscord::start().await;
     let now = Arc::new(AtomicI64::new(NOON + 3600));
-    let config = Config {
-        clock: Clock::new({
-            let now = Arc::clone(&now);
-            move || now.load(Ordering::SeqCst)
-        }),
-        deadline_watch_every: Duration::from_millis(20),
-        ..Config::default()
-    };
+    let config = moved_clock(&now);
     let bot = Bot::start_with(&discord, &db, config.clone()).await;
     discord.grant(CAROL.0, MANAGE_SERVER);
 

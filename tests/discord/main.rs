@@ -18,3 +18,4 @@ mod privacy;
 mod rights;
 mod shards;
 mod slash;
+mod tournament;

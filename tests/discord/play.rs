@@ -1,17 +1,14 @@
 //! End to end at the board: confirmations, removal questions, notation, board sides,
 //! takebacks, deadlines, exports, rematches and open seeks.
 
-use std::time::Duration;
-
 use gipf::{Position, Variant};
-use gipf_bot::service::Config;
 use serde_json::{Value, json};
 
 use crate::support::fake_discord::{FakeDiscord, GUILD_NAME, MessageSpec, RestCall};
 
 use crate::support::bot::{
     Bot, ask, assert_board, assert_no_unhandled, button_ids, click, content, data, invoker,
-    is_ephemeral, next_post, next_post_after, next_push, say, slash, start_game,
+    is_ephemeral, moved_clock, next_post, next_post_after, next_push, say, slash, start_game,
 };
 use crate::support::chat::{ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_CHANNEL, assert_pings};
 use crate::support::games::{last_gipf_setup, removal_setup, shared_row};
@@ -44,14 +41,7 @@ async fn the_deadline_watch_reminds_the_player_in_his_channel_and_by_direct_mess
     let discord = FakeDiscord::start().await;
     // A clock the test moves on; the watch looks often.
     let now = Arc::new(AtomicI64::new(1_800_000_000));
-    let config = Config {
-        clock: gipf_bot::model::Clock::new({
-            let now = Arc::clone(&now);
-            move || now.load(Ordering::SeqCst)
-        }),
-        deadline_watch_every: Duration::from_millis(20),
-        ..Config::default()
-    };
+    let config = moved_clock(&now);
     let bot = Bot::start_with(&discord, &dir.path().join("gipf.db"), config).await;
     let challenge = format!("!challenge <@{}> standard white days=1", BOB.0);
     ask(

@@ -24,6 +24,7 @@ mod potentials_games;
 mod refusals;
 mod sentences;
 mod takebacks;
+mod tournaments;
 mod upgrade;
 mod upkeep;
 mod words;

@@ -399,6 +399,30 @@ fn write_fixture() {
     club.expect(70, "bob", "!labels off", "name no spot");
     let wrong = crate::support::puzzles::wrong_answer_to(carols);
     club.expect(80, "carol", &format!("!solve {wrong}"), "One more try");
+    // From schema 18: a Swiss event in channel 100, its first round under way: one game
+    // (channel 101) won by resignation, one (channel 102) running.
+    let mut moderator = club.message(
+        100,
+        "dave",
+        "!tournament create \"Winter Cup\" swiss rounds=2 basic days=3",
+    );
+    moderator.rights.manage_messages = true;
+    club.service.handle(&moderator);
+    for player in ["alice", "bob", "carol", "erin"] {
+        club.expect(100, player, "!tournament join", "entered Winter Cup");
+    }
+    let mut start = club.message(100, "dave", "!tournament start");
+    start.rights.manage_messages = true;
+    let round = club.service.handle(&start);
+    let threads: Vec<_> = round.iter().filter_map(|r| r.thread.clone()).collect();
+    assert_eq!(threads.len(), 2, "{round:?}");
+    for (thread, channel) in threads.iter().zip([101, 102]) {
+        assert!(club.service.move_game(thread.game, ChannelId(channel)));
+    }
+    let state = club.state(101);
+    let white = club.service_name(&state, Color::White);
+    club.expect(101, &white, "!resign confirm", "resigned");
+    club.play_random(102, 18, 2);
 
     std::fs::create_dir_all(&exports).unwrap();
     for (name, record) in club.service.records(None).unwrap() {
@@ -634,6 +658,9 @@ fn opens_and_plays_on(schema: u32) {
         club.expect(80, "carol", "!puzzle", "for carol, still open:");
         club.expect(81, "erin", "!learn", "Lesson 2 of 10");
     }
+    if schema >= 18 {
+        tournament_holds(&mut club);
+    }
     let settings = club.say(70, "alice", "!settings");
     let said = shown(&settings[0]);
     assert!(said.contains("5 days") && said.contains("60"), "{said}");
@@ -668,6 +695,34 @@ fn opens_and_plays_on(schema: u32) {
     );
 }
 
+/// The event of schema 18: its standings after the game won, the records naming it, and
+/// the next round paired by the watch once its last game ends.
+fn tournament_holds(club: &mut Club) {
+    club.expect(
+        100,
+        "alice",
+        "!tournament standings",
+        "Standings of Winter Cup:",
+    );
+    club.expect(100, "alice", "!tournament pairings", ": 0-1");
+    let records = club.service.records(None).unwrap();
+    let named = records
+        .iter()
+        .filter(|(_, record)| record.to_string().contains("[Event \"Winter Cup\"]"))
+        .count();
+    assert_eq!(named, 2, "both games of the event name it");
+    let state = club.state(102);
+    let mover = club.service_name(&state, state.game.to_move());
+    club.expect(102, &mover, "!resign confirm", "resigned");
+    let due = club.service.due();
+    let next = due
+        .iter()
+        .find(|(channel, _)| *channel == ChannelId(100))
+        .map(|(_, reply)| shown(reply))
+        .unwrap_or_default();
+    assert!(next.contains("**Winter Cup**, round 2:"), "{next}");
+}
+
 /// The colour at the bottom of the pictures in `channel` of the fixture of `schema`: before
 /// schema 14 every server drew from White's side; the fixture of 14 set Black's for its
 /// server (a game outside any server, in channel 1, stays White's).
@@ -697,7 +752,7 @@ fn sides_hold(club: &mut Club, schema: u32, said: &str) {
 
 /// The schema of migration `0020_pictures_for_everyone` on this branch (renumbered with the
 /// migrations merged before it).
-const PICTURES_SCHEMA: u32 = 18;
+const PICTURES_SCHEMA: u32 = 20;
 
 /// Spot labels and a puzzle's tries hold: none before [`PICTURES_SCHEMA`] (`settings` said
 /// `said`); on its fixture, the server's labels on, bob's off, and carol's one wrong answer

@@ -3,6 +3,9 @@
 //! command or a click, and read what came back.
 
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
 
 use gipf_bot::discord::{Settings, Shards, run};
 use gipf_bot::service::Config;
@@ -86,6 +89,17 @@ pub fn invoker(who: (u64, &str), channel: u64) -> Invoker<'_> {
         username: who.1,
         channel_id: channel,
         guild_id: Some(GUILD),
+    }
+}
+
+/// Service settings whose clock reads `now`, which the test moves on, and whose watch looks
+/// every 20 ms.
+pub fn moved_clock(now: &Arc<AtomicI64>) -> Config {
+    let now = Arc::clone(now);
+    Config {
+        clock: gipf_bot::model::Clock::new(move || now.load(Ordering::SeqCst)),
+        deadline_watch_every: Duration::from_millis(20),
+        ..Config::default()
     }
 }
 

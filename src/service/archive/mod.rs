@@ -127,15 +127,26 @@ impl Ledger {
     }
 }
 
-impl Voice {
+impl Desk {
     /// The record of a game, with its header.
     fn record_of(&self, game: &LiveGame) -> anyhow::Result<GameRecord> {
         let stored = &game.stored;
         let (result, termination) = result_of(game);
+        // A tournament's game names its event and round.
+        let event = self.store.event_of_game(stored.id)?;
         let mut tags = vec![
-            ("Event", format!("gipf-bot game {}", stored.id)),
+            (
+                "Event",
+                event.as_ref().map_or_else(
+                    || format!("gipf-bot game {}", stored.id),
+                    |(name, _)| name.clone(),
+                ),
+            ),
             ("Site", stored.site.clone().unwrap_or_else(|| "?".into())),
             ("Date", pgn_date(stored.created_at)),
+        ];
+        tags.extend(event.map(|(_, round)| ("Round", round.to_string())));
+        tags.extend([
             (
                 colour_word(Color::White),
                 game.stored.names[Color::White].clone(),
@@ -145,7 +156,7 @@ impl Voice {
                 game.stored.names[Color::Black].clone(),
             ),
             ("Variant", variant_name(stored)),
-        ];
+        ]);
         if let Some(potentials) = stored.spec.potentials().and_then(|p| p.header()) {
             tags.push(("Potentials", potentials));
         }
@@ -252,7 +263,7 @@ impl Ledger {
     }
 }
 
-impl Voice {
+impl Desk {
     /// A reply with the game's record attached.
     fn with_record(&self, game: &LiveGame, text: Text) -> Handled {
         let record = self.record_of(game)?.to_string();

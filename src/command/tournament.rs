@@ -1,0 +1,446 @@
+//! Tournaments: `tournament create|join|leave|start|standings|pairings|withdraw|cancel`, and
+//! `tournaments` (this server's events).
+
+use std::fmt;
+
+use gipf::Variant;
+use gipf::potentials::Options;
+use gipf_ai::Level;
+
+use super::challenge::{event_game, game_words};
+use super::{Command, CommandError, Syntax, Words, error, line, parse_mention};
+use crate::model::{EventFormat, UserId};
+
+/// A tournament command, for the event of the channel it is given in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentCommand {
+    /// `tournament create "Name" swiss rounds=5|roundrobin [double] <game> [days=N] [rated]
+    /// [starts=YYYY-MM-DDTHH:MM]` (a moderator).
+    Create(NewEvent),
+    /// `tournament join`, or `tournament join @gipf-bot <level>` to enter the bot's engine.
+    Join {
+        /// The bot, when it is the one entered.
+        engine: Option<(UserId, Level)>,
+    },
+    /// `tournament leave`: out of an event that has not started.
+    Leave,
+    /// `tournament start` (a moderator).
+    Start,
+    /// `tournament standings`.
+    Standings,
+    /// `tournament pairings [round]`: a round's games, the latest by default.
+    Pairings {
+        /// The round, if one is named.
+        round: Option<u32>,
+    },
+    /// `tournament withdraw @member` (a moderator).
+    Withdraw {
+        /// Who.
+        player: UserId,
+    },
+    /// `tournament cancel` (a moderator).
+    Cancel,
+    /// `tournaments`: this server's events, running and past.
+    List,
+}
+
+/// An event as `tournament create` sets it up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewEvent {
+    /// Its name.
+    pub name: String,
+    /// How it pairs.
+    pub format: EventFormat,
+    /// Its game.
+    pub variant: Variant,
+    /// Its potentials, or Ultimate GIPF's.
+    pub potentials: Option<Options>,
+    /// Days per move, if any.
+    pub days: Option<u8>,
+    /// Whether its games count for ratings.
+    pub rated: bool,
+    /// When it starts by itself (Unix seconds, UTC).
+    pub starts: Option<i64>,
+}
+
+impl TournamentCommand {
+    /// The word of its canonical line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            TournamentCommand::List => "tournaments",
+            _ => "tournament",
+        }
+    }
+
+    /// Its subcommand's word (`tournaments` has none).
+    pub fn subcommand(&self) -> Option<&'static str> {
+        Some(match self {
+            TournamentCommand::Create(_) => "create",
+            TournamentCommand::Join { .. } => "join",
+            TournamentCommand::Leave => "leave",
+            TournamentCommand::Start => "start",
+            TournamentCommand::Standings => "standings",
+            TournamentCommand::Pairings { .. } => "pairings",
+            TournamentCommand::Withdraw { .. } => "withdraw",
+            TournamentCommand::Cancel => "cancel",
+            TournamentCommand::List => return None,
+        })
+    }
+}
+
+impl From<TournamentCommand> for Command {
+    fn from(command: TournamentCommand) -> Command {
+        Command::Tournament(command)
+    }
+}
+
+impl fmt::Display for TournamentCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<Option<String>> = match self {
+            TournamentCommand::Create(event) => create_parts(event),
+            TournamentCommand::Join {
+                engine: Some((bot, level)),
+            } => vec![Some(bot.mention()), Some(level.to_string())],
+            TournamentCommand::Pairings { round } => vec![round.map(|r| r.to_string())],
+            TournamentCommand::Withdraw { player } => vec![Some(player.mention())],
+            _ => Vec::new(),
+        };
+        let sub = self.subcommand().map(str::to_string);
+        line(f, self.word(), std::iter::once(sub).chain(parts))
+    }
+}
+
+/// What follows `tournament create`.
+fn create_parts(event: &NewEvent) -> Vec<Option<String>> {
+    let mut parts = vec![Some(format!("\"{}\"", event.name))];
+    parts.push(Some(event.format.word().to_string()));
+    parts.push(match event.format {
+        EventFormat::Swiss { rounds } => Some(format!("rounds={rounds}")),
+        EventFormat::RoundRobin { cycles } => (cycles == 2).then(|| "double".into()),
+    });
+    parts.extend(game_words(event.variant, event.potentials));
+    parts.push(event.days.map(|days| format!("days={days}")));
+    parts.push(event.rated.then(|| "rated".into()));
+    parts.push(event.starts.map(|at| format!("starts={}", utc_minute(at))));
+    parts
+}
+
+/// The longest name an event may have (it names its games' threads).
+const MAX_NAME_CHARS: usize = 40;
+
+/// The family's rows.
+pub(super) const SYNTAX: &[Syntax] = &[
+    Syntax {
+        word: "tournament",
+        summary: "A tournament in this channel: create, join, leave, start, standings, pairings, withdraw, cancel",
+        help: "`{p}tournament create \"Winter Cup\" swiss rounds=5 standard days=3 [rated]` (moderators), `{p}tournament join`, `leave`, `start`, `standings`, `pairings [round]`, `withdraw @member`, `cancel`: a tournament in this channel, each game in a thread of its own",
+        place: 297,
+        // Moderators create, start, withdraw and cancel.
+        moderated: true,
+        parse: parse_tournament,
+        ..Syntax::DEFAULT
+    },
+    Syntax {
+        word: "tournaments",
+        summary: "This server's tournaments, running and past",
+        help: "`{p}tournaments`: this server's tournaments, running and past",
+        place: 298,
+        asker_only: true,
+        parse: |words| words.alone(TournamentCommand::List),
+        ..Syntax::DEFAULT
+    },
+];
+
+/// How to write the subcommands, for a refusal.
+fn usage(words: &Words) -> String {
+    format!(
+        "{} takes one of `create`, `join`, `leave`, `start`, `standings`, `pairings`, \
+         `withdraw` or `cancel`, like {}",
+        words.bare("tournament"),
+        words.cmd("tournament join")
+    )
+}
+
+fn parse_tournament(words: &Words) -> Result<Command, CommandError> {
+    let Some((&sub, rest)) = words.args.split_first() else {
+        return Err(error(usage(words)));
+    };
+    let command = match (sub, rest) {
+        ("create", _) => return parse_create(words),
+        ("join", []) => TournamentCommand::Join { engine: None },
+        ("join", [bot, level]) => join_engine(bot, level, words)?,
+        ("leave", []) => TournamentCommand::Leave,
+        ("start", []) => TournamentCommand::Start,
+        ("standings", []) => TournamentCommand::Standings,
+        ("pairings", []) => TournamentCommand::Pairings { round: None },
+        ("pairings", [round]) => TournamentCommand::Pairings {
+            round: Some(round_number(round, words)?),
+        },
+        ("withdraw", [member]) => TournamentCommand::Withdraw {
+            player: parse_mention(member).ok_or_else(|| withdraw_usage(words))?,
+        },
+        ("withdraw", _) => return Err(withdraw_usage(words)),
+        ("cancel", []) => TournamentCommand::Cancel,
+        ("join" | "leave" | "start" | "standings" | "pairings" | "cancel", _) => {
+            return Err(error(format!(
+                "{} takes nothing more here, like {}",
+                words.bare(&format!("tournament {sub}")),
+                words.cmd(&format!("tournament {sub}"))
+            )));
+        }
+        _ => return Err(error(usage(words))),
+    };
+    Ok(command.into())
+}
+
+fn withdraw_usage(words: &Words) -> CommandError {
+    error(format!(
+        "name the player to withdraw: {}",
+        words.cmd("tournament withdraw @member")
+    ))
+}
+
+/// `join @gipf-bot medium`: the engine entered at a level (the service checks the bot).
+fn join_engine(bot: &str, level: &str, words: &Words) -> Result<TournamentCommand, CommandError> {
+    let entered = parse_mention(bot).zip(level.parse::<Level>().ok());
+    let engine = entered.ok_or_else(|| {
+        error(format!(
+            "to enter me, name me and a level ({}), like {}",
+            Level::ALL.map(Level::name).join(", "),
+            words.cmd("tournament join @gipf-bot medium")
+        ))
+    })?;
+    Ok(TournamentCommand::Join {
+        engine: Some(engine),
+    })
+}
+
+/// A round's number, from 1.
+fn round_number(word: &str, words: &Words) -> Result<u32, CommandError> {
+    word.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+        error(format!(
+            "{}: a round is a number from 1, like {}",
+            words.given(word),
+            words.cmd("tournament pairings 2")
+        ))
+    })
+}
+
+/// `create "Name" ...`: the name in quotes, the event's own words, the rest naming its game
+/// as a challenge does.
+fn parse_create(words: &Words) -> Result<Command, CommandError> {
+    let example = || words.cmd("tournament create \"Winter Cup\" swiss rounds=5 standard days=3");
+    let raw = words.raw.trim_start();
+    let after_sub = raw.get("create".len()..).unwrap_or("");
+    let (name, rest) = quoted(after_sub).ok_or_else(|| {
+        error(format!(
+            "give the event a name in quotes, like {}",
+            example()
+        ))
+    })?;
+    let name = event_name(&name, words)?;
+    let lower = rest.to_lowercase();
+    let mut event = EventWords::default();
+    let mut game = Vec::new();
+    for word in lower.split_whitespace() {
+        if !event.read(word, words)? {
+            game.push(word);
+        }
+    }
+    let game_line = game.join(" ");
+    let (variant, potentials, days) = event_game(&Words {
+        args: super::split_args(&game_line),
+        raw: &game_line,
+        ..*words
+    })?;
+    let format = event.format(words)?;
+    Ok(TournamentCommand::Create(NewEvent {
+        name,
+        format,
+        variant,
+        potentials,
+        days,
+        rated: event.rated,
+        starts: event.starts,
+    })
+    .into())
+}
+
+/// The text between the first pair of quotes (straight or curly) in `text`, and the text
+/// around it.
+fn quoted(text: &str) -> Option<(String, String)> {
+    let open = text.find(['"', '“'])?;
+    let after = &text[open..];
+    let first = after.chars().next()?;
+    let body = &after[first.len_utf8()..];
+    let close = body.find(['"', '”'])?;
+    let closing = body[close..].chars().next()?;
+    let name = body[..close].trim().to_string();
+    let rest = format!("{} {}", &text[..open], &body[close + closing.len_utf8()..]);
+    Some((name, rest))
+}
+
+/// A name an event may have: 1 to [`MAX_NAME_CHARS`] characters, letters, digits, spaces and
+/// plain punctuation (it names threads and records, and must ping nobody).
+fn event_name(name: &str, words: &Words) -> Result<String, CommandError> {
+    let plain = |c: char| c.is_alphanumeric() || " -'.,:!?&()#+/".contains(c);
+    let count = name.chars().count();
+    if count == 0 || count > MAX_NAME_CHARS || !name.chars().all(plain) {
+        return Err(error(format!(
+            "an event's name is 1 to {MAX_NAME_CHARS} letters, digits, spaces and plain \
+             punctuation, in quotes, like {}",
+            words.cmd("tournament create \"Winter Cup\" swiss rounds=5")
+        )));
+    }
+    Ok(name.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// The words of `create` that are the event's own, read one by one.
+#[derive(Default)]
+struct EventWords {
+    swiss: bool,
+    round_robin: bool,
+    double: bool,
+    rounds: Option<u32>,
+    rated: bool,
+    starts: Option<i64>,
+}
+
+impl EventWords {
+    /// Reads `word` if it is the event's own; false if it names the game.
+    fn read(&mut self, word: &str, words: &Words) -> Result<bool, CommandError> {
+        match word {
+            "swiss" => self.swiss = true,
+            "roundrobin" | "round-robin" | "rr" => self.round_robin = true,
+            "double" => self.double = true,
+            "rated" => self.rated = true,
+            _ => {
+                if let Some(n) = word.strip_prefix("rounds=") {
+                    let n = n.parse::<u32>().ok();
+                    let n = n.filter(|n| (1..=EventFormat::MAX_SWISS_ROUNDS).contains(n));
+                    self.rounds = Some(n.ok_or_else(|| {
+                        error(format!(
+                            "{}: a Swiss event has 1 to {} rounds, like {}",
+                            words.given(word),
+                            EventFormat::MAX_SWISS_ROUNDS,
+                            words.options("tournament rounds=5")
+                        ))
+                    })?);
+                } else if let Some(at) = word.strip_prefix("starts=") {
+                    self.starts = Some(read_utc_minute(at).ok_or_else(|| {
+                        error(format!(
+                            "{}: a start is a day and time in UTC, like {}",
+                            words.given(word),
+                            words.options("tournament starts=2026-12-01T18:00")
+                        ))
+                    })?);
+                } else {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// The format the words name: exactly one of Swiss (with its rounds) and round robin.
+    fn format(&self, words: &Words) -> Result<EventFormat, CommandError> {
+        match (self.swiss, self.round_robin) {
+            (true, false) if self.double => Err(error(format!(
+                "{} is for a round robin: a Swiss event sets its rounds, like {}",
+                words.options("tournament double"),
+                words.options("tournament swiss rounds=5")
+            ))),
+            (true, false) => {
+                let rounds = self.rounds.ok_or_else(|| {
+                    error(format!(
+                        "how many rounds? Like {}",
+                        words.options("tournament swiss rounds=5")
+                    ))
+                })?;
+                Ok(EventFormat::Swiss { rounds })
+            }
+            (false, true) if self.rounds.is_some() => Err(error(format!(
+                "a round robin has as many rounds as it takes for everyone to meet everyone: \
+                 leave out {}, or play it twice with {}",
+                words.options("tournament rounds="),
+                words.options("tournament roundrobin double")
+            ))),
+            (false, true) => Ok(EventFormat::RoundRobin {
+                cycles: if self.double { 2 } else { 1 },
+            }),
+            _ => Err(error(format!(
+                "name one format: {} or {}",
+                words.options("tournament swiss rounds=5"),
+                words.options("tournament roundrobin")
+            ))),
+        }
+    }
+}
+
+/// `2026-12-01T18:00` (UTC) in Unix seconds.
+fn read_utc_minute(text: &str) -> Option<i64> {
+    let (date, time) = text.split_once('t')?;
+    let mut date = date.splitn(3, '-').map(str::parse::<i64>);
+    let (year, month, day) = (date.next()?.ok()?, date.next()?.ok()?, date.next()?.ok()?);
+    let (hour, minute) = time.split_once(':')?;
+    let (hour, minute) = (hour.parse::<i64>().ok()?, minute.parse::<i64>().ok()?);
+    let valid = (2000..=2200).contains(&year)
+        && (1..=12).contains(&month)
+        && (1..=31).contains(&day)
+        && (0..24).contains(&hour)
+        && (0..60).contains(&minute);
+    valid.then(|| days_from_civil(year, month, day) * 86_400 + hour * 3600 + minute * 60)
+}
+
+/// Unix seconds as `2026-12-01T18:00` (UTC): the time as the `starts=` option writes it.
+pub fn utc_minute(at: i64) -> String {
+    let shown = crate::text::utc(at);
+    shown.trim_end_matches(" UTC").replacen(' ', "T", 1)
+}
+
+/// Days since 1970-01-01 of a day of the proleptic Gregorian calendar.
+fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let of_era = year - era * 400;
+    let of_year = (153 * (month + if month > 2 { -3 } else { 9 }) + 2) / 5 + day - 1;
+    let of_cycle = of_era * 365 + of_era / 4 - of_era / 100 + of_year;
+    era * 146_097 + of_cycle - 719_468
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_start_reads_back_as_written() {
+        for text in ["2026-12-01T18:00", "2000-02-29T00:05", "2199-12-31T23:59"] {
+            let at = read_utc_minute(&text.to_lowercase()).unwrap();
+            assert_eq!(utc_minute(at), text);
+        }
+        assert_eq!(read_utc_minute("2026-11-28t14:00"), Some(1_795_874_400));
+        assert_eq!(read_utc_minute("2026-13-01t10:00"), None);
+    }
+
+    #[test]
+    fn every_subcommand_prints_a_line_that_reads_back() {
+        for line in [
+            "tournament create \"Winter Cup\" swiss rounds=5 standard days=3 rated",
+            "tournament create \"Spring\" roundrobin double ultimate",
+            "tournament create \"Basics\" roundrobin basic+2 starts=2026-12-01T18:00",
+            "tournament join",
+            "tournament join <@42> medium",
+            "tournament leave",
+            "tournament start",
+            "tournament standings",
+            "tournament pairings",
+            "tournament pairings 2",
+            "tournament withdraw <@42>",
+            "tournament cancel",
+            "tournaments",
+        ] {
+            let command: Command = line.parse().unwrap();
+            assert_eq!(command.to_string(), line);
+        }
+    }
+}

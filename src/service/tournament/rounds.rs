@@ -1,0 +1,285 @@
+//! A round paired and its games started, each in a thread of its own under the event's
+//! channel: by `tournament start`, and by the watch once the last game of a round ended (or
+//! an event's start time came); the last round's end brings the final standings.
+
+use gipf::{ByColor, Color};
+use gipf_tournament::PairingError;
+
+use super::super::play::potentials::describe;
+use super::super::words::due_by;
+use super::super::{Failure, LiveGame, Message, Service, refuse};
+use crate::model::{ChannelId, EventStatus, UserId};
+use crate::reply::{NewThread, Reply};
+use crate::store::{StoredGame, Tournament};
+use crate::text;
+use crate::text::Text;
+
+impl Service {
+    /// `tournament start`: a moderator closes the entries and the first round begins.
+    pub(super) fn start_event(&self, message: &Message) -> Result<Vec<Reply>, Failure> {
+        self.moderators_only(message, "start a tournament")?;
+        let event = self.event_here(message)?;
+        let say = self.phrasing(message);
+        if event.status != EventStatus::Open {
+            return refuse(format!(
+                "{} is under way already (round {}). {} shows how it stands.",
+                event.terms.name,
+                event.rounds_started,
+                say.cmd("tournament standings")
+            ));
+        }
+        let needed = event.terms.format.fewest_players();
+        if event.entries.len() < needed {
+            return refuse(format!(
+                "{} has {}: a {} starts with at least {needed}. More enter with {}, and I can \
+                 play to make the numbers even: {}.",
+                event.terms.name,
+                crate::text::count(event.entries.len() as u64, "player"),
+                event.terms.format,
+                say.cmd("tournament join"),
+                say.cmd("tournament join @gipf-bot medium")
+            ));
+        }
+        if !(self.store).set_event_status(event.id, EventStatus::Open, EventStatus::Running)? {
+            return Err(self.event_moved_on());
+        }
+        let running = Tournament {
+            status: EventStatus::Running,
+            ..event
+        };
+        Ok(self.next_round(&running)?)
+    }
+
+    /// What the events call for now, each reply for its channel: the open ones whose start
+    /// time came begin (or, too few entered, are called off), and the running ones whose
+    /// round is over go on to the next round or end. Errors are logged; the next watch tries
+    /// again.
+    pub fn tournament_rounds(&self) -> Vec<(ChannelId, Reply)> {
+        let mut due = Vec::new();
+        let events = (self.store.tournaments_to_start())
+            .and_then(|open| Ok((open, self.store.running_tournaments()?)));
+        let (open, running) = match events {
+            Ok(events) => events,
+            Err(e) => {
+                tracing::error!(error = %format!("{e:#}"), "cannot read the tournaments");
+                return due;
+            }
+        };
+        for event in open {
+            self.log_failure(&event, self.start_on_time(&event), &mut due);
+        }
+        for event in running {
+            let next = self.event_record(&event).and_then(|record| {
+                if record.round_finished() {
+                    self.next_round(&event)
+                } else {
+                    Ok(Vec::new())
+                }
+            });
+            self.log_failure(&event, next, &mut due);
+        }
+        due
+    }
+
+    /// Adds an event's replies to `due`, for its channel, or logs why there are none.
+    fn log_failure(
+        &self,
+        event: &Tournament,
+        replies: anyhow::Result<Vec<Reply>>,
+        due: &mut Vec<(ChannelId, Reply)>,
+    ) {
+        match replies {
+            Ok(replies) => due.extend(replies.into_iter().map(|r| (event.terms.channel, r))),
+            Err(e) => {
+                tracing::error!(error = %format!("{e:#}"), event = event.id.0, "a tournament cannot go on");
+            }
+        }
+    }
+
+    /// An open event at its start time: it begins, or is called off if too few entered.
+    fn start_on_time(&self, event: &Tournament) -> anyhow::Result<Vec<Reply>> {
+        let needed = event.terms.format.fewest_players();
+        let enough = event.entries.len() >= needed;
+        let to = if enough {
+            EventStatus::Running
+        } else {
+            EventStatus::Cancelled
+        };
+        if !self
+            .store
+            .set_event_status(event.id, EventStatus::Open, to)?
+        {
+            return Ok(Vec::new());
+        }
+        if !enough {
+            return Ok(vec![Reply::public(format!(
+                "{} was to start now, but only {} entered (a {} needs {needed}): it is called off.",
+                event.terms.name,
+                crate::text::count(event.entries.len() as u64, "player"),
+                event.terms.format
+            ))]);
+        }
+        let running = Tournament {
+            status: EventStatus::Running,
+            ..event.clone()
+        };
+        self.next_round(&running)
+    }
+
+    /// Pairs and starts the next round of a running event: its announcement (pairings and
+    /// standings) and a reply for each game, to post in the game's thread; or, the event
+    /// over, its final standings. Nothing if someone else started the round first.
+    pub(super) fn next_round(&self, event: &Tournament) -> anyhow::Result<Vec<Reply>> {
+        let record = self.event_record(event)?;
+        let round = match record.pair_next_round() {
+            Ok(round) => round,
+            // Every round played, or too few players left to pair: it ends as it stands.
+            Err(PairingError::EventOver | PairingError::TooFewPlayers { .. }) => {
+                return self.finish_event(event, &record);
+            }
+            Err(PairingError::RoundUnfinished { .. }) => return Ok(Vec::new()),
+            Err(e) => anyhow::bail!("event {}: {e}", event.id),
+        };
+        let user = |seat: usize| event.entries[seat].user;
+        let pairings: Vec<ByColor<UserId>> = (round.games.iter())
+            .map(|p| ByColor::new(user(p.white), user(p.black)))
+            .collect();
+        let bye = round.bye.map(user);
+        let Some(games) = self
+            .store
+            .start_round(event, round.number, &pairings, bye)?
+        else {
+            return Ok(Vec::new());
+        };
+        let mut replies = vec![self.round_announcement(event, round.number, &games, bye)?];
+        for stored in games {
+            replies.extend(self.round_game(event, round.number, stored)?);
+        }
+        Ok(replies)
+    }
+
+    /// The replies that open a round's game in its thread: both players pinged, the first
+    /// asked to move; where my engine moves first, its turn is played at once and opens the
+    /// thread (a held answer would lose the thread on the way).
+    fn round_game(
+        &self,
+        event: &Tournament,
+        round: u32,
+        stored: StoredGame,
+    ) -> anyhow::Result<Vec<Reply>> {
+        let game = LiveGame::load(stored)?;
+        let thread = Some(NewThread {
+            name: thread_name(event, round, &game),
+            game: game.stored.id,
+        });
+        let white = self.mention_player(&game, Color::White);
+        let mut text = text![
+            format!("{}, round {round}: ", event.terms.name),
+            white.clone(),
+            " (White) against ",
+            self.mention_player(&game, Color::Black),
+            format!(" (Black), {}.\n", game.stored.spec.title()),
+        ];
+        if let Some(id) = self.engine_to_move(&game) {
+            let mut replies: Vec<Reply> =
+                self.engine_turn(id).into_iter().map(|(_, r)| r).collect();
+            if let Some(first) = replies.first_mut() {
+                text.append(std::mem::take(&mut first.text));
+                first.text = text;
+                first.thread = thread;
+            }
+            return Ok(replies);
+        }
+        let say = self.notice_phrasing();
+        text.append(text![
+            white,
+            format!(", you move first: {}", self.first_move(&game, &say))
+        ]);
+        if let Some(about) = game.stored.spec.potentials().as_ref().and_then(describe) {
+            text.push(format!("\n{about}"));
+        }
+        text.append(due_by(&game.stored));
+        Ok(vec![Reply {
+            board: Some(self.picture(&game, None)?),
+            thread,
+            ..Reply::public(text)
+        }])
+    }
+
+    /// A round's pairings, posted in the event's channel, with the standings before it.
+    fn round_announcement(
+        &self,
+        event: &Tournament,
+        round: u32,
+        games: &[StoredGame],
+        bye: Option<UserId>,
+    ) -> anyhow::Result<Reply> {
+        let mut text = text![format!("**{}**, round {round}:", event.terms.name)];
+        for game in games {
+            text.append(text![
+                "\n- ",
+                self.mention(game.players[Color::White])?,
+                " (White) against ",
+                self.mention(game.players[Color::Black])?,
+                " (Black)"
+            ]);
+        }
+        if let Some(bye) = bye {
+            text.append(self.bye_line(event, bye)?);
+        }
+        text.push(
+            "\nEach game is played in a thread of its own, named for the round and its players.",
+        );
+        let mut reply = self.standings_reply(event, round > 1)?;
+        text.push("\n\n");
+        text.append(std::mem::take(&mut reply.text));
+        reply.text = text;
+        Ok(reply)
+    }
+
+    /// `- bye: carol (a point)`: who sits the round out.
+    fn bye_line(&self, event: &Tournament, bye: UserId) -> anyhow::Result<Text> {
+        let worth = match event.terms.format {
+            crate::model::EventFormat::Swiss { .. } => " (worth a win)",
+            crate::model::EventFormat::RoundRobin { .. } => " (a rest: no game this round)",
+        };
+        Ok(text!["\n- bye: ", self.mention(bye)?, worth])
+    }
+
+    /// The event's end: its status, and its final standings naming and pinging the winner.
+    fn finish_event(
+        &self,
+        event: &Tournament,
+        record: &gipf_tournament::Event,
+    ) -> anyhow::Result<Vec<Reply>> {
+        if !self
+            .store
+            .set_event_status(event.id, EventStatus::Running, EventStatus::Finished)?
+        {
+            return Ok(Vec::new());
+        }
+        let standings = record.standings();
+        let mut text = Text::new();
+        if let Some(first) = standings.first() {
+            text.append(text![
+                format!("**{}** is over. The winner: ", event.terms.name),
+                self.mention(event.entries[first.player].user)?,
+                format!(", with {} points. Congratulations!\n\n", first.points)
+            ]);
+        }
+        let mut reply = self.standings_reply(event, true)?;
+        text.append(std::mem::take(&mut reply.text));
+        reply.text = text;
+        Ok(vec![reply])
+    }
+}
+
+/// `Winter Cup · R2 · alice vs bob`: a round's game's thread.
+fn thread_name(event: &Tournament, round: u32, game: &LiveGame) -> String {
+    format!(
+        "{} · R{round} · {} vs {}",
+        event.terms.name,
+        game.stored.names[Color::White],
+        game.stored.names[Color::Black]
+    )
+}

@@ -1,0 +1,458 @@
+//! The `tournaments` tables: an event, its entries in the order they came, and the games
+//! and byes of its rounds (the games themselves are rows of `games` like any other).
+
+use gipf::{ByColor, Color};
+use gipf_ai::Level;
+use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
+
+use super::challenges::ChallengeTerms;
+use super::games::{StoredGame, insert_game};
+use super::{Store, potentials_text, spec};
+use crate::model::{
+    ChannelId, ColorChoice, EventFormat, EventStatus, GameId, GameSpec, GameStatus, GuildId,
+    TimeControl, TournamentId, UserId,
+};
+
+/// What a tournament is, as its creator set it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventTerms {
+    /// Its server.
+    pub guild: GuildId,
+    /// Its channel: its announcements, and its games' threads.
+    pub channel: ChannelId,
+    /// Its name.
+    pub name: String,
+    /// How it pairs.
+    pub format: EventFormat,
+    /// The game every round plays.
+    pub spec: GameSpec,
+    /// The time per move of its games, if any (a game out of time is lost).
+    pub time: Option<TimeControl>,
+    /// Whether its games count for ratings.
+    pub rated: bool,
+    /// When it starts by itself (Unix seconds), if it does.
+    pub starts_at: Option<i64>,
+    /// Who made it.
+    pub created_by: UserId,
+}
+
+/// A player entered, in entry order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Who.
+    pub user: UserId,
+    /// The bot's engine, entered at this level.
+    pub engine: Option<Level>,
+    /// Withdrawn: not paired again.
+    pub withdrawn: bool,
+}
+
+/// A tournament as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tournament {
+    /// Its id.
+    pub id: TournamentId,
+    /// What it is.
+    pub terms: EventTerms,
+    /// Where it stands.
+    pub status: EventStatus,
+    /// Its entries, in the order they came: the pairing numbers them so.
+    pub entries: Vec<Entry>,
+    /// The rounds started so far.
+    pub rounds_started: u32,
+}
+
+impl Tournament {
+    /// The entry number of `user`, if entered.
+    pub fn seat_of(&self, user: UserId) -> Option<usize> {
+        self.entries.iter().position(|entry| entry.user == user)
+    }
+}
+
+/// A game of an event, with how it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EventGame {
+    /// Its round.
+    pub round: u32,
+    /// The game.
+    pub game: GameId,
+    /// Where it is played.
+    pub channel: ChannelId,
+    /// Who plays each colour.
+    pub players: ByColor<UserId>,
+    /// How it stands.
+    pub status: GameStatus,
+    /// Whose turn it was when it stopped (or is): who let an abandoned game lapse.
+    pub to_move: Color,
+}
+
+/// How an event's status is spelled in its table.
+impl rusqlite::ToSql for EventStatus {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        Ok(self.name().into())
+    }
+}
+
+impl rusqlite::types::FromSql for EventStatus {
+    fn column_result(
+        value: rusqlite::types::ValueRef<'_>,
+    ) -> rusqlite::types::FromSqlResult<EventStatus> {
+        let name = value.as_str()?;
+        EventStatus::ALL
+            .into_iter()
+            .find(|status| status.name() == name)
+            .ok_or_else(|| {
+                rusqlite::types::FromSqlError::Other(
+                    format!("unknown event status `{name}`").into(),
+                )
+            })
+    }
+}
+
+/// The format from its `format` and `rounds` columns.
+fn format(row: &Row, at: usize) -> rusqlite::Result<EventFormat> {
+    let word: String = row.get(at)?;
+    let rounds: u32 = row.get(at + 1)?;
+    Ok(if word == "swiss" {
+        EventFormat::Swiss { rounds }
+    } else {
+        EventFormat::RoundRobin {
+            cycles: u8::try_from(rounds).unwrap_or(1),
+        }
+    })
+}
+
+/// The `format` column of a format.
+fn format_column(format: EventFormat) -> &'static str {
+    match format {
+        EventFormat::Swiss { .. } => "swiss",
+        EventFormat::RoundRobin { .. } => "round-robin",
+    }
+}
+
+/// The `rounds` column of a format: a Swiss event's rounds, a round robin's cycles.
+fn rounds_column(format: EventFormat) -> u32 {
+    match format {
+        EventFormat::Swiss { rounds } => rounds,
+        EventFormat::RoundRobin { cycles } => u32::from(cycles),
+    }
+}
+
+const EVENT_COLUMNS: &str = "id, guild_id, channel_id, name, format, rounds, variant, potentials,
+     move_days, rated, starts_at, status, created_by";
+
+/// An event's row, its entries and rounds not yet read.
+fn event_row(row: &Row) -> rusqlite::Result<Tournament> {
+    Ok(Tournament {
+        id: TournamentId(row.get(0)?),
+        terms: EventTerms {
+            guild: row.get(1)?,
+            channel: row.get(2)?,
+            name: row.get(3)?,
+            format: format(row, 4)?,
+            spec: spec(row, 6, 7)?,
+            time: row.get::<_, Option<u8>>(8)?.map(|days| TimeControl {
+                days,
+                autoforfeit: true,
+            }),
+            rated: row.get(9)?,
+            starts_at: row.get(10)?,
+            created_by: row.get(12)?,
+        },
+        status: row.get(11)?,
+        entries: Vec::new(),
+        rounds_started: 0,
+    })
+}
+
+/// `event` with its entries and the number of its rounds started.
+fn filled(c: &Connection, mut event: Tournament) -> anyhow::Result<Tournament> {
+    event.entries = c
+        .prepare_cached(
+            "SELECT user_id, engine_level, withdrawn FROM tournament_entries
+             WHERE tournament_id = ?1 ORDER BY seat",
+        )?
+        .query_map(params![event.id.0], |r| {
+            Ok(Entry {
+                user: r.get(0)?,
+                engine: r
+                    .get::<_, Option<String>>(1)?
+                    .and_then(|level| level.parse().ok()),
+                withdrawn: r.get(2)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    event.rounds_started = c
+        .prepare_cached(
+            "SELECT max(round) FROM (SELECT round FROM tournament_games WHERE tournament_id = ?1
+             UNION ALL SELECT round FROM tournament_byes WHERE tournament_id = ?1)",
+        )?
+        .query_row(params![event.id.0], |r| r.get::<_, Option<u32>>(0))?
+        .unwrap_or(0);
+    Ok(event)
+}
+
+/// The events `filter` (an SQL condition on `tournaments`, its parameter `?1`, with its
+/// order and limit if any) picks.
+fn events_where(
+    c: &Connection,
+    filter: &str,
+    value: &dyn rusqlite::ToSql,
+) -> anyhow::Result<Vec<Tournament>> {
+    let rows: Vec<Tournament> = c
+        .prepare_cached(&format!(
+            "SELECT {EVENT_COLUMNS} FROM tournaments WHERE {filter}"
+        ))?
+        .query_map(params![value], event_row)?
+        .collect::<Result<_, _>>()?;
+    rows.into_iter().map(|event| filled(c, event)).collect()
+}
+
+/// The channel a game of an event waits in until its thread is opened: one no Discord
+/// channel can be (snowflakes are below 2^63; these are above), its own for each game.
+fn waiting_channel(c: &Connection) -> rusqlite::Result<ChannelId> {
+    let next: i64 = c.query_row("SELECT coalesce(max(id), 0) + 1 FROM games", [], |r| {
+        r.get(0)
+    })?;
+    Ok(ChannelId(u64::MAX - next.unsigned_abs()))
+}
+
+impl Store {
+    /// Makes a tournament, open for entries; `None` if its channel has one open or running.
+    pub fn create_tournament(&self, terms: &EventTerms) -> anyhow::Result<Option<TournamentId>> {
+        self.with(|c| {
+            let made = c
+                .prepare_cached(
+                    "INSERT INTO tournaments (guild_id, channel_id, name, format, rounds, variant,
+                         potentials, move_days, rated, starts_at, status, created_by, created_at)
+                     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'open', ?11, ?12
+                     WHERE NOT EXISTS (SELECT 1 FROM tournaments WHERE channel_id = ?2
+                                       AND status IN ('open', 'running'))",
+                )?
+                .execute(params![
+                    terms.guild,
+                    terms.channel,
+                    terms.name,
+                    format_column(terms.format),
+                    rounds_column(terms.format),
+                    terms.spec.variant().to_string(),
+                    potentials_text(terms.spec),
+                    terms.time.map(|t| t.days),
+                    terms.rated,
+                    terms.starts_at,
+                    terms.created_by,
+                    self.clock.now()
+                ])?;
+            Ok((made == 1).then(|| TournamentId(c.last_insert_rowid())))
+        })
+    }
+
+    /// The event open or running in `channel`, if any.
+    pub fn tournament_in(&self, channel: ChannelId) -> anyhow::Result<Option<Tournament>> {
+        self.with(|c| {
+            let found = events_where(
+                c,
+                "channel_id = ?1 AND status IN ('open', 'running')",
+                &channel,
+            )?;
+            Ok(found.into_iter().next())
+        })
+    }
+
+    /// A server's events, the latest first (25 at most).
+    pub fn tournaments_of(&self, guild: GuildId) -> anyhow::Result<Vec<Tournament>> {
+        self.with(|c| events_where(c, "guild_id = ?1 ORDER BY id DESC LIMIT 25", &guild))
+    }
+
+    /// The events being played, everywhere: the watch looks at their rounds.
+    pub fn running_tournaments(&self) -> anyhow::Result<Vec<Tournament>> {
+        self.with(|c| events_where(c, "status = 'running' AND ?1 = ?1 ORDER BY id", &0))
+    }
+
+    /// The open events whose start time has come.
+    pub fn tournaments_to_start(&self) -> anyhow::Result<Vec<Tournament>> {
+        let now = self.clock.now();
+        self.with(|c| events_where(c, "status = 'open' AND starts_at <= ?1 ORDER BY id", &now))
+    }
+
+    /// Enters `user` (the engine at `engine`) in an open event; false if already in it or
+    /// the event is no longer open.
+    pub fn enter(
+        &self,
+        event: TournamentId,
+        user: UserId,
+        engine: Option<Level>,
+    ) -> anyhow::Result<bool> {
+        self.with(|c| {
+            Ok(c.prepare_cached(
+                "INSERT OR IGNORE INTO tournament_entries (tournament_id, seat, user_id, engine_level)
+                 SELECT ?1, coalesce((SELECT max(seat) + 1 FROM tournament_entries
+                                      WHERE tournament_id = ?1), 0), ?2, ?3
+                 WHERE (SELECT status FROM tournaments WHERE id = ?1) = 'open'",
+            )?
+            .execute(params![event.0, user, engine.map(Level::name)])?
+                == 1)
+        })
+    }
+
+    /// Takes `user` out of an open event; false if he was not in it.
+    pub fn leave(&self, event: TournamentId, user: UserId) -> anyhow::Result<bool> {
+        self.with(|c| {
+            Ok(c.prepare_cached(
+                "DELETE FROM tournament_entries WHERE tournament_id = ?1 AND user_id = ?2
+                 AND (SELECT status FROM tournaments WHERE id = ?1) = 'open'",
+            )?
+            .execute(params![event.0, user])?
+                == 1)
+        })
+    }
+
+    /// Withdraws `user` from a running event: not paired again; false if he was not in it
+    /// or withdrawn already.
+    pub fn withdraw(&self, event: TournamentId, user: UserId) -> anyhow::Result<bool> {
+        self.with(|c| {
+            Ok(c.prepare_cached(
+                "UPDATE tournament_entries SET withdrawn = 1
+                 WHERE tournament_id = ?1 AND user_id = ?2 AND withdrawn = 0",
+            )?
+            .execute(params![event.0, user])?
+                == 1)
+        })
+    }
+
+    /// Moves an event from `from` to `to`; false if it was not at `from` (someone else
+    /// moved it first).
+    pub fn set_event_status(
+        &self,
+        event: TournamentId,
+        from: EventStatus,
+        to: EventStatus,
+    ) -> anyhow::Result<bool> {
+        self.with(|c| {
+            Ok(c.prepare_cached(
+                "UPDATE tournaments SET status = ?3 WHERE id = ?1 AND status = ?2",
+            )?
+            .execute(params![event.0, from, to])?
+                == 1)
+        })
+    }
+
+    /// Starts round `round` of a running event, in one transaction: a game for each of
+    /// `pairings` (each waiting in a channel of its own for its thread) and the bye. `None`
+    /// if the round was started already.
+    pub fn start_round(
+        &self,
+        event: &Tournament,
+        round: u32,
+        pairings: &[ByColor<UserId>],
+        bye: Option<UserId>,
+    ) -> anyhow::Result<Option<Vec<StoredGame>>> {
+        self.with(|c| {
+            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            if filled(&tx, event.clone())?.rounds_started >= round {
+                return Ok(None);
+            }
+            let now = self.clock.now();
+            let mut games = Vec::with_capacity(pairings.len());
+            for players in pairings {
+                let engine = [Color::White, Color::Black].into_iter().find_map(|color| {
+                    (event.entries.iter())
+                        .find(|entry| entry.user == players[color])
+                        .and_then(|entry| entry.engine)
+                });
+                let terms = ChallengeTerms {
+                    guild: Some(event.terms.guild),
+                    channel: waiting_channel(&tx)?,
+                    challenger: players[Color::White],
+                    challenged: Some(players[Color::Black]),
+                    spec: event.terms.spec,
+                    color: ColorChoice::White,
+                    time: event.terms.time,
+                    thread: true,
+                    hints: false,
+                };
+                let game = insert_game(&tx, &terms, *players, None, engine, now)?;
+                tx.prepare_cached(
+                    "INSERT INTO tournament_games (game_id, tournament_id, round) VALUES (?1, ?2, ?3)",
+                )?
+                .execute(params![game.id, event.id.0, round])?;
+                games.push(game);
+            }
+            if let Some(user) = bye {
+                tx.prepare_cached(
+                    "INSERT INTO tournament_byes (tournament_id, round, user_id) VALUES (?1, ?2, ?3)",
+                )?
+                .execute(params![event.id.0, round, user])?;
+            }
+            tx.commit()?;
+            Ok(Some(games))
+        })
+    }
+
+    /// The games of an event, round by round.
+    pub fn event_games(&self, event: TournamentId) -> anyhow::Result<Vec<EventGame>> {
+        self.with(|c| {
+            let rows = c
+                .prepare_cached(
+                    "SELECT t.round, g.id, g.channel_id, g.white, g.black, g.status,
+                            (SELECT count(*) FROM turns WHERE game_id = g.id)
+                     FROM tournament_games t JOIN games g ON g.id = t.game_id
+                     WHERE t.tournament_id = ?1 ORDER BY t.round, g.id",
+                )?
+                .query_map(params![event.0], |r| {
+                    let turns: i64 = r.get(6)?;
+                    Ok(EventGame {
+                        round: r.get(0)?,
+                        game: r.get(1)?,
+                        channel: r.get(2)?,
+                        players: ByColor::new(r.get(3)?, r.get(4)?),
+                        status: r.get(5)?,
+                        to_move: if turns % 2 == 0 {
+                            Color::White
+                        } else {
+                            Color::Black
+                        },
+                    })
+                })?
+                .collect::<Result<_, _>>()?;
+            Ok(rows)
+        })
+    }
+
+    /// The byes of an event: `(round, player)`.
+    pub fn event_byes(&self, event: TournamentId) -> anyhow::Result<Vec<(u32, UserId)>> {
+        self.with(|c| {
+            let rows = c
+                .prepare_cached(
+                    "SELECT round, user_id FROM tournament_byes WHERE tournament_id = ?1
+                     ORDER BY round",
+                )?
+                .query_map(params![event.0], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<Result<_, _>>()?;
+            Ok(rows)
+        })
+    }
+
+    /// The event and round a game was played in, for its record: `(name, round)`.
+    pub fn event_of_game(&self, game: GameId) -> anyhow::Result<Option<(String, u32)>> {
+        self.with(|c| {
+            Ok(c.prepare_cached(
+                "SELECT e.name, t.round FROM tournament_games t
+                 JOIN tournaments e ON e.id = t.tournament_id WHERE t.game_id = ?1",
+            )?
+            .query_row(params![game], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?)
+        })
+    }
+}
+
+/// Whether `game` belongs to an event whose games do not count for ratings.
+pub(super) fn in_unrated_event(c: &Connection, game: GameId) -> rusqlite::Result<bool> {
+    Ok(c.prepare_cached(
+        "SELECT NOT e.rated FROM tournament_games t JOIN tournaments e ON e.id = t.tournament_id
+         WHERE t.game_id = ?1",
+    )?
+    .query_row(params![game], |r| r.get::<_, bool>(0))
+    .optional()?
+    .unwrap_or(false))
+}

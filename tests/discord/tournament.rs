@@ -1,0 +1,182 @@
+//! A whole Swiss event through the fake Discord (issue 34): six players, three rounds, each
+//! game in a thread of its own under the event's channel; a game lost on time, a restart
+//! in the middle, a withdrawal; the watch pairing each next round and the final standings
+//! pinging the winner.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use serde_json::Value;
+
+use crate::support::bot::{Bot, ask, assert_no_unhandled, content, moved_clock, next_post, say};
+use crate::support::chat::{ALICE, BOB, CAROL, CHANNEL};
+use crate::support::fake_discord::{FakeDiscord, MessageSpec};
+
+const DAVE: (u64, &str) = (910_000_000_000_000_013, "dave");
+const ERIN: (u64, &str) = (910_000_000_000_000_014, "erin");
+const FRANK: (u64, &str) = (910_000_000_000_000_015, "frank");
+/// A moderator of the channel (Manage Messages).
+const MODERATOR: (u64, &str) = (910_000_000_000_000_016, "mod");
+const PLAYERS: [(u64, &str); 6] = [ALICE, BOB, CAROL, DAVE, ERIN, FRANK];
+const MANAGE_MESSAGES: u64 = 1 << 13;
+
+/// A game of a round as its thread shows it: the thread, White and Black.
+#[derive(Clone, Copy, Debug)]
+struct ThreadGame {
+    thread: u64,
+    white: (u64, &'static str),
+    black: (u64, &'static str),
+}
+
+/// The users `<@id>` mentions in `text`, in order.
+fn mentioned(text: &str) -> Vec<u64> {
+    text.split("<@")
+        .skip(1)
+        .filter_map(|rest| rest.split('>').next()?.parse().ok())
+        .collect()
+}
+
+fn player(id: u64) -> (u64, &'static str) {
+    PLAYERS.into_iter().find(|p| p.0 == id).unwrap()
+}
+
+/// The next post in `channel` that says `text`, the ones before it passed over.
+async fn post_saying(discord: &FakeDiscord, channel: u64, text: &str) -> Value {
+    let route = format!("/channels/{channel}/messages");
+    let wanted = text.to_string();
+    discord
+        .next_call(move |c| {
+            c.method == "POST" && c.route() == route && content(&c.payload_json()).contains(&wanted)
+        })
+        .await
+        .payload_json()
+}
+
+/// A round's games, once their threads are open: each notice in the hall names a thread,
+/// whose first post names White and Black, both pinged.
+async fn round_games(discord: &FakeDiscord, round: u32, games: usize) -> Vec<ThreadGame> {
+    let mut found = Vec::new();
+    for _ in 0..games {
+        let notice = post_saying(discord, CHANNEL, "Game on in <#").await;
+        let text = content(&notice);
+        let thread: u64 = text
+            .split("<#")
+            .nth(1)
+            .and_then(|rest| rest.split('>').next())
+            .unwrap()
+            .parse()
+            .unwrap();
+        let opening = next_post(discord, thread).await.payload_json();
+        let said = content(&opening);
+        assert!(
+            said.starts_with(&format!("Winter Cup, round {round}: ")),
+            "{said}"
+        );
+        let ids = mentioned(said);
+        let users: Vec<String> = opening["allowed_mentions"]["users"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(users.len(), 2, "both players pinged: {opening:#}");
+        found.push(ThreadGame {
+            thread,
+            white: player(ids[0]),
+            black: player(ids[1]),
+        });
+    }
+    found
+}
+
+async fn resign(discord: &FakeDiscord, game: ThreadGame, loser: (u64, &'static str)) {
+    let said = ask(discord, say(game.thread, loser, "!resign confirm")).await;
+    assert!(content(&said).contains("resigned"), "{said:#}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_six_player_swiss_is_played_through_threads_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("gipf.db");
+    let discord = FakeDiscord::start().await;
+    let now = Arc::new(AtomicI64::new(1_800_000_000));
+    let config = moved_clock(&now);
+    let bot = Bot::start_with(&discord, &db, config.clone()).await;
+    discord.grant(MODERATOR.0, MANAGE_MESSAGES);
+    let create = "!tournament create \"Winter Cup\" swiss rounds=3 standard days=1";
+    let made = ask(&discord, say(CHANNEL, MODERATOR, create)).await;
+    assert!(content(&made).contains("open for entries"), "{made:#}");
+    for who in PLAYERS {
+        let joined = ask(&discord, say(CHANNEL, who, "!tournament join")).await;
+        assert!(
+            content(&joined).contains("entered Winter Cup"),
+            "{joined:#}"
+        );
+    }
+    discord
+        .send_message(say(CHANNEL, MODERATOR, "!tournament start"))
+        .await;
+    let announced = post_saying(&discord, CHANNEL, "round 1:").await;
+    assert_eq!(mentioned(content(&announced)).len(), 6, "{announced:#}");
+    let round = round_games(&discord, 1, 3).await;
+
+    // Round 1: White resigns, Black resigns, and the third game is lost on time (White
+    // never moves): the watch ends it and pairs round 2.
+    resign(&discord, round[0], round[0].white).await;
+    resign(&discord, round[1], round[1].black).await;
+    now.fetch_add(86_400 + 60, Ordering::SeqCst);
+    let lapsed = post_saying(&discord, round[2].thread, "time").await;
+    let winner_pinged = format!("<@{}>, you win the game on time", round[2].black.0);
+    assert!(content(&lapsed).contains(&winner_pinged), "{lapsed:#}");
+    let second = post_saying(&discord, CHANNEL, "round 2:").await;
+    assert!(
+        content(&second).contains("Standings of Winter Cup:"),
+        "{second:#}"
+    );
+    let round = round_games(&discord, 2, 3).await;
+
+    // A restart in the middle of round 2; then a moderator withdraws a player, whose game
+    // is played out.
+    bot.stop(&discord).await;
+    let bot = Bot::start_with(&discord, &db, config).await;
+    let leaving = round[0].white;
+    let withdraw = format!("!tournament withdraw <@{}>", leaving.0);
+    let withdrawn = ask(
+        &discord,
+        MessageSpec {
+            mentions: vec![leaving],
+            ..say(CHANNEL, MODERATOR, &withdraw)
+        },
+    )
+    .await;
+    assert!(
+        content(&withdrawn).contains("is withdrawn from Winter Cup"),
+        "{withdrawn:#}"
+    );
+    for game in &round {
+        resign(&discord, *game, game.black).await;
+    }
+    let third = post_saying(&discord, CHANNEL, "round 3:").await;
+    let third_text = content(&third);
+    assert!(
+        third_text.contains("bye: "),
+        "five players left: {third_text}"
+    );
+    let pairings = third_text.split("\n\n").next().unwrap();
+    assert!(!mentioned(pairings).contains(&leaving.0), "{third_text}");
+    let round = round_games(&discord, 3, 2).await;
+    for game in &round {
+        resign(&discord, *game, game.black).await;
+    }
+    let last = post_saying(&discord, CHANNEL, "is over").await;
+    let winner = mentioned(content(&last))[0];
+    assert_eq!(
+        last["allowed_mentions"]["users"],
+        serde_json::json!([winner.to_string()]),
+        "{last:#}"
+    );
+    assert!(content(&last).contains(", withdrawn)"), "{last:#}");
+    assert_eq!(discord.threads_in(CHANNEL).len(), 8, "a thread a game");
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}

@@ -1,0 +1,440 @@
+//! Tournaments in a channel (issue 34): every refusal the issue lists, each saying what was
+//! wrong and what would be right, with nothing changed; a round robin played to its end,
+//! each game in its own (test-opened) thread, the next round paired by the watch; and the
+//! records and ratings of an event's games.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use gipf::Color;
+use gipf_bot::console::{Console, user_id};
+use gipf_bot::model::{ChannelId, Clock, GameId, GuildId};
+use gipf_bot::reply::Reply;
+use gipf_bot::service::{Config, Message, Service};
+
+use crate::support::chat::shown_safely;
+
+/// The event's channel.
+const HALL: u64 = 500;
+
+/// A service with a clock the test moves, a console to write as, and the threads it opened
+/// for the games (the next free thread number).
+pub struct Hall {
+    _dir: tempfile::TempDir,
+    pub service: Service,
+    console: Console,
+    now: Arc<AtomicI64>,
+    /// The threads opened, each with its game.
+    pub threads: Vec<(GameId, ChannelId)>,
+}
+
+impl Hall {
+    pub fn new() -> Hall {
+        let dir = tempfile::tempdir().unwrap();
+        let now = Arc::new(AtomicI64::new(1_800_000_000));
+        let reading = Arc::clone(&now);
+        let config = Config {
+            clock: Clock::new(move || reading.load(Ordering::SeqCst)),
+            ..Config::default()
+        };
+        let service = Service::open(dir.path().join("gipf.db"), config).unwrap();
+        service.set_engine_user(user_id("gipf-bot"), "gipf-bot");
+        let console = Console::new(dir.path().join("boards")).unwrap();
+        Hall {
+            _dir: dir,
+            service,
+            console,
+            now,
+            threads: Vec::new(),
+        }
+    }
+
+    pub fn wait(&self, seconds: i64) {
+        self.now.fetch_add(seconds, Ordering::SeqCst);
+    }
+
+    fn message(&mut self, channel: u64, author: &str, text: &str, moderator: bool) -> Message {
+        let mut message = self
+            .console
+            .read_line(&format!("{author}: {text}"))
+            .unwrap();
+        message.channel = ChannelId(channel);
+        message.guild = Some(GuildId(77));
+        message.rights.manage_messages = moderator;
+        message
+    }
+
+    /// The replies to `text` by `author` in `channel`, their threads opened and their games
+    /// moved there as the Discord adapter does.
+    pub fn say_in(
+        &mut self,
+        channel: u64,
+        author: &str,
+        text: &str,
+        moderator: bool,
+    ) -> Vec<Reply> {
+        let message = self.message(channel, author, text, moderator);
+        let replies = self.service.handle(&message);
+        self.open_threads(&replies);
+        replies
+    }
+
+    /// Moves each game a reply opens into a thread of its own.
+    pub fn open_threads(&mut self, replies: &[Reply]) {
+        for reply in replies {
+            if let Some(thread) = &reply.thread {
+                let channel = ChannelId(9000 + self.threads.len() as u64);
+                assert!(self.service.move_game(thread.game, channel));
+                self.threads.push((thread.game, channel));
+            }
+        }
+    }
+
+    /// The one reply to `text` in the hall, as shown.
+    pub fn text(&mut self, author: &str, text: &str) -> String {
+        let replies = self.say_in(HALL, author, text, false);
+        assert_eq!(replies.len(), 1, "{text}: {replies:?}");
+        shown(&replies[0])
+    }
+
+    /// The one reply to a moderator's `text` in the hall, as shown.
+    pub fn moderator(&mut self, author: &str, text: &str) -> Vec<Reply> {
+        self.say_in(HALL, author, text, true)
+    }
+
+    /// The thread game `id` was moved into.
+    pub fn thread_of(&self, id: GameId) -> ChannelId {
+        self.threads.iter().find(|(game, _)| *game == id).unwrap().1
+    }
+
+    /// The name of the player of `color` in the game of `thread`, among `names`.
+    pub fn player<'a>(&self, thread: ChannelId, color: Color, names: &[&'a str]) -> &'a str {
+        let state = self.service.game_state(thread, false).unwrap().unwrap();
+        names
+            .iter()
+            .find(|n| user_id(n) == state.players[color])
+            .unwrap()
+    }
+
+    /// What the watch delivers now, its threads opened.
+    pub fn watch(&mut self) -> Vec<(ChannelId, Reply)> {
+        let due = self.service.due();
+        let replies: Vec<Reply> = due.iter().map(|(_, r)| r.clone()).collect();
+        self.open_threads(&replies);
+        due
+    }
+}
+
+/// A reply as Discord shows it (anyone may be pinged: the tests say whom).
+pub fn shown(reply: &Reply) -> String {
+    shown_safely(reply, &reply.mentions())
+}
+
+/// Checks that a refusal is private, says `wrong` and `right`, and `after` still reads the
+/// same as `before`.
+fn refused(reply: &[Reply], wrong: &str, right: &str) {
+    assert_eq!(reply.len(), 1, "{reply:?}");
+    let text = shown(&reply[0]);
+    assert!(reply[0].private, "{text}");
+    assert!(text.contains(wrong), "{wrong:?} in {text}");
+    assert!(text.contains(right), "{right:?} in {text}");
+}
+
+const CREATE: &str = "!tournament create \"Winter Cup\" swiss rounds=3 standard days=3";
+
+#[test]
+fn every_refusal_says_what_is_wrong_and_what_is_right_and_changes_nothing() {
+    let mut hall = Hall::new();
+    // A non-moderator creates nothing.
+    let reply = hall.say_in(HALL, "alice", CREATE, false);
+    refused(&reply, "Only a moderator", "Manage Messages");
+    let none = hall.text("alice", "!tournament standings");
+    assert!(
+        none.contains("There is no tournament in this channel"),
+        "{none}"
+    );
+
+    let made = hall.moderator("mod", CREATE);
+    assert!(
+        shown(&made[0]).contains("Winter Cup** is open for entries"),
+        "{}",
+        shown(&made[0])
+    );
+    // A second event in the same channel.
+    let second = hall.moderator("mod", "!tournament create \"Spring\" roundrobin basic");
+    refused(&second, "has a tournament already", "another channel");
+
+    hall.text("alice", "!tournament join");
+    // Joining twice.
+    let twice = hall.say_in(HALL, "alice", "!tournament join", false);
+    refused(&twice, "entered in Winter Cup already", "!tournament leave");
+    hall.text("bob", "!tournament join");
+    // Too few players for a Swiss event.
+    let early = hall.moderator("mod", "!tournament start");
+    refused(&early, "has 2 players", "at least 3");
+    // Withdrawing a non-player.
+    let stranger = hall.moderator("mod", "!tournament withdraw @zed");
+    refused(
+        &stranger,
+        "is not a player of Winter Cup",
+        "!tournament standings",
+    );
+    // Leaving an event one is not in.
+    let leave = hall.say_in(HALL, "carol", "!tournament leave", false);
+    refused(&leave, "not entered", "!tournament join");
+    hall.text("carol", "!tournament join");
+    // A non-moderator starting or cancelling.
+    for command in ["!tournament start", "!tournament cancel"] {
+        let reply = hall.say_in(HALL, "alice", command, false);
+        refused(&reply, "Only a moderator", "!tournament standings");
+    }
+    let standings = hall.text("dave", "!tournament standings");
+    assert!(
+        standings.contains("has not started: 3 players entered"),
+        "{standings}"
+    );
+
+    let started = hall.moderator("mod", "!tournament start");
+    assert!(
+        shown(&started[0]).contains("round 1"),
+        "{}",
+        shown(&started[0])
+    );
+    // Joining a started event.
+    let late = hall.say_in(HALL, "dave", "!tournament join", false);
+    refused(
+        &late,
+        "has started: entries closed",
+        "!tournament standings",
+    );
+    // Starting twice.
+    let again = hall.moderator("mod", "!tournament start");
+    refused(&again, "under way already", "!tournament standings");
+    // A round robin needs 2.
+    hall.moderator("mod", "!tournament cancel");
+    hall.moderator("mod", "!tournament create \"Duel\" roundrobin basic");
+    hall.text("alice", "!tournament join");
+    let alone = hall.moderator("mod", "!tournament start");
+    refused(&alone, "has 1 player", "at least 2");
+    // Outside a server.
+    let mut direct = hall.message(HALL, "alice", "!tournaments", false);
+    direct.guild = None;
+    let replies = hall.service.handle(&direct);
+    assert!(
+        shown(&replies[0]).contains("belong to a server"),
+        "{}",
+        shown(&replies[0])
+    );
+}
+
+#[test]
+fn bad_create_lines_are_refused_with_an_example() {
+    let mut hall = Hall::new();
+    for (line, wrong) in [
+        ("!tournament create Winter swiss rounds=3", "name in quotes"),
+        ("!tournament create \"Winter\" rounds=3", "name one format"),
+        ("!tournament create \"Winter\" swiss", "how many rounds"),
+        (
+            "!tournament create \"Winter\" swiss rounds=99",
+            "1 to 30 rounds",
+        ),
+        (
+            "!tournament create \"Winter\" roundrobin rounds=3",
+            "leave out",
+        ),
+        (
+            "!tournament create \"Winter\" swiss rounds=3 white",
+            "name only its game",
+        ),
+        (
+            "!tournament create \"<@1>\" swiss rounds=3",
+            "plain punctuation",
+        ),
+        (
+            "!tournament create \"W\" swiss rounds=3 starts=2020-01-01T10:00",
+            "that start is past",
+        ),
+        (
+            "!tournament create \"W\" swiss rounds=3 starts=tomorrow",
+            "a day and time in utc",
+        ),
+        ("!tournament pairings zero", "a round is a number"),
+        ("!tournament withdraw bob", "name the player"),
+        ("!tournament dance", "takes one of"),
+    ] {
+        let reply = hall.moderator("mod", line);
+        assert_eq!(reply.len(), 1, "{line}");
+        let text = shown(&reply[0]);
+        let lower = text.to_lowercase();
+        assert!(reply[0].private && lower.contains(wrong), "{line}: {text}");
+    }
+    let none = hall.text("alice", "!tournaments");
+    assert!(none.contains("no tournament yet"), "{none}");
+}
+
+/// Resigns the game of `thread` for the player to move.
+pub fn resign_in(hall: &mut Hall, thread: ChannelId, loser: &str) {
+    let replies = hall.say_in(thread.0, loser, "!resign confirm", false);
+    assert!(
+        shown(&replies[0]).contains("resigned"),
+        "{}",
+        shown(&replies[0])
+    );
+}
+
+#[test]
+fn a_round_robin_is_played_to_its_end_and_names_its_winner() {
+    let mut hall = Hall::new();
+    hall.moderator("mod", "!tournament create \"Trio\" roundrobin basic rated");
+    for player in ["alice", "bob", "carol"] {
+        hall.text(player, "!tournament join");
+    }
+    let mut replies = hall.moderator("mod", "!tournament start");
+    let mut rounds = 0;
+    loop {
+        rounds += 1;
+        let announcement = shown(&replies[0]);
+        assert!(
+            announcement.contains(&format!("round {rounds}:")),
+            "{announcement}"
+        );
+        assert!(
+            announcement.contains("bye:"),
+            "three players: one rests: {announcement}"
+        );
+        let games: Vec<&Reply> = replies.iter().filter(|r| r.thread.is_some()).collect();
+        assert_eq!(games.len(), 1, "{announcement}");
+        let thread = games[0].thread.as_ref().unwrap();
+        assert!(
+            thread.name.starts_with(&format!("Trio · R{rounds} · ")),
+            "{}",
+            thread.name
+        );
+        // Both players pinged in the game's thread.
+        assert_eq!(games[0].mentions().len(), 2, "{}", shown(games[0]));
+        // The game is in its thread: White resigns there, so Black wins.
+        let channel = hall.thread_of(thread.game);
+        let white = hall.player(channel, Color::White, &["alice", "bob", "carol"]);
+        resign_in(&mut hall, channel, white);
+        // Nothing more until the watch comes by.
+        let due: Vec<Reply> = hall
+            .watch()
+            .into_iter()
+            .map(|(c, r)| {
+                assert_eq!(c, ChannelId(HALL));
+                r
+            })
+            .collect();
+        if shown(&due[0]).contains("is over") {
+            let last = shown(&due[0]);
+            assert!(last.contains("The winner:"), "{last}");
+            assert_eq!(due[0].mentions().len(), 1, "the winner pinged: {last}");
+            break;
+        }
+        replies = due;
+    }
+    assert_eq!(rounds, 3);
+    let list = hall.text("alice", "!tournaments");
+    assert!(list.contains("Trio") && list.contains("finished"), "{list}");
+    // The records name the event and the round; the rated event's games were rated.
+    let records = hall.service.records(None).unwrap();
+    assert_eq!(records.len(), 3);
+    for (round, (_, record)) in records.iter().enumerate() {
+        let text = record.to_string();
+        assert!(text.contains("[Event \"Trio\"]"), "{text}");
+        assert!(
+            text.contains(&format!("[Round \"{}\"]", round + 1)),
+            "{text}"
+        );
+    }
+    let ratings = hall.text("alice", "!leaderboard");
+    assert!(
+        ratings.contains("bob") || ratings.contains("carol"),
+        "{ratings}"
+    );
+}
+
+#[test]
+fn an_event_starts_by_itself_at_its_time_or_is_called_off() {
+    let mut hall = Hall::new();
+    // 1_800_000_000 is 2027-01-15 08:00 UTC.
+    let made = hall.moderator(
+        "mod",
+        "!tournament create \"Dawn\" swiss rounds=2 basic starts=2027-01-15T09:00",
+    );
+    assert!(
+        shown(&made[0]).contains("starts by itself at 2027-01-15 09:00 UTC"),
+        "{}",
+        shown(&made[0])
+    );
+    for player in ["alice", "bob", "carol"] {
+        hall.text(player, "!tournament join");
+    }
+    assert!(hall.watch().is_empty());
+    hall.wait(3600);
+    let due = hall.watch();
+    assert_eq!(due.len(), 2, "the pairings and one game (a bye): {due:?}");
+    assert!(
+        shown(&due[0].1).contains("**Dawn**, round 1:"),
+        "{}",
+        shown(&due[0].1)
+    );
+    assert!(shown(&due[0].1).contains("bye: "), "{}", shown(&due[0].1));
+    // Too few at the time: called off.
+    hall.moderator("mod", "!tournament cancel");
+    hall.moderator(
+        "mod",
+        "!tournament create \"Dusk\" swiss rounds=2 basic starts=2027-01-15T10:00",
+    );
+    hall.text("alice", "!tournament join");
+    hall.wait(3600);
+    let due = hall.watch();
+    assert!(
+        shown(&due[0].1).contains("called off"),
+        "{}",
+        shown(&due[0].1)
+    );
+}
+
+#[test]
+fn the_engine_entered_at_a_level_plays_its_games_in_their_threads() {
+    let mut hall = Hall::new();
+    hall.moderator("mod", "!tournament create \"Duo\" roundrobin double basic");
+    hall.text("alice", "!tournament join");
+    // Only the bot is entered at a level.
+    let other = hall.say_in(HALL, "alice", "!tournament join @bob easy", false);
+    refused(
+        &other,
+        "Only I can be entered",
+        "!tournament join @gipf-bot medium",
+    );
+    let entered = hall.text("alice", "!tournament join @gipf-bot beginner");
+    assert!(
+        entered.contains("gipf-bot at level beginner entered Duo"),
+        "{entered}"
+    );
+    let mut replies = hall.moderator("mod", "!tournament start");
+    for round in 1..=2 {
+        let game = replies.iter().find(|r| r.thread.is_some()).unwrap();
+        let thread = hall.thread_of(game.thread.as_ref().unwrap().game);
+        let state = hall.service.game_state(thread, false).unwrap().unwrap();
+        let said = shown(game);
+        assert!(said.starts_with(&format!("Duo, round {round}: ")), "{said}");
+        if state.players[Color::White] == user_id("gipf-bot") {
+            // The engine opened the game: its turn is played, and it is alice's move.
+            assert_eq!(state.turns.len(), 1, "{said}");
+            assert!(said.contains("played"), "{said}");
+        } else {
+            assert!(state.turns.is_empty(), "{said}");
+        }
+        // Alice resigns her game: the engine wins it.
+        resign_in(&mut hall, thread, "alice");
+        replies = hall.watch().into_iter().map(|(_, r)| r).collect();
+    }
+    let last = shown(&replies[0]);
+    assert!(last.contains("is over. The winner: gipf-bot"), "{last}");
+    assert!(
+        replies[0].mentions().is_empty(),
+        "the bot pings nobody, itself least: {last}"
+    );
+}
