@@ -70,6 +70,7 @@ pub fn migrations() -> Migrations<'static> {
             "../../migrations/0016_daily_puzzles_and_analyses.sql"
         )),
         M::up(include_str!("../../migrations/0017_outbox.sql")),
+        M::up(include_str!("../../migrations/0021_analyses.sql")),
     ];
     Migrations::from_slice(STEPS)
 }
