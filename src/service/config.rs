@@ -29,6 +29,10 @@ pub struct Config {
     /// How many searches run at once (`ENGINE_THREADS`), each on a thread and an engine of
     /// its own (a 64 MB table each): the machine's cores by default.
     pub engine_threads: usize,
+    /// How many worker threads do the service's blocking work (the database, the pictures,
+    /// a hint's wait for the engine), one first-in first-out queue before them: 4 a core by
+    /// default. The waits for the engine's answers have their own, 8 a searcher.
+    pub worker_threads: usize,
     /// How long the engine's queue may grow before new games against it are refused (the
     /// games under way go on): a minute.
     pub engine_overload: Duration,
@@ -60,6 +64,7 @@ impl Default for Config {
                 confirm: gipf_ai::Limits::depth(5),
             },
             engine_threads: machine_cores(),
+            worker_threads: 4 * machine_cores(),
             engine_overload: Duration::from_secs(60),
             engine_wait_told: Duration::from_secs(5),
             crash: None,

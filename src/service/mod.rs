@@ -64,6 +64,10 @@ pub struct Service {
     limits: Limits,
     engine: engine::EngineSeat,
     analysis: learn::analysis::AnalysisSeat,
+    /// The threads of the commands' blocking work ([`Service::serve_async`]).
+    commands: crate::workers::Workers,
+    /// The threads that wait for the engine's answers (and do the work that follows).
+    answers: crate::workers::Workers,
     /// Whether typed `!commands` reach the bot (Discord's MESSAGE CONTENT intent): without
     /// it, what the bot teaches is slash commands, which always do.
     prefix_readable: std::sync::atomic::AtomicBool,
@@ -119,6 +123,8 @@ impl Service {
         Ok(Service {
             store: Store::open(path, config.clock.clone())?,
             engine: engine::EngineSeat::new(config.engine_threads),
+            commands: crate::workers::Workers::new("worker", config.worker_threads),
+            answers: crate::workers::Workers::new("answers", 8 * config.engine_threads),
             config,
             limits: Limits::default(),
             analysis: learn::analysis::AnalysisSeat::default(),
