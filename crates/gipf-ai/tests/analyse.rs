@@ -14,13 +14,18 @@ const BUDGET: Budget = Budget {
 
 const RECORD: &str = include_str!("../../gipf/tests/data/tournament-41-plies.gipf");
 
-#[test]
-fn the_worst_turns_of_a_real_game_come_worst_first_with_a_better_turn() {
-    let turns: Vec<&str> = RECORD
+/// The record's turns, one a line.
+fn record_turns() -> Vec<&'static str> {
+    RECORD
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
-        .collect();
+        .collect()
+}
+
+#[test]
+fn the_worst_turns_of_a_real_game_come_worst_first_with_a_better_turn() {
+    let turns = record_turns();
     assert_eq!(turns.len(), 41);
     let mut engine = Engine::with_table_megabytes(8);
     let start = Game::new(Options::plain(Variant::Tournament));
@@ -107,11 +112,7 @@ fn played_turn(start: &Game, turns: &[String], index: usize) -> gipf::potentials
 
 #[test]
 fn an_analysis_does_not_depend_on_what_the_engine_searched_before() {
-    let turns: Vec<&str> = RECORD
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
+    let turns = record_turns();
     let start = Game::new(Options::plain(Variant::Tournament));
     let fresh = analyse(
         &mut Engine::with_table_megabytes(8),
