@@ -21,3 +21,4 @@ pub mod service;
 pub mod sight;
 pub mod store;
 pub mod text;
+pub mod workers;

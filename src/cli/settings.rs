@@ -31,6 +31,10 @@ pub struct Settings {
     /// own, with a 64 MB table: the machine's cores if blank.
     #[arg(long, env = "ENGINE_THREADS", default_value = "", value_parser = engine_threads)]
     engine_threads: usize,
+    /// How many threads do the commands' database and picture work (1 to 256), a fixed
+    /// pool whose queue is answered in arrival order: four per core if blank.
+    #[arg(long, env = "WORKER_THREADS", default_value = "", value_parser = worker_threads)]
+    worker_threads: usize,
 }
 
 impl Settings {
@@ -46,6 +50,7 @@ impl Settings {
             challenge_ttl: Duration::from_secs(self.challenge_ttl_hours * defaults::HOUR_SECONDS),
             abandon_after: Duration::from_secs(self.abandon_after_days * defaults::DAY_SECONDS),
             engine_threads: self.engine_threads,
+            worker_threads: self.worker_threads,
             ..Config::default()
         }
     }
@@ -168,6 +173,20 @@ fn engine_threads(text: &str) -> Result<usize, String> {
     }
 }
 
+/// The commands' worker threads: 1 to 256; blank means four per core.
+fn worker_threads(text: &str) -> Result<usize, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(4 * machine_cores());
+    }
+    match text.parse::<usize>() {
+        Ok(threads @ 1..=256) => Ok(threads),
+        _ => Err(format!(
+            "`{text}` is not a number of worker threads from 1 to 256 (leave it blank for four per core)"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,6 +220,9 @@ mod tests {
         assert_eq!(engine_threads("").ok(), Some(machine_cores()));
         assert_eq!(engine_threads(" 3 ").ok(), Some(3));
         assert!(engine_threads("0").is_err() && engine_threads("65").is_err());
+        assert_eq!(worker_threads("").ok(), Some(4 * machine_cores()));
+        assert_eq!(worker_threads("12").ok(), Some(12));
+        assert!(worker_threads("0").is_err() && worker_threads("257").is_err());
     }
 
     #[test]
@@ -222,6 +244,7 @@ mod tests {
                 "DISCORD_API_PROXY" => "--api-proxy",
                 "SHARDS" => "--shards",
                 "ENGINE_THREADS" => "--engine-threads",
+                "WORKER_THREADS" => "--worker-threads",
                 "LOG_LEVEL" => continue,
                 other => panic!("{other} in .env.example is not a setting"),
             };
@@ -235,5 +258,6 @@ mod tests {
         assert_eq!(run.settings.challenge_ttl_hours, 24);
         assert_eq!(run.settings.abandon_after_days, 30);
         assert_eq!(run.settings.engine_threads, machine_cores());
+        assert_eq!(run.settings.worker_threads, 4 * machine_cores());
     }
 }

@@ -26,7 +26,7 @@ impl RunArgs {
             api_proxy: self.api_proxy.and_then(|url| url.0),
             shards: self.shards,
         };
-        let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+        let runtime = crate::discord::runtime().context("cannot start the async runtime")?;
         runtime.block_on(crate::discord::run(
             settings,
             crate::discord::shutdown_signal(),

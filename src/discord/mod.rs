@@ -67,6 +67,19 @@ pub struct Settings {
     pub shards: Shards,
 }
 
+/// The async runtime the bot runs on: a worker a core, and tokio's blocking pool (used
+/// only by the adapter's few short reads and marks; the service has its own workers, see
+/// `workers.rs`) held to 4 threads a core instead of 512, so that threads stay flat under
+/// load.
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    let cores = crate::service::machine_cores();
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(cores)
+        .max_blocking_threads(4 * cores)
+        .enable_all()
+        .build()
+}
+
 /// Runs the bot until `shutdown` completes (or Discord refuses it): then it stops taking
 /// commands, finishes the ones in flight, closes the gateway and the database.
 ///

@@ -23,12 +23,16 @@ pub struct Config {
     /// How often the adapter's watch looks at the clock: the deadlines of games with a
     /// time per move, idle games, and the daily puzzles.
     pub deadline_watch_every: Duration,
-    /// How `!analyse` searches: every turn at the medium level, the turns it reports again
-    /// at hard, as `gipf-bot think` would.
+    /// How `!analyse` searches: every turn 4 turns deep, the worst again 5 deep. Depths, not
+    /// times, so that the same game gives the same analysis on any machine.
     pub analysis: gipf_ai::analyse::Budget,
     /// How many searches run at once (`ENGINE_THREADS`), each on a thread and an engine of
     /// its own (a 64 MB table each): the machine's cores by default.
     pub engine_threads: usize,
+    /// How many worker threads do the service's blocking work (the database, the pictures,
+    /// a hint's wait for the engine), one first-in first-out queue before them: 4 a core by
+    /// default. The waits for the engine's answers have their own, 8 a searcher.
+    pub worker_threads: usize,
     /// How long the engine's queue may grow before new games against it are refused (the
     /// games under way go on): a minute.
     pub engine_overload: Duration,
@@ -56,10 +60,11 @@ impl Default for Config {
             clock: Clock::system(),
             deadline_watch_every: Duration::from_secs(60),
             analysis: gipf_ai::analyse::Budget {
-                scan: gipf_ai::Level::Medium.limits(),
-                confirm: gipf_ai::Level::Hard.limits(),
+                scan: gipf_ai::Limits::depth(4),
+                confirm: gipf_ai::Limits::depth(5),
             },
             engine_threads: machine_cores(),
+            worker_threads: 4 * machine_cores(),
             engine_overload: Duration::from_secs(60),
             engine_wait_told: Duration::from_secs(5),
             crash: None,

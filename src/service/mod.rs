@@ -75,6 +75,10 @@ pub struct Service {
     /// The store, the voice, the settings, the engine and the limits (`hands.rs`).
     keeper: Keeper,
     analysis: learn::analysis::AnalysisSeat,
+    /// The threads of the commands' blocking work ([`Service::serve_async`]).
+    commands: crate::workers::Workers,
+    /// The threads that wait for the engine's answers (and do the work that follows).
+    answers: crate::workers::Workers,
 }
 
 /// The service's own methods (its public calls, the dispatch, the analyses) reach every
@@ -138,6 +142,8 @@ impl Service {
     /// Opens the database at `path` (migrating it) and serves with `config`.
     pub fn open(path: impl AsRef<Path>, config: Config) -> anyhow::Result<Service> {
         Ok(Service {
+            commands: crate::workers::Workers::new("worker", config.worker_threads),
+            answers: crate::workers::Workers::new("answers", 8 * config.engine_threads),
             keeper: Keeper::new(Store::open(path, config.clock.clone())?, config),
             analysis: learn::analysis::AnalysisSeat::default(),
         })

@@ -46,7 +46,7 @@ impl Service {
         Served::of(self.with_answers(self.execute(message, command)))
     }
 
-    /// [`Service::serve`] on tokio's blocking pool, off the async workers; `meanwhile` runs
+    /// [`Service::serve`] on the service's worker threads, off the async runtime; `meanwhile` runs
     /// while the engine searches its answer (Discord shows the bot typing), and is dropped
     /// when the answer is ready.
     pub async fn serve_async(
@@ -74,7 +74,7 @@ impl Service {
         self.answered(replies, meanwhile).await
     }
 
-    /// [`Service::serve_command`] on tokio's blocking pool (see [`Service::serve_async`]).
+    /// [`Service::serve_command`] on the worker threads (see [`Service::serve_async`]).
     pub async fn serve_command_async(
         self: &Arc<Self>,
         message: Message,
@@ -110,7 +110,8 @@ impl Service {
         work: impl FnOnce(&Service) -> Vec<Reply> + Send + 'static,
     ) -> Vec<Reply> {
         let service = Arc::clone(self);
-        tokio::task::spawn_blocking(move || work(&service))
+        self.commands
+            .run(move || work(&service))
             .await
             .unwrap_or_else(|e| {
                 tracing::error!(error = %e, "command task failed");
@@ -246,7 +247,7 @@ impl Service {
             .any(|r| matches!(r.then, Some(FollowUp::EngineAnswer(_))))
     }
 
-    /// [`Service::with_answers`] on tokio's blocking pool: searches never hold up the
+    /// [`Service::with_answers`] on the threads that wait for answers: searches never hold up the
     /// runtime.
     async fn with_answers_async(self: &Arc<Self>, replies: Vec<Reply>) -> Vec<Reply> {
         if !Service::awaits_answer(&replies) {
@@ -254,29 +255,36 @@ impl Service {
         }
         let service = Arc::clone(self);
         let held = replies.clone();
-        match tokio::task::spawn_blocking(move || service.with_answers(replies)).await {
+        match self
+            .answers
+            .run(move || service.with_answers(replies))
+            .await
+        {
             Ok(replies) => replies,
             Err(e) => {
                 tracing::error!(error = %e, "the engine's answer panicked");
                 // The held replies are posted all the same, with their boards.
                 let service = Arc::clone(self);
                 let drawn = held.clone();
-                tokio::task::spawn_blocking(move || {
-                    drawn
-                        .into_iter()
-                        .map(|reply| service.unheld(reply))
-                        .collect()
-                })
-                .await
-                .unwrap_or_else(|_| held.into_iter().map(Service::unasked).collect())
+                (self.answers)
+                    .run(move || {
+                        drawn
+                            .into_iter()
+                            .map(|reply| service.unheld(reply))
+                            .collect()
+                    })
+                    .await
+                    .unwrap_or_else(|_| held.into_iter().map(Service::unasked).collect())
             }
         }
     }
 
-    /// [`Service::follow_up`] on tokio's blocking pool: searches never hold up the runtime.
+    /// [`Service::follow_up`] on the threads that wait for answers: searches never hold up
+    /// the runtime.
     pub async fn follow_up_async(self: &Arc<Self>, work: FollowUp) -> Vec<(ChannelId, Reply)> {
         let service = Arc::clone(self);
-        tokio::task::spawn_blocking(move || service.follow_up(work))
+        self.answers
+            .run(move || service.follow_up(work))
             .await
             .unwrap_or_default()
     }

@@ -79,6 +79,7 @@ pub fn migrations() -> Migrations<'static> {
         M::up(include_str!(
             "../../migrations/0020_pictures_for_everyone.sql"
         )),
+        M::up(include_str!("../../migrations/0021_analyses.sql")),
     ];
     Migrations::from_slice(STEPS)
 }

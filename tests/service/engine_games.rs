@@ -317,11 +317,15 @@ fn a_finished_game_is_analysed_in_the_background_with_the_better_turns_drawn() {
         panic!("an analysis to do: {asked:?}");
     };
     assert_eq!(channel, table.channel);
-    // Asked again while queued: not twice; and one analysis a member every 30 s.
+    // Asked again while queued: not twice, posted in the channel of each ask; and one
+    // analysis a member every 30 s.
     table.channel = ChannelId(5);
     table.expect("dave", "!analyse 1", "is being analysed already");
     let posted = table.service.follow_up(work);
-    assert!(posted.iter().all(|(c, _)| *c == channel));
+    let (here, there): (Vec<_>, Vec<_>) = posted.into_iter().partition(|(c, _)| *c == channel);
+    assert!(there.iter().all(|(c, _)| *c == ChannelId(5)));
+    assert_eq!(there.len(), here.len());
+    let posted = here;
     let (_, head) = &posted[0];
     assert!(
         shown(head).starts_with("Game 1, standard GIPF: alice (white) vs bob (black): the "),
@@ -374,13 +378,17 @@ fn a_finished_game_is_analysed_in_the_background_with_the_better_turns_drawn() {
             _ => panic!("{text}"),
         }
     }
-    // Once posted, it may be asked for again (that refusal cost dave nothing), but one
-    // analysis a member every 30 s.
+    // Once posted, it may be asked for again (that refusal cost dave nothing): it is shown
+    // again at once, its heading now and its turns as they were; but one analysis a member
+    // every 30 s.
     table.channel = ChannelId(6);
     let again = table.say("dave", "!analyse 1").remove(0);
-    assert!(shown(&again).contains("I am looking at all"), "{again:?}");
-    table.expect("carol", "!analyse 1", "is being analysed already");
-    table.service.follow_up(again.then.unwrap());
+    assert_eq!(shown(&again), shown(head), "{again:?}");
+    let shown_again = table.service.follow_up(again.then.unwrap());
+    assert_eq!(shown_again.len(), posted.len() - 1);
+    for ((c, reply), (_, first)) in shown_again.iter().zip(&posted[1..]) {
+        assert_eq!((*c, shown(reply)), (ChannelId(6), shown(first)));
+    }
     table.expect("carol", "!analyse 1", "One analysis every 30 s");
 }
 

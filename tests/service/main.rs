@@ -5,6 +5,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod analyses;
 mod archive;
 mod backup;
 mod board_sides;

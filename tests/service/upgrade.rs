@@ -682,6 +682,7 @@ fn opens_and_plays_on(schema: u32) {
             &format!("!browse {game} turn={turn}"),
             "\nThe analysis: ",
         );
+        analysis_kept(&mut club, schema, game);
     }
     drop(club);
     let after = kept_tables(&db, &columns);
@@ -721,6 +722,24 @@ fn tournament_holds(club: &mut Club) {
         .map(|(_, reply)| shown(reply))
         .unwrap_or_default();
     assert!(next.contains("**Winter Cup**, round 2:"), "{next}");
+}
+
+/// The first schema that keeps an analysis whole (migration 21).
+const ANALYSES_SCHEMA: u32 = 21;
+
+/// From [`ANALYSES_SCHEMA`] (the analyses kept whole), the analysis of game `game` is
+/// shown again at once, its heading the answer and its turns the work that follows;
+/// before, it was kept as comments only, and is made again.
+fn analysis_kept(club: &mut Club, schema: u32, game: i64) {
+    let asked = club.say(11, "bob", &format!("!analyse {game}")).remove(0);
+    let heading = shown(&asked);
+    if schema >= ANALYSES_SCHEMA {
+        assert!(heading.contains("that cost most"), "{heading}");
+        let posted = club.service.follow_up(asked.then.expect("its turns"));
+        assert!(posted.iter().all(|(_, r)| r.board.is_some()), "{posted:?}");
+    } else {
+        assert!(heading.contains("I am looking at all"), "{heading}");
+    }
 }
 
 /// The colour at the bottom of the pictures in `channel` of the fixture of `schema`: before

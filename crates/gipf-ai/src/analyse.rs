@@ -134,11 +134,86 @@ impl std::error::Error for AnalyseError {
     }
 }
 
+/// One turn of a game, as an analysis judges it: its index in the record, the game
+/// before and after it, and its text. Judging one is a job of its own (see [`judge_turn`]),
+/// so that an analysis can be cut into small searches.
+#[derive(Clone, Debug)]
+pub struct PlayedTurn {
+    /// Its index in the record (0 is White's first turn).
+    pub index: usize,
+    /// The game before it.
+    pub before: Game,
+    /// The game after it.
+    pub after: Game,
+    /// The turn as the record writes it.
+    pub text: String,
+}
+
+/// Replays `turns` (in the game's notation) from `start`: every turn with the game before
+/// and after it.
+pub fn replay<T: AsRef<str>>(start: &Game, turns: &[T]) -> Result<Vec<PlayedTurn>, AnalyseError> {
+    let mut state = start.clone();
+    let mut played = Vec::with_capacity(turns.len());
+    for (index, text) in turns.iter().enumerate() {
+        let before = state.clone();
+        state
+            .play_notation(text.as_ref())
+            .map_err(|e| AnalyseError {
+                index,
+                error: TurnError::Potentials(e),
+            })?;
+        played.push(PlayedTurn {
+            index,
+            before,
+            after: state.clone(),
+            text: text.as_ref().to_string(),
+        });
+    }
+    Ok(played)
+}
+
+/// `turn` against the engine's best with `limits`, if it lost more than the searches'
+/// noise. The table is cleared first, so that the same turn and limits give the same
+/// answer on any engine (with a table of the same size) whatever it searched before: with
+/// limits of depth, not time, an analysis is the same on every machine. A game without
+/// potentials is judged on the base game's faster [`Position`].
+pub fn judge_turn(engine: &mut Engine, turn: &PlayedTurn, limits: Limits) -> Option<Mistake> {
+    engine.clear();
+    let text = turn.text.as_str();
+    match (
+        Position::try_from(&turn.before),
+        Position::try_from(&turn.after),
+    ) {
+        (Ok(before), Ok(after)) => judge(engine, (turn.index, &before, &after, text), limits),
+        _ => judge(
+            engine,
+            (turn.index, &turn.before, &turn.after, text),
+            limits,
+        ),
+    }
+}
+
+/// The indices of the turns of `scanned` to judge again for a report of `count`: the worst
+/// of the scan, a few more than asked for, since some turn out less bad.
+pub fn to_confirm(scanned: &[Mistake], count: usize) -> Vec<usize> {
+    let mut worst: Vec<&Mistake> = scanned.iter().collect();
+    worst.sort_by_key(|m| std::cmp::Reverse(m.loss));
+    worst.iter().take(count * 2).map(|m| m.index).collect()
+}
+
+/// The `count` of `confirmed` that cost most, worst first (the earlier turn first among
+/// equals).
+pub fn reported(mut confirmed: Vec<Mistake>, count: usize) -> Vec<Mistake> {
+    confirmed.sort_by_key(|m| (std::cmp::Reverse(m.loss), m.index));
+    confirmed.truncate(count);
+    confirmed
+}
+
 /// Replays `turns` (in the game's notation) from `start`, any game the one machine holds,
 /// judges every turn against the engine's best with `budget.scan`, judges the worst again
 /// with `budget.confirm`, and returns the `count` that cost most, worst first (turns that
-/// lost nothing are left out). A game without potentials is analysed on the base game's
-/// faster [`Position`].
+/// lost nothing are left out). Each turn is judged from a cleared table ([`judge_turn`]):
+/// with limits of depth, the same game gives the same analysis anywhere.
 ///
 /// ```
 /// use gipf::potentials::{Game, Options};
@@ -161,62 +236,23 @@ pub fn analyse<T: AsRef<str>>(
     budget: &Budget,
     count: usize,
 ) -> Result<Vec<Mistake>, AnalyseError> {
-    match Position::try_from(start) {
-        Ok(position) => analyse_on(engine, position, turns, budget, count),
-        Err(_) => analyse_on(engine, start.clone(), turns, budget, count),
-    }
-}
-
-/// [`analyse`] on one machine.
-fn analyse_on<S: Searchable, T: AsRef<str>>(
-    engine: &mut Engine,
-    start: S,
-    turns: &[T],
-    budget: &Budget,
-    count: usize,
-) -> Result<Vec<Mistake>, AnalyseError> {
-    let mut state = start;
-    let mut played = Vec::with_capacity(turns.len());
-    for (index, text) in turns.iter().enumerate() {
-        let before = state.clone();
-        state
-            .play_notation(text.as_ref())
-            .map_err(|error| AnalyseError { index, error })?;
-        played.push((index, before, state.clone(), text.as_ref().to_string()));
-    }
-    let mut scanned: Vec<Mistake> = played
-        .iter()
-        .filter_map(|(index, before, after, text)| {
-            judge(engine, (*index, before, after, text), budget.scan, false)
-        })
+    let played = replay(start, turns)?;
+    let scanned: Vec<Mistake> = (played.iter())
+        .filter_map(|turn| judge_turn(engine, turn, budget.scan))
         .collect();
-    scanned.sort_by_key(|m| std::cmp::Reverse(m.loss));
-    // The worst of the scan, judged again at the stronger budget: a few more than asked
-    // for, since some turn out less bad.
-    let mut confirmed: Vec<Mistake> = scanned
-        .iter()
-        .take(count * 2)
-        .filter_map(|scan| {
-            let (index, before, after, text) = played.get(scan.index)?;
-            judge(engine, (*index, before, after, text), budget.confirm, true)
-        })
+    let confirmed = (to_confirm(&scanned, count).into_iter())
+        .filter_map(|index| judge_turn(engine, played.get(index)?, budget.confirm))
         .collect();
-    confirmed.sort_by_key(|m| std::cmp::Reverse(m.loss));
-    confirmed.truncate(count);
-    Ok(confirmed)
+    Ok(reported(confirmed, count))
 }
 
 /// The turn `text` played from `before` (leading to `after`) against the engine's best
-/// with `limits`, if it lost more than the searches' noise. `fresh` clears the table first.
+/// with `limits`, if it lost more than the searches' noise.
 fn judge<S: Searchable>(
     engine: &mut Engine,
     (index, before, after, text): (usize, &S, &S, &str),
     limits: Limits,
-    fresh: bool,
 ) -> Option<Mistake> {
-    if fresh {
-        engine.clear();
-    }
     let request = Request::limits(limits);
     let best = engine.think(before, &request).ok()?;
     if best.after.key() == after.key() {

@@ -66,9 +66,11 @@ impl Table {
         (self.slots.len() * std::mem::size_of::<Entry>()) >> 20
     }
 
-    /// Forgets everything.
+    /// Forgets everything: a cleared table is as a new one (its age too), so that a search
+    /// from it gives what a new engine gives.
     pub fn clear(&mut self) {
         self.slots.fill(Entry::default());
+        self.age = 0;
     }
 
     /// Marks the start of a new search: entries of older ones give way first.

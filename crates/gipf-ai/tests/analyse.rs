@@ -14,13 +14,18 @@ const BUDGET: Budget = Budget {
 
 const RECORD: &str = include_str!("../../gipf/tests/data/tournament-41-plies.gipf");
 
-#[test]
-fn the_worst_turns_of_a_real_game_come_worst_first_with_a_better_turn() {
-    let turns: Vec<&str> = RECORD
+/// The record's turns, one a line.
+fn record_turns() -> Vec<&'static str> {
+    RECORD
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
-        .collect();
+        .collect()
+}
+
+#[test]
+fn the_worst_turns_of_a_real_game_come_worst_first_with_a_better_turn() {
+    let turns = record_turns();
     assert_eq!(turns.len(), 41);
     let mut engine = Engine::with_table_megabytes(8);
     let start = Game::new(Options::plain(Variant::Tournament));
@@ -103,4 +108,29 @@ fn played_turn(start: &Game, turns: &[String], index: usize) -> gipf::potentials
     }
     let done = game.play_notation(&turns[index]).expect("a legal turn");
     done.into_iter().next().expect("one turn")
+}
+
+#[test]
+fn an_analysis_does_not_depend_on_what_the_engine_searched_before() {
+    let turns = record_turns();
+    let start = Game::new(Options::plain(Variant::Tournament));
+    let fresh = analyse(
+        &mut Engine::with_table_megabytes(8),
+        &start,
+        &turns,
+        &BUDGET,
+        4,
+    );
+    // An engine that searched other games first, and its table's age wrapped around.
+    let mut used = Engine::with_table_megabytes(8);
+    let other = gipf::Position::new(Variant::Standard);
+    for _ in 0..300 {
+        used.think(&other, &Request::limits(Limits::depth(1)))
+            .unwrap();
+    }
+    assert_eq!(
+        analyse(&mut used, &start, &turns, &BUDGET, 4),
+        fresh,
+        "the same game, the same analysis"
+    );
 }

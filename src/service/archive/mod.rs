@@ -28,8 +28,6 @@ const PAGE: u32 = 10;
 const HISTORY_INLINE_LINES: usize = 30;
 /// One animated replay per member this often: each is a few hundred pictures.
 const REPLAY_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
-/// One analysis per member this often.
-const ANALYSIS_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 /// Players on the leaderboard.
 const TOP: u32 = 10;
 
@@ -399,22 +397,7 @@ impl Service {
         if stored.turns.is_empty() {
             return refuse(format!("Game {} has no turn to analyse.", stored.id));
         }
-        if self.analysis_queued(stored.id) {
-            return refuse(format!(
-                "Game {} is being analysed already: its turns come where it was asked for.",
-                stored.id
-            ));
-        }
-        if !self
-            .limits
-            .allow(Limited::Analysis(message.author.id), ANALYSIS_EVERY)
-        {
-            return refuse(format!(
-                "One analysis every {} s: ask again in a moment.",
-                ANALYSIS_EVERY.as_secs()
-            ));
-        }
-        self.queue_analysis(message, &game)
+        self.ask_analysis(message, &game)
     }
 }
 

@@ -1,39 +1,44 @@
-//! `!analyse` at real strength, off the command's path: the request is answered at once and
-//! queued; the analysis runs on its own engine, one at a time, so that games against the
-//! engine never wait for it; then the turns that cost most are posted, each with what it
-//! cost, the better turn as the command that plays it, why, and a picture of it.
+//! `!analyse`: a finished game's analysis, searched to fixed depths (the same game gives
+//! the same analysis on any machine) in the engine pool's analysis class, one small job a
+//! turn, so that a game's search waits for one such job at most; kept whole in the store and
+//! shown again at once when asked again, by anyone who sees the game. One analysis of a game
+//! at a time: asked again while it runs, it is posted where it was asked too. The turns that
+//! cost most are posted, each with what it cost, the better turn as the command that plays
+//! it, why, and a picture of it.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use gipf::ByColor;
 use gipf::potentials::Game;
-use gipf_ai::Engine;
+use gipf::{ByColor, Color};
 use gipf_ai::Limits;
-use gipf_ai::analyse::{Budget, Mistake, analyse};
+use gipf_ai::analyse::{Budget, Mistake, PlayedTurn, judge_turn, replay, reported, to_confirm};
 
+use crate::engine_pool::{Class, Ticket};
 use crate::model::{ChannelId, GameId};
 use crate::record;
 use crate::render::{BoardView, RenderOptions};
 use crate::reply::{FollowUp, Reply};
 use crate::service::voice::Voice;
-use crate::service::{Handled, LiveGame, Message, Service, refuse};
+use crate::service::{Handled, Limited, LiveGame, Message, Service, refuse};
 use crate::text;
+use crate::text::Text;
 
 /// How many turns an analysis reports.
 const REPORTED: usize = 3;
 
-/// The table of the analysis engine, in MiB.
-const TABLE_MEGABYTES: usize = 32;
+/// One analysis a member this often (showing a stored one again counts too: it posts
+/// pictures).
+const ANALYSIS_EVERY: Duration = Duration::from_secs(30);
 
-/// The analysis's own engine and the games waiting for it.
+/// About how long one turn's search of an analysis takes, for the waits told.
+const JOB_EXPECTED: Duration = Duration::from_millis(100);
+
+/// The games being analysed, each with the channels it is posted in when done.
 #[derive(Default)]
 pub(in crate::service) struct AnalysisSeat {
-    /// One analysis at a time; its own table, apart from the engine that plays.
-    engine: Mutex<Option<Engine>>,
-    /// Games asked for and not yet posted: asked again, they are not queued twice.
-    queued: Mutex<HashSet<GameId>>,
+    running: Mutex<HashMap<GameId, Vec<ChannelId>>>,
 }
 
 /// What an analysis says of a costly turn, for `browse`: `cost about 2.5 pieces; better
@@ -48,29 +53,52 @@ fn comment(mistake: &Mistake) -> String {
 }
 
 impl Service {
-    /// Whether game `id`'s analysis is queued or running.
-    pub(in crate::service) fn analysis_queued(&self, id: GameId) -> bool {
-        self.analysis
-            .queued
-            .lock()
-            .is_ok_and(|queued| queued.contains(&id))
-    }
-
-    /// Queues the analysis of a finished game asked for in `message`'s channel, and says
-    /// when it comes.
-    pub(in crate::service) fn queue_analysis(&self, message: &Message, game: &LiveGame) -> Handled {
+    /// `analyse` of the finished game `game` in `message`'s channel: said to come here too
+    /// if it is being analysed, shown again at once if it was analysed (its heading now, its
+    /// turns as the work that follows), else queued, with when it comes.
+    pub(in crate::service) fn ask_analysis(&self, message: &Message, game: &LiveGame) -> Handled {
         let id = game.stored.id;
-        let newly = self
+        let mut running = self
             .analysis
-            .queued
+            .running
             .lock()
-            .map_err(|_| anyhow::anyhow!("the analysis queue panicked"))?
-            .insert(id);
-        if !newly {
+            .map_err(|_| anyhow::anyhow!("the analyses under way panicked"))?;
+        if let Some(channels) = running.get_mut(&id) {
+            if !channels.contains(&message.channel) {
+                channels.push(message.channel);
+            }
             return refuse(format!(
-                "Game {id} is being analysed already: its turns come where it was asked for."
+                "Game {id} is being analysed already: its turns come here when I am done."
             ));
         }
+        if !self
+            .limits
+            .allow(Limited::Analysis(message.author.id), ANALYSIS_EVERY)
+        {
+            return refuse(format!(
+                "One analysis every {} s: ask again in a moment.",
+                ANALYSIS_EVERY.as_secs()
+            ));
+        }
+        let then = Some(FollowUp::Analysis {
+            game: id,
+            channel: message.channel,
+        });
+        if let Some(mistakes) = self.store.analysis(id)? {
+            return Ok(Reply {
+                then,
+                ..Reply::public(self.analysis_heading(game, &mistakes)?)
+            });
+        }
+        running.insert(id, vec![message.channel]);
+        Ok(Reply {
+            then,
+            ..Reply::public(self.analysis_plan(game)?)
+        })
+    }
+
+    /// `Game 3, ...: I am looking at all 41 turns (4 turns deep each), then ...`.
+    fn analysis_plan(&self, game: &LiveGame) -> anyhow::Result<Text> {
         let turns = game.stored.turns.len();
         let mut text = self.game_heading(game)?;
         let budget = self.config.analysis;
@@ -82,83 +110,126 @@ impl Service {
             effort(budget.confirm),
             expected_time(budget, turns),
         ));
-        Ok(Reply {
-            then: Some(FollowUp::Analysis {
-                game: id,
-                channel: message.channel,
-            }),
-            ..Reply::public(text)
-        })
+        Ok(text)
     }
 
-    /// The queued analysis of `game`: its replies for `channel`. Errors are logged.
+    /// The analysis of `game` asked for in `channel`: searched if it is under way (its
+    /// replies for every channel that asked), else the stored one's turns shown again (its
+    /// heading was the answer to the command). Errors are logged.
     pub(in crate::service) fn analysis(
         &self,
         game: GameId,
         channel: ChannelId,
     ) -> Vec<(ChannelId, Reply)> {
-        let replies = self.try_analysis(game).unwrap_or_else(|e| {
+        let under_way = (self.analysis.running.lock()).is_ok_and(|r| r.contains_key(&game));
+        let replies = if under_way {
+            self.try_analysis(game)
+        } else {
+            self.shown_again(game)
+        };
+        let replies = replies.unwrap_or_else(|e| {
             tracing::error!(error = %format!("{e:#}"), game = %game, "an analysis failed");
             vec![Reply::public(format!(
                 "Something went wrong on my side analysing game {game}: ask again later."
             ))]
         });
-        if let Ok(mut queued) = self.analysis.queued.lock() {
-            queued.remove(&game);
-        }
-        replies.into_iter().map(|reply| (channel, reply)).collect()
+        let channels = match self.analysis.running.lock() {
+            Ok(mut running) if under_way => running.remove(&game),
+            _ => None,
+        };
+        let channels = channels.unwrap_or_else(|| vec![channel]);
+        (channels.iter())
+            .flat_map(|c| replies.iter().map(move |reply| (*c, reply.clone())))
+            .collect()
     }
 
-    fn try_analysis(&self, id: GameId) -> anyhow::Result<Vec<Reply>> {
+    /// The turns of the stored analysis of game `id`, shown again.
+    fn shown_again(&self, id: GameId) -> anyhow::Result<Vec<Reply>> {
+        let game = self.finished_game(id)?;
+        let mistakes = (self.store.analysis(id)?)
+            .ok_or_else(|| anyhow::anyhow!("the analysis of game {id} is gone"))?;
+        self.mistake_replies(&game, &mistakes)
+    }
+
+    /// Game `id`, read for its analysis.
+    fn finished_game(&self, id: GameId) -> anyhow::Result<LiveGame> {
         let stored = self
             .store
             .game(id)?
             .ok_or_else(|| anyhow::anyhow!("game {id} is gone"))?;
-        let game = LiveGame::load(stored)?;
-        let start = Game::new(game.stored.spec.options());
+        Ok(LiveGame::load(stored)?)
+    }
+
+    /// Analyses game `id`, keeps it, and gives its heading and turns.
+    fn try_analysis(&self, id: GameId) -> anyhow::Result<Vec<Reply>> {
+        let game = self.finished_game(id)?;
         let started = Instant::now();
-        let mistakes = {
-            let mut engine = self
-                .analysis
-                .engine
-                .lock()
-                .map_err(|_| anyhow::anyhow!("an earlier analysis panicked"))?;
-            let engine =
-                engine.get_or_insert_with(|| Engine::with_table_megabytes(TABLE_MEGABYTES));
-            engine.clear();
-            analyse(
-                engine,
-                &start,
-                &game.stored.turns,
-                &self.config.analysis,
-                REPORTED,
-            )
-            .map_err(|e| anyhow::anyhow!("game {id} does not replay: {e}"))?
-        };
-        let took = started.elapsed();
+        let mistakes = self.search_analysis(&game)?;
         let comments: Vec<(u32, String)> = (mistakes.iter())
             .map(|m| (m.index as u32 + 1, comment(m)))
             .collect();
-        self.store.set_analysis_comments(id, &comments)?;
-        tracing::info!(game = %id, seconds = took.as_secs_f64(), turns = game.stored.turns.len(), "analysed");
-        let mut text = self.game_heading(&game)?;
+        self.store.set_analysis(id, &mistakes, &comments)?;
+        let seconds = started.elapsed().as_secs_f64();
+        tracing::info!(game = %id, seconds, turns = game.stored.turns.len(), "analysed");
+        let mut replies = vec![Reply::public(self.analysis_heading(&game, &mistakes)?)];
+        replies.extend(self.mistake_replies(&game, &mistakes)?);
+        Ok(replies)
+    }
+
+    /// The costly turns of `game`: every turn judged at the scan's limits, the worst again
+    /// at the confirm's, each a job of its own in the engine pool's analysis class.
+    fn search_analysis(&self, game: &LiveGame) -> anyhow::Result<Vec<Mistake>> {
+        let id = game.stored.id;
+        let start = Game::new(game.stored.spec.options());
+        let played = replay(&start, &game.stored.turns)
+            .map_err(|e| anyhow::anyhow!("game {id} does not replay: {e}"))?;
+        let ticket = Ticket {
+            player: game.player(Color::White),
+            game: Some(id),
+            class: Class::Analysis,
+            expected: JOB_EXPECTED,
+        };
+        let judge = |turn: &PlayedTurn, limits: Limits| {
+            let turn = turn.clone();
+            self.with_engine(ticket, move |engine| judge_turn(engine, &turn, limits))
+        };
+        let budget = self.config.analysis;
+        let mut scanned = Vec::new();
+        for turn in &played {
+            scanned.extend(judge(turn, budget.scan)?);
+        }
+        let mut confirmed = Vec::new();
+        for index in to_confirm(&scanned, REPORTED) {
+            if let Some(turn) = played.get(index) {
+                confirmed.extend(judge(turn, budget.confirm)?);
+            }
+        }
+        Ok(reported(confirmed, REPORTED))
+    }
+
+    /// `Game 3, ...: the 3 turns that cost most.`, or that none cost anything.
+    fn analysis_heading(&self, game: &LiveGame, mistakes: &[Mistake]) -> anyhow::Result<Text> {
+        let mut text = self.game_heading(game)?;
         if mistakes.is_empty() {
             text.push(format!(
                 ": I find no turn that cost anything, looking at every turn ({} each).",
                 effort(self.config.analysis.scan)
             ));
-            return Ok(vec![Reply::public(text)]);
+        } else {
+            text.push(format!(
+                ": the {} that cost most.",
+                text::count(mistakes.len() as u64, "turn")
+            ));
         }
-        text.push(format!(
-            ": the {} that cost most ({} s).",
-            text::count(mistakes.len() as u64, "turn"),
-            took.as_secs()
-        ));
-        let mut replies = vec![Reply::public(text)];
-        for (n, mistake) in (1..).zip(&mistakes) {
-            replies.push(self.mistake_reply(&game, n, mistake)?);
-        }
-        Ok(replies)
+        Ok(text)
+    }
+
+    /// Each costly turn's reply ([`Service::mistake_reply`]).
+    fn mistake_replies(&self, game: &LiveGame, mistakes: &[Mistake]) -> anyhow::Result<Vec<Reply>> {
+        (1..)
+            .zip(mistakes)
+            .map(|(n, mistake)| self.mistake_reply(game, n, mistake))
+            .collect()
     }
 }
 

@@ -1,0 +1,136 @@
+//! `!analyse` on the engine pool: the same game gives the same analysis whatever the
+//! searchers, a game's turn is answered while an analysis runs, and an analysis is kept and
+//! shown again at once.
+
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use crate::support::table::{Table, shown};
+use gipf_ai::Limits;
+use gipf_ai::analyse::Budget;
+use gipf_bot::console::{ENGINE_NAME, user_id};
+use gipf_bot::model::ChannelId;
+use gipf_bot::reply::FollowUp;
+use gipf_bot::service::Config;
+
+/// The rules crate's real tournament game (41 turns).
+const RECORD: &str = include_str!("../../crates/gipf/tests/data/tournament-41-plies.gipf");
+
+/// A table whose engine pool has `threads` searchers, analysing `depth` turns deep (one
+/// more for the turns reported).
+fn table(threads: usize, depth: u32) -> Table {
+    let table = Table::with_config(Config {
+        engine_threads: threads,
+        analysis: Budget {
+            scan: Limits::depth(depth),
+            confirm: Limits::depth(depth + 1),
+        },
+        ..Config::default()
+    });
+    table
+        .service
+        .set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
+    table
+}
+
+/// Alice and Bob play the tournament game in channel 1, and Bob resigns: game 1.
+fn finished_game(table: &mut Table) {
+    table.channel = ChannelId(1);
+    table.start("tournament");
+    let turns: Vec<String> = (RECORD.lines())
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect();
+    table.play_record(&turns);
+    table.expect("bob", "!resign confirm", "bob resigned");
+}
+
+/// What the analysis of game 1, asked for by `who` in the table's channel, posts.
+fn analysed(table: &mut Table, who: &str) -> Vec<String> {
+    let asked = table.say(who, "!analyse 1").remove(0);
+    let work = asked.then.expect("an analysis to do");
+    let posted = table.service.follow_up(work);
+    std::iter::once(shown(&asked))
+        .chain(posted.iter().map(|(_, reply)| shown(reply)))
+        .collect()
+}
+
+#[test]
+fn the_same_game_gives_the_same_analysis_with_one_searcher_or_two() {
+    let [one, two] = [1, 2].map(|threads| {
+        let mut table = table(threads, 2);
+        finished_game(&mut table);
+        analysed(&mut table, "carol")
+    });
+    assert!(one.len() >= 3, "{one:?}");
+    assert_eq!(one, two);
+}
+
+#[test]
+fn a_game_against_the_bot_is_answered_while_an_analysis_runs() {
+    let mut table = table(1, 3);
+    finished_game(&mut table);
+    let asked = table.say("carol", "!analyse 1").remove(0);
+    let work = asked.then.expect("an analysis to do");
+    let service = Arc::clone(&table.service);
+    let (done, analysis_done) = mpsc::channel();
+    let analysing = std::thread::spawn(move || {
+        let posted = service.follow_up(work);
+        let _ = done.send(());
+        posted
+    });
+    // The analysis's first job holds the one searcher.
+    while table.service.engine_load() == (0, 0) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    table.channel = ChannelId(2);
+    let start = table
+        .say("dave", "!challenge @gipf-bot standard black beginner")
+        .remove(0);
+    let Some(FollowUp::EngineAnswer(game)) = start.then else {
+        panic!("the engine moves first: {start:?}");
+    };
+    let answer = table.service.engine_turn(game);
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    assert!(
+        analysis_done.try_recv().is_err(),
+        "the game's turn waited for one job of the analysis, not for all of it"
+    );
+    let posted = analysing.join().unwrap();
+    assert!(posted.len() > 1, "{posted:?}");
+}
+
+#[test]
+fn an_analysis_is_kept_and_shown_again_at_once_and_one_runs_at_a_time() {
+    let mut table = table(2, 2);
+    finished_game(&mut table);
+    table.channel = ChannelId(3);
+    let asked = table.say("carol", "!analyse 1").remove(0);
+    assert!(shown(&asked).contains("I am looking at all 41 turns"));
+    let work = asked.then.expect("an analysis to do");
+    // Asked again while it runs, in another channel: it is posted there too.
+    table.channel = ChannelId(4);
+    table.expect(
+        "dave",
+        "!analyse 1",
+        "is being analysed already: its turns come here when I am done",
+    );
+    let posted = table.service.follow_up(work);
+    let in_channel = |channel: u64| -> Vec<String> {
+        (posted.iter())
+            .filter(|(c, _)| *c == ChannelId(channel))
+            .map(|(_, reply)| shown(reply))
+            .collect()
+    };
+    let first = in_channel(3);
+    assert!(first.len() > 1, "{posted:?}");
+    assert_eq!(in_channel(4), first);
+    // Asked again once done, by someone else: the same, its heading at once, its turns
+    // without a search.
+    table.channel = ChannelId(5);
+    let again = analysed(&mut table, "erin");
+    assert_eq!(again, first);
+    assert_eq!(table.service.engine_load(), (0, 0));
+}
