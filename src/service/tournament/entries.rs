@@ -3,14 +3,15 @@
 
 use gipf_ai::Level;
 
-use super::super::{Failure, Handled, Message, Service, refuse};
+use super::super::{Failure, Handled, Message, refuse};
 use crate::command::NewEvent;
 use crate::model::{EventStatus, GameSpec, GuildId, TimeControl, UserId};
 use crate::reply::Reply;
+use crate::service::hands::Keeper;
 use crate::store::{EventTerms, Tournament};
 use crate::text;
 
-impl Service {
+impl Keeper {
     /// `tournament create`: a moderator opens an event for entries in the channel.
     pub(super) fn create_event(&self, message: &Message, guild: GuildId, new: NewEvent) -> Handled {
         self.moderators_only(message, "create a tournament")?;

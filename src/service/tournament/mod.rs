@@ -10,16 +10,20 @@ mod results;
 mod rounds;
 mod standings;
 
-use super::{Failure, Message, Service, refuse};
+use super::{Failure, Message, refuse};
 use crate::command::{Phrasing, TournamentCommand};
 use crate::model::{EventStatus, GuildId};
 use crate::reply::Reply;
+use crate::service::Service;
+use crate::service::hands::Keeper;
 use crate::store::Tournament;
 use crate::text::Text;
 
 impl TournamentCommand {
     /// Runs the command for the author of `message`: one reply, or (a round started) the
-    /// announcement and a reply for each game's thread.
+    /// announcement and a reply for each game's thread. It is handed the service, since a
+    /// round's start may play the engine's first turns (held replies); the rest of the room
+    /// runs on a [`Keeper`].
     pub(super) fn run_all(
         self,
         service: &Service,
@@ -41,7 +45,7 @@ impl TournamentCommand {
     }
 }
 
-impl Service {
+impl Keeper {
     /// The server a tournament command is given in: tournaments live in servers only.
     fn event_guild(&self, message: &Message) -> Result<GuildId, Failure> {
         match message.guild {

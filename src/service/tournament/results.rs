@@ -4,8 +4,8 @@
 use gipf::Color;
 use gipf_tournament::{Event, Format, Played, Winner};
 
-use super::super::Service;
 use crate::model::{EventFormat, GameStatus};
+use crate::service::hands::Keeper;
 use crate::store::{EventGame, Tournament};
 
 /// The pairing crate's format of an event.
@@ -27,7 +27,7 @@ pub(super) fn winner(game: &EventGame) -> Option<Color> {
     }
 }
 
-impl Service {
+impl Keeper {
     /// The record of `event` as stored now: its games and byes, each player by entry
     /// number.
     pub(super) fn event_record(&self, event: &Tournament) -> anyhow::Result<Event> {

@@ -7,9 +7,10 @@ use gipf_tournament::PairingError;
 
 use super::super::play::potentials::describe;
 use super::super::words::due_by;
-use super::super::{Failure, LiveGame, Message, Service, refuse};
+use super::super::{Failure, LiveGame, Message, refuse};
 use crate::model::{ChannelId, EventStatus, UserId};
 use crate::reply::{NewThread, Reply};
+use crate::service::Service;
 use crate::store::{StoredGame, Tournament};
 use crate::text;
 use crate::text::Text;

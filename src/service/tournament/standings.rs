@@ -4,17 +4,18 @@
 use gipf::Color;
 use gipf_tournament::Standing;
 
-use super::super::{Handled, Message, Service, refuse};
+use super::super::{Handled, Message, refuse};
 use super::results::winner;
 use crate::model::EventStatus;
 use crate::render::{CrosstableView, render_crosstable};
 use crate::reply::{Picture, Reply};
 use crate::service::alt_text::within_limit;
+use crate::service::hands::Keeper;
 use crate::store::Tournament;
 use crate::text;
 use crate::text::Text;
 
-impl Service {
+impl Keeper {
     /// `tournament standings`.
     pub(super) fn event_standings(&self, message: &Message) -> Handled {
         let event = self.event_here(message)?;
