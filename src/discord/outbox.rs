@@ -139,6 +139,7 @@ async fn answer_unanswered(
         .await
         .unwrap_or_default();
     let mut left = Vec::with_capacity(unsent.len());
+    let mut answered_ids = std::collections::HashSet::new();
     for (channel, reply) in unsent {
         // The latest interaction of the channel taken before the message's rows were written.
         let asker = unanswered.iter().rev().find(|(asked, lives)| {
@@ -148,10 +149,18 @@ async fn answer_unanswered(
                 && reply.owed.first().is_some_and(|first| *first > asked.mark)
         });
         let answered = match asker {
-            Some((asked, _)) => interaction::follow_by_token(http, &asked.token, &reply)
-                .await
-                .inspect_err(|e| tracing::warn!(error = %e, "an interaction's token is refused"))
-                .is_ok(),
+            Some((asked, _)) => {
+                let sent = interaction::follow_by_token(http, &asked.token, &reply)
+                    .await
+                    .inspect_err(
+                        |e| tracing::warn!(error = %e, "an interaction's token is refused"),
+                    )
+                    .is_ok();
+                if sent {
+                    answered_ids.insert(asked.id);
+                }
+                sent
+            }
             None => false,
         };
         match answered {
@@ -160,10 +169,26 @@ async fn answer_unanswered(
             false => left.push((channel, reply)),
         }
     }
-    for (asked, _) in unanswered {
+    for (asked, lives) in unanswered {
+        if lives && !answered_ids.contains(&asked.id) {
+            say_ask_again(http, &asked.token).await;
+        }
         forget(&service, Some(asked.id)).await;
     }
     left
+}
+
+/// What an interaction hears whose command changed nothing (a question, a refusal) when a
+/// restart cut its answer: that it may ask again, so that its "thinking…" does not hang.
+const ASK_AGAIN: &str =
+    "I restarted before I could answer this, and it changed nothing: please ask again.";
+
+/// Answers a living interaction whose command left nothing owed with [`ASK_AGAIN`].
+async fn say_ask_again(http: &Http, token: &str) {
+    let reply = Reply::private(ASK_AGAIN);
+    if let Err(e) = interaction::follow_by_token(http, token, &reply).await {
+        tracing::warn!(error = %e, "an interaction's token is refused");
+    }
 }
 
 /// Posts the messages stored and never marked sent (a crash came first), in order per

@@ -304,3 +304,42 @@ async fn a_lost_answer_whose_token_died_is_posted_in_the_channel() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_question_whose_answer_a_crash_lost_is_told_to_ask_again() {
+    let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
+    let db = dir.path().join("gipf.db");
+    let bot = start(&discord, &db, None).await;
+    start_game(&discord, CHANNEL).await;
+    bot.stop(&discord).await;
+    // Alice asks for the board; the bot takes the interaction (its row) and dies before it
+    // answers: the question changed nothing and left nothing owed.
+    let asked =
+        discord.slash_command_json(&invoker(ALICE, CHANNEL), "board", serde_json::json!([]));
+    let token = asked["token"].as_str().unwrap().to_string();
+    discord.give_interaction_token(&asked);
+    let taken = rusqlite::Connection::open(&db).unwrap();
+    taken
+        .execute(
+            "INSERT INTO interactions_unanswered (token, channel_id, outbox_mark, created_at)
+             VALUES (?1, ?2, (SELECT COALESCE(MAX(id), 0) FROM outbox), strftime('%s', 'now'))",
+            rusqlite::params![token, CHANNEL as i64],
+        )
+        .unwrap();
+    let bot = start(&discord, &db, None).await;
+    let route = webhook(&token);
+    let followup = discord
+        .next_call(move |c| c.method == "POST" && c.route() == route)
+        .await
+        .payload_json();
+    assert!(
+        content(&followup).contains("please ask again"),
+        "{followup:#}"
+    );
+    assert_pings(&followup, &[]);
+    bot.stop(&discord).await;
+    assert_eq!(
+        count(&db, "SELECT COUNT(*) FROM interactions_unanswered"),
+        0
+    );
+}

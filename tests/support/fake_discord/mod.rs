@@ -435,6 +435,13 @@ impl FakeDiscord {
     /// [`Self::slash_command_json`], [`Self::autocomplete_json`] or
     /// [`Self::button_click_json`], or by hand.
     pub async fn send_interaction(&self, interaction: Value) {
+        self.give_interaction_token(&interaction);
+        self.send_dispatch("INTERACTION_CREATE", interaction).await;
+    }
+
+    /// Gives `interaction`'s token its life, as Discord does when it delivers one: also what
+    /// a test calls for an interaction a bot took and died with (no session gets it then).
+    pub fn give_interaction_token(&self, interaction: &Value) {
         if let (Some(token), Some(channel_id)) = (
             interaction["token"].as_str(),
             id_field(&interaction["channel_id"]),
@@ -445,7 +452,6 @@ impl FakeDiscord {
                 .insert(token.to_owned(), channel_id);
             (state.interaction_tokens).insert(token.to_owned(), std::time::Instant::now());
         }
-        self.send_dispatch("INTERACTION_CREATE", interaction).await;
     }
 
     /// Makes every interaction token given so far older by `by`, as if that time had
