@@ -16,9 +16,9 @@ use gipf::Color;
 
 use super::challenge::game_on;
 use super::{LiveGame, Service};
-use crate::service::hands::{Desk, Keeper};
 use crate::model::{ChannelId, GameStatus, OutboxId};
 use crate::reply::Reply;
+use crate::service::hands::{Desk, Keeper};
 use crate::store::{Kind, Owed, Unanswered};
 use crate::text;
 
@@ -95,7 +95,6 @@ impl Desk {
             .inspect_err(|e| tracing::error!(error = %format!("{e:#}"), "cannot read the outbox"))
             .unwrap_or_default()
     }
-
 }
 
 impl Service {
@@ -184,7 +183,6 @@ impl Service {
         }
         out
     }
-
 }
 
 impl Keeper {
