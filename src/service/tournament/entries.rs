@@ -109,6 +109,10 @@ impl Service {
             ]);
         }
         self.remember_users(message)?;
+        // My engine is named by its own name (a slash command's level names no user).
+        if let Some(me) = self.engine_user().filter(|me| me.id == entrant) {
+            self.store.remember_user(me.id, &me.name)?;
+        }
         if !self.store.enter(event.id, entrant, level)? {
             return refuse(format!(
                 "{} has just started: entries are closed.",
