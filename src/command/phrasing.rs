@@ -224,8 +224,8 @@ fn named(arg: &Arg, word: &str) -> bool {
 /// Fills the options not yet filled, in order, with the `free` words: each takes the next
 /// word if it fits (a choice one of its words, a user a mention, a number digits; an entry
 /// takes two points, joined by `-`; a text no word a choice after it offers), the last one
-/// every word left. A word that fits none of
-/// the options left fills none (`join @gipf-bot medium`: the bot is no option of `/join`).
+/// every word left. A word that fits none of the options left fills none (`tournament join
+/// @gipf-bot medium`: the bot is no option of `/tournament join`, its level is).
 fn fill_in_order(args: &[Arg], values: &mut [Option<String>], mut free: Vec<String>) {
     let open: Vec<usize> = (0..args.len())
         .filter(|&i| values[i].is_none() && args[i].key.is_none())
