@@ -156,7 +156,7 @@ const EXTRA: Arg = arg(
     "Basic game only: extra pieces, like +2 or +0/+3",
     ArgKind::Text,
 );
-const DAYS: Arg = keyed(
+pub(super) const DAYS: Arg = keyed(
     arg(
         "days",
         "Days per move, 1 to 14 (no limit if left out)",
@@ -381,15 +381,21 @@ fn fill_terms(given: &Given) -> Result<Terms, CommandError> {
             words.args.iter().try_for_each(|arg| terms.read(arg, words))
         })?;
     }
-    if let Some(n) = given.number("days") {
-        let days = u64::try_from(n).ok().and_then(days);
-        terms.days =
-            Some(days.ok_or_else(|| days_refusal(&given.quote("days", n), &given.words()))?);
-    }
+    terms.days = given_days(given)?;
     given.read("level", |words| {
         words.args.iter().try_for_each(|arg| terms.read(arg, words))
     })?;
     Ok(terms)
+}
+
+/// The time per move of option `days`, if it is filled in.
+pub(super) fn given_days(given: &Given) -> Result<Option<u8>, CommandError> {
+    let Some(n) = given.number("days") else {
+        return Ok(None);
+    };
+    let days = u64::try_from(n).ok().and_then(days);
+    days.map(Some)
+        .ok_or_else(|| days_refusal(&given.quote("days", n), &given.words()))
 }
 
 /// A time per move, in days, if `n` is one.

@@ -50,8 +50,8 @@ pub use phrasing::Phrasing;
 pub use play::{Answer, PlayCommand};
 pub use puzzle::PuzzleCommand;
 pub use server::{ServerCommand, SettingsChange};
-pub use syntax::{Arg, ArgKind, Choices, Completion, SYNTAX, Syntax};
-pub use tournament::{NewEvent, TournamentCommand, utc_minute};
+pub use syntax::{Arg, ArgKind, Choices, Completion, SYNTAX, Subcommand, Syntax};
+pub use tournament::{FormatKind, NewEvent, TournamentCommand, utc_minute};
 
 use crate::model::UserId;
 use syntax::{arg, at_least, between, completed, keyed, required};

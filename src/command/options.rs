@@ -37,25 +37,51 @@ impl fmt::Display for ArgValue {
     }
 }
 
-/// The options a user filled in, by name.
+/// The options a user filled in, by name, with the subcommand they belong to (if the
+/// command has subcommands) and who the bot itself is (an option may name it by a level).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SlashOptions(HashMap<String, ArgValue>);
+pub struct SlashOptions {
+    values: HashMap<String, ArgValue>,
+    subcommand: Option<String>,
+    me: Option<UserId>,
+}
 
 impl FromIterator<(String, ArgValue)> for SlashOptions {
     fn from_iter<I: IntoIterator<Item = (String, ArgValue)>>(options: I) -> SlashOptions {
-        SlashOptions(options.into_iter().collect())
+        SlashOptions {
+            values: options.into_iter().collect(),
+            ..SlashOptions::default()
+        }
     }
 }
 
 impl SlashOptions {
+    /// These options, given to subcommand `word` (`/tournament join`).
+    pub fn of_subcommand(self, word: &str) -> SlashOptions {
+        SlashOptions {
+            subcommand: Some(word.to_string()),
+            ..self
+        }
+    }
+
+    /// These options, given to the bot `me` (`/tournament join level:medium` enters it).
+    pub fn given_to(self, me: Option<UserId>) -> SlashOptions {
+        SlashOptions { me, ..self }
+    }
+
+    /// The subcommand they were given to, if any.
+    pub fn subcommand(&self) -> Option<&str> {
+        self.subcommand.as_deref()
+    }
+
     /// The value of option `name`, if it was filled in.
     pub fn get(&self, name: &str) -> Option<&ArgValue> {
-        self.0.get(name)
+        self.values.get(name)
     }
 
     /// The channels among the values (Discord offers only the kinds the option asks for).
     pub fn channels(&self) -> Vec<ChannelId> {
-        (self.0.values())
+        (self.values.values())
             .filter_map(|value| match value {
                 ArgValue::Channel(channel) => Some(*channel),
                 _ => None,
@@ -76,7 +102,7 @@ impl SlashOptions {
 
     /// How many characters the texts hold in all.
     fn text_chars(&self) -> usize {
-        (self.0.values())
+        (self.values.values())
             .map(|value| match value {
                 ArgValue::Text(text) => text.chars().count(),
                 _ => 0,
@@ -116,6 +142,11 @@ impl Given<'_> {
             Some(ArgValue::Number(n)) => Some(*n),
             _ => None,
         }
+    }
+
+    /// The bot itself, if the adapter said who it is.
+    pub(super) fn me(&self) -> Option<UserId> {
+        self.options.me
     }
 
     /// The user of option `name`.
@@ -202,15 +233,31 @@ pub fn from_options(
 ) -> Result<Command, CommandError> {
     let syntax = Syntax::of_slash(name)
         .ok_or_else(|| error(format!("I don't know the command `/{name}`")))?;
-    if let Some(missing) = (syntax.args.iter()).find(|arg| arg.required && !options.has(arg.name)) {
+    let (args, fill) = match options.subcommand() {
+        None if syntax.subcommands.is_empty() => (syntax.args, syntax.fill),
+        sub => {
+            let sub = sub.and_then(|word| syntax.subcommand(word));
+            let sub = sub.ok_or_else(|| unknown_subcommand(syntax, say))?;
+            (sub.args, sub.fill)
+        }
+    };
+    if let Some(missing) = (args.iter()).find(|arg| arg.required && !options.has(arg.name)) {
         return Err(error(format!("fill in `{}`", missing.name)));
     }
     if options.text_chars() > MAX_INPUT_CHARS {
         return Err(too_long());
     }
-    (syntax.fill)(&Given {
+    fill(&Given {
         word: syntax.word,
         options,
         say,
     })
+}
+
+/// The refusal of a subcommand `syntax` does not have (or of none where it needs one).
+fn unknown_subcommand(syntax: &Syntax, say: &Phrasing) -> CommandError {
+    let words: Vec<String> = (syntax.subcommands.iter())
+        .map(|sub| say.cmd(&format!("{} {}", syntax.word, sub.word)))
+        .collect();
+    error(format!("choose one of {}", words.join(", ")))
 }

@@ -62,11 +62,11 @@ impl Phrasing {
     pub fn options(&self, line: &str) -> String {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         let slash_options = match slash_syntax(word, rest) {
-            Some((syntax, rest)) if self.slash => slash_options(syntax, &rest),
+            Some((_, args, rest)) if self.slash => slash_options(args, &rest),
             _ => Vec::new(),
         };
         if slash_options.is_empty() {
-            format!("`{rest}`")
+            format!("`{}`", after_subcommand(word, rest))
         } else {
             format!("`{}`", slash_options.join(" "))
         }
@@ -79,7 +79,14 @@ impl Phrasing {
         let mut text = crate::text![Span::Strong("Commands".into())];
         if self.slash {
             for syntax in SYNTAX.iter().filter(|s| s.slash) {
-                text.push(format!("\n`{}`: {}", slash_usage(syntax), syntax.summary));
+                if syntax.subcommands.is_empty() {
+                    let usage = slash_usage(syntax.word, syntax.args);
+                    text.push(format!("\n`{usage}`: {}", syntax.summary));
+                }
+                for sub in syntax.subcommands {
+                    let usage = slash_usage(&format!("{} {}", syntax.word, sub.word), sub.args);
+                    text.push(format!("\n`{usage}`: {}", sub.summary));
+                }
             }
             text.push(format!(
                 "\nOptions like `entry`, `number` and `spots` suggest what is legal as you type. \
@@ -100,16 +107,39 @@ impl Phrasing {
     }
 }
 
-/// The slash command a chat word stands for, and the words after it as it reads them:
-/// `gipf b1 c2` is `/push` with the `gipf` flag.
-fn slash_syntax(word: &str, rest: &str) -> Option<(&'static Syntax, String)> {
+/// The slash command a chat word stands for (with its subcommand: `tournament join`), its
+/// options, and the words after it as it reads them: `gipf b1 c2` is `/push` with the
+/// `gipf` flag.
+fn slash_syntax(word: &str, rest: &str) -> Option<(String, &'static [Arg], String)> {
     let (word, rest) = match word {
         "gipf" => ("push", format!("g {rest}")),
         other => (other, rest.to_string()),
     };
-    Syntax::of(word)
-        .filter(|syntax| syntax.slash)
-        .map(|syntax| (syntax, rest))
+    let syntax = Syntax::of_slash(word)?;
+    if syntax.subcommands.is_empty() {
+        return Some((syntax.word.to_string(), syntax.args, rest));
+    }
+    let (sub, after) = rest
+        .trim_start()
+        .split_once(' ')
+        .unwrap_or((rest.trim(), ""));
+    let sub = syntax.subcommand(sub)?;
+    Some((
+        format!("{} {}", syntax.word, sub.word),
+        sub.args,
+        after.to_string(),
+    ))
+}
+
+/// The words after a command's word and, if it names one of its subcommands, after that
+/// too: what fills its options (`create rounds=5` is `rounds=5`).
+fn after_subcommand<'a>(word: &str, rest: &'a str) -> &'a str {
+    let rest = rest.trim_start();
+    let (sub, after) = rest.split_once(' ').unwrap_or((rest, ""));
+    match Syntax::of(word) {
+        Some(syntax) if syntax.subcommand(sub).is_some() => after,
+        _ => rest,
+    }
 }
 
 /// A chat line (no prefix) as the slash command it stands for.
@@ -123,14 +153,22 @@ fn slash_syntax(word: &str, rest: &str) -> Option<(&'static Syntax, String)> {
 /// assert_eq!(say.cmd("challenge @bob hints"), "`/challenge opponent:@bob hints:True`");
 /// assert_eq!(say.cmd("games all page=2"), "`/games which:all page:2`");
 /// assert_eq!(say.cmd("notify dm on"), "`/notify dm:on`");
+/// assert_eq!(
+///     say.cmd("tournament create \"Winter Cup\" swiss rounds=5 standard days=3 rated"),
+///     "`/tournament create name:Winter Cup format:swiss rounds:5 game:standard days:3 rated:True`"
+/// );
+/// assert_eq!(say.cmd("tournament join @gipf-bot medium"), "`/tournament join level:medium`");
+/// assert_eq!(say.cmd("tournament pairings 2"), "`/tournament pairings round:2`");
+/// assert_eq!(say.cmd("tournament withdraw @member"), "`/tournament withdraw member:@member`");
+/// assert_eq!(say.cmd("tournaments"), "`/tournaments`");
 /// ```
 fn slash_form(line: &str) -> String {
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-    let Some((syntax, rest)) = slash_syntax(word, rest) else {
+    let Some((name, args, rest)) = slash_syntax(word, rest) else {
         return format!("/{line}");
     };
-    std::iter::once(format!("/{}", syntax.word))
-        .chain(slash_options(syntax, &rest))
+    std::iter::once(format!("/{name}"))
+        .chain(slash_options(args, &rest))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -139,8 +177,7 @@ fn slash_form(line: &str) -> String {
 /// command's arguments, flags last. A flag's word, a `key=value` word and a `name value`
 /// pair (`dm on`) fill their option wherever they stand; the other words fill the other
 /// options in order.
-fn slash_options(syntax: &Syntax, rest: &str) -> Vec<String> {
-    let args = syntax.args;
+fn slash_options(args: &[Arg], rest: &str) -> Vec<String> {
     let mut values: Vec<Option<String>> = vec![None; args.len()];
     let mut free = Vec::new();
     let mut words = placeholder_words(rest).into_iter();
@@ -186,24 +223,28 @@ fn named(arg: &Arg, word: &str) -> bool {
 
 /// Fills the options not yet filled, in order, with the `free` words: each takes the next
 /// word if it fits (a choice one of its words, a user a mention, a number digits; an entry
-/// takes two points, joined by `-`), the last one every word left.
+/// takes two points, joined by `-`; a text no word a choice after it offers), the last one
+/// every word left. A word that fits none of the options left fills none (`tournament join
+/// @gipf-bot medium`: the bot is no option of `/tournament join`, its level is).
 fn fill_in_order(args: &[Arg], values: &mut [Option<String>], mut free: Vec<String>) {
     let open: Vec<usize> = (0..args.len())
         .filter(|&i| values[i].is_none() && args[i].key.is_none())
         .filter(|&i| !matches!(args[i].kind, ArgKind::Flag(_)))
         .collect();
     for (n, &i) in open.iter().enumerate() {
+        while (free.first()).is_some_and(|word| !open[n..].iter().any(|&j| fits(&args[j], word))) {
+            free.remove(0);
+        }
         let Some(next) = free.first() else {
             break;
         };
-        let fits = match args[i].kind {
-            ArgKind::Choice(choices) => choices.words().contains(&next.as_str()),
-            ArgKind::User => next.starts_with('@') || next.starts_with("<@"),
-            ArgKind::Channel => next.starts_with('#') || next.starts_with("<#"),
-            ArgKind::Number { .. } => next.parse::<u64>().is_ok(),
-            ArgKind::Text | ArgKind::Flag(_) => true,
-        };
-        if !fits {
+        // A text takes any word, but not one a choice after it offers (`swiss` is a
+        // format, not an event's name).
+        let later_choice = (open[n + 1..].iter()).any(
+            |&j| matches!(args[j].kind, ArgKind::Choice(c) if c.words().contains(&next.as_str())),
+        );
+        let text = matches!(args[i].kind, ArgKind::Text);
+        if !fits(&args[i], next) || (text && later_choice) {
             continue;
         }
         let entry = args[i].completion == Some(Completion::Entry);
@@ -217,25 +258,46 @@ fn fill_in_order(args: &[Arg], values: &mut [Option<String>], mut free: Vec<Stri
     }
 }
 
-/// The words of a line, a placeholder like `<first spot>` counting as one.
+/// Whether `word` may fill option `arg`: a choice one of its words, a user a mention, a
+/// channel a channel's, a number digits.
+fn fits(arg: &Arg, word: &str) -> bool {
+    match arg.kind {
+        ArgKind::Choice(choices) => choices.words().contains(&word),
+        ArgKind::User => word.starts_with('@') || word.starts_with("<@"),
+        ArgKind::Channel => word.starts_with('#') || word.starts_with("<#"),
+        ArgKind::Number { .. } => word.parse::<u64>().is_ok(),
+        ArgKind::Text | ArgKind::Flag(_) => true,
+    }
+}
+
+/// The words of a line, a placeholder like `<first spot>` counting as one, and words in
+/// quotes (an event's `"Winter Cup"`) as one, without their quotes.
 fn placeholder_words(text: &str) -> Vec<String> {
     let mut words: Vec<String> = Vec::new();
+    let mut quoted = false;
     for word in text.split_whitespace() {
         match words.last_mut() {
-            Some(open) if open.starts_with('<') && !open.ends_with('>') => {
+            Some(open) if quoted || (open.starts_with('<') && !open.ends_with('>')) => {
                 open.push(' ');
-                open.push_str(word);
+                open.push_str(word.trim_end_matches('"'));
+                quoted &= !word.ends_with('"');
             }
-            _ => words.push(word.to_string()),
+            _ => match word.strip_prefix('"') {
+                Some(inner) => {
+                    quoted = !inner.ends_with('"');
+                    words.push(inner.trim_end_matches('"').to_string());
+                }
+                None => words.push(word.to_string()),
+            },
         }
     }
     words
 }
 
-/// `/push entry:… [gipf] [answers]`.
-fn slash_usage(syntax: &Syntax) -> String {
-    let mut usage = format!("/{}", syntax.word);
-    for arg in syntax.args {
+/// `/push entry:… [gipf] [answers]`: command `name` (with its subcommand) and its `args`.
+fn slash_usage(name: &str, args: &[Arg]) -> String {
+    let mut usage = format!("/{name}");
+    for arg in args {
         if arg.required {
             usage.push_str(&format!(" {}:…", arg.name));
         } else {

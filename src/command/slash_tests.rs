@@ -312,12 +312,9 @@ fn a_slash_option_out_of_its_bounds_is_refused_as_typed() {
 
 #[test]
 fn choice_lists_are_their_enums() {
-    let choices = |word: &str, name: &str| {
-        let row = Syntax::of(word).unwrap();
-        match row.args.iter().find(|arg| arg.name == name).unwrap().kind {
-            ArgKind::Choice(choices) => choices.words(),
-            other => panic!("{other:?}"),
-        }
+    let choices = |word: &str, name: &str| match kind_of(word, name) {
+        ArgKind::Choice(choices) => choices.words(),
+        other => panic!("{other:?}"),
     };
     let names = |all: &[&'static str]| all.to_vec();
     assert_eq!(
@@ -347,14 +344,27 @@ fn choice_lists_are_their_enums() {
         choices("settings", "side"),
         names(&gipf::Color::ALL.map(gipf::Color::name))
     );
-    // Every word offered is one its parser takes.
+    assert_eq!(
+        choices("tournament create", "format"),
+        names(&FormatKind::ALL.map(FormatKind::word))
+    );
+    assert_eq!(
+        choices("tournament join", "level"),
+        names(&Level::ALL.map(Level::name))
+    );
+    // Every word offered is one its parser takes (its subcommand's, given to the bot 7).
     for syntax in SYNTAX.iter().filter(|syntax| syntax.slash) {
-        for arg in syntax.args {
-            let ArgKind::Choice(choices) = arg.kind else {
-                continue;
-            };
-            for word in choices.words() {
-                let options = slash_options(&[(arg.name, text(word))]);
+        let subs = syntax
+            .subcommands
+            .iter()
+            .map(|sub| (Some(sub.word), sub.args));
+        for (sub, args) in std::iter::once((None, syntax.args)).chain(subs) {
+            for (arg, word) in choice_words(args) {
+                let options = slash_options(&[(arg.name, text(word))]).given_to(Some(UserId(7)));
+                let options = match sub {
+                    Some(sub) => options.of_subcommand(sub),
+                    None => options,
+                };
                 let filled = from_options(syntax.word, &options, &Phrasing::slash("!"));
                 let refused = filled.as_ref().err().map(ToString::to_string);
                 assert!(
@@ -366,6 +376,199 @@ fn choice_lists_are_their_enums() {
             }
         }
     }
+}
+
+/// Each choice option of `args` with each of its words.
+fn choice_words(args: &[Arg]) -> Vec<(&Arg, &'static str)> {
+    (args.iter())
+        .flat_map(|arg| match arg.kind {
+            ArgKind::Choice(choices) => choices.words().into_iter().map(|w| (arg, w)).collect(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
+/// The kind of option `name` of `/word`, or of `/command sub` for `word` `command sub`.
+fn kind_of(word: &str, name: &str) -> ArgKind {
+    let args = match word.split_once(' ') {
+        Some((command, sub)) => Syntax::of(command).unwrap().subcommand(sub).unwrap().args,
+        None => Syntax::of(word).unwrap().args,
+    };
+    args.iter().find(|arg| arg.name == name).unwrap().kind
+}
+
+/// The refusal of `/tournament sub` with options `pairs`.
+fn refused(sub: &str, pairs: &[(&str, ArgValue)]) -> String {
+    tournament(sub, pairs).unwrap_err().to_string()
+}
+
+/// The options of a Swiss event of 5 rounds, with `extra` (which may replace one).
+fn swiss(extra: (&'static str, ArgValue)) -> Vec<(&'static str, ArgValue)> {
+    vec![
+        ("name", text("Cup")),
+        ("format", text("swiss")),
+        ("rounds", ArgValue::Number(5)),
+        extra,
+    ]
+}
+
+/// Slash options `pairs` of subcommand `sub` of `/tournament`, given to the bot 7.
+fn tournament(sub: &str, pairs: &[(&str, ArgValue)]) -> Result<Command, CommandError> {
+    let options = slash_options(pairs)
+        .of_subcommand(sub)
+        .given_to(Some(UserId(7)));
+    from_options("tournament", &options, &Phrasing::slash("!"))
+}
+
+#[test]
+fn tournament_subcommands_fill_the_commands_their_chat_lines_name() {
+    use ArgValue::{Flag, Number};
+    let winter = [
+        ("name", text("Winter Cup")),
+        ("format", text("swiss")),
+        ("rounds", Number(5)),
+        ("game", text("standard")),
+        ("days", Number(3)),
+        ("rated", Flag(true)),
+    ];
+    let spring = [
+        ("name", text("Spring")),
+        ("format", text("roundrobin")),
+        ("double", Flag(true)),
+        ("game", text("ultimate")),
+        ("starts", text("2026-12-01T18:00")),
+    ];
+    let cases: &[Case] = &[
+        (
+            "create",
+            &winter,
+            "!tournament create \"Winter Cup\" swiss rounds=5 standard days=3 rated",
+        ),
+        (
+            "create",
+            &spring,
+            "!tournament create \"Spring\" roundrobin double ultimate starts=2026-12-01T18:00",
+        ),
+        (
+            "create",
+            &[
+                ("name", text("Basics")),
+                ("format", text("roundrobin")),
+                ("game", text("basic +2 days=4")),
+            ],
+            "!tournament create \"Basics\" roundrobin basic +2 days=4",
+        ),
+        ("join", &[], "!tournament join"),
+        (
+            "join",
+            &[("level", text("medium"))],
+            "!tournament join <@7> medium",
+        ),
+        ("leave", &[], "!tournament leave"),
+        ("start", &[], "!tournament start"),
+        ("standings", &[], "!tournament standings"),
+        ("pairings", &[], "!tournament pairings"),
+        (
+            "pairings",
+            &[("round", Number(2))],
+            "!tournament pairings 2",
+        ),
+        ("withdraw", &[("member", BOB)], "!tournament withdraw <@42>"),
+        ("cancel", &[], "!tournament cancel"),
+    ];
+    for (sub, options, line) in cases {
+        assert_eq!(tournament(sub, options), Ok(ok(line)), "{line}");
+    }
+    let list = from_options(
+        "tournaments",
+        &SlashOptions::default(),
+        &Phrasing::slash("!"),
+    );
+    assert_eq!(list, Ok(ok("!tournaments")));
+}
+
+#[test]
+fn a_tournament_option_out_of_its_bounds_is_refused_as_typed() {
+    use ArgValue::Number;
+    let max_days = u64::from(TimeControl::MAX_DAYS);
+    let max_rounds = u64::from(crate::model::EventFormat::MAX_SWISS_ROUNDS);
+    let between = |min, max| ArgKind::Number {
+        min,
+        max: Some(max),
+    };
+    assert_eq!(
+        kind_of("tournament create", "rounds"),
+        between(1, max_rounds)
+    );
+    assert_eq!(kind_of("tournament create", "days"), between(1, max_days));
+    let from_one = ArgKind::Number { min: 1, max: None };
+    assert_eq!(kind_of("tournament pairings", "round"), from_one);
+    assert_eq!(kind_of("tournament withdraw", "member"), ArgKind::User);
+    assert_eq!(
+        refused("create", &swiss(("rounds", Number(31)))),
+        "`rounds:31`: a Swiss event has 1 to 30 rounds, like `rounds:5`"
+    );
+    assert_eq!(
+        refused("create", &swiss(("rounds", Number(0)))),
+        "`rounds:0`: a Swiss event has 1 to 30 rounds, like `rounds:5`"
+    );
+    assert_eq!(
+        refused("create", &swiss(("days", Number(15)))),
+        "`days:15`: the time per move is 1 to 14 days, like `days:3`"
+    );
+    assert_eq!(
+        refused("create", &swiss(("days", Number(0)))),
+        "`days:0`: the time per move is 1 to 14 days, like `days:3`"
+    );
+    assert_eq!(
+        refused("create", &swiss(("starts", text("tomorrow")))),
+        "`starts:tomorrow`: a start is a day and time in UTC, like `starts:2026-12-01T18:00`"
+    );
+    assert_eq!(
+        refused("pairings", &[("round", Number(0))]),
+        "`round:0`: a round is a number from 1, like `/tournament pairings round:2`"
+    );
+}
+
+#[test]
+fn a_tournament_by_options_is_refused_in_slash_words() {
+    assert_eq!(
+        refused("create", &swiss(("format", text("knockout")))),
+        "`format:knockout`: the format is swiss or roundrobin"
+    );
+    assert_eq!(
+        refused("create", &swiss(("game", text("hard")))),
+        "a tournament pairs its players, gives colours, opens a thread for each game and ends \
+         a game out of time by itself: name only its game and time, like \
+         `/tournament create name:Winter Cup format:swiss rounds:5 game:standard days:3`"
+    );
+    assert_eq!(
+        refused(
+            "create",
+            &[("name", text("Cup")), ("format", text("swiss"))]
+        ),
+        "how many rounds? Like `format:swiss rounds:5`"
+    );
+    assert_eq!(
+        refused("join", &[("level", text("godlike"))]),
+        "`level:godlike`: a level is one of beginner, easy, medium, hard"
+    );
+    assert_eq!(
+        refused("create", &[("format", text("swiss"))]),
+        "fill in `name`"
+    );
+    assert_eq!(refused("withdraw", &[]), "fill in `member`");
+    let none = from_options(
+        "tournament",
+        &SlashOptions::default(),
+        &Phrasing::slash("!"),
+    );
+    let none = none.unwrap_err().to_string();
+    assert!(
+        none.starts_with("choose one of `/tournament create`, `/tournament join`"),
+        "{none}"
+    );
+    assert_eq!(refused("knockout", &[]), none);
 }
 
 #[test]

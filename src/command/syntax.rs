@@ -10,7 +10,7 @@ use gipf_ai::Level;
 
 use super::options::Given;
 use super::{
-    Command, CommandError, TakebackAnswer, Words, archive, challenge, game, info, play,
+    Command, CommandError, FormatKind, TakebackAnswer, Words, archive, challenge, game, info, play,
     potential_word, puzzle, server, tournament,
 };
 use crate::model::{BoardSide, ColorChoice, GameKind, GameScope, Labels};
@@ -47,6 +47,22 @@ pub struct Syntax {
     /// Reads the words after the command word in chat.
     pub(super) parse: fn(&Words) -> Result<Command, CommandError>,
     /// Reads the slash command's options, its required ones given.
+    pub(super) fill: fn(&Given) -> Result<Command, CommandError>,
+    /// Its slash subcommands (`/tournament join`), each with its own options and filler;
+    /// a command with subcommands has no options of its own.
+    pub subcommands: &'static [Subcommand],
+}
+
+/// A slash command's subcommand: the word after the command's (`/tournament create`), its
+/// options and how they fill the command.
+pub struct Subcommand {
+    /// The subcommand word.
+    pub word: &'static str,
+    /// What it does, in a few words (its description).
+    pub summary: &'static str,
+    /// Its arguments, required ones first (its options).
+    pub args: &'static [Arg],
+    /// Reads its options, its required ones given.
     pub(super) fill: fn(&Given) -> Result<Command, CommandError>,
 }
 
@@ -116,6 +132,8 @@ pub enum Choices {
     Scopes,
     /// The games the ratings keep apart: [`GameKind::ALL`].
     GameKinds,
+    /// How a tournament pairs: [`FormatKind::ALL`].
+    Formats,
 }
 
 impl Choices {
@@ -151,6 +169,7 @@ impl Choices {
             Choices::Labels => Labels::ALL.map(Labels::name).to_vec(),
             Choices::Scopes => GameScope::ALL.map(GameScope::word).to_vec(),
             Choices::GameKinds => GameKind::ALL.map(GameKind::name).to_vec(),
+            Choices::Formats => FormatKind::ALL.map(FormatKind::word).to_vec(),
         }
     }
 }
@@ -262,6 +281,7 @@ impl Syntax {
                 closest: None,
             })
         },
+        subcommands: &[],
     };
 
     /// The syntax of the command `word`.
@@ -272,5 +292,10 @@ impl Syntax {
     /// The syntax of slash command `name` (`gipf` is none: it is `/push` with `gipf:True`).
     pub fn of_slash(name: &str) -> Option<&'static Syntax> {
         Syntax::of(name).filter(|syntax| syntax.slash)
+    }
+
+    /// Its subcommand `word`, if it has one of that name.
+    pub fn subcommand(&self, word: &str) -> Option<&'static Subcommand> {
+        self.subcommands.iter().find(|sub| sub.word == word)
     }
 }

@@ -7,8 +7,13 @@ use gipf::Variant;
 use gipf::potentials::Options;
 use gipf_ai::Level;
 
-use super::challenge::{event_game, game_words};
-use super::{Command, CommandError, Syntax, Words, error, line, parse_mention};
+use super::challenge::{DAYS, event_game, game_words, given_days};
+use super::options::Given;
+use super::syntax::Subcommand;
+use super::{
+    Arg, ArgKind, Choices, Command, CommandError, Syntax, Words, arg, at_least, between, error,
+    keyed, line, parse_mention, required,
+};
 use crate::model::{EventFormat, UserId};
 
 /// A tournament command, for the event of the channel it is given in.
@@ -128,6 +133,134 @@ fn create_parts(event: &NewEvent) -> Vec<Option<String>> {
 /// The longest name an event may have (it names its games' threads).
 const MAX_NAME_CHARS: usize = 40;
 
+/// How an event pairs, as its slash option names it: [`EventFormat`] without its numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatKind {
+    /// Within score groups, for the rounds set.
+    Swiss,
+    /// Everyone meets everyone (twice with `double`).
+    RoundRobin,
+}
+
+impl FormatKind {
+    /// Every kind, in the order the choices offer them.
+    pub const ALL: [FormatKind; 2] = [FormatKind::Swiss, FormatKind::RoundRobin];
+
+    /// `swiss` or `roundrobin`, as [`EventFormat::word`] writes it.
+    pub fn word(self) -> &'static str {
+        match self {
+            FormatKind::Swiss => EventFormat::Swiss { rounds: 1 }.word(),
+            FormatKind::RoundRobin => EventFormat::RoundRobin { cycles: 1 }.word(),
+        }
+    }
+}
+
+/// The options of `/tournament create`, as its chat words name them.
+const CREATE_ARGS: &[Arg] = &[
+    required(arg(
+        "name",
+        "The event's name, 1 to 40 letters (it names the games' threads)",
+        ArgKind::Text,
+    )),
+    required(arg(
+        "format",
+        "Swiss (set its rounds) or round robin",
+        ArgKind::Choice(Choices::Formats),
+    )),
+    keyed(
+        arg(
+            "rounds",
+            "A Swiss event's rounds, 1 to 30",
+            between(1, EventFormat::MAX_SWISS_ROUNDS as u64),
+        ),
+        "rounds",
+    ),
+    arg(
+        "game",
+        "Its game as a challenge names it (standard if left out): basic +2, ultimate, potentials=ZYD:3",
+        ArgKind::Text,
+    ),
+    DAYS,
+    keyed(
+        arg(
+            "starts",
+            "When it starts by itself, in UTC, like 2026-12-01T18:00",
+            ArgKind::Text,
+        ),
+        "starts",
+    ),
+    arg(
+        "double",
+        "A round robin played twice, colours swapped",
+        ArgKind::Flag("double"),
+    ),
+    arg(
+        "rated",
+        "Its games count for the ratings",
+        ArgKind::Flag("rated"),
+    ),
+];
+
+/// `/tournament`'s subcommands, one for each of the chat's.
+const SUBCOMMANDS: &[Subcommand] = &[
+    Subcommand {
+        word: "create",
+        summary: "Open a tournament in this channel (moderators)",
+        args: CREATE_ARGS,
+        fill: fill_create,
+    },
+    Subcommand {
+        word: "join",
+        summary: "Enter this channel's tournament (or enter me, at a level)",
+        args: &[arg(
+            "level",
+            "Enter me instead, at this strength, to make the numbers even",
+            ArgKind::Choice(Choices::Levels),
+        )],
+        fill: fill_join,
+    },
+    Subcommand {
+        word: "leave",
+        summary: "Take your entry back before the start",
+        args: &[],
+        fill: |_| Ok(TournamentCommand::Leave.into()),
+    },
+    Subcommand {
+        word: "start",
+        summary: "Close the entries and pair round 1 (moderators)",
+        args: &[],
+        fill: |_| Ok(TournamentCommand::Start.into()),
+    },
+    Subcommand {
+        word: "standings",
+        summary: "The entries, or the points and tie-breaks",
+        args: &[],
+        fill: |_| Ok(TournamentCommand::Standings.into()),
+    },
+    Subcommand {
+        word: "pairings",
+        summary: "A round's games (the latest if left out)",
+        args: &[arg("round", "Which round", at_least(1))],
+        fill: fill_pairings,
+    },
+    Subcommand {
+        word: "withdraw",
+        summary: "Take a player out of the tournament (moderators)",
+        args: &[required(arg("member", "Whom to withdraw", ArgKind::User))],
+        fill: |given| {
+            let player = given.user("member");
+            let player = player.ok_or_else(|| withdraw_usage(&given.words()))?;
+            Ok(TournamentCommand::Withdraw { player }.into())
+        },
+    },
+    Subcommand {
+        word: "cancel",
+        summary: "Call the tournament off (moderators)",
+        args: &[],
+        fill: |_| Ok(TournamentCommand::Cancel.into()),
+    },
+];
+
 /// The family's rows.
 pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
@@ -137,7 +270,9 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 297,
         // Moderators create, start, withdraw and cancel.
         moderated: true,
+        slash: true,
         parse: parse_tournament,
+        subcommands: SUBCOMMANDS,
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -146,7 +281,9 @@ pub(super) const SYNTAX: &[Syntax] = &[
         help: "`{p}tournaments`: this server's tournaments, running and past",
         place: 298,
         asker_only: true,
+        slash: true,
         parse: |words| words.alone(TournamentCommand::List),
+        fill: |_| Ok(TournamentCommand::List.into()),
         ..Syntax::DEFAULT
     },
 ];
@@ -217,13 +354,98 @@ fn join_engine(bot: &str, level: &str, words: &Words) -> Result<TournamentComman
 
 /// A round's number, from 1.
 fn round_number(word: &str, words: &Words) -> Result<u32, CommandError> {
-    word.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+    let round = word.parse::<u32>().ok().filter(|&n| n >= 1);
+    round.ok_or_else(|| round_refusal(&words.given(word), words))
+}
+
+/// The refusal of a round that is none, quoted as `given`.
+fn round_refusal(given: &str, words: &Words) -> CommandError {
+    error(format!(
+        "{given}: a round is a number from 1, like {}",
+        words.cmd("tournament pairings 2")
+    ))
+}
+
+/// `/tournament pairings [round]`.
+fn fill_pairings(given: &Given) -> Result<Command, CommandError> {
+    let round = match given.number("round") {
+        None => None,
+        Some(n) => Some(
+            u32::try_from(n)
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| round_refusal(&given.quote("round", n), &given.words()))?,
+        ),
+    };
+    Ok(TournamentCommand::Pairings { round }.into())
+}
+
+/// `/tournament join [level]`: the author, or (a level given) my engine.
+fn fill_join(given: &Given) -> Result<Command, CommandError> {
+    let Some(level) = given.text("level") else {
+        return Ok(TournamentCommand::Join { engine: None }.into());
+    };
+    let level = level.to_lowercase().parse::<Level>().map_err(|_| {
         error(format!(
-            "{}: a round is a number from 1, like {}",
-            words.given(word),
-            words.cmd("tournament pairings 2")
+            "{}: a level is one of {}",
+            given.quote("level", &level),
+            Level::ALL.map(Level::name).join(", ")
         ))
+    })?;
+    let me = given.me().ok_or_else(|| {
+        error("I cannot be entered before I am fully connected: try again in a minute")
+    })?;
+    Ok(TournamentCommand::Join {
+        engine: Some((me, level)),
+    }
+    .into())
+}
+
+/// `/tournament create`: the options read through the chat's checks and refusals.
+fn fill_create(given: &Given) -> Result<Command, CommandError> {
+    let words = given.words();
+    let name = event_name(&given.text("name").unwrap_or_default(), &words)?;
+    let mut event = EventWords {
+        double: given.flag("double"),
+        rated: given.flag("rated"),
+        ..EventWords::default()
+    };
+    let format = given.text("format").unwrap_or_default().to_lowercase();
+    match FormatKind::ALL
+        .into_iter()
+        .find(|kind| kind.word() == format)
+    {
+        Some(FormatKind::Swiss) => event.swiss = true,
+        Some(FormatKind::RoundRobin) => event.round_robin = true,
+        None => {
+            return Err(error(format!(
+                "{}: the format is {}",
+                given.quote("format", &format),
+                Choices::Formats.words().join(" or ")
+            )));
+        }
+    }
+    if let Some(n) = given.number("rounds") {
+        let rounds = u32::try_from(n).ok().and_then(swiss_rounds);
+        event.rounds =
+            Some(rounds.ok_or_else(|| rounds_refusal(&given.quote("rounds", n), &words))?);
+    }
+    if let Some(at) = given.text("starts") {
+        let starts = read_utc_minute(&at.to_lowercase());
+        event.starts =
+            Some(starts.ok_or_else(|| starts_refusal(&given.quote("starts", &at), &words))?);
+    }
+    let (variant, potentials, game_days) = given.read("game", event_game)?;
+    Ok(TournamentCommand::Create(NewEvent {
+        name,
+        format: event.format(&words)?,
+        variant,
+        potentials,
+        days: given_days(given)?.or(game_days),
+        rated: event.rated,
+        starts: event.starts,
     })
+    .into())
 }
 
 /// `create "Name" ...`: the name in quotes, the event's own words, the rest naming its game
@@ -316,24 +538,12 @@ impl EventWords {
             "rated" => self.rated = true,
             _ => {
                 if let Some(n) = word.strip_prefix("rounds=") {
-                    let n = n.parse::<u32>().ok();
-                    let n = n.filter(|n| (1..=EventFormat::MAX_SWISS_ROUNDS).contains(n));
-                    self.rounds = Some(n.ok_or_else(|| {
-                        error(format!(
-                            "{}: a Swiss event has 1 to {} rounds, like {}",
-                            words.given(word),
-                            EventFormat::MAX_SWISS_ROUNDS,
-                            words.options("tournament rounds=5")
-                        ))
-                    })?);
+                    let n = n.parse::<u32>().ok().and_then(swiss_rounds);
+                    self.rounds = Some(n.ok_or_else(|| rounds_refusal(&words.given(word), words))?);
                 } else if let Some(at) = word.strip_prefix("starts=") {
-                    self.starts = Some(read_utc_minute(at).ok_or_else(|| {
-                        error(format!(
-                            "{}: a start is a day and time in UTC, like {}",
-                            words.given(word),
-                            words.options("tournament starts=2026-12-01T18:00")
-                        ))
-                    })?);
+                    let at = read_utc_minute(at);
+                    self.starts =
+                        Some(at.ok_or_else(|| starts_refusal(&words.given(word), words))?);
                 } else {
                     return Ok(false);
                 }
@@ -347,14 +557,14 @@ impl EventWords {
         match (self.swiss, self.round_robin) {
             (true, false) if self.double => Err(error(format!(
                 "{} is for a round robin: a Swiss event sets its rounds, like {}",
-                words.options("tournament double"),
-                words.options("tournament swiss rounds=5")
+                words.options("tournament create double"),
+                words.options("tournament create swiss rounds=5")
             ))),
             (true, false) => {
                 let rounds = self.rounds.ok_or_else(|| {
                     error(format!(
                         "how many rounds? Like {}",
-                        words.options("tournament swiss rounds=5")
+                        words.options("tournament create swiss rounds=5")
                     ))
                 })?;
                 Ok(EventFormat::Swiss { rounds })
@@ -362,19 +572,41 @@ impl EventWords {
             (false, true) if self.rounds.is_some() => Err(error(format!(
                 "a round robin has as many rounds as it takes for everyone to meet everyone: \
                  leave out {}, or play it twice with {}",
-                words.options("tournament rounds="),
-                words.options("tournament roundrobin double")
+                words.options("tournament create rounds="),
+                words.options("tournament create roundrobin double")
             ))),
             (false, true) => Ok(EventFormat::RoundRobin {
                 cycles: if self.double { 2 } else { 1 },
             }),
             _ => Err(error(format!(
                 "name one format: {} or {}",
-                words.options("tournament swiss rounds=5"),
-                words.options("tournament roundrobin")
+                words.options("tournament create swiss rounds=5"),
+                words.options("tournament create roundrobin")
             ))),
         }
     }
+}
+
+/// A Swiss event's rounds, if `n` is a number of them.
+fn swiss_rounds(n: u32) -> Option<u32> {
+    Some(n).filter(|n| (1..=EventFormat::MAX_SWISS_ROUNDS).contains(n))
+}
+
+/// The refusal of rounds that are none, quoted as `given`.
+fn rounds_refusal(given: &str, words: &Words) -> CommandError {
+    error(format!(
+        "{given}: a Swiss event has 1 to {} rounds, like {}",
+        EventFormat::MAX_SWISS_ROUNDS,
+        words.options("tournament create rounds=5")
+    ))
+}
+
+/// The refusal of a start that is none, quoted as `given`.
+fn starts_refusal(given: &str, words: &Words) -> CommandError {
+    error(format!(
+        "{given}: a start is a day and time in UTC, like {}",
+        words.options("tournament create starts=2026-12-01T18:00")
+    ))
 }
 
 /// `2026-12-01T18:00` (UTC) in Unix seconds.

@@ -166,7 +166,7 @@ impl Handler {
             refuse(command.create_response(&ctx.http, restarting())).await;
             return;
         };
-        let options = slash::options(&command.data.options);
+        let options = slash::options(&command.data.options).given_to(self.service.engine_user_id());
         // The work the replies leave for later, and the announcements they make.
         let left = Mutex::new((Vec::new(), Vec::new()));
         let work = async {

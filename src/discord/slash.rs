@@ -7,7 +7,9 @@ use serenity::all::{
     CreateCommandOption,
 };
 
-use crate::command::{Arg, ArgKind, ArgValue, Completion, SYNTAX, SlashOptions, Syntax};
+use crate::command::{
+    Arg, ArgKind, ArgValue, Completion, SYNTAX, SlashOptions, Subcommand, Syntax,
+};
 use crate::model::{ChannelId, UserId};
 
 /// Discord shows at most this many autocomplete choices.
@@ -16,8 +18,23 @@ pub(crate) const MAX_CHOICES: usize = 25;
 /// Discord's limit on the name and the value of an autocomplete choice.
 const MAX_CHOICE_CHARS: usize = 100;
 
-/// The options of an interaction, as argument values.
+/// The options of an interaction, as argument values: a subcommand's (`/tournament join`)
+/// with its name.
 pub(crate) fn options(data: &[CommandDataOption]) -> SlashOptions {
+    match data {
+        [
+            CommandDataOption {
+                name,
+                value: CommandDataOptionValue::SubCommand(inner),
+                ..
+            },
+        ] => values(inner).of_subcommand(name),
+        _ => values(data),
+    }
+}
+
+/// The values of options `data`, by name.
+fn values(data: &[CommandDataOption]) -> SlashOptions {
     data.iter()
         .filter_map(|option| {
             let value = match &option.value {
@@ -147,7 +164,7 @@ fn spot_choices(typed: &str, spots: &[String]) -> Vec<Choice> {
 }
 
 /// A slash command option for an argument.
-fn option(arg: &Arg) -> CreateCommandOption {
+fn option_of(arg: &Arg) -> CreateCommandOption {
     let kind = match arg.kind {
         ArgKind::Text | ArgKind::Choice(_) => CommandOptionType::String,
         ArgKind::Flag(_) => CommandOptionType::Boolean,
@@ -179,17 +196,25 @@ fn option(arg: &Arg) -> CreateCommandOption {
     option
 }
 
-/// The slash commands, as registered with Discord.
+/// A slash command's subcommand, with its options.
+fn subcommand(sub: &Subcommand) -> CreateCommandOption {
+    let option = CreateCommandOption::new(CommandOptionType::SubCommand, sub.word, sub.summary);
+    (sub.args.iter())
+        .map(option_of)
+        .fold(option, CreateCommandOption::add_sub_option)
+}
+
+/// The slash commands, as registered with Discord: their options, or their subcommands.
 pub(crate) fn definitions() -> Vec<CreateCommand> {
     SYNTAX
         .iter()
         .filter(|syntax| syntax.slash)
         .map(|syntax| {
             let command = CreateCommand::new(syntax.word).description(syntax.summary);
-            syntax
-                .args
-                .iter()
-                .map(option)
+            let options = syntax.args.iter().map(option_of);
+            let subcommands = syntax.subcommands.iter().map(subcommand);
+            options
+                .chain(subcommands)
                 .fold(command, CreateCommand::add_option)
         })
         .collect()
@@ -345,6 +370,38 @@ mod tests {
         assert!(values(yinsh).iter().all(|v| v.starts_with('d')));
     }
 
+    /// Options `options` (as registered) with each required one filled as a user would.
+    fn required_filled(options: &[serde_json::Value]) -> SlashOptions {
+        options
+            .iter()
+            .filter(|o| o["required"] == true)
+            .map(|o| {
+                let choice = o["choices"][0]["value"].as_str();
+                let value = match o["type"].as_u64() {
+                    // A Swiss event needs its rounds too: a round robin needs nothing more.
+                    _ if o["name"] == "format" => ArgValue::Text("roundrobin".into()),
+                    _ if choice.is_some() => ArgValue::Text(choice.unwrap_or_default().into()),
+                    Some(6) => ArgValue::User(UserId(42)),
+                    Some(4) => ArgValue::Number(1),
+                    _ if o["name"] == "entry" => ArgValue::Text("b1-c2".into()),
+                    _ if o["name"] == "notation" => ArgValue::Text("c2".into()),
+                    _ if o["name"] == "from" => ArgValue::Text("c3".into()),
+                    _ if o["name"] == "to" => ArgValue::Text("c6".into()),
+                    _ if o["name"] == "turn" => ArgValue::Text("a5-c5".into()),
+                    _ if o["name"] == "name" => ArgValue::Text("Winter Cup".into()),
+                    _ => ArgValue::Text("all".into()),
+                };
+                (o["name"].as_str().unwrap_or_default().to_string(), value)
+            })
+            .collect()
+    }
+
+    /// Asserts `options` (as registered) put the required ones first, as Discord demands.
+    fn required_first(name: &str, options: &[serde_json::Value]) {
+        let required: Vec<bool> = options.iter().map(|o| o["required"] == true).collect();
+        assert!(required.windows(2).all(|w| w[0] || !w[1]), "{name}");
+    }
+
     #[test]
     fn every_definition_is_filled_from_its_required_options() {
         let mut names = Vec::new();
@@ -352,32 +409,91 @@ mod tests {
             let json = serde_json::to_value(&command).unwrap_or_default();
             let name = json["name"].as_str().unwrap_or_default().to_string();
             let options = json["options"].as_array().cloned().unwrap_or_default();
-            // Every option required first, as Discord demands.
-            let required: Vec<bool> = options.iter().map(|o| o["required"] == true).collect();
-            assert!(required.windows(2).all(|w| w[0] || !w[1]), "{name}");
             assert!(json["description"].as_str().is_some_and(|d| d.len() <= 100));
-            let filled: SlashOptions = options
-                .iter()
-                .filter(|o| o["required"] == true)
-                .map(|o| {
-                    let choice = o["choices"][0]["value"].as_str();
-                    let value = match o["type"].as_u64() {
-                        _ if choice.is_some() => ArgValue::Text(choice.unwrap_or_default().into()),
-                        Some(6) => ArgValue::User(UserId(42)),
-                        Some(4) => ArgValue::Number(1),
-                        _ if o["name"] == "entry" => ArgValue::Text("b1-c2".into()),
-                        _ if o["name"] == "notation" => ArgValue::Text("c2".into()),
-                        _ if o["name"] == "from" => ArgValue::Text("c3".into()),
-                        _ if o["name"] == "to" => ArgValue::Text("c6".into()),
-                        _ if o["name"] == "turn" => ArgValue::Text("a5-c5".into()),
-                        _ => ArgValue::Text("all".into()),
-                    };
-                    (o["name"].as_str().unwrap_or_default().to_string(), value)
-                })
-                .collect();
-            assert!(fill(&name, &filled).is_ok(), "{name}: {filled:?}");
+            // A command's subcommands (type 1) are filled each from its own options.
+            let (subcommands, options): (Vec<_>, Vec<_>) =
+                options.into_iter().partition(|o| o["type"] == 1);
+            assert!(subcommands.is_empty() || options.is_empty(), "{name}");
+            required_first(&name, &options);
+            if subcommands.is_empty() {
+                let filled = required_filled(&options);
+                assert!(fill(&name, &filled).is_ok(), "{name}: {filled:?}");
+            }
+            for sub in &subcommands {
+                let word = sub["name"].as_str().unwrap_or_default();
+                let options = sub["options"].as_array().cloned().unwrap_or_default();
+                assert!(sub["description"].as_str().is_some_and(|d| d.len() <= 100));
+                assert!(
+                    options
+                        .iter()
+                        .all(|o| o["description"].as_str().is_some_and(|d| d.len() <= 100))
+                );
+                required_first(word, &options);
+                let filled = required_filled(&options).of_subcommand(word);
+                assert!(fill(&name, &filled).is_ok(), "{name} {word}: {filled:?}");
+            }
             names.push(name);
         }
-        assert_eq!(names.len(), 39, "{names:?}");
+        assert_eq!(names.len(), 41, "{names:?}");
+        assert!(names.iter().any(|n| n == "tournaments"), "{names:?}");
+    }
+
+    #[test]
+    fn tournament_subcommands_carry_their_bounds_and_choices() {
+        let definitions: Vec<serde_json::Value> = definitions()
+            .iter()
+            .map(|command| serde_json::to_value(command).unwrap_or_default())
+            .collect();
+        let tournament = definitions.iter().find(|c| c["name"] == "tournament");
+        let subs = tournament.and_then(|c| c["options"].as_array()).cloned();
+        let subs = subs.unwrap_or_default();
+        let words: Vec<&str> = subs.iter().filter_map(|s| s["name"].as_str()).collect();
+        let all = [
+            "create",
+            "join",
+            "leave",
+            "start",
+            "standings",
+            "pairings",
+            "withdraw",
+            "cancel",
+        ];
+        assert_eq!(words, all);
+        assert!(subs.iter().all(|s| s["type"] == 1));
+        let option = |sub: &str, name: &str| {
+            let sub = subs.iter().find(|s| s["name"] == sub);
+            let options = sub.and_then(|s| s["options"].as_array()).cloned();
+            let found = options
+                .unwrap_or_default()
+                .into_iter()
+                .find(|o| o["name"] == name);
+            found.unwrap_or_default()
+        };
+        let bounds = |sub: &str, name: &str| {
+            let option = option(sub, name);
+            (option["min_value"].as_u64(), option["max_value"].as_u64())
+        };
+        assert_eq!(bounds("create", "rounds"), (Some(1), Some(30)));
+        assert_eq!(bounds("create", "days"), (Some(1), Some(14)));
+        assert_eq!(bounds("pairings", "round"), (Some(1), None));
+        let choices = |sub: &str, name: &str| -> Vec<String> {
+            let option = option(sub, name);
+            let choices = option["choices"].as_array().cloned().unwrap_or_default();
+            (choices.iter())
+                .filter_map(|c| c["value"].as_str().map(str::to_string))
+                .collect()
+        };
+        let formats = crate::command::FormatKind::ALL.map(|k| k.word().to_string());
+        assert_eq!(choices("create", "format"), formats);
+        let levels = gipf_ai::Level::ALL.map(|l| l.to_string());
+        assert_eq!(choices("join", "level"), levels);
+        // Option types: the member a user, the rated a flag, the name and the game texts.
+        let kind = |sub: &str, name: &str| option(sub, name)["type"].as_u64();
+        assert_eq!(kind("withdraw", "member"), Some(6));
+        assert_eq!(kind("create", "rated"), Some(5));
+        assert_eq!(kind("create", "name"), Some(3));
+        assert_eq!(kind("create", "game"), Some(3));
+        assert_eq!(option("create", "name")["required"], true);
+        assert_eq!(option("create", "format")["required"], true);
     }
 }

@@ -105,6 +105,11 @@ impl Service {
             name: name.chars().take(32).collect(),
         });
     }
+
+    /// The user the bot itself is, once it is told.
+    pub fn engine_user_id(&self) -> Option<UserId> {
+        self.voice.engine_user().map(|me| me.id)
+    }
 }
 
 impl Keeper {

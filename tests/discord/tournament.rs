@@ -6,11 +6,13 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use crate::support::bot::{Bot, ask, assert_no_unhandled, content, moved_clock, next_post, say};
-use crate::support::chat::{ALICE, BOB, CAROL, CHANNEL};
-use crate::support::fake_discord::{FakeDiscord, MessageSpec};
+use crate::support::bot::{
+    Bot, ask, assert_no_unhandled, content, data, invoker, moved_clock, next_post, say, slash,
+};
+use crate::support::chat::{ALICE, BOB, CAROL, CHANNEL, GUILD};
+use crate::support::fake_discord::{BOT_USER_ID, FakeDiscord, MessageSpec};
 
 const DAVE: (u64, &str) = (910_000_000_000_000_013, "dave");
 const ERIN: (u64, &str) = (910_000_000_000_000_014, "erin");
@@ -87,6 +89,23 @@ async fn round_games(discord: &FakeDiscord, round: u32, games: usize) -> Vec<Thr
         });
     }
     found
+}
+
+/// What `who` is answered to `/tournament sub` with `options` (`/tournaments` for no `sub`).
+async fn tournament_slash(
+    discord: &FakeDiscord,
+    who: (u64, &str),
+    sub: Option<&str>,
+    options: Value,
+) -> String {
+    let interaction = match sub {
+        Some(sub) => {
+            let options = json!([{ "name": sub, "type": 1, "options": options }]);
+            discord.slash_command_json(&invoker(who, CHANNEL), "tournament", options)
+        }
+        None => discord.slash_command_json(&invoker(who, CHANNEL), "tournaments", options),
+    };
+    content(&data(&slash(discord, interaction).await)).to_string()
 }
 
 async fn resign(discord: &FakeDiscord, game: ThreadGame, loser: (u64, &'static str)) {
@@ -177,6 +196,79 @@ async fn a_six_player_swiss_is_played_through_threads_across_a_restart() {
     );
     assert!(content(&last).contains(", withdrawn)"), "{last:#}");
     assert_eq!(discord.threads_in(CHANNEL).len(), 8, "a thread a game");
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_is_created_joined_and_started_by_slash_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    discord.grant(MODERATOR.0, MANAGE_MESSAGES);
+    // Registered as one command with its subcommands, beside /tournaments.
+    let registered = discord.registered_commands(Some(GUILD));
+    let command = |name: &str| registered.iter().find(|c| c["name"] == name).cloned();
+    let subs = command("tournament").unwrap()["options"].clone();
+    let words: Vec<&str> = (subs.as_array().unwrap().iter())
+        .filter(|sub| sub["type"] == 1)
+        .filter_map(|sub| sub["name"].as_str())
+        .collect();
+    // Each subcommand's options are the unit tests' (`src/discord/slash.rs`).
+    assert_eq!(words.len(), 8, "{words:?}");
+    assert!(
+        ["create", "join", "start"]
+            .iter()
+            .all(|w| words.contains(w))
+    );
+    assert!(command("tournaments").is_some());
+
+    let create = json!([
+        { "name": "name", "type": 3, "value": "Slash Cup" },
+        { "name": "format", "type": 3, "value": "roundrobin" },
+        { "name": "game", "type": 3, "value": "standard" },
+        { "name": "days", "type": 4, "value": 3 },
+    ]);
+    let made = tournament_slash(&discord, MODERATOR, Some("create"), create.clone()).await;
+    assert!(made.contains("open for entries"), "{made}");
+    assert!(
+        made.contains("Enter with `/tournament join`"),
+        "in slash words: {made}"
+    );
+    let refused = tournament_slash(&discord, ALICE, Some("create"), create).await;
+    assert!(refused.contains("Manage Messages"), "{refused}");
+    // A forged number past its bounds is refused as typed, in slash words.
+    let forged = json!([{ "name": "round", "type": 4, "value": 0 }]);
+    let refused = tournament_slash(&discord, ALICE, Some("pairings"), forged).await;
+    assert!(
+        refused.starts_with("`round:0`: a round is a number from 1"),
+        "{refused}"
+    );
+
+    for who in [ALICE, BOB] {
+        let joined = tournament_slash(&discord, who, Some("join"), json!([])).await;
+        assert!(joined.contains("entered Slash Cup"), "{joined}");
+    }
+    // The bot's engine, entered at a level by its option alone.
+    let level = json!([{ "name": "level", "type": 3, "value": "beginner" }]);
+    let engine = tournament_slash(&discord, CAROL, Some("join"), level).await;
+    assert!(
+        engine.contains("at level beginner entered Slash Cup (3 players)"),
+        "{engine}"
+    );
+    let standings = tournament_slash(&discord, CAROL, Some("standings"), json!([])).await;
+    assert!(
+        standings.contains(&format!("<@{BOT_USER_ID}>")) || standings.contains("gipf-bot"),
+        "{standings}"
+    );
+
+    let early = tournament_slash(&discord, ALICE, Some("start"), json!([])).await;
+    assert!(early.contains("Manage Messages"), "{early}");
+    let started = tournament_slash(&discord, MODERATOR, Some("start"), json!([])).await;
+    assert!(started.starts_with("**Slash Cup**, round 1:"), "{started}");
+    assert!(started.contains("against gipf-bot"), "{started}");
+    let listed = tournament_slash(&discord, CAROL, None, json!([])).await;
+    assert!(listed.contains("Slash Cup"), "{listed}");
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }

@@ -110,6 +110,10 @@ impl Keeper {
             ]);
         }
         self.remember_users(message)?;
+        // My engine is named by its own name (a slash command's level names no user).
+        if let Some(me) = self.engine_user().filter(|me| me.id == entrant) {
+            self.store.remember_user(me.id, &me.name)?;
+        }
         if !self.store.enter(event.id, entrant, level)? {
             return refuse(format!(
                 "{} has just started: entries are closed.",
