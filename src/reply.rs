@@ -122,6 +122,22 @@ pub struct NewThread {
     pub name: String,
     /// The game to move into it.
     pub game: GameId,
+    /// What becomes of the game if Discord refuses the thread.
+    pub if_refused: IfRefused,
+}
+
+/// What becomes of a game whose thread Discord refused (the bot may not open threads in
+/// the channel, or Discord failed just then).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IfRefused {
+    /// It is played in the channel it started in (a challenge's game).
+    PlayHere,
+    /// It has no channel until its thread opens (a tournament's round game): it waits, the
+    /// watch asks for its thread again, and the channel hears `say` (`None`: it was told).
+    Wait {
+        /// What the channel hears.
+        say: Option<Text>,
+    },
 }
 
 impl Reply {

@@ -20,7 +20,7 @@ use super::sight::MemberSight;
 use super::{outbox, send, slash};
 use crate::command::{Command, Phrasing, Syntax};
 use crate::model::{ChannelId, Rights, UserId};
-use crate::reply::{FollowUp, Reply};
+use crate::reply::{FollowUp, IfRefused, Reply};
 use crate::service::{GameState, Message, Service, Via};
 use crate::sight::{PlayersOnly, Sight};
 use crate::text;
@@ -277,13 +277,7 @@ impl Handler {
             let opened = match channel.create_thread(http, opening).await {
                 Ok(opened) => opened.id,
                 Err(e) => {
-                    tracing::warn!(error = %e, "cannot open a thread: the game stays in its channel");
-                    reply.text.push(if send::is_forbidden(&e) {
-                        "\n(The game is played here: I may not open threads in this channel. A moderator can give me Create Public Threads.)"
-                    } else {
-                        "\n(The game is played here: Discord did not let me open a thread for it just now.)"
-                    });
-                    kept.push(reply);
+                    kept.extend(refused_thread(reply, thread.if_refused, &e));
                     continue;
                 }
             };
@@ -696,6 +690,27 @@ impl EventHandler for Handler {
             Interaction::Autocomplete(command) => self.on_autocomplete(&ctx, &command).await,
             Interaction::Component(click) => self.on_click(&ctx, &click).await,
             _ => {}
+        }
+    }
+}
+
+/// What is posted when Discord refused (`e`) the thread `reply` asked for: a challenge's
+/// game is played in its channel, saying so; a round game waits (the watch asks again), and
+/// the channel hears what the service said, if anything.
+fn refused_thread(mut reply: Reply, if_refused: IfRefused, e: &serenity::Error) -> Option<Reply> {
+    match if_refused {
+        IfRefused::PlayHere => {
+            tracing::warn!(error = %e, "cannot open a thread: the game stays in its channel");
+            reply.text.push(if send::is_forbidden(e) {
+                "\n(The game is played here: I may not open threads in this channel. A moderator can give me Create Public Threads.)"
+            } else {
+                "\n(The game is played here: Discord did not let me open a thread for it just now.)"
+            });
+            Some(reply)
+        }
+        IfRefused::Wait { say } => {
+            tracing::warn!(error = %e, "cannot open a round game's thread: it waits for the next try");
+            say.map(Reply::public)
         }
     }
 }

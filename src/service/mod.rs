@@ -79,6 +79,8 @@ pub struct Service {
     commands: crate::workers::Workers,
     /// The threads that wait for the engine's answers (and do the work that follows).
     answers: crate::workers::Workers,
+    /// When the watch last asked for the threads of round games Discord refused one.
+    thread_asks: tournament::ThreadAsks,
 }
 
 /// The service's own methods (its public calls, the dispatch, the analyses) reach every
@@ -144,6 +146,7 @@ impl Service {
         Ok(Service {
             commands: crate::workers::Workers::new("worker", config.worker_threads),
             answers: crate::workers::Workers::new("answers", 8 * config.engine_threads),
+            thread_asks: tournament::ThreadAsks::default(),
             keeper: Keeper::new(Store::open(path, config.clock.clone())?, config),
             analysis: learn::analysis::AnalysisSeat::default(),
         })

@@ -42,7 +42,7 @@ pub use interactions::Unanswered;
 pub use outbox::{Kind, Owed};
 pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
-pub use tournaments::{Entry, EventGame, EventTerms, Tournament};
+pub use tournaments::{Entry, EventGame, EventTerms, Tournament, waits_for_thread};
 
 /// The schema, one migration a file in `migrations/`.
 pub fn migrations() -> Migrations<'static> {

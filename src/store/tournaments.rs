@@ -208,6 +208,12 @@ fn events_where(
     rows.into_iter().map(|event| filled(c, event)).collect()
 }
 
+/// Whether `channel` is one a round game waits in until its thread is opened
+/// ([`waiting_channel`]): no Discord channel is.
+pub fn waits_for_thread(channel: ChannelId) -> bool {
+    channel.0 > i64::MAX as u64
+}
+
 /// The channel a game of an event waits in until its thread is opened: one no Discord
 /// channel can be (snowflakes are below 2^63; these are above), its own for each game.
 fn waiting_channel(c: &Connection) -> rusqlite::Result<ChannelId> {

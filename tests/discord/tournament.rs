@@ -272,3 +272,44 @@ async fn a_tournament_is_created_joined_and_started_by_slash_commands() {
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
+
+#[tokio::test]
+async fn a_round_game_whose_thread_discord_refused_waits_and_opens_once_it_may() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("gipf.db");
+    let discord = FakeDiscord::start().await;
+    let now = Arc::new(AtomicI64::new(1_800_000_000));
+    let bot = Bot::start_with(&discord, &db, moved_clock(&now)).await;
+    discord.grant(MODERATOR.0, MANAGE_MESSAGES);
+    discord.refuse_threads_in(CHANNEL);
+    let create = "!tournament create \"Winter Cup\" roundrobin basic";
+    let made = ask(&discord, say(CHANNEL, MODERATOR, create)).await;
+    assert!(content(&made).contains("open for entries"), "{made:#}");
+    for who in [ALICE, BOB] {
+        ask(&discord, say(CHANNEL, who, "!tournament join")).await;
+    }
+    discord
+        .send_message(say(CHANNEL, MODERATOR, "!tournament start"))
+        .await;
+    // The channel hears why the game has no thread, pinging nobody, and that it waits.
+    let refused = post_saying(&discord, CHANNEL, "I could not open the thread").await;
+    assert!(
+        content(&refused).contains("Create Public Threads") && content(&refused).contains("waits"),
+        "{refused:#}"
+    );
+    assert!(mentioned(content(&refused)).is_empty(), "{refused:#}");
+    // A moderator grants it; ten minutes on, the watch asks again: the thread opens and the
+    // game starts there, pinging both.
+    discord.allow_threads_in(CHANNEL);
+    now.fetch_add(10 * 60 + 1, Ordering::SeqCst);
+    let games = round_games(&discord, 1, 1).await;
+    let players = [games[0].white.0, games[0].black.0];
+    assert!(
+        players.contains(&ALICE.0) && players.contains(&BOB.0),
+        "{games:?}"
+    );
+    let standings = ask(&discord, say(CHANNEL, ALICE, "!tournament standings")).await;
+    assert!(content(&standings).contains("Winter Cup"), "{standings:#}");
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}

@@ -14,7 +14,7 @@ use crate::model::{
     ChallengeId, ChannelId, ColorChoice, GameId, GameSpec, GameStatus, GuildSettings, TimeControl,
     UserId,
 };
-use crate::reply::{Button, NewThread, Reply, Stamp};
+use crate::reply::{Button, IfRefused, NewThread, Reply, Stamp};
 use crate::store::{Challenge, ChallengeTerms};
 use crate::text;
 use crate::text::Text;
@@ -357,6 +357,7 @@ impl Voice {
                 game.stored.names[Color::Black]
             ),
             game: game.stored.id,
+            if_refused: IfRefused::PlayHere,
         })
     }
 }

@@ -2,13 +2,16 @@
 //! here. Its rooms: `entries.rs` (create, join, leave, withdraw, cancel: who is in and
 //! whether the event is on), `rounds.rs` (a round paired and its games started, each in a
 //! thread of its own, by `start` and by the watch), `results.rs` (the event as the pairing
-//! crate reads it, from the stored games) and `standings.rs` (standings and pairings, as
-//! text and as a crosstable).
+//! crate reads it, from the stored games), `standings.rs` (standings and pairings, as
+//! text and as a crosstable) and `threads.rs` (a round game's thread asked for again).
 
 mod entries;
 mod results;
 mod rounds;
 mod standings;
+mod threads;
+
+pub(super) use threads::ThreadAsks;
 
 use super::{Failure, Message, refuse};
 use crate::command::{Phrasing, TournamentCommand};

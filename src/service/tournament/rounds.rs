@@ -9,7 +9,7 @@ use super::super::play::potentials::describe;
 use super::super::words::due_by;
 use super::super::{Failure, LiveGame, Message, refuse};
 use crate::model::{ChannelId, EventStatus, UserId};
-use crate::reply::{NewThread, Reply};
+use crate::reply::{IfRefused, NewThread, Reply};
 use crate::service::Service;
 use crate::store::{StoredGame, Tournament};
 use crate::text;
@@ -78,6 +78,7 @@ impl Service {
                 }
             });
             self.log_failure(&event, next, &mut due);
+            self.log_failure(&event, self.threads_to_ask_again(&event), &mut due);
         }
         due
     }
@@ -154,24 +155,32 @@ impl Service {
         };
         let mut replies = vec![self.round_announcement(event, round.number, &games, bye)?];
         for stored in games {
-            replies.extend(self.round_game(event, round.number, stored)?);
+            replies.extend(self.round_game(event, round.number, stored, true)?);
         }
         Ok(replies)
     }
 
     /// The replies that open a round's game in its thread: both players pinged, the first
     /// asked to move; where my engine moves first, its turn is played at once and opens the
-    /// thread (a held answer would lose the thread on the way).
-    fn round_game(
+    /// thread (a held answer would lose the thread on the way). If Discord refuses the
+    /// thread, the game waits for the watch to ask again; `tell_if_refused`: the event's
+    /// channel hears it (the first time).
+    pub(super) fn round_game(
         &self,
         event: &Tournament,
         round: u32,
         stored: StoredGame,
+        tell_if_refused: bool,
     ) -> anyhow::Result<Vec<Reply>> {
         let game = LiveGame::load(stored)?;
+        let name = thread_name(event, round, &game);
+        let if_refused = IfRefused::Wait {
+            say: tell_if_refused.then(|| refused_words(&name)),
+        };
         let thread = Some(NewThread {
-            name: thread_name(event, round, &game),
+            name,
             game: game.stored.id,
+            if_refused,
         });
         let white = self.mention_player(&game, Color::White);
         let mut text = text![
@@ -283,4 +292,13 @@ fn thread_name(event: &Tournament, round: u32, game: &LiveGame) -> String {
         game.stored.names[Color::White],
         game.stored.names[Color::Black]
     )
+}
+
+/// What the event's channel hears when Discord refuses the thread of the game `name`.
+fn refused_words(name: &str) -> Text {
+    text![format!(
+        "I could not open the thread for {name}: a moderator can give me Create Public \
+         Threads and Send Messages in Threads in this channel. The game waits for its \
+         thread; I ask again every 10 minutes."
+    )]
 }

@@ -768,6 +768,14 @@ impl FakeDiscord {
         self.shared.state().no_threads.push(channel);
     }
 
+    /// Gives the bot Create Public Threads in `channel` again (a moderator granted it).
+    pub fn allow_threads_in(&self, channel: u64) {
+        self.shared
+            .state()
+            .no_threads
+            .retain(|refused| *refused != channel);
+    }
+
     /// Who Discord has notified so far, in order, as a person experiences it: a new message
     /// (posted, an interaction's answer or a follow-up) notifies the users it mentions that
     /// its allowed mentions let through. An edit notifies nobody, and neither does the first
