@@ -19,7 +19,7 @@ impl Store {
             let rows: Vec<Result<StoredGame, Damaged>> = tx
                 .prepare_cached(&format!(
                     "SELECT {GAME_COLUMNS} FROM games
-                     WHERE status = ?1 AND deadline IS NOT NULL
+                     WHERE status = ?1 AND deadline IS NOT NULL AND channel_id >= 0
                        AND ((warned = 0 AND deadline - MIN(move_days * ?3 / 4, ?3) <= ?2)
                             OR (warned < 2 AND deadline <= ?2))
                      ORDER BY deadline"

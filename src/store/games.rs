@@ -1,6 +1,7 @@
 //! The `games` and `turns` tables: a game as stored, its turns, and every change to it in
 //! one transaction guarded by its version.
 
+use crate::defaults::DAY;
 use crate::sight::Seat;
 use gipf::{ByColor, Color};
 use gipf_ai::Level;
@@ -539,14 +540,20 @@ impl Store {
     }
 
     /// Moves an active game to another channel (the thread opened for it); false if it is
-    /// no longer active.
+    /// no longer active. A round game that waited for its thread (in no channel: a negative
+    /// id, see `tournaments.rs`) starts its time per move only now.
     pub fn move_game(&self, game: GameId, channel: ChannelId) -> anyhow::Result<bool> {
+        let now = self.clock.now();
         self.with(|c| {
-            Ok(
-                c.prepare_cached("UPDATE games SET channel_id = ?2 WHERE id = ?1 AND status = ?3")?
-                    .execute(params![game, channel, GameStatus::Active])?
-                    == 1,
-            )
+            Ok(c.prepare_cached(
+                "UPDATE games SET channel_id = ?2,
+                     deadline = CASE WHEN channel_id < 0 AND deadline IS NOT NULL
+                                     THEN ?4 + move_days * ?5 ELSE deadline END,
+                     warned = CASE WHEN channel_id < 0 THEN 0 ELSE warned END
+                 WHERE id = ?1 AND status = ?3",
+            )?
+            .execute(params![game, channel, GameStatus::Active, now, DAY])?
+                == 1)
         })
     }
 

@@ -282,7 +282,7 @@ async fn a_round_game_whose_thread_discord_refused_waits_and_opens_once_it_may()
     let bot = Bot::start_with(&discord, &db, moved_clock(&now)).await;
     discord.grant(MODERATOR.0, MANAGE_MESSAGES);
     discord.refuse_threads_in(CHANNEL);
-    let create = "!tournament create \"Winter Cup\" roundrobin basic";
+    let create = "!tournament create \"Winter Cup\" roundrobin basic days=1";
     let made = ask(&discord, say(CHANNEL, MODERATOR, create)).await;
     assert!(content(&made).contains("open for entries"), "{made:#}");
     for who in [ALICE, BOB] {
@@ -298,8 +298,11 @@ async fn a_round_game_whose_thread_discord_refused_waits_and_opens_once_it_may()
         "{refused:#}"
     );
     assert!(mentioned(content(&refused)).is_empty(), "{refused:#}");
-    // A moderator grants it; ten minutes on, the watch asks again: the thread opens and the
-    // game starts there, pinging both.
+    // Two days pass, the watch asking quietly: the game, unplayable, is not lost on time.
+    // A moderator grants the permission; ten minutes on, the watch asks again: the thread
+    // opens and the game starts there, pinging both, its day a move from now.
+    now.fetch_add(2 * 86_400, Ordering::SeqCst);
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     discord.allow_threads_in(CHANNEL);
     now.fetch_add(10 * 60 + 1, Ordering::SeqCst);
     let games = round_games(&discord, 1, 1).await;
@@ -310,6 +313,15 @@ async fn a_round_game_whose_thread_discord_refused_waits_and_opens_once_it_may()
     );
     let standings = ask(&discord, say(CHANNEL, ALICE, "!tournament standings")).await;
     assert!(content(&standings).contains("Winter Cup"), "{standings:#}");
+    assert_eq!(
+        discord
+            .messages_in(CHANNEL)
+            .iter()
+            .filter(|m| content(m).contains("I could not open"))
+            .count(),
+        1,
+        "the channel is told once"
+    );
     bot.stop(&discord).await;
     assert_no_unhandled(&discord);
 }
