@@ -161,28 +161,36 @@ fn abandon_days(text: &str) -> Result<u64, String> {
 
 /// Searches at once: 1 to 64; blank means the machine's cores.
 fn engine_threads(text: &str) -> Result<usize, String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Ok(machine_cores());
-    }
-    match text.parse::<usize>() {
-        Ok(threads @ 1..=64) => Ok(threads),
-        _ => Err(format!(
-            "`{text}` is not a number of engine threads from 1 to 64 (leave it blank for one per core)"
-        )),
-    }
+    thread_count(text, 64, machine_cores(), "engine threads", "one per core")
 }
 
 /// The commands' worker threads: 1 to 256; blank means four per core.
 fn worker_threads(text: &str) -> Result<usize, String> {
+    thread_count(
+        text,
+        256,
+        4 * machine_cores(),
+        "worker threads",
+        "four per core",
+    )
+}
+
+/// A number of `what` from 1 to `most`; blank means `blank` (said as `blank_is`).
+fn thread_count(
+    text: &str,
+    most: usize,
+    blank: usize,
+    what: &str,
+    blank_is: &str,
+) -> Result<usize, String> {
     let text = text.trim();
     if text.is_empty() {
-        return Ok(4 * machine_cores());
+        return Ok(blank);
     }
     match text.parse::<usize>() {
-        Ok(threads @ 1..=256) => Ok(threads),
+        Ok(threads) if (1..=most).contains(&threads) => Ok(threads),
         _ => Err(format!(
-            "`{text}` is not a number of worker threads from 1 to 256 (leave it blank for four per core)"
+            "`{text}` is not a number of {what} from 1 to {most} (leave it blank for {blank_is})"
         )),
     }
 }

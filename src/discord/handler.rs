@@ -19,15 +19,19 @@ use super::rights::{Member, RightsCache, member_of_message};
 use super::sight::MemberSight;
 use super::{outbox, send, slash};
 use crate::command::{Command, Phrasing, Syntax};
-use crate::model::{ChannelId, Rights, UserId};
+use crate::model::{ChannelId, OutboxId, Rights, UserId};
 use crate::reply::{FollowUp, IfRefused, Reply};
-use crate::service::{GameState, Message, Service, Via};
+use crate::service::{GameState, Message, Served, Service, Via};
 use crate::sight::{PlayersOnly, Sight};
 use crate::text;
 use crate::text::Span;
 
 /// How long Discord shows the bot typing after it says so (it says 10 s).
 const TYPING_LASTS: std::time::Duration = std::time::Duration::from_secs(8);
+
+/// What an interaction's work leaves, kept while it is answered: the work for later and
+/// the announcements its replies make.
+type Left = Mutex<(Vec<FollowUp>, Vec<OutboxId>)>;
 
 /// Said to interactions that arrive while the bot shuts down.
 const RESTARTING: &str = "I am restarting: please try again in a minute.";
@@ -168,7 +172,7 @@ impl Handler {
         };
         let options = slash::options(&command.data.options).given_to(self.service.engine_user_id());
         // The work the replies leave for later, and the announcements they make.
-        let left = Mutex::new((Vec::new(), Vec::new()));
+        let left: Left = Mutex::new((Vec::new(), Vec::new()));
         let work = async {
             // The options fill the command: no chat line is built from them.
             let say = Phrasing::slash(self.prefix());
@@ -210,26 +214,52 @@ impl Handler {
             let served = (self.service)
                 .serve_parsed_async(message, parsed, std::future::pending())
                 .await;
-            if outbox::dies_answering(&self.service, &served.now).await {
-                return Vec::new();
-            }
-            if let Ok(mut left) = left.lock() {
-                left.0.extend(served.later);
-                left.1.extend(outbox::owed_by(&served.now));
-            }
-            self.open_threads(&ctx.http, command.channel_id, served.now)
+            self.answer_served(&ctx.http, command.channel_id, served, &left)
                 .await
         };
         // Remembered before it may be deferred: a crash's lost answer is given at the restart.
         let remembered =
             outbox::remember(&self.service, &command.token, command.channel_id.get()).await;
         let replies = interaction::answer(&ctx.http, Asked::Command(command), work).await;
-        let (later, owed) = left.into_inner().unwrap_or_default();
-        self.send_direct(&ctx.http, command.channel_id, &replies)
+        self.after_answer(&ctx.http, command.channel_id, &replies, left, remembered)
             .await;
+    }
+
+    /// What an interaction's answer is, from what the service served: the work for later
+    /// and the announcements made are kept in `left` for [`Handler::after_answer`]; the
+    /// threads asked for are opened. Nothing if a test's failpoint stops the bot here.
+    async fn answer_served(
+        &self,
+        http: &Http,
+        channel: serenity::all::ChannelId,
+        served: Served,
+        left: &Left,
+    ) -> Vec<Reply> {
+        if outbox::dies_answering(&self.service, &served.now).await {
+            return Vec::new();
+        }
+        if let Ok(mut left) = left.lock() {
+            left.0.extend(served.later);
+            left.1.extend(outbox::owed_by(&served.now));
+        }
+        self.open_threads(http, channel, served.now).await
+    }
+
+    /// Once an interaction is answered with `replies`: their direct copies, their
+    /// announcements marked sent, the interaction forgotten, then the work left for later.
+    async fn after_answer(
+        &self,
+        http: &Http,
+        channel: serenity::all::ChannelId,
+        replies: &[Reply],
+        left: Left,
+        remembered: Option<i64>,
+    ) {
+        let (later, owed) = left.into_inner().unwrap_or_default();
+        self.send_direct(http, channel, replies).await;
         outbox::mark_sent(&self.service, owed, None).await;
         outbox::forget(&self.service, remembered).await;
-        self.follow_up(&ctx.http, command.channel_id, later).await;
+        self.follow_up(http, channel, later).await;
     }
 
     /// Does the work replies left (the engine's turns, analyses), one after the other, each
@@ -465,7 +495,7 @@ impl Handler {
         };
         // The service refuses a click made for another game or an earlier question.
         // The work the replies leave for later, and the announcements they make.
-        let left = Mutex::new((Vec::new(), Vec::new()));
+        let left: Left = Mutex::new((Vec::new(), Vec::new()));
         let work = async {
             match send::parse_custom_id(&click.data.custom_id) {
                 None => vec![Reply::private("I don't know that button.")],
@@ -496,14 +526,7 @@ impl Handler {
                     let served = (self.service)
                         .serve_command_async(message, command, std::future::pending())
                         .await;
-                    if outbox::dies_answering(&self.service, &served.now).await {
-                        return Vec::new();
-                    }
-                    if let Ok(mut left) = left.lock() {
-                        left.0.extend(served.later);
-                        left.1.extend(outbox::owed_by(&served.now));
-                    }
-                    self.open_threads(&ctx.http, click.channel_id, served.now)
+                    self.answer_served(&ctx.http, click.channel_id, served, &left)
                         .await
                 }
             }
@@ -512,12 +535,8 @@ impl Handler {
         let remembered =
             outbox::remember(&self.service, &click.token, click.channel_id.get()).await;
         let replies = interaction::answer(&ctx.http, Asked::Click(click), work).await;
-        let (later, owed) = left.into_inner().unwrap_or_default();
-        self.send_direct(&ctx.http, click.channel_id, &replies)
+        self.after_answer(&ctx.http, click.channel_id, &replies, left, remembered)
             .await;
-        outbox::mark_sent(&self.service, owed, None).await;
-        outbox::forget(&self.service, remembered).await;
-        self.follow_up(&ctx.http, click.channel_id, later).await;
     }
 }
 

@@ -264,17 +264,22 @@ async fn crashed_slash_turn(discord: &FakeDiscord, db: &Path) -> (String, usize)
     (token, before)
 }
 
+/// The next follow-up posted through the interaction `token`.
+async fn followup_by_token(discord: &FakeDiscord, token: &str) -> serde_json::Value {
+    let route = webhook(token);
+    discord
+        .next_call(move |c| c.method == "POST" && c.route() == route)
+        .await
+        .payload_json()
+}
+
 #[tokio::test]
 async fn a_slash_command_whose_answer_a_crash_lost_is_answered_by_its_token() {
     let (discord, dir) = (FakeDiscord::start().await, tempfile::tempdir().unwrap());
     let db = dir.path().join("gipf.db");
     let (token, before) = crashed_slash_turn(&discord, &db).await;
     let bot = start(&discord, &db, None).await;
-    let route = webhook(&token);
-    let followup = discord
-        .next_call(move |c| c.method == "POST" && c.route() == route)
-        .await
-        .payload_json();
+    let followup = followup_by_token(&discord, &token).await;
     assert!(
         content(&followup).contains("alice (white) played"),
         "{followup:#}"
@@ -327,11 +332,7 @@ async fn a_question_whose_answer_a_crash_lost_is_told_to_ask_again() {
         )
         .unwrap();
     let bot = start(&discord, &db, None).await;
-    let route = webhook(&token);
-    let followup = discord
-        .next_call(move |c| c.method == "POST" && c.route() == route)
-        .await
-        .payload_json();
+    let followup = followup_by_token(&discord, &token).await;
     assert!(
         content(&followup).contains("please ask again"),
         "{followup:#}"

@@ -28,13 +28,12 @@ impl ThreadAsks {
         let Ok(mut last) = self.last.lock() else {
             return false;
         };
-        match last.insert(game, now) {
-            Some(asked) if now - asked < ASK_EVERY => {
-                last.insert(game, asked);
-                false
+        match last.get(&game).copied() {
+            Some(asked) if now - asked < ASK_EVERY => false,
+            asked => {
+                last.insert(game, now);
+                asked.is_some()
             }
-            Some(_) => true,
-            None => false,
         }
     }
 }
