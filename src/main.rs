@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use gipf_bot::cli::database::{BackupArgs, DoctorArgs, ExportArgs};
+use gipf_bot::cli::database::{BackupArgs, CopyArgs, DoctorArgs, ExportArgs};
 use gipf_bot::cli::engine::{BenchArgs, GenerateArgs, PerftArgs, SelfplayArgs};
 use gipf_bot::cli::records::{RenderArgs, ReplayArgs, ThinkArgs};
 use gipf_bot::cli::settings::RunArgs;
@@ -37,9 +37,15 @@ enum Command {
     /// Draw the board after a ply of a game record as a PNG picture, that ply's turn
     /// highlighted; or with --animate the whole game as an animated GIF.
     Render(RenderArgs),
-    /// Copy the database to a new file OUT with SQLite's online backup: safe while the bot
-    /// runs (copying the file of a live database is not a backup).
+    /// Copy the database to a new SQLite file OUT: SQLite's online backup, safe while the bot
+    /// runs (copying the file of a live database is not a backup); a PostgreSQL database
+    /// (--database-url) is copied table by table.
     Backup(BackupArgs),
+    /// Copy every table, id and sequence of one database into another, empty one: from a
+    /// SQLite file to PostgreSQL to grow past one process, or back. Both are brought to this
+    /// release's schema first. Example: `gipf-bot copy-db --from gipf.db --to
+    /// postgres://gipf:secret@127.0.0.1:5432/gipf`.
+    CopyDb(CopyArgs),
     /// Check a database before and after an upgrade: replay every stored game, on a copy (the
     /// database itself is not touched, not even migrated), and list each one that cannot be
     /// read with its number, channel, turn and reason. Exits 1 if any game is damaged.
@@ -88,6 +94,7 @@ fn execute(command: Option<Command>) -> anyhow::Result<()> {
         Some(Command::Replay(args)) => args.run(),
         Some(Command::Render(args)) => args.run(),
         Some(Command::Backup(args)) => args.run(),
+        Some(Command::CopyDb(args)) => args.run(),
         Some(Command::Doctor(args)) => args.run(),
         Some(Command::Export(args)) => args.run(),
         Some(Command::Think(args)) => args.run(),

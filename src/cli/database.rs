@@ -1,50 +1,117 @@
-//! The database tools: `backup` (SQLite's online copy), `doctor` (every stored game
-//! replayed, on a copy) and `export` (a `.gipf` record per game).
+//! The database tools: `backup` (a consistent copy into a new SQLite file), `copy-db` (every
+//! table between SQLite and PostgreSQL), `doctor` (every stored game replayed) and `export`
+//! (a `.gipf` record per game). Each takes a SQLite file or a PostgreSQL URL.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use super::settings::{DEFAULT_DATABASE, database_path};
+use super::settings::DatabaseArgs;
 use crate::model::GameId;
 use crate::progress::Progress;
 use crate::service::{Config, Service};
+use crate::store::Database;
 
 /// `gipf-bot backup`'s flags.
 #[derive(clap::Args, Debug)]
 pub struct BackupArgs {
-    /// The database to back up.
-    #[arg(long = "db", env = "DATABASE_PATH", default_value = DEFAULT_DATABASE, value_parser = database_path)]
-    database: PathBuf,
-    /// The new file to write (it must not exist yet).
+    #[command(flatten)]
+    database: DatabaseArgs,
+    /// The new SQLite file to write (it must not exist yet).
     out: PathBuf,
 }
 
 impl BackupArgs {
-    /// Copies the database to the new file.
+    /// Copies the database to the new file: SQLite's online backup of a file, or every table
+    /// of a PostgreSQL database.
     pub fn run(self) -> anyhow::Result<()> {
-        crate::store::backup(&self.database, &self.out)
+        match self.database.database() {
+            Database::Sqlite(path) => crate::store::backup(&path, &self.out),
+            Database::Postgres(url) => {
+                if self.out.exists() {
+                    anyhow::bail!("{} exists already: name a new file", self.out.display());
+                }
+                let partial = self.out.with_extension("partial");
+                let into = Database::Sqlite(partial.clone());
+                crate::store::copy::copy(&Database::Postgres(url), &into, |_| ())?;
+                std::fs::rename(&partial, &self.out).with_context(|| {
+                    format!(
+                        "cannot rename {} to {}",
+                        partial.display(),
+                        self.out.display()
+                    )
+                })
+            }
+        }
+    }
+}
+
+/// `gipf-bot copy-db`'s flags.
+#[derive(clap::Args, Debug)]
+pub struct CopyArgs {
+    /// The database to copy: a SQLite file or a postgres:// URL.
+    #[arg(long, value_parser = database)]
+    from: Database,
+    /// The database to copy into, which must hold no data yet: a SQLite file (created if
+    /// missing) or a postgres:// URL.
+    #[arg(long, value_parser = database)]
+    to: Database,
+}
+
+fn database(text: &str) -> Result<Database, String> {
+    Database::parse(text.trim()).map_err(|e| e.to_string())
+}
+
+impl CopyArgs {
+    /// Copies every table, with a progress bar.
+    pub fn run(self) -> anyhow::Result<()> {
+        if let Database::Sqlite(path) = &self.from {
+            existing(path)?;
+        }
+        let mut bar = Progress::new("copying", crate::store::copy::TABLES.len());
+        let mut done = 0;
+        let copied = crate::store::copy::copy(&self.from, &self.to, |table| {
+            done += 1;
+            bar.set(done, table);
+        })?;
+        bar.finish();
+        let rows: usize = copied.iter().map(|(_, rows)| rows).sum();
+        println!(
+            "Copied {rows} rows in {} tables from {} to {}.",
+            copied.len(),
+            self.from,
+            self.to
+        );
+        Ok(())
     }
 }
 
 /// `gipf-bot doctor`'s flags.
 #[derive(clap::Args, Debug)]
 pub struct DoctorArgs {
-    /// The database to check.
-    #[arg(long = "db", env = "DATABASE_PATH", default_value = DEFAULT_DATABASE, value_parser = database_path)]
-    database: PathBuf,
+    #[command(flatten)]
+    database: DatabaseArgs,
 }
 
 impl DoctorArgs {
-    /// Replays every game of a copy of the database; an error if any is damaged.
+    /// Replays every game of a copy of a SQLite database (of a PostgreSQL one, in place);
+    /// an error if any is damaged.
     pub fn run(self) -> anyhow::Result<()> {
-        let database = existing(&self.database)?;
-        let copy = std::env::temp_dir().join(format!("gipf-doctor-{}.db", std::process::id()));
-        crate::store::backup(database, &copy)?;
-        let checked = Service::open(&copy, Config::default()).and_then(|s| s.damaged_games());
-        for leftover in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{leftover}", copy.display()));
-        }
+        let checked = match self.database.database() {
+            Database::Sqlite(path) => {
+                let database = existing(&path)?;
+                let copy =
+                    std::env::temp_dir().join(format!("gipf-doctor-{}.db", std::process::id()));
+                crate::store::backup(database, &copy)?;
+                let checked =
+                    Service::open(&copy, Config::default()).and_then(|s| s.damaged_games());
+                for leftover in ["", "-wal", "-shm"] {
+                    let _ = std::fs::remove_file(format!("{}{leftover}", copy.display()));
+                }
+                checked
+            }
+            url => Service::open(url, Config::default()).and_then(|s| s.damaged_games()),
+        };
         let (games, damaged) = checked?;
         for game in &damaged {
             let place = match game.turn {
@@ -69,9 +136,8 @@ impl DoctorArgs {
 /// `gipf-bot export`'s flags.
 #[derive(clap::Args, Debug)]
 pub struct ExportArgs {
-    /// The database to read.
-    #[arg(long = "db", env = "DATABASE_PATH", default_value = DEFAULT_DATABASE, value_parser = database_path)]
-    database: PathBuf,
+    #[command(flatten)]
+    database: DatabaseArgs,
     /// Only this game (its number, as `!games` lists it).
     #[arg(long)]
     game: Option<i64>,
@@ -83,7 +149,11 @@ pub struct ExportArgs {
 impl ExportArgs {
     /// Writes one record file per game, with a progress bar.
     pub fn run(self) -> anyhow::Result<()> {
-        let service = Service::open(existing(&self.database)?, Config::default())?;
+        let database = self.database.database();
+        if let Database::Sqlite(path) = &database {
+            existing(path)?;
+        }
+        let service = Service::open(database, Config::default())?;
         let output = &self.output;
         std::fs::create_dir_all(output)
             .with_context(|| format!("cannot create {}", output.display()))?;

@@ -7,16 +7,52 @@ use std::time::Duration;
 
 use crate::defaults;
 use crate::service::{Config, Service, machine_cores};
+use crate::store::Database;
 
 /// The database file unless told otherwise.
 pub const DEFAULT_DATABASE: &str = "gipf.db";
 
+/// Where the data lives: a SQLite file unless a PostgreSQL URL is given.
+#[derive(clap::Args, Debug)]
+pub struct DatabaseArgs {
+    /// The SQLite database file (created if missing), used unless --database-url is set.
+    #[arg(long = "db", env = "DATABASE_PATH", default_value = DEFAULT_DATABASE, value_parser = database_path)]
+    path: PathBuf,
+    /// A PostgreSQL 15 database to use instead of the file, several processes sharing it:
+    /// postgres://user:password@host:5432/name (blank: the file).
+    #[arg(long = "database-url", env = "DATABASE_URL", hide_env_values = true, value_parser = database_url)]
+    url: Option<Blankable<Database>>,
+}
+
+impl DatabaseArgs {
+    /// The database these name.
+    pub fn database(&self) -> Database {
+        match &self.url {
+            Some(Blankable(Some(url))) => url.clone(),
+            _ => Database::Sqlite(self.path.clone()),
+        }
+    }
+}
+
+fn database_url(text: &str) -> Result<Blankable<Database>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Blankable(None));
+    }
+    match Database::parse(text) {
+        Ok(url @ Database::Postgres(_)) => Ok(Blankable(Some(url))),
+        Ok(Database::Sqlite(_)) => Err(format!(
+            "`{text}` is not a PostgreSQL URL: write it like postgres://gipf:secret@127.0.0.1:5432/gipf (a file goes in DATABASE_PATH)"
+        )),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// Settings shared by the bot and the console; each also comes from the environment or `.env`.
 #[derive(clap::Args, Debug)]
 pub struct Settings {
-    /// The SQLite database file (created if missing).
-    #[arg(long = "db", env = "DATABASE_PATH", default_value = DEFAULT_DATABASE, value_parser = database_path)]
-    database: PathBuf,
+    #[command(flatten)]
+    database: DatabaseArgs,
     /// What starts a command in chat (up to 8 characters, no spaces).
     #[arg(long, env = "COMMAND_PREFIX", default_value = defaults::PREFIX, value_parser = command_prefix)]
     prefix: String,
@@ -38,9 +74,9 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The database file.
-    pub fn database(&self) -> &std::path::Path {
-        &self.database
+    /// Where the data lives.
+    pub fn database(&self) -> Database {
+        self.database.database()
     }
 
     /// The service's settings these make.
@@ -57,7 +93,7 @@ impl Settings {
 
     /// The service on the database, with these settings.
     pub fn service(&self) -> anyhow::Result<Service> {
-        Service::open(&self.database, self.config())
+        Service::open(self.database(), self.config())
     }
 }
 

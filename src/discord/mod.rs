@@ -18,7 +18,6 @@ mod sight;
 mod slash;
 
 use std::future::Future;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -54,8 +53,8 @@ const CLOSE_TIMEOUT: Duration = Duration::from_secs(5);
 pub struct Settings {
     /// The bot token (`DISCORD_TOKEN`), without the `Bot ` prefix.
     pub token: String,
-    /// The SQLite database file.
-    pub database: PathBuf,
+    /// Where the data lives.
+    pub database: crate::store::Database,
     /// The service settings (command prefix, challenge lifetime).
     pub config: Config,
     /// Register the slash commands in this guild only (instantly) instead of globally.
@@ -88,7 +87,7 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
     check_token(&settings.token)?;
     let bot_id = log_in(&settings).await?;
     let (database, config) = (settings.database.clone(), settings.config.clone());
-    let service = tokio::task::spawn_blocking(move || Service::open(&database, config))
+    let service = tokio::task::spawn_blocking(move || Service::open(database, config))
         .await
         .context("the database task failed")??;
     let gate = Gate::new();

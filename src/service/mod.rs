@@ -56,14 +56,12 @@ pub use outbox::Crash;
 pub use serve::Served;
 pub use watch::watch_clock;
 
-use std::path::Path;
-
 use gipf::Color;
 
 use crate::command::{self, Command, CommandError, GameCommand};
 use crate::model::GameStatus;
 use crate::reply::Reply;
-use crate::store::{Damaged, Progress, Store, StoredGame};
+use crate::store::{Damaged, Database, Progress, Store, StoredGame};
 use crate::text::Text;
 use hands::{Desk, Keeper, Ledger};
 use limits::Limited;
@@ -141,13 +139,14 @@ pub(super) const INTERNAL_ERROR: &str =
     "Something went wrong on my side and nothing was changed. Please try again.";
 
 impl Service {
-    /// Opens the database at `path` (migrating it) and serves with `config`.
-    pub fn open(path: impl AsRef<Path>, config: Config) -> anyhow::Result<Service> {
+    /// Opens `database` (a SQLite file or a PostgreSQL server, migrating it) and serves
+    /// with `config`.
+    pub fn open(database: impl Into<Database>, config: Config) -> anyhow::Result<Service> {
         Ok(Service {
             commands: crate::workers::Workers::new("worker", config.worker_threads),
             answers: crate::workers::Workers::new("answers", 8 * config.engine_threads),
             thread_asks: tournament::ThreadAsks::default(),
-            keeper: Keeper::new(Store::open(path, config.clock.clone())?, config),
+            keeper: Keeper::new(Store::open(database, config.clock.clone())?, config),
             analysis: learn::analysis::AnalysisSeat::default(),
         })
     }
@@ -155,6 +154,11 @@ impl Service {
     /// The settings.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// Where its data lives.
+    pub fn database(&self) -> &Database {
+        self.store.database()
     }
 
     /// Handles a chat line; no replies when the line is not a command (a slash command

@@ -33,6 +33,20 @@ impl Service {
     }
 }
 
+impl Service {
+    /// Whether this process keeps the watch: of several processes on one database, one
+    /// does, renewing its lease at each tick; if it dies, its lease lapses after three ticks
+    /// and another process takes the watch over.
+    pub fn holds_the_watch(&self, every: Duration) -> bool {
+        self.store
+            .hold_lease("watch", every.saturating_mul(3))
+            .unwrap_or_else(|e| {
+                tracing::error!(error = %format!("{e:#}"), "cannot take the watch's lease");
+                false
+            })
+    }
+}
+
 impl Ledger {
     fn due_replies(&self) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
         let mut due = self.abandon_idle_games()?;
@@ -125,6 +139,9 @@ where
         ticks.tick().await;
         let watching = Arc::clone(&service);
         let (due, daily) = tokio::task::spawn_blocking(move || {
+            if !watching.holds_the_watch(every) {
+                return (Vec::new(), Vec::new());
+            }
             let mark = watching.outbox_mark();
             let mut due = watching.due();
             due.extend(watching.engine_turns());

@@ -4,9 +4,9 @@
 
 use gipf::Color;
 use gipf_ai::analyse::Mistake;
-use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
 
 use super::Store;
+use super::sql::{Conn, params};
 use crate::model::GameId;
 
 /// A colour as the `color` column writes it.
@@ -26,57 +26,30 @@ impl Store {
         mistakes: &[Mistake],
         comments: &[(u32, String)],
     ) -> anyhow::Result<()> {
-        self.with(|c| {
-            let t = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            t.prepare_cached("DELETE FROM analysis_turns WHERE game_id = ?1")?
-                .execute(params![game])?;
-            t.prepare_cached("INSERT OR REPLACE INTO analyses (game_id) VALUES (?1)")?
-                .execute(params![game])?;
-            for (rank, m) in (1_i64..).zip(mistakes) {
-                t.prepare_cached(
-                    "INSERT INTO analysis_turns (game_id, rank, turn_index, color, played,
-                         played_score, better, better_score, reason)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                )?
-                .execute(params![
-                    game,
-                    rank,
-                    m.index as i64,
-                    color_name(m.color),
-                    m.played,
-                    m.played_score,
-                    m.better,
-                    m.better_score,
-                    m.reason
-                ])?;
-            }
-            write_comments(&t, game, comments)?;
-            t.commit()?;
-            Ok(())
-        })
+        self.with(|c| c.transaction(|t| write_analysis(t, game, mistakes, comments)))
     }
 
     /// The analysis of `game` kept by [`Store::set_analysis`], worst turn first, if it was
     /// analysed.
     pub fn analysis(&self, game: GameId) -> anyhow::Result<Option<Vec<Mistake>>> {
         self.with(|c| {
-            let analysed = c
-                .prepare_cached("SELECT 1 FROM analyses WHERE game_id = ?1")?
-                .query_row(params![game], |_| Ok(()))
-                .optional()?;
+            let analysed = c.query_opt(
+                "SELECT 1 FROM analyses WHERE game_id = ?1",
+                params![game],
+                |_| Ok(()),
+            )?;
             if analysed.is_none() {
                 return Ok(None);
             }
-            let mut turns = c.prepare_cached(
+            let mistakes = c.query_map(
                 "SELECT turn_index, color, played, played_score, better, better_score, reason
                  FROM analysis_turns WHERE game_id = ?1 ORDER BY rank",
-            )?;
-            let mistakes = turns
-                .query_map(params![game], |r| {
+                params![game],
+                |r| {
                     let color: String = r.get(1)?;
                     let (played_score, better_score) = (r.get(3)?, r.get(5)?);
                     Ok(Mistake {
-                        index: r.get::<_, i64>(0)? as usize,
+                        index: r.get::<i64>(0)? as usize,
                         // The column allows only these two words.
                         color: if color == "black" {
                             Color::Black
@@ -90,8 +63,8 @@ impl Store {
                         loss: better_score - played_score,
                         reason: r.get(6)?,
                     })
-                })?
-                .collect::<rusqlite::Result<Vec<Mistake>>>()?;
+                },
+            )?;
             Ok(Some(mistakes))
         })
     }
@@ -99,28 +72,62 @@ impl Store {
     /// What the analysis of `game` said of its turn `turn` (from 1), if anything.
     pub fn analysis_comment(&self, game: GameId, turn: u32) -> anyhow::Result<Option<String>> {
         self.with(|c| {
-            Ok(c.prepare_cached(
+            Ok(c.query_opt(
                 "SELECT comment FROM analysis_comments WHERE game_id = ?1 AND turn = ?2",
-            )?
-            .query_row(params![game, turn], |r| r.get(0))
-            .optional()?)
+                params![game, turn],
+                |r| r.get(0),
+            )?)
         })
     }
 }
 
-/// Replaces the comments of `game`'s analysis, within `t`.
-fn write_comments(
-    t: &Transaction<'_>,
+/// Writes the analysis of `game` in place of any before, within the transaction `t`.
+fn write_analysis(
+    t: &mut Conn,
     game: GameId,
+    mistakes: &[Mistake],
     comments: &[(u32, String)],
 ) -> anyhow::Result<()> {
-    t.prepare_cached("DELETE FROM analysis_comments WHERE game_id = ?1")?
-        .execute(params![game])?;
+    t.execute(
+        "DELETE FROM analysis_turns WHERE game_id = ?1",
+        params![game],
+    )?;
+    t.execute(
+        "INSERT INTO analyses (game_id) VALUES (?1) ON CONFLICT (game_id) DO NOTHING",
+        params![game],
+    )?;
+    for (rank, m) in (1_i64..).zip(mistakes) {
+        t.execute(
+            "INSERT INTO analysis_turns (game_id, rank, turn_index, color, played,
+                 played_score, better, better_score, reason)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![
+                game,
+                rank,
+                m.index as i64,
+                color_name(m.color),
+                m.played,
+                m.played_score,
+                m.better,
+                m.better_score,
+                m.reason
+            ],
+        )?;
+    }
+    write_comments(t, game, comments)
+}
+
+/// Replaces the comments of `game`'s analysis, within `t`.
+fn write_comments(t: &mut Conn, game: GameId, comments: &[(u32, String)]) -> anyhow::Result<()> {
+    t.execute(
+        "DELETE FROM analysis_comments WHERE game_id = ?1",
+        params![game],
+    )?;
     for (turn, comment) in comments {
-        t.prepare_cached(
+        t.execute(
             "INSERT INTO analysis_comments (game_id, turn, comment) VALUES (?1, ?2, ?3)",
-        )?
-        .execute(params![game, turn, comment])?;
+            params![game, turn, comment],
+        )?;
     }
     Ok(())
 }

@@ -1,6 +1,6 @@
 //! Listing the games of a server: every game stays in the database once it ends.
 
-use rusqlite::params;
+use super::sql::params;
 
 use super::games::{GAME_COLUMNS, game_row};
 use super::{Damaged, Store, StoredGame};
@@ -33,14 +33,15 @@ impl Store {
             GameScope::All => 2,
         };
         self.with(|c| {
-            let mut statement = c.prepare_cached(&format!(
-                "SELECT {GAME_COLUMNS} FROM games
-                 WHERE (?1 IS NULL OR guild_id = ?1) AND (?2 IS NULL OR white = ?2 OR black = ?2)
-                   AND (?7 IS NULL OR channel_id = ?7)
+            let rows = c.query_map(
+                &format!(
+                    "SELECT {GAME_COLUMNS} FROM games
+                 WHERE (CAST(?1 AS BIGINT) IS NULL OR guild_id = ?1)
+                   AND (CAST(?2 AS BIGINT) IS NULL OR white = ?2 OR black = ?2)
+                   AND (CAST(?7 AS BIGINT) IS NULL OR channel_id = ?7)
                    AND ((?3 = 0 AND status = ?4) OR (?3 = 1 AND status != ?4) OR ?3 = 2)
                  ORDER BY id DESC LIMIT ?5 OFFSET ?6"
-            ))?;
-            let rows = statement.query_map(
+                ),
                 params![
                     filter.guild,
                     filter.player,
@@ -52,7 +53,7 @@ impl Store {
                 ],
                 game_row,
             )?;
-            Ok(rows.collect::<Result<_, _>>()?)
+            Ok(rows)
         })
     }
 }
@@ -61,9 +62,8 @@ impl Store {
     /// Every game's id, oldest first.
     pub fn game_ids(&self) -> anyhow::Result<Vec<GameId>> {
         self.with(|c| {
-            let mut statement = c.prepare_cached("SELECT id FROM games ORDER BY id")?;
-            let rows = statement.query_map([], |r| r.get(0))?;
-            Ok(rows.collect::<Result<_, _>>()?)
+            let rows = c.query_map("SELECT id FROM games ORDER BY id", params![], |r| r.get(0))?;
+            Ok(rows)
         })
     }
 }

@@ -1,6 +1,6 @@
 //! The `challenges` table: at most one open challenge per channel.
 
-use rusqlite::{OptionalExtension, params};
+use super::sql::params;
 use std::time::Duration;
 
 use super::outbox::{Kind, owe};
@@ -43,41 +43,44 @@ impl Store {
     /// The open challenge in a channel; an expired one is deleted and not returned.
     pub fn challenge(&self, channel: ChannelId) -> anyhow::Result<Option<Challenge>> {
         self.with(|c| {
-            c.prepare_cached("DELETE FROM challenges WHERE channel_id = ?1 AND expires_at <= ?2")?
-                .execute(params![channel, self.clock.now()])?;
-            Ok(c.prepare_cached(
+            c.execute(
+                "DELETE FROM challenges WHERE channel_id = ?1 AND expires_at <= ?2",
+                params![channel, self.clock.now()],
+            )?;
+            Ok(c.query_opt(
                 "SELECT id, guild_id, channel_id, challenger, challenged, variant, color,
                         move_days, autoforfeit, thread, hints, potentials
                  FROM challenges WHERE channel_id = ?1",
-            )?
-            .query_row(params![channel], |r| {
-                Ok(Challenge {
-                    id: r.get(0)?,
-                    terms: ChallengeTerms {
-                        guild: r.get(1)?,
-                        channel: r.get(2)?,
-                        challenger: r.get(3)?,
-                        challenged: r.get(4)?,
-                        color: r.get(6)?,
-                        time: time_control(r, 7)?,
-                        thread: r.get(9)?,
-                        hints: r.get(10)?,
-                        spec: spec(r, 5, 11)?,
-                    },
-                })
-            })
-            .optional()?)
+                params![channel],
+                |r| {
+                    Ok(Challenge {
+                        id: r.get(0)?,
+                        terms: ChallengeTerms {
+                            guild: r.get(1)?,
+                            channel: r.get(2)?,
+                            challenger: r.get(3)?,
+                            challenged: r.get(4)?,
+                            color: r.get(6)?,
+                            time: time_control(r, 7)?,
+                            thread: r.get(9)?,
+                            hints: r.get(10)?,
+                            spec: spec(r, 5, 11)?,
+                        },
+                    })
+                },
+            )?)
         })
     }
 
     /// Whether `user` made, or was sent, a challenge still open anywhere.
     pub fn in_open_challenge(&self, user: UserId) -> anyhow::Result<bool> {
         self.with(|c| {
-            Ok(c.prepare_cached(
+            Ok(c.query_row(
                 "SELECT EXISTS(SELECT 1 FROM challenges \
                  WHERE (challenger = ?1 OR challenged = ?1) AND expires_at > ?2)",
-            )?
-            .query_row(params![user, self.clock.now()], |r| r.get(0))?)
+                params![user, self.clock.now()],
+                |r| r.get(0),
+            )?)
         })
     }
 
@@ -88,61 +91,57 @@ impl Store {
         ttl: Duration,
     ) -> anyhow::Result<Option<ChallengeId>> {
         self.with(|c| {
-            let tx = c.transaction()?;
             let created = self.clock.now();
             let ttl = i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX);
-            let inserted = tx
-                .prepare_cached(
-                    "INSERT INTO challenges (guild_id, channel_id, challenger, challenged, variant, color,
-                                             created_at, expires_at, move_days, autoforfeit, thread, hints,
-                                             potentials)
+            c.transaction(|tx| {
+                let inserted: Option<i64> = tx.query_opt(
+                    "INSERT INTO challenges (guild_id, channel_id, challenger, challenged, variant,
+                                             color, created_at, expires_at, move_days, autoforfeit,
+                                             thread, hints, potentials)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
-                     ON CONFLICT(channel_id) DO NOTHING",
-                )?
-                .execute(params![
-                    new.guild,
-                    new.channel,
-                    new.challenger,
-                    new.challenged,
-                    new.spec.variant().to_string(),
-                    new.color,
-                    created,
-                    created.saturating_add(ttl),
-                    new.time.map(|t| t.days),
-                    new.time.is_some_and(|t| t.autoforfeit),
-                    new.thread,
-                    new.hints,
-                    potentials_text(new.spec)
-                ])?;
-            if inserted == 0 {
-                return Ok(None);
-            }
-            // Its notice is owed, in the same transaction.
-            let id = tx.last_insert_rowid();
-            owe(&tx, new.channel, Kind::Challenge, id, 0, created)?;
-            tx.commit()?;
-            Ok(Some(ChallengeId(id)))
+                     ON CONFLICT(channel_id) DO NOTHING
+                     RETURNING id",
+                    params![
+                        new.guild,
+                        new.channel,
+                        new.challenger,
+                        new.challenged,
+                        new.spec.variant().to_string(),
+                        new.color,
+                        created,
+                        created.saturating_add(ttl),
+                        new.time.map(|t| t.days),
+                        new.time.is_some_and(|t| t.autoforfeit),
+                        new.thread,
+                        new.hints,
+                        potentials_text(new.spec)
+                    ],
+                    |r| r.get(0),
+                )?;
+                let Some(id) = inserted else {
+                    return Ok(None);
+                };
+                // Its notice is owed, in the same transaction.
+                owe(tx, new.channel, Kind::Challenge, id, 0, created)?;
+                Ok(Some(ChallengeId(id)))
+            })
         })
     }
 
     /// Whether challenge `id` is still open (not answered, withdrawn or lapsed).
     pub fn challenge_open(&self, id: ChallengeId) -> anyhow::Result<bool> {
         self.with(|c| {
-            Ok(
-                c.prepare_cached("SELECT 1 FROM challenges WHERE id = ?1 AND expires_at > ?2")?
-                    .query_row(params![id, self.clock.now()], |_| Ok(()))
-                    .optional()?
-                    .is_some(),
-            )
+            Ok(c.query_opt(
+                "SELECT 1 FROM challenges WHERE id = ?1 AND expires_at > ?2",
+                params![id, self.clock.now()],
+                |_| Ok(()),
+            )?
+            .is_some())
         })
     }
 
     /// Deletes a challenge; false if it was already gone.
     pub fn delete_challenge(&self, id: ChallengeId) -> anyhow::Result<bool> {
-        self.with(|c| {
-            Ok(c.prepare_cached("DELETE FROM challenges WHERE id = ?1")?
-                .execute(params![id])?
-                == 1)
-        })
+        self.with(|c| Ok(c.execute("DELETE FROM challenges WHERE id = ?1", params![id])? == 1))
     }
 }

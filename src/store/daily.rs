@@ -1,7 +1,7 @@
 //! The `daily_puzzles` and `daily_answers` tables: the puzzle each server was given each
 //! day, and each member's one answer to it.
 
-use rusqlite::{OptionalExtension, TransactionBehavior, params};
+use super::sql::params;
 
 use super::{PuzzleProgress, Store};
 use crate::model::{ChannelId, GuildId, UserId};
@@ -48,20 +48,21 @@ impl Store {
     /// latest puzzle, in one query (the watch asks every minute).
     pub fn daily_puzzle_servers(&self) -> anyhow::Result<Vec<DailyServer>> {
         self.with(|c| {
-            let mut statement = c.prepare_cached(
+            let rows = c.query_map(
                 "SELECT s.guild_id, s.puzzle_channel, s.puzzle_hour, MAX(d.day)
                  FROM guild_settings s LEFT JOIN daily_puzzles d ON d.guild_id = s.guild_id
                  WHERE s.puzzle_channel IS NOT NULL GROUP BY s.guild_id",
+                params![],
+                |r| {
+                    Ok(DailyServer {
+                        guild: r.get(0)?,
+                        channel: r.get(1)?,
+                        hour: r.get(2)?,
+                        latest: r.get(3)?,
+                    })
+                },
             )?;
-            let rows = statement.query_map([], |r| {
-                Ok(DailyServer {
-                    guild: r.get(0)?,
-                    channel: r.get(1)?,
-                    hour: r.get(2)?,
-                    latest: r.get(3)?,
-                })
-            })?;
-            Ok(rows.collect::<Result<_, _>>()?)
+            Ok(rows)
         })
     }
 
@@ -69,12 +70,11 @@ impl Store {
     /// of that day already.
     pub fn claim_daily_puzzle(&self, post: &DailyPost) -> anyhow::Result<bool> {
         self.with(|c| {
-            let claimed = c
-                .prepare_cached(
-                    "INSERT INTO daily_puzzles (guild_id, day, puzzle, channel_id)
+            let claimed = c.execute(
+                "INSERT INTO daily_puzzles (guild_id, day, puzzle, channel_id)
                      VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
-                )?
-                .execute(params![post.guild, post.day, post.puzzle, post.channel])?;
+                params![post.guild, post.day, post.puzzle, post.channel],
+            )?;
             Ok(claimed == 1)
         })
     }
@@ -82,10 +82,10 @@ impl Store {
     /// Records that Discord refused the post of `guild`'s puzzle of `day`, and why.
     pub fn refuse_daily_puzzle(&self, guild: GuildId, day: i64, why: &str) -> anyhow::Result<()> {
         self.with(|c| {
-            c.prepare_cached(
+            c.execute(
                 "UPDATE daily_puzzles SET refused = ?3 WHERE guild_id = ?1 AND day = ?2",
-            )?
-            .execute(params![guild, day, why])?;
+                params![guild, day, why],
+            )?;
             Ok(())
         })
     }
@@ -93,47 +93,48 @@ impl Store {
     /// The server's latest daily puzzle, if it had one.
     pub fn latest_daily_puzzle(&self, guild: GuildId) -> anyhow::Result<Option<DailyPost>> {
         self.with(|c| {
-            Ok(c.prepare_cached(
+            Ok(c.query_opt(
                 "SELECT day, puzzle, channel_id, refused FROM daily_puzzles
                  WHERE guild_id = ?1 ORDER BY day DESC LIMIT 1",
-            )?
-            .query_row(params![guild], |r| {
-                Ok(DailyPost {
-                    guild,
-                    day: r.get(0)?,
-                    puzzle: r.get(1)?,
-                    channel: r.get(2)?,
-                    refused: r.get(3)?,
-                })
-            })
-            .optional()?)
+                params![guild],
+                |r| {
+                    Ok(DailyPost {
+                        guild,
+                        day: r.get(0)?,
+                        puzzle: r.get(1)?,
+                        channel: r.get(2)?,
+                        refused: r.get(3)?,
+                    })
+                },
+            )?)
         })
     }
 
     /// How the server's members answered its puzzle of `day`.
     pub fn daily_tally(&self, guild: GuildId, day: i64) -> anyhow::Result<DailyTally> {
         self.with(|c| {
-            Ok(c.prepare_cached(
-                "SELECT COUNT(*), COALESCE(SUM(right), 0) FROM daily_answers
+            Ok(c.query_row(
+                "SELECT COUNT(*), CAST(COALESCE(SUM(\"right\"), 0) AS BIGINT) FROM daily_answers
                  WHERE guild_id = ?1 AND day = ?2",
-            )?
-            .query_row(params![guild, day], |r| {
-                Ok(DailyTally {
-                    answered: r.get(0)?,
-                    right: r.get(1)?,
-                })
-            })?)
+                params![guild, day],
+                |r| {
+                    Ok(DailyTally {
+                        answered: r.get(0)?,
+                        right: r.get(1)?,
+                    })
+                },
+            )?)
         })
     }
 
     /// Whether `user` answered the puzzle of `post` rightly, if he answered it.
     pub fn daily_answer(&self, post: &DailyPost, user: UserId) -> anyhow::Result<Option<bool>> {
         self.with(|c| {
-            Ok(c.prepare_cached(
-                "SELECT right FROM daily_answers WHERE guild_id = ?1 AND day = ?2 AND user_id = ?3",
-            )?
-            .query_row(params![post.guild, post.day, user], |r| r.get(0))
-            .optional()?)
+            Ok(c.query_opt(
+                "SELECT \"right\" FROM daily_answers WHERE guild_id = ?1 AND day = ?2 AND user_id = ?3",
+                params![post.guild, post.day, user],
+                |r| r.get(0),
+            )?)
         })
     }
 
@@ -147,27 +148,27 @@ impl Store {
         right: bool,
     ) -> anyhow::Result<Option<PuzzleProgress>> {
         let answered = self.with(|c| {
-            let t = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let first = t
-                .prepare_cached(
-                    "INSERT INTO daily_answers (guild_id, day, user_id, right)
+            c.transaction(|t| {
+                let first = t.execute(
+                    "INSERT INTO daily_answers (guild_id, day, user_id, \"right\")
                      VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
-                )?
-                .execute(params![post.guild, post.day, user, right])?;
-            if first == 1 {
-                // The daily puzzle counts as one more solved, or ends the streak, as any does;
-                // the member's own open puzzle stays open.
-                t.prepare_cached(
-                    "INSERT INTO puzzle_progress (user_id, solved, streak, best)
+                    params![post.guild, post.day, user, right],
+                )?;
+                if first == 1 {
+                    // The daily puzzle counts as one more solved, or ends the streak, as any does;
+                    // the member's own open puzzle stays open.
+                    t.execute(
+                        "INSERT INTO puzzle_progress (user_id, solved, streak, best)
                      VALUES (?1, ?2, ?2, ?2)
-                     ON CONFLICT(user_id) DO UPDATE SET solved = solved + ?2,
-                         streak = CASE WHEN ?2 THEN streak + 1 ELSE 0 END,
-                         best = MAX(best, CASE WHEN ?2 THEN streak + 1 ELSE 0 END)",
-                )?
-                .execute(params![user, right])?;
-            }
-            t.commit()?;
-            Ok(first == 1)
+                     ON CONFLICT(user_id) DO UPDATE SET solved = puzzle_progress.solved + ?2,
+                         streak = CASE WHEN ?2 = 1 THEN puzzle_progress.streak + 1 ELSE 0 END,
+                         best = CASE WHEN ?2 = 1 AND puzzle_progress.streak + 1 > puzzle_progress.best
+                                     THEN puzzle_progress.streak + 1 ELSE puzzle_progress.best END",
+                        params![user, right],
+                    )?;
+                }
+                Ok(first == 1)
+            })
         })?;
         if !answered {
             return Ok(None);

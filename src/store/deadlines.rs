@@ -1,6 +1,6 @@
 //! The deadlines of games with a time per move.
 
-use rusqlite::params;
+use super::sql::params;
 
 use super::Store;
 use super::games::{Damaged, GAME_COLUMNS, StoredGame, game_row, with_turns};
@@ -15,21 +15,20 @@ impl Store {
     pub fn games_due(&self) -> anyhow::Result<Vec<StoredGame>> {
         let now = self.clock.now();
         self.with(|c| {
-            let tx = c.transaction()?;
+            c.transaction(|tx| {
             let rows: Vec<Result<StoredGame, Damaged>> = tx
-                .prepare_cached(&format!(
+                .query_map(&format!(
                     "SELECT {GAME_COLUMNS} FROM games
                      WHERE status = ?1 AND deadline IS NOT NULL AND channel_id >= 0
-                       AND ((warned = 0 AND deadline - MIN(move_days * ?3 / 4, ?3) <= ?2)
+                       AND ((warned = 0 AND deadline - CASE WHEN move_days * ?3 / 4 < ?3
+                                                         THEN move_days * ?3 / 4 ELSE ?3 END <= ?2)
                             OR (warned < 2 AND deadline <= ?2))
                      ORDER BY deadline"
-                ))?
-                .query_map(params![GameStatus::Active, now, DAY], game_row)?
-                .collect::<Result<_, _>>()?;
+                ), params![GameStatus::Active, now, DAY], game_row)?;
             let mut due = Vec::new();
             for row in rows {
                 match row {
-                    Ok(game) => due.push(with_turns(&tx, game)?),
+                    Ok(game) => due.push(with_turns(tx, game)?),
                     // A damaged game keeps its channel's players informed when they act
                     // there; it must not stop the watch over the others.
                     Err(damaged) => {
@@ -38,6 +37,7 @@ impl Store {
                 }
             }
             Ok(due)
+            })
         })
     }
 
@@ -47,18 +47,16 @@ impl Store {
         let now = self.clock.now();
         let default_days = i64::try_from(default_days).unwrap_or(i64::MAX / DAY);
         self.with(|c| {
-            let mut statement = c.prepare_cached(
+            let rows = c.query_map(
                 "SELECT games.channel_id FROM games
                  LEFT JOIN guild_settings ON guild_settings.guild_id = games.guild_id
                  WHERE games.status = ?1
                    AND games.updated_at <= ?2 - COALESCE(guild_settings.abandon_days, ?3) * ?4
                  ORDER BY games.updated_at",
+                params![GameStatus::Active, now, default_days, DAY],
+                |r| r.get(0),
             )?;
-            let rows = statement
-                .query_map(params![GameStatus::Active, now, default_days, DAY], |r| {
-                    r.get(0)
-                })?;
-            Ok(rows.collect::<Result<_, _>>()?)
+            Ok(rows)
         })
     }
 
@@ -67,13 +65,15 @@ impl Store {
     /// same transaction.
     pub fn mark_warned(&self, game: &StoredGame, warned: u8, kind: Kind) -> anyhow::Result<()> {
         self.with(|c| {
-            let tx = c.transaction()?;
-            tx.prepare_cached("UPDATE games SET warned = ?2 WHERE id = ?1")?
-                .execute(params![game.id, warned])?;
-            let at = self.clock.now();
-            owe(&tx, game.channel, kind, game.id.0, game.turns.len(), at)?;
-            tx.commit()?;
-            Ok(())
+            c.transaction(|tx| {
+                tx.execute(
+                    "UPDATE games SET warned = ?2 WHERE id = ?1",
+                    params![game.id, warned],
+                )?;
+                let at = self.clock.now();
+                owe(tx, game.channel, kind, game.id.0, game.turns.len(), at)?;
+                Ok(())
+            })
         })
     }
 }

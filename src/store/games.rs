@@ -1,11 +1,11 @@
 //! The `games` and `turns` tables: a game as stored, its turns, and every change to it in
 //! one transaction guarded by its version.
 
+use super::sql::{self, Conn, Row, params};
 use crate::defaults::DAY;
 use crate::sight::Seat;
 use gipf::{ByColor, Color};
 use gipf_ai::Level;
-use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
 
 use super::challenges::{Challenge, ChallengeTerms};
 use super::outbox::{self, Kind};
@@ -111,20 +111,20 @@ fn shown_name(stored: Option<String>) -> String {
 }
 
 /// The stored name of user `id`.
-fn player_name(c: &Connection, id: UserId) -> rusqlite::Result<Option<String>> {
-    c.prepare_cached("SELECT name FROM users WHERE id = ?1")?
-        .query_row(params![id], |r| r.get(0))
-        .optional()
+fn player_name(c: &mut Conn, id: UserId) -> sql::Result<Option<String>> {
+    c.query_opt("SELECT name FROM users WHERE id = ?1", params![id], |r| {
+        r.get(0)
+    })
 }
 
 /// A `games` row of [`GAME_COLUMNS`], its turns still to be read; a row whose columns do not
 /// read back is [`Damaged`], not an error, so that it can still be named and ended.
-pub(super) fn game_row(r: &Row) -> rusqlite::Result<Result<StoredGame, Damaged>> {
+pub(super) fn game_row(r: &Row) -> sql::Result<Result<StoredGame, Damaged>> {
     let id = r.get(0)?;
     let players = ByColor::new(r.get(2)?, r.get(3)?);
     let (status, version, updated_at, channel, guild) =
         (r.get(4)?, r.get(6)?, r.get(9)?, r.get(10)?, r.get(16)?);
-    let read = || -> rusqlite::Result<StoredGame> {
+    let read = || -> sql::Result<StoredGame> {
         Ok(StoredGame {
             id,
             players,
@@ -144,7 +144,7 @@ pub(super) fn game_row(r: &Row) -> rusqlite::Result<Result<StoredGame, Damaged>>
             site: r.get(18)?,
             hints: r.get(19)?,
             engine: r
-                .get::<_, Option<String>>(20)?
+                .get::<Option<String>>(20)?
                 .map(|level| level.parse().map_err(|e| unreadable(20, e)))
                 .transpose()?,
             spec: spec(r, 1, 21)?,
@@ -173,8 +173,8 @@ pub(super) fn game_row(r: &Row) -> rusqlite::Result<Result<StoredGame, Damaged>>
 }
 
 /// What a column that does not read back held, in words.
-fn unreadable_why(error: &rusqlite::Error) -> String {
-    let rusqlite::Error::FromSqlConversionFailure(column, _, why) = error else {
+fn unreadable_why(error: &sql::Error) -> String {
+    let sql::Error::Unreadable(column, why) = error else {
         return error.to_string();
     };
     let what = match *column {
@@ -271,7 +271,7 @@ fn readable(row: Result<StoredGame, Damaged>) -> anyhow::Result<StoredGame> {
 
 /// Inserts a new game on `terms` between `players`, started `at`.
 pub(super) fn insert_game(
-    c: &Connection,
+    c: &mut Conn,
     terms: &ChallengeTerms,
     players: ByColor<UserId>,
     site: Option<&str>,
@@ -279,10 +279,11 @@ pub(super) fn insert_game(
     at: i64,
 ) -> anyhow::Result<StoredGame> {
     let deadline = terms.time.map(|t| at + t.seconds());
-    c.execute(
+    let id = c.query_row(
         "INSERT INTO games (guild_id, channel_id, variant, white, black, created_at, updated_at,
                             move_days, autoforfeit, deadline, site, hints, engine_level, potentials)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+         RETURNING id",
         params![
             terms.guild,
             terms.channel,
@@ -298,9 +299,10 @@ pub(super) fn insert_game(
             engine.map(Level::name),
             potentials_text(terms.spec)
         ],
+        |r| r.get(0),
     )?;
     Ok(StoredGame {
-        id: GameId(c.last_insert_rowid()),
+        id,
         guild: terms.guild,
         channel: terms.channel,
         spec: terms.spec,
@@ -329,22 +331,18 @@ pub(super) fn insert_game(
 }
 
 /// `game` with its turns read.
-pub(super) fn with_turns(c: &Connection, mut game: StoredGame) -> anyhow::Result<StoredGame> {
-    game.turns = c
-        .prepare_cached("SELECT notation FROM turns WHERE game_id = ?1 ORDER BY ply")?
-        .query_map(params![game.id], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
+pub(super) fn with_turns(c: &mut Conn, mut game: StoredGame) -> anyhow::Result<StoredGame> {
+    game.turns = c.query_map(
+        "SELECT notation FROM turns WHERE game_id = ?1 ORDER BY ply",
+        params![game.id],
+        |r| r.get(0),
+    )?;
     Ok(game)
 }
 
 /// Writes what `progress` of `game` is owed: its completed turns' announcement and the
 /// message it is announced with, if any (called in the transaction that saves it).
-fn owe_progress(
-    tx: &Connection,
-    game: &StoredGame,
-    progress: &Progress,
-    at: i64,
-) -> rusqlite::Result<()> {
+fn owe_progress(tx: &mut Conn, game: &StoredGame, progress: &Progress, at: i64) -> sql::Result<()> {
     let ply = game.turns.len() + progress.turns.len();
     let turn = (!progress.turns.is_empty()).then_some(Kind::Turn);
     for kind in turn.into_iter().chain(progress.announced) {
@@ -363,19 +361,19 @@ impl Store {
         site: Option<&str>,
     ) -> anyhow::Result<Option<StoredGame>> {
         self.with(|c| {
-            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            if tx.execute(
-                "DELETE FROM challenges WHERE id = ?1",
-                params![challenge.id],
-            )? == 0
-            {
-                return Ok(None);
-            }
-            let at = self.clock.now();
-            let game = insert_game(&tx, &challenge.terms, players, site, None, at)?;
-            outbox::owe(&tx, game.channel, Kind::GameOn, game.id.0, 0, at)?;
-            tx.commit()?;
-            Ok(Some(game))
+            c.transaction(|tx| {
+                if tx.execute(
+                    "DELETE FROM challenges WHERE id = ?1",
+                    params![challenge.id],
+                )? == 0
+                {
+                    return Ok(None);
+                }
+                let at = self.clock.now();
+                let game = insert_game(tx, &challenge.terms, players, site, None, at)?;
+                outbox::owe(tx, game.channel, Kind::GameOn, game.id.0, 0, at)?;
+                Ok(Some(game))
+            })
         })
     }
 
@@ -388,12 +386,12 @@ impl Store {
         site: Option<&str>,
     ) -> anyhow::Result<StoredGame> {
         self.with(|c| {
-            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let at = self.clock.now();
-            let game = insert_game(&tx, terms, players, site, Some(level), at)?;
-            outbox::owe(&tx, game.channel, Kind::GameOn, game.id.0, 0, at)?;
-            tx.commit()?;
-            Ok(game)
+            c.transaction(|tx| {
+                let at = self.clock.now();
+                let game = insert_game(tx, terms, players, site, Some(level), at)?;
+                outbox::owe(tx, game.channel, Kind::GameOn, game.id.0, 0, at)?;
+                Ok(game)
+            })
         })
     }
 
@@ -404,42 +402,45 @@ impl Store {
         include_finished: bool,
     ) -> anyhow::Result<Option<StoredGame>> {
         self.with(|c| {
-            let tx = c.transaction()?;
-            let active = GameStatus::Active;
-            let game = tx
-                .prepare_cached(&format!(
-                    "SELECT {GAME_COLUMNS} FROM games
+            c.transaction(|tx| {
+                let active = GameStatus::Active;
+                let game = tx.query_opt(
+                    &format!(
+                        "SELECT {GAME_COLUMNS} FROM games
                      WHERE channel_id = ?1 AND (status = ?3 OR ?2)
                      ORDER BY status = ?3 DESC, id DESC LIMIT 1"
-                ))?
-                .query_row(params![channel, include_finished, active], game_row)
-                .optional()?;
-            game.map(|game| with_turns(&tx, readable(game)?))
-                .transpose()
+                    ),
+                    params![channel, include_finished, active],
+                    game_row,
+                )?;
+                game.map(|game| with_turns(tx, readable(game)?)).transpose()
+            })
         })
     }
 
     /// The running games against the engine.
     pub fn running_engine_games(&self) -> anyhow::Result<Vec<GameId>> {
         self.with(|c| {
-            let mut statement = c.prepare_cached(
+            let rows = c.query_map(
                 "SELECT id FROM games WHERE status = ?1 AND engine_level IS NOT NULL ORDER BY id",
+                params![GameStatus::Active],
+                |r| r.get(0),
             )?;
-            let rows = statement.query_map(params![GameStatus::Active], |r| r.get(0))?;
-            Ok(rows.collect::<Result<_, _>>()?)
+            Ok(rows)
         })
     }
 
     /// Game `id`, with its turns.
     pub fn game(&self, id: GameId) -> anyhow::Result<Option<StoredGame>> {
         self.with(|c| {
-            let tx = c.transaction()?;
-            let game = tx
-                .prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"))?
-                .query_row(params![id], game_row)
-                .optional()?;
-            game.map(|game| with_turns(&tx, readable(game)?))
-                .transpose()
+            c.transaction(|tx| {
+                let game = tx.query_opt(
+                    &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
+                    params![id],
+                    game_row,
+                )?;
+                game.map(|game| with_turns(tx, readable(game)?)).transpose()
+            })
         })
     }
 
@@ -453,7 +454,7 @@ impl Store {
     ) -> anyhow::Result<Option<StoredGame>> {
         let partial = serde_json::to_string(&progress.partial)?;
         self.with(|c| {
-            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            c.transaction(|tx| {
             let at = self.clock.now();
             // A completed turn hands the move on: the next player's time starts now.
             let (deadline, warned) = match game.time {
@@ -462,9 +463,9 @@ impl Store {
             };
             let updated = tx.execute(
                 "UPDATE games SET version = version + 1, partial = ?1, status = ?2,
-                        resigned = COALESCE(?3, resigned), updated_at = ?4,
-                        ended_by = COALESCE(?7, ended_by), deadline = ?8, warned = ?9,
-                        forfeited = COALESCE(?10, forfeited)
+                        resigned = COALESCE(CAST(?3 AS TEXT), resigned), updated_at = ?4,
+                        ended_by = COALESCE(CAST(?7 AS BIGINT), ended_by), deadline = ?8, warned = ?9,
+                        forfeited = COALESCE(CAST(?10 AS TEXT), forfeited)
                  WHERE id = ?5 AND version = ?6",
                 params![
                     partial,
@@ -482,19 +483,18 @@ impl Store {
             if updated == 0 {
                 return Ok(None);
             }
-            let mut insert = tx.prepare_cached(
-                "INSERT INTO turns (game_id, ply, notation, player, played_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?;
             for (i, (notation, player)) in progress.turns.iter().enumerate() {
                 let ply = game.turns.len() + i + 1;
-                insert.execute(params![game.id, ply as i64, notation, player, at])?;
+                tx.execute(
+                    "INSERT INTO turns (game_id, ply, notation, player, played_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![game.id, ply as i64, notation, player, at],
+                )?;
             }
-            drop(insert);
-            owe_progress(&tx, game, &progress, at)?;
+            owe_progress(tx, game, &progress, at)?;
             if let (GameStatus::Won(winner), GameStatus::Active) = (progress.status, game.status) {
-                ratings::rate(&tx, game, winner)?;
+                ratings::rate(tx, game, winner)?;
             }
-            tx.commit()?;
             let mut saved = game.clone();
             saved.version += 1;
             saved.partial = progress.partial;
@@ -509,6 +509,7 @@ impl Store {
             // A request belongs to the position it was asked in.
             saved.takeback = None;
             Ok(Some(saved))
+            })
         })
     }
 
@@ -521,20 +522,19 @@ impl Store {
         ended_by: Option<UserId>,
     ) -> anyhow::Result<bool> {
         self.with(|c| {
-            let ended = c
-                .prepare_cached(
-                    "UPDATE games SET version = version + 1, status = ?3, ended_by = ?4,
+            let ended = c.execute(
+                "UPDATE games SET version = version + 1, status = ?3, ended_by = ?4,
                             updated_at = ?5
                      WHERE id = ?1 AND version = ?2 AND status = ?6",
-                )?
-                .execute(params![
+                params![
                     game.id,
                     game.version,
                     status,
                     ended_by,
                     self.clock.now(),
                     GameStatus::Active
-                ])?;
+                ],
+            )?;
             Ok(ended == 1)
         })
     }
@@ -545,27 +545,26 @@ impl Store {
     pub fn move_game(&self, game: GameId, channel: ChannelId) -> anyhow::Result<bool> {
         let now = self.clock.now();
         self.with(|c| {
-            Ok(c.prepare_cached(
+            Ok(c.execute(
                 "UPDATE games SET channel_id = ?2,
                      deadline = CASE WHEN channel_id < 0 AND deadline IS NOT NULL
                                      THEN ?4 + move_days * ?5 ELSE deadline END,
                      warned = CASE WHEN channel_id < 0 THEN 0 ELSE warned END
                  WHERE id = ?1 AND status = ?3",
-            )?
-            .execute(params![game, channel, GameStatus::Active, now, DAY])?
-                == 1)
+                params![game, channel, GameStatus::Active, now, DAY],
+            )? == 1)
         })
     }
 
     /// The channels of a server with an active game, the latest played first (25 at most).
     pub fn active_game_channels(&self, guild: GuildId) -> anyhow::Result<Vec<ChannelId>> {
         self.with(|c| {
-            let mut statement = c.prepare_cached(
+            Ok(c.query_map(
                 "SELECT channel_id FROM games WHERE status = ?2 AND guild_id = ?1
                  ORDER BY updated_at DESC LIMIT 25",
-            )?;
-            let rows = statement.query_map(params![guild, GameStatus::Active], |r| r.get(0))?;
-            Ok(rows.collect::<Result<_, _>>()?)
+                params![guild, GameStatus::Active],
+                |r| r.get(0),
+            )?)
         })
     }
 }

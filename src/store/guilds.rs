@@ -1,7 +1,7 @@
 //! The `guild_settings` table: a server's defaults.
 
+use super::sql::params;
 use gipf::Color;
-use rusqlite::{OptionalExtension, params};
 
 use super::Store;
 use crate::model::{GuildId, GuildSettings};
@@ -18,29 +18,29 @@ impl Store {
     /// A server's settings (all unset for a server that set none).
     pub fn guild_settings(&self, guild: GuildId) -> anyhow::Result<GuildSettings> {
         self.with(|c| {
-            Ok(c.prepare_cached(
+            Ok(c.query_opt(
                 "SELECT move_days, abandon_days, threads, board_side, puzzle_channel, puzzle_hour,
                      labels
                  FROM guild_settings WHERE guild_id = ?1",
+                params![guild],
+                |r| {
+                    let side: String = r.get(3)?;
+                    Ok(GuildSettings {
+                        move_days: r.get(0)?,
+                        abandon_days: r.get(1)?,
+                        threads: r.get(2)?,
+                        // The column allows only these two words.
+                        board_side: if side == "black" {
+                            Color::Black
+                        } else {
+                            Color::White
+                        },
+                        puzzle_channel: r.get(4)?,
+                        puzzle_hour: r.get(5)?,
+                        labels: r.get(6)?,
+                    })
+                },
             )?
-            .query_row(params![guild], |r| {
-                let side: String = r.get(3)?;
-                Ok(GuildSettings {
-                    move_days: r.get(0)?,
-                    abandon_days: r.get(1)?,
-                    threads: r.get(2)?,
-                    // The column allows only these two words.
-                    board_side: if side == "black" {
-                        Color::Black
-                    } else {
-                        Color::White
-                    },
-                    puzzle_channel: r.get(4)?,
-                    puzzle_hour: r.get(5)?,
-                    labels: r.get(6)?,
-                })
-            })
-            .optional()?
             .unwrap_or_default())
         })
     }
@@ -52,16 +52,13 @@ impl Store {
         settings: GuildSettings,
     ) -> anyhow::Result<()> {
         self.with(|c| {
-            c.prepare_cached(
-                "INSERT INTO guild_settings (guild_id, move_days, abandon_days, threads, board_side,
+            c.execute("INSERT INTO guild_settings (guild_id, move_days, abandon_days, threads, board_side,
                      puzzle_channel, puzzle_hour, labels)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
                  ON CONFLICT(guild_id) DO UPDATE SET move_days = excluded.move_days,
                      abandon_days = excluded.abandon_days, threads = excluded.threads,
                      board_side = excluded.board_side, puzzle_channel = excluded.puzzle_channel,
-                     puzzle_hour = excluded.puzzle_hour, labels = excluded.labels",
-            )?
-            .execute(params![
+                     puzzle_hour = excluded.puzzle_hour, labels = excluded.labels", params![
                 guild,
                 settings.move_days,
                 settings.abandon_days,

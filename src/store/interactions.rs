@@ -2,7 +2,7 @@
 //! before it is deferred and forgotten once answered, so that the answer a crash lost is
 //! given after the restart.
 
-use rusqlite::params;
+use super::sql::params;
 
 use super::Store;
 use crate::model::{ChannelId, OutboxId};
@@ -27,20 +27,23 @@ impl Store {
     pub fn remember_interaction(&self, token: &str, channel: ChannelId) -> anyhow::Result<i64> {
         let at = self.clock.now();
         self.with(|c| {
-            c.prepare_cached(
+            Ok(c.query_row(
                 "INSERT INTO interactions_unanswered (token, channel_id, outbox_mark, created_at)
-                 VALUES (?1, ?2, (SELECT COALESCE(MAX(id), 0) FROM outbox), ?3)",
-            )?
-            .execute(params![token, channel, at])?;
-            Ok(c.last_insert_rowid())
+                 VALUES (?1, ?2, (SELECT COALESCE(MAX(id), 0) FROM outbox), ?3)
+                 RETURNING id",
+                params![token, channel, at],
+                |r| r.get(0),
+            )?)
         })
     }
 
     /// Forgets interaction `id`: it is answered.
     pub fn forget_interaction(&self, id: i64) -> anyhow::Result<()> {
         self.with(|c| {
-            c.prepare_cached("DELETE FROM interactions_unanswered WHERE id = ?1")?
-                .execute(params![id])?;
+            c.execute(
+                "DELETE FROM interactions_unanswered WHERE id = ?1",
+                params![id],
+            )?;
             Ok(())
         })
     }
@@ -48,12 +51,11 @@ impl Store {
     /// The interactions never answered, oldest first.
     pub fn unanswered(&self) -> anyhow::Result<Vec<Unanswered>> {
         self.with(|c| {
-            let rows = c
-                .prepare_cached(
-                    "SELECT id, token, channel_id, outbox_mark, created_at
+            let rows = c.query_map(
+                "SELECT id, token, channel_id, outbox_mark, created_at
                      FROM interactions_unanswered ORDER BY id",
-                )?
-                .query_map([], |row| {
+                params![],
+                |row| {
                     Ok(Unanswered {
                         id: row.get(0)?,
                         token: row.get(1)?,
@@ -61,8 +63,8 @@ impl Store {
                         mark: row.get(3)?,
                         at: row.get(4)?,
                     })
-                })?
-                .collect::<Result<_, _>>()?;
+                },
+            )?;
             Ok(rows)
         })
     }

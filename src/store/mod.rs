@@ -1,17 +1,13 @@
-//! The SQLite store: the only place that knows SQL and how things are spelled in it. Every
-//! statement binds its parameters; everything going in and out is a domain type.
+//! The store: the only place that knows SQL and how things are spelled in it, on SQLite (one
+//! file, the default) or PostgreSQL. Every statement binds its parameters; everything going in
+//! and out is a domain type.
 
-use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Mutex;
-use std::time::Duration;
 
 use anyhow::Context;
 use gipf::Color;
 use gipf::potentials::Options;
-use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSqlOutput, ValueRef};
-use rusqlite::{Connection, OptionalExtension, Row, ToSql};
-use rusqlite_migration::{M, Migrations};
 
 use crate::model::{
     ChallengeId, ChannelId, Clock, ColorChoice, GameId, GameSpec, GameStatus, GuildId, OutboxId,
@@ -20,15 +16,20 @@ use crate::model::{
 
 mod analyses;
 mod archive;
+mod backup;
 mod challenges;
+pub mod copy;
 mod daily;
 mod deadlines;
 mod games;
 mod guilds;
 mod interactions;
+mod leases;
+pub mod migrate;
 mod outbox;
 mod puzzles;
 mod ratings;
+pub mod sql;
 mod takebacks;
 mod tournaments;
 mod users;
@@ -44,78 +45,24 @@ pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
 pub use tournaments::{Entry, EventGame, EventTerms, Tournament, waits_for_thread};
 
-/// The schema, one migration a file in `migrations/`.
-pub fn migrations() -> Migrations<'static> {
-    const STEPS: &[M<'static>] = &[
-        M::up(include_str!("../../migrations/0001_init.sql")),
-        M::up(include_str!(
-            "../../migrations/0002_challenge_ids_never_reused.sql"
-        )),
-        M::up(include_str!("../../migrations/0003_notices.sql")),
-        M::up(include_str!(
-            "../../migrations/0004_games_end_without_a_winner.sql"
-        )),
-        M::up(include_str!("../../migrations/0005_time_per_move.sql")),
-        M::up(include_str!("../../migrations/0006_server_settings.sql")),
-        M::up(include_str!("../../migrations/0007_threads.sql")),
-        M::up(include_str!(
-            "../../migrations/0008_archive_and_ratings.sql"
-        )),
-        M::up(include_str!("../../migrations/0009_engine_and_hints.sql")),
-        M::up(include_str!("../../migrations/0010_potentials.sql")),
-        M::up(include_str!("../../migrations/0011_open_seeks.sql")),
-        M::up(include_str!("../../migrations/0012_beginner_level.sql")),
-        M::up(include_str!(
-            "../../migrations/0013_puzzles_and_lessons.sql"
-        )),
-        M::up(include_str!("../../migrations/0014_board_sides.sql")),
-        M::up(include_str!("../../migrations/0015_takebacks.sql")),
-        M::up(include_str!(
-            "../../migrations/0016_daily_puzzles_and_analyses.sql"
-        )),
-        M::up(include_str!("../../migrations/0017_outbox.sql")),
-        M::up(include_str!("../../migrations/0018_tournaments.sql")),
-        M::up(include_str!("../../migrations/0019_outbox_kinds.sql")),
-        M::up(include_str!(
-            "../../migrations/0020_pictures_for_everyone.sql"
-        )),
-        M::up(include_str!("../../migrations/0021_analyses.sql")),
-    ];
-    Migrations::from_slice(STEPS)
-}
+pub use backup::backup;
+pub use sql::Database;
 
-/// Copies the database at `db` to a new file `out` with SQLite's online backup: consistent
-/// even while the bot writes to it (copying the file of a WAL database is not). The copy is
-/// written beside `out` and renamed into place, so `out` is never half a database.
-pub fn backup(db: &Path, out: &Path) -> anyhow::Result<()> {
-    if out.exists() {
-        anyhow::bail!("{} exists already: name a new file", out.display());
-    }
-    let source = Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .with_context(|| format!("cannot open the database {}", db.display()))?;
-    source.busy_timeout(Duration::from_secs(5))?;
-    let partial = out.with_extension("partial");
-    source
-        .backup(rusqlite::MAIN_DB, &partial, None)
-        .with_context(|| format!("cannot back up into {}", partial.display()))?;
-    std::fs::rename(&partial, out)
-        .with_context(|| format!("cannot rename {} to {}", partial.display(), out.display()))?;
-    tracing::info!(from = %db.display(), to = %out.display(), "backed up");
-    Ok(())
-}
+use sql::{Conn, FromValue, Row, ToValue, Unreadable, Value};
 
-/// Ids are Discord snowflakes, below 2^63: SQLite's integers hold them as they are.
+/// Ids are Discord snowflakes, below 2^63: both engines' 64-bit integers hold them as they
+/// are.
 macro_rules! sql_id {
     ($($id:ident: $inner:ty),*) => {$(
-        impl ToSql for $id {
-            fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-                Ok(ToSqlOutput::from(self.0 as i64))
+        impl ToValue for $id {
+            fn to_value(&self) -> Value {
+                Value::Int(self.0 as i64)
             }
         }
 
-        impl FromSql for $id {
-            fn column_result(value: ValueRef<'_>) -> FromSqlResult<$id> {
-                i64::column_result(value).map(|n| $id(n as $inner))
+        impl FromValue for $id {
+            fn from_value(value: Value) -> Result<$id, Unreadable> {
+                i64::from_value(value).map(|n| $id(n as $inner))
             }
         }
     )*};
@@ -123,18 +70,15 @@ macro_rules! sql_id {
 
 sql_id!(UserId: u64, ChannelId: u64, GuildId: u64, GameId: i64, ChallengeId: i64, OutboxId: i64);
 
-impl ToSql for ColorChoice {
-    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-        Ok(ToSqlOutput::from(self.name()))
+impl ToValue for ColorChoice {
+    fn to_value(&self) -> Value {
+        Value::Text(self.name().into())
     }
 }
 
-impl FromSql for ColorChoice {
-    fn column_result(value: ValueRef<'_>) -> FromSqlResult<ColorChoice> {
-        value
-            .as_str()?
-            .parse()
-            .map_err(|e| FromSqlError::Other(Box::new(e)))
+impl FromValue for ColorChoice {
+    fn from_value(value: Value) -> Result<ColorChoice, Unreadable> {
+        Ok(String::from_value(value)?.parse()?)
     }
 }
 
@@ -149,15 +93,15 @@ fn status_name(status: GameStatus) -> &'static str {
     }
 }
 
-impl ToSql for GameStatus {
-    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-        Ok(ToSqlOutput::from(status_name(*self)))
+impl ToValue for GameStatus {
+    fn to_value(&self) -> Value {
+        Value::Text(status_name(*self).into())
     }
 }
 
-impl FromSql for GameStatus {
-    fn column_result(value: ValueRef<'_>) -> FromSqlResult<GameStatus> {
-        let name = value.as_str()?;
+impl FromValue for GameStatus {
+    fn from_value(value: Value) -> Result<GameStatus, Unreadable> {
+        let name = String::from_value(value)?;
         [
             GameStatus::Active,
             GameStatus::Won(Color::White),
@@ -167,21 +111,18 @@ impl FromSql for GameStatus {
         ]
         .into_iter()
         .find(|status| status_name(*status) == name)
-        .ok_or_else(|| FromSqlError::Other(format!("unknown game status `{name}`").into()))
+        .ok_or_else(|| format!("unknown game status `{name}`").into())
     }
 }
 
 /// Why the text in column `index` does not read back as what was written there.
-fn unreadable(
-    index: usize,
-    error: impl Into<Box<dyn std::error::Error + Send + Sync>>,
-) -> rusqlite::Error {
-    rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, error.into())
+fn unreadable(index: usize, error: impl Into<Unreadable>) -> sql::Error {
+    sql::Error::Unreadable(index, error.into())
 }
 
 /// A column holding a value written by its `Display` (a variant), read back by its
 /// `FromStr`. A value that does not read back is an error, never a default.
-fn parsed<T>(row: &Row, index: usize) -> rusqlite::Result<T>
+fn parsed<T>(row: &Row, index: usize) -> sql::Result<T>
 where
     T: FromStr,
     T::Err: std::error::Error + Send + Sync + 'static,
@@ -190,7 +131,7 @@ where
     text.parse().map_err(|e| unreadable(index, e))
 }
 
-fn parsed_color(row: &Row, index: usize) -> rusqlite::Result<Option<Color>> {
+fn parsed_color(row: &Row, index: usize) -> sql::Result<Option<Color>> {
     let name: Option<String> = row.get(index)?;
     name.map(|name| {
         Color::ALL
@@ -202,7 +143,7 @@ fn parsed_color(row: &Row, index: usize) -> rusqlite::Result<Option<Color>> {
 }
 
 /// The decisions of a turn in progress, kept as JSON.
-fn decisions(row: &Row, index: usize) -> rusqlite::Result<Partial> {
+fn decisions(row: &Row, index: usize) -> sql::Result<Partial> {
     let json: String = row.get(index)?;
     serde_json::from_str(&json).map_err(|e| unreadable(index, e))
 }
@@ -221,8 +162,8 @@ fn potentials_text(spec: GameSpec) -> Option<String> {
 
 /// What game a row holds, from its variant column at `variant` and its potentials column at
 /// `index`.
-fn spec(row: &Row, variant: usize, index: usize) -> rusqlite::Result<GameSpec> {
-    let Some(text) = row.get::<_, Option<String>>(index)? else {
+fn spec(row: &Row, variant: usize, index: usize) -> sql::Result<GameSpec> {
+    let Some(text) = row.get::<Option<String>>(index)? else {
         return Ok(GameSpec::Plain(parsed(row, variant)?));
     };
     let name: String = row.get(variant)?;
@@ -236,57 +177,62 @@ fn spec(row: &Row, variant: usize, index: usize) -> rusqlite::Result<GameSpec> {
 }
 
 /// A time control read from `move_days` and `autoforfeit` columns.
-fn time_control(row: &Row, days: usize) -> rusqlite::Result<Option<TimeControl>> {
+fn time_control(row: &Row, days: usize) -> sql::Result<Option<TimeControl>> {
     let autoforfeit: bool = row.get(days + 1)?;
     Ok(row
-        .get::<_, Option<u8>>(days)?
+        .get::<Option<u8>>(days)?
         .map(|days| TimeControl { days, autoforfeit }))
 }
 
-/// A pool of connections to one database file.
+/// A pool of connections to one database.
 pub struct Store {
-    path: PathBuf,
-    idle: Mutex<Vec<Connection>>,
+    database: Database,
+    idle: Mutex<Vec<Conn>>,
     clock: Clock,
+    /// This process among those sharing the database, as its leases name it.
+    holder: String,
 }
 
-fn open_connection(path: &Path) -> anyhow::Result<Connection> {
-    let conn = Connection::open(path)
-        .with_context(|| format!("cannot open the database {}", path.display()))?;
-    conn.busy_timeout(Duration::from_secs(5))?;
-    conn.pragma_update(None, "journal_mode", "WAL")?;
-    conn.pragma_update(None, "foreign_keys", "ON")?;
-    conn.pragma_update(None, "synchronous", "NORMAL")?;
-    Ok(conn)
+/// A name for this process unlike any other's: its host, its id and when it started.
+fn process_name() -> String {
+    let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!("{}-{}-{started}", host.trim(), std::process::id())
 }
+
+/// How many idle connections the pool keeps: the service's workers rarely hold more at once.
+const IDLE_CONNECTIONS: usize = 8;
 
 impl Store {
     /// Opens (creating if needed) the database and brings its schema up to date.
-    pub fn open(path: impl AsRef<Path>, clock: Clock) -> anyhow::Result<Store> {
-        let path = path.as_ref().to_path_buf();
-        let mut conn = open_connection(&path)?;
-        // Migrations that rebuild a table must not cascade into the tables that refer to it:
-        // foreign keys are off while they run, and checked after.
-        conn.pragma_update(None, "foreign_keys", "OFF")?;
-        migrations()
-            .to_latest(&mut conn)
-            .context("cannot migrate the database")?;
-        let broken: Option<String> = conn
-            .query_row("PRAGMA foreign_key_check", [], |r| r.get(0))
-            .optional()?;
-        if let Some(table) = broken {
-            anyhow::bail!("the migrated database has broken references in table {table}");
+    pub fn open(database: impl Into<Database>, clock: Clock) -> anyhow::Result<Store> {
+        let database = database.into();
+        let mut conn = Conn::open(&database)?;
+        match conn.sqlite() {
+            Some(sqlite) => migrate_sqlite(sqlite)?,
+            None => {
+                migrate::postgres_to_latest(&mut conn)
+                    .with_context(|| format!("cannot migrate the database {database}"))?;
+            }
         }
-        conn.pragma_update(None, "foreign_keys", "ON")?;
+        tracing::debug!(%database, engine = conn.engine(), "database open");
         Ok(Store {
-            path,
+            database,
             idle: Mutex::new(vec![conn]),
             clock,
+            holder: process_name(),
         })
     }
 
+    /// Where the data lives.
+    pub fn database(&self) -> &Database {
+        &self.database
+    }
+
     /// Runs `f` on a pooled connection.
-    fn with<T>(&self, f: impl FnOnce(&mut Connection) -> anyhow::Result<T>) -> anyhow::Result<T> {
+    fn with<T>(&self, f: impl FnOnce(&mut Conn) -> anyhow::Result<T>) -> anyhow::Result<T> {
         let pooled = self
             .idle
             .lock()
@@ -294,21 +240,47 @@ impl Store {
             .pop();
         let mut conn = match pooled {
             Some(conn) => conn,
-            None => open_connection(&self.path)?,
+            None => Conn::open(&self.database)?,
         };
         let result = f(&mut conn);
-        if let Ok(mut idle) = self.idle.lock()
-            && idle.len() < 8
-        {
-            idle.push(conn);
+        if let Ok(mut idle) = self.idle.lock() {
+            if conn.reusable() && idle.len() < IDLE_CONNECTIONS {
+                idle.push(conn);
+            } else if conn.lost() {
+                // The server went away: its other connections are gone too.
+                tracing::warn!(database = %self.database, "the connection was lost; reconnecting");
+                idle.clear();
+            }
         }
         result
     }
 }
 
+/// Brings a SQLite file up to the last step. Migrations that rebuild a table must not cascade
+/// into the tables that refer to it: foreign keys are off while they run, and checked after.
+fn migrate_sqlite(conn: &mut rusqlite::Connection) -> anyhow::Result<()> {
+    conn.pragma_update(None, "foreign_keys", "OFF")?;
+    migrate::sqlite_migrations()
+        .to_latest(conn)
+        .context("cannot migrate the database")?;
+    use rusqlite::OptionalExtension;
+    let broken: Option<String> = conn
+        .query_row("PRAGMA foreign_key_check", [], |r| r.get(0))
+        .optional()?;
+    if let Some(table) = broken {
+        anyhow::bail!("the migrated database has broken references in table {table}");
+    }
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use gipf::{ByColor, Variant};
+    use rusqlite::Connection;
+    use rusqlite_migration::{M, Migrations};
 
     use super::*;
 
@@ -325,9 +297,26 @@ mod tests {
         }
     }
 
+    /// A new database for a test: a file in `dir`, or with `TEST_DATABASE_URL` set, a schema
+    /// of its own on that PostgreSQL server.
+    pub(crate) fn test_database(dir: &tempfile::TempDir) -> Database {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        match std::env::var("TEST_DATABASE_URL") {
+            Ok(url) if !url.trim().is_empty() => {
+                let Ok(Database::Postgres(url)) = Database::parse(&url) else {
+                    panic!("TEST_DATABASE_URL is not a postgres:// URL");
+                };
+                let n = NEXT.fetch_add(1, Ordering::Relaxed);
+                Database::scratch(&url, &format!("u{}_{n}", std::process::id())).unwrap()
+            }
+            _ => Database::Sqlite(dir.path().join("t.db")),
+        }
+    }
+
     fn store_with_a_game() -> (tempfile::TempDir, Store, StoredGame) {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path().join("t.db"), Clock::system()).unwrap();
+        let store = Store::open(test_database(&dir), Clock::system()).unwrap();
         store.remember_user(UserId(1), "a").unwrap();
         store.remember_user(UserId(2), "b").unwrap();
         let new = ChallengeTerms {
@@ -367,7 +356,7 @@ mod tests {
 
     #[test]
     fn migrations_are_valid() {
-        assert!(migrations().validate().is_ok());
+        assert!(migrate::sqlite_migrations().validate().is_ok());
     }
 
     #[test]
@@ -453,7 +442,7 @@ mod tests {
     #[test]
     fn one_active_game_per_channel_is_enforced_by_the_database() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path().join("t.db"), Clock::system()).unwrap();
+        let store = Store::open(test_database(&dir), Clock::system()).unwrap();
         store.remember_user(UserId(1), "a").unwrap();
         store.remember_user(UserId(2), "b").unwrap();
         store
@@ -461,10 +450,10 @@ mod tests {
                 let insert =
                     "INSERT INTO games (channel_id, variant, white, black, created_at, updated_at)
                           VALUES (7, 'standard', 1, 2, 0, 0)";
-                c.execute(insert, [])?;
-                assert!(c.execute(insert, []).is_err());
-                c.execute("UPDATE games SET status = 'white_won'", [])?;
-                c.execute(insert, [])?;
+                c.execute(insert, sql::params![])?;
+                assert!(c.execute(insert, sql::params![]).is_err());
+                c.execute("UPDATE games SET status = 'white_won'", sql::params![])?;
+                c.execute(insert, sql::params![])?;
                 Ok(())
             })
             .unwrap();
@@ -566,10 +555,10 @@ mod tests {
                 c.execute(
                     "INSERT INTO challenges (channel_id, challenger, challenged, variant, color, created_at, expires_at)
                      VALUES (8, 1, 2, 'standard', 'white', 0, 9999999999)",
-                    [],
+                    sql::params![],
                 )?;
                 // The CHECK constraint keeps bad colours out; a bad variant is caught on read.
-                c.execute("UPDATE challenges SET variant = 'chess' WHERE channel_id = 8", [])?;
+                c.execute("UPDATE challenges SET variant = 'chess' WHERE channel_id = 8", sql::params![])?;
                 Ok(())
             })
             .unwrap();
@@ -589,7 +578,12 @@ mod tests {
         );
         // Without them, rated.
         store
-            .with(|c| Ok(c.execute("UPDATE games SET hints = 0 WHERE id = ?1", [game.id])?))
+            .with(|c| {
+                Ok(c.execute(
+                    "UPDATE games SET hints = 0 WHERE id = ?1",
+                    sql::params![game.id],
+                )?)
+            })
             .unwrap();
         let game = StoredGame {
             hints: false,

@@ -9,10 +9,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSqlOutput, ValueRef};
-use rusqlite::{Connection, OptionalExtension, ToSql, params};
-
 use super::Store;
+use super::sql::{self, Conn, FromValue, ToValue, Unreadable, Value, params};
 use crate::model::{ChallengeId, ChannelId, GameId, OutboxId};
 
 /// What an outbox row announces.
@@ -84,18 +82,15 @@ impl FromStr for Kind {
     }
 }
 
-impl ToSql for Kind {
-    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-        Ok(ToSqlOutput::from(self.word()))
+impl ToValue for Kind {
+    fn to_value(&self) -> Value {
+        Value::Text(self.word().into())
     }
 }
 
-impl FromSql for Kind {
-    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
-        value
-            .as_str()?
-            .parse()
-            .map_err(|e| FromSqlError::Other(Box::new(e)))
+impl FromValue for Kind {
+    fn from_value(value: Value) -> Result<Kind, Unreadable> {
+        Ok(String::from_value(value)?.parse()?)
     }
 }
 
@@ -129,18 +124,18 @@ impl Owed {
 /// Writes that a message of `kind` about `subject` is owed to `channel`, the game having
 /// `ply` turns stored: called inside the transaction that makes the change it announces.
 pub(super) fn owe(
-    tx: &Connection,
+    tx: &mut Conn,
     channel: ChannelId,
     kind: Kind,
     subject: i64,
     ply: usize,
     at: i64,
-) -> rusqlite::Result<()> {
-    tx.prepare_cached(
+) -> sql::Result<()> {
+    tx.execute(
         "INSERT INTO outbox (channel_id, kind, subject, ply, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?
-    .execute(params![channel, kind, subject, ply as i64, at])?;
+        params![channel, kind, subject, ply as i64, at],
+    )?;
     Ok(())
 }
 
@@ -148,9 +143,11 @@ impl Store {
     /// The last row written so far: the rows a command writes come after it.
     pub fn outbox_mark(&self) -> anyhow::Result<OutboxId> {
         self.with(|c| {
-            let last: i64 = c
-                .prepare_cached("SELECT COALESCE(MAX(id), 0) FROM outbox")?
-                .query_row([], |row| row.get(0))?;
+            let last: i64 = c.query_row(
+                "SELECT COALESCE(MAX(id), 0) FROM outbox",
+                params![],
+                |row| row.get(0),
+            )?;
             Ok(OutboxId(last))
         })
     }
@@ -158,13 +155,12 @@ impl Store {
     /// The unsent rows of `channel` written after `mark`, oldest first.
     pub fn owed_since(&self, channel: ChannelId, mark: OutboxId) -> anyhow::Result<Vec<OutboxId>> {
         self.with(|c| {
-            let ids = c
-                .prepare_cached(
-                    "SELECT id FROM outbox WHERE channel_id = ?1 AND id > ?2 AND sent_at IS NULL
+            let ids = c.query_map(
+                "SELECT id FROM outbox WHERE channel_id = ?1 AND id > ?2 AND sent_at IS NULL
                      ORDER BY id",
-                )?
-                .query_map(params![channel, mark], |row| row.get(0))?
-                .collect::<Result<_, _>>()?;
+                params![channel, mark],
+                |row| row.get(0),
+            )?;
             Ok(ids)
         })
     }
@@ -172,12 +168,11 @@ impl Store {
     /// Every unsent row, in the order they were written (so in order per channel).
     pub fn unsent(&self) -> anyhow::Result<Vec<Owed>> {
         self.with(|c| {
-            let owed = c
-                .prepare_cached(
-                    "SELECT id, channel_id, kind, subject, ply FROM outbox WHERE sent_at IS NULL
+            let owed = c.query_map(
+                "SELECT id, channel_id, kind, subject, ply FROM outbox WHERE sent_at IS NULL
                      ORDER BY id",
-                )?
-                .query_map([], |row| {
+                params![],
+                |row| {
                     Ok(Owed {
                         id: row.get(0)?,
                         channel: row.get(1)?,
@@ -185,8 +180,8 @@ impl Store {
                         subject: row.get(3)?,
                         ply: row.get(4)?,
                     })
-                })?
-                .collect::<Result<_, _>>()?;
+                },
+            )?;
             Ok(owed)
         })
     }
@@ -199,26 +194,24 @@ impl Store {
         ply: usize,
     ) -> anyhow::Result<Option<(ChannelId, i64)>> {
         self.with(|c| {
-            Ok(c.prepare_cached(
+            Ok(c.query_opt(
                 "SELECT channel_id, message_id FROM outbox
                  WHERE kind = ?1 AND subject = ?2 AND ply = ?3 AND message_id IS NOT NULL
                  ORDER BY id DESC LIMIT 1",
-            )?
-            .query_row(params![Kind::Turn, game, ply as i64], |row| {
-                Ok((row.get(0)?, row.get(1)?))
-            })
-            .optional()?)
+                params![Kind::Turn, game, ply as i64],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )?)
         })
     }
 
     /// Keeps `message` as the post that announced `ids`, before they are marked sent.
     pub fn note_posted(&self, ids: &[OutboxId], message: i64) -> anyhow::Result<()> {
         self.with(|c| {
-            let mut note = c.prepare_cached(
-                "UPDATE outbox SET message_id = ?2 WHERE id = ?1 AND message_id IS NULL",
-            )?;
             for id in ids {
-                note.execute(params![id, message])?;
+                c.execute(
+                    "UPDATE outbox SET message_id = ?2 WHERE id = ?1 AND message_id IS NULL",
+                    params![id, message],
+                )?;
             }
             Ok(())
         })
@@ -232,18 +225,16 @@ impl Store {
         }
         let at = self.clock.now();
         self.with(|c| {
-            let tx = c.transaction()?;
-            {
-                let mut mark = tx.prepare_cached(
-                    "UPDATE outbox SET sent_at = ?1, message_id = COALESCE(?3, message_id)
-                     WHERE id = ?2 AND sent_at IS NULL",
-                )?;
+            c.transaction(|tx| {
                 for id in ids {
-                    mark.execute(params![at, id, message])?;
+                    tx.execute(
+                        "UPDATE outbox SET sent_at = ?1, message_id = COALESCE(CAST(?3 AS BIGINT), message_id)
+                         WHERE id = ?2 AND sent_at IS NULL",
+                        params![at, id, message],
+                    )?;
                 }
-            }
-            tx.commit()?;
-            Ok(())
+                Ok(())
+            })
         })
     }
 }

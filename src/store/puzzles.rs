@@ -1,7 +1,7 @@
 //! The `puzzle_progress` and `lesson_progress` tables: each member's open puzzle and his
 //! streaks, his open lesson and the lessons done.
 
-use rusqlite::{OptionalExtension, params};
+use super::sql::params;
 
 use super::Store;
 use crate::model::{Partial, UserId};
@@ -36,16 +36,17 @@ impl Store {
     /// Where `user` stands with the lessons.
     pub fn lesson_progress(&self, user: UserId) -> anyhow::Result<LessonProgress> {
         self.with(|c| {
-            let row = c
-                .prepare_cached("SELECT open, next, done FROM lesson_progress WHERE user_id = ?1")?
-                .query_row(params![user], |r| {
+            let row = c.query_opt(
+                "SELECT open, next, done FROM lesson_progress WHERE user_id = ?1",
+                params![user],
+                |r| {
                     Ok(LessonProgress {
                         open: r.get(0)?,
                         next: r.get(1)?,
                         done: r.get(2)?,
                     })
-                })
-                .optional()?;
+                },
+            )?;
             Ok(row.unwrap_or_default())
         })
     }
@@ -53,11 +54,11 @@ impl Store {
     /// Opens lesson `index` for `user`.
     pub fn open_lesson(&self, user: UserId, index: u32) -> anyhow::Result<()> {
         self.with(|c| {
-            c.prepare_cached(
+            c.execute(
                 "INSERT INTO lesson_progress (user_id, open) VALUES (?1, ?2) \
                  ON CONFLICT(user_id) DO UPDATE SET open = ?2, partial = '[]'",
-            )?
-            .execute(params![user, index])?;
+                params![user, index],
+            )?;
             Ok(())
         })
     }
@@ -65,11 +66,11 @@ impl Store {
     /// The decisions `user` made so far in the turn of his open lesson.
     pub fn lesson_partial(&self, user: UserId) -> anyhow::Result<Partial> {
         let stored: Option<String> = self.with(|c| {
-            Ok(
-                c.prepare_cached("SELECT partial FROM lesson_progress WHERE user_id = ?1")?
-                    .query_row(params![user], |r| r.get(0))
-                    .optional()?,
-            )
+            Ok(c.query_opt(
+                "SELECT partial FROM lesson_progress WHERE user_id = ?1",
+                params![user],
+                |r| r.get(0),
+            )?)
         })?;
         match stored {
             Some(text) => Ok(serde_json::from_str(&text)?),
@@ -87,10 +88,10 @@ impl Store {
     ) -> anyhow::Result<()> {
         let text = serde_json::to_string(partial)?;
         self.with(|c| {
-            c.prepare_cached(
+            c.execute(
                 "UPDATE lesson_progress SET partial = ?3 WHERE user_id = ?1 AND open = ?2",
-            )?
-            .execute(params![user, index, text])?;
+                params![user, index, text],
+            )?;
             Ok(())
         })
     }
@@ -98,11 +99,11 @@ impl Store {
     /// Marks lesson `index` done and closes it; returns the first lesson not done after it.
     pub fn finish_lesson(&self, user: UserId, index: u32) -> anyhow::Result<u32> {
         self.with(|c| {
-            c.prepare_cached(
+            c.execute(
                 "UPDATE lesson_progress SET open = NULL, partial = '[]', done = done | (1 << ?2), \
-                 next = MAX(next, ?2 + 1) WHERE user_id = ?1",
-            )?
-            .execute(params![user, index])?;
+                 next = CASE WHEN next > ?2 THEN next ELSE ?2 + 1 END WHERE user_id = ?1",
+                params![user, index],
+            )?;
             Ok(())
         })?;
         Ok(self.lesson_progress(user)?.next)
@@ -111,12 +112,11 @@ impl Store {
     /// Where `user` stands (nothing yet if he never asked for a puzzle).
     pub fn puzzle_progress(&self, user: UserId) -> anyhow::Result<PuzzleProgress> {
         self.with(|c| {
-            let row = c
-                .prepare_cached(
-                    "SELECT current, given, solved, streak, best FROM puzzle_progress \
+            let row = c.query_opt(
+                "SELECT current, given, solved, streak, best FROM puzzle_progress \
                      WHERE user_id = ?1",
-                )?
-                .query_row(params![user], |r| {
+                params![user],
+                |r| {
                     Ok(PuzzleProgress {
                         current: r.get(0)?,
                         given: r.get(1)?,
@@ -124,8 +124,8 @@ impl Store {
                         streak: r.get(3)?,
                         best: r.get(4)?,
                     })
-                })
-                .optional()?;
+                },
+            )?;
             Ok(row.unwrap_or_default())
         })
     }
@@ -133,11 +133,11 @@ impl Store {
     /// Gives `user` puzzle `number`: it is his open one.
     pub fn give_puzzle(&self, user: UserId, number: u32) -> anyhow::Result<()> {
         self.with(|c| {
-            c.prepare_cached(
+            c.execute(
                 "INSERT INTO puzzle_progress (user_id, current, given) VALUES (?1, ?2, 1) \
-                 ON CONFLICT(user_id) DO UPDATE SET current = ?2, given = given + 1, tries = 0",
-            )?
-            .execute(params![user, number])?;
+                 ON CONFLICT(user_id) DO UPDATE SET current = ?2, given = puzzle_progress.given + 1, tries = 0",
+                params![user, number],
+            )?;
             Ok(())
         })
     }
@@ -147,11 +147,11 @@ impl Store {
     /// puzzle is no longer open).
     pub fn first_wrong_try(&self, user: UserId, number: u32) -> anyhow::Result<bool> {
         let changed = self.with(|c| {
-            Ok(c.prepare_cached(
+            Ok(c.execute(
                 "UPDATE puzzle_progress SET tries = tries + 1 \
                  WHERE user_id = ?1 AND current = ?2 AND tries = 0",
-            )?
-            .execute(params![user, number])?)
+                params![user, number],
+            )?)
         })?;
         Ok(changed > 0)
     }
@@ -166,14 +166,14 @@ impl Store {
         right: bool,
     ) -> anyhow::Result<Option<PuzzleProgress>> {
         let changed = self.with(|c| {
-            Ok(c.prepare_cached(
+            Ok(c.execute(
                 "UPDATE puzzle_progress SET current = NULL, tries = 0, \
                  solved = solved + ?3, \
-                 streak = CASE WHEN ?3 THEN streak + 1 ELSE 0 END, \
-                 best = MAX(best, CASE WHEN ?3 THEN streak + 1 ELSE 0 END) \
+                 streak = CASE WHEN ?3 = 1 THEN streak + 1 ELSE 0 END, \
+                 best = CASE WHEN ?3 = 1 AND streak + 1 > best THEN streak + 1 ELSE best END \
                  WHERE user_id = ?1 AND current = ?2",
-            )?
-            .execute(params![user, number, right])?)
+                params![user, number, right],
+            )?)
         })?;
         if changed == 0 {
             return Ok(None);

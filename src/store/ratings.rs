@@ -2,8 +2,8 @@
 //! game, and for every game together. A game's result is rated in the transaction that ends
 //! it, once: each game is a rating period of its own, as correspondence servers do.
 
+use super::sql::{self, Conn, params};
 use gipf::Color;
-use rusqlite::{Connection, OptionalExtension, params};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
@@ -96,53 +96,54 @@ fn pool(kind: Option<GameKind>) -> &'static str {
     kind.map_or("all", GameKind::name)
 }
 
-fn read(c: &Connection, guild: GuildId, pool: &str, player: UserId) -> rusqlite::Result<Rating> {
-    Ok(c.prepare_cached(
+fn read(c: &mut Conn, guild: GuildId, pool: &str, player: UserId) -> sql::Result<Rating> {
+    Ok(c.query_opt(
         "SELECT rating, deviation, volatility FROM ratings
          WHERE guild_id = ?1 AND kind = ?2 AND user_id = ?3",
+        params![guild, pool, player],
+        |r| {
+            Ok(Rating {
+                rating: r.get(0)?,
+                deviation: r.get(1)?,
+                volatility: r.get(2)?,
+            })
+        },
     )?
-    .query_row(params![guild, pool, player], |r| {
-        Ok(Rating {
-            rating: r.get(0)?,
-            deviation: r.get(1)?,
-            volatility: r.get(2)?,
-        })
-    })
-    .optional()?
     .unwrap_or_default())
 }
 
 fn write(
-    c: &Connection,
+    c: &mut Conn,
     (guild, pool): (GuildId, &str),
     player: UserId,
     rating: Rating,
     won: bool,
-) -> rusqlite::Result<()> {
-    c.prepare_cached(
+) -> sql::Result<()> {
+    c.execute(
         "INSERT INTO ratings (guild_id, kind, user_id, rating, deviation, volatility, games, wins)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7)
          ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET
-             rating = ?4, deviation = ?5, volatility = ?6, games = games + 1, wins = wins + ?7",
-    )?
-    .execute(params![
-        guild,
-        pool,
-        player,
-        rating.rating,
-        rating.deviation,
-        rating.volatility,
-        u32::from(won)
-    ])?;
+             rating = ?4, deviation = ?5, volatility = ?6, games = ratings.games + 1, wins = ratings.wins + ?7",
+        params![
+            guild,
+            pool,
+            player,
+            rating.rating,
+            rating.deviation,
+            rating.volatility,
+            u32::from(won)
+        ],
+    )?;
     Ok(())
 }
 
 /// Rates the result of `game`, won by `winner`, in the pool of its game and in `all`: once
 /// only, whoever calls (the game's `rated` mark is set in the same transaction).
-pub(super) fn rate(c: &Connection, game: &StoredGame, winner: Color) -> anyhow::Result<()> {
-    let first = c
-        .prepare_cached("UPDATE games SET rated = 1 WHERE id = ?1 AND rated = 0")?
-        .execute(params![game.id])?;
+pub(super) fn rate(c: &mut Conn, game: &StoredGame, winner: Color) -> anyhow::Result<()> {
+    let first = c.execute(
+        "UPDATE games SET rated = 1 WHERE id = ?1 AND rated = 0",
+        params![game.id],
+    )?;
     let (winner, loser) = (game.players[winner], game.players[!winner]);
     // Games against the engine say nothing about how people play against people, and a
     // game with the engine's hints is not theirs alone.
@@ -199,12 +200,10 @@ impl Store {
         limit: u32,
     ) -> anyhow::Result<Vec<RatingRow>> {
         self.with(|c| {
-            let mut statement = c.prepare_cached(
+            let rows = c.query_map(
                 "SELECT user_id, rating, deviation, volatility, games, wins FROM ratings
-                 WHERE guild_id = ?1 AND kind = ?2 AND (?3 IS NULL OR user_id = ?3)
+                 WHERE guild_id = ?1 AND kind = ?2 AND (CAST(?3 AS BIGINT) IS NULL OR user_id = ?3)
                  ORDER BY rating DESC, games DESC, user_id LIMIT ?4",
-            )?;
-            let rows = statement.query_map(
                 params![guild.unwrap_or(GuildId(0)), pool(kind), player, limit],
                 |r| {
                     Ok(RatingRow {
@@ -219,7 +218,7 @@ impl Store {
                     })
                 },
             )?;
-            Ok(rows.collect::<Result<_, _>>()?)
+            Ok(rows)
         })
     }
 
@@ -230,14 +229,11 @@ impl Store {
         player: UserId,
     ) -> anyhow::Result<PlayerRecord> {
         let results: Vec<(Counted, (GameKind, bool))> = self.with(|c| {
-            let mut statement = c.prepare_cached(
-                "SELECT variant, status, white, potentials IS NOT NULL, engine_level IS NOT NULL, hints
-                 FROM games
-                 WHERE guild_id IS ?1 AND (white = ?2 OR black = ?2) AND status IN (?3, ?4)
-                 ORDER BY updated_at DESC, id DESC",
-            )?;
             let won = [Color::White, Color::Black].map(GameStatus::Won);
-            let rows = statement.query_map(params![guild, player, won[0], won[1]], |r| {
+            let rows = c.query_map("SELECT variant, status, white, potentials IS NOT NULL, engine_level IS NOT NULL, hints
+                 FROM games
+                 WHERE guild_id IS NOT DISTINCT FROM CAST(?1 AS BIGINT) AND (white = ?2 OR black = ?2) AND status IN (?3, ?4)
+                 ORDER BY updated_at DESC, id DESC", params![guild, player, won[0], won[1]], |r| {
                 let status: GameStatus = r.get(1)?;
                 let white: UserId = r.get(2)?;
                 let color = if white == player {
@@ -246,14 +242,14 @@ impl Store {
                     Color::Black
                 };
                 let kind = GameKind::of(parsed(r, 0)?, r.get(3)?);
-                let counted = match (r.get::<_, bool>(4)?, r.get::<_, bool>(5)?) {
+                let counted = match (r.get::<bool>(4)?, r.get::<bool>(5)?) {
                     (true, _) => Counted::AgainstEngine,
                     (false, true) => Counted::WithHints,
                     (false, false) => Counted::Rated,
                 };
                 Ok((counted, (kind, status == GameStatus::Won(color))))
             })?;
-            Ok(rows.collect::<Result<_, _>>()?)
+            Ok(rows)
         })?;
         let of = |wanted: Counted| {
             results

@@ -2,8 +2,8 @@
 //! version of the game it was asked at (so any move lets it lapse), and the undoing itself,
 //! which drops turns and the turn in progress in one transaction.
 
+use super::sql::params;
 use gipf::Color;
-use rusqlite::{TransactionBehavior, params};
 
 use super::Store;
 use super::games::StoredGame;
@@ -15,20 +15,14 @@ impl Store {
     pub fn ask_takeback(&self, game: &StoredGame, by: Color) -> anyhow::Result<bool> {
         self.with(|c| {
             // No second request while one stands, nor the same player's again once declined.
-            let asked = c
-                .prepare_cached(
-                    "UPDATE games SET takeback_by = ?3, takeback_version = version,
+            let asked = c.execute(
+                "UPDATE games SET takeback_by = ?3, takeback_version = version,
                             takeback_declined = 0
                      WHERE id = ?1 AND version = ?2 AND status = ?4
-                           AND (takeback_version IS NOT version
+                           AND (takeback_version IS DISTINCT FROM version
                                 OR (takeback_declined = 1 AND takeback_by <> ?3))",
-                )?
-                .execute(params![
-                    game.id,
-                    game.version,
-                    by.name(),
-                    GameStatus::Active
-                ])?;
+                params![game.id, game.version, by.name(), GameStatus::Active],
+            )?;
             Ok(asked == 1)
         })
     }
@@ -37,13 +31,12 @@ impl Store {
     /// nothing) if there is none to decline.
     pub fn decline_takeback(&self, game: &StoredGame, by: Color) -> anyhow::Result<bool> {
         self.with(|c| {
-            let declined = c
-                .prepare_cached(
-                    "UPDATE games SET takeback_declined = 1
+            let declined = c.execute(
+                "UPDATE games SET takeback_declined = 1
                      WHERE id = ?1 AND version = ?2 AND takeback_version = version
                            AND takeback_by = ?3 AND takeback_declined = 0",
-                )?
-                .execute(params![game.id, game.version, by.name()])?;
+                params![game.id, game.version, by.name()],
+            )?;
             Ok(declined == 1)
         })
     }
@@ -62,43 +55,43 @@ impl Store {
         let partial = serde_json::to_string(&Partial::default())?;
         let kept = i64::try_from(keep)?;
         self.with(|c| {
-            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let at = self.clock.now();
-            let deadline = game.time.map(|time| at + time.seconds());
-            let updated = tx.execute(
-                "UPDATE games SET version = version + 1, partial = ?3, updated_at = ?4,
+            c.transaction(|tx| {
+                let at = self.clock.now();
+                let deadline = game.time.map(|time| at + time.seconds());
+                let updated = tx.execute(
+                    "UPDATE games SET version = version + 1, partial = ?3, updated_at = ?4,
                         deadline = ?5, warned = 0, takeback_by = NULL,
                         takeback_version = NULL, takeback_declined = 0
                  WHERE id = ?1 AND version = ?2 AND status = ?6
-                       AND (?7 IS NULL OR (takeback_by = ?7 AND takeback_version = version
+                       AND (CAST(?7 AS TEXT) IS NULL OR (takeback_by = ?7 AND takeback_version = version
                                            AND takeback_declined = 0))",
-                params![
-                    game.id,
-                    game.version,
-                    partial,
-                    at,
-                    deadline,
-                    GameStatus::Active,
-                    asked_by.map(Color::name)
-                ],
-            )?;
-            if updated == 0 {
-                return Ok(None);
-            }
-            tx.execute(
-                "DELETE FROM turns WHERE game_id = ?1 AND ply > ?2",
-                params![game.id, kept],
-            )?;
-            tx.commit()?;
-            let mut saved = game.clone();
-            saved.version += 1;
-            saved.partial = Partial::default();
-            saved.updated_at = at;
-            saved.deadline = deadline;
-            saved.warned = 0;
-            saved.takeback = None;
-            saved.turns.truncate(keep);
-            Ok(Some(saved))
+                    params![
+                        game.id,
+                        game.version,
+                        partial,
+                        at,
+                        deadline,
+                        GameStatus::Active,
+                        asked_by.map(Color::name)
+                    ],
+                )?;
+                if updated == 0 {
+                    return Ok(None);
+                }
+                tx.execute(
+                    "DELETE FROM turns WHERE game_id = ?1 AND ply > ?2",
+                    params![game.id, kept],
+                )?;
+                let mut saved = game.clone();
+                saved.version += 1;
+                saved.partial = Partial::default();
+                saved.updated_at = at;
+                saved.deadline = deadline;
+                saved.warned = 0;
+                saved.takeback = None;
+                saved.turns.truncate(keep);
+                Ok(Some(saved))
+            })
         })
     }
 }

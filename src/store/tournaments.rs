@@ -1,9 +1,9 @@
 //! The `tournaments` tables: an event, its entries in the order they came, and the games
 //! and byes of its rounds (the games themselves are rows of `games` like any other).
 
+use super::sql::{self, Conn, FromValue, Row, ToValue, Unreadable, Value, params};
 use gipf::{ByColor, Color};
 use gipf_ai::Level;
-use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
 
 use super::challenges::ChallengeTerms;
 use super::games::{StoredGame, insert_game};
@@ -87,30 +87,24 @@ pub struct EventGame {
 }
 
 /// How an event's status is spelled in its table.
-impl rusqlite::ToSql for EventStatus {
-    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
-        Ok(self.name().into())
+impl ToValue for EventStatus {
+    fn to_value(&self) -> Value {
+        Value::Text(self.name().into())
     }
 }
 
-impl rusqlite::types::FromSql for EventStatus {
-    fn column_result(
-        value: rusqlite::types::ValueRef<'_>,
-    ) -> rusqlite::types::FromSqlResult<EventStatus> {
-        let name = value.as_str()?;
+impl FromValue for EventStatus {
+    fn from_value(value: Value) -> Result<EventStatus, Unreadable> {
+        let name = String::from_value(value)?;
         EventStatus::ALL
             .into_iter()
             .find(|status| status.name() == name)
-            .ok_or_else(|| {
-                rusqlite::types::FromSqlError::Other(
-                    format!("unknown event status `{name}`").into(),
-                )
-            })
+            .ok_or_else(|| format!("unknown event status `{name}`").into())
     }
 }
 
 /// The format from its `format` and `rounds` columns.
-fn format(row: &Row, at: usize) -> rusqlite::Result<EventFormat> {
+fn format(row: &Row, at: usize) -> sql::Result<EventFormat> {
     let word: String = row.get(at)?;
     let rounds: u32 = row.get(at + 1)?;
     Ok(if word == "swiss" {
@@ -142,7 +136,7 @@ const EVENT_COLUMNS: &str = "id, guild_id, channel_id, name, format, rounds, var
      move_days, rated, starts_at, status, created_by";
 
 /// An event's row, its entries and rounds not yet read.
-fn event_row(row: &Row) -> rusqlite::Result<Tournament> {
+fn event_row(row: &Row) -> sql::Result<Tournament> {
     Ok(Tournament {
         id: TournamentId(row.get(0)?),
         terms: EventTerms {
@@ -151,7 +145,7 @@ fn event_row(row: &Row) -> rusqlite::Result<Tournament> {
             name: row.get(3)?,
             format: format(row, 4)?,
             spec: spec(row, 6, 7)?,
-            time: row.get::<_, Option<u8>>(8)?.map(|days| TimeControl {
+            time: row.get::<Option<u8>>(8)?.map(|days| TimeControl {
                 days,
                 autoforfeit: true,
             }),
@@ -166,28 +160,28 @@ fn event_row(row: &Row) -> rusqlite::Result<Tournament> {
 }
 
 /// `event` with its entries and the number of its rounds started.
-fn filled(c: &Connection, mut event: Tournament) -> anyhow::Result<Tournament> {
-    event.entries = c
-        .prepare_cached(
-            "SELECT user_id, engine_level, withdrawn FROM tournament_entries
+fn filled(c: &mut Conn, mut event: Tournament) -> anyhow::Result<Tournament> {
+    event.entries = c.query_map(
+        "SELECT user_id, engine_level, withdrawn FROM tournament_entries
              WHERE tournament_id = ?1 ORDER BY seat",
-        )?
-        .query_map(params![event.id.0], |r| {
+        params![event.id.0],
+        |r| {
             Ok(Entry {
                 user: r.get(0)?,
                 engine: r
-                    .get::<_, Option<String>>(1)?
+                    .get::<Option<String>>(1)?
                     .and_then(|level| level.parse().ok()),
                 withdrawn: r.get(2)?,
             })
-        })?
-        .collect::<Result<_, _>>()?;
+        },
+    )?;
     event.rounds_started = c
-        .prepare_cached(
+        .query_row(
             "SELECT max(round) FROM (SELECT round FROM tournament_games WHERE tournament_id = ?1
-             UNION ALL SELECT round FROM tournament_byes WHERE tournament_id = ?1)",
+             UNION ALL SELECT round FROM tournament_byes WHERE tournament_id = ?1) AS rounds",
+            params![event.id.0],
+            |r| r.get::<Option<u32>>(0),
         )?
-        .query_row(params![event.id.0], |r| r.get::<_, Option<u32>>(0))?
         .unwrap_or(0);
     Ok(event)
 }
@@ -195,16 +189,15 @@ fn filled(c: &Connection, mut event: Tournament) -> anyhow::Result<Tournament> {
 /// The events `filter` (an SQL condition on `tournaments`, its parameter `?1`, with its
 /// order and limit if any) picks.
 fn events_where(
-    c: &Connection,
+    c: &mut Conn,
     filter: &str,
-    value: &dyn rusqlite::ToSql,
+    value: &dyn ToValue,
 ) -> anyhow::Result<Vec<Tournament>> {
-    let rows: Vec<Tournament> = c
-        .prepare_cached(&format!(
-            "SELECT {EVENT_COLUMNS} FROM tournaments WHERE {filter}"
-        ))?
-        .query_map(params![value], event_row)?
-        .collect::<Result<_, _>>()?;
+    let rows: Vec<Tournament> = c.query_map(
+        &format!("SELECT {EVENT_COLUMNS} FROM tournaments WHERE {filter}"),
+        params![value],
+        event_row,
+    )?;
     rows.into_iter().map(|event| filled(c, event)).collect()
 }
 
@@ -216,10 +209,12 @@ pub fn waits_for_thread(channel: ChannelId) -> bool {
 
 /// The channel a game of an event waits in until its thread is opened: one no Discord
 /// channel can be (snowflakes are below 2^63; these are above), its own for each game.
-fn waiting_channel(c: &Connection) -> rusqlite::Result<ChannelId> {
-    let next: i64 = c.query_row("SELECT coalesce(max(id), 0) + 1 FROM games", [], |r| {
-        r.get(0)
-    })?;
+fn waiting_channel(c: &mut Conn) -> sql::Result<ChannelId> {
+    let next: i64 = c.query_row(
+        "SELECT coalesce(max(id), 0) + 1 FROM games",
+        params![],
+        |r| r.get(0),
+    )?;
     Ok(ChannelId(u64::MAX - next.unsigned_abs()))
 }
 
@@ -227,15 +222,16 @@ impl Store {
     /// Makes a tournament, open for entries; `None` if its channel has one open or running.
     pub fn create_tournament(&self, terms: &EventTerms) -> anyhow::Result<Option<TournamentId>> {
         self.with(|c| {
-            let made = c
-                .prepare_cached(
-                    "INSERT INTO tournaments (guild_id, channel_id, name, format, rounds, variant,
+            let made = c.query_opt(
+                "INSERT INTO tournaments (guild_id, channel_id, name, format, rounds, variant,
                          potentials, move_days, rated, starts_at, status, created_by, created_at)
-                     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'open', ?11, ?12
+                     SELECT CAST(?1 AS BIGINT), CAST(?2 AS BIGINT), ?3, ?4, CAST(?5 AS BIGINT), ?6, ?7,
+                            CAST(?8 AS BIGINT), CAST(?9 AS BIGINT), CAST(?10 AS BIGINT), 'open',
+                            CAST(?11 AS BIGINT), CAST(?12 AS BIGINT)
                      WHERE NOT EXISTS (SELECT 1 FROM tournaments WHERE channel_id = ?2
-                                       AND status IN ('open', 'running'))",
-                )?
-                .execute(params![
+                                       AND status IN ('open', 'running'))
+                 RETURNING id",
+                params![
                     terms.guild,
                     terms.channel,
                     terms.name,
@@ -248,8 +244,10 @@ impl Store {
                     terms.starts_at,
                     terms.created_by,
                     self.clock.now()
-                ])?;
-            Ok((made == 1).then(|| TournamentId(c.last_insert_rowid())))
+                ],
+                |r| r.get(0),
+            )?;
+            Ok(made.map(TournamentId))
         })
     }
 
@@ -290,26 +288,25 @@ impl Store {
         engine: Option<Level>,
     ) -> anyhow::Result<bool> {
         self.with(|c| {
-            Ok(c.prepare_cached(
-                "INSERT OR IGNORE INTO tournament_entries (tournament_id, seat, user_id, engine_level)
-                 SELECT ?1, coalesce((SELECT max(seat) + 1 FROM tournament_entries
-                                      WHERE tournament_id = ?1), 0), ?2, ?3
-                 WHERE (SELECT status FROM tournaments WHERE id = ?1) = 'open'",
-            )?
-            .execute(params![event.0, user, engine.map(Level::name)])?
-                == 1)
+            Ok(c.execute(
+                "INSERT INTO tournament_entries (tournament_id, seat, user_id, engine_level)
+                 SELECT CAST(?1 AS BIGINT), coalesce((SELECT max(seat) + 1 FROM tournament_entries
+                                      WHERE tournament_id = ?1), 0), CAST(?2 AS BIGINT), ?3
+                 WHERE (SELECT status FROM tournaments WHERE id = ?1) = 'open'
+                 ON CONFLICT DO NOTHING",
+                params![event.0, user, engine.map(Level::name)],
+            )? == 1)
         })
     }
 
     /// Takes `user` out of an open event; false if he was not in it.
     pub fn leave(&self, event: TournamentId, user: UserId) -> anyhow::Result<bool> {
         self.with(|c| {
-            Ok(c.prepare_cached(
+            Ok(c.execute(
                 "DELETE FROM tournament_entries WHERE tournament_id = ?1 AND user_id = ?2
                  AND (SELECT status FROM tournaments WHERE id = ?1) = 'open'",
-            )?
-            .execute(params![event.0, user])?
-                == 1)
+                params![event.0, user],
+            )? == 1)
         })
     }
 
@@ -317,12 +314,11 @@ impl Store {
     /// or withdrawn already.
     pub fn withdraw(&self, event: TournamentId, user: UserId) -> anyhow::Result<bool> {
         self.with(|c| {
-            Ok(c.prepare_cached(
+            Ok(c.execute(
                 "UPDATE tournament_entries SET withdrawn = 1
                  WHERE tournament_id = ?1 AND user_id = ?2 AND withdrawn = 0",
-            )?
-            .execute(params![event.0, user])?
-                == 1)
+                params![event.0, user],
+            )? == 1)
         })
     }
 
@@ -335,11 +331,10 @@ impl Store {
         to: EventStatus,
     ) -> anyhow::Result<bool> {
         self.with(|c| {
-            Ok(c.prepare_cached(
+            Ok(c.execute(
                 "UPDATE tournaments SET status = ?3 WHERE id = ?1 AND status = ?2",
-            )?
-            .execute(params![event.0, from, to])?
-                == 1)
+                params![event.0, from, to],
+            )? == 1)
         })
     }
 
@@ -354,8 +349,8 @@ impl Store {
         bye: Option<UserId>,
     ) -> anyhow::Result<Option<Vec<StoredGame>>> {
         self.with(|c| {
-            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            if filled(&tx, event.clone())?.rounds_started >= round {
+            c.transaction(|tx| {
+            if filled(tx, event.clone())?.rounds_started >= round {
                 return Ok(None);
             }
             let now = self.clock.now();
@@ -368,7 +363,7 @@ impl Store {
                 });
                 let terms = ChallengeTerms {
                     guild: Some(event.terms.guild),
-                    channel: waiting_channel(&tx)?,
+                    channel: waiting_channel(tx)?,
                     challenger: players[Color::White],
                     challenged: Some(players[Color::Black]),
                     spec: event.terms.spec,
@@ -377,35 +372,28 @@ impl Store {
                     thread: true,
                     hints: false,
                 };
-                let game = insert_game(&tx, &terms, *players, None, engine, now)?;
-                tx.prepare_cached(
-                    "INSERT INTO tournament_games (game_id, tournament_id, round) VALUES (?1, ?2, ?3)",
-                )?
-                .execute(params![game.id, event.id.0, round])?;
+                let game = insert_game(tx, &terms, *players, None, engine, now)?;
+                tx.execute("INSERT INTO tournament_games (game_id, tournament_id, round) VALUES (?1, ?2, ?3)", params![game.id, event.id.0, round])?;
                 games.push(game);
             }
             if let Some(user) = bye {
-                tx.prepare_cached(
-                    "INSERT INTO tournament_byes (tournament_id, round, user_id) VALUES (?1, ?2, ?3)",
-                )?
-                .execute(params![event.id.0, round, user])?;
+                tx.execute("INSERT INTO tournament_byes (tournament_id, round, user_id) VALUES (?1, ?2, ?3)", params![event.id.0, round, user])?;
             }
-            tx.commit()?;
             Ok(Some(games))
+            })
         })
     }
 
     /// The games of an event, round by round.
     pub fn event_games(&self, event: TournamentId) -> anyhow::Result<Vec<EventGame>> {
         self.with(|c| {
-            let rows = c
-                .prepare_cached(
-                    "SELECT t.round, g.id, g.channel_id, g.white, g.black, g.status,
+            let rows = c.query_map(
+                "SELECT t.round, g.id, g.channel_id, g.white, g.black, g.status,
                             (SELECT count(*) FROM turns WHERE game_id = g.id)
                      FROM tournament_games t JOIN games g ON g.id = t.game_id
                      WHERE t.tournament_id = ?1 ORDER BY t.round, g.id",
-                )?
-                .query_map(params![event.0], |r| {
+                params![event.0],
+                |r| {
                     let turns: i64 = r.get(6)?;
                     Ok(EventGame {
                         round: r.get(0)?,
@@ -419,8 +407,8 @@ impl Store {
                             Color::Black
                         },
                     })
-                })?
-                .collect::<Result<_, _>>()?;
+                },
+            )?;
             Ok(rows)
         })
     }
@@ -428,13 +416,12 @@ impl Store {
     /// The byes of an event: `(round, player)`.
     pub fn event_byes(&self, event: TournamentId) -> anyhow::Result<Vec<(u32, UserId)>> {
         self.with(|c| {
-            let rows = c
-                .prepare_cached(
-                    "SELECT round, user_id FROM tournament_byes WHERE tournament_id = ?1
+            let rows = c.query_map(
+                "SELECT round, user_id FROM tournament_byes WHERE tournament_id = ?1
                      ORDER BY round",
-                )?
-                .query_map(params![event.0], |r| Ok((r.get(0)?, r.get(1)?)))?
-                .collect::<Result<_, _>>()?;
+                params![event.0],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?;
             Ok(rows)
         })
     }
@@ -442,23 +429,23 @@ impl Store {
     /// The event and round a game was played in, for its record: `(name, round)`.
     pub fn event_of_game(&self, game: GameId) -> anyhow::Result<Option<(String, u32)>> {
         self.with(|c| {
-            Ok(c.prepare_cached(
+            Ok(c.query_opt(
                 "SELECT e.name, t.round FROM tournament_games t
                  JOIN tournaments e ON e.id = t.tournament_id WHERE t.game_id = ?1",
-            )?
-            .query_row(params![game], |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()?)
+                params![game],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?)
         })
     }
 }
 
 /// Whether `game` belongs to an event whose games do not count for ratings.
-pub(super) fn in_unrated_event(c: &Connection, game: GameId) -> rusqlite::Result<bool> {
-    Ok(c.prepare_cached(
-        "SELECT NOT e.rated FROM tournament_games t JOIN tournaments e ON e.id = t.tournament_id
+pub(super) fn in_unrated_event(c: &mut Conn, game: GameId) -> sql::Result<bool> {
+    Ok(c.query_opt(
+        "SELECT e.rated = 0 FROM tournament_games t JOIN tournaments e ON e.id = t.tournament_id
          WHERE t.game_id = ?1",
+        params![game],
+        |r| r.get::<bool>(0),
     )?
-    .query_row(params![game], |r| r.get::<_, bool>(0))
-    .optional()?
     .unwrap_or(false))
 }

@@ -1,7 +1,7 @@
 //! The `users` and `notices` tables: the names the bot has seen, the side each member sees
 //! the board from and whether its spots are named, and who wants direct messages.
 
-use rusqlite::{OptionalExtension, params};
+use super::sql::params;
 
 use super::Store;
 use crate::model::{BoardSide, Labels, UserId};
@@ -10,10 +10,7 @@ impl Store {
     /// Remembers a user's display name.
     pub fn remember_user(&self, id: UserId, name: &str) -> anyhow::Result<()> {
         self.with(|c| {
-            c.prepare_cached(
-                "INSERT INTO users (id, name) VALUES (?1, ?2) ON CONFLICT(id) DO UPDATE SET name = excluded.name",
-            )?
-            .execute(params![id, name])?;
+            c.execute("INSERT INTO users (id, name) VALUES (?1, ?2) ON CONFLICT(id) DO UPDATE SET name = excluded.name", params![id, name])?;
             Ok(())
         })
     }
@@ -21,19 +18,22 @@ impl Store {
     /// A user's last known display name.
     pub fn user_name(&self, id: UserId) -> anyhow::Result<Option<String>> {
         self.with(|c| {
-            Ok(c.prepare_cached("SELECT name FROM users WHERE id = ?1")?
-                .query_row(params![id], |r| r.get(0))
-                .optional()?)
+            Ok(
+                c.query_opt("SELECT name FROM users WHERE id = ?1", params![id], |r| {
+                    r.get(0)
+                })?,
+            )
         })
     }
 
     /// Whether `user` wants a direct message when it is their turn or they are challenged.
     pub fn wants_dm(&self, user: UserId) -> anyhow::Result<bool> {
         self.with(|c| {
-            let dm: Option<bool> = c
-                .prepare_cached("SELECT dm FROM notices WHERE user_id = ?1")?
-                .query_row(params![user], |r| r.get(0))
-                .optional()?;
+            let dm: Option<bool> = c.query_opt(
+                "SELECT dm FROM notices WHERE user_id = ?1",
+                params![user],
+                |r| r.get(0),
+            )?;
             Ok(dm.unwrap_or(false))
         })
     }
@@ -41,10 +41,7 @@ impl Store {
     /// Turns `user`'s direct messages on or off (a known user: see [`Store::remember_user`]).
     pub fn set_dm(&self, user: UserId, dm: bool) -> anyhow::Result<()> {
         self.with(|c| {
-            c.prepare_cached(
-                "INSERT INTO notices (user_id, dm) VALUES (?1, ?2) ON CONFLICT(user_id) DO UPDATE SET dm = excluded.dm",
-            )?
-            .execute(params![user, dm])?;
+            c.execute("INSERT INTO notices (user_id, dm) VALUES (?1, ?2) ON CONFLICT(user_id) DO UPDATE SET dm = excluded.dm", params![user, dm])?;
             Ok(())
         })
     }
@@ -52,10 +49,11 @@ impl Store {
     /// The side `user` asked to see boards from (`None`: as the server shows them).
     pub fn board_side(&self, user: UserId) -> anyhow::Result<Option<BoardSide>> {
         self.with(|c| {
-            let side: Option<Option<String>> = c
-                .prepare_cached("SELECT board_side FROM users WHERE id = ?1")?
-                .query_row(params![user], |r| r.get(0))
-                .optional()?;
+            let side: Option<Option<String>> = c.query_opt(
+                "SELECT board_side FROM users WHERE id = ?1",
+                params![user],
+                |r| r.get(0),
+            )?;
             Ok(side.flatten().as_deref().and_then(BoardSide::of_name))
         })
     }
@@ -65,8 +63,10 @@ impl Store {
     pub fn set_board_side(&self, user: UserId, side: BoardSide) -> anyhow::Result<()> {
         let stored = (side != BoardSide::Default).then(|| side.name());
         self.with(|c| {
-            c.prepare_cached("UPDATE users SET board_side = ?2 WHERE id = ?1")?
-                .execute(params![user, stored])?;
+            c.execute(
+                "UPDATE users SET board_side = ?2 WHERE id = ?1",
+                params![user, stored],
+            )?;
             Ok(())
         })
     }
@@ -74,10 +74,11 @@ impl Store {
     /// Whether `user` asked for spot labels on the boards shown or sent to him.
     pub fn labels(&self, user: UserId) -> anyhow::Result<Labels> {
         self.with(|c| {
-            let labels: Option<Option<bool>> = c
-                .prepare_cached("SELECT labels FROM users WHERE id = ?1")?
-                .query_row(params![user], |r| r.get(0))
-                .optional()?;
+            let labels: Option<Option<bool>> = c.query_opt(
+                "SELECT labels FROM users WHERE id = ?1",
+                params![user],
+                |r| r.get(0),
+            )?;
             Ok(match labels.flatten() {
                 Some(true) => Labels::On,
                 Some(false) => Labels::Off,
@@ -95,8 +96,10 @@ impl Store {
             Labels::Default => None,
         };
         self.with(|c| {
-            c.prepare_cached("UPDATE users SET labels = ?2 WHERE id = ?1")?
-                .execute(params![user, stored])?;
+            c.execute(
+                "UPDATE users SET labels = ?2 WHERE id = ?1",
+                params![user, stored],
+            )?;
             Ok(())
         })
     }

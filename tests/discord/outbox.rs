@@ -2,6 +2,7 @@
 //! its announcement sent, and after a restart every stored turn is announced exactly once,
 //! pinging the player to move; Discord's nonce drops what was posted twice.
 
+use gipf_bot::store::sql::params;
 use std::path::Path;
 use std::time::Duration;
 
@@ -31,8 +32,10 @@ async fn stored_turns(db: &Path, turns: i64) {
 pub(crate) async fn stored(db: &Path, count: &str, least: i64) {
     let waited = tokio::time::timeout(WAIT_TIMEOUT, async {
         loop {
-            let connection = rusqlite::Connection::open(db).unwrap();
-            let stored: i64 = connection.query_row(count, [], |row| row.get(0)).unwrap();
+            let mut connection = crate::support::database::sql(db);
+            let stored: i64 = connection
+                .query_row(count, params![], |row| row.get(0))
+                .unwrap();
             if stored >= least {
                 return;
             }

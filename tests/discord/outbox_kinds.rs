@@ -4,6 +4,7 @@
 //! the right person. A slash command whose deferred answer was lost is answered by its token
 //! while it lives, else in its channel.
 
+use gipf_bot::store::sql::params;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -35,8 +36,8 @@ fn challenge(line: &str) -> MessageSpec<'_> {
 
 /// What `query` (one number) reads in the database at `db`.
 fn count(db: &Path, query: &str) -> i64 {
-    let db = rusqlite::Connection::open(db).unwrap();
-    db.query_row(query, [], |row| row.get(0)).unwrap()
+    let mut db = crate::support::database::sql(db);
+    db.query_row(query, params![], |row| row.get(0)).unwrap()
 }
 
 /// Starts the bot again for each of `starts` (failpoints): after each, `check` holds.
@@ -120,9 +121,8 @@ async fn a_challenge_answered_before_the_restart_is_not_posted_late() {
     let db = dir.path().join("gipf.db");
     let bot = unposted_challenge(&discord, &db).await;
     // Withdrawn meanwhile (by hand, as another process of the bot would): nothing to say.
-    rusqlite::Connection::open(&db)
-        .unwrap()
-        .execute("DELETE FROM challenges", [])
+    crate::support::database::sql(&db)
+        .execute("DELETE FROM challenges", params![])
         .unwrap();
     bot.stop(&discord).await;
     after_each_start(&discord, &db, 1, Config::default, |discord| {
@@ -323,12 +323,15 @@ async fn a_question_whose_answer_a_crash_lost_is_told_to_ask_again() {
         discord.slash_command_json(&invoker(ALICE, CHANNEL), "board", serde_json::json!([]));
     let token = asked["token"].as_str().unwrap().to_string();
     discord.give_interaction_token(&asked);
-    let taken = rusqlite::Connection::open(&db).unwrap();
-    taken
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    crate::support::database::sql(&db)
         .execute(
             "INSERT INTO interactions_unanswered (token, channel_id, outbox_mark, created_at)
-             VALUES (?1, ?2, (SELECT COALESCE(MAX(id), 0) FROM outbox), strftime('%s', 'now'))",
-            rusqlite::params![token, CHANNEL as i64],
+             VALUES (?1, ?2, (SELECT COALESCE(MAX(id), 0) FROM outbox), ?3)",
+            params![token, CHANNEL, now],
         )
         .unwrap();
     let bot = start(&discord, &db, None).await;

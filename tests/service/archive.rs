@@ -357,8 +357,9 @@ fn the_command_line_exports_every_game_and_animates_a_record() {
     let out = table.dir.path().join("records");
     let db = table.dir.path().join("gipf.db");
     let status = std::process::Command::new(env!("CARGO_BIN_EXE_gipf-bot"))
-        .args(["export", "--db"])
-        .arg(&db)
+        .arg("export")
+        .args(crate::support::database::flags(&db))
+        .env_remove("DATABASE_URL")
         .arg("-o")
         .arg(&out)
         .status()

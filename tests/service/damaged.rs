@@ -2,6 +2,7 @@
 //! and how to end it, either player or a moderator ends it at any stage without loading it,
 //! the abandonment watch ends it like any other, and the other games go on.
 
+use gipf_bot::store::sql::params;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -23,8 +24,7 @@ fn two_games(config: Config, damage: &str) -> Table {
     );
     table.expect("alice", "!accept", "Game on");
     table.expect("bob", "!push b1 c2", "played");
-    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
-    db.execute_batch(damage).unwrap();
+    table.sql().execute_batch(damage).unwrap();
     table.channel = ChannelId(1);
     table
 }
@@ -66,11 +66,13 @@ fn a_damaged_game_says_why_and_either_player_ends_it_at_any_stage() {
             && text.ends_with("the channel is free for a new game."),
         "{text}"
     );
-    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
-    let (status, ended_by): (String, i64) = db
-        .query_row("SELECT status, ended_by FROM games WHERE id = 1", [], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
+    let (status, ended_by): (String, i64) = table
+        .sql()
+        .query_row(
+            "SELECT status, ended_by FROM games WHERE id = 1",
+            params![],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
         .unwrap();
     assert_eq!(status, "aborted");
     assert_eq!(ended_by, gipf_bot::console::user_id("bob").0 as i64);
@@ -128,9 +130,11 @@ fn a_damaged_game_left_idle_is_abandoned_and_the_deadline_watch_goes_on() {
         "!board",
         "It ended as abandoned: nobody moved in it for too long.",
     );
-    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
-    let status: String = db
-        .query_row("SELECT status FROM games WHERE id = 1", [], |r| r.get(0))
+    let status: String = table
+        .sql()
+        .query_row("SELECT status FROM games WHERE id = 1", params![], |r| {
+            r.get(0)
+        })
         .unwrap();
     assert_eq!(status, "abandoned");
     table.expect("alice", "!challenge @bob", "challenges you");
@@ -148,6 +152,9 @@ fn doctor(db: &std::path::Path) -> std::process::Output {
 
 #[test]
 fn doctor_lists_the_damaged_games_and_changes_nothing() {
+    if crate::support::database::postgres().is_some() {
+        return; // SQLite's own file: PostgreSQL has tests of its own (tests/service/postgres.rs)
+    }
     let mut table = two_games(Config::default(), BAD_TURN);
     let db = table.dir.path().join("gipf.db");
     table.channel = ChannelId(2);
@@ -240,13 +247,11 @@ fn the_watch_ends_idle_games_damaged_or_not_and_tells_both_players() {
     assert!(first.contains("your standard GIPF here"), "{first}");
     let second = crate::support::table::shown(&ended[1].1);
     assert!(second.contains("your game 2 here"), "{second}");
-    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
-    let statuses: Vec<String> = db
-        .prepare("SELECT status FROM games ORDER BY id")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
+    let statuses: Vec<String> = table
+        .sql()
+        .query_map("SELECT status FROM games ORDER BY id", params![], |r| {
+            r.get(0)
+        })
         .unwrap();
     assert_eq!(statuses, ["abandoned", "abandoned", "active"]);
     // Said once: the next watch finds nothing more to end.

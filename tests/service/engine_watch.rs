@@ -66,9 +66,8 @@ fn a_failed_search_is_said_once_and_tried_again_minutes_later() {
     table.say("alice", "!challenge @gipf-bot standard white easy");
     let held = table.say("alice", "!push b1 c2");
     // The record breaks behind the bot's back before the engine reads it.
-    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
     let break_it = "UPDATE turns SET notation = 'b1-c9 (11)' WHERE game_id = 1 AND ply = 1";
-    db.execute_batch(break_it).unwrap();
+    table.sql().execute_batch(break_it).unwrap();
     let posted = table.service.with_answers(held);
     assert_eq!(posted.len(), 1, "{posted:?}");
     let text = shown(&posted[0]);
@@ -87,7 +86,9 @@ fn a_failed_search_is_said_once_and_tried_again_minutes_later() {
         "still broken: quiet"
     );
     // Mended, the next try plays.
-    db.execute_batch("UPDATE turns SET notation = 'c2 (11)' WHERE game_id = 1 AND ply = 1")
+    table
+        .sql()
+        .execute_batch("UPDATE turns SET notation = 'c2 (11)' WHERE game_id = 1 AND ply = 1")
         .unwrap();
     assert!(table.service.engine_turns().is_empty(), "not yet due");
     now.fetch_add(300, Ordering::SeqCst);

@@ -21,6 +21,7 @@ mod games;
 mod hostile;
 mod newcomer;
 mod pictures;
+mod postgres;
 mod potentials_games;
 mod refusals;
 mod sentences;

@@ -22,6 +22,7 @@ use gipf_bot::console::{Console, user_id};
 use gipf_bot::model::{ChannelId, Clock, GameId, GuildId, Rights};
 use gipf_bot::reply::Reply;
 use gipf_bot::service::{Config, GameState, Message, Service};
+use gipf_bot::store::{Database, copy};
 use rusqlite::Connection;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/upgrade");
@@ -36,6 +37,20 @@ struct Club {
 
 impl Club {
     fn open(db: &Path, now: i64) -> Club {
+        Club::open_on(Database::Sqlite(db.to_path_buf()), db, now)
+    }
+
+    /// [`Club::open`] on the test's database: the file itself, or with `TEST_DATABASE_URL`
+    /// set, a copy of it in PostgreSQL made as `copy-db` makes one.
+    fn open_copied(db: &Path, now: i64) -> Club {
+        let database = crate::support::database::database(db);
+        if let Database::Postgres(_) = database {
+            copy::copy(&Database::Sqlite(db.to_path_buf()), &database, |_| ()).unwrap();
+        }
+        Club::open_on(database, db, now)
+    }
+
+    fn open_on(database: Database, db: &Path, now: i64) -> Club {
         let clock_now = Arc::new(AtomicI64::new(now));
         let reading = Arc::clone(&clock_now);
         let config = Config {
@@ -47,7 +62,7 @@ impl Club {
             },
             ..Config::default()
         };
-        let service = Service::open(db, config).unwrap();
+        let service = Service::open(database, config).unwrap();
         service.set_engine_user(user_id("gipf-bot"), "gipf-bot");
         // An earlier release owed no announcement: the outbox starts empty.
         assert!(service.unsent().is_empty());
@@ -576,7 +591,7 @@ fn opens_and_plays_on(schema: u32) {
         (last, running)
     };
     // An hour after the fixture's last move: no game is abandoned, no challenge lapsed.
-    let mut club = Club::open(&db, last_move + 3600);
+    let mut club = Club::open_copied(&db, last_move + 3600);
     assert_eq!(
         kept_tables(&db, &columns),
         before,
@@ -684,6 +699,7 @@ fn opens_and_plays_on(schema: u32) {
         );
         analysis_kept(&mut club, schema, game);
     }
+    copies_back_the_same(&club, &work);
     drop(club);
     let after = kept_tables(&db, &columns);
     assert_eq!(
@@ -693,6 +709,28 @@ fn opens_and_plays_on(schema: u32) {
     assert_eq!(
         after["notices"], before["notices"],
         "schema {schema}: notices kept"
+    );
+}
+
+/// A database in PostgreSQL copied back into a SQLite file (as `copy-db` does) exports the
+/// same records.
+fn copies_back_the_same(club: &Club, work: &tempfile::TempDir) {
+    let database = club.service.database().clone();
+    if let Database::Sqlite(_) = database {
+        return;
+    }
+    let back = Database::Sqlite(work.path().join("back.db"));
+    copy::copy(&database, &back, |_| ()).unwrap();
+    let again = Service::open(back, Config::default()).unwrap();
+    let text = |records: Vec<(String, gipf_bot::record::GameRecord)>| {
+        records
+            .into_iter()
+            .map(|(name, record)| (name, record.to_string()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        text(again.records(None).unwrap()),
+        text(club.service.records(None).unwrap())
     );
 }
 
@@ -895,7 +933,7 @@ fn every_earlier_schema_migrates_with_its_rows() {
         let db = dir.path().join("gipf.db");
         {
             let mut old = Connection::open(&db).unwrap();
-            gipf_bot::store::migrations()
+            gipf_bot::store::migrate::sqlite_migrations()
                 .to_version(&mut old, version as usize)
                 .unwrap();
             let rows = FIRST_SCHEMA_ROWS

@@ -1,6 +1,7 @@
 //! Around the games: an internal error never shown, stale buttons, damaged games in the
 //! lists, spam limits, direct messages, aborts, abandonment, moderators and a server's
 //! defaults, through the service over a temporary database.
+use gipf_bot::store::sql::params;
 use std::time::Duration;
 
 use crate::support::table::{Table, click, shown};
@@ -15,8 +16,9 @@ fn an_internal_error_is_logged_and_never_shown() {
     table.text("alice", "!push b1 c2");
     // Break the database behind the service's back (a damaged game has answers of its own:
     // tests/damaged.rs).
-    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
-    db.execute("ALTER TABLE users RENAME TO people", [])
+    table
+        .sql()
+        .execute_batch("ALTER TABLE users RENAME TO people")
         .unwrap();
     let reply = table.say("bob", "!board").remove(0);
     let text = shown(&reply);
@@ -64,11 +66,11 @@ fn a_damaged_game_is_listed_as_such_and_hides_no_other() {
     table.text("alice", "!push b1 c2");
     table.channel = ChannelId(2);
     table.start("basic");
-    let db = rusqlite::Connection::open(table.dir.path().join("gipf.db")).unwrap();
-    let damaged = db
+    let damaged = table
+        .sql()
         .execute(
             "UPDATE turns SET notation = 'e5' WHERE game_id = (SELECT id FROM games WHERE channel_id = 1)",
-            [],
+            params![],
         )
         .unwrap();
     assert_eq!(damaged, 1);

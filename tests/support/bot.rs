@@ -47,7 +47,7 @@ impl Bot {
     ) -> Bot {
         let settings = Settings {
             token: "fake-token".into(),
-            database: db.to_path_buf(),
+            database: super::database::database(db),
             config,
             dev_guild: Some(GUILD),
             api_proxy: Some(discord.base_url()),

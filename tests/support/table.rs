@@ -8,6 +8,7 @@ use gipf_bot::console::{Console, user_id};
 use gipf_bot::model::{ChannelId, GuildId};
 use gipf_bot::reply::Reply;
 use gipf_bot::service::{Config, GameState, Message, Service};
+use gipf_bot::store::sql::{Conn, params};
 
 use super::chat::shown_safely;
 
@@ -26,7 +27,8 @@ impl Table {
 
     pub fn with_config(config: Config) -> Table {
         let dir = tempfile::tempdir().unwrap();
-        let service = Arc::new(Service::open(dir.path().join("gipf.db"), config).unwrap());
+        let database = super::database::database(&dir.path().join("gipf.db"));
+        let service = Arc::new(Service::open(database, config).unwrap());
         let console = Console::new(dir.path().join("boards")).unwrap();
         Table {
             dir,
@@ -38,9 +40,9 @@ impl Table {
 
     /// Closes the database and opens it again, as a restart does.
     pub fn restart(&mut self) {
-        let path = self.dir.path().join("gipf.db");
+        let database = super::database::database(&self.dir.path().join("gipf.db"));
         let config = self.service.config().clone();
-        self.service = Arc::new(Service::open(path, config).unwrap());
+        self.service = Arc::new(Service::open(database, config).unwrap());
     }
 
     pub fn message(&mut self, author: &str, text: &str) -> Message {
@@ -80,14 +82,19 @@ impl Table {
 
     /// Makes every game look untouched for `days`, behind the service's back.
     pub fn idle_for_days(&self, days: u64) {
-        let db = rusqlite::Connection::open(self.dir.path().join("gipf.db")).unwrap();
+        let mut db = self.sql();
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap()
             .as_secs();
         let then = i64::try_from(now - days * 86_400).unwrap();
-        db.execute("UPDATE games SET updated_at = ?1", [then])
+        db.execute("UPDATE games SET updated_at = ?1", params![then])
             .unwrap();
+    }
+
+    /// A connection to the service's database, to change rows behind its back.
+    pub fn sql(&self) -> Conn {
+        super::database::sql(&self.dir.path().join("gipf.db"))
     }
 
     pub fn state(&self) -> GameState {

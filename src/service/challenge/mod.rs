@@ -310,7 +310,11 @@ impl Keeper {
             .store
             .start_game(&challenge, players, message.site.as_deref())?
         else {
-            return Err(answered_just_now());
+            // Accepted a moment ago by another click (another process of the bot, on one
+            // database): that game, as a second accept shows it.
+            return self
+                .accepted_already(message)
+                .unwrap_or_else(|| Err(answered_just_now()));
         };
         let game = LiveGame::load(stored)?;
         let mut text = game_on(&game, "");

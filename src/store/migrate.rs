@@ -1,0 +1,116 @@
+//! The schema's one numbered list of migrations, for both engines. Each step is written for
+//! SQLite (`migrations/`); PostgreSQL runs the same step in its own types
+//! ([`dialect::postgres_schema`]), or its own text (`migrations/postgres/`) where SQLite had to
+//! rebuild a table to change it and PostgreSQL alters it in place.
+
+use anyhow::Context;
+use rusqlite_migration::{M, Migrations};
+
+use super::sql::{Conn, Result, dialect, params};
+
+/// One step of the schema.
+pub struct Step {
+    /// Its file's name, `NNNN_what.sql`.
+    pub name: &'static str,
+    /// Its SQL for SQLite.
+    pub sqlite: &'static str,
+    /// Its SQL for PostgreSQL where it is not the SQLite text in PostgreSQL's types.
+    pub postgres: Option<&'static str>,
+}
+
+impl Step {
+    /// Its SQL for PostgreSQL.
+    pub fn postgres(&self) -> String {
+        self.postgres
+            .map_or_else(|| dialect::postgres_schema(self.sqlite), str::to_owned)
+    }
+}
+
+macro_rules! step {
+    ($file:literal) => {
+        Step {
+            name: $file,
+            sqlite: include_str!(concat!("../../migrations/", $file)),
+            postgres: None,
+        }
+    };
+    ($file:literal, postgres: $pg:literal) => {
+        Step {
+            name: $file,
+            sqlite: include_str!(concat!("../../migrations/", $file)),
+            postgres: Some(include_str!(concat!("../../migrations/postgres/", $pg))),
+        }
+    };
+}
+
+/// Every step, in order: step N makes schema version N.
+pub const STEPS: &[Step] = &[
+    step!("0001_init.sql"),
+    step!("0002_challenge_ids_never_reused.sql", postgres: "0002_challenge_ids_never_reused.sql"),
+    step!("0003_notices.sql"),
+    step!("0004_games_end_without_a_winner.sql", postgres: "0004_games_end_without_a_winner.sql"),
+    step!("0005_time_per_move.sql"),
+    step!("0006_server_settings.sql"),
+    step!("0007_threads.sql"),
+    step!("0008_archive_and_ratings.sql"),
+    step!("0009_engine_and_hints.sql"),
+    step!("0010_potentials.sql", postgres: "0010_potentials.sql"),
+    step!("0011_open_seeks.sql", postgres: "0011_open_seeks.sql"),
+    step!("0012_beginner_level.sql", postgres: "0012_beginner_level.sql"),
+    step!("0013_puzzles_and_lessons.sql"),
+    step!("0014_board_sides.sql"),
+    step!("0015_takebacks.sql"),
+    step!("0016_daily_puzzles_and_analyses.sql"),
+    step!("0017_outbox.sql"),
+    step!("0018_tournaments.sql"),
+    step!("0019_outbox_kinds.sql", postgres: "0019_outbox_kinds.sql"),
+    step!("0020_pictures_for_everyone.sql"),
+    step!("0021_analyses.sql"),
+    step!("0025_leases.sql"),
+];
+
+/// The SQLite steps as `rusqlite_migration` runs them (it keeps the version in SQLite's
+/// `user_version`, as every database so far has).
+pub fn sqlite_migrations() -> Migrations<'static> {
+    Migrations::new(STEPS.iter().map(|step| M::up(step.sqlite)).collect())
+}
+
+/// Brings a PostgreSQL database up to the last step, in one transaction, under a lock that
+/// lets only one of several processes starting at once migrate (the others wait, then find
+/// nothing to do). The version is kept in `schema_version`.
+pub fn postgres_to_latest(conn: &mut Conn) -> anyhow::Result<usize> {
+    conn.transaction(|c| -> anyhow::Result<usize> {
+        // Any number both processes agree on: the lock is the migration's, not a row's.
+        c.execute("SELECT pg_advisory_xact_lock(7467697066)", params![])?;
+        c.execute_batch(
+            "CREATE TABLE IF NOT EXISTS schema_version (
+                 version BIGINT PRIMARY KEY,
+                 name    TEXT NOT NULL
+             )",
+        )?;
+        let done: i64 = c.query_row(
+            "SELECT COALESCE(MAX(version), 0) FROM schema_version",
+            params![],
+            |r| r.get(0),
+        )?;
+        let done = usize::try_from(done).unwrap_or(0);
+        for (index, step) in STEPS.iter().enumerate().skip(done) {
+            c.execute_batch(&step.postgres())
+                .with_context(|| format!("migration {} failed on PostgreSQL", step.name))?;
+            c.execute(
+                "INSERT INTO schema_version (version, name) VALUES (?1, ?2)",
+                params![index + 1, step.name],
+            )?;
+        }
+        Ok(STEPS.len() - done.min(STEPS.len()))
+    })
+}
+
+/// The schema version a database is at.
+pub fn version(conn: &mut Conn) -> Result<usize> {
+    let sql = match conn.engine() {
+        "SQLite" => "SELECT user_version FROM pragma_user_version",
+        _ => "SELECT COALESCE(MAX(version), 0) FROM schema_version",
+    };
+    conn.query_row(sql, params![], |r| r.get(0))
+}

@@ -1,0 +1,158 @@
+//! The PostgreSQL engine: a synchronous client (run on the store's own threads, never on the
+//! async runtime), each statement prepared once per connection, and values written in
+//! whatever type the server expects for the parameter.
+
+use std::collections::HashMap;
+use std::error::Error as StdError;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use bytes::BytesMut;
+use postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
+use postgres::{NoTls, Statement};
+
+use super::dialect::numbered_parameters;
+use super::{PostgresUrl, Result, Row, ToValue, Value};
+
+/// How long a start waits for PostgreSQL to come up before giving up.
+const CONNECT_PATIENCE: Duration = Duration::from_secs(30);
+
+/// A connection and the statements it has prepared.
+pub struct Client {
+    client: postgres::Client,
+    prepared: HashMap<String, Statement>,
+}
+
+impl Client {
+    /// Connects to `url`, trying again for a while if the server is not up yet (as after a
+    /// reboot, when the bot may start first).
+    pub(super) fn open(url: &PostgresUrl) -> anyhow::Result<Client> {
+        let started = Instant::now();
+        let mut wait = Duration::from_millis(200);
+        loop {
+            match url.config().connect(NoTls) {
+                Ok(client) => {
+                    return Ok(Client {
+                        client,
+                        prepared: HashMap::new(),
+                    });
+                }
+                Err(error) if started.elapsed() < CONNECT_PATIENCE && unreachable(&error) => {
+                    tracing::warn!(%url, %error, "PostgreSQL is not answering; trying again");
+                    std::thread::sleep(wait);
+                    wait = (wait * 2).min(Duration::from_secs(5));
+                }
+                Err(error) => {
+                    return Err(error).with_context(|| format!("cannot connect to {url}"));
+                }
+            }
+        }
+    }
+
+    fn statement(&mut self, sql: &str) -> Result<Statement> {
+        if let Some(statement) = self.prepared.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.client.prepare(&numbered_parameters(sql))?;
+        self.prepared.insert(sql.to_owned(), statement.clone());
+        Ok(statement)
+    }
+
+    pub(super) fn execute(&mut self, sql: &str, params: &[&dyn ToValue]) -> Result<usize> {
+        let statement = self.statement(sql)?;
+        let values: Vec<Value> = params.iter().map(|p| p.to_value()).collect();
+        let refs: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v as _).collect();
+        let changed = self.client.execute(&statement, &refs)?;
+        Ok(usize::try_from(changed).unwrap_or(usize::MAX))
+    }
+
+    pub(super) fn query(&mut self, sql: &str, params: &[&dyn ToValue]) -> Result<Vec<Row>> {
+        let statement = self.statement(sql)?;
+        let values: Vec<Value> = params.iter().map(|p| p.to_value()).collect();
+        let refs: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v as _).collect();
+        let rows = self.client.query(&statement, &refs)?;
+        rows.iter()
+            .map(|row| {
+                let cells = (0..row.len())
+                    .map(|i| row.try_get::<_, Value>(i))
+                    .collect::<Result<Vec<Value>, postgres::Error>>()?;
+                Ok(Row::new(cells))
+            })
+            .collect()
+    }
+
+    pub(super) fn execute_batch(&mut self, sql: &str) -> Result<()> {
+        Ok(self.client.batch_execute(sql)?)
+    }
+
+    pub(super) fn is_closed(&self) -> bool {
+        self.client.is_closed()
+    }
+}
+
+/// The server is down or not reachable yet (worth waiting for), not a refusal such as a
+/// wrong password or an unknown database.
+fn unreachable(error: &postgres::Error) -> bool {
+    error.as_db_error().is_none()
+        && error
+            .source()
+            .is_some_and(|source| source.downcast_ref::<std::io::Error>().is_some())
+}
+
+type Boxed = Box<dyn StdError + Sync + Send>;
+
+impl ToSql for Value {
+    /// A value in the type the server expects: an integer may be bound to a `bigint`, an
+    /// `integer`, a `boolean` (0 or 1) or a `double precision` parameter.
+    fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, Boxed> {
+        match self {
+            Value::Null => Ok(IsNull::Yes),
+            Value::Int(n) => match *ty {
+                Type::INT8 => n.to_sql(ty, out),
+                Type::INT4 => i32::try_from(*n)?.to_sql(ty, out),
+                Type::INT2 => i16::try_from(*n)?.to_sql(ty, out),
+                Type::BOOL => (*n != 0).to_sql(ty, out),
+                Type::FLOAT8 => (*n as f64).to_sql(ty, out),
+                Type::TEXT | Type::VARCHAR => n.to_string().to_sql(ty, out),
+                _ => Err(format!("an integer cannot be a {ty} parameter").into()),
+            },
+            Value::Real(x) => match *ty {
+                Type::FLOAT4 => (*x as f32).to_sql(ty, out),
+                _ => x.to_sql(ty, out),
+            },
+            Value::Text(text) => text.as_str().to_sql(ty, out),
+            Value::Blob(bytes) => bytes.as_slice().to_sql(ty, out),
+        }
+    }
+
+    fn accepts(_: &Type) -> bool {
+        true
+    }
+
+    to_sql_checked!();
+}
+
+impl<'a> FromSql<'a> for Value {
+    fn from_sql(ty: &Type, raw: &'a [u8]) -> Result<Value, Boxed> {
+        Ok(match *ty {
+            Type::INT8 => Value::Int(i64::from_sql(ty, raw)?),
+            Type::INT4 => Value::Int(i32::from_sql(ty, raw)?.into()),
+            Type::INT2 => Value::Int(i16::from_sql(ty, raw)?.into()),
+            Type::BOOL => Value::Int(bool::from_sql(ty, raw)?.into()),
+            Type::FLOAT8 => Value::Real(f64::from_sql(ty, raw)?),
+            Type::FLOAT4 => Value::Real(f32::from_sql(ty, raw)?.into()),
+            Type::BYTEA => Value::Blob(<Vec<u8>>::from_sql(ty, raw)?),
+            _ => Value::Text(<String>::from_sql(ty, raw).map_err(|_| {
+                format!("a column of type {ty} is not one the store reads (cast it)")
+            })?),
+        })
+    }
+
+    fn from_sql_null(_: &Type) -> Result<Value, Boxed> {
+        Ok(Value::Null)
+    }
+
+    fn accepts(_: &Type) -> bool {
+        true
+    }
+}

@@ -1,0 +1,66 @@
+//! The SQLite engine: one file, opened with a write-ahead log so that readers never wait for
+//! the writer, and foreign keys checked.
+
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::Context;
+use rusqlite::types::{ToSqlOutput, ValueRef};
+use rusqlite::{Connection, ToSql};
+
+use super::{Result, Row, ToValue, Value};
+
+pub(super) fn open(path: &Path) -> anyhow::Result<Connection> {
+    let conn = Connection::open(path)
+        .with_context(|| format!("cannot open the database {}", path.display()))?;
+    conn.busy_timeout(Duration::from_secs(5))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    Ok(conn)
+}
+
+impl ToSql for Value {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::Borrowed(match self {
+            Value::Null => ValueRef::Null,
+            Value::Int(n) => ValueRef::Integer(*n),
+            Value::Real(x) => ValueRef::Real(*x),
+            Value::Text(text) => ValueRef::Text(text.as_bytes()),
+            Value::Blob(bytes) => ValueRef::Blob(bytes),
+        }))
+    }
+}
+
+fn values(params: &[&dyn ToValue]) -> Vec<Value> {
+    params.iter().map(|p| p.to_value()).collect()
+}
+
+pub(super) fn execute(c: &Connection, sql: &str, params: &[&dyn ToValue]) -> Result<usize> {
+    let params = values(params);
+    Ok(c.prepare_cached(sql)?
+        .execute(rusqlite::params_from_iter(params.iter()))?)
+}
+
+pub(super) fn query(c: &Connection, sql: &str, params: &[&dyn ToValue]) -> Result<Vec<Row>> {
+    let params = values(params);
+    let mut statement = c.prepare_cached(sql)?;
+    let width = statement.column_count();
+    let mut rows = statement.query(rusqlite::params_from_iter(params.iter()))?;
+    let mut read = Vec::new();
+    while let Some(row) = rows.next()? {
+        let cells = (0..width)
+            .map(|i| {
+                Ok(match row.get_ref(i)? {
+                    ValueRef::Null => Value::Null,
+                    ValueRef::Integer(n) => Value::Int(n),
+                    ValueRef::Real(x) => Value::Real(x),
+                    ValueRef::Text(text) => Value::Text(String::from_utf8_lossy(text).into_owned()),
+                    ValueRef::Blob(bytes) => Value::Blob(bytes.to_vec()),
+                })
+            })
+            .collect::<rusqlite::Result<Vec<Value>>>()?;
+        read.push(Row::new(cells));
+    }
+    Ok(read)
+}
