@@ -66,7 +66,7 @@ pub const STEPS: &[Step] = &[
     step!("0019_outbox_kinds.sql", postgres: "0019_outbox_kinds.sql"),
     step!("0020_pictures_for_everyone.sql"),
     step!("0021_analyses.sql"),
-    step!("0025_leases.sql"),
+    step!("0023_leases.sql"),
 ];
 
 /// The SQLite steps as `rusqlite_migration` runs them (it keeps the version in SQLite's
