@@ -172,6 +172,9 @@ impl Service {
                     if !replies.iter().any(|reply| reply.direct.is_some()) {
                         self.copy_owed(owed.channel, &mut replies);
                     }
+                    if owed.posted.is_some() {
+                        self.posted_already(&owed, &mut replies);
+                    }
                     out.extend(replies.into_iter().map(|reply| (owed.channel, reply)));
                 }
                 // What is gone, or was overtaken, owes nothing.
@@ -182,6 +185,18 @@ impl Service {
             }
         }
         out
+    }
+}
+
+impl Service {
+    /// Leaves out of `replies` the announcement of `owed`, which was posted before a crash
+    /// (by an interaction's answer, which has no nonce to drop it a second time): only its
+    /// direct copies are left to send, and with none it is marked sent.
+    fn posted_already(&self, owed: &Owed, replies: &mut Vec<Reply>) {
+        replies.retain(|reply| reply.direct.is_some() || !reply.owed.contains(&owed.id));
+        if !replies.iter().any(|reply| reply.owed.contains(&owed.id)) {
+            self.sent(&[owed.id], None);
+        }
     }
 }
 

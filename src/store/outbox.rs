@@ -112,6 +112,9 @@ pub struct Owed {
     pub subject: i64,
     /// How many turns the game had stored when it was written.
     pub ply: i64,
+    /// The message that announced it, if it was posted and a crash came before its marking
+    /// (its direct copies may still be owed).
+    pub posted: Option<i64>,
 }
 
 impl Owed {
@@ -174,8 +177,8 @@ impl Store {
         self.with(|c| {
             let owed = c
                 .prepare_cached(
-                    "SELECT id, channel_id, kind, subject, ply FROM outbox WHERE sent_at IS NULL
-                     ORDER BY id",
+                    "SELECT id, channel_id, kind, subject, ply, message_id FROM outbox
+                     WHERE sent_at IS NULL ORDER BY id",
                 )?
                 .query_map([], |row| {
                     Ok(Owed {
@@ -184,6 +187,7 @@ impl Store {
                         kind: row.get(2)?,
                         subject: row.get(3)?,
                         ply: row.get(4)?,
+                        posted: row.get(5)?,
                     })
                 })?
                 .collect::<Result<_, _>>()?;

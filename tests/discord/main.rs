@@ -12,6 +12,7 @@ mod engine;
 mod handshake;
 mod outbox;
 mod outbox_kinds;
+mod outbox_links;
 mod pictures;
 mod play;
 mod privacy;
