@@ -19,7 +19,8 @@ use super::{LiveGame, Service};
 use crate::model::{ChannelId, GameStatus, OutboxId};
 use crate::reply::Reply;
 use crate::service::hands::{Desk, Keeper};
-use crate::store::{Kind, Owed, Unanswered};
+use crate::service::watch::damaged_title;
+use crate::store::{Damaged, Kind, Owed, Unanswered};
 use crate::text;
 
 /// Where a test makes the bot die, as `kill -9` would, between storing a turn and marking its
@@ -217,13 +218,15 @@ impl Keeper {
     /// The message `owed` stands for, drawn from what it announces as stored now; `None` if
     /// it no longer means anything.
     fn recovered(&self, owed: &Owed) -> anyhow::Result<Option<Reply>> {
-        let reply = if owed.kind == Kind::Challenge {
-            self.recovered_challenge(owed)?
-        } else {
-            let Some(stored) = self.store.game(owed.game())? else {
-                return Ok(None);
-            };
-            self.recovered_of_game(owed, LiveGame::load(stored)?)?
+        let reply = match owed.kind {
+            Kind::Challenge => self.recovered_challenge(owed)?,
+            Kind::Abandoned => self.recovered_abandoned(owed)?,
+            _ => {
+                let Some(stored) = self.store.game(owed.game())? else {
+                    return Ok(None);
+                };
+                self.recovered_of_game(owed, LiveGame::load(stored)?)?
+            }
         };
         Ok(reply.map(|reply| Reply {
             owed: vec![owed.id],
@@ -239,6 +242,20 @@ impl Keeper {
                 .map(Some),
             _ => Ok(None),
         }
+    }
+
+    /// The end of the game `owed` announces, abandoned: drawn from its row without replaying
+    /// it, or from the row's columns alone where its record cannot be read (a damaged game).
+    fn recovered_abandoned(&self, owed: &Owed) -> anyhow::Result<Option<Reply>> {
+        let (title, players, guild) = match self.store.game(owed.game()) {
+            Ok(Some(stored)) => (stored.spec.title(), stored.players, stored.guild),
+            Ok(None) => return Ok(None),
+            Err(e) => {
+                let damaged = e.downcast::<Damaged>()?;
+                (damaged_title(&damaged), damaged.players, damaged.guild)
+            }
+        };
+        self.abandoned_reply(&title, players, guild).map(Some)
     }
 
     /// The message `owed` stands for about `game`.
@@ -276,13 +293,8 @@ impl Keeper {
                 Some(loser) => self.forfeit_reply(game, loser).map(Some),
                 None => Ok(None),
             },
-            Kind::Abandoned => {
-                let stored = &game.stored;
-                let title = stored.spec.title();
-                self.abandoned_reply(&title, stored.players, stored.guild)
-                    .map(Some)
-            }
-            Kind::Challenge => Ok(None),
+            // Drawn without the game (`recovered`).
+            Kind::Abandoned | Kind::Challenge => Ok(None),
         }
     }
 

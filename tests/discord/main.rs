@@ -11,6 +11,7 @@ mod e2e;
 mod engine;
 mod handshake;
 mod outbox;
+mod outbox_ends;
 mod outbox_kinds;
 mod outbox_links;
 mod pictures;
