@@ -293,6 +293,7 @@ impl Keeper {
                 Some(loser) => self.forfeit_reply(game, loser).map(Some),
                 None => Ok(None),
             },
+            Kind::Analysis => self.analysis_message(&game, owed.ply as usize),
             // Drawn without the game (`recovered`).
             Kind::Abandoned | Kind::Challenge => Ok(None),
         }

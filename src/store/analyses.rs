@@ -6,8 +6,8 @@ use gipf::Color;
 use gipf_ai::analyse::Mistake;
 use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
 
-use super::Store;
-use crate::model::GameId;
+use super::{Store, outbox};
+use crate::model::{ChannelId, GameId, OutboxId};
 
 /// A colour as the `color` column writes it.
 fn color_name(color: Color) -> &'static str {
@@ -19,13 +19,17 @@ fn color_name(color: Color) -> &'static str {
 
 impl Store {
     /// Keeps the whole analysis of `game`: its costly turns, worst first (none: nothing cost
-    /// anything), and their comments for `!browse`, by turn (numbered from 1).
+    /// anything), and their comments for `!browse`, by turn (numbered from 1); with its
+    /// messages (its heading and each costly turn) owed to each of `channels`: each
+    /// channel's outbox rows, in the messages' order.
     pub fn set_analysis(
         &self,
         game: GameId,
         mistakes: &[Mistake],
         comments: &[(u32, String)],
-    ) -> anyhow::Result<()> {
+        channels: &[ChannelId],
+    ) -> anyhow::Result<Vec<Vec<OutboxId>>> {
+        let at = self.clock.now();
         self.with(|c| {
             let t = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
             t.prepare_cached("DELETE FROM analysis_turns WHERE game_id = ?1")?
@@ -51,8 +55,9 @@ impl Store {
                 ])?;
             }
             write_comments(&t, game, comments)?;
+            let owed = outbox::owe_analysis(&t, channels, game, 1 + mistakes.len(), at)?;
             t.commit()?;
-            Ok(())
+            Ok(owed)
         })
     }
 

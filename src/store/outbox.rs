@@ -32,11 +32,14 @@ pub enum Kind {
     Forfeit,
     /// The end of a game nobody moved in for too long.
     Abandoned,
+    /// A message of a game's analysis, as stored: its `ply` says which (0 its heading, `n`
+    /// its `n`-th costly turn).
+    Analysis,
 }
 
 impl Kind {
     /// Every kind, with its word in the database.
-    pub const ALL: [(Kind, &'static str); 7] = [
+    pub const ALL: [(Kind, &'static str); 8] = [
         (Kind::Turn, "turn"),
         (Kind::GameOn, "game_on"),
         (Kind::Challenge, "challenge"),
@@ -44,6 +47,7 @@ impl Kind {
         (Kind::TimeUp, "time_up"),
         (Kind::Forfeit, "forfeit"),
         (Kind::Abandoned, "abandoned"),
+        (Kind::Analysis, "analysis"),
     ];
 
     fn word(self) -> &'static str {
@@ -131,6 +135,7 @@ impl Owed {
 
 /// Writes that a message of `kind` about `subject` is owed to `channel`, the game having
 /// `ply` turns stored: called inside the transaction that makes the change it announces.
+/// The row.
 pub(super) fn owe(
     tx: &Connection,
     channel: ChannelId,
@@ -138,13 +143,32 @@ pub(super) fn owe(
     subject: i64,
     ply: usize,
     at: i64,
-) -> rusqlite::Result<()> {
+) -> rusqlite::Result<OutboxId> {
     tx.prepare_cached(
         "INSERT INTO outbox (channel_id, kind, subject, ply, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5)",
+         VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id",
     )?
-    .execute(params![channel, kind, subject, ply as i64, at])?;
-    Ok(())
+    .query_row(params![channel, kind, subject, ply as i64, at], |row| {
+        row.get(0)
+    })
+}
+
+/// Writes that the `messages` of the analysis of `game` (its heading and each costly turn)
+/// are owed to each of `channels`, which asked for it: called inside the transaction that
+/// stores the analysis. Each channel's rows, in the messages' order.
+pub(super) fn owe_analysis(
+    tx: &Connection,
+    channels: &[ChannelId],
+    game: GameId,
+    messages: usize,
+    at: i64,
+) -> rusqlite::Result<Vec<Vec<OutboxId>>> {
+    let owe_each = |channel| {
+        (0..messages)
+            .map(|message| owe(tx, channel, Kind::Analysis, game.0, message, at))
+            .collect()
+    };
+    channels.iter().map(|&channel| owe_each(channel)).collect()
 }
 
 impl Store {
