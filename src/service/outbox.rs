@@ -221,6 +221,7 @@ impl Keeper {
         let reply = match owed.kind {
             Kind::Challenge => self.recovered_challenge(owed)?,
             Kind::Abandoned => self.recovered_abandoned(owed)?,
+            Kind::Round | Kind::EventEnd => self.recovered_event(owed)?,
             _ => {
                 let Some(stored) = self.store.game(owed.game())? else {
                     return Ok(None);
@@ -294,8 +295,8 @@ impl Keeper {
                 None => Ok(None),
             },
             Kind::Analysis => self.analysis_message(&game, owed.ply as usize),
-            // Drawn without the game (`recovered`).
-            Kind::Abandoned | Kind::Challenge => Ok(None),
+            // Drawn without a game (`recovered`).
+            Kind::Abandoned | Kind::Challenge | Kind::Round | Kind::EventEnd => Ok(None),
         }
     }
 

@@ -35,11 +35,15 @@ pub enum Kind {
     /// A message of a game's analysis, as stored: its `ply` says which (0 its heading, `n`
     /// its `n`-th costly turn).
     Analysis,
+    /// A tournament round's pairings (its subject is the tournament, its `ply` the round).
+    Round,
+    /// A tournament's end, with its final standings (its subject is the tournament).
+    EventEnd,
 }
 
 impl Kind {
     /// Every kind, with its word in the database.
-    pub const ALL: [(Kind, &'static str); 8] = [
+    pub const ALL: [(Kind, &'static str); 10] = [
         (Kind::Turn, "turn"),
         (Kind::GameOn, "game_on"),
         (Kind::Challenge, "challenge"),
@@ -48,6 +52,8 @@ impl Kind {
         (Kind::Forfeit, "forfeit"),
         (Kind::Abandoned, "abandoned"),
         (Kind::Analysis, "analysis"),
+        (Kind::Round, "round"),
+        (Kind::EventEnd, "event_end"),
     ];
 
     fn word(self) -> &'static str {
@@ -112,7 +118,8 @@ pub struct Owed {
     pub channel: ChannelId,
     /// What it announces.
     pub kind: Kind,
-    /// What it is drawn from: a game, or for [`Kind::Challenge`] a challenge.
+    /// What it is drawn from: a game, for [`Kind::Challenge`] a challenge, for
+    /// [`Kind::Round`] and [`Kind::EventEnd`] a tournament.
     pub subject: i64,
     /// How many turns the game had stored when it was written.
     pub ply: i64,

@@ -12,6 +12,7 @@ mod engine;
 mod handshake;
 mod outbox;
 mod outbox_ends;
+mod outbox_events;
 mod outbox_kinds;
 mod outbox_links;
 mod pictures;
