@@ -5,12 +5,13 @@
 //! drawn from what it announces as stored now ([`Service::unsent`]). Also where a test makes
 //! the bot die on that way ([`Crash`]).
 //!
-//! A new kind of message owed (tournament pairings, say) is: a variant of
-//! [`Kind`](crate::store::Kind) with its word, `owe` (in `store/outbox.rs`) called in the
-//! transaction of the change it tells (with the subject it is drawn from: its id), an arm in
-//! `recovered_of_game` (or a function beside it) that draws it again, and the reply that
-//! tells it handed its rows by `hand_owed` (a command's and the watch's are already). The sender, the
-//! nonces, the marking and the drain are the same for every kind.
+//! A new kind of message owed is: a variant of [`Kind`](crate::store::Kind) with its word,
+//! `owe` (in `store/outbox.rs`) called in the transaction of the change it tells (with the
+//! subject it is drawn from: its id), an arm in `recovered_of_game` (or a function beside it,
+//! as for an abandonment or a tournament, drawn without loading a game) that draws it again,
+//! and the reply that tells it handed its rows by `hand_owed` (a command's and the watch's
+//! are already; an analysis hands each of its messages its own row). The sender, the nonces,
+//! the marking and the drain are the same for every kind.
 
 use gipf::Color;
 

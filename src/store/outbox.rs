@@ -1,10 +1,12 @@
 //! The outbox: every message the bot owes (a turn's announcement, a game's start, a
-//! challenge, a reminder, a loss on time...), written in the transaction of the change it
-//! announces and marked sent once posted, so that a restart posts what a crash left unsaid.
+//! challenge, a reminder, a loss on time, an analysis, a round's pairings...), written in
+//! the transaction of the change it announces and marked sent once posted, so that a restart
+//! posts what a crash left unsaid.
 //!
-//! A row is a [`Kind`] and the subject it is drawn again from (a game or a challenge), never
-//! the text: adding a kind is a variant of [`Kind`] with its word in [`Kind::ALL`], the
-//! transaction that owes it calling [`owe`], and its drawing in the service's outbox room.
+//! A row is a [`Kind`] and the subject it is drawn again from (a game, a challenge or a
+//! tournament), never the text: adding a kind is a variant of [`Kind`] with its word in
+//! [`Kind::ALL`], the transaction that owes it calling [`owe`], and its drawing in the
+//! service's outbox room.
 
 use std::fmt;
 use std::str::FromStr;

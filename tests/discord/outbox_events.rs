@@ -70,6 +70,47 @@ fn once_pinging(discord: &FakeDiscord, says: &str, users: &[u64]) {
     assert_eq!(pinged, users, "{:#}", posts[0]);
 }
 
+/// A message owed: its kind in the outbox, what it says, whom it pings.
+struct Owed<'a> {
+    kind: &'a str,
+    says: &'a str,
+    pings: &'a [u64],
+}
+
+/// Once `bot` (dying at `crash`) has stored the row of `owed` (and, dying at the marking,
+/// posted it), stops it; then two starts that do not die leave it posted exactly once,
+/// pinging whom it should, and nothing owed.
+async fn posted_once_after(
+    discord: &FakeDiscord,
+    db: &Path,
+    now: &Arc<AtomicI64>,
+    bot: Bot,
+    crash: Crash,
+    owed: Owed<'_>,
+) {
+    let row = format!("SELECT COUNT(*) FROM outbox WHERE kind = '{}'", owed.kind);
+    stored(db, &row, 1).await;
+    if crash == Crash::BeforeMark {
+        posted_saying(discord, CHANNEL, owed.says).await;
+    }
+    bot.stop(discord).await;
+    if crash == Crash::BeforePost {
+        assert!(posts_saying(discord, CHANNEL, owed.says).is_empty());
+    }
+    after_each_start(
+        discord,
+        db,
+        2,
+        || on_clock(now, None),
+        |discord| {
+            once_pinging(discord, owed.says, owed.pings);
+        },
+    )
+    .await;
+    let unsent = count(db, "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL");
+    assert_eq!(unsent, 0, "{crash:?}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rounds_pairings_are_posted_once_whatever_the_crash() {
     for crash in [Crash::BeforePost, Crash::BeforeMark] {
@@ -79,26 +120,13 @@ async fn a_rounds_pairings_are_posted_once_whatever_the_crash() {
         event_entered(&discord, &db, &now).await;
         let bot = Bot::start_with(&discord, &db, on_clock(&now, Some(crash))).await;
         (discord.send_message(say(CHANNEL, MODERATOR, "!tournament start"))).await;
-        stored(&db, "SELECT COUNT(*) FROM outbox WHERE kind = 'round'", 1).await;
-        if crash == Crash::BeforeMark {
-            posted_saying(&discord, CHANNEL, "round 1:").await;
-        }
-        bot.stop(&discord).await;
-        if crash == Crash::BeforePost {
-            assert!(posts_saying(&discord, CHANNEL, "round 1:").is_empty());
-        }
-        after_each_start(
-            &discord,
-            &db,
-            2,
-            || on_clock(&now, None),
-            |discord| {
-                once_pinging(discord, "**Winter Cup**, round 1:", &[ALICE.0, BOB.0]);
-            },
-        )
-        .await;
-        let unsent = count(&db, "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL");
-        assert_eq!(unsent, 0, "{crash:?}");
+        let round = "**Winter Cup**, round 1:";
+        let owed = Owed {
+            kind: "round",
+            says: round,
+            pings: &[ALICE.0, BOB.0],
+        };
+        posted_once_after(&discord, &db, &now, bot, crash, owed).await;
     }
 }
 
@@ -123,31 +151,13 @@ async fn an_events_end_is_posted_once_whatever_the_crash() {
         let bot = Bot::start_with(&discord, &db, on_clock(&now, Some(crash))).await;
         let resigned = ask(&discord, say(thread, BOB, "!resign confirm")).await;
         assert!(content(&resigned).contains("resigned"), "{resigned:#}");
-        stored(
-            &db,
-            "SELECT COUNT(*) FROM outbox WHERE kind = 'event_end'",
-            1,
-        )
-        .await;
-        if crash == Crash::BeforeMark {
-            posted_saying(&discord, CHANNEL, "is over").await;
-        }
-        bot.stop(&discord).await;
-        if crash == Crash::BeforePost {
-            assert!(posts_saying(&discord, CHANNEL, "is over").is_empty());
-        }
         // The winner, alice, is named and pinged.
-        after_each_start(
-            &discord,
-            &db,
-            2,
-            || on_clock(&now, None),
-            |discord| {
-                once_pinging(discord, "**Winter Cup** is over. The winner: ", &[ALICE.0]);
-            },
-        )
-        .await;
-        let unsent = count(&db, "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL");
-        assert_eq!(unsent, 0, "{crash:?}");
+        let end = "**Winter Cup** is over. The winner: ";
+        let owed = Owed {
+            kind: "event_end",
+            says: end,
+            pings: &[ALICE.0],
+        };
+        posted_once_after(&discord, &db, &now, bot, crash, owed).await;
     }
 }
