@@ -2,7 +2,8 @@
 //! transaction (the turn and its announcement's outbox row), render the board PNG, and mark
 //! the announcement sent. `cargo bench --bench bot`. The outbox's share of it stands alone:
 //! `turn_write_with_outbox_row` against `turn_write_without_outbox_row` (the row's insert in
-//! the turn's transaction) and `outbox_row_marked` (its update once posted).
+//! the turn's transaction), `outbox_row_marked` (its update once posted) and, for a turn
+//! answered through an interaction, `outbox_row_noted` (its message kept before the marking).
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -127,13 +128,15 @@ fn turn_like_transaction(db: &mut rusqlite::Connection, row: bool) {
         .execute([])
         .unwrap();
     if row {
-        tx.prepare_cached(
-            "INSERT INTO outbox (channel_id, kind, subject, ply, created_at)
-             VALUES (1, 'turn', 1, 19, 0)",
-        )
-        .unwrap()
-        .execute([])
-        .unwrap();
+        // As the store's `owe`: the row written and its id read back.
+        let _: i64 = tx
+            .prepare_cached(
+                "INSERT INTO outbox (channel_id, kind, subject, ply, created_at)
+                 VALUES (1, 'turn', 1, 19, 0) RETURNING id",
+            )
+            .unwrap()
+            .query_row([], |row| row.get(0))
+            .unwrap();
     }
     tx.commit().unwrap();
 }
@@ -154,6 +157,19 @@ fn turn_write_without_outbox_row(bencher: Bencher) {
     bencher.bench_local(|| turn_like_transaction(&mut db, false));
 }
 
+/// A new unsent outbox row of the database at `db`.
+fn unsent_row(db: &rusqlite::Connection) -> gipf_bot::model::OutboxId {
+    let id = db
+        .query_row(
+            "INSERT INTO outbox (channel_id, kind, subject, ply, created_at)
+             VALUES (1, 'turn', 1, 19, 0) RETURNING id",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    gipf_bot::model::OutboxId(id)
+}
+
 /// The outbox's other part of a turn: its row marked sent once posted (a transaction of its
 /// own, as the adapter's).
 #[divan::bench(sample_count = 200, sample_size = 1)]
@@ -161,16 +177,19 @@ fn outbox_row_marked(bencher: Bencher) {
     let (_dir, path, store) = outbox_database();
     let db = raw_connection(&path);
     bencher
-        .with_inputs(|| {
-            db.execute(
-                "INSERT INTO outbox (channel_id, kind, subject, ply, created_at)
-                 VALUES (1, 'turn', 1, 19, 0)",
-                [],
-            )
-            .unwrap();
-            gipf_bot::model::OutboxId(db.last_insert_rowid())
-        })
+        .with_inputs(|| unsent_row(&db))
         .bench_local_values(|row| store.mark_sent(&[row], Some(42)).unwrap());
+}
+
+/// What a turn answered through an interaction adds: its message kept on its row before the
+/// direct copies and the marking (an update of its own).
+#[divan::bench(sample_count = 200, sample_size = 1)]
+fn outbox_row_noted(bencher: Bencher) {
+    let (_dir, path, store) = outbox_database();
+    let db = raw_connection(&path);
+    bencher
+        .with_inputs(|| unsent_row(&db))
+        .bench_local_values(|row| store.note_posted(&[row], 42).unwrap());
 }
 
 /// The record's replay alone (41 turns), every state kept, as one load of a game costs: set

@@ -220,8 +220,8 @@ impl Handler {
         // Remembered before it may be deferred: a crash's lost answer is given at the restart.
         let remembered =
             outbox::remember(&self.service, &command.token, command.channel_id.get()).await;
-        let replies = interaction::answer(&ctx.http, Asked::Command(command), work).await;
-        self.after_answer(&ctx.http, command.channel_id, &replies, left, remembered)
+        let answered = interaction::answer(&ctx.http, Asked::Command(command), work).await;
+        self.after_answer(&ctx.http, command.channel_id, answered, left, remembered)
             .await;
     }
 
@@ -245,20 +245,25 @@ impl Handler {
         self.open_threads(http, channel, served.now).await
     }
 
-    /// Once an interaction is answered with `replies`: their direct copies, their
-    /// announcements marked sent, the interaction forgotten, then the work left for later.
+    /// Once an interaction is `answered`: its announcements' messages kept, the interaction
+    /// forgotten, their direct copies sent and the announcements marked sent, then the work
+    /// left for later. Kept and forgotten first: a restart after a crash here then neither
+    /// posts them again (an interaction's follow-up has no nonce) nor asks to ask again.
     async fn after_answer(
         &self,
         http: &Http,
         channel: serenity::all::ChannelId,
-        replies: &[Reply],
+        answered: interaction::Answered,
         left: Left,
         remembered: Option<i64>,
     ) {
         let (later, owed) = left.into_inner().unwrap_or_default();
-        self.send_direct(http, channel, replies).await;
-        outbox::mark_sent(&self.service, owed, None).await;
+        for (announced, message) in answered.announced {
+            outbox::note_posted(&self.service, announced, message).await;
+        }
         outbox::forget(&self.service, remembered).await;
+        self.send_direct(http, channel, &answered.replies).await;
+        outbox::mark_sent(&self.service, owed, None).await;
         self.follow_up(http, channel, later).await;
     }
 
@@ -534,8 +539,8 @@ impl Handler {
         // Remembered before it may be deferred: a crash's lost answer is given at the restart.
         let remembered =
             outbox::remember(&self.service, &click.token, click.channel_id.get()).await;
-        let replies = interaction::answer(&ctx.http, Asked::Click(click), work).await;
-        self.after_answer(&ctx.http, click.channel_id, &replies, left, remembered)
+        let answered = interaction::answer(&ctx.http, Asked::Click(click), work).await;
+        self.after_answer(&ctx.http, click.channel_id, answered, left, remembered)
             .await;
     }
 }

@@ -12,13 +12,14 @@ use std::time::Duration;
 use serenity::all::{
     CommandInteraction, ComponentInteraction, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
-    EditMessage, Http,
+    EditMessage, Http, MessageId,
 };
 
 use serenity::builder::Builder;
 
 use super::markdown;
 use super::send::{Part, allowed_mentions, attachments, components, parts};
+use crate::model::OutboxId;
 use crate::reply::Reply;
 
 /// Discord wants an interaction answered within 3 s; a command done by then is answered with
@@ -50,30 +51,43 @@ impl Asked<'_> {
         }
     }
 
-    /// Replaces the clicked message (a command has none: it answers as usual).
+    /// Replaces the clicked message (a command has none: it answers as usual): the message
+    /// it leaves, if known without asking (the clicked one).
     async fn update(
         &self,
         http: &Http,
         message: CreateInteractionResponseMessage,
-    ) -> serenity::Result<()> {
+    ) -> serenity::Result<Option<MessageId>> {
         match self {
-            Asked::Command(_) => self.respond(http, message).await,
+            Asked::Command(_) => self.respond(http, message).await.map(|()| None),
             Asked::Click(click) => {
                 let response = CreateInteractionResponse::UpdateMessage(message);
-                click.create_response(http, response).await
+                click.create_response(http, response).await?;
+                Ok(Some(click.message.id))
             }
         }
     }
 
+    /// A follow-up: the message it made.
     async fn follow(
         &self,
         http: &Http,
         message: CreateInteractionResponseFollowup,
-    ) -> serenity::Result<()> {
-        match self {
-            Asked::Command(command) => command.create_followup(http, message).await.map(drop),
-            Asked::Click(click) => click.create_followup(http, message).await.map(drop),
-        }
+    ) -> serenity::Result<MessageId> {
+        let posted = match self {
+            Asked::Command(command) => command.create_followup(http, message).await?,
+            Asked::Click(click) => click.create_followup(http, message).await?,
+        };
+        Ok(posted.id)
+    }
+
+    /// The message the interaction's answer made (Discord does not say it when answering).
+    async fn original(&self, http: &Http) -> serenity::Result<MessageId> {
+        let original = match self {
+            Asked::Command(command) => command.get_response(http).await?,
+            Asked::Click(click) => click.get_response(http).await?,
+        };
+        Ok(original.id)
     }
 
     /// Defers: privately "thinking..." for a command, silently for a click.
@@ -109,6 +123,16 @@ impl Asked<'_> {
     }
 }
 
+/// What answering an interaction made: its replies (the direct messages among them are the
+/// caller's to send), and the message that announced each public reply's outbox rows, which
+/// a turn sent again links to.
+pub(crate) struct Answered {
+    /// The replies, as `work` gave them.
+    pub(crate) replies: Vec<Reply>,
+    /// Each announcement's rows, with the first message it made.
+    pub(crate) announced: Vec<(Vec<OutboxId>, MessageId)>,
+}
+
 /// Answers `asked` with the replies `work` gives (but the direct messages among them, which
 /// it returns with the others): with the first reply itself if they come within
 /// [`ANSWER_WITHIN`], else after a deferral.
@@ -116,21 +140,21 @@ pub(crate) async fn answer(
     http: &Http,
     asked: Asked<'_>,
     work: impl Future<Output = Vec<Reply>>,
-) -> Vec<Reply> {
+) -> Answered {
     tokio::pin!(work);
-    let replies = tokio::select! {
+    let (replies, announced) = tokio::select! {
         replies = &mut work => {
-            in_time(http, asked, &replies).await;
-            replies
+            let announced = in_time(http, asked, &replies).await;
+            (replies, announced)
         }
         () = tokio::time::sleep(ANSWER_WITHIN) => {
             if let Err(e) = asked.defer(http).await {
                 tracing::warn!(error = %e, "cannot defer an interaction");
-                return Vec::new();
+                return Answered { replies: Vec::new(), announced: Vec::new() };
             }
             let replies = work.await;
-            late(http, asked, &replies).await;
-            replies
+            let announced = late(http, asked, &replies).await;
+            (replies, announced)
         }
     };
     // A reply that replaced the clicked message brought its own buttons.
@@ -140,7 +164,31 @@ pub(crate) async fn answer(
     {
         asked.clear_buttons(http).await;
     }
-    replies
+    Answered { replies, announced }
+}
+
+/// Keeps `message` (asked of Discord if `None`: the interaction's answer) as the first message
+/// of `reply` in `announced`, if `reply` announces rows the outbox owes and this is its first.
+async fn keep_announcement(
+    http: &Http,
+    asked: Asked<'_>,
+    announced: &mut Vec<(Vec<OutboxId>, MessageId)>,
+    reply: &Reply,
+    message: Option<MessageId>,
+) {
+    let first = announced.last().is_none_or(|(owed, _)| *owed != reply.owed);
+    if reply.owed.is_empty() || !first {
+        return;
+    }
+    let message = match message {
+        Some(message) => Some(message),
+        None => (asked.original(http).await)
+            .inspect_err(|e| tracing::warn!(error = %e, "cannot read an interaction's answer"))
+            .ok(),
+    };
+    if let Some(message) = message {
+        announced.push((reply.owed.clone(), message));
+    }
 }
 
 /// A part of a reply in one of serenity's two interaction message builders, which have the
@@ -187,33 +235,41 @@ fn all_parts(replies: &[Reply]) -> impl Iterator<Item = (&Reply, Part)> {
 }
 
 /// Answers an interaction the bot took before a restart, by its `token` (while it lives):
-/// `reply` follows its deferral as new messages.
+/// `reply` follows its deferral as new messages. The first of them.
 pub(crate) async fn follow_by_token(
     http: &Http,
     token: &str,
     reply: &Reply,
-) -> serenity::Result<()> {
+) -> serenity::Result<Option<MessageId>> {
+    let mut first = None;
     for part in parts(&markdown(&reply.text)) {
-        followup(reply, part).execute(http, (None, token)).await?;
+        let posted = followup(reply, part).execute(http, (None, token)).await?;
+        first = first.or(Some(posted.id));
     }
-    Ok(())
+    Ok(first)
 }
 
-/// The first part is the interaction's answer; the rest follow.
-async fn in_time(http: &Http, asked: Asked<'_>, replies: &[Reply]) {
+/// The first part is the interaction's answer; the rest follow. The announcements made.
+async fn in_time(
+    http: &Http,
+    asked: Asked<'_>,
+    replies: &[Reply],
+) -> Vec<(Vec<OutboxId>, MessageId)> {
     let mut answered = false;
+    let mut announced = Vec::new();
     for (reply, part) in all_parts(replies) {
         let sent = if answered {
-            asked.follow(http, followup(reply, part)).await
+            asked.follow(http, followup(reply, part)).await.map(Some)
         } else if reply.replaces {
             answered = true;
             asked.update(http, response(reply, part)).await
         } else {
             answered = true;
-            asked.respond(http, response(reply, part)).await
+            (asked.respond(http, response(reply, part)).await).map(|()| None)
         };
-        if let Err(e) = sent {
-            tracing::warn!(error = %e, "cannot answer an interaction");
+        match sent {
+            Ok(message) => keep_announcement(http, asked, &mut announced, reply, message).await,
+            Err(e) => tracing::warn!(error = %e, "cannot answer an interaction"),
         }
     }
     if !answered {
@@ -224,12 +280,15 @@ async fn in_time(http: &Http, asked: Asked<'_>, replies: &[Reply]) {
             tracing::warn!(error = %e, "cannot answer an interaction");
         }
     }
+    announced
 }
 
 /// After a deferral: a command's private "thinking..." is filled in by an edit (with its
-/// first private reply, or a note), and every public reply follows as a new message.
-async fn late(http: &Http, asked: Asked<'_>, replies: &[Reply]) {
+/// first private reply, or a note), and every public reply follows as a new message. The
+/// announcements made.
+async fn late(http: &Http, asked: Asked<'_>, replies: &[Reply]) -> Vec<(Vec<OutboxId>, MessageId)> {
     let mut thinking = matches!(asked, Asked::Command(_));
+    let mut announced = Vec::new();
     for (reply, part) in all_parts(replies) {
         if thinking {
             thinking = false;
@@ -247,8 +306,12 @@ async fn late(http: &Http, asked: Asked<'_>, replies: &[Reply]) {
                 continue;
             }
         }
-        if let Err(e) = asked.follow(http, followup(reply, part)).await {
-            tracing::warn!(error = %e, "cannot answer an interaction");
+        match asked.follow(http, followup(reply, part)).await {
+            Ok(message) => {
+                keep_announcement(http, asked, &mut announced, reply, Some(message)).await;
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot answer an interaction"),
         }
     }
+    announced
 }

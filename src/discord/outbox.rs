@@ -111,13 +111,17 @@ pub(crate) async fn remember(service: &Arc<Service>, token: &str, channel: u64) 
         .flatten()
 }
 
-/// Forgets the interaction `remembered`: it is answered (unless the bot dies first, a test's
-/// failpoint).
+/// Forgets the interaction `remembered`: it is answered (unless the bot died before it was, a
+/// test's failpoint: all but [`Crash::BeforeMark`], which comes after).
 pub(crate) async fn forget(service: &Arc<Service>, remembered: Option<i64>) {
     let Some(id) = remembered else {
         return;
     };
-    if service.config().crash.is_some() {
+    if service
+        .config()
+        .crash
+        .is_some_and(|crash| crash != Crash::BeforeMark)
+    {
         return;
     }
     let service = Arc::clone(service);
@@ -154,19 +158,21 @@ async fn answer_unanswered(
                     .await
                     .inspect_err(
                         |e| tracing::warn!(error = %e, "an interaction's token is refused"),
-                    )
-                    .is_ok();
-                if sent {
+                    );
+                if sent.is_ok() {
                     answered_ids.insert(asked.id);
                 }
-                sent
+                sent.ok()
             }
-            None => false,
+            None => None,
         };
         match answered {
-            true if !reply.owed_continues => mark_sent(&service, reply.owed, None).await,
-            true => {}
-            false => left.push((channel, reply)),
+            Some(message) if !reply.owed_continues => {
+                mark_sent(&service, reply.owed, message).await
+            }
+            Some(Some(message)) => note_posted(&service, reply.owed, message).await,
+            Some(None) => {}
+            None => left.push((channel, reply)),
         }
     }
     for (asked, lives) in unanswered {

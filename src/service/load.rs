@@ -159,7 +159,7 @@ impl Ledger {
         if active && self.abandoned(damaged.guild, damaged.updated_at)? {
             if self
                 .store
-                .end_damaged(&damaged, GameStatus::Abandoned, None)?
+                .end_damaged(&damaged, GameStatus::Abandoned, None, None)?
             {
                 tracing::info!(game = %damaged.id, channel = channel.0, "damaged game abandoned");
             }

@@ -5,12 +5,13 @@
 //! drawn from what it announces as stored now ([`Service::unsent`]). Also where a test makes
 //! the bot die on that way ([`Crash`]).
 //!
-//! A new kind of message owed (tournament pairings, say) is: a variant of
-//! [`Kind`](crate::store::Kind) with its word, `owe` (in `store/outbox.rs`) called in the
-//! transaction of the change it tells (with the subject it is drawn from: its id), an arm in
-//! `recovered_of_game` (or a function beside it) that draws it again, and the reply that
-//! tells it handed its rows by `hand_owed` (a command's and the watch's are already). The sender, the
-//! nonces, the marking and the drain are the same for every kind.
+//! A new kind of message owed is: a variant of [`Kind`](crate::store::Kind) with its word,
+//! `owe` (in `store/outbox.rs`) called in the transaction of the change it tells (with the
+//! subject it is drawn from: its id), an arm in `recovered_of_game` (or a function beside it,
+//! as for an abandonment or a tournament, drawn without loading a game) that draws it again,
+//! and the reply that tells it handed its rows by `hand_owed` (a command's and the watch's
+//! are already; an analysis hands each of its messages its own row). The sender, the nonces,
+//! the marking and the drain are the same for every kind.
 
 use gipf::Color;
 
@@ -19,7 +20,8 @@ use super::{LiveGame, Service};
 use crate::model::{ChannelId, GameStatus, OutboxId};
 use crate::reply::Reply;
 use crate::service::hands::{Desk, Keeper};
-use crate::store::{Kind, Owed, Unanswered};
+use crate::service::watch::damaged_title;
+use crate::store::{Damaged, Kind, Owed, Unanswered};
 use crate::text;
 
 /// Where a test makes the bot die, as `kill -9` would, between storing a turn and marking its
@@ -172,6 +174,9 @@ impl Service {
                     if !replies.iter().any(|reply| reply.direct.is_some()) {
                         self.copy_owed(owed.channel, &mut replies);
                     }
+                    if owed.posted.is_some() {
+                        self.posted_already(&owed, &mut replies);
+                    }
                     out.extend(replies.into_iter().map(|reply| (owed.channel, reply)));
                 }
                 // What is gone, or was overtaken, owes nothing.
@@ -182,6 +187,18 @@ impl Service {
             }
         }
         out
+    }
+}
+
+impl Service {
+    /// Leaves out of `replies` the announcement of `owed`, which was posted before a crash
+    /// (by an interaction's answer, which has no nonce to drop it a second time): only its
+    /// direct copies are left to send, and with none it is marked sent.
+    fn posted_already(&self, owed: &Owed, replies: &mut Vec<Reply>) {
+        replies.retain(|reply| reply.direct.is_some() || !reply.owed.contains(&owed.id));
+        if !replies.iter().any(|reply| reply.owed.contains(&owed.id)) {
+            self.sent(&[owed.id], None);
+        }
     }
 }
 
@@ -202,13 +219,16 @@ impl Keeper {
     /// The message `owed` stands for, drawn from what it announces as stored now; `None` if
     /// it no longer means anything.
     fn recovered(&self, owed: &Owed) -> anyhow::Result<Option<Reply>> {
-        let reply = if owed.kind == Kind::Challenge {
-            self.recovered_challenge(owed)?
-        } else {
-            let Some(stored) = self.store.game(owed.game())? else {
-                return Ok(None);
-            };
-            self.recovered_of_game(owed, LiveGame::load(stored)?)?
+        let reply = match owed.kind {
+            Kind::Challenge => self.recovered_challenge(owed)?,
+            Kind::Abandoned => self.recovered_abandoned(owed)?,
+            Kind::Round | Kind::EventEnd => self.recovered_event(owed)?,
+            _ => {
+                let Some(stored) = self.store.game(owed.game())? else {
+                    return Ok(None);
+                };
+                self.recovered_of_game(owed, LiveGame::load(stored)?)?
+            }
         };
         Ok(reply.map(|reply| Reply {
             owed: vec![owed.id],
@@ -224,6 +244,20 @@ impl Keeper {
                 .map(Some),
             _ => Ok(None),
         }
+    }
+
+    /// The end of the game `owed` announces, abandoned: drawn from its row without replaying
+    /// it, or from the row's columns alone where its record cannot be read (a damaged game).
+    fn recovered_abandoned(&self, owed: &Owed) -> anyhow::Result<Option<Reply>> {
+        let (title, players, guild) = match self.store.game(owed.game()) {
+            Ok(Some(stored)) => (stored.spec.title(), stored.players, stored.guild),
+            Ok(None) => return Ok(None),
+            Err(e) => {
+                let damaged = e.downcast::<Damaged>()?;
+                (damaged_title(&damaged), damaged.players, damaged.guild)
+            }
+        };
+        self.abandoned_reply(&title, players, guild).map(Some)
     }
 
     /// The message `owed` stands for about `game`.
@@ -261,13 +295,9 @@ impl Keeper {
                 Some(loser) => self.forfeit_reply(game, loser).map(Some),
                 None => Ok(None),
             },
-            Kind::Abandoned => {
-                let stored = &game.stored;
-                let title = stored.spec.title();
-                self.abandoned_reply(&title, stored.players, stored.guild)
-                    .map(Some)
-            }
-            Kind::Challenge => Ok(None),
+            Kind::Analysis => self.analysis_message(&game, owed.ply as usize),
+            // Drawn without a game (`recovered`).
+            Kind::Abandoned | Kind::Challenge | Kind::Round | Kind::EventEnd => Ok(None),
         }
     }
 

@@ -82,15 +82,14 @@ impl Ledger {
                 Ok(_) => continue,
                 Err(e) => match e.downcast::<Damaged>() {
                     Ok(damaged)
-                        if self
-                            .store
-                            .end_damaged(&damaged, GameStatus::Abandoned, None)? =>
+                        if self.store.end_damaged(
+                            &damaged,
+                            GameStatus::Abandoned,
+                            None,
+                            Some(Kind::Abandoned),
+                        )? =>
                     {
-                        (
-                            format!("game {}", damaged.id),
-                            damaged.players,
-                            damaged.guild,
-                        )
+                        (damaged_title(&damaged), damaged.players, damaged.guild)
                     }
                     Ok(_) => continue,
                     Err(e) => return Err(e),
@@ -121,6 +120,11 @@ impl Ledger {
             )
         ]))
     }
+}
+
+/// What a damaged game is called where its record cannot be read: `game 2`.
+pub(super) fn damaged_title(damaged: &Damaged) -> String {
+    format!("game {}", damaged.id)
 }
 
 /// Watches the clock: every `every`, asks the service (off the async workers) what the

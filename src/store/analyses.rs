@@ -5,9 +5,9 @@
 use gipf::Color;
 use gipf_ai::analyse::Mistake;
 
-use super::Store;
 use super::sql::{Conn, params};
-use crate::model::GameId;
+use super::{Store, outbox};
+use crate::model::{ChannelId, GameId, OutboxId};
 
 /// A colour as the `color` column writes it.
 fn color_name(color: Color) -> &'static str {
@@ -19,14 +19,29 @@ fn color_name(color: Color) -> &'static str {
 
 impl Store {
     /// Keeps the whole analysis of `game`: its costly turns, worst first (none: nothing cost
-    /// anything), and their comments for `!browse`, by turn (numbered from 1).
+    /// anything), and their comments for `!browse`, by turn (numbered from 1); with its
+    /// messages (its heading and each costly turn) owed to each of `channels`: each
+    /// channel's outbox rows, in the messages' order.
     pub fn set_analysis(
         &self,
         game: GameId,
         mistakes: &[Mistake],
         comments: &[(u32, String)],
-    ) -> anyhow::Result<()> {
-        self.with(|c| c.transaction(|t| write_analysis(t, game, mistakes, comments)))
+        channels: &[ChannelId],
+    ) -> anyhow::Result<Vec<Vec<OutboxId>>> {
+        let at = self.clock.now();
+        self.with(|c| {
+            c.transaction(|t| {
+                write_analysis(t, game, mistakes, comments)?;
+                Ok(outbox::owe_analysis(
+                    t,
+                    channels,
+                    game,
+                    1 + mistakes.len(),
+                    at,
+                )?)
+            })
+        })
     }
 
     /// The analysis of `game` kept by [`Store::set_analysis`], worst turn first, if it was

@@ -515,27 +515,38 @@ impl Store {
 
     /// Ends a damaged active game without a result (`status` aborted or abandoned, by
     /// `ended_by` if someone), without reading it: false if it changed meanwhile.
+    /// `announced` is the message the end is owed, in the same transaction (the watch's
+    /// [`Kind::Abandoned`], drawn again from the row's columns, which need no record).
     pub fn end_damaged(
         &self,
         game: &Damaged,
         status: GameStatus,
         ended_by: Option<UserId>,
+        announced: Option<Kind>,
     ) -> anyhow::Result<bool> {
+        let at = self.clock.now();
         self.with(|c| {
-            let ended = c.execute(
-                "UPDATE games SET version = version + 1, status = ?3, ended_by = ?4,
+            c.transaction(|tx| {
+                let ended = tx.execute(
+                    "UPDATE games SET version = version + 1, status = ?3, ended_by = ?4,
                             updated_at = ?5
                      WHERE id = ?1 AND version = ?2 AND status = ?6",
-                params![
-                    game.id,
-                    game.version,
-                    status,
-                    ended_by,
-                    self.clock.now(),
-                    GameStatus::Active
-                ],
-            )?;
-            Ok(ended == 1)
+                    params![
+                        game.id,
+                        game.version,
+                        status,
+                        ended_by,
+                        at,
+                        GameStatus::Active
+                    ],
+                )?;
+                if ended == 1
+                    && let Some(kind) = announced
+                {
+                    outbox::owe(tx, game.channel, kind, game.id.0, 0, at)?;
+                }
+                Ok(ended == 1)
+            })
         })
     }
 

@@ -1,10 +1,12 @@
 //! The outbox: every message the bot owes (a turn's announcement, a game's start, a
-//! challenge, a reminder, a loss on time...), written in the transaction of the change it
-//! announces and marked sent once posted, so that a restart posts what a crash left unsaid.
+//! challenge, a reminder, a loss on time, an analysis, a round's pairings...), written in
+//! the transaction of the change it announces and marked sent once posted, so that a restart
+//! posts what a crash left unsaid.
 //!
-//! A row is a [`Kind`] and the subject it is drawn again from (a game or a challenge), never
-//! the text: adding a kind is a variant of [`Kind`] with its word in [`Kind::ALL`], the
-//! transaction that owes it calling [`owe`], and its drawing in the service's outbox room.
+//! A row is a [`Kind`] and the subject it is drawn again from (a game, a challenge or a
+//! tournament), never the text: adding a kind is a variant of [`Kind`] with its word in
+//! [`Kind::ALL`], the transaction that owes it calling [`owe`], and its drawing in the
+//! service's outbox room.
 
 use std::fmt;
 use std::str::FromStr;
@@ -30,11 +32,18 @@ pub enum Kind {
     Forfeit,
     /// The end of a game nobody moved in for too long.
     Abandoned,
+    /// A message of a game's analysis, as stored: its `ply` says which (0 its heading, `n`
+    /// its `n`-th costly turn).
+    Analysis,
+    /// A tournament round's pairings (its subject is the tournament, its `ply` the round).
+    Round,
+    /// A tournament's end, with its final standings (its subject is the tournament).
+    EventEnd,
 }
 
 impl Kind {
     /// Every kind, with its word in the database.
-    pub const ALL: [(Kind, &'static str); 7] = [
+    pub const ALL: [(Kind, &'static str); 10] = [
         (Kind::Turn, "turn"),
         (Kind::GameOn, "game_on"),
         (Kind::Challenge, "challenge"),
@@ -42,6 +51,9 @@ impl Kind {
         (Kind::TimeUp, "time_up"),
         (Kind::Forfeit, "forfeit"),
         (Kind::Abandoned, "abandoned"),
+        (Kind::Analysis, "analysis"),
+        (Kind::Round, "round"),
+        (Kind::EventEnd, "event_end"),
     ];
 
     fn word(self) -> &'static str {
@@ -103,10 +115,14 @@ pub struct Owed {
     pub channel: ChannelId,
     /// What it announces.
     pub kind: Kind,
-    /// What it is drawn from: a game, or for [`Kind::Challenge`] a challenge.
+    /// What it is drawn from: a game, for [`Kind::Challenge`] a challenge, for
+    /// [`Kind::Round`] and [`Kind::EventEnd`] a tournament.
     pub subject: i64,
     /// How many turns the game had stored when it was written.
     pub ply: i64,
+    /// The message that announced it, if it was posted and a crash came before its marking
+    /// (its direct copies may still be owed).
+    pub posted: Option<i64>,
 }
 
 impl Owed {
@@ -123,6 +139,7 @@ impl Owed {
 
 /// Writes that a message of `kind` about `subject` is owed to `channel`, the game having
 /// `ply` turns stored: called inside the transaction that makes the change it announces.
+/// The row.
 pub(super) fn owe(
     tx: &mut Conn,
     channel: ChannelId,
@@ -130,13 +147,33 @@ pub(super) fn owe(
     subject: i64,
     ply: usize,
     at: i64,
-) -> sql::Result<()> {
-    tx.execute(
+) -> sql::Result<OutboxId> {
+    tx.query_row(
         "INSERT INTO outbox (channel_id, kind, subject, ply, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5)",
+         VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id",
         params![channel, kind, subject, ply as i64, at],
-    )?;
-    Ok(())
+        |row| row.get(0),
+    )
+}
+
+/// Writes that the `messages` of the analysis of `game` (its heading and each costly turn)
+/// are owed to each of `channels`, which asked for it: called inside the transaction that
+/// stores the analysis. Each channel's rows, in the messages' order.
+pub(super) fn owe_analysis(
+    tx: &mut Conn,
+    channels: &[ChannelId],
+    game: GameId,
+    messages: usize,
+    at: i64,
+) -> sql::Result<Vec<Vec<OutboxId>>> {
+    let mut owed = Vec::with_capacity(channels.len());
+    for &channel in channels {
+        let rows = (0..messages)
+            .map(|message| owe(tx, channel, Kind::Analysis, game.0, message, at))
+            .collect::<sql::Result<Vec<OutboxId>>>()?;
+        owed.push(rows);
+    }
+    Ok(owed)
 }
 
 impl Store {
@@ -169,8 +206,8 @@ impl Store {
     pub fn unsent(&self) -> anyhow::Result<Vec<Owed>> {
         self.with(|c| {
             let owed = c.query_map(
-                "SELECT id, channel_id, kind, subject, ply FROM outbox WHERE sent_at IS NULL
-                     ORDER BY id",
+                "SELECT id, channel_id, kind, subject, ply, message_id FROM outbox
+                 WHERE sent_at IS NULL ORDER BY id",
                 params![],
                 |row| {
                     Ok(Owed {
@@ -179,6 +216,7 @@ impl Store {
                         kind: row.get(2)?,
                         subject: row.get(3)?,
                         ply: row.get(4)?,
+                        posted: row.get(5)?,
                     })
                 },
             )?;

@@ -7,6 +7,7 @@ use gipf_ai::Level;
 
 use super::challenges::ChallengeTerms;
 use super::games::{StoredGame, insert_game};
+use super::outbox::{self, Kind};
 use super::{Store, potentials_text, spec};
 use crate::model::{
     ChannelId, ColorChoice, EventFormat, EventStatus, GameId, GameSpec, GameStatus, GuildId,
@@ -338,6 +339,30 @@ impl Store {
         })
     }
 
+    /// Ends a running event, with its end owed to its channel in the same transaction;
+    /// false if it was not running (someone else ended it first).
+    pub fn finish_tournament(&self, event: &Tournament) -> anyhow::Result<bool> {
+        let at = self.clock.now();
+        self.with(|c| {
+            c.transaction(|tx| {
+                let (running, finished) = (EventStatus::Running, EventStatus::Finished);
+                let ended = tx.execute(
+                    "UPDATE tournaments SET status = ?3 WHERE id = ?1 AND status = ?2",
+                    params![event.id.0, running, finished],
+                )? == 1;
+                if ended {
+                    outbox::owe(tx, event.terms.channel, Kind::EventEnd, event.id.0, 0, at)?;
+                }
+                Ok(ended)
+            })
+        })
+    }
+
+    /// The event `id`, if it exists.
+    pub fn tournament(&self, id: TournamentId) -> anyhow::Result<Option<Tournament>> {
+        self.with(|c| Ok(events_where(c, "id = ?1", &id.0)?.into_iter().next()))
+    }
+
     /// Starts round `round` of a running event, in one transaction: a game for each of
     /// `pairings` (each waiting in a channel of its own for its thread) and the bye. `None`
     /// if the round was started already.
@@ -379,6 +404,8 @@ impl Store {
             if let Some(user) = bye {
                 tx.execute("INSERT INTO tournament_byes (tournament_id, round, user_id) VALUES (?1, ?2, ?3)", params![event.id.0, round, user])?;
             }
+            let (channel, id) = (event.terms.channel, event.id.0);
+            outbox::owe(tx, channel, Kind::Round, id, round as usize, now)?;
             Ok(Some(games))
             })
         })

@@ -286,6 +286,10 @@ async fn rows_are_chosen_by_button_and_by_text() {
     assert!(!is_ephemeral(&body));
     assert!(content(&body).contains("played"), "{body:#}");
     assert_board(&played);
+    // Its answer is kept as the turn's announcement, which a repeat of the turn links.
+    let kept = "SELECT COUNT(*) FROM outbox WHERE message_id IS NOT NULL
+                AND id = (SELECT MAX(id) FROM outbox WHERE kind = 'turn')";
+    crate::outbox::stored(&dir.path().join("gipf.db"), kept, 1).await;
     let stale = data(&click(&discord, mover, CHANNEL, &choices[0][0]).await);
     assert!(is_ephemeral(&stale));
     assert!(content(&stale).contains("earlier question"), "{stale:#}");

@@ -35,13 +35,13 @@ fn challenge(line: &str) -> MessageSpec<'_> {
 }
 
 /// What `query` (one number) reads in the database at `db`.
-fn count(db: &Path, query: &str) -> i64 {
+pub(crate) fn count(db: &Path, query: &str) -> i64 {
     let mut db = crate::support::database::sql(db);
     db.query_row(query, params![], |row| row.get(0)).unwrap()
 }
 
 /// Starts the bot again for each of `starts` (failpoints): after each, `check` holds.
-async fn after_each_start(
+pub(crate) async fn after_each_start(
     discord: &FakeDiscord,
     db: &Path,
     starts: usize,
@@ -57,7 +57,13 @@ async fn after_each_start(
 
 /// The one message posted in `channel` since its first `before`, which says `says` and pings
 /// `pings`.
-fn posted_once(discord: &FakeDiscord, channel: u64, before: usize, says: &str, pings: &[u64]) {
+pub(crate) fn posted_once(
+    discord: &FakeDiscord,
+    channel: u64,
+    before: usize,
+    says: &str,
+    pings: &[u64],
+) {
     let posted = posted_in(discord, channel, before);
     assert_eq!(posted.len(), 1, "{posted:#?}");
     assert!(content(&posted[0]).contains(says), "{:#}", posted[0]);
@@ -137,7 +143,7 @@ async fn a_challenge_answered_before_the_restart_is_not_posted_late() {
 
 /// The bot's settings on a clock the test moves on (its watch looking often), with the
 /// failpoint `crash`.
-fn on_clock(now: &Arc<AtomicI64>, crash: Option<Crash>) -> Config {
+pub(crate) fn on_clock(now: &Arc<AtomicI64>, crash: Option<Crash>) -> Config {
     let now = Arc::clone(now);
     Config {
         clock: Clock::new(move || now.load(Ordering::SeqCst)),

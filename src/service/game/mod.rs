@@ -190,7 +190,7 @@ impl Ledger {
         self.remember_users(message)?;
         if !self
             .store
-            .end_damaged(damaged, GameStatus::Aborted, Some(author))?
+            .end_damaged(damaged, GameStatus::Aborted, Some(author), None)?
         {
             return Err(self.moved_on(message));
         }

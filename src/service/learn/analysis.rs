@@ -16,10 +16,11 @@ use gipf_ai::Limits;
 use gipf_ai::analyse::{Budget, Mistake, PlayedTurn, judge_turn, replay, reported, to_confirm};
 
 use crate::engine_pool::{Class, Ticket};
-use crate::model::{ChannelId, GameId};
+use crate::model::{ChannelId, GameId, OutboxId};
 use crate::record;
 use crate::render::{BoardView, RenderOptions};
 use crate::reply::{FollowUp, Reply};
+use crate::service::hands::Office;
 use crate::service::voice::Voice;
 use crate::service::{Handled, Limited, LiveGame, Message, Service, refuse};
 use crate::text;
@@ -114,32 +115,40 @@ impl Service {
     }
 
     /// The analysis of `game` asked for in `channel`: searched if it is under way (its
-    /// replies for every channel that asked), else the stored one's turns shown again (its
-    /// heading was the answer to the command). Errors are logged.
+    /// replies for every channel that asked, each carrying its outbox row), else the stored
+    /// one's turns shown again (its heading was the answer to the command). Errors are
+    /// logged.
     pub(in crate::service) fn analysis(
         &self,
         game: GameId,
         channel: ChannelId,
     ) -> Vec<(ChannelId, Reply)> {
         let under_way = (self.analysis.running.lock()).is_ok_and(|r| r.contains_key(&game));
-        let replies = if under_way {
+        let done = if under_way {
             self.try_analysis(game)
         } else {
-            self.shown_again(game)
+            (self.shown_again(game)).map(|replies| (replies, vec![(channel, Vec::new())]))
         };
-        let replies = replies.unwrap_or_else(|e| {
+        let (replies, owed) = done.unwrap_or_else(|e| {
             tracing::error!(error = %format!("{e:#}"), game = %game, "an analysis failed");
-            vec![Reply::public(format!(
+            let failed = Reply::public(format!(
                 "Something went wrong on my side analysing game {game}: ask again later."
-            ))]
+            ));
+            let channels = match self.analysis.running.lock() {
+                Ok(mut running) if under_way => running.remove(&game),
+                _ => None,
+            };
+            let channels = channels.unwrap_or_else(|| vec![channel]);
+            (
+                vec![failed],
+                channels.into_iter().map(|c| (c, Vec::new())).collect(),
+            )
         });
-        let channels = match self.analysis.running.lock() {
-            Ok(mut running) if under_way => running.remove(&game),
-            _ => None,
-        };
-        let channels = channels.unwrap_or_else(|| vec![channel]);
-        (channels.iter())
-            .flat_map(|c| replies.iter().map(move |reply| (*c, reply.clone())))
+        (owed.into_iter())
+            .flat_map(|(c, rows)| {
+                let mut rows = rows.into_iter();
+                (replies.iter()).map(move |reply| (c, owing(reply, rows.next())))
+            })
             .collect()
     }
 
@@ -160,20 +169,38 @@ impl Service {
         Ok(LiveGame::load(stored)?)
     }
 
-    /// Analyses game `id`, keeps it, and gives its heading and turns.
-    fn try_analysis(&self, id: GameId) -> anyhow::Result<Vec<Reply>> {
+    /// Analyses game `id`, keeps it, and gives its heading and turns, with the channels
+    /// that asked for it, each with its outbox rows (a row a reply, in order).
+    fn try_analysis(&self, id: GameId) -> anyhow::Result<AnalysisDone> {
         let game = self.finished_game(id)?;
         let started = Instant::now();
         let mistakes = self.search_analysis(&game)?;
         let comments: Vec<(u32, String)> = (mistakes.iter())
             .map(|m| (m.index as u32 + 1, comment(m)))
             .collect();
-        self.store.set_analysis(id, &mistakes, &comments)?;
+        let owed = self.keep_analysis(id, &mistakes, &comments)?;
         let seconds = started.elapsed().as_secs_f64();
         tracing::info!(game = %id, seconds, turns = game.stored.turns.len(), "analysed");
         let mut replies = vec![Reply::public(self.analysis_heading(&game, &mistakes)?)];
         replies.extend(self.mistake_replies(&game, &mistakes)?);
-        Ok(replies)
+        Ok((replies, owed))
+    }
+
+    /// Stores the analysis of game `id` with its messages owed to every channel that asked
+    /// for it, which it no longer waits for (held meanwhile: one asking now finds it
+    /// stored): those channels, each with its outbox rows.
+    fn keep_analysis(
+        &self,
+        id: GameId,
+        mistakes: &[Mistake],
+        comments: &[(u32, String)],
+    ) -> anyhow::Result<Vec<(ChannelId, Vec<OutboxId>)>> {
+        let mut running = (self.analysis.running.lock())
+            .map_err(|_| anyhow::anyhow!("the analyses under way panicked"))?;
+        let channels = running.get(&id).cloned().unwrap_or_default();
+        let owed = (self.store).set_analysis(id, mistakes, comments, &channels)?;
+        running.remove(&id);
+        Ok(channels.into_iter().zip(owed).collect())
     }
 
     /// The costly turns of `game`: every turn judged at the scan's limits, the worst again
@@ -207,6 +234,16 @@ impl Service {
         Ok(reported(confirmed, REPORTED))
     }
 
+    /// Each costly turn's reply ([`Service::mistake_reply`]).
+    fn mistake_replies(&self, game: &LiveGame, mistakes: &[Mistake]) -> anyhow::Result<Vec<Reply>> {
+        (1..)
+            .zip(mistakes)
+            .map(|(n, mistake)| self.mistake_reply(game, n, mistake))
+            .collect()
+    }
+}
+
+impl Office {
     /// `Game 3, ...: the 3 turns that cost most.`, or that none cost anything.
     fn analysis_heading(&self, game: &LiveGame, mistakes: &[Mistake]) -> anyhow::Result<Text> {
         let mut text = self.game_heading(game)?;
@@ -224,12 +261,23 @@ impl Service {
         Ok(text)
     }
 
-    /// Each costly turn's reply ([`Service::mistake_reply`]).
-    fn mistake_replies(&self, game: &LiveGame, mistakes: &[Mistake]) -> anyhow::Result<Vec<Reply>> {
-        (1..)
-            .zip(mistakes)
-            .map(|(n, mistake)| self.mistake_reply(game, n, mistake))
-            .collect()
+    /// Message `n` of the stored analysis of `game`, drawn again (an outbox row of
+    /// [`Kind::Analysis`](crate::store::Kind::Analysis)): 0 its heading, `n` its `n`-th
+    /// costly turn; `None` if there is no such message.
+    pub(in crate::service) fn analysis_message(
+        &self,
+        game: &LiveGame,
+        n: usize,
+    ) -> anyhow::Result<Option<Reply>> {
+        let Some(mistakes) = self.store.analysis(game.stored.id)? else {
+            return Ok(None);
+        };
+        Ok(match n.checked_sub(1) {
+            None => Some(Reply::public(self.analysis_heading(game, &mistakes)?)),
+            Some(index) => (mistakes.get(index))
+                .map(|mistake| self.mistake_reply(game, n, mistake))
+                .transpose()?,
+        })
     }
 }
 
@@ -279,6 +327,18 @@ impl Voice {
             )),
             ..Reply::public(text)
         })
+    }
+}
+
+/// The replies of an analysis done, and the channels that asked for it, each with its
+/// outbox rows (none for an analysis shown again, which stores nothing).
+type AnalysisDone = (Vec<Reply>, Vec<(ChannelId, Vec<OutboxId>)>);
+
+/// `reply` carrying `row`, the outbox row it announces, if any.
+fn owing(reply: &Reply, row: Option<OutboxId>) -> Reply {
+    Reply {
+        owed: row.into_iter().collect(),
+        ..reply.clone()
     }
 }
 

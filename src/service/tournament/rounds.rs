@@ -8,10 +8,11 @@ use gipf_tournament::PairingError;
 use super::super::play::potentials::describe;
 use super::super::words::due_by;
 use super::super::{Failure, LiveGame, Message, refuse};
-use crate::model::{ChannelId, EventStatus, UserId};
+use crate::model::{ChannelId, EventStatus, TournamentId, UserId};
 use crate::reply::{IfRefused, NewThread, Reply};
 use crate::service::Service;
-use crate::store::{StoredGame, Tournament};
+use crate::service::hands::Keeper;
+use crate::store::{Kind, Owed, StoredGame, Tournament};
 use crate::text;
 use crate::text::Text;
 
@@ -153,7 +154,7 @@ impl Service {
         else {
             return Ok(Vec::new());
         };
-        let mut replies = vec![self.round_announcement(event, round.number, &games, bye)?];
+        let mut replies = vec![self.round_announcement(event, round.number, &pairings, bye)?];
         for stored in games {
             replies.extend(self.round_game(event, round.number, stored, true)?);
         }
@@ -216,21 +217,35 @@ impl Service {
         }])
     }
 
+    /// The event's end: its status, and its final standings naming and pinging the winner.
+    fn finish_event(
+        &self,
+        event: &Tournament,
+        record: &gipf_tournament::Event,
+    ) -> anyhow::Result<Vec<Reply>> {
+        if !self.store.finish_tournament(event)? {
+            return Ok(Vec::new());
+        }
+        Ok(vec![self.final_standings(event, record)?])
+    }
+}
+
+impl Keeper {
     /// A round's pairings, posted in the event's channel, with the standings before it.
     fn round_announcement(
         &self,
         event: &Tournament,
         round: u32,
-        games: &[StoredGame],
+        pairings: &[ByColor<UserId>],
         bye: Option<UserId>,
     ) -> anyhow::Result<Reply> {
         let mut text = text![format!("**{}**, round {round}:", event.terms.name)];
-        for game in games {
+        for players in pairings {
             text.append(text![
                 "\n- ",
-                self.mention(game.players[Color::White])?,
+                self.mention(players[Color::White])?,
                 " (White) against ",
-                self.mention(game.players[Color::Black])?,
+                self.mention(players[Color::Black])?,
                 " (Black)"
             ]);
         }
@@ -256,18 +271,13 @@ impl Service {
         Ok(text!["\n- bye: ", self.mention(bye)?, worth])
     }
 
-    /// The event's end: its status, and its final standings naming and pinging the winner.
-    fn finish_event(
+    /// The final standings of `event` (whose record is `record`), naming and pinging the
+    /// winner.
+    fn final_standings(
         &self,
         event: &Tournament,
         record: &gipf_tournament::Event,
-    ) -> anyhow::Result<Vec<Reply>> {
-        if !self
-            .store
-            .set_event_status(event.id, EventStatus::Running, EventStatus::Finished)?
-        {
-            return Ok(Vec::new());
-        }
+    ) -> anyhow::Result<Reply> {
         let standings = record.standings();
         let mut text = Text::new();
         if let Some(first) = standings.first() {
@@ -280,7 +290,34 @@ impl Service {
         let mut reply = self.standings_reply(event, true)?;
         text.append(std::mem::take(&mut reply.text));
         reply.text = text;
-        Ok(vec![reply])
+        Ok(reply)
+    }
+
+    /// The message `owed` stands for about a tournament (its subject), drawn again from the
+    /// event as stored now: a round's pairings ([`Kind::Round`], its `ply` the round) or its
+    /// end ([`Kind::EventEnd`]); `None` if the event is gone.
+    pub(in crate::service) fn recovered_event(&self, owed: &Owed) -> anyhow::Result<Option<Reply>> {
+        let Some(event) = self.store.tournament(TournamentId(owed.subject))? else {
+            return Ok(None);
+        };
+        match owed.kind {
+            Kind::Round => {
+                let round = u32::try_from(owed.ply)?;
+                let pairings: Vec<ByColor<UserId>> = (self.store.event_games(event.id)?)
+                    .into_iter()
+                    .filter(|game| game.round == round)
+                    .map(|game| game.players)
+                    .collect();
+                let bye = (self.store.event_byes(event.id)?.into_iter())
+                    .find_map(|(at, user)| (at == round).then_some(user));
+                (self.round_announcement(&event, round, &pairings, bye)).map(Some)
+            }
+            Kind::EventEnd => {
+                let record = self.event_record(&event)?;
+                self.final_standings(&event, &record).map(Some)
+            }
+            _ => Ok(None),
+        }
     }
 }
 

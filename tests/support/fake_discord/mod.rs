@@ -451,7 +451,23 @@ impl FakeDiscord {
                 .interaction_channels
                 .insert(token.to_owned(), channel_id);
             (state.interaction_tokens).insert(token.to_owned(), std::time::Instant::now());
+            // A click's original message is the one clicked, until its answer makes another.
+            if let Some(clicked) = interaction["message"].as_object() {
+                let clicked = Value::Object(clicked.clone());
+                state
+                    .interaction_originals
+                    .insert(token.to_owned(), clicked);
+            }
         }
+    }
+
+    /// The message the interaction `token`'s answer made (`@original`), if it made one.
+    pub fn interaction_original(&self, token: &str) -> Option<Value> {
+        self.shared
+            .state()
+            .interaction_originals
+            .get(token)
+            .cloned()
     }
 
     /// Makes every interaction token given so far older by `by`, as if that time had
@@ -953,6 +969,8 @@ struct State {
     interaction_channels: HashMap<String, u64>,
     /// When each interaction token was given: Discord refuses it 15 minutes later.
     interaction_tokens: HashMap<String, std::time::Instant>,
+    /// The message each interaction's answer made (`@original`), as Discord returns it.
+    interaction_originals: HashMap<String, Value>,
     /// Usernames the fake has seen, to describe users in made-up objects.
     usernames: HashMap<u64, String>,
     /// Calls whose answer waits for a release (see [`FakeDiscord::hold`]).

@@ -229,6 +229,23 @@ impl Shared {
         (state.interaction_tokens.get(token)).is_some_and(|given| given.elapsed() >= LIFE)
     }
 
+    /// Keeps the message an interaction's answer (`body`, its callback) made as its original:
+    /// a new one for a message (type 4) or a deferral (type 5); an update (type 7) leaves the
+    /// clicked message.
+    fn keep_original(&self, token: &str, body: &Value, files: &[(String, Vec<u8>)]) {
+        if !matches!(body["type"].as_u64(), Some(4 | 5)) {
+            return;
+        }
+        let channel_id = self.interaction_channel(token);
+        let message_id = self.state().new_id();
+        let data = match &body["data"] {
+            Value::Null => json!({}),
+            data => data.clone(),
+        };
+        let original = self.message_json(message_id, channel_id, &data, files);
+        (self.state().interaction_originals).insert(token.to_owned(), original);
+    }
+
     /// An interaction's callback and its webhook's follow-ups.
     fn route_interaction(
         &self,
@@ -237,14 +254,23 @@ impl Shared {
         segments: &[&str],
     ) -> Option<HttpResponse> {
         // An interaction's token answers it for 15 minutes; then its webhook is gone.
-        if let ("POST" | "PATCH", ["webhooks", _, token, ..]) = (method, segments)
+        if let ("GET" | "POST" | "PATCH", ["webhooks", _, token, ..]) = (method, segments)
             && self.token_expired(token)
         {
             return Some(refusal(401, "Invalid Webhook Token", 50027));
         }
         Some(match (method, segments) {
-            ("POST", ["interactions", _, _, "callback"])
-            | ("DELETE", ["webhooks", _, _, "messages", _]) => HttpResponse::no_content(),
+            ("POST", ["interactions", _, token, "callback"]) => {
+                self.keep_original(token, &call.payload_json(), &call.files());
+                HttpResponse::no_content()
+            }
+            ("GET", ["webhooks", _, token, "messages", "@original"]) => {
+                match self.state().interaction_originals.get(*token) {
+                    Some(original) => HttpResponse::json(200, original.clone()),
+                    None => refusal(404, "Unknown Message", 10008),
+                }
+            }
+            ("DELETE", ["webhooks", _, _, "messages", _]) => HttpResponse::no_content(),
             ("POST", ["webhooks", _, token]) => {
                 let channel_id = self.interaction_channel(token);
                 let message_id = self.state().new_id();
@@ -255,7 +281,10 @@ impl Shared {
             }
             ("PATCH", ["webhooks", _, token, "messages", message]) => {
                 let channel_id = self.interaction_channel(token);
-                let message_id = id(message).unwrap_or_else(|| self.state().new_id());
+                let original = (self.state().interaction_originals.get(*token))
+                    .and_then(|original| id_field(&original["id"]));
+                let message_id =
+                    (id(message).or(original)).unwrap_or_else(|| self.state().new_id());
                 HttpResponse::json(
                     200,
                     self.message_json(message_id, channel_id, &call.payload_json(), &call.files()),
