@@ -34,7 +34,7 @@ async fn damaged_games_the_watch_abandons_are_announced_once_whatever_the_crash(
             assert!(content(&played).contains("played"), "{played:#}");
         }
         bot.stop(&discord).await;
-        (rusqlite::Connection::open(&db).unwrap())
+        crate::support::database::sql(&db)
             .execute_batch(DAMAGE)
             .unwrap();
         let bot = Bot::start_with(&discord, &db, on_clock(&now, Some(crash))).await;

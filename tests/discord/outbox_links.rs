@@ -96,8 +96,7 @@ async fn a_slash_turn_answered_and_not_marked_is_not_posted_again() {
     assert_eq!(pinged, vec![BOB.0]);
     sent_again_links(&discord, &entry, message).await;
     bot.stop(&discord).await;
-    let db = rusqlite::Connection::open(&db).unwrap();
-    let count = |query: &str| db.query_row(query, [], |row| row.get::<_, i64>(0)).unwrap();
+    let count = |query: &str| crate::outbox_kinds::count(&db, query);
     assert_eq!(
         count("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL"),
         0
