@@ -35,7 +35,7 @@ mod users;
 
 pub use archive::GameFilter;
 pub use challenges::{Challenge, ChallengeTerms};
-pub use daily::{DailyPost, DailyServer, DailyTally};
+pub use daily::{DailyAnswer, DailyAnswered, DailyPost, DailyServer, DailyTally};
 pub use games::Takeback;
 pub use games::{Damaged, Progress, StoredGame};
 pub use interactions::Unanswered;
@@ -80,6 +80,9 @@ pub fn migrations() -> Migrations<'static> {
             "../../migrations/0020_pictures_for_everyone.sql"
         )),
         M::up(include_str!("../../migrations/0021_analyses.sql")),
+        M::up(include_str!(
+            "../../migrations/0022_second_tries_and_typed_dots.sql"
+        )),
     ];
     Migrations::from_slice(STEPS)
 }
