@@ -76,3 +76,50 @@ fn an_exchange_marks_the_turn_answered_and_the_answer_each_with_its_number() {
     assert_ne!(image, plain);
     assert_paint(&plain, offset(dot(answered), 0.0, 13.0), theme::BOARD_RIM);
 }
+
+#[test]
+fn two_turns_from_one_dot_show_both_numbers_side_by_side() {
+    let mut game = Game::new(Options::plain(Variant::Standard));
+    let mut turns = Vec::new();
+    let first = game.open_entries().next().unwrap();
+    turns.extend(
+        game.play(Decision::Push {
+            entry: first,
+            piece: PieceKind::Basic,
+        })
+        .unwrap(),
+    );
+    // The answer comes in from the same dot.
+    let again = game
+        .open_entries()
+        .find(|entry| entry.dot() == first.dot())
+        .unwrap();
+    turns.extend(
+        game.play(Decision::Push {
+            entry: again,
+            piece: PieceKind::Basic,
+        })
+        .unwrap(),
+    );
+    let [answered, answer] = [&turns[0], &turns[1]];
+    let view = BoardView {
+        game: &game,
+        last_turn: Some(answer),
+        names: ByColor::new("Ann", "gipf-bot"),
+        note: None,
+    };
+    let options = RenderOptions::default();
+    let image = decode(&render_exchange(&view, Some(answered), &options));
+    let dot = center_of(first.dot(), &options);
+    let shift = super::moves::SHARED_DOT_SHIFT;
+    // Each badge, in its turn's colour, below its digit: 1 on the left, 2 on the right,
+    // neither covering the other.
+    for side in [0.0, -10.0, 10.0] {
+        assert_paint(
+            &image,
+            offset(dot, -shift + side, 13.0),
+            theme::ANSWERED_MOVE,
+        );
+        assert_paint(&image, offset(dot, shift + side, 13.0), theme::LAST_MOVE);
+    }
+}
