@@ -479,7 +479,7 @@ mod tests {
         let loaded = store.game_in(ChannelId(7), false).unwrap().unwrap();
         assert_eq!(loaded, game);
         let progress = Progress {
-            turns: vec![("c2".into(), UserId(2))],
+            turns: vec![("c2".into(), UserId(2), Some(gipf::Point::B1))],
             partial: Partial::default(),
             status: GameStatus::Active,
             resigned: None,
@@ -495,6 +495,8 @@ mod tests {
         let reloaded = store.game_in(ChannelId(7), false).unwrap().unwrap();
         assert_eq!(reloaded, saved);
         assert_eq!(reloaded.turns, ["c2"]);
+        // The dot its player named is kept beside the notation, which leaves it out.
+        assert_eq!(reloaded.dots, [Some(gipf::Point::B1)]);
         assert_eq!(reloaded.version, 1);
     }
 
@@ -502,7 +504,7 @@ mod tests {
     fn a_takeback_stands_in_its_position_only_and_undoes_all_or_nothing() {
         let (_dir, store, game) = store_with_a_game();
         let progress = Progress {
-            turns: vec![("c2".into(), UserId(2)), ("e8".into(), UserId(1))],
+            turns: vec![("c2".into(), UserId(2), None), ("e8".into(), UserId(1), None)],
             partial: Partial::default(),
             status: GameStatus::Active,
             resigned: None,
