@@ -136,20 +136,25 @@ pub(crate) fn number_exchange(
     turns: &[Turn],
     options: &RenderOptions,
 ) {
-    let numbered: Vec<(&str, Paint, Point)> = std::iter::once(("1", theme::ANSWERED_MOVE, answered))
-        .chain(turns.iter().map(|turn| ("2", theme::LAST_MOVE, turn)))
-        .filter_map(|(number, paint, turn)| {
-            let (entry, _, _) = pushes(turn).into_iter().next()?;
-            Some((number, paint, entry.dot()))
-        })
-        .collect();
+    let numbered: Vec<(&str, Paint, Point)> =
+        std::iter::once(("1", theme::ANSWERED_MOVE, answered))
+            .chain(turns.iter().map(|turn| ("2", theme::LAST_MOVE, turn)))
+            .filter_map(|(number, paint, turn)| {
+                let (entry, _, _) = pushes(turn).into_iter().next()?;
+                Some((number, paint, entry.dot()))
+            })
+            .collect();
     for &(number, paint, dot) in &numbered {
         let shared = numbered
             .iter()
             .any(|&(other, _, at)| at == dot && other != number);
         let mut center = center_of(dot, options);
         if shared {
-            center.0 += if number == "1" { -SHARED_DOT_SHIFT } else { SHARED_DOT_SHIFT };
+            center.0 += if number == "1" {
+                -SHARED_DOT_SHIFT
+            } else {
+                SHARED_DOT_SHIFT
+            };
         }
         overlay::badge(image, center, number, paint);
     }

@@ -36,9 +36,7 @@ impl LiveGame {
     pub fn load(stored: StoredGame) -> Result<LiveGame, Damaged> {
         let record = stored.turns.join("\n");
         let replay = record::replay(&record, stored.spec.options())
-            .map_err(|e| {
-                Damaged::of(&stored, Some(e.line), format!("`{}`: {}", e.turn, e.reason))
-            })?
+            .map_err(|e| Damaged::of(&stored, Some(e.line), format!("`{}`: {}", e.turn, e.reason)))?
             // Each push said from the dot its player named, where the notation leaves it out.
             .entered_from(&stored.dots);
         let (game, last_turn) = (replay.last().clone(), replay.turns.last().cloned());

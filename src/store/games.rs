@@ -348,6 +348,25 @@ pub(super) fn with_turns(c: &Connection, mut game: StoredGame) -> anyhow::Result
     Ok(game)
 }
 
+/// Writes `turns`, completed at `at`, after the stored turns of `game`.
+fn insert_turns(
+    c: &Connection,
+    game: &StoredGame,
+    turns: &[(String, UserId, Option<Point>)],
+    at: i64,
+) -> rusqlite::Result<()> {
+    let mut insert = c.prepare_cached(
+        "INSERT INTO turns (game_id, ply, notation, player, played_at, dot)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for (i, (notation, player, dot)) in turns.iter().enumerate() {
+        let ply = game.turns.len() + i + 1;
+        let dot = dot.map(|dot| dot.to_string());
+        insert.execute(params![game.id, ply as i64, notation, player, at, dot])?;
+    }
+    Ok(())
+}
+
 /// Writes what `progress` of `game` is owed: its completed turns' announcement and the
 /// message it is announced with, if any (called in the transaction that saves it).
 fn owe_progress(
@@ -493,16 +512,7 @@ impl Store {
             if updated == 0 {
                 return Ok(None);
             }
-            let mut insert = tx.prepare_cached(
-                "INSERT INTO turns (game_id, ply, notation, player, played_at, dot)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?;
-            for (i, (notation, player, dot)) in progress.turns.iter().enumerate() {
-                let ply = game.turns.len() + i + 1;
-                let dot = dot.map(|dot| dot.to_string());
-                insert.execute(params![game.id, ply as i64, notation, player, at, dot])?;
-            }
-            drop(insert);
+            insert_turns(&tx, game, &progress.turns, at)?;
             owe_progress(&tx, game, &progress, at)?;
             if let (GameStatus::Won(winner), GameStatus::Active) = (progress.status, game.status) {
                 ratings::rate(&tx, game, winner)?;

@@ -504,7 +504,10 @@ mod tests {
     fn a_takeback_stands_in_its_position_only_and_undoes_all_or_nothing() {
         let (_dir, store, game) = store_with_a_game();
         let progress = Progress {
-            turns: vec![("c2".into(), UserId(2), None), ("e8".into(), UserId(1), None)],
+            turns: vec![
+                ("c2".into(), UserId(2), None),
+                ("e8".into(), UserId(1), None),
+            ],
             partial: Partial::default(),
             status: GameStatus::Active,
             resigned: None,

@@ -8,7 +8,9 @@ use crate::support::table::{Table, shown};
 /// Every point of the board, dots included, by name.
 fn points() -> Vec<String> {
     let names = ('a'..='i').flat_map(|column| (1..=9).map(move |row| format!("{column}{row}")));
-    names.filter(|name| name.parse::<gipf::Point>().is_ok()).collect()
+    names
+        .filter(|name| name.parse::<gipf::Point>().is_ok())
+        .collect()
 }
 
 /// The dots around the board.

@@ -841,13 +841,18 @@ fn daily_puzzle_holds(club: &mut Club, schema: u32, said: &str) {
     // Carol answered it: there her own open puzzle comes; bob has not.
     club.expect(90, "carol", "!puzzle", "for carol, still open:");
     let asked = shown(&club.say(90, "bob", "!puzzle")[0]);
-    assert!(asked.contains("Here the puzzle is the daily one"), "{asked}");
+    assert!(
+        asked.contains("Here the puzzle is the daily one"),
+        "{asked}"
+    );
     let tally = if schema >= SECOND_TRIES_SCHEMA {
         // Bob answered wrongly once: his last try is left, and his right answer counts.
-        assert!(asked.contains("You have one try left, your last"), "{asked}");
-        let solution = crate::support::puzzles::solution_of(
-            crate::support::puzzles::puzzle_number(&asked),
+        assert!(
+            asked.contains("You have one try left, your last"),
+            "{asked}"
         );
+        let solution =
+            crate::support::puzzles::solution_of(crate::support::puzzles::puzzle_number(&asked));
         club.expect(90, "bob", &format!("!solve {solution}"), "Right: ");
         "2 of the 2 members who answered found it"
     } else {

@@ -278,7 +278,12 @@ impl Desk {
                     say.cmd("solve <turn>")
                 );
                 let reply = Reply::private(text);
-                return Ok(self.privately(message, reply, "the verdict on the daily puzzle", "solve"));
+                return Ok(self.privately(
+                    message,
+                    reply,
+                    "the verdict on the daily puzzle",
+                    "solve",
+                ));
             }
             None => return refuse("You have answered today's daily puzzle already."),
         };

@@ -59,7 +59,10 @@ fn lesson_refused(title: &str, why: &str, say: &Phrasing) -> Reply {
     let why = crate::service::words::as_sentence(Text::from(what_was_wrong(why)));
     let mut text = text![format!("{title}: ")];
     text.append(why);
-    text.push(format!(" Try again ({} gives the commands).", say.cmd("hint")));
+    text.push(format!(
+        " Try again ({} gives the commands).",
+        say.cmd("hint")
+    ));
     Reply::private(text)
 }
 
