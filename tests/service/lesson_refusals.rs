@@ -135,6 +135,15 @@ fn a_refusal_inside_a_lesson_never_gives_the_task_s_command_away() {
                     );
                 }
                 assert!(!said.contains("you can "), "`!{command}`: {text}");
+                // Nor the spots of a step's move together (`from d4 … to e5`), unless the
+                // learner wrote them (the list of every dot names them all, and none).
+                let said = said.replace("(a1-a5, b1-h1, b6-h6 and c7, d8, e9, f8, g7, i1-i5)", "");
+                for step in &steps {
+                    let spots: Vec<&str> = step.split_whitespace().skip(1).take(2).collect();
+                    let named = spots.len() == 2 && spots.iter().all(|spot| said.contains(spot));
+                    let his = spots.iter().all(|spot| command.contains(spot));
+                    assert!(!named || his, "`!{command}` names `{step}`'s spots: {text}");
+                }
             }
         }
     }

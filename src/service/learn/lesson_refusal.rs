@@ -1,6 +1,6 @@
 //! A refusal inside a lesson: what was wrong, never a command to play instead. The play
 //! path's refusals end with an example (`from e1 you can push to e2`, `push it with
-//! !push e1 e2`), which in a lesson may be the task's own answer: the lesson keeps the
+//! !push e1 e2`, `from d4 the PÜNCT can move to e5`), which in a lesson may be the task's own answer: the lesson keeps the
 //! refusal up to its first example and points to `hint`, which gives the task's commands
 //! on request.
 
@@ -8,8 +8,16 @@
 /// starts after one of these.
 const CLAUSE_ENDS: [&str; 5] = ["; ", ": ", ". ", ", like ", ", or "];
 
-/// What makes a clause an example: a command in a code span, or spots offered to push to.
-const EXAMPLE_MARKS: [&str; 2] = ["`", "you can "];
+/// What makes a clause an example: a command in a code span, spots offered to push to or
+/// to move a power to, or the spot of the loaded piece to use.
+const EXAMPLE_MARKS: [&str; 6] = [
+    "`",
+    "you can ",
+    " can move to ",
+    " can land on ",
+    "yours is on ",
+    "yours are on ",
+];
 
 /// The part of `refusal` that says what was wrong: its clauses up to the first one that
 /// offers something to play (the first clause is always kept: it says what the learner
@@ -64,6 +72,10 @@ mod tests {
             (
                 "e1 e4 names no push now: e2 is empty, so a piece pushed from e1 stops there, and the record writes `e2`. Push it with `!push e1 e2`",
                 "e1 e4 names no push now.",
+            ),
+            (
+                "e9 is not a target: from d4 the PÜNCT can move to e5",
+                "e9 is not a target.",
             ),
             (
                 "the line from e1 is full: no piece can be pushed in there",
