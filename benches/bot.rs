@@ -46,7 +46,7 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
     let turns = RECORD.lines().take(18).enumerate();
     let progress = Progress {
         turns: turns
-            .map(|(i, t)| (t.to_string(), if i % 2 == 0 { alice } else { bob }))
+            .map(|(i, t)| (t.to_string(), if i % 2 == 0 { alice } else { bob }, None))
             .collect(),
         partial: Partial::default(),
         status: GameStatus::Active,

@@ -230,6 +230,11 @@ fn edits(a: &str, b: &str) -> usize {
     rows[a.len()][b.len()]
 }
 
+/// Whether `word` is one of a player's move commands (`push`, `take`, `move`, …).
+pub fn is_move_word(word: &str) -> bool {
+    play::SYNTAX.iter().any(|syntax| syntax.word == word)
+}
+
 /// The command `word` is a slip of: one edit away (a letter more, less, changed, or two
 /// swapped), two for words of seven letters or more; so other bots' short commands are not
 /// taken for ours (`play` is not `replay`, `dance` is not `cancel`).

@@ -87,7 +87,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "solve",
         summary: "Your answer to your puzzle (said to you alone), and your streak",
-        help: "`{p}solve c1 c2 take f6` (or `{p}solve a5-c5`): your answer to your puzzle (in the channel of the server's daily puzzle, to that one, once), written as you would play it (what follows `{p}push`, a power's command like `zertz c3 c6`, or `{p}move`'s notation); you alone read whether it was right (a typed answer by direct message), and your streak of right answers; a wrong turn to your own puzzle gets one more try before the solution",
+        help: "`{p}solve c1 c2 take f6` (or `{p}solve a5-c5`): your answer to your puzzle (in the channel of the server's daily puzzle, to that one), written as you would play it (what follows `{p}push`, a power's command like `zertz c3 c6`, or `{p}move`'s notation); you alone read whether it was right (a typed answer by direct message), and your streak of right answers; a wrong turn gets one more try before the solution",
         args: &[TURN],
         slash: true,
         place: 296,

@@ -1,5 +1,6 @@
 //! A record's replay on the one machine that plays every game, with or without potentials.
 
+use gipf::Point;
 use gipf::potentials::{Game, Options, Turn};
 
 use super::{RecordError, RecordLine, record_lines};
@@ -32,6 +33,31 @@ impl Replay {
         };
         let last = index.checked_sub(1).and_then(|i| self.turns.get(i));
         (&self.games[index], last)
+    }
+}
+
+impl Replay {
+    /// This replay with each line's push said from the dot its player named (`dots[i]`
+    /// for line `i`, `None`: the replay's choice), where the notation leaves it out: the
+    /// same game, each turn entered as it was played.
+    pub fn entered_from(mut self, dots: &[Option<Point>]) -> Replay {
+        for (line, dot) in dots.iter().enumerate() {
+            let Some(dot) = *dot else {
+                continue;
+            };
+            // The first turn a line completes follows the game after the line before it.
+            let before = match line.checked_sub(1) {
+                Some(previous) => self.lines.get(previous).copied(),
+                None => Some(0),
+            };
+            let after = self.lines.get(line).copied();
+            if let (Some(before), Some(after)) = (before, after)
+                && before < after
+            {
+                self.turns[before] = self.turns[before].clone().entered_from(dot);
+            }
+        }
+        self
     }
 }
 

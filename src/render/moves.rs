@@ -128,21 +128,41 @@ pub(crate) fn draw_answered_under(
 }
 
 /// Numbers an exchange's turns on the dots they entered from, in their colours: 1 the turn
-/// answered, 2 the answer (`turns`, the last turn marked).
+/// answered, 2 the answer (`turns`, the last turn marked). Two numbers on one dot sit side
+/// by side, 1 on the left, so that neither covers the other.
 pub(crate) fn number_exchange(
     image: &mut RgbImage,
     answered: &Turn,
     turns: &[Turn],
     options: &RenderOptions,
 ) {
-    let numbered = std::iter::once(("1", theme::ANSWERED_MOVE, answered))
-        .chain(turns.iter().map(|turn| ("2", theme::LAST_MOVE, turn)));
-    for (number, paint, turn) in numbered {
-        if let Some((entry, _, _)) = pushes(turn).first() {
-            overlay::badge(image, center_of(entry.dot(), options), number, paint);
+    let numbered: Vec<(&str, Paint, Point)> =
+        std::iter::once(("1", theme::ANSWERED_MOVE, answered))
+            .chain(turns.iter().map(|turn| ("2", theme::LAST_MOVE, turn)))
+            .filter_map(|(number, paint, turn)| {
+                let (entry, _, _) = pushes(turn).into_iter().next()?;
+                Some((number, paint, entry.dot()))
+            })
+            .collect();
+    for &(number, paint, dot) in &numbered {
+        let shared = numbered
+            .iter()
+            .any(|&(other, _, at)| at == dot && other != number);
+        let mut center = center_of(dot, options);
+        if shared {
+            center.0 += if number == "1" {
+                -SHARED_DOT_SHIFT
+            } else {
+                SHARED_DOT_SHIFT
+            };
         }
+        overlay::badge(image, center, number, paint);
     }
 }
+
+/// How far each of two numbers on one dot stands from it, to its side: a badge's disc
+/// (radius 24) then just clears the other's.
+pub(crate) const SHARED_DOT_SHIFT: f32 = 25.0;
 
 /// Radius of the dot on the spot a potential move started from.
 pub(crate) const MOVE_DOT_RADIUS: f32 = 9.0;

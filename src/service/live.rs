@@ -35,9 +35,10 @@ impl LiveGame {
     /// Replays a stored game; a turn or decision that does not replay makes it [`Damaged`].
     pub fn load(stored: StoredGame) -> Result<LiveGame, Damaged> {
         let record = stored.turns.join("\n");
-        let replay = record::replay(&record, stored.spec.options()).map_err(|e| {
-            Damaged::of(&stored, Some(e.line), format!("`{}`: {}", e.turn, e.reason))
-        })?;
+        let replay = record::replay(&record, stored.spec.options())
+            .map_err(|e| Damaged::of(&stored, Some(e.line), format!("`{}`: {}", e.turn, e.reason)))?
+            // Each push said from the dot its player named, where the notation leaves it out.
+            .entered_from(&stored.dots);
         let (game, last_turn) = (replay.last().clone(), replay.turns.last().cloned());
         let before_last = replay.turns.iter().rev().nth(1).cloned();
         let live = LiveGame::resume(stored, game, last_turn, Some(Arc::new(replay)))?;

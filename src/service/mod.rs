@@ -183,6 +183,12 @@ impl Service {
             Err(CommandError::Unknown { word, closest }) => {
                 self.unknown_word(message, &word, closest)
             }
+            // A learner's move written wrong is refused as his lesson refuses.
+            Err(CommandError::Invalid(text) | CommandError::Unanswered { generic: text })
+                if let Some(refused) = self.lesson_parse_refusal(message, &text) =>
+            {
+                vec![refused]
+            }
             Err(CommandError::Invalid(text)) => {
                 vec![Reply::private(words::as_sentence(text.into()))]
             }
@@ -223,6 +229,19 @@ impl Desk {
 }
 
 impl Voice {
+    /// The command word of `message`: after the prefix (or a slash command's `/`), in
+    /// lower case.
+    pub(super) fn command_word(&self, message: &Message) -> String {
+        let text = message.text.trim_start();
+        let rest = (text.get(..self.prefix.len()))
+            .filter(|head| head.eq_ignore_ascii_case(&self.prefix))
+            .map(|_| &text[self.prefix.len()..])
+            .or_else(|| text.strip_prefix('/'))
+            .unwrap_or(text);
+        let word = rest.split_whitespace().next().unwrap_or_default();
+        word.to_lowercase()
+    }
+
     /// Whether words follow the message's first and make a valid command of `closest`.
     fn makes_a_command(&self, message: &Message, closest: &str) -> bool {
         let rest = message

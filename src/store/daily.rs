@@ -1,5 +1,5 @@
 //! The `daily_puzzles` and `daily_answers` tables: the puzzle each server was given each
-//! day, and each member's one answer to it.
+//! day, and each member's answer to it (a first wrong one leaves him one more try).
 
 use super::sql::params;
 
@@ -34,12 +34,30 @@ pub struct DailyServer {
     pub latest: Option<i64>,
 }
 
+/// A member's answer to a daily puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DailyAnswer {
+    /// Whether it was right.
+    pub right: bool,
+    /// Whether it is final: false after a first wrong answer, which leaves one more try.
+    pub settled: bool,
+}
+
+/// What became of an answer to a daily puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DailyAnswered {
+    /// A first wrong answer: the member has one more try, his last.
+    OneMoreTry,
+    /// His final answer, right or not: where he stands with the puzzles after it.
+    Settled(PuzzleProgress),
+}
+
 /// The answers to a daily puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DailyTally {
-    /// How many members answered.
+    /// How many members answered (each once, whether his answer is final or not).
     pub answered: u32,
-    /// How many of them were right.
+    /// How many of them were right (a member with a try left counts as wrong until then).
     pub right: u32,
 }
 
@@ -127,52 +145,74 @@ impl Store {
         })
     }
 
-    /// Whether `user` answered the puzzle of `post` rightly, if he answered it.
-    pub fn daily_answer(&self, post: &DailyPost, user: UserId) -> anyhow::Result<Option<bool>> {
+    /// `user`'s answer to the puzzle of `post`, if he answered it.
+    pub fn daily_answer(
+        &self,
+        post: &DailyPost,
+        user: UserId,
+    ) -> anyhow::Result<Option<DailyAnswer>> {
         self.with(|c| {
             Ok(c.query_opt(
-                "SELECT \"right\" FROM daily_answers WHERE guild_id = ?1 AND day = ?2 AND user_id = ?3",
+                "SELECT \"right\", settled FROM daily_answers
+                 WHERE guild_id = ?1 AND day = ?2 AND user_id = ?3",
                 params![post.guild, post.day, user],
-                |r| r.get(0),
+                |r| {
+                    Ok(DailyAnswer {
+                        right: r.get(0)?,
+                        settled: r.get(1)?,
+                    })
+                },
             )?)
         })
     }
 
-    /// Records `user`'s answer to the puzzle of `post`, and his streaks with it, in one
-    /// transaction. Returns where he stands after, or `None` (writing nothing) if he had
-    /// answered it already.
+    /// Records `user`'s answer to the puzzle of `post`, and his streaks with it once it is
+    /// final, in one transaction: a first wrong answer leaves him one more try, a right one
+    /// or his last try settles it. `None` (writing nothing) if his answer was final already.
     pub fn answer_daily_puzzle(
         &self,
         post: &DailyPost,
         user: UserId,
         right: bool,
-    ) -> anyhow::Result<Option<PuzzleProgress>> {
+    ) -> anyhow::Result<Option<DailyAnswered>> {
         let answered = self.with(|c| {
             c.transaction(|t| {
+                let key = params![post.guild, post.day, user, right];
                 let first = t.execute(
-                    "INSERT INTO daily_answers (guild_id, day, user_id, \"right\")
-                     VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
-                    params![post.guild, post.day, user, right],
-                )?;
-                if first == 1 {
-                    // The daily puzzle counts as one more solved, or ends the streak, as any does;
-                    // the member's own open puzzle stays open.
+                    "INSERT INTO daily_answers (guild_id, day, user_id, \"right\", settled)
+                     VALUES (?1, ?2, ?3, ?4, ?4) ON CONFLICT DO NOTHING",
+                    key,
+                )? == 1;
+                // After a first wrong answer, the try left settles it, right or not.
+                let settled = if first {
+                    right
+                } else {
+                    t.execute(
+                        "UPDATE daily_answers SET \"right\" = ?4, settled = 1
+                         WHERE guild_id = ?1 AND day = ?2 AND user_id = ?3 AND settled = 0",
+                        key,
+                    )? == 1
+                };
+                if settled {
+                    // The daily puzzle counts as one more solved, or ends the streak, as any
+                    // does; the member's own open puzzle stays open.
                     t.execute(
                         "INSERT INTO puzzle_progress (user_id, solved, streak, best)
-                     VALUES (?1, ?2, ?2, ?2)
-                     ON CONFLICT(user_id) DO UPDATE SET solved = puzzle_progress.solved + ?2,
-                         streak = CASE WHEN ?2 = 1 THEN puzzle_progress.streak + 1 ELSE 0 END,
-                         best = CASE WHEN ?2 = 1 AND puzzle_progress.streak + 1 > puzzle_progress.best
-                                     THEN puzzle_progress.streak + 1 ELSE puzzle_progress.best END",
+                         VALUES (?1, ?2, ?2, ?2)
+                         ON CONFLICT(user_id) DO UPDATE SET solved = puzzle_progress.solved + ?2,
+                             streak = CASE WHEN ?2 = 1 THEN puzzle_progress.streak + 1 ELSE 0 END,
+                             best = CASE WHEN ?2 = 1 AND puzzle_progress.streak + 1 > puzzle_progress.best
+                                         THEN puzzle_progress.streak + 1 ELSE puzzle_progress.best END",
                         params![user, right],
                     )?;
                 }
-                Ok(first == 1)
+                Ok((first, settled))
             })
         })?;
-        if !answered {
-            return Ok(None);
+        match answered {
+            (_, true) => Ok(Some(DailyAnswered::Settled(self.puzzle_progress(user)?))),
+            (true, false) => Ok(Some(DailyAnswered::OneMoreTry)),
+            (false, false) => Ok(None),
         }
-        self.puzzle_progress(user).map(Some)
     }
 }

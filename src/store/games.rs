@@ -4,7 +4,7 @@
 use super::sql::{self, Conn, Row, params};
 use crate::defaults::DAY;
 use crate::sight::Seat;
-use gipf::{ByColor, Color};
+use gipf::{ByColor, Color, Point};
 use gipf_ai::Level;
 
 use super::challenges::{Challenge, ChallengeTerms};
@@ -72,13 +72,17 @@ pub struct StoredGame {
     pub names: ByColor<String>,
     /// Completed turns in the official notation, in order.
     pub turns: Vec<String>,
+    /// For each of `turns`, the dot its push came in from where the notation leaves it out
+    /// (a push onto an empty spot), as its player named it; `None` where the notation says
+    /// it all, or for a turn stored before migration 22 (the replay's choice stands).
+    pub dots: Vec<Option<Point>>,
 }
 
 /// What a save changes.
 #[derive(Clone, Debug)]
 pub struct Progress {
-    /// New completed turns: (notation, player).
-    pub turns: Vec<(String, UserId)>,
+    /// New completed turns: (notation, player, the dot the notation leaves out).
+    pub turns: Vec<(String, UserId, Option<Point>)>,
     /// The decisions of the turn now in progress.
     pub partial: Partial,
     /// The new status.
@@ -157,6 +161,7 @@ pub(super) fn game_row(r: &Row) -> sql::Result<Result<StoredGame, Damaged>> {
             },
             names: ByColor::new(shown_name(r.get(24)?), shown_name(r.get(25)?)),
             turns: Vec::new(),
+            dots: Vec::new(),
         })
     };
     Ok(read().map_err(|e| Damaged {
@@ -327,17 +332,42 @@ pub(super) fn insert_game(
             shown_name(player_name(c, players[Color::Black])?),
         ),
         turns: Vec::new(),
+        dots: Vec::new(),
     })
 }
 
-/// `game` with its turns read.
+/// `game` with its turns read, and the dots their players named (a dot that does not
+/// read as one is left to the replay, as for a turn stored before there were dots).
 pub(super) fn with_turns(c: &mut Conn, mut game: StoredGame) -> anyhow::Result<StoredGame> {
-    game.turns = c.query_map(
-        "SELECT notation FROM turns WHERE game_id = ?1 ORDER BY ply",
+    let rows: Vec<(String, Option<String>)> = c.query_map(
+        "SELECT notation, dot FROM turns WHERE game_id = ?1 ORDER BY ply",
         params![game.id],
-        |r| r.get(0),
+        |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
+    (game.turns, game.dots) = rows
+        .into_iter()
+        .map(|(notation, dot)| (notation, dot.and_then(|dot| dot.parse().ok())))
+        .unzip();
     Ok(game)
+}
+
+/// Writes `turns`, completed at `at`, after the stored turns of `game`.
+fn insert_turns(
+    c: &mut Conn,
+    game: &StoredGame,
+    turns: &[(String, UserId, Option<Point>)],
+    at: i64,
+) -> sql::Result<()> {
+    for (i, (notation, player, dot)) in turns.iter().enumerate() {
+        let ply = game.turns.len() + i + 1;
+        let dot = dot.map(|dot| dot.to_string());
+        c.execute(
+            "INSERT INTO turns (game_id, ply, notation, player, played_at, dot)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![game.id, ply as i64, notation, player, at, dot],
+        )?;
+    }
+    Ok(())
 }
 
 /// Writes what `progress` of `game` is owed: its completed turns' announcement and the
@@ -483,14 +513,7 @@ impl Store {
             if updated == 0 {
                 return Ok(None);
             }
-            for (i, (notation, player)) in progress.turns.iter().enumerate() {
-                let ply = game.turns.len() + i + 1;
-                tx.execute(
-                    "INSERT INTO turns (game_id, ply, notation, player, played_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![game.id, ply as i64, notation, player, at],
-                )?;
-            }
+            insert_turns(tx, game, &progress.turns, at)?;
             owe_progress(tx, game, &progress, at)?;
             if let (GameStatus::Won(winner), GameStatus::Active) = (progress.status, game.status) {
                 ratings::rate(tx, game, winner)?;
@@ -505,7 +528,11 @@ impl Store {
             saved.updated_at = at;
             saved.deadline = deadline;
             saved.warned = warned;
-            saved.turns.extend(progress.turns.into_iter().map(|(t, _)| t));
+            let (turns, dots): (Vec<String>, Vec<Option<Point>>) = (progress.turns.into_iter())
+                .map(|(notation, _, dot)| (notation, dot))
+                .unzip();
+            saved.turns.extend(turns);
+            saved.dots.extend(dots);
             // A request belongs to the position it was asked in.
             saved.takeback = None;
             Ok(Some(saved))

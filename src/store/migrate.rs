@@ -66,6 +66,7 @@ pub const STEPS: &[Step] = &[
     step!("0019_outbox_kinds.sql", postgres: "0019_outbox_kinds.sql"),
     step!("0020_pictures_for_everyone.sql"),
     step!("0021_analyses.sql"),
+    step!("0022_second_tries_and_typed_dots.sql"),
     step!("0023_leases.sql"),
 ];
 

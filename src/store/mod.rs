@@ -36,7 +36,7 @@ mod users;
 
 pub use archive::GameFilter;
 pub use challenges::{Challenge, ChallengeTerms};
-pub use daily::{DailyPost, DailyServer, DailyTally};
+pub use daily::{DailyAnswer, DailyAnswered, DailyPost, DailyServer, DailyTally};
 pub use games::Takeback;
 pub use games::{Damaged, Progress, StoredGame};
 pub use interactions::Unanswered;
@@ -465,7 +465,7 @@ mod tests {
         let loaded = store.game_in(ChannelId(7), false).unwrap().unwrap();
         assert_eq!(loaded, game);
         let progress = Progress {
-            turns: vec![("c2".into(), UserId(2))],
+            turns: vec![("c2".into(), UserId(2), Some(gipf::Point::B1))],
             partial: Partial::default(),
             status: GameStatus::Active,
             resigned: None,
@@ -481,6 +481,8 @@ mod tests {
         let reloaded = store.game_in(ChannelId(7), false).unwrap().unwrap();
         assert_eq!(reloaded, saved);
         assert_eq!(reloaded.turns, ["c2"]);
+        // The dot its player named is kept beside the notation, which leaves it out.
+        assert_eq!(reloaded.dots, [Some(gipf::Point::B1)]);
         assert_eq!(reloaded.version, 1);
     }
 
@@ -488,7 +490,10 @@ mod tests {
     fn a_takeback_stands_in_its_position_only_and_undoes_all_or_nothing() {
         let (_dir, store, game) = store_with_a_game();
         let progress = Progress {
-            turns: vec![("c2".into(), UserId(2)), ("e8".into(), UserId(1))],
+            turns: vec![
+                ("c2".into(), UserId(2), None),
+                ("e8".into(), UserId(1), None),
+            ],
             partial: Partial::default(),
             status: GameStatus::Active,
             resigned: None,

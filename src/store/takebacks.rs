@@ -90,6 +90,7 @@ impl Store {
                 saved.warned = 0;
                 saved.takeback = None;
                 saved.turns.truncate(keep);
+                saved.dots.truncate(keep);
                 Ok(Some(saved))
             })
         })

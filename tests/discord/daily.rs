@@ -105,6 +105,19 @@ async fn the_daily_puzzle_is_posted_once_a_day_answered_privately_and_a_refusal_
     let direct = next_post(&discord, dm).await.payload_json();
     assert!(
         content(&direct).starts_with("Not this one: ")
+            && content(&direct).contains("One more try, your last"),
+        "{direct:#}"
+    );
+    // His last try, wrong too, is final: the tally counts him.
+    discord.send_message(say(OTHER_CHANNEL, BOB, &typed)).await;
+    let note = next_post(&discord, OTHER_CHANNEL).await.payload_json();
+    assert_eq!(
+        content(&note),
+        "I sent bob the verdict on the daily puzzle in a direct message."
+    );
+    let direct = next_post(&discord, dm).await.payload_json();
+    assert!(
+        content(&direct).starts_with("Not this one: ")
             && content(&direct).contains("So far today, 1 of the 2 members who answered found it."),
         "{direct:#}"
     );

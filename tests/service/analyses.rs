@@ -134,3 +134,28 @@ fn an_analysis_is_kept_and_shown_again_at_once_and_one_runs_at_a_time() {
     assert_eq!(again, first);
     assert_eq!(table.service.engine_load(), (0, 0));
 }
+
+#[test]
+fn the_plan_of_a_short_game_s_analysis_counts_the_turns_it_has() {
+    let mut table = table(1, 1);
+    table.start("standard");
+    table.expect("alice", "!push i5 h5", "alice (white) played");
+    table.expect("bob", "!resign confirm", "bob resigned");
+    let plan = shown(&table.say("carol", "!analyse 1").remove(0));
+    assert!(
+        plan.contains(": I am looking at its one turn (")
+            && plan.contains("What it cost comes here when I am done"),
+        "{plan}"
+    );
+    table.expect("alice", "!rematch", "");
+    table.expect("bob", "!accept", "Game on");
+    table.expect("bob", "!push i5 h5", "bob (white) played");
+    table.expect("alice", "!push a5 b5", "alice (black) played");
+    table.expect("alice", "!resign confirm", "alice resigned");
+    let plan = shown(&table.say("dave", "!analyse 2").remove(0));
+    assert!(
+        plan.contains(": I am looking at all 2 turns (")
+            && plan.contains("The 2 turns that cost most come here when I am done"),
+        "{plan}"
+    );
+}

@@ -90,7 +90,7 @@ fn a_server_gets_one_puzzle_a_day_answered_once_by_each_member_in_its_channel() 
     assert!(
         text.contains(&format!(
             "Answer with `/solve turn:<turn>` in this channel: only you see your answer and \
-             whether it is right. One answer each; the next puzzle comes {}.",
+             whether it is right. A wrong answer gets one more try; the next puzzle comes {}.",
             time(NOON + 6 * HOUR)
         )),
         "{text}"
@@ -118,11 +118,17 @@ fn a_server_gets_one_puzzle_a_day_answered_once_by_each_member_in_its_channel() 
             && verdict.contains(&time(NOON + 6 * HOUR)),
         "{verdict}"
     );
-    // One answer each: then `solve` there is about his own puzzles.
+    // A right answer is final: then `solve` there is about his own puzzles.
     table.expect(
         "alice",
         &format!("!solve {}", solution_of(first)),
         "You have answered today's daily puzzle; the next comes",
+    );
+    // A wrong answer gets one more try, the last; the second wrong one is final.
+    table.expect(
+        "bob",
+        &format!("!solve {}", wrong_answer_to(first)),
+        "One more try, your last: answer again with `!solve <turn>`",
     );
     let wrong = shown(
         &table
@@ -169,7 +175,79 @@ fn a_server_gets_one_puzzle_a_day_answered_once_by_each_member_in_its_channel() 
     table.expect(
         "alice",
         &format!("!solve {}", wrong_answer_to(second)),
+        "One more try, your last",
+    );
+    table.expect(
+        "alice",
+        &format!("!solve {}", wrong_answer_to(second)),
         "(1 solved, streak 0, best 1)",
+    );
+}
+
+#[test]
+fn a_wrong_answer_to_the_daily_puzzle_gets_one_more_try_across_a_restart_and_counts_once() {
+    let (mut table, now) = table_at(NOON + HOUR);
+    as_admin(&mut table, "!settings puzzles=<#7>");
+    let posts = posted(&table);
+    let number = puzzle_number(&posts[0].1);
+    table.channel = PUZZLES;
+
+    // Carol's first answer is wrong: one more try, her last, said to her alone; her
+    // streak waits for her final answer.
+    let first = table
+        .say("carol", &format!("!solve {}", wrong_answer_to(number)))
+        .remove(0);
+    assert!(first.private);
+    let said = shown(&first);
+    assert!(
+        said.starts_with(&format!(
+            "Not this one: `{}` is a turn there, but not the one that ",
+            wrong_answer_to(number)
+        )) && said.contains("One more try, your last")
+            && !said.contains(&solution_of(number)),
+        "{said}"
+    );
+    // Meanwhile the tally counts her once, wrong so far; dave's right answer is final.
+    table.expect(
+        "dave",
+        &format!("!solve {}", solution_of(number)),
+        "So far today, 1 of the 2 members who answered found it.",
+    );
+
+    // After a restart she still has her last try: `puzzle` says so, `solve` takes it.
+    table.restart();
+    table.expect(
+        "carol",
+        "!puzzle",
+        "You have one try left, your last: answer with `!solve <turn>`",
+    );
+    let last = shown(
+        &table
+            .say("carol", &format!("!solve {}", solution_of(number)))
+            .remove(0),
+    );
+    assert!(
+        last.starts_with(&format!("Right: `{}` ", solution_of(number)))
+            && last.contains("(1 solved, streak 1, best 1). So far today, 2 of the 2 members who answered found it."),
+        "{last}"
+    );
+    // Final now: a third answer is about her own puzzles.
+    table.expect(
+        "carol",
+        &format!("!solve {}", solution_of(number)),
+        "You have answered today's daily puzzle; the next comes",
+    );
+
+    // The next day's post counts each member once, with his final answer.
+    now.store(NOON + 24 * HOUR + 30, Ordering::SeqCst);
+    let posts = posted(&table);
+    assert!(
+        posts[0].1.contains(&format!(
+            "\nYesterday's puzzle: 2 of the 2 members who answered found it; the turn was `{}`.",
+            solution_of(number)
+        )),
+        "{}",
+        posts[0].1
     );
 }
 

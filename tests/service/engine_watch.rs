@@ -101,3 +101,63 @@ fn a_failed_search_is_said_once_and_tried_again_minutes_later() {
     );
     assert_eq!(table.state().turns.len(), 2);
 }
+
+/// Issue 32, point 2: a push onto an empty spot two dots reach is kept with the dot the
+/// player typed. After a restart the engine's answer, played by the outbox's redraw of the
+/// turn's announcement or by the watch (its words and the exchange picture), and the stored
+/// game's replay all say it from that dot.
+#[test]
+fn after_a_restart_a_push_is_said_and_drawn_from_the_dot_the_player_typed() {
+    // In the tournament game the board starts empty: h5 is reached from three dots, and
+    // the record writes `Gh5` from any of them.
+    let dots = ["i4", "h6", "i5"];
+    for (dot, redrawn) in dots.into_iter().flat_map(|dot| [(dot, true), (dot, false)]) {
+        let command = format!("!gipf {dot} h5");
+        let (mut table, _) = table();
+        table.say("alice", "!challenge @gipf-bot tournament white easy");
+        let held = table.say("alice", &command);
+        assert!(held[0].then.is_some(), "the engine is to answer");
+        restart(&mut table);
+        let drawn = format!("pushed a GIPF-piece in from {dot} onto h5");
+        let others: Vec<String> = (dots.iter())
+            .filter(|other| **other != dot)
+            .map(|other| format!("in from {other} onto h5"))
+            .collect();
+
+        // The outbox draws the owed announcement again, or the watch finds the game waiting:
+        // either way the engine answers, the player's turn said and marked 1 from his dot.
+        let answered = if redrawn {
+            table.service.unsent()
+        } else {
+            table.service.engine_turns()
+        };
+        let answers: Vec<_> = (answered.iter())
+            .filter(|(_, reply)| shown(reply).contains("alice (white) played"))
+            .collect();
+        assert_eq!(answers.len(), 1, "{command}: {answered:?}");
+        let reply = &answers[0].1;
+        assert!(
+            shown(reply).contains(&format!("alice (white) played a GIPF-piece {dot} -> h5,")),
+            "{command}: {}",
+            shown(reply)
+        );
+        let alt = &reply.board.as_ref().expect("the exchange's picture").alt;
+        assert!(
+            alt.contains(&format!("Marked 1, the turn answered: White {drawn}"))
+                && others.iter().all(|other| !alt.contains(other)),
+            "{command}: {alt}"
+        );
+
+        // The stored game's replay: its first turn as it was played.
+        let id = table.state().id;
+        let browsed = table
+            .say("alice", &format!("!browse {} turn=1", id.0))
+            .remove(0);
+        let alt = &browsed.board.as_ref().expect("the turn's picture").alt;
+        assert!(
+            alt.contains(&format!("Last turn: White {drawn}"))
+                && others.iter().all(|other| !alt.contains(other)),
+            "{command}: {alt}"
+        );
+    }
+}

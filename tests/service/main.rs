@@ -19,6 +19,7 @@ mod engine_pool;
 mod engine_watch;
 mod games;
 mod hostile;
+mod lesson_refusals;
 mod newcomer;
 mod pictures;
 mod postgres;

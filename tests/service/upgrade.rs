@@ -401,6 +401,18 @@ fn write_fixture() {
     let number = crate::support::puzzles::puzzle_number(&shown(&posts[0].1));
     let solution = crate::support::puzzles::solution_of(number);
     club.expect(90, "carol", &format!("!solve {solution}"), "Right: ");
+    // From schema 22: bob's first answer to the daily puzzle wrong, his last try left; a
+    // tournament game whose first push came in from i4 onto the empty h5 (the record
+    // writes `Gh5`, which three dots reach).
+    let wrong = crate::support::puzzles::wrong_answer_to(number);
+    club.expect(
+        90,
+        "bob",
+        &format!("!solve {wrong}"),
+        "One more try, your last",
+    );
+    club.start(26, "erin", "bob", "tournament");
+    club.expect(26, "erin", "!gipf i4 h5", "a GIPF-piece i4 -> h5");
     let analysed = club.say(11, "erin", "!analyse").remove(0);
     let posted = club.service.follow_up(analysed.then.expect("an analysis"));
     assert!(posted.len() > 1, "{}", shown(&posted[0].1));
@@ -682,6 +694,7 @@ fn opens_and_plays_on(schema: u32) {
     sides_hold(&mut club, schema, &said);
     daily_puzzle_holds(&mut club, schema, &said);
     labels_and_tries_hold(&mut club, schema, &said);
+    typed_dot_holds(&mut club, schema);
     if schema >= 16 {
         let raw = Connection::open(&db).unwrap();
         let (game, turn): (i64, i64) = raw
@@ -865,14 +878,50 @@ fn daily_puzzle_holds(club: &mut Club, schema: u32, said: &str) {
     assert!(club.service.daily_puzzles().is_empty(), "posted twice");
     // Carol answered it: there her own open puzzle comes; bob has not.
     club.expect(90, "carol", "!puzzle", "for carol, still open:");
-    club.expect(90, "bob", "!puzzle", "Here the puzzle is the daily one");
+    let asked = shown(&club.say(90, "bob", "!puzzle")[0]);
+    assert!(
+        asked.contains("Here the puzzle is the daily one"),
+        "{asked}"
+    );
+    let tally = if schema >= SECOND_TRIES_SCHEMA {
+        // Bob answered wrongly once: his last try is left, and his right answer counts.
+        assert!(
+            asked.contains("You have one try left, your last"),
+            "{asked}"
+        );
+        let solution =
+            crate::support::puzzles::solution_of(crate::support::puzzles::puzzle_number(&asked));
+        club.expect(90, "bob", &format!("!solve {solution}"), "Right: ");
+        "2 of the 2 members who answered found it"
+    } else {
+        "the one member who answered found it"
+    };
     club.wait(86_400);
     let posts = club.service.daily_puzzles();
     assert_eq!(posts.len(), 1);
     let text = shown(&posts[0].1);
     assert!(
-        text.contains("\nYesterday's puzzle: the one member who answered found it"),
+        text.contains(&format!("\nYesterday's puzzle: {tally}")),
         "{text}"
+    );
+}
+
+/// The first schema with the daily puzzle's second try and the dots players typed
+/// (migration 22).
+const SECOND_TRIES_SCHEMA: u32 = 22;
+
+/// From [`SECOND_TRIES_SCHEMA`], the tournament game of channel 26 replays its first push
+/// from the dot erin typed, i4, though the record writes only `Gh5`.
+fn typed_dot_holds(club: &mut Club, schema: u32) {
+    if schema < SECOND_TRIES_SCHEMA {
+        return;
+    }
+    let id = club.state(26).id;
+    let browsed = club.say(26, "bob", &format!("!browse {} turn=1", id.0));
+    let alt = &browsed[0].board.as_ref().expect("the turn's picture").alt;
+    assert!(
+        alt.contains("Last turn: White pushed a GIPF-piece in from i4 onto h5."),
+        "{alt}"
     );
 }
 

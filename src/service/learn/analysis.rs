@@ -103,10 +103,20 @@ impl Service {
         let turns = game.stored.turns.len();
         let mut text = self.game_heading(game)?;
         let budget = self.config.analysis;
+        // A game of one turn has no "all" and no "3 that cost most".
+        let (looked, reported) = match turns {
+            1 => ("its one turn".to_string(), "What it cost comes".to_string()),
+            n => (
+                format!("all {}", text::count(n as u64, "turn")),
+                format!(
+                    "The {} that cost most come",
+                    text::count(n.min(REPORTED) as u64, "turn")
+                ),
+            ),
+        };
         text.push(format!(
-            ": I am looking at all {} ({} each), then again at the worst ({} each). \
-             The {REPORTED} turns that cost most come here when I am done, in about {}.",
-            text::count(turns as u64, "turn"),
+            ": I am looking at {looked} ({} each), then again at the worst ({} each). \
+             {reported} here when I am done, in about {}.",
             effort(budget.scan),
             effort(budget.confirm),
             expected_time(budget, turns),

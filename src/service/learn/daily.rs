@@ -1,7 +1,8 @@
 //! The daily puzzle: a server whose moderators name a channel (`settings puzzles=#channel`)
 //! gets one puzzle of the set there every day at its hour, the same puzzle in every server
 //! that day. Members answer it with `solve` in that channel (privately, like any puzzle);
-//! each answers once, and the next post says how many found it. The watch of the clock
+//! a first wrong answer gets one more try, the last, and the next post says how many found
+//! it, each member counted once with his final answer. The watch of the clock
 //! (`service/watch.rs`) posts them; a post is recorded before it goes, so a restart never
 //! posts one twice, and a post Discord refused is shown in the server's settings.
 
@@ -13,7 +14,7 @@ use crate::service::hands::{Desk, Office};
 use crate::service::learn::puzzle::{Puzzle, puzzle_count, verdict};
 use crate::service::voice::Voice;
 use crate::service::{Handled, Message, Service, refuse};
-use crate::store::{DailyPost, DailyTally};
+use crate::store::{DailyAnswered, DailyPost, DailyTally};
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -117,7 +118,8 @@ impl Desk {
         let answer = Phrasing::slash(&self.prefix).cmd("solve <turn>");
         let mut text = text![format!(
             "The daily puzzle (number {}): {} Answer with {answer} in this channel: only you \
-             see your answer and whether it is right. One answer each; the next puzzle comes ",
+             see your answer and whether it is right. A wrong answer gets one more try; the next \
+             puzzle comes ",
             post.puzzle + 1,
             puzzle.question(),
         )];
@@ -179,16 +181,20 @@ impl Office {
         Ok(open.then_some(post))
     }
 
-    /// [`Service::daily_here`], if its author has not answered it yet.
+    /// [`Service::daily_here`], if its author's answer to it is not final yet, and whether
+    /// he answered it wrongly once (his next try is his last).
     pub(in crate::service) fn unanswered_daily(
         &self,
         message: &Message,
-    ) -> anyhow::Result<Option<DailyPost>> {
+    ) -> anyhow::Result<Option<(DailyPost, bool)>> {
         let Some(post) = self.daily_here(message)? else {
             return Ok(None);
         };
-        let answered = self.store.daily_answer(&post, message.author.id)?.is_some();
-        Ok((!answered).then_some(post))
+        Ok(match self.store.daily_answer(&post, message.author.id)? {
+            None => Some((post, false)),
+            Some(answer) if !answer.settled => Some((post, true)),
+            Some(_) => None,
+        })
     }
 }
 
@@ -201,14 +207,25 @@ impl Desk {
 }
 
 impl Voice {
-    /// `puzzle` in the daily puzzle's channel: that puzzle again, to the asker.
-    pub(in crate::service) fn show_daily(&self, message: &Message, post: &DailyPost) -> Handled {
+    /// `puzzle` in the daily puzzle's channel: that puzzle again, to the asker (`last_try`:
+    /// he answered it wrongly once).
+    pub(in crate::service) fn show_daily(
+        &self,
+        message: &Message,
+        post: &DailyPost,
+        last_try: bool,
+    ) -> Handled {
         let Some(puzzle) = Puzzle::get(post.puzzle) else {
             return refuse("I have no puzzles at the moment.");
         };
         let say = self.phrasing(message);
+        let answer = if last_try {
+            "You have one try left, your last: answer with"
+        } else {
+            "Answer with"
+        };
         let text = format!(
-            "Here the puzzle is the daily one (number {}): {} Answer with {}; once you have, {} \
+            "Here the puzzle is the daily one (number {}): {} {answer} {}; once you have, {} \
              gives you puzzles of your own.",
             post.puzzle + 1,
             puzzle.question(),
@@ -223,8 +240,9 @@ impl Voice {
 }
 
 impl Desk {
-    /// `solve` in the daily puzzle's channel by a member who has not answered it: his one
-    /// answer, counted in his streaks, said to him alone.
+    /// `solve` in the daily puzzle's channel by a member whose answer is not final: his
+    /// answer, said to him alone; a first wrong one leaves him one more try, the final one
+    /// counts in his streaks.
     pub(in crate::service) fn solve_daily(
         &self,
         message: &Message,
@@ -246,11 +264,28 @@ impl Desk {
             }
         };
         self.remember_users(message)?;
-        let Some(after) = self
+        let answered = self
             .store
-            .answer_daily_puzzle(post, message.author.id, right)?
-        else {
-            return refuse("You have answered today's daily puzzle already.");
+            .answer_daily_puzzle(post, message.author.id, right)?;
+        let after = match answered {
+            Some(DailyAnswered::Settled(after)) => after,
+            Some(DailyAnswered::OneMoreTry) => {
+                let text = format!(
+                    "Not this one: `{turn}` is a turn there, but not the one that {}. One more \
+                     try, your last: answer again with {} (a second wrong answer shows the \
+                     solution).",
+                    puzzle.task(),
+                    say.cmd("solve <turn>")
+                );
+                let reply = Reply::private(text);
+                return Ok(self.privately(
+                    message,
+                    reply,
+                    "the verdict on the daily puzzle",
+                    "solve",
+                ));
+            }
+            None => return refuse("You have answered today's daily puzzle already."),
         };
         let tally = self.store.daily_tally(post.guild, post.day)?;
         let mut text = Text::from(format!(

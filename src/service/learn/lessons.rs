@@ -8,6 +8,7 @@ use gipf::ByColor;
 use gipf::potentials::{Game, Turn};
 
 use super::lesson_data::{LESSONS, Lesson, start};
+use super::lesson_refusal::what_was_wrong;
 use crate::command::{Phrasing, PlayCommand};
 use crate::model::{GameScope, Partial, UserId};
 use crate::render::{BoardView, RenderOptions};
@@ -50,6 +51,19 @@ fn steps_words(lesson: &Lesson, say: &Phrasing) -> String {
         }
         [] => String::new(),
     }
+}
+
+/// A refusal in lesson `title`: what was wrong, then a pointer to `hint` (never a command
+/// that might be the task's answer).
+fn lesson_refused(title: &str, why: &str, say: &Phrasing) -> Reply {
+    let why = crate::service::words::as_sentence(Text::from(what_was_wrong(why)));
+    let mut text = text![format!("{title}: ")];
+    text.append(why);
+    text.push(format!(
+        " Try again ({} gives the commands).",
+        say.cmd("hint")
+    ));
+    Reply::private(text)
 }
 
 impl Desk {
@@ -157,10 +171,7 @@ impl Desk {
         let title = format!("Lesson {}", index + 1);
         let hint = say.cmd("hint");
         if let Err(Failure::Refused(why)) = played {
-            let mut text = text![format!("{title}: ")];
-            text.append(crate::service::words::as_sentence(why));
-            text.push(format!(" Try again ({hint} gives the commands)."));
-            return Ok(Reply::private(text));
+            return Ok(lesson_refused(&title, &why.to_string(), &say));
         }
         played?;
         let Some(turn) = working.completed.first().cloned() else {
@@ -190,6 +201,22 @@ impl Desk {
             board: Some(picture),
             ..Reply::private(text)
         })
+    }
+
+    /// A move command written wrong by a learner whose commands go to his open lesson:
+    /// refused as the lesson refuses, with what was wrong and no example to play. `None`
+    /// for any other command, or another author.
+    pub(in crate::service) fn lesson_parse_refusal(
+        &self,
+        message: &Message,
+        why: &str,
+    ) -> Option<Reply> {
+        if !crate::command::is_move_word(&self.command_word(message)) {
+            return None;
+        }
+        let index = self.open_lesson(message.author.id)?;
+        let title = format!("Lesson {}", index + 1);
+        Some(lesson_refused(&title, why, &self.phrasing(message)))
     }
 
     /// The learner's turn in his lesson as far as he has played it: the lesson's position

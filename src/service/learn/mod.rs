@@ -6,6 +6,7 @@ pub(super) mod analysis;
 pub(super) mod browse;
 pub(super) mod daily;
 pub(super) mod lesson_data;
+mod lesson_refusal;
 #[cfg(test)]
 mod lesson_tests;
 pub(super) mod lessons;

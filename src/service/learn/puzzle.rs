@@ -220,8 +220,8 @@ impl Office {
         }
         self.remember_users(message)?;
         let user = message.author.id;
-        if let Some(daily) = self.unanswered_daily(message)? {
-            return self.show_daily(message, &daily);
+        if let Some((daily, last_try)) = self.unanswered_daily(message)? {
+            return self.show_daily(message, &daily, last_try);
         }
         let progress = self.store.puzzle_progress(user)?;
         let (number, again) = match progress.current {
@@ -255,7 +255,7 @@ impl Office {
     /// `solve`: whether `turn` solves the asker's open puzzle (in the daily puzzle's channel,
     /// the daily one until he has answered it); his streak follows.
     fn solve(&self, message: &Message, turn: &str) -> Handled {
-        if let Some(daily) = self.unanswered_daily(message)? {
+        if let Some((daily, _)) = self.unanswered_daily(message)? {
             return self.solve_daily(message, &daily, turn);
         }
         let say = self.phrasing(message);

@@ -489,7 +489,7 @@ impl Keeper {
         let turns = working
             .completed
             .iter()
-            .map(|t| (game.turn_text(t), game.player(t.color)))
+            .map(|t| (game.turn_text(t), game.player(t.color), t.unwritten_dot()))
             .collect();
         let progress = Progress {
             turns,

@@ -198,6 +198,44 @@ impl Turn {
         items
     }
 
+    /// The dot its push came in from, where the notation leaves it out: a push onto an
+    /// empty spot is written as the spot alone, the same from every dot that reaches it
+    /// (`docs/rules.md` §7). `None` for a push that moved pieces, or no push.
+    pub fn unwritten_dot(&self) -> Option<Point> {
+        match &self.action {
+            Some(Action::Push { path, .. }) if path.end == path.entry.first() => {
+                Some(path.entry.dot())
+            }
+            _ => None,
+        }
+    }
+
+    /// This turn with its push said from `dot`, where the notation leaves the dot out (see
+    /// [`Turn::unwritten_dot`]): the same turn on the board, entered as its player named
+    /// it. Unchanged if `dot` does not reach the spot, or the dot is written.
+    ///
+    /// ```
+    /// use gipf::potentials::{Game, Options};
+    /// use gipf::{Point, Variant};
+    /// // The tournament game starts on an empty board: three dots reach the corner h5.
+    /// let mut game = Game::new(Options::plain(Variant::Tournament));
+    /// let done = game.play_notation("Gh5").unwrap();
+    /// for dot in [Point::I4, Point::H6, Point::I5] {
+    ///     let said = done[0].clone().entered_from(dot);
+    ///     assert_eq!(said.unwritten_dot(), Some(dot));
+    ///     assert_eq!(said.to_string(), "Gh5");
+    /// }
+    /// ```
+    pub fn entered_from(mut self, dot: Point) -> Turn {
+        if let Some(Action::Push { path, .. }) = &mut self.action
+            && path.end == path.entry.first()
+            && let Some(entry) = Entry::from_dot(dot).find(|entry| entry.first() == path.end)
+        {
+            path.entry = entry;
+        }
+        self
+    }
+
     /// The turn in the notation of the base game (`docs/rules.md` §7), for a game without
     /// potentials: the pieces removed before the push, and those after, each as one group in
     /// spot order, as [`Position`](crate::Position) writes them. (With potentials each row
