@@ -2,7 +2,6 @@
 //! its announcement sent, and after a restart every stored turn is announced exactly once,
 //! pinging the player to move; Discord's nonce drops what was posted twice.
 
-use gipf_bot::store::sql::params;
 use std::path::Path;
 use std::time::Duration;
 
@@ -32,10 +31,7 @@ async fn stored_turns(db: &Path, turns: i64) {
 pub(crate) async fn stored(db: &Path, count: &str, least: i64) {
     let waited = tokio::time::timeout(WAIT_TIMEOUT, async {
         loop {
-            let mut connection = crate::support::database::sql(db);
-            let stored: i64 = connection
-                .query_row(count, params![], |row| row.get(0))
-                .unwrap();
+            let stored = crate::outbox_kinds::count(db, count);
             if stored >= least {
                 return;
             }

@@ -34,9 +34,7 @@ async fn damaged_games_the_watch_abandons_are_announced_once_whatever_the_crash(
             assert!(content(&played).contains("played"), "{played:#}");
         }
         bot.stop(&discord).await;
-        crate::support::database::sql(&db)
-            .execute_batch(DAMAGE)
-            .unwrap();
+        crate::support::database::with_sql(&db, |c| c.execute_batch(DAMAGE).unwrap());
         let bot = Bot::start_with(&discord, &db, on_clock(&now, Some(crash))).await;
         let before = [CHANNEL, OTHER_CHANNEL].map(|c| discord.messages_in(c).len());
         // A month on, nobody has moved: the watch ends both games.

@@ -36,8 +36,10 @@ fn challenge(line: &str) -> MessageSpec<'_> {
 
 /// What `query` (one number) reads in the database at `db`.
 pub(crate) fn count(db: &Path, query: &str) -> i64 {
-    let mut db = crate::support::database::sql(db);
-    db.query_row(query, params![], |row| row.get(0)).unwrap()
+    let query = query.to_string();
+    crate::support::database::with_sql(db, move |c| {
+        c.query_row(&query, params![], |row| row.get(0)).unwrap()
+    })
 }
 
 /// Starts the bot again for each of `starts` (failpoints): after each, `check` holds.
@@ -127,9 +129,9 @@ async fn a_challenge_answered_before_the_restart_is_not_posted_late() {
     let db = dir.path().join("gipf.db");
     let bot = unposted_challenge(&discord, &db).await;
     // Withdrawn meanwhile (by hand, as another process of the bot would): nothing to say.
-    crate::support::database::sql(&db)
-        .execute("DELETE FROM challenges", params![])
-        .unwrap();
+    crate::support::database::with_sql(&db, |c| {
+        c.execute("DELETE FROM challenges", params![]).unwrap()
+    });
     bot.stop(&discord).await;
     after_each_start(&discord, &db, 1, Config::default, |discord| {
         assert!(discord.messages_in(CHANNEL).is_empty());
@@ -333,13 +335,15 @@ async fn a_question_whose_answer_a_crash_lost_is_told_to_ask_again() {
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_secs();
-    crate::support::database::sql(&db)
-        .execute(
+    let row = token.clone();
+    crate::support::database::with_sql(&db, move |c| {
+        c.execute(
             "INSERT INTO interactions_unanswered (token, channel_id, outbox_mark, created_at)
              VALUES (?1, ?2, (SELECT COALESCE(MAX(id), 0) FROM outbox), ?3)",
-            params![token, CHANNEL, now],
+            params![row, CHANNEL, now],
         )
-        .unwrap();
+        .unwrap()
+    });
     let bot = start(&discord, &db, None).await;
     let followup = followup_by_token(&discord, &token).await;
     assert!(

@@ -37,14 +37,30 @@ pub fn database(path: &Path) -> Database {
                 panic!("TEST_DATABASE_URL is not a postgres:// URL")
             };
             let name = format!("t{}_{next}", std::process::id());
-            Database::scratch(&url, &name).unwrap()
+            // PostgreSQL's client must not run on an async runtime's thread.
+            std::thread::spawn(move || Database::scratch(&url, &name).unwrap())
+                .join()
+                .unwrap()
         })
         .clone()
 }
 
-/// A connection to the test's database, to change rows behind the service's back.
+/// A connection to the test's database, to change rows behind the service's back (from a
+/// test without an async runtime: see [`with_sql`]).
 pub fn sql(path: &Path) -> Conn {
     Conn::open(&database(path)).unwrap()
+}
+
+/// Runs `work` on a connection to the test's database, on a thread of its own: an async
+/// test's thread drives its runtime, where PostgreSQL's client must not block.
+pub fn with_sql<T: Send + 'static>(
+    path: &Path,
+    work: impl FnOnce(&mut Conn) -> T + Send + 'static,
+) -> T {
+    let database = database(path);
+    std::thread::spawn(move || work(&mut Conn::open(&database).unwrap()))
+        .join()
+        .unwrap()
 }
 
 /// The command line's flags that name the test's database.

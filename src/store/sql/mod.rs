@@ -18,6 +18,8 @@ pub enum Error {
     Unreadable(usize, Unreadable),
     /// A query that must return a row returned none.
     NoRow,
+    /// The connection was closed.
+    Closed,
     /// SQLite refused or failed.
     Sqlite(rusqlite::Error),
     /// PostgreSQL refused or failed, or the connection to it broke.
@@ -29,6 +31,7 @@ impl std::fmt::Display for Error {
         match self {
             Error::Unreadable(column, why) => write!(f, "column {column} cannot be read: {why}"),
             Error::NoRow => f.write_str("the query returned no row"),
+            Error::Closed => f.write_str("the connection to the database is closed"),
             Error::Sqlite(error) => error.fmt(f),
             Error::Postgres(error) => error.fmt(f),
         }

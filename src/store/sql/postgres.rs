@@ -12,15 +12,29 @@ use postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
 use postgres::{NoTls, Statement};
 
 use super::dialect::numbered_parameters;
-use super::{PostgresUrl, Result, Row, ToValue, Value};
+use super::{Error, PostgresUrl, Result, Row, ToValue, Value};
 
 /// How long a start waits for PostgreSQL to come up before giving up.
 const CONNECT_PATIENCE: Duration = Duration::from_secs(30);
 
 /// A connection and the statements it has prepared.
 pub struct Client {
-    client: postgres::Client,
+    /// Always there until dropped (see `Drop`).
+    client: Option<postgres::Client>,
     prepared: HashMap<String, Statement>,
+}
+
+impl Drop for Client {
+    /// Closing a connection blocks on the client's own runtime, which must not happen on a
+    /// thread that drives the bot's async runtime (where the service may be dropped last):
+    /// there, it is closed on a thread of its own.
+    fn drop(&mut self) {
+        if let Some(client) = self.client.take()
+            && tokio::runtime::Handle::try_current().is_ok()
+        {
+            std::thread::spawn(move || drop(client));
+        }
+    }
 }
 
 impl Client {
@@ -33,7 +47,7 @@ impl Client {
             match url.config().connect(NoTls) {
                 Ok(client) => {
                     return Ok(Client {
-                        client,
+                        client: Some(client),
                         prepared: HashMap::new(),
                     });
                 }
@@ -49,11 +63,15 @@ impl Client {
         }
     }
 
+    fn client(&mut self) -> Result<&mut postgres::Client> {
+        self.client.as_mut().ok_or(Error::Closed)
+    }
+
     fn statement(&mut self, sql: &str) -> Result<Statement> {
         if let Some(statement) = self.prepared.get(sql) {
             return Ok(statement.clone());
         }
-        let statement = self.client.prepare(&numbered_parameters(sql))?;
+        let statement = self.client()?.prepare(&numbered_parameters(sql))?;
         self.prepared.insert(sql.to_owned(), statement.clone());
         Ok(statement)
     }
@@ -62,7 +80,7 @@ impl Client {
         let statement = self.statement(sql)?;
         let values: Vec<Value> = params.iter().map(|p| p.to_value()).collect();
         let refs: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v as _).collect();
-        let changed = self.client.execute(&statement, &refs)?;
+        let changed = self.client()?.execute(&statement, &refs)?;
         Ok(usize::try_from(changed).unwrap_or(usize::MAX))
     }
 
@@ -70,7 +88,7 @@ impl Client {
         let statement = self.statement(sql)?;
         let values: Vec<Value> = params.iter().map(|p| p.to_value()).collect();
         let refs: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v as _).collect();
-        let rows = self.client.query(&statement, &refs)?;
+        let rows = self.client()?.query(&statement, &refs)?;
         rows.iter()
             .map(|row| {
                 let cells = (0..row.len())
@@ -82,11 +100,11 @@ impl Client {
     }
 
     pub(super) fn execute_batch(&mut self, sql: &str) -> Result<()> {
-        Ok(self.client.batch_execute(sql)?)
+        Ok(self.client()?.batch_execute(sql)?)
     }
 
     pub(super) fn is_closed(&self) -> bool {
-        self.client.is_closed()
+        self.client.as_ref().is_none_or(postgres::Client::is_closed)
     }
 }
 
