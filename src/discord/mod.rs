@@ -244,9 +244,14 @@ async fn stop(
         }
         Ok(Ok(_)) => {}
     }
-    // The client is gone with its task; the last handle on the service (and so the
+    // The client is gone with its task; the watch is handed on at once (another process
+    // need not wait for its lease to lapse), and the last handle on the service (and so the
     // database connection) goes with the handler.
-    if let Err(e) = tokio::task::spawn_blocking(move || drop(handler)).await {
+    let closed = tokio::task::spawn_blocking(move || {
+        handler.service().give_up_the_watch();
+        drop(handler);
+    });
+    if let Err(e) = closed.await {
         tracing::warn!(error = %e, "the database did not close cleanly");
     }
     tracing::info!("stopped");

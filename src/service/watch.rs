@@ -45,6 +45,13 @@ impl Service {
                 false
             })
     }
+
+    /// Hands the watch on, on a clean stop: another process takes it at its next tick.
+    pub fn give_up_the_watch(&self) {
+        if let Err(e) = self.store.release_lease("watch") {
+            tracing::warn!(error = %format!("{e:#}"), "cannot give the watch's lease up");
+        }
+    }
 }
 
 impl Ledger {

@@ -18,6 +18,7 @@ mod outbox_links;
 mod pictures;
 mod play;
 mod privacy;
+mod processes;
 mod rights;
 mod shards;
 mod slash;

@@ -66,10 +66,15 @@ impl Bot {
 
     /// Triggers the shutdown and waits for `run` to return.
     pub async fn stop(self, discord: &FakeDiscord) {
+        self.stop_alone().await;
+        discord.wait_disconnected().await;
+    }
+
+    /// [`Bot::stop`] for one of several bots on one fake Discord: the others stay connected.
+    pub async fn stop_alone(self) {
         let _ = self.stop.send(());
         let ended = tokio::time::timeout(WAIT_TIMEOUT, self.task).await;
         ended.expect("the bot did not stop").unwrap().unwrap();
-        discord.wait_disconnected().await;
     }
 }
 
