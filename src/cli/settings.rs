@@ -250,6 +250,12 @@ mod tests {
         assert!(server_id("0").is_err() && server_id("abc").is_err());
         assert!(proxy_url("").is_ok_and(|url| url.0.is_none()));
         assert!(proxy_url("127.0.0.1:80").is_err());
+        assert!(database_url(" ").is_ok_and(|url| url.0.is_none()));
+        assert!(database_url("postgres://bot@db:5432/gipf").is_ok_and(|url| url.0.is_some()));
+        let wrong = database_url("gipf.db").unwrap_err();
+        assert!(wrong.contains("a file goes in DATABASE_PATH"), "{wrong}");
+        let wrong = database_url("postgres://bot@db:x/gipf").unwrap_err();
+        assert!(wrong.contains("port `x`"), "{wrong}");
         assert_eq!(
             database_path(" ").ok(),
             Some(PathBuf::from(DEFAULT_DATABASE))
@@ -281,6 +287,7 @@ mod tests {
             let flag = match key {
                 "DISCORD_TOKEN" => "--token",
                 "DATABASE_PATH" => "--db",
+                "DATABASE_URL" => "--database-url",
                 "COMMAND_PREFIX" => "--prefix",
                 "CHALLENGE_TTL_HOURS" => "--challenge-ttl-hours",
                 "ABANDON_AFTER_DAYS" => "--abandon-after-days",
