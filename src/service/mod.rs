@@ -13,7 +13,7 @@
 //! served with its work for later (`serve.rs`); the engine as a player (`engine.rs`), its
 //! answer handed back without a thread waiting (`engine_answer.rs`); the
 //! game read once (`load.rs`, `live.rs`); the announcements owed until posted (`outbox.rs`);
-//! its pictures (`picture.rs`); the shared words
+//! its pictures (`picture.rs`), drawn one a core at once (`drawing_seats.rs`); the shared words
 //! (`words.rs`, `names.rs`); the rate limits (`limits.rs`); and the watch (`watch.rs`).
 //!
 //! A handler is handed what it touches (`hands.rs`): the bot's voice (`voice.rs`: its
@@ -29,6 +29,7 @@ mod alt_text;
 mod archive;
 mod challenge;
 mod config;
+mod drawing_seats;
 mod engine;
 mod engine_answer;
 mod game;
