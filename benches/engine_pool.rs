@@ -1,7 +1,9 @@
 //! The engine pool under load, through the service: n games against the bot whose turns are
 //! all asked for at once, at `medium` and at `hard`, with 1 and with 2 engine threads; and a
-//! hint asked meanwhile. Prints the time from the ask to each answer (p50, p99, max).
-//! `cargo bench --bench engine_pool` (about a minute and a half on 2 cores).
+//! hint asked meanwhile. Prints the time from the ask to each answer (p50, p99, max). Then
+//! 4 `hard` exchanges played one at a time and the same 4 at once (no hint), with 1 and 2
+//! threads: how many times one exchange the last of them takes.
+//! `cargo bench --bench engine_pool` (about two minutes on 2 cores).
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use std::sync::Arc;
@@ -75,16 +77,7 @@ fn under_load(threads: usize, level: &str, games: u64) -> (Vec<Duration>, Durati
     bench.say(hints, "hinted", "!challenge @other standard white hints");
     bench.say(hints, "other", "!accept");
     let asked = Instant::now();
-    let turns: Vec<_> = ids
-        .into_iter()
-        .map(|game| {
-            let service = Arc::clone(&bench.service);
-            std::thread::spawn(move || {
-                assert_eq!(service.engine_turn(game).len(), 1);
-                asked.elapsed()
-            })
-        })
-        .collect();
+    let turns = ask_at_once(&bench.service, ids, asked);
     std::thread::sleep(Duration::from_millis(20));
     let hint_asked = Instant::now();
     let hint = bench.say(hints, "hinted", "!hint");
@@ -96,6 +89,49 @@ fn under_load(threads: usize, level: &str, games: u64) -> (Vec<Duration>, Durati
     let mut times: Vec<Duration> = turns.into_iter().map(|t| t.join().unwrap()).collect();
     times.sort();
     (times, hint_time)
+}
+
+/// Asks the engine's turn in each of `games` at once, each on a thread of its own: each
+/// thread gives its answer's time from `asked`.
+fn ask_at_once(
+    service: &Arc<Service>,
+    games: Vec<GameId>,
+    asked: Instant,
+) -> Vec<std::thread::JoinHandle<Duration>> {
+    (games.into_iter())
+        .map(|game| {
+            let service = Arc::clone(service);
+            std::thread::spawn(move || {
+                assert_eq!(service.engine_turn(game).len(), 1);
+                asked.elapsed()
+            })
+        })
+        .collect()
+}
+
+/// The same `games` exchanges at `level` (the same positions and seeds: the same searches
+/// on a quiet machine), played one at a time and then all at once with no hint asked, with
+/// `threads` searchers: each time one at a time, and each time at once, sorted.
+fn alone_and_together(threads: usize, level: &str, games: u64) -> [Vec<Duration>; 2] {
+    let alone = {
+        let mut bench = Bench::new(threads);
+        let ids: Vec<GameId> = (1..=games).map(|c| bench.engine_game(c, level)).collect();
+        let mut times: Vec<Duration> = (ids.into_iter())
+            .map(|game| {
+                let asked = Instant::now();
+                assert_eq!(bench.service.engine_turn(game).len(), 1);
+                asked.elapsed()
+            })
+            .collect();
+        times.sort();
+        times
+    };
+    let mut bench = Bench::new(threads);
+    let ids: Vec<GameId> = (1..=games).map(|c| bench.engine_game(c, level)).collect();
+    let turns = ask_at_once(&bench.service, ids, Instant::now());
+    let mut together: Vec<Duration> = turns.into_iter().map(|t| t.join().unwrap()).collect();
+    together.sort();
+    [alone, together]
 }
 
 fn main() {
@@ -114,5 +150,22 @@ fn main() {
                 );
             }
         }
+    }
+    println!();
+    println!(
+        "| threads | 4 hard exchanges one at a time: p50, max | at once, no hint: p50, max | max at once / p50 alone |"
+    );
+    println!("|---|---|---|---|");
+    for threads in [1, 2] {
+        let [alone, together] = alone_and_together(threads, "hard", 4);
+        let seconds = |times: &[Duration], p| percentile(times, p).as_secs_f64();
+        println!(
+            "| {threads} | {:.2} s, {:.2} s | {:.2} s, {:.2} s | {:.1} |",
+            seconds(&alone, 50),
+            seconds(&alone, 100),
+            seconds(&together, 50),
+            seconds(&together, 100),
+            seconds(&together, 100) / seconds(&alone, 50),
+        );
     }
 }

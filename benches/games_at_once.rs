@@ -4,6 +4,11 @@
 //! max), and the process's peak threads and memory (`/proc/self/status`).
 //! `cargo bench --bench games_at_once -- 200` (one size a run, so that the peak memory is
 //! that size's; 1, 10, 50 and 200 without an argument, each in a process of its own).
+//!
+//! The Discord double runs in the same process. By default it keeps only a digest and the
+//! size of each message with pictures, so that the peak is the bot's (with the double's
+//! small bookkeeping, which it prints: `double keeps`); with `pictures` it keeps every
+//! picture, as the tests' double does, and the peak is the whole process's.
 #![allow(missing_docs, clippy::unwrap_used)]
 
 #[path = "../tests/support/mod.rs"]
@@ -27,23 +32,23 @@ const TURNS_EACH: usize = 8;
 type Posts = Arc<Mutex<HashMap<u64, mpsc::UnboundedSender<()>>>>;
 
 fn main() {
-    let sizes: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let pictures = args.iter().any(|a| a == "pictures");
+    let sizes: Vec<usize> = args.iter().filter_map(|a| a.parse().ok()).collect();
     if sizes.is_empty() {
         let me = std::env::current_exe().unwrap();
         for n in [1, 10, 50, 200] {
-            let status = std::process::Command::new(&me)
-                .arg(n.to_string())
-                .status()
-                .unwrap();
-            assert!(status.success());
+            let mut run = std::process::Command::new(&me);
+            run.arg(n.to_string());
+            if pictures {
+                run.arg("pictures");
+            }
+            assert!(run.status().unwrap().success());
         }
         return;
     }
     for n in sizes {
-        measure(n);
+        measure(n, pictures);
     }
 }
 
@@ -59,7 +64,7 @@ fn status() -> (usize, usize) {
     (field("Threads:"), field("VmHWM:"))
 }
 
-fn measure(games: usize) {
+fn measure(games: usize, pictures: bool) {
     let peak_threads = Arc::new(Mutex::new(0));
     let running = Arc::new(AtomicBool::new(true));
     let sampler = {
@@ -75,7 +80,7 @@ fn measure(games: usize) {
         })
     };
     let runtime = gipf_bot::discord::runtime().unwrap();
-    let (latencies, took) = runtime.block_on(play(games));
+    let (latencies, took, kept) = runtime.block_on(play(games, pictures));
     running.store(false, Ordering::Relaxed);
     sampler.join().unwrap();
     let (_, peak_kb) = status();
@@ -84,7 +89,7 @@ fn measure(games: usize) {
     let at = |q: f64| sorted[((sorted.len() as f64 * q) as usize).min(sorted.len() - 1)];
     println!(
         "{games} games: {} turns in {:.1} s, {:.1} turns/s; p50 {:.2} s, p99 {:.2} s, max {:.2} s; \
-         peak {} threads, {} MB",
+         peak {} threads, {} MB; double keeps {:.1} MB{}",
         sorted.len(),
         took.as_secs_f64(),
         sorted.len() as f64 / took.as_secs_f64(),
@@ -92,14 +97,20 @@ fn measure(games: usize) {
         at(0.99).as_secs_f64(),
         sorted.last().unwrap().as_secs_f64(),
         *peak_threads.lock().unwrap(),
-        peak_kb / 1024
+        peak_kb / 1024,
+        kept as f64 / 1e6,
+        if pictures { " (every picture)" } else { "" }
     );
 }
 
-/// Plays `games` games at once: the time from each turn to its post, and the whole time.
-async fn play(games: usize) -> (Vec<Duration>, Duration) {
+/// Plays `games` games at once: the time from each turn to its post, the whole time, and
+/// the bytes the double keeps (every picture if `pictures`).
+async fn play(games: usize, pictures: bool) -> (Vec<Duration>, Duration, usize) {
     let dir = tempfile::tempdir().unwrap();
     let discord = Arc::new(FakeDiscord::start().await);
+    if !pictures {
+        discord.keep_digests_only();
+    }
     let bot = Bot::start_with(&discord, &dir.path().join("gipf.db"), Config::default()).await;
     let posts = Posts::default();
     let collector = tokio::spawn(collect(Arc::clone(&discord), Arc::clone(&posts)));
@@ -117,7 +128,7 @@ async fn play(games: usize) -> (Vec<Duration>, Duration) {
     let took = started.elapsed();
     collector.abort();
     bot.stop(&discord).await;
-    (latencies, took)
+    (latencies, took, discord.kept_bytes())
 }
 
 /// Hands every post of the bot to its channel's waiter.

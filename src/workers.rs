@@ -1,14 +1,15 @@
 //! A bounded pool of worker threads for the service's blocking work (the database, the
-//! pictures, the waits for the engine), in place of tokio's blocking pool, which starts a
+//! pictures, the analyses), in place of tokio's blocking pool, which starts a
 //! thread for every task waiting (up to 512): a fixed number of threads sized from the
 //! machine, one first-in first-out queue, so that threads and memory stay flat however many
 //! games run and work is done in the order it came, and a queue that says how long it is
 //! (for the logs).
 //!
 //! Why not tokio's blocking pool with a bound (`max_blocking_threads`): it is one pool for
-//! everything, so the waits for the engine's answers (seconds each) would take the threads
-//! the commands need (milliseconds each), and stable tokio does not say how long its queue
-//! is. Here the service has two pools: the commands', and the engine answers' waits.
+//! everything, so the analyses (seconds each) would take the threads the commands need
+//! (milliseconds each), and stable tokio does not say how long its queue is. Here the
+//! service has two pools: the commands', and the analyses'. The engine's answers wait on
+//! no thread (`service/engine_answer.rs`).
 
 use std::collections::VecDeque;
 use std::fmt;

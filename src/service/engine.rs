@@ -4,9 +4,11 @@
 //!
 //! The searches run in the engine pool ([`EnginePool`]): as many at once as it has
 //! searchers, each with its own engine (its table at most 64 MB), fairly between players and
-//! short work first, so other commands never wait for them. The command that asks waits for
-//! its answer on the blocking pool; a search stops early when its game ends, and a game's
-//! search still queued is dropped when the game changes (a takeback, a resignation).
+//! short work first, so other commands never wait for them. The engine's turn is asked
+//! ([`Keeper::ask_engine`]) and its answer comes on a channel, which the asynchronous path
+//! awaits holding no thread (`serve.rs`) and the blocking one waits on; a hint or an engine's
+//! view waits on the command's thread. A search stops early when its game ends, and a
+//! game's search still queued is dropped when the game changes (a takeback, a resignation).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -14,7 +16,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use gipf::potentials::Game;
 use gipf::{ByColor, Color};
-use gipf_ai::{Engine, Level, Request};
+use gipf_ai::{Engine, Level, Request, ThinkError};
+use tokio::sync::oneshot;
 
 use super::challenge::Proposal;
 use super::challenge::level::{FIRST_LEVEL, default_level_words};
@@ -22,7 +25,7 @@ use super::play::Working;
 use super::play::potentials::describe;
 use super::{Failure, Handled, LiveGame, Message, Service, User, refuse};
 use crate::command::Phrasing;
-use crate::engine_pool::{Class, EnginePool, Ticket, Wait};
+use crate::engine_pool::{Class, EnginePool, PoolError, Ticket, Wait};
 use crate::model::{ChannelId, GameId, GameStatus, UserId};
 use crate::reply::{FollowUp, Reply};
 use crate::service::hands::{Keeper, Ledger};
@@ -275,13 +278,21 @@ impl Service {
     /// hears of the first one, and the watch tries again later.
     pub fn engine_turn(&self, game: GameId) -> Vec<(ChannelId, Reply)> {
         let held = self.held_game(game);
-        match self.play_engine_turn(game, held.as_ref()) {
-            Ok(replies) => replies,
-            Err(tell) => tell
-                .map(|channel| (channel, Reply::public(STUCK)))
-                .into_iter()
-                .collect(),
-        }
+        told_stuck(self.play_engine_turn(game, held.as_ref()))
+    }
+}
+
+/// The replies of the engine's turn that `played`, or, the first time it failed in its game,
+/// [`STUCK`] for its channel.
+pub(super) fn told_stuck(
+    played: Result<Vec<(ChannelId, Reply)>, Option<ChannelId>>,
+) -> Vec<(ChannelId, Reply)> {
+    match played {
+        Ok(replies) => replies,
+        Err(tell) => tell
+            .map(|channel| (channel, Reply::public(STUCK)))
+            .into_iter()
+            .collect(),
     }
 }
 
@@ -293,13 +304,27 @@ impl Keeper {
         game: GameId,
         held: Option<&LiveGame>,
     ) -> Result<Vec<(ChannelId, Reply)>, Option<ChannelId>> {
+        let played = self.think_in(game, held).and_then(|thought| match thought {
+            Some((game, thought)) => self.play_thought(game, thought),
+            None => Ok(Vec::new()),
+        });
+        self.engine_turn_told(game, played)
+    }
+
+    /// What becomes of the engine's turn in `game` that `played`: its replies, or, if it
+    /// failed (logged here), the channel to tell of it the first time it fails there.
+    pub(super) fn engine_turn_told(
+        &self,
+        game: GameId,
+        played: anyhow::Result<Vec<(ChannelId, Reply)>>,
+    ) -> Result<Vec<(ChannelId, Reply)>, Option<ChannelId>> {
         let failed = |id| {
             self.engine
                 .failed
                 .lock()
                 .map(|mut failed| failed.insert(id, self.config.clock.now()))
         };
-        match self.try_engine_turn(game, held) {
+        match played {
             Ok(replies) => {
                 if let Ok(mut failed) = self.engine.failed.lock() {
                     failed.remove(&game);
@@ -353,23 +378,19 @@ impl Service {
 }
 
 impl Keeper {
-    /// The engine's turn in game `id` (as `held` left it, if it was held for the answer):
-    /// searched, then played on the typed path every turn takes ([`Working::play_turn`],
-    /// [`Service::commit`]), and told like a person's, with the direct copies its players
-    /// asked for.
-    fn try_engine_turn(
+    /// The engine's turn `thought` in `game` (the game it was searched in): played on the
+    /// typed path every turn takes ([`Working::play_turn`], [`Service::commit`]), and told
+    /// like a person's, with the direct copies its players asked for. A game that changed
+    /// during the search refuses it by the version check of the commit.
+    pub(super) fn play_thought(
         &self,
-        id: GameId,
-        held: Option<&LiveGame>,
+        game: LiveGame,
+        thought: gipf_ai::Thought<Game>,
     ) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
         let Some(engine) = self.engine_user().cloned() else {
             return Ok(Vec::new());
         };
-        // A game that changes while its search waits drops the search, and one that
-        // changes during it is refused by the version check of the commit.
-        let Some((game, thought)) = self.think_in(id, held)? else {
-            return Ok(Vec::new());
-        };
+        let id = game.stored.id;
         tracing::info!(game = %id, turn = %thought, depth = thought.depth, nodes = thought.nodes, "the engine played");
         // A game lives where both players see it, where nobody asked in slash words.
         let say = self.notice_phrasing();
@@ -419,14 +440,40 @@ impl Voice {
     }
 }
 
+/// The engine's search in a game, asked of the pool: the game it searches and its stop flag
+/// (its answer comes on the receiver [`Keeper::ask_engine`] gives with it).
+pub(super) struct AskedSearch {
+    game: LiveGame,
+    stop: Arc<AtomicBool>,
+}
+
+/// The answer to an [`AskedSearch`], once it comes.
+pub(super) type SearchAnswer = Result<Result<gipf_ai::Thought<Game>, ThinkError>, PoolError>;
+
 impl Keeper {
     /// The engine's search in game `id`, if it is to move there and the game does not end
-    /// or change meanwhile (then its stop flag is raised and nothing comes back).
+    /// or change meanwhile (then its stop flag is raised and nothing comes back). Blocks
+    /// until the answer comes: the asynchronous path awaits [`Keeper::ask_engine`]'s instead.
     fn think_in(
         &self,
         id: GameId,
         held: Option<&LiveGame>,
     ) -> anyhow::Result<Option<(LiveGame, gipf_ai::Thought<Game>)>> {
+        let Some((asked, answer)) = self.ask_engine(id, held)? else {
+            return Ok(None);
+        };
+        let answer = futures::executor::block_on(answer).unwrap_or(Err(PoolError::Dropped));
+        self.heard(asked, answer)
+    }
+
+    /// Queues the engine's search in game `id` (as `held` left it, if it was held for the
+    /// answer), if it is to move there: the search, and the receiver its answer comes on
+    /// (awaited, it holds no thread). A game that changes while its search waits drops it.
+    pub(super) fn ask_engine(
+        &self,
+        id: GameId,
+        held: Option<&LiveGame>,
+    ) -> anyhow::Result<Option<(AskedSearch, oneshot::Receiver<SearchAnswer>)>> {
         let Some(stored) = self.store.game(id)? else {
             return Ok(None);
         };
@@ -454,17 +501,38 @@ impl Keeper {
             expected: expected_time(level),
         };
         let position = game.game.clone();
-        let thought = self.with_engine(ticket, move |searcher| {
-            searcher.think_game(&position, &request)
+        let (answer, answered) = oneshot::channel();
+        let queued = self.engine.pool.submit(ticket, move |searcher| {
+            // The asker may be gone (the bot stops): nobody to tell.
+            let _ = answer.send(Ok(searcher.think_game(&position, &request)));
         });
+        let answered = match queued {
+            Ok(()) => answered,
+            Err(e) => {
+                let (failed, answered) = oneshot::channel();
+                let _ = failed.send(Err(e));
+                answered
+            }
+        };
+        Ok(Some((AskedSearch { game, stop }, answered)))
+    }
+
+    /// What the engine's search `asked` gave, once its `answer` came: its game and turn,
+    /// unless the game ended or changed meanwhile (its stop flag raised) or it found none.
+    pub(super) fn heard(
+        &self,
+        asked: AskedSearch,
+        answer: SearchAnswer,
+    ) -> anyhow::Result<Option<(LiveGame, gipf_ai::Thought<Game>)>> {
+        let AskedSearch { game, stop } = asked;
         if let Ok(mut thinking) = self.engine.thinking.lock() {
-            thinking.remove(&id);
+            thinking.remove(&game.stored.id);
         }
-        match thought {
+        match answer {
             _ if stop.load(Ordering::Relaxed) => Ok(None),
             Ok(Ok(thought)) => Ok(Some((game, thought))),
             Ok(Err(_)) => Ok(None),
-            Err(e) => Err(e),
+            Err(e) => Err(e.into()),
         }
     }
 }

@@ -10,9 +10,10 @@
 //! (events in a channel, their rounds, games and standings) and `info.rs`. Each
 //! family runs its commands, so a new command never reaches [`Service`]'s dispatch. Beside
 //! them: what a message is (`message.rs`) and the settings (`config.rs`); one message
-//! served with its work for later (`serve.rs`); the engine as a player (`engine.rs`); the
+//! served with its work for later (`serve.rs`); the engine as a player (`engine.rs`), its
+//! answer handed back without a thread waiting (`engine_answer.rs`); the
 //! game read once (`load.rs`, `live.rs`); the announcements owed until posted (`outbox.rs`);
-//! its pictures (`picture.rs`); the shared words
+//! its pictures (`picture.rs`), drawn one a core at once (`drawing_seats.rs`); the shared words
 //! (`words.rs`, `names.rs`); the rate limits (`limits.rs`); and the watch (`watch.rs`).
 //!
 //! A handler is handed what it touches (`hands.rs`): the bot's voice (`voice.rs`: its
@@ -28,7 +29,9 @@ mod alt_text;
 mod archive;
 mod challenge;
 mod config;
+mod drawing_seats;
 mod engine;
+mod engine_answer;
 mod game;
 mod hands;
 mod info;
@@ -75,8 +78,9 @@ pub struct Service {
     analysis: learn::analysis::AnalysisSeat,
     /// The threads of the commands' blocking work ([`Service::serve_async`]).
     commands: crate::workers::Workers,
-    /// The threads that wait for the engine's answers (and do the work that follows).
-    answers: crate::workers::Workers,
+    /// The threads that run the analyses (each waits for its turns' jobs in the engine
+    /// pool); the engine's answers wait on no thread (`engine_answer.rs`).
+    analyses: crate::workers::Workers,
     /// When the watch last asked for the threads of round games Discord refused one.
     thread_asks: tournament::ThreadAsks,
 }
@@ -144,7 +148,7 @@ impl Service {
     pub fn open(database: impl Into<Database>, config: Config) -> anyhow::Result<Service> {
         Ok(Service {
             commands: crate::workers::Workers::new("worker", config.worker_threads),
-            answers: crate::workers::Workers::new("answers", 8 * config.engine_threads),
+            analyses: crate::workers::Workers::new("analyses", 2 * config.engine_threads),
             thread_asks: tournament::ThreadAsks::default(),
             keeper: Keeper::new(Store::open(database, config.clock.clone())?, config),
             analysis: learn::analysis::AnalysisSeat::default(),

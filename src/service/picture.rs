@@ -8,6 +8,7 @@ use gipf::potentials::{Game, Turn};
 
 use super::LiveGame;
 use super::alt_text;
+use super::drawing_seats::Seat;
 use super::game::time;
 use crate::model::{BoardSide, Labels, UserId};
 use crate::render::{self, BoardView, RenderOptions};
@@ -33,8 +34,12 @@ struct Exchange<'a> {
 /// [`draw`], with what `exchange` knows.
 fn draw_exchange(view: &BoardView, exchange: Exchange, options: &RenderOptions) -> Picture {
     crate::cost::rendered();
+    let png = {
+        let _seat = Seat::take();
+        render::render_exchange(view, exchange.answered, options)
+    };
     Picture {
-        png: render::render_exchange(view, exchange.answered, options),
+        png,
         alt: alt_text::describe(view, exchange.answered, exchange.start),
     }
 }

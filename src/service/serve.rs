@@ -8,10 +8,11 @@ use std::future::Future;
 use std::sync::Arc;
 
 use super::engine::STUCK;
+use super::engine_answer::EngineTurn;
 use super::{INTERNAL_ERROR, LiveGame, Message, Service};
 use crate::command::{Command, CommandError};
 use crate::engine_pool::Wait;
-use crate::model::{ChannelId, GameId};
+use crate::model::{ChannelId, GameId, OutboxId};
 use crate::reply::{FollowUp, Reply};
 use crate::service::hands::{Desk, Keeper};
 
@@ -109,14 +110,10 @@ impl Service {
         self: &Arc<Self>,
         work: impl FnOnce(&Service) -> Vec<Reply> + Send + 'static,
     ) -> Vec<Reply> {
-        let service = Arc::clone(self);
-        self.commands
-            .run(move || work(&service))
-            .await
-            .unwrap_or_else(|e| {
-                tracing::error!(error = %e, "command task failed");
-                vec![Reply::private(INTERNAL_ERROR)]
-            })
+        self.on_worker(work).await.unwrap_or_else(|e| {
+            tracing::error!(error = %e, "command task failed");
+            vec![Reply::private(INTERNAL_ERROR)]
+        })
     }
 
     /// The work a reply left to do (the engine's turn, an analysis): its replies, each for
@@ -139,43 +136,84 @@ impl Service {
     pub fn with_answers(&self, replies: Vec<Reply>) -> Vec<Reply> {
         let mut out = Vec::with_capacity(replies.len());
         for reply in replies {
-            let Some(FollowUp::EngineAnswer(game)) = reply.then else {
-                out.push(reply);
-                continue;
-            };
-            if let Some(wait) = self.long_wait() {
-                out.push(self.told_to_wait(reply, game, &wait));
-                continue;
-            }
-            let mut held = Reply {
-                then: None,
-                ..reply
-            };
-            let before = self.held_game(game);
-            let mark = self.outbox_mark();
-            match self.play_engine_turn(game, before.as_ref()) {
-                Ok(mut answers) if !answers.is_empty() => {
-                    self.hand_owed_each(mark, &mut answers);
-                    let mut answers: Vec<Reply> = answers.into_iter().map(|(_, a)| a).collect();
-                    // A game started in a thread of its own moves there with its first message,
-                    // which announces the held turn too.
-                    if let Some(first) = answers.iter_mut().find(|a| a.direct.is_none()) {
-                        first.thread = held.thread.take();
-                        first.owed.splice(0..0, std::mem::take(&mut held.owed));
-                    }
-                    out.extend(answers);
-                }
-                Ok(_) => out.push(self.drawn(held, game, before)),
-                Err(tell) => {
-                    if tell.is_some() {
-                        held.text.push("\n").push(STUCK);
-                    }
-                    out.push(self.drawn(held, game, before));
+            match self.hold(reply) {
+                Holding::AsItIs(reply) => out.push(*reply),
+                Holding::Held(held) => {
+                    let answered = self.play_engine_turn(held.game, held.before.as_ref());
+                    out.extend(self.in_place(held, answered));
                 }
             }
         }
         out
     }
+
+    /// `reply` held for the engine's answer, or, when it awaits none or the wait is long
+    /// (then it says so, and the answer is left for later), `reply` to post as it is.
+    fn hold(&self, reply: Reply) -> Holding {
+        let Some(FollowUp::EngineAnswer(game)) = reply.then else {
+            return Holding::AsItIs(Box::new(reply));
+        };
+        if let Some(wait) = self.long_wait() {
+            return Holding::AsItIs(Box::new(self.told_to_wait(reply, game, &wait)));
+        }
+        Holding::Held(Box::new(Held {
+            reply: Service::unasked(reply),
+            game,
+            before: self.held_game(game),
+            mark: self.outbox_mark(),
+        }))
+    }
+
+    /// The replies that take `held`'s place once the engine `answered`: the answer, which
+    /// announces the held turn too, or the held reply with its board (and [`STUCK`] the
+    /// first time the engine fails in its game).
+    fn in_place(&self, held: Box<Held>, answered: EngineTurn) -> Vec<Reply> {
+        let Held {
+            reply: mut held,
+            game,
+            before,
+            mark,
+        } = *held;
+        match answered {
+            Ok(mut answers) if !answers.is_empty() => {
+                self.hand_owed_each(mark, &mut answers);
+                let mut answers: Vec<Reply> = answers.into_iter().map(|(_, a)| a).collect();
+                // A game started in a thread of its own moves there with its first message,
+                // which announces the held turn too.
+                if let Some(first) = answers.iter_mut().find(|a| a.direct.is_none()) {
+                    first.thread = held.thread.take();
+                    first.owed.splice(0..0, std::mem::take(&mut held.owed));
+                }
+                answers
+            }
+            Ok(_) => vec![self.drawn(held, game, before)],
+            Err(tell) => {
+                if tell.is_some() {
+                    held.text.push("\n").push(STUCK);
+                }
+                vec![self.drawn(held, game, before)]
+            }
+        }
+    }
+}
+
+/// What becomes of a reply that may await the engine's answer.
+enum Holding {
+    /// Held for the answer.
+    Held(Box<Held>),
+    /// Posted as it is (it awaits no answer, or says how long the answer will be).
+    AsItIs(Box<Reply>),
+}
+
+/// A reply held for the engine's answer, with what the answer needs when it comes.
+struct Held {
+    /// The reply, its work for later taken off.
+    reply: Reply,
+    game: GameId,
+    /// The game as the turn before the answer left it.
+    before: Option<LiveGame>,
+    /// The outbox as it was before the answer (its rows after it are the answer's).
+    mark: Option<OutboxId>,
 }
 
 impl Keeper {
@@ -247,43 +285,53 @@ impl Service {
             .any(|r| matches!(r.then, Some(FollowUp::EngineAnswer(_))))
     }
 
-    /// [`Service::with_answers`] on the threads that wait for answers: searches never hold up the
-    /// runtime.
+    /// [`Service::with_answers`] for the asynchronous path: each held reply is held and
+    /// answered on the commands' workers, and the engine's answer awaited holding no thread
+    /// ([`Service::engine_turn_async`]).
     async fn with_answers_async(self: &Arc<Self>, replies: Vec<Reply>) -> Vec<Reply> {
-        if !Service::awaits_answer(&replies) {
-            return replies;
-        }
-        let service = Arc::clone(self);
-        let held = replies.clone();
-        match self
-            .answers
-            .run(move || service.with_answers(replies))
-            .await
-        {
-            Ok(replies) => replies,
-            Err(e) => {
-                tracing::error!(error = %e, "the engine's answer panicked");
-                // The held replies are posted all the same, with their boards.
-                let service = Arc::clone(self);
-                let drawn = held.clone();
-                (self.answers)
-                    .run(move || {
-                        drawn
-                            .into_iter()
-                            .map(|reply| service.unheld(reply))
-                            .collect()
-                    })
-                    .await
-                    .unwrap_or_else(|_| held.into_iter().map(Service::unasked).collect())
+        let mut out = Vec::with_capacity(replies.len());
+        for reply in replies {
+            if !matches!(reply.then, Some(FollowUp::EngineAnswer(_))) {
+                out.push(reply);
+                continue;
+            }
+            let kept = reply.clone();
+            let held = match self.on_worker(move |s| s.hold(reply)).await {
+                Ok(Holding::Held(held)) => held,
+                Ok(Holding::AsItIs(reply)) => {
+                    out.push(*reply);
+                    continue;
+                }
+                Err(_) => {
+                    out.push(self.posted_anyway(kept).await);
+                    continue;
+                }
+            };
+            let answered = self.engine_turn_async(held.game, held.before.clone()).await;
+            match self.on_worker(move |s| s.in_place(held, answered)).await {
+                Ok(replies) => out.extend(replies),
+                Err(_) => out.push(self.posted_anyway(kept).await),
             }
         }
+        out
     }
 
-    /// [`Service::follow_up`] on the threads that wait for answers: searches never hold up
-    /// the runtime.
+    /// `reply` posted after all when holding or answering it panicked: with its board
+    /// drawn, and no work left for later.
+    async fn posted_anyway(self: &Arc<Self>, reply: Reply) -> Reply {
+        tracing::error!("the engine's answer panicked");
+        let kept = reply.clone();
+        (self.on_worker(move |s| s.unheld(reply)).await).unwrap_or_else(|_| Service::unasked(kept))
+    }
+
+    /// [`Service::follow_up`] for the asynchronous path: the engine's turn awaited holding
+    /// no thread ([`Service::engine_follow_up`]), an analysis on the analyses' threads.
     pub async fn follow_up_async(self: &Arc<Self>, work: FollowUp) -> Vec<(ChannelId, Reply)> {
+        if let FollowUp::EngineAnswer(game) = work {
+            return self.engine_follow_up(game).await;
+        }
         let service = Arc::clone(self);
-        self.answers
+        self.analyses
             .run(move || service.follow_up(work))
             .await
             .unwrap_or_default()

@@ -186,6 +186,10 @@ async fn a_turn_sent_again_is_told_it_was_played() {
     let mut position = Position::new(Variant::Standard);
     let push = format!("!push {}", next_push(&mut position));
     ask(&discord, say(CHANNEL, ALICE, &push)).await;
+    // The bot keeps the message that announced the turn once Discord answers its post, a
+    // moment after the post is seen here: the turn is sent again after that.
+    let kept = "SELECT COUNT(*) FROM outbox WHERE kind = 'turn' AND message_id IS NOT NULL";
+    stored(&dir.path().join("gipf.db"), kept, 1).await;
     let again = ask(&discord, say(CHANNEL, ALICE, &push)).await;
     let text = content(&again);
     assert!(

@@ -159,3 +159,38 @@ fn the_plan_of_a_short_game_s_analysis_counts_the_turns_it_has() {
         "{plan}"
     );
 }
+
+#[test]
+fn showing_a_stored_analysis_does_not_count_toward_the_limit_running_one_does() {
+    let mut table = table(2, 1);
+    finished_game(&mut table);
+    table.channel = ChannelId(3);
+    let first = analysed(&mut table, "carol");
+    assert!(
+        first[0].contains("I am looking at all 41 turns"),
+        "{first:?}"
+    );
+    // Shown again at once, twice each, to the member who ran it and to another: no search,
+    // and no refusal.
+    let shown_again = analysed(&mut table, "erin");
+    assert!(!shown_again[0].contains("I am looking"), "{shown_again:?}");
+    for who in ["carol", "carol", "dave", "dave"] {
+        assert_eq!(analysed(&mut table, who), shown_again, "{who}");
+    }
+    assert_eq!(table.service.engine_load(), (0, 0));
+    // Running one counts: Carol ran one a moment ago and is refused a second game's; Dave,
+    // who was only shown one, runs it, and is still shown the first game's.
+    finished_game(&mut table);
+    table.channel = ChannelId(3);
+    table.expect("carol", "!analyse 2", "One analysis every 30 s");
+    let asked = table.say("dave", "!analyse 2").remove(0);
+    assert!(
+        shown(&asked).contains("I am looking at all 41 turns"),
+        "{asked:?}"
+    );
+    let posted = table
+        .service
+        .follow_up(asked.then.expect("an analysis to do"));
+    assert!(posted.len() > 1, "{posted:?}");
+    assert_eq!(analysed(&mut table, "dave"), shown_again);
+}

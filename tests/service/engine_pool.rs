@@ -166,3 +166,57 @@ fn a_turn_that_waits_for_a_searcher_is_told_at_once_with_the_wait_and_answered_l
     );
     searching.join().unwrap();
 }
+
+#[test]
+fn games_waiting_for_the_engines_answer_hold_no_thread() {
+    let mut table = Table::with_config(Config {
+        engine_threads: 1,
+        worker_threads: 1,
+        ..Config::default()
+    });
+    let service = Arc::clone(&table.service);
+    service.set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
+    let players: Vec<String> = (1..=12).map(|n| format!("player{n}")).collect();
+    let games: Vec<_> = (1..)
+        .zip(&players)
+        .map(|(channel, who)| engine_moves_first(&mut table, channel, who))
+        .collect();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let waits: Vec<_> = (games.iter())
+        .map(|&game| {
+            let service = Arc::clone(&service);
+            runtime
+                .spawn(async move { service.follow_up_async(FollowUp::EngineAnswer(game)).await })
+        })
+        .collect();
+    // Every game's search is asked at once, one under way and the rest queued: none waits
+    // for a thread to ask it (there were 8 such threads a searcher).
+    let asked = std::time::Instant::now();
+    while service.engine_load() != (1, 11) && asked.elapsed().as_secs() < 5 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(service.engine_load(), (1, 11));
+    // The one worker is not taken by the waits: a command is answered meanwhile.
+    table.channel = ChannelId(100);
+    let games_listed = {
+        let message = table.message("carol", "!games");
+        let service = Arc::clone(&service);
+        runtime
+            .block_on(async move { (service.serve_async(message, std::future::pending())).await })
+    };
+    assert!(
+        crate::support::table::shown(&games_listed.now[0]).contains("Games in progress"),
+        "{games_listed:?}"
+    );
+    // Their games end: the searches are dropped (the one under way stops), nothing is
+    // played.
+    for (channel, who) in (1..).zip(&players) {
+        table.channel = ChannelId(channel);
+        table.expect(who, "!resign confirm", "resigned");
+    }
+    for wait in waits {
+        let replies = runtime.block_on(wait).unwrap();
+        assert!(replies.is_empty(), "{replies:?}");
+    }
+    assert_eq!(service.engine_load(), (0, 0));
+}

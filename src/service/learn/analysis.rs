@@ -29,8 +29,8 @@ use crate::text::Text;
 /// How many turns an analysis reports.
 const REPORTED: usize = 3;
 
-/// One analysis a member this often (showing a stored one again counts too: it posts
-/// pictures).
+/// One analysis run a member this often (showing a stored one again costs no search, and
+/// does not count).
 const ANALYSIS_EVERY: Duration = Duration::from_secs(30);
 
 /// About how long one turn's search of an analysis takes, for the waits told.
@@ -72,15 +72,6 @@ impl Service {
                 "Game {id} is being analysed already: its turns come here when I am done."
             ));
         }
-        if !self
-            .limits
-            .allow(Limited::Analysis(message.author.id), ANALYSIS_EVERY)
-        {
-            return refuse(format!(
-                "One analysis every {} s: ask again in a moment.",
-                ANALYSIS_EVERY.as_secs()
-            ));
-        }
         let then = Some(FollowUp::Analysis {
             game: id,
             channel: message.channel,
@@ -90,6 +81,15 @@ impl Service {
                 then,
                 ..Reply::public(self.analysis_heading(game, &mistakes)?)
             });
+        }
+        if !self
+            .limits
+            .allow(Limited::Analysis(message.author.id), ANALYSIS_EVERY)
+        {
+            return refuse(format!(
+                "One analysis every {} s: ask again in a moment.",
+                ANALYSIS_EVERY.as_secs()
+            ));
         }
         running.insert(id, vec![message.channel]);
         Ok(Reply {

@@ -608,6 +608,25 @@ impl FakeDiscord {
         release
     }
 
+    /// From now on keeps a message with pictures (a multipart body) as its digest and size
+    /// only, once answered, keeps no payload of the messages created (for
+    /// [`Self::messages_in`]), and of a message a nonce created only its id: a benchmark's
+    /// thousands of messages would otherwise be counted in the bot's memory. Calls with
+    /// pictures then have no parts and no files.
+    pub fn keep_digests_only(&self) {
+        self.shared.state().digests_only = true;
+    }
+
+    /// The bytes of the request bodies the fake keeps (a call not yet taken by
+    /// [`Self::next_call`] is kept twice).
+    pub fn kept_bytes(&self) -> usize {
+        let state = self.shared.state();
+        let bodies = |calls: &mut dyn Iterator<Item = &RestCall>| -> usize {
+            calls.map(|call| call.body.len()).sum()
+        };
+        bodies(&mut state.all_calls.iter()) + bodies(&mut state.pending_calls.iter())
+    }
+
     /// Every REST call recorded so far, in arrival order.
     pub fn calls(&self) -> Vec<RestCall> {
         self.shared.state().all_calls.clone()
@@ -958,6 +977,9 @@ struct State {
     /// Calls not yet taken by `next_call`.
     pending_calls: VecDeque<RestCall>,
     all_calls: Vec<RestCall>,
+    /// Whether a multipart body (a message with its pictures) is kept as its digest and
+    /// size only ([`FakeDiscord::keep_digests_only`]).
+    digests_only: bool,
     unhandled: Vec<String>,
     /// Open gateway connections (a connection closed by `disconnect_bot` leaves at once).
     connections: Vec<Connection>,
@@ -1220,6 +1242,9 @@ impl Shared {
         call.status = response.status;
         let held = {
             let mut state = self.state();
+            if state.digests_only && call.is_multipart() {
+                call.body = digest(&call.body);
+            }
             let held = state
                 .holds
                 .iter()
@@ -1452,4 +1477,12 @@ fn split_bytes<'a>(mut haystack: &'a [u8], needle: &[u8]) -> Vec<&'a [u8]> {
     }
     pieces.push(haystack);
     pieces
+}
+
+/// What [`FakeDiscord::keep_digests_only`] keeps of a body: its hash and its size.
+fn digest(body: &[u8]) -> Vec<u8> {
+    use std::hash::{Hash as _, Hasher as _};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    body.hash(&mut hasher);
+    format!("digest {:016x}, {} bytes", hasher.finish(), body.len()).into_bytes()
 }

@@ -200,14 +200,23 @@ impl Shared {
         let mut message = self.message_json(message_id, channel, &payload, &call.files());
         message["nonce"] = payload["nonce"].clone();
         let mut state = self.state();
-        state
-            .created
-            .entry(channel)
-            .or_default()
-            .push(payload.clone());
+        // Told to keep digests only, it keeps no payload, and of the message a nonce
+        // created, its id.
+        if !state.digests_only {
+            state
+                .created
+                .entry(channel)
+                .or_default()
+                .push(payload.clone());
+        }
         if let Some(nonce) = nonce {
-            let created = (message.clone(), std::time::Instant::now());
-            state.nonces.insert((channel, nonce), created);
+            let first = match state.digests_only {
+                true => json!({ "id": message["id"].clone() }),
+                false => message.clone(),
+            };
+            state
+                .nonces
+                .insert((channel, nonce), (first, std::time::Instant::now()));
         }
         Some(HttpResponse::json(200, message))
     }
