@@ -27,7 +27,8 @@ fn main() {
     }
     let dir = tempfile::tempdir().unwrap();
     let mut databases = vec![("SQLite", dir.path().join("bench.db").display().to_string())];
-    let server = std::env::var("BENCH_DATABASE_URL").or_else(|_| std::env::var("TEST_DATABASE_URL"));
+    let server =
+        std::env::var("BENCH_DATABASE_URL").or_else(|_| std::env::var("TEST_DATABASE_URL"));
     if let Ok(url) = server {
         databases.push(("PostgreSQL", fresh_schema(&url)));
     }
@@ -74,7 +75,11 @@ fn run(database: &str, processes: u64) -> u64 {
         .map(|child| {
             let out = child.wait_with_output().unwrap();
             assert!(out.status.success());
-            String::from_utf8(out.stdout).unwrap().trim().parse::<u64>().unwrap()
+            String::from_utf8(out.stdout)
+                .unwrap()
+                .trim()
+                .parse::<u64>()
+                .unwrap()
         })
         .sum()
 }
@@ -112,7 +117,9 @@ fn play(store: &Store, channel: ChannelId) -> u64 {
         thread: false,
         hints: false,
     };
-    store.create_challenge(&terms, Duration::from_secs(3600)).unwrap();
+    store
+        .create_challenge(&terms, Duration::from_secs(3600))
+        .unwrap();
     let challenge = store.challenge(channel).unwrap().unwrap();
     let mut game = store
         .start_game(&challenge, ByColor::new(alice, bob), None)
@@ -130,7 +137,10 @@ fn play(store: &Store, channel: ChannelId) -> u64 {
             forfeited: None,
             announced: None,
         };
-        game = store.save(&game, progress).unwrap().expect("no other writer");
+        game = store
+            .save(&game, progress)
+            .unwrap()
+            .expect("no other writer");
         turns += 1;
     }
     turns
