@@ -6,6 +6,7 @@
 //! `TEST_DATABASE_URL`) names one; `bash .ci/postgres start` makes one.
 //!
 //! `cargo bench --bench stored_turns`
+#![allow(missing_docs, clippy::unwrap_used)]
 
 use std::process::Command;
 use std::time::{Duration, Instant};
