@@ -6,7 +6,7 @@
 use anyhow::Context;
 use rusqlite_migration::{M, Migrations};
 
-use super::sql::{Conn, Result, dialect, params};
+use super::sql::{Conn, dialect, params};
 
 /// One step of the schema.
 pub struct Step {
@@ -105,13 +105,4 @@ pub fn postgres_to_latest(conn: &mut Conn) -> anyhow::Result<usize> {
         }
         Ok(STEPS.len() - done.min(STEPS.len()))
     })
-}
-
-/// The schema version a database is at.
-pub fn version(conn: &mut Conn) -> Result<usize> {
-    let sql = match conn.engine() {
-        "SQLite" => "SELECT user_version FROM pragma_user_version",
-        _ => "SELECT COALESCE(MAX(version), 0) FROM schema_version",
-    };
-    conn.query_row(sql, params![], |r| r.get(0))
 }

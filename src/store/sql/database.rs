@@ -47,14 +47,6 @@ impl Database {
         );
         Ok(Database::Postgres(text.parse()?))
     }
-
-    /// The SQLite file, if this is one.
-    pub fn sqlite_path(&self) -> Option<&Path> {
-        match self {
-            Database::Sqlite(path) => Some(path),
-            Database::Postgres(_) => None,
-        }
-    }
 }
 
 impl From<PathBuf> for Database {
