@@ -4,7 +4,7 @@
 
 use anyhow::Context;
 
-use super::sql::{Conn, Database, ToValue, Value, params};
+use super::sql::{Conn, Database, ToValue, params};
 use super::{Store, migrate};
 use crate::model::Clock;
 
@@ -131,11 +131,7 @@ fn last_given(c: &mut Conn, table: &str) -> anyhow::Result<i64> {
         "SELECT GREATEST(COALESCE(pg_sequence_last_value(pg_get_serial_sequence(?1, 'id')), 0),
                          COALESCE((SELECT MAX(id) FROM {table}), 0))"
     };
-    let value: Value = c.query_row(&sql.replace("{table}", table), params![table], |r| r.get(0))?;
-    Ok(match value {
-        Value::Int(n) => n,
-        _ => 0,
-    })
+    Ok(c.query_row(&sql.replace("{table}", table), params![table], |r| r.get(0))?)
 }
 
 fn set_last_given(c: &mut Conn, table: &str, last: i64) -> anyhow::Result<()> {

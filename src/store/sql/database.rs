@@ -78,17 +78,25 @@ impl fmt::Display for Database {
 
 /// A PostgreSQL URL, `postgres://user:password@host:port/database?options`; shown without
 /// its password.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct PostgresUrl {
     text: String,
     shown: String,
+    config: postgres::Config,
 }
 
+impl PartialEq for PostgresUrl {
+    fn eq(&self, other: &PostgresUrl) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for PostgresUrl {}
+
 impl PostgresUrl {
-    /// The client's settings.
-    pub fn config(&self) -> postgres::Config {
-        // Checked when parsed: the text reads as a configuration.
-        self.text.parse().unwrap_or_default()
+    /// The client's settings, as read from the URL.
+    pub fn config(&self) -> &postgres::Config {
+        &self.config
     }
 
     /// The URL in full, password included (for handing to another process).
@@ -151,6 +159,7 @@ impl FromStr for PostgresUrl {
         Ok(PostgresUrl {
             text: text.to_string(),
             shown,
+            config,
         })
     }
 }
