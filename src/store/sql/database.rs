@@ -82,7 +82,8 @@ impl fmt::Display for Database {
 pub struct PostgresUrl {
     text: String,
     shown: String,
-    config: postgres::Config,
+    // Boxed: the settings are several times the size of a path.
+    config: Box<postgres::Config>,
 }
 
 impl PartialEq for PostgresUrl {
@@ -159,7 +160,7 @@ impl FromStr for PostgresUrl {
         Ok(PostgresUrl {
             text: text.to_string(),
             shown,
-            config,
+            config: Box::new(config),
         })
     }
 }
