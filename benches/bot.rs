@@ -48,12 +48,7 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
         turns: turns
             .map(|(i, t)| (t.to_string(), if i % 2 == 0 { alice } else { bob }, None))
             .collect(),
-        partial: Partial::default(),
-        status: GameStatus::Active,
-        resigned: None,
-        ended_by: None,
-        forfeited: None,
-        announced: None,
+        ..Progress::to(GameStatus::Active, Partial::default())
     };
     assert!(store.save(&game, progress).unwrap().is_some());
 }

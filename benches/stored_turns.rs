@@ -131,12 +131,7 @@ fn play(store: &Store, channel: ChannelId) -> u64 {
         let player = if turns % 2 == 0 { alice } else { bob };
         let progress = Progress {
             turns: vec![("c2 (11)".into(), player, None)],
-            partial: Partial::default(),
-            status: GameStatus::Active,
-            resigned: None,
-            ended_by: None,
-            forfeited: None,
-            announced: None,
+            ..Progress::to(GameStatus::Active, Partial::default())
         };
         game = store
             .save(&game, progress)

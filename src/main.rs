@@ -9,6 +9,7 @@ use gipf_bot::cli::engine::{BenchArgs, GenerateArgs, PerftArgs, SelfplayArgs};
 use gipf_bot::cli::records::{RenderArgs, ReplayArgs, ThinkArgs};
 use gipf_bot::cli::settings::RunArgs;
 use gipf_bot::cli::start::{ConsoleArgs, run_from_environment};
+use gipf_bot::cli::worker::EngineWorkerArgs;
 
 /// Play GIPF by correspondence on Discord, in a terminal, or check game records.
 ///
@@ -30,6 +31,13 @@ enum Command {
     /// so a game can be scripted: `printf 'alice: !challenge @bob\n' | gipf-bot console`.
     /// `@gipf-bot` is the bot itself: challenge it to play its engine.
     Console(ConsoleArgs),
+    /// Serve the engine's work (its turns, analyses) for the bots sharing a PostgreSQL
+    /// database, with no Discord connection: each searcher claims a request no living process
+    /// searches, plays or stores it as a bot would, and leaves its messages for the bots to
+    /// post. Add workers, on any machine, to add engine capacity. Stops on Ctrl-C or SIGTERM
+    /// after the searches under way. Example: `gipf-bot engine-worker --database-url
+    /// postgres://gipf:secret@10.0.0.5:5432/gipf --engine-threads 8`.
+    EngineWorker(EngineWorkerArgs),
     /// Check a game record (header lines like `[Variant "standard"]`, then one turn per
     /// line in the official notation) and print the final state as JSON. Exits non-zero
     /// with the line number and the reason on an illegal turn.
@@ -91,6 +99,7 @@ fn execute(command: Option<Command>) -> anyhow::Result<()> {
         None => run_from_environment(),
         Some(Command::Run(args)) => args.run(),
         Some(Command::Console(args)) => args.run(),
+        Some(Command::EngineWorker(args)) => args.run(),
         Some(Command::Replay(args)) => args.run(),
         Some(Command::Render(args)) => args.run(),
         Some(Command::Backup(args)) => args.run(),

@@ -112,6 +112,9 @@ pub enum FollowUp {
         game: GameId,
         /// Where it was asked for.
         channel: ChannelId,
+        /// Whether it is stored already and only shown again; else it is searched by the
+        /// process that claims it (any process's engine pool), which posts it.
+        again: bool,
     },
 }
 

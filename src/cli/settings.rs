@@ -71,12 +71,35 @@ pub struct Settings {
     /// pool whose queue is answered in arrival order: four per core if blank.
     #[arg(long, env = "WORKER_THREADS", default_value = "", value_parser = worker_threads)]
     worker_threads: usize,
+    /// This process's name among those sharing one database: what it claims is held in this
+    /// name, and a process restarted under it takes its claims back at once. The host's name
+    /// if blank; the bot adds its shard range, an engine worker its process id.
+    #[arg(long, env = "INSTANCE", default_value = "", value_parser = instance_name)]
+    instance: String,
+}
+
+/// A process's name: up to 64 letters, digits and `-_./:@`; blank means the host's name.
+fn instance_name(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    let fits = |c: char| c.is_ascii_alphanumeric() || "-_./:@".contains(c);
+    match text {
+        "" => Ok(String::new()),
+        _ if text.len() <= 64 && text.chars().all(fits) => Ok(text.to_string()),
+        _ => Err(format!(
+            "`{text}` is not a process name: up to 64 letters, digits and - _ . / : @ (blank: the host's name)"
+        )),
+    }
 }
 
 impl Settings {
     /// Where the data lives.
     pub fn database(&self) -> Database {
         self.database.database()
+    }
+
+    /// Whether this process's name was left to its default (the host's).
+    pub fn unnamed(&self) -> bool {
+        self.instance.is_empty()
     }
 
     /// The service's settings these make.
@@ -87,6 +110,10 @@ impl Settings {
             abandon_after: Duration::from_secs(self.abandon_after_days * defaults::DAY_SECONDS),
             engine_threads: self.engine_threads,
             worker_threads: self.worker_threads,
+            instance: match self.instance.as_str() {
+                "" => crate::store::host_name(),
+                name => name.to_string(),
+            },
             ..Config::default()
         }
     }

@@ -86,10 +86,18 @@ pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
 pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyhow::Result<()> {
     check_token(&settings.token)?;
     let bot_id = log_in(&settings).await?;
-    let (database, config) = (settings.database.clone(), settings.config.clone());
-    let service = tokio::task::spawn_blocking(move || Service::open(database, config))
-        .await
-        .context("the database task failed")??;
+    let (database, mut config) = (settings.database.clone(), settings.config.clone());
+    // Named for its host and shards: a restart of the same range takes back its claims.
+    config.instance = format!("{}/shards {}", config.instance, settings.shards);
+    let life = tend_life(&config);
+    let service = tokio::task::spawn_blocking(move || {
+        let service = Service::open(database, config)?;
+        // Alive before it claims or owes anything, so that nobody takes what it holds.
+        service.keep_alive(life);
+        anyhow::Ok(service)
+    })
+    .await
+    .context("the database task failed")??;
     let gate = Gate::new();
     let first_shard = match settings.shards {
         Shards::Recommended => 0,
@@ -168,14 +176,24 @@ impl Drop for AbortOnDrop {
     }
 }
 
-/// Watches the clock (deadlines, idle games, daily puzzles) and posts what it calls for.
+/// Watches the clock (deadlines, idle games, daily puzzles) and posts what it calls for;
+/// beside it, tends the process's life lease and posts what nobody living posts (an engine
+/// worker's messages, or those of a process that died).
 async fn watch(handler: Arc<Handler>, http: Arc<Http>) {
     let every = handler.service().config().deadline_watch_every;
-    crate::service::watch_clock(handler.service(), every, |channel, reply| {
+    let deliver = |channel, reply| {
         let (handler, http) = (Arc::clone(&handler), Arc::clone(&http));
         async move { handler.deliver(&http, channel, reply).await }
-    })
-    .await;
+    };
+    let life = tend_life(handler.service().config());
+    let tending = crate::service::tend(handler.service(), every, life, deliver);
+    let watching = crate::service::watch_clock(handler.service(), every, deliver);
+    tokio::join!(tending, watching);
+}
+
+/// How long a process's life lease lasts: three ticks of its watch, as the watch's own.
+fn tend_life(config: &crate::service::Config) -> Duration {
+    config.deadline_watch_every.saturating_mul(3)
 }
 
 /// Refuses a missing token, or one pasted with characters no token has.

@@ -39,6 +39,13 @@ pub struct Config {
     /// A player whose turn would wait longer than this for a searcher is told so, his turn
     /// announced at once and the engine's answer following: about 5 s.
     pub engine_wait_told: Duration,
+    /// This process's name among those sharing the database (`INSTANCE`): its leases and
+    /// claims are held in it, and a process restarted under its name takes them back at
+    /// once. The host's name by default; the Discord adapter adds its shard range.
+    pub instance: String,
+    /// Whether this process posts the messages it owes: a bot does; an engine worker, which
+    /// has no Discord connection, leaves them in the outbox for the bots to post.
+    pub posts_messages: bool,
     /// Where the adapter dies on the way from a stored turn to its announcement marked sent
     /// (tests only: `None` in service).
     pub crash: Option<super::Crash>,
@@ -67,6 +74,8 @@ impl Default for Config {
             worker_threads: 4 * machine_cores(),
             engine_overload: Duration::from_secs(60),
             engine_wait_told: Duration::from_secs(5),
+            instance: crate::store::host_name(),
+            posts_messages: true,
             crash: None,
         }
     }

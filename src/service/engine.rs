@@ -30,6 +30,7 @@ use crate::model::{ChannelId, GameId, GameStatus, UserId};
 use crate::reply::{FollowUp, Reply};
 use crate::service::hands::{Keeper, Ledger};
 use crate::service::voice::Voice;
+use crate::store::{RequestKind, StoredGame};
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -49,8 +50,6 @@ pub(super) struct EngineSeat {
     thinking: Arc<std::sync::Mutex<HashMap<GameId, Arc<AtomicBool>>>>,
     /// Whether the games a restart left waiting for the engine were looked for.
     resumed: AtomicBool,
-    /// The games whose engine turn failed, and when it last did.
-    failed: std::sync::Mutex<HashMap<GameId, i64>>,
     /// The games held for the engine's answer, as the turn before it left them: read once,
     /// handed to the answer (and drawn only if no answer comes).
     waiting: std::sync::Mutex<HashMap<GameId, LiveGame>>,
@@ -65,7 +64,6 @@ impl EngineSeat {
             })),
             thinking: Arc::new(std::sync::Mutex::new(HashMap::new())),
             resumed: AtomicBool::new(false),
-            failed: std::sync::Mutex::new(HashMap::new()),
             waiting: std::sync::Mutex::new(HashMap::new()),
         }
     }
@@ -193,9 +191,14 @@ impl Keeper {
         let me = terms.color.challenger_color(rand::random::<bool>);
         let mut players = ByColor::splat(engine.id);
         players[me] = message.author.id;
-        let stored =
-            self.store
-                .start_engine_game(&terms, players, level, message.site.as_deref())?;
+        let engine_first = (me == Color::Black).then_some(engine.id);
+        let stored = self.store.start_engine_game(
+            &terms,
+            players,
+            level,
+            message.site.as_deref(),
+            engine_first,
+        )?;
         let game = LiveGame::load(stored)?;
         let say = self.phrasing(message);
         let mut text = self.game_on(&game, &say);
@@ -261,13 +264,18 @@ impl Voice {
 
     /// The game, if the engine plays in it and is to move now.
     pub(super) fn engine_to_move(&self, game: &LiveGame) -> Option<GameId> {
+        (game.stored.status == GameStatus::Active)
+            .then(|| self.engine_moving(&game.stored, &game.game))?
+            .map(|_| game.stored.id)
+    }
+
+    /// The engine's user, if it plays in `stored` and is to move in `position` (the game
+    /// as a turn leaves it, before it is saved).
+    pub(super) fn engine_moving(&self, stored: &StoredGame, position: &Game) -> Option<UserId> {
         let engine = self.engine_user()?;
-        let to_move = game.player(game.to_move());
-        (game.stored.engine.is_some()
-            && game.stored.status == GameStatus::Active
-            && game.outcome().is_none()
-            && to_move == engine.id)
-            .then_some(game.stored.id)
+        let to_move = stored.players[position.to_move()];
+        (stored.engine.is_some() && position.outcome().is_none() && to_move == engine.id)
+            .then_some(engine.id)
     }
 }
 
@@ -312,68 +320,94 @@ impl Keeper {
     }
 
     /// What becomes of the engine's turn in `game` that `played`: its replies, or, if it
-    /// failed (logged here), the channel to tell of it the first time it fails there.
+    /// failed (logged here), the channel to tell of it the first time it fails there. A
+    /// failed turn goes back to the queue, to be tried again in a few minutes.
     pub(super) fn engine_turn_told(
         &self,
         game: GameId,
         played: anyhow::Result<Vec<(ChannelId, Reply)>>,
     ) -> Result<Vec<(ChannelId, Reply)>, Option<ChannelId>> {
-        let failed = |id| {
-            self.engine
-                .failed
-                .lock()
-                .map(|mut failed| failed.insert(id, self.config.clock.now()))
+        let e = match played {
+            Ok(replies) => return Ok(replies),
+            Err(e) => e,
         };
-        match played {
-            Ok(replies) => {
-                if let Ok(mut failed) = self.engine.failed.lock() {
-                    failed.remove(&game);
-                }
-                Ok(replies)
-            }
-            Err(e) => {
-                tracing::error!(error = %format!("{e:#}"), game = %game, "the engine's turn failed");
-                let first = matches!(failed(game), Ok(None));
-                let channel = self.store.game(game).ok().flatten().map(|g| g.channel);
-                Err(channel.filter(|_| first))
-            }
-        }
+        tracing::error!(error = %format!("{e:#}"), game = %game, "the engine's turn failed");
+        let retry_at = self.config.clock.now() + RETRY_AFTER;
+        let failures = (self
+            .store
+            .engine_request_failed(game, RequestKind::Turn, retry_at))
+        .inspect_err(
+            |e| tracing::error!(error = %format!("{e:#}"), "cannot put a failed turn back"),
+        )
+        .unwrap_or(1);
+        let channel = self.store.game(game).ok().flatten().map(|g| g.channel);
+        Err(channel.filter(|_| failures == 1))
     }
 
-    /// The games where the engine is to move and no command will ask it: after a start,
-    /// every running game against it (a restart may have cut its search short), then the
-    /// games whose engine turn failed, a few minutes after it did.
-    fn engine_turns_due(&self) -> anyhow::Result<Vec<GameId>> {
-        if self.engine_user().is_none() {
-            return Ok(Vec::new());
+    /// After a start, asks for the engine's turn in every running game against it where it
+    /// is to move and nobody asked it (a release before requests were rows left it so).
+    fn ask_waiting_engine_turns(&self) -> anyhow::Result<()> {
+        let Some(engine) = self.engine_user().map(|me| me.id) else {
+            return Ok(());
+        };
+        if self.engine.resumed.swap(true, Ordering::Relaxed) {
+            return Ok(());
         }
-        let mut due = Vec::new();
-        if !self.engine.resumed.swap(true, Ordering::Relaxed) {
-            due = self.store.running_engine_games()?;
+        for id in self.store.running_engine_games()? {
+            let Some(stored) = self.store.game(id)? else {
+                continue;
+            };
+            match LiveGame::load(stored) {
+                Ok(game) if self.engine_to_move(&game).is_some() => {
+                    self.store.ask_engine_turn(id, engine)?;
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::error!(error = %format!("{e:#}"), game = %id, "a game does not load");
+                }
+            }
         }
-        let now = self.config.clock.now();
-        if let Ok(failed) = self.engine.failed.lock() {
-            due.extend(
-                (failed.iter()).filter_map(|(id, at)| (now - at >= RETRY_AFTER).then_some(*id)),
-            );
-        }
-        due.sort_unstable();
-        due.dedup();
-        Ok(due)
+        Ok(())
     }
 }
 
 impl Service {
-    /// The engine's turns the watch plays ([`Service::engine_turns_due`]): their replies,
-    /// each for its channel. Errors are logged.
+    /// The engine's turns the watch plays: every turn asked that no living process
+    /// searches (left by a restart, by a process that died, or failed a few minutes ago),
+    /// claimed one by one, with their replies, each for its channel. Errors are logged.
     pub fn engine_turns(&self) -> Vec<(ChannelId, Reply)> {
-        let due = self.engine_turns_due().unwrap_or_else(|e| {
+        if let Err(e) = self.ask_waiting_engine_turns() {
             tracing::error!(error = %format!("{e:#}"), "cannot find the engine's games");
-            Vec::new()
-        });
-        due.into_iter()
-            .flat_map(|game| self.engine_turn(game))
-            .collect()
+        }
+        let mut replies = Vec::new();
+        while let Some(played) = self.engine_work(&[RequestKind::Turn]) {
+            replies.extend(played);
+        }
+        replies
+    }
+
+    /// Claims the engine's request asked first (of `kinds`) that nobody living holds, and
+    /// does it on this process's engine: its replies, each for its channel (on a process
+    /// that posts nothing, an engine worker, its messages wait in the outbox for the bots).
+    /// `None` when there is none to claim.
+    pub fn engine_work(&self, kinds: &[RequestKind]) -> Option<Vec<(ChannelId, Reply)>> {
+        let request = match self.store.claim_next_engine_request(kinds) {
+            Ok(request) => request?,
+            Err(e) => {
+                tracing::error!(error = %format!("{e:#}"), "cannot claim the engine's work");
+                return None;
+            }
+        };
+        if let Some(engine) = request.engine_user {
+            let name = self
+                .plain_name(engine)
+                .unwrap_or_else(|_| "gipf-bot".into());
+            self.set_engine_user(engine, &name);
+        }
+        Some(match request.kind {
+            RequestKind::Turn => self.engine_turn(request.game),
+            RequestKind::Analysis => self.analysis_claimed(request.game),
+        })
     }
 }
 
@@ -502,9 +536,22 @@ impl Keeper {
         };
         let position = game.game.clone();
         let (answer, answered) = oneshot::channel();
+        let (store, stopped) = (Arc::clone(&self.store), Arc::clone(&stop));
         let queued = self.engine.pool.submit(ticket, move |searcher| {
+            // Claimed as the search starts: a process idle meanwhile (an engine worker) may
+            // have taken it; then it is stopped here, and its player hears from that one.
+            if !store
+                .claim_engine_request(id, RequestKind::Turn)
+                .unwrap_or(false)
+            {
+                stopped.store(true, Ordering::Relaxed);
+            }
+            let thought = match stopped.load(Ordering::Relaxed) {
+                true => Err(PoolError::Dropped),
+                false => Ok(searcher.think_game(&position, &request)),
+            };
             // The asker may be gone (the bot stops): nobody to tell.
-            let _ = answer.send(Ok(searcher.think_game(&position, &request)));
+            let _ = answer.send(thought);
         });
         let answered = match queued {
             Ok(()) => answered,

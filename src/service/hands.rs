@@ -19,7 +19,8 @@ use crate::store::Store;
 
 /// The store and the bot's voice: what a handler of the store has.
 pub struct Desk {
-    pub(super) store: Store,
+    /// Shared with the engine's searches, which claim their request as they start.
+    pub(super) store: Arc<Store>,
     pub(super) voice: Voice,
 }
 
@@ -61,7 +62,7 @@ impl Keeper {
                 limits: Forgetting::of(&limits),
                 office: Office {
                     desk: Desk {
-                        store,
+                        store: Arc::new(store),
                         voice: Voice::new(&config.prefix),
                     },
                     config,

@@ -132,13 +132,8 @@ impl Ledger {
         announced: Option<Kind>,
     ) -> anyhow::Result<Option<StoredGame>> {
         let progress = Progress {
-            turns: Vec::new(),
-            partial: stored.partial.clone(),
-            status: GameStatus::Abandoned,
-            resigned: None,
-            ended_by: None,
-            forfeited: None,
             announced,
+            ..Progress::to(GameStatus::Abandoned, stored.partial.clone())
         };
         let saved = self.save(stored, progress)?;
         if saved.is_some() {

@@ -57,7 +57,7 @@ pub use live::GameState;
 pub use message::{Message, User, Via};
 pub use outbox::Crash;
 pub use serve::Served;
-pub use watch::watch_clock;
+pub use watch::{TEND_EVERY, tend, watch_clock};
 
 use gipf::Color;
 
@@ -75,7 +75,6 @@ use voice::Voice;
 pub struct Service {
     /// The store, the voice, the settings, the engine and the limits (`hands.rs`).
     keeper: Keeper,
-    analysis: learn::analysis::AnalysisSeat,
     /// The threads of the commands' blocking work ([`Service::serve_async`]).
     commands: crate::workers::Workers,
     /// The threads that run the analyses (each waits for its turns' jobs in the engine
@@ -150,8 +149,11 @@ impl Service {
             commands: crate::workers::Workers::new("worker", config.worker_threads),
             analyses: crate::workers::Workers::new("analyses", 2 * config.engine_threads),
             thread_asks: tournament::ThreadAsks::default(),
-            keeper: Keeper::new(Store::open(database, config.clock.clone())?, config),
-            analysis: learn::analysis::AnalysisSeat::default(),
+            keeper: Keeper::new(
+                Store::open(database, config.clock.clone())?
+                    .as_process(&config.instance, config.posts_messages),
+                config,
+            ),
         })
     }
 

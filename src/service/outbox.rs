@@ -151,14 +151,25 @@ impl Service {
         }
     }
 
-    /// The messages stored and never marked sent, oldest first (so in order per channel),
-    /// each drawn again from what it announces as stored now, with its direct copies, each
-    /// carrying its row; one that later changes overtook says so, or is dropped when it no
-    /// longer means anything (a reminder the game moved past, a challenge answered). Blocks
-    /// on the database, the renderer and the engine (whose answer a held announcement gets,
-    /// as a command's would).
+    /// The messages stored and never marked sent that this process posts after a start:
+    /// its own (written before a restart under its name) and those nobody living posts.
+    /// Oldest first (so in order per channel), each drawn again from what it announces as
+    /// stored now, with its direct copies, each carrying its row; one that later changes
+    /// overtook says so, or is dropped when it no longer means anything (a reminder the game
+    /// moved past, a challenge answered). Blocks on the database, the renderer and the
+    /// engine (whose answer a held announcement gets, as a command's would).
     pub fn unsent(&self) -> Vec<(ChannelId, Reply)> {
-        let owed = match self.store.unsent() {
+        self.claimed_unsent(true)
+    }
+
+    /// [`Service::unsent`] while this process runs: the messages nobody living posts (an
+    /// engine worker's, or those of a process that died), which this one takes over.
+    pub fn left_unsent(&self) -> Vec<(ChannelId, Reply)> {
+        self.claimed_unsent(false)
+    }
+
+    fn claimed_unsent(&self, own: bool) -> Vec<(ChannelId, Reply)> {
+        let owed = match self.store.claim_unsent(own) {
             Ok(owed) => owed,
             Err(e) => {
                 tracing::error!(error = %format!("{e:#}"), "cannot read the outbox");

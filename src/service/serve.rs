@@ -122,7 +122,11 @@ impl Service {
         let mark = self.outbox_mark();
         let mut replies = match work {
             FollowUp::EngineAnswer(game) => self.engine_turn(game),
-            FollowUp::Analysis { game, channel } => self.analysis(game, channel),
+            FollowUp::Analysis {
+                game,
+                channel,
+                again,
+            } => self.analysis(game, channel, again),
         };
         self.hand_owed_each(mark, &mut replies);
         replies

@@ -46,10 +46,24 @@ impl Service {
             })
     }
 
-    /// Hands the watch on, on a clean stop: another process takes it at its next tick.
+    /// Hands the watch on, on a clean stop: another process takes it at its next tick. The
+    /// engine requests this process holds go back to the queue, and the messages it still
+    /// owes are posted by the next process that looks.
     pub fn give_up_the_watch(&self) {
         if let Err(e) = self.store.release_lease("watch") {
             tracing::warn!(error = %format!("{e:#}"), "cannot give the watch's lease up");
+        }
+        if let Err(e) = self.store.stop_holding() {
+            tracing::warn!(error = %format!("{e:#}"), "cannot give this process's claims up");
+        }
+    }
+
+    /// Says that this process lives for `ttl`: what it claims (engine requests, messages to
+    /// post) stays its own meanwhile. Renewed well before it lapses; if the process dies,
+    /// another takes its claims over once it does.
+    pub fn keep_alive(&self, ttl: Duration) {
+        if let Err(e) = self.store.keep_alive(ttl) {
+            tracing::error!(error = %format!("{e:#}"), "cannot renew this process's lease");
         }
     }
 }
@@ -176,6 +190,38 @@ where
                 })
                 .await;
             }
+        }
+    }
+}
+
+/// How often, at most, a process says it lives and looks for messages nobody living posts.
+pub const TEND_EVERY: Duration = Duration::from_secs(2);
+
+/// Tends this process's place among those sharing the database, every [`TEND_EVERY`] (or
+/// `every`, the watch's tick, if shorter): says it lives (for `life`, at least three
+/// ticks), then posts the messages nobody living posts (an engine worker's, or those of a
+/// process that died), handing each to `deliver` with its channel. Runs until dropped.
+pub async fn tend<F, Fut>(service: Arc<Service>, every: Duration, life: Duration, mut deliver: F)
+where
+    F: FnMut(ChannelId, Reply) -> Fut,
+    Fut: Future<Output = Result<(), String>>,
+{
+    let every = every.min(TEND_EVERY);
+    let life = life.max(every.saturating_mul(3));
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        let looking = Arc::clone(&service);
+        let left = tokio::task::spawn_blocking(move || {
+            looking.keep_alive(life);
+            looking.left_unsent()
+        })
+        .await
+        .unwrap_or_default();
+        for (channel, reply) in left {
+            // A refusal is logged where it happens; the row stays this process's.
+            let _ = deliver(channel, reply).await;
         }
     }
 }

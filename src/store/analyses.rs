@@ -5,6 +5,7 @@
 use gipf::Color;
 use gipf_ai::analyse::Mistake;
 
+use super::engine_requests::{self, RequestKind};
 use super::sql::{Conn, params};
 use super::{Store, outbox};
 use crate::model::{ChannelId, GameId, OutboxId};
@@ -19,27 +20,30 @@ fn color_name(color: Color) -> &'static str {
 
 impl Store {
     /// Keeps the whole analysis of `game`: its costly turns, worst first (none: nothing cost
-    /// anything), and their comments for `!browse`, by turn (numbered from 1); with its
-    /// messages (its heading and each costly turn) owed to each of `channels`: each
-    /// channel's outbox rows, in the messages' order.
+    /// anything), and their comments for `!browse`, by turn (numbered from 1), answering its
+    /// request: its messages (its heading and each costly turn) are owed to each channel the
+    /// request named, in the same transaction. Each channel, with its outbox rows in the
+    /// messages' order.
     pub fn set_analysis(
         &self,
         game: GameId,
         mistakes: &[Mistake],
         comments: &[(u32, String)],
-        channels: &[ChannelId],
-    ) -> anyhow::Result<Vec<Vec<OutboxId>>> {
+    ) -> anyhow::Result<Vec<(ChannelId, Vec<OutboxId>)>> {
         let at = self.clock.now();
         self.with(|c| {
             c.transaction(|t| {
                 write_analysis(t, game, mistakes, comments)?;
-                Ok(outbox::owe_analysis(
+                let channels = engine_requests::answered(t, game, RequestKind::Analysis)?;
+                let owed = outbox::owe_analysis(
                     t,
-                    channels,
+                    self.poster(),
+                    &channels,
                     game,
                     1 + mistakes.len(),
                     at,
-                )?)
+                )?;
+                Ok(channels.into_iter().zip(owed).collect())
             })
         })
     }

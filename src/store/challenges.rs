@@ -122,7 +122,15 @@ impl Store {
                     return Ok(None);
                 };
                 // Its notice is owed, in the same transaction.
-                owe(tx, new.channel, Kind::Challenge, id, 0, created)?;
+                owe(
+                    tx,
+                    self.poster(),
+                    new.channel,
+                    Kind::Challenge,
+                    id,
+                    0,
+                    created,
+                )?;
                 Ok(Some(ChallengeId(id)))
             })
         })

@@ -17,6 +17,7 @@ pub const TABLES: &[&str] = &[
     "challenges",
     "games",
     "turns",
+    "engine_requests",
     "puzzle_progress",
     "lesson_progress",
     "daily_puzzles",

@@ -71,7 +71,15 @@ impl Store {
                     params![game.id, warned],
                 )?;
                 let at = self.clock.now();
-                owe(tx, game.channel, kind, game.id.0, game.turns.len(), at)?;
+                owe(
+                    tx,
+                    self.poster(),
+                    game.channel,
+                    kind,
+                    game.id.0,
+                    game.turns.len(),
+                    at,
+                )?;
                 Ok(())
             })
         })

@@ -8,6 +8,7 @@ use gipf::{ByColor, Color, Point};
 use gipf_ai::Level;
 
 use super::challenges::{Challenge, ChallengeTerms};
+use super::engine_requests::{self, RequestKind};
 use super::outbox::{self, Kind};
 use super::ratings;
 use super::{Store, decisions, parsed_color, potentials_text, spec, time_control, unreadable};
@@ -96,6 +97,26 @@ pub struct Progress {
     /// The message this change is owed besides its turns' announcement (a loss on time, an
     /// abandonment the watch tells), written to the outbox with it.
     pub announced: Option<Kind>,
+    /// The engine's user, if the engine is to move once this is saved: its turn is asked
+    /// of the engine pools with it (see `engine_requests.rs`).
+    pub engine_to_move: Option<UserId>,
+}
+
+impl Progress {
+    /// A change to `status` with the turn in progress at `partial`, and nothing else: no
+    /// turn completed, nobody resigned or ended it, nothing owed, the engine not asked.
+    pub fn to(status: GameStatus, partial: Partial) -> Progress {
+        Progress {
+            turns: Vec::new(),
+            partial,
+            status,
+            resigned: None,
+            ended_by: None,
+            forfeited: None,
+            announced: None,
+            engine_to_move: None,
+        }
+    }
 }
 
 pub(super) const GAME_COLUMNS: &str = "id, variant, white, black, status, resigned, version, partial, \
@@ -372,11 +393,17 @@ fn insert_turns(
 
 /// Writes what `progress` of `game` is owed: its completed turns' announcement and the
 /// message it is announced with, if any (called in the transaction that saves it).
-fn owe_progress(tx: &mut Conn, game: &StoredGame, progress: &Progress, at: i64) -> sql::Result<()> {
+fn owe_progress(
+    tx: &mut Conn,
+    poster: Option<&str>,
+    game: &StoredGame,
+    progress: &Progress,
+    at: i64,
+) -> sql::Result<()> {
     let ply = game.turns.len() + progress.turns.len();
     let turn = (!progress.turns.is_empty()).then_some(Kind::Turn);
     for kind in turn.into_iter().chain(progress.announced) {
-        outbox::owe(tx, game.channel, kind, game.id.0, ply, at)?;
+        outbox::owe(tx, poster, game.channel, kind, game.id.0, ply, at)?;
     }
     Ok(())
 }
@@ -401,7 +428,15 @@ impl Store {
                 }
                 let at = self.clock.now();
                 let game = insert_game(tx, &challenge.terms, players, site, None, at)?;
-                outbox::owe(tx, game.channel, Kind::GameOn, game.id.0, 0, at)?;
+                outbox::owe(
+                    tx,
+                    self.poster(),
+                    game.channel,
+                    Kind::GameOn,
+                    game.id.0,
+                    0,
+                    at,
+                )?;
                 Ok(Some(game))
             })
         })
@@ -414,12 +449,24 @@ impl Store {
         players: ByColor<UserId>,
         level: Level,
         site: Option<&str>,
+        engine_first: Option<UserId>,
     ) -> anyhow::Result<StoredGame> {
         self.with(|c| {
             c.transaction(|tx| {
                 let at = self.clock.now();
                 let game = insert_game(tx, terms, players, site, Some(level), at)?;
-                outbox::owe(tx, game.channel, Kind::GameOn, game.id.0, 0, at)?;
+                outbox::owe(
+                    tx,
+                    self.poster(),
+                    game.channel,
+                    Kind::GameOn,
+                    game.id.0,
+                    0,
+                    at,
+                )?;
+                if let Some(engine) = engine_first {
+                    engine_requests::ask_turn(tx, game.id, engine, at)?;
+                }
                 Ok(game)
             })
         })
@@ -514,7 +561,13 @@ impl Store {
                 return Ok(None);
             }
             insert_turns(tx, game, &progress.turns, at)?;
-            owe_progress(tx, game, &progress, at)?;
+            owe_progress(tx, self.poster(), game, &progress, at)?;
+            if game.engine.is_some() {
+                match progress.engine_to_move {
+                    Some(engine) => engine_requests::ask_turn(tx, game.id, engine, at)?,
+                    None => drop(engine_requests::answered(tx, game.id, RequestKind::Turn)?),
+                }
+            }
             if let (GameStatus::Won(winner), GameStatus::Active) = (progress.status, game.status) {
                 ratings::rate(tx, game, winner)?;
             }
@@ -567,10 +620,13 @@ impl Store {
                         GameStatus::Active
                     ],
                 )?;
+                if ended == 1 {
+                    engine_requests::answered(tx, game.id, RequestKind::Turn)?;
+                }
                 if ended == 1
                     && let Some(kind) = announced
                 {
-                    outbox::owe(tx, game.channel, kind, game.id.0, 0, at)?;
+                    outbox::owe(tx, self.poster(), game.channel, kind, game.id.0, 0, at)?;
                 }
                 Ok(ended == 1)
             })

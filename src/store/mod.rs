@@ -21,6 +21,7 @@ mod challenges;
 pub mod copy;
 mod daily;
 mod deadlines;
+mod engine_requests;
 mod games;
 mod guilds;
 mod interactions;
@@ -37,6 +38,7 @@ mod users;
 pub use archive::GameFilter;
 pub use challenges::{Challenge, ChallengeTerms};
 pub use daily::{DailyAnswer, DailyAnswered, DailyPost, DailyServer, DailyTally};
+pub use engine_requests::{EngineRequest, RequestKind};
 pub use games::Takeback;
 pub use games::{Damaged, Progress, StoredGame};
 pub use interactions::Unanswered;
@@ -189,17 +191,20 @@ pub struct Store {
     database: Database,
     idle: Mutex<Vec<Conn>>,
     clock: Clock,
-    /// This process among those sharing the database, as its leases name it.
+    /// This process among those sharing the database, as its leases and claims name it.
     holder: String,
+    /// Whether this process posts the messages it owes (an engine worker posts none).
+    posts: bool,
 }
 
-/// A name for this process unlike any other's: its host, its id and when it started.
-fn process_name() -> String {
+/// The name a process goes by when given none: its host's. A process restarted under its
+/// name takes back at once what it held before (see `leases.rs`).
+pub fn host_name() -> String {
     let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
-    let started = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    format!("{}-{}-{started}", host.trim(), std::process::id())
+    match host.trim() {
+        "" => "gipf-bot".into(),
+        host => host.into(),
+    }
 }
 
 /// How many idle connections the pool keeps: the service's workers rarely hold more at once.
@@ -222,8 +227,25 @@ impl Store {
             database,
             idle: Mutex::new(vec![conn]),
             clock,
-            holder: process_name(),
+            holder: host_name(),
+            posts: true,
         })
+    }
+
+    /// The store for the process named `holder` among those sharing the database, which
+    /// posts the messages it owes if `posts`.
+    pub fn as_process(self, holder: &str, posts: bool) -> Store {
+        Store {
+            holder: holder.into(),
+            posts,
+            ..self
+        }
+    }
+
+    /// The process that posts the messages this one owes: this one, or none (the next one
+    /// that looks) where this one posts nothing.
+    fn poster(&self) -> Option<&str> {
+        self.posts.then_some(self.holder.as_str())
     }
 
     /// Where the data lives.
@@ -287,13 +309,8 @@ mod tests {
     /// The end of a game by `loser`'s resignation.
     fn resigned_by(loser: Color) -> Progress {
         Progress {
-            turns: Vec::new(),
-            partial: Partial::default(),
-            status: GameStatus::Won(!loser),
             resigned: Some(loser),
-            ended_by: None,
-            forfeited: None,
-            announced: None,
+            ..Progress::to(GameStatus::Won(!loser), Partial::default())
         }
     }
 
@@ -388,13 +405,8 @@ mod tests {
         assert_eq!(game.turns, ["c2 (11)", "e8 (11)"], "the rebuild cascaded");
         assert_eq!((game.version, game.ended_by), (2, None));
         let progress = Progress {
-            turns: Vec::new(),
-            partial: Partial::default(),
-            status: GameStatus::Aborted,
-            resigned: None,
             ended_by: Some(UserId(2)),
-            forfeited: None,
-            announced: None,
+            ..Progress::to(GameStatus::Aborted, Partial::default())
         };
         let aborted = store.save(&game, progress).unwrap().unwrap();
         let reloaded = store.game_in(ChannelId(7), true).unwrap().unwrap();
@@ -466,12 +478,7 @@ mod tests {
         assert_eq!(loaded, game);
         let progress = Progress {
             turns: vec![("c2".into(), UserId(2), Some(gipf::Point::B1))],
-            partial: Partial::default(),
-            status: GameStatus::Active,
-            resigned: None,
-            ended_by: None,
-            forfeited: None,
-            announced: None,
+            ..Progress::to(GameStatus::Active, Partial::default())
         };
         let saved = store.save(&game, progress.clone()).unwrap().unwrap();
         assert!(
@@ -494,12 +501,7 @@ mod tests {
                 ("c2".into(), UserId(2), None),
                 ("e8".into(), UserId(1), None),
             ],
-            partial: Partial::default(),
-            status: GameStatus::Active,
-            resigned: None,
-            ended_by: None,
-            forfeited: None,
-            announced: None,
+            ..Progress::to(GameStatus::Active, Partial::default())
         };
         let played = store.save(&game, progress).unwrap().unwrap();
         assert!(store.ask_takeback(&played, Color::White).unwrap());

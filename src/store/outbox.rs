@@ -12,6 +12,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::Store;
+use super::leases::gone;
 use super::sql::{self, Conn, FromValue, ToValue, Unreadable, Value, params};
 use crate::model::{ChallengeId, ChannelId, GameId, OutboxId};
 
@@ -139,9 +140,11 @@ impl Owed {
 
 /// Writes that a message of `kind` about `subject` is owed to `channel`, the game having
 /// `ply` turns stored: called inside the transaction that makes the change it announces.
-/// The row.
+/// `poster` is the process that posts it (the one writing it), none where that one posts
+/// nothing (an engine worker): then the next process that looks posts it. The row.
 pub(super) fn owe(
     tx: &mut Conn,
+    poster: Option<&str>,
     channel: ChannelId,
     kind: Kind,
     subject: i64,
@@ -149,9 +152,9 @@ pub(super) fn owe(
     at: i64,
 ) -> sql::Result<OutboxId> {
     tx.query_row(
-        "INSERT INTO outbox (channel_id, kind, subject, ply, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id",
-        params![channel, kind, subject, ply as i64, at],
+        "INSERT INTO outbox (channel_id, kind, subject, ply, created_at, holder)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
+        params![channel, kind, subject, ply as i64, at, poster],
         |row| row.get(0),
     )
 }
@@ -161,6 +164,7 @@ pub(super) fn owe(
 /// stores the analysis. Each channel's rows, in the messages' order.
 pub(super) fn owe_analysis(
     tx: &mut Conn,
+    poster: Option<&str>,
     channels: &[ChannelId],
     game: GameId,
     messages: usize,
@@ -169,7 +173,7 @@ pub(super) fn owe_analysis(
     let mut owed = Vec::with_capacity(channels.len());
     for &channel in channels {
         let rows = (0..messages)
-            .map(|message| owe(tx, channel, Kind::Analysis, game.0, message, at))
+            .map(|message| owe(tx, poster, channel, Kind::Analysis, game.0, message, at))
             .collect::<sql::Result<Vec<OutboxId>>>()?;
         owed.push(rows);
     }
@@ -202,13 +206,35 @@ impl Store {
         })
     }
 
-    /// Every unsent row, in the order they were written (so in order per channel).
-    pub fn unsent(&self) -> anyhow::Result<Vec<Owed>> {
+    /// Claims for this process every unsent row nobody living posts (written by a process
+    /// that posts nothing, or one that died), and with `own` those it wrote itself (after a
+    /// restart under its name): in the order they were written, so in order per channel.
+    pub fn claim_unsent(&self, own: bool) -> anyhow::Result<Vec<Owed>> {
+        let now = self.clock.now();
+        // Never its own while it runs, even if its life lease lapsed: it may be posting them.
+        let whose = match own {
+            true => format!("(outbox.holder = ?1 OR {})", gone("outbox.holder", 2)),
+            false => format!(
+                "({} AND (outbox.holder IS NULL OR outbox.holder <> ?1))",
+                gone("outbox.holder", 2)
+            ),
+        };
         self.with(|c| {
-            let owed = c.query_map(
-                "SELECT id, channel_id, kind, subject, ply, message_id FROM outbox
-                 WHERE sent_at IS NULL ORDER BY id",
-                params![],
+            // Looked at first, as most looks find nothing: a read takes no write lock.
+            let any = c.query_opt(
+                &format!("SELECT 1 FROM outbox WHERE sent_at IS NULL AND {whose} LIMIT 1"),
+                params![self.holder, now],
+                |_| Ok(()),
+            )?;
+            if any.is_none() {
+                return Ok(Vec::new());
+            }
+            let mut owed = c.query_map(
+                &format!(
+                    "UPDATE outbox SET holder = ?1 WHERE sent_at IS NULL AND {whose}
+                     RETURNING id, channel_id, kind, subject, ply, message_id"
+                ),
+                params![self.holder, now],
                 |row| {
                     Ok(Owed {
                         id: row.get(0)?,
@@ -220,6 +246,7 @@ impl Store {
                     })
                 },
             )?;
+            owed.sort_by_key(|owed| owed.id.0);
             Ok(owed)
         })
     }

@@ -2,6 +2,7 @@
 //! version of the game it was asked at (so any move lets it lapse), and the undoing itself,
 //! which drops turns and the turn in progress in one transaction.
 
+use super::engine_requests::{self, RequestKind};
 use super::sql::params;
 use gipf::Color;
 
@@ -82,6 +83,8 @@ impl Store {
                     "DELETE FROM turns WHERE game_id = ?1 AND ply > ?2",
                     params![game.id, kept],
                 )?;
+                // Against the engine, a takeback gives the move back to the person.
+                engine_requests::answered(tx, game.id, RequestKind::Turn)?;
                 let mut saved = game.clone();
                 saved.version += 1;
                 saved.partial = Partial::default();

@@ -6,6 +6,7 @@ use gipf::{ByColor, Color};
 use gipf_ai::Level;
 
 use super::challenges::ChallengeTerms;
+use super::engine_requests;
 use super::games::{StoredGame, insert_game};
 use super::outbox::{self, Kind};
 use super::{Store, potentials_text, spec};
@@ -351,7 +352,15 @@ impl Store {
                     params![event.id.0, running, finished],
                 )? == 1;
                 if ended {
-                    outbox::owe(tx, event.terms.channel, Kind::EventEnd, event.id.0, 0, at)?;
+                    outbox::owe(
+                        tx,
+                        self.poster(),
+                        event.terms.channel,
+                        Kind::EventEnd,
+                        event.id.0,
+                        0,
+                        at,
+                    )?;
                 }
                 Ok(ended)
             })
@@ -398,6 +407,11 @@ impl Store {
                     hints: false,
                 };
                 let game = insert_game(tx, &terms, *players, None, engine, now)?;
+                // The engine with white moves first: its turn is asked with the game.
+                let white = players[Color::White];
+                if (event.entries.iter()).any(|entry| entry.user == white && entry.engine.is_some()) {
+                    engine_requests::ask_turn(tx, game.id, white, now)?;
+                }
                 tx.execute("INSERT INTO tournament_games (game_id, tournament_id, round) VALUES (?1, ?2, ?3)", params![game.id, event.id.0, round])?;
                 games.push(game);
             }
@@ -405,7 +419,7 @@ impl Store {
                 tx.execute("INSERT INTO tournament_byes (tournament_id, round, user_id) VALUES (?1, ?2, ?3)", params![event.id.0, round, user])?;
             }
             let (channel, id) = (event.terms.channel, event.id.0);
-            outbox::owe(tx, channel, Kind::Round, id, round as usize, now)?;
+            outbox::owe(tx, self.poster(), channel, Kind::Round, id, round as usize, now)?;
             Ok(Some(games))
             })
         })

@@ -17,6 +17,7 @@ mod deadlines;
 mod engine_games;
 mod engine_pool;
 mod engine_watch;
+mod engine_workers;
 mod games;
 mod hostile;
 mod lesson_refusals;

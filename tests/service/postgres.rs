@@ -56,8 +56,10 @@ fn the_watch_is_kept_by_one_process_and_taken_over_when_its_lease_lapses() {
         Clock::new(move || reading.load(Ordering::SeqCst))
     };
     let (first, second) = (
-        Store::open(db.clone(), clock()).unwrap(),
-        Store::open(db, clock()).unwrap(),
+        Store::open(db.clone(), clock())
+            .unwrap()
+            .as_process("first", true),
+        Store::open(db, clock()).unwrap().as_process("second", true),
     );
     let lease = Duration::from_secs(180);
     assert!(first.hold_lease("watch", lease).unwrap());

@@ -68,13 +68,8 @@ impl Ledger {
             return refuse("This game is already over.");
         };
         let progress = Progress {
-            turns: Vec::new(),
-            partial: game.stored.partial.clone(),
-            status: GameStatus::Won(outcome.winner),
             resigned: Some(color),
-            ended_by: None,
-            forfeited: None,
-            announced: None,
+            ..Progress::to(GameStatus::Won(outcome.winner), game.stored.partial.clone())
         };
         let Some(stored) = self.save(&game.stored, progress)? else {
             return Err(self.moved_on(message));
@@ -228,13 +223,8 @@ impl Ledger {
     /// Ends `game` without a result, in the name of the message's author.
     fn end_without_result(&self, message: &Message, game: &LiveGame) -> Result<(), Failure> {
         let progress = Progress {
-            turns: Vec::new(),
-            partial: game.stored.partial.clone(),
-            status: GameStatus::Aborted,
-            resigned: None,
             ended_by: Some(message.author.id),
-            forfeited: None,
-            announced: None,
+            ..Progress::to(GameStatus::Aborted, game.stored.partial.clone())
         };
         match self.save(&game.stored, progress)? {
             Some(_) => Ok(()),

@@ -46,13 +46,9 @@ impl Ledger {
         loser: Color,
     ) -> anyhow::Result<Option<Reply>> {
         let progress = Progress {
-            turns: Vec::new(),
-            partial: game.stored.partial.clone(),
-            status: GameStatus::Won(!loser),
-            resigned: None,
-            ended_by: None,
             forfeited: Some(loser),
             announced: Some(Kind::Forfeit),
+            ..Progress::to(GameStatus::Won(!loser), game.stored.partial.clone())
         };
         let Some(stored) = self.save(&game.stored, progress)? else {
             return Ok(None);

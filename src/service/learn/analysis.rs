@@ -6,8 +6,6 @@
 //! cost most are posted, each with what it cost, the better turn as the command that plays
 //! it, why, and a picture of it.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use gipf::potentials::Game;
@@ -23,6 +21,7 @@ use crate::reply::{FollowUp, Reply};
 use crate::service::hands::Office;
 use crate::service::voice::Voice;
 use crate::service::{Handled, Limited, LiveGame, Message, Service, refuse};
+use crate::store::RequestKind;
 use crate::text;
 use crate::text::Text;
 
@@ -35,12 +34,6 @@ const ANALYSIS_EVERY: Duration = Duration::from_secs(30);
 
 /// About how long one turn's search of an analysis takes, for the waits told.
 const JOB_EXPECTED: Duration = Duration::from_millis(100);
-
-/// The games being analysed, each with the channels it is posted in when done.
-#[derive(Default)]
-pub(in crate::service) struct AnalysisSeat {
-    running: Mutex<HashMap<GameId, Vec<ChannelId>>>,
-}
 
 /// What an analysis says of a costly turn, for `browse`: `cost about 2.5 pieces; better
 /// `a5-c5`, which captures 3 pieces`.
@@ -59,26 +52,26 @@ impl Service {
     /// turns as the work that follows), else queued, with when it comes.
     pub(in crate::service) fn ask_analysis(&self, message: &Message, game: &LiveGame) -> Handled {
         let id = game.stored.id;
-        let mut running = self
-            .analysis
-            .running
-            .lock()
-            .map_err(|_| anyhow::anyhow!("the analyses under way panicked"))?;
-        if let Some(channels) = running.get_mut(&id) {
-            if !channels.contains(&message.channel) {
-                channels.push(message.channel);
-            }
-            return refuse(format!(
+        let being_analysed = || {
+            refuse(format!(
                 "Game {id} is being analysed already: its turns come here when I am done."
-            ));
+            ))
+        };
+        // Asked already (here or by another process): this channel is added to its posts.
+        if self.store.engine_asked(id, RequestKind::Analysis)? {
+            self.store.ask_analysis(id, message.channel)?;
+            return being_analysed();
         }
-        let then = Some(FollowUp::Analysis {
-            game: id,
-            channel: message.channel,
-        });
+        let then = |again| {
+            Some(FollowUp::Analysis {
+                game: id,
+                channel: message.channel,
+                again,
+            })
+        };
         if let Some(mistakes) = self.store.analysis(id)? {
             return Ok(Reply {
-                then,
+                then: then(true),
                 ..Reply::public(self.analysis_heading(game, &mistakes)?)
             });
         }
@@ -91,9 +84,11 @@ impl Service {
                 ANALYSIS_EVERY.as_secs()
             ));
         }
-        running.insert(id, vec![message.channel]);
+        if !self.store.ask_analysis(id, message.channel)? {
+            return being_analysed();
+        }
         Ok(Reply {
-            then,
+            then: then(false),
             ..Reply::public(self.analysis_plan(game)?)
         })
     }
@@ -124,31 +119,57 @@ impl Service {
         Ok(text)
     }
 
-    /// The analysis of `game` asked for in `channel`: searched if it is under way (its
-    /// replies for every channel that asked, each carrying its outbox row), else the stored
-    /// one's turns shown again (its heading was the answer to the command). Errors are
-    /// logged.
+    /// The analysis of `game` asked for in `channel`: the stored one's turns shown `again`
+    /// (its heading was the answer to the command), else searched here if this process
+    /// claims it (its replies for every channel that asked, each carrying its outbox row;
+    /// none where another process claimed it, which posts them). Errors are logged.
     pub(in crate::service) fn analysis(
         &self,
         game: GameId,
         channel: ChannelId,
+        again: bool,
     ) -> Vec<(ChannelId, Reply)> {
-        let under_way = (self.analysis.running.lock()).is_ok_and(|r| r.contains_key(&game));
-        let done = if under_way {
-            self.try_analysis(game)
-        } else {
-            (self.shown_again(game)).map(|replies| (replies, vec![(channel, Vec::new())]))
+        let done = match again {
+            true => (self.shown_again(game)).map(|replies| (replies, vec![(channel, Vec::new())])),
+            false => self.claimed_analysis(game),
         };
+        self.analysis_told(game, done, Some(channel))
+    }
+
+    /// The analysis asked of game `id`, searched here if this process claims it: nothing
+    /// where another one does (it posts the analysis in every channel that asked).
+    fn claimed_analysis(&self, id: GameId) -> anyhow::Result<AnalysisDone> {
+        if !self.store.claim_engine_request(id, RequestKind::Analysis)? {
+            return Ok((Vec::new(), Vec::new()));
+        }
+        self.try_analysis(id)
+    }
+
+    /// The analysis of game `id` that an engine pool claimed ([`Service::engine_work`]):
+    /// its replies for every channel that asked.
+    pub(in crate::service) fn analysis_claimed(&self, id: GameId) -> Vec<(ChannelId, Reply)> {
+        self.analysis_told(id, self.try_analysis(id), None)
+    }
+
+    /// The replies of an analysis `done`, each for its channel and carrying its outbox row;
+    /// if it failed, the request is dropped and each channel that asked (else `channel`)
+    /// hears so. Errors are logged.
+    fn analysis_told(
+        &self,
+        game: GameId,
+        done: anyhow::Result<AnalysisDone>,
+        channel: Option<ChannelId>,
+    ) -> Vec<(ChannelId, Reply)> {
         let (replies, owed) = done.unwrap_or_else(|e| {
             tracing::error!(error = %format!("{e:#}"), game = %game, "an analysis failed");
             let failed = Reply::public(format!(
                 "Something went wrong on my side analysing game {game}: ask again later."
             ));
-            let channels = match self.analysis.running.lock() {
-                Ok(mut running) if under_way => running.remove(&game),
-                _ => None,
-            };
-            let channels = channels.unwrap_or_else(|| vec![channel]);
+            let mut channels =
+                (self.store.drop_engine_request(game, RequestKind::Analysis)).unwrap_or_default();
+            if channels.is_empty() {
+                channels.extend(channel);
+            }
             (
                 vec![failed],
                 channels.into_iter().map(|c| (c, Vec::new())).collect(),
@@ -188,29 +209,13 @@ impl Service {
         let comments: Vec<(u32, String)> = (mistakes.iter())
             .map(|m| (m.index as u32 + 1, comment(m)))
             .collect();
-        let owed = self.keep_analysis(id, &mistakes, &comments)?;
+        // Stored with its messages owed to every channel that asked, in one transaction.
+        let owed = (self.store).set_analysis(id, &mistakes, &comments)?;
         let seconds = started.elapsed().as_secs_f64();
         tracing::info!(game = %id, seconds, turns = game.stored.turns.len(), "analysed");
         let mut replies = vec![Reply::public(self.analysis_heading(&game, &mistakes)?)];
         replies.extend(self.mistake_replies(&game, &mistakes)?);
         Ok((replies, owed))
-    }
-
-    /// Stores the analysis of game `id` with its messages owed to every channel that asked
-    /// for it, which it no longer waits for (held meanwhile: one asking now finds it
-    /// stored): those channels, each with its outbox rows.
-    fn keep_analysis(
-        &self,
-        id: GameId,
-        mistakes: &[Mistake],
-        comments: &[(u32, String)],
-    ) -> anyhow::Result<Vec<(ChannelId, Vec<OutboxId>)>> {
-        let mut running = (self.analysis.running.lock())
-            .map_err(|_| anyhow::anyhow!("the analyses under way panicked"))?;
-        let channels = running.get(&id).cloned().unwrap_or_default();
-        let owed = (self.store).set_analysis(id, mistakes, comments, &channels)?;
-        running.remove(&id);
-        Ok(channels.into_iter().zip(owed).collect())
     }
 
     /// The costly turns of `game`: every turn judged at the scan's limits, the worst again

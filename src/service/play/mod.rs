@@ -493,12 +493,11 @@ impl Keeper {
             .collect();
         let progress = Progress {
             turns,
-            partial: Partial(working.partial),
-            status: GameStatus::of_outcome(working.game.outcome()),
-            resigned: None,
-            ended_by: None,
-            forfeited: None,
-            announced: None,
+            engine_to_move: self.engine_moving(&game.stored, &working.game),
+            ..Progress::to(
+                GameStatus::of_outcome(working.game.outcome()),
+                Partial(working.partial),
+            )
         };
         let Some(stored) = self.save(&game.stored, progress)? else {
             return Ok(None);

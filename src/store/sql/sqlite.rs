@@ -32,19 +32,32 @@ impl ToSql for Value {
     }
 }
 
+/// `sql` as SQLite reads it: a claim's row lock (`FOR UPDATE`, `SKIP LOCKED`) goes, as
+/// SQLite's transaction holds the whole database's write lock from its start.
+fn sqlite_spelling(sql: &str) -> std::borrow::Cow<'_, str> {
+    if sql.contains(ROW_LOCK) {
+        sql.replace(SKIP_LOCKED, "").replace(ROW_LOCK, "").into()
+    } else {
+        sql.into()
+    }
+}
+
+const ROW_LOCK: &str = "FOR UPDATE";
+const SKIP_LOCKED: &str = "FOR UPDATE SKIP LOCKED";
+
 fn values(params: &[&dyn ToValue]) -> Vec<Value> {
     params.iter().map(|p| p.to_value()).collect()
 }
 
 pub(super) fn execute(c: &Connection, sql: &str, params: &[&dyn ToValue]) -> Result<usize> {
     let params = values(params);
-    Ok(c.prepare_cached(sql)?
+    Ok(c.prepare_cached(&sqlite_spelling(sql))?
         .execute(rusqlite::params_from_iter(params.iter()))?)
 }
 
 pub(super) fn query(c: &Connection, sql: &str, params: &[&dyn ToValue]) -> Result<Vec<Row>> {
     let params = values(params);
-    let mut statement = c.prepare_cached(sql)?;
+    let mut statement = c.prepare_cached(&sqlite_spelling(sql))?;
     let width = statement.column_count();
     let mut rows = statement.query(rusqlite::params_from_iter(params.iter()))?;
     let mut read = Vec::new();

@@ -1,0 +1,137 @@
+//! `gipf-bot engine-worker`: an engine pool with no Discord connection, on the database the
+//! bots share. Its searchers claim the engine's requests (the engine's turns, analyses) that
+//! no living process searches, play or store them through the service as a bot would, and
+//! leave the messages in the outbox, which the bots post. More workers, on more machines,
+//! add engine capacity.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+
+use super::settings::Settings;
+use crate::service::Service;
+use crate::store::RequestKind;
+
+/// How long a worker's life lease lasts: its claims are anyone's this long after it dies.
+const LIFE: Duration = Duration::from_secs(30);
+/// How often it renews that lease.
+const RENEW_EVERY: Duration = Duration::from_secs(5);
+
+/// `gipf-bot engine-worker`'s flags.
+#[derive(clap::Args, Debug)]
+pub struct EngineWorkerArgs {
+    #[command(flatten)]
+    settings: Settings,
+    /// How long an idle searcher waits before it looks for work again, in milliseconds (10
+    /// to 60000).
+    #[arg(long, env = "ENGINE_POLL_MS", default_value_t = 500, value_parser = clap::value_parser!(u64).range(10..=60_000))]
+    poll_ms: u64,
+    /// Stop once no work is left (for benchmarks and scripts), instead of at Ctrl-C.
+    #[arg(long)]
+    until_idle: bool,
+}
+
+impl EngineWorkerArgs {
+    /// Serves the engine's requests until Ctrl-C or SIGTERM (or, with --until-idle, until
+    /// none is left), then gives back what it holds.
+    pub fn run(self) -> anyhow::Result<()> {
+        let mut config = self.settings.config();
+        if self.settings.unnamed() {
+            config.instance = format!("{}/engine-worker {}", config.instance, std::process::id());
+        }
+        config.posts_messages = false;
+        let threads = config.engine_threads;
+        let service = Arc::new(Service::open(self.settings.database(), config)?);
+        service.keep_alive(LIFE);
+        tracing::info!(threads, database = %service.database(), "engine worker ready");
+        let worker = Worker {
+            service: Arc::clone(&service),
+            poll: Duration::from_millis(self.poll_ms),
+            until_idle: self.until_idle,
+            stop: Arc::new(AtomicBool::new(false)),
+            served: Arc::new(AtomicU64::new(0)),
+        };
+        let started = Instant::now();
+        let searchers: Vec<_> = (0..threads)
+            .map(|n| {
+                let worker = worker.clone();
+                std::thread::Builder::new()
+                    .name(format!("claimer-{n}"))
+                    .spawn(move || worker.serve())
+            })
+            .collect::<Result<_, _>>()
+            .context("cannot start the worker's threads")?;
+        worker.tend(|| searchers.iter().all(|searcher| searcher.is_finished()))?;
+        worker.stop.store(true, Ordering::Relaxed);
+        for searcher in searchers {
+            let _ = searcher.join();
+        }
+        service.give_up_the_watch();
+        let served = worker.served.load(Ordering::Relaxed);
+        let seconds = started.elapsed().as_secs_f64();
+        tracing::info!(served, seconds, "engine worker stopped");
+        println!(
+            "served {served} requests in {seconds:.1} s ({:.2} a second)",
+            served as f64 / seconds.max(0.001)
+        );
+        Ok(())
+    }
+}
+
+/// What the worker's threads share.
+#[derive(Clone)]
+struct Worker {
+    service: Arc<Service>,
+    poll: Duration,
+    until_idle: bool,
+    stop: Arc<AtomicBool>,
+    served: Arc<AtomicU64>,
+}
+
+impl Worker {
+    /// One searcher's loop: claims a request, does it, again; waits `poll` when none is
+    /// left (or, with --until-idle, ends).
+    fn serve(&self) {
+        while !self.stop.load(Ordering::Relaxed) {
+            match self
+                .service
+                .engine_work(&[RequestKind::Turn, RequestKind::Analysis])
+            {
+                Some(_) => {
+                    self.served.fetch_add(1, Ordering::Relaxed);
+                }
+                None if self.until_idle => return,
+                None => std::thread::sleep(self.poll),
+            }
+        }
+    }
+
+    /// Renews the worker's life lease until Ctrl-C or SIGTERM, or until its searchers are
+    /// `done` (--until-idle).
+    fn tend(&self, done: impl Fn() -> bool) -> anyhow::Result<()> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .context("cannot start the worker's clock")?;
+        runtime.block_on(async {
+            let renewing = async {
+                let mut renewed = Instant::now();
+                while !done() {
+                    tokio::time::sleep(self.poll.min(RENEW_EVERY)).await;
+                    if renewed.elapsed() >= RENEW_EVERY {
+                        let service = Arc::clone(&self.service);
+                        let _ = tokio::task::spawn_blocking(move || service.keep_alive(LIFE)).await;
+                        renewed = Instant::now();
+                    }
+                }
+            };
+            tokio::select! {
+                () = crate::discord::shutdown_signal() => tracing::info!("stopping: the searches under way finish"),
+                () = renewing => {}
+            }
+        });
+        Ok(())
+    }
+}

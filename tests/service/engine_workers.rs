@@ -1,0 +1,199 @@
+//! The engine's work as rows any process may claim (issue 33): an engine worker (a process
+//! with no Discord, which posts nothing) plays the engine's turn a bot left, and the bot posts
+//! it once; two workers never play one request twice; a request held by a process that died
+//! is taken once its life lease lapses; an analysis asked in two channels is done by a worker
+//! and posted in both. On SQLite and, with `TEST_DATABASE_URL`, on PostgreSQL.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
+
+use crate::support::database::database;
+use crate::support::table::{Table, shown};
+use gipf_ai::Limits;
+use gipf_ai::analyse::Budget;
+use gipf_bot::console::{ENGINE_NAME, user_id};
+use gipf_bot::model::{ChannelId, Clock};
+use gipf_bot::service::{Config, Service};
+use gipf_bot::store::sql::params;
+use gipf_bot::store::{RequestKind, Store};
+
+const BOTH: [RequestKind; 2] = [RequestKind::Turn, RequestKind::Analysis];
+
+/// Settings on a clock the test moves, for the process named `instance`.
+fn on_clock(now: &Arc<AtomicI64>, instance: &str) -> Config {
+    let now = Arc::clone(now);
+    Config {
+        clock: Clock::new(move || now.load(Ordering::SeqCst)),
+        instance: instance.into(),
+        engine_threads: 1,
+        analysis: Budget {
+            scan: Limits::depth(1),
+            confirm: Limits::depth(2),
+        },
+        ..Config::default()
+    }
+}
+
+/// A bot (named `bot-a`) on a table whose clock the test moves, the engine's user known.
+fn bot() -> (Table, Arc<AtomicI64>) {
+    let now = Arc::new(AtomicI64::new(1_800_000_000));
+    let table = Table::with_config(on_clock(&now, "bot-a"));
+    table
+        .service
+        .set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
+    table.service.keep_alive(Duration::from_secs(60));
+    (table, now)
+}
+
+/// Another process on the table's database: an engine worker (it posts nothing) or a bot.
+fn process(table: &Table, now: &Arc<AtomicI64>, instance: &str, worker: bool) -> Arc<Service> {
+    let db = database(&table.dir.path().join("gipf.db"));
+    let config = Config {
+        posts_messages: !worker,
+        ..on_clock(now, instance)
+    };
+    let service = Arc::new(Service::open(db, config).unwrap());
+    service.keep_alive(Duration::from_secs(60));
+    service
+}
+
+/// Alice starts a game against the engine in channel `channel` and pushes; the bot's answer
+/// is left undone (the bot stopped before its searcher started).
+fn left_for_the_engine(table: &mut Table, channel: u64) {
+    table.channel = ChannelId(channel);
+    table.say("alice", "!challenge @gipf-bot standard white easy");
+    let pushed = table.say("alice", "!push b1 c2");
+    assert!(pushed[0].then.is_some(), "the engine is to move");
+}
+
+/// How many turns game `game` has stored.
+fn turns(table: &Table, game: i64) -> i64 {
+    (table.sql())
+        .query_row(
+            "SELECT COUNT(*) FROM turns WHERE game_id = ?1",
+            params![game],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
+#[test]
+fn a_worker_plays_the_turn_a_bot_left_and_a_bot_posts_it_once() {
+    let (mut table, now) = bot();
+    left_for_the_engine(&mut table, 1);
+    let worker = process(&table, &now, "worker-1", true);
+    let played = worker.engine_work(&BOTH).expect("a request to claim");
+    assert!(!played.is_empty());
+    assert_eq!(turns(&table, 1), 2, "the engine's turn is stored");
+    assert!(worker.engine_work(&BOTH).is_none(), "answered: no request");
+    // The worker posts nothing: the bot finds the message nobody living posts, once. Its own
+    // (alice's push, which it posts itself) it leaves alone.
+    let posted = table.service.left_unsent();
+    assert_eq!(posted.len(), 1, "{posted:?}");
+    let (channel, reply) = &posted[0];
+    assert_eq!(*channel, ChannelId(1));
+    let text = shown(reply);
+    assert!(text.contains("I (black) answered"), "{text}");
+    assert_eq!(reply.mentions(), [user_id("alice")], "{text}");
+    let other_bot = process(&table, &now, "bot-b", false);
+    assert!(
+        other_bot.left_unsent().is_empty(),
+        "claimed by the first bot"
+    );
+    assert!(table.service.left_unsent().is_empty(), "and only once");
+}
+
+#[test]
+fn two_workers_never_play_one_request_twice() {
+    let (mut table, now) = bot();
+    for channel in 1..=6 {
+        left_for_the_engine(&mut table, channel);
+    }
+    let workers = ["worker-1", "worker-2"].map(|name| process(&table, &now, name, true));
+    let served: Vec<usize> = std::thread::scope(|scope| {
+        let serving = workers.each_ref().map(|worker| {
+            scope.spawn(move || std::iter::from_fn(|| worker.engine_work(&BOTH)).count())
+        });
+        serving.map(|s| s.join().unwrap()).into()
+    });
+    assert_eq!(served.iter().sum::<usize>(), 6, "{served:?}");
+    for game in 1..=6 {
+        assert_eq!(turns(&table, game), 2, "game {game}");
+    }
+    let owed: i64 = (table.sql())
+        .query_row(
+            "SELECT COUNT(*) FROM outbox WHERE holder IS NULL AND sent_at IS NULL",
+            params![],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(owed, 6, "one message for the bots to post per engine turn");
+}
+
+#[test]
+fn a_request_held_by_a_process_that_died_is_taken_once_its_life_lapses() {
+    let (mut table, now) = bot();
+    left_for_the_engine(&mut table, 1);
+    // A worker claims the turn and dies (kill -9) before it plays it.
+    let db = database(&table.dir.path().join("gipf.db"));
+    let clock = Clock::new({
+        let now = Arc::clone(&now);
+        move || now.load(Ordering::SeqCst)
+    });
+    let dying = Store::open(db, clock)
+        .unwrap()
+        .as_process("worker-dies", false);
+    dying.keep_alive(Duration::from_secs(30)).unwrap();
+    let claimed = dying.claim_next_engine_request(&BOTH).unwrap().unwrap();
+    assert_eq!((claimed.game.0, claimed.kind), (1, RequestKind::Turn));
+    drop(dying);
+    let worker = process(&table, &now, "worker-2", true);
+    assert!(
+        worker.engine_work(&BOTH).is_none(),
+        "its life has not lapsed"
+    );
+    assert_eq!(turns(&table, 1), 1);
+    now.fetch_add(30, Ordering::SeqCst);
+    assert!(worker.engine_work(&BOTH).is_some(), "lapsed: taken over");
+    assert_eq!(turns(&table, 1), 2);
+}
+
+#[test]
+fn an_analysis_asked_in_two_channels_is_done_by_a_worker_and_posted_in_both() {
+    let (mut table, now) = bot();
+    table.channel = ChannelId(1);
+    table.start("standard");
+    table.expect("alice", "!push b1 c2", "played");
+    table.expect("bob", "!resign confirm", "bob resigned");
+    let asked = table.say("carol", "!analyse 1");
+    assert!(shown(&asked[0]).contains("I am looking at"), "{:?}", asked);
+    table.channel = ChannelId(2);
+    let again = table.say("dave", "!analyse 1");
+    assert!(
+        shown(&again[0]).contains("is being analysed already"),
+        "{:?}",
+        again
+    );
+    let worker = process(&table, &now, "worker-1", true);
+    worker.engine_work(&BOTH).expect("the analysis to claim");
+    // The bot's own follow-up finds it done elsewhere: it posts nothing twice.
+    let work = asked[0].then.clone().expect("an analysis to follow");
+    let followed = table.service.follow_up(work);
+    assert!(
+        followed
+            .iter()
+            .all(|(_, r)| !shown(r).contains("that cost")),
+        "{followed:?}"
+    );
+    let posted = table.service.left_unsent();
+    let channels: Vec<u64> = posted.iter().map(|(c, _)| c.0).collect();
+    assert!(
+        channels.contains(&1) && channels.contains(&2),
+        "{channels:?}"
+    );
+    assert!(
+        (posted.iter()).all(|(_, r)| shown(r).starts_with("Game 1")),
+        "{posted:?}"
+    );
+}
