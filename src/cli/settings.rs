@@ -76,6 +76,11 @@ pub struct Settings {
     /// if blank; the bot adds its shard range, an engine worker its process id.
     #[arg(long, env = "INSTANCE", default_value = "", value_parser = instance_name)]
     instance: String,
+    /// How often the watch looks at the clock, in milliseconds (100 to 3600000): deadlines,
+    /// idle games, the engine's turns left over. A process that dies lets its watch and its
+    /// claims go after three of these.
+    #[arg(long, env = "WATCH_EVERY_MS", default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(100..=3_600_000))]
+    watch_every_ms: u64,
 }
 
 /// A process's name: up to 64 letters, digits and `-_./:@`; blank means the host's name.
@@ -110,6 +115,7 @@ impl Settings {
             abandon_after: Duration::from_secs(self.abandon_after_days * defaults::DAY_SECONDS),
             engine_threads: self.engine_threads,
             worker_threads: self.worker_threads,
+            deadline_watch_every: Duration::from_millis(self.watch_every_ms),
             instance: match self.instance.as_str() {
                 "" => crate::store::host_name(),
                 name => name.to_string(),

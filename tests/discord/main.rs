@@ -10,6 +10,7 @@ mod daily;
 mod e2e;
 mod engine;
 mod handshake;
+mod kill;
 mod outbox;
 mod outbox_ends;
 mod outbox_events;
