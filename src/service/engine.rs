@@ -555,6 +555,9 @@ impl Keeper {
         });
         let answered = match queued {
             Ok(()) => answered,
+            // Its search waits here already (the watch found the turn a command queued):
+            // that one answers.
+            Err(PoolError::Busy) => return Ok(None),
             Err(e) => {
                 let (failed, answered) = oneshot::channel();
                 let _ = failed.send(Err(e));

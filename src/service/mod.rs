@@ -149,12 +149,17 @@ impl Service {
             commands: crate::workers::Workers::new("worker", config.worker_threads),
             analyses: crate::workers::Workers::new("analyses", 2 * config.engine_threads),
             thread_asks: tournament::ThreadAsks::default(),
-            keeper: Keeper::new(
-                Store::open(database, config.clock.clone())?
-                    .as_process(&config.instance, config.posts_messages),
-                config,
-            ),
+            keeper: Keeper::new(Service::store_of(database, &config)?, config),
         })
+    }
+
+    /// The store of the process `config` names. What that name held before (its process
+    /// died with it) goes back to the queue.
+    fn store_of(database: impl Into<Database>, config: &Config) -> anyhow::Result<Store> {
+        let store = Store::open(database, config.clock.clone())?
+            .as_process(&config.instance, config.posts_messages);
+        store.take_back_claims()?;
+        Ok(store)
     }
 
     /// The settings.

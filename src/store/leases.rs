@@ -59,16 +59,22 @@ impl Store {
         Ok(())
     }
 
-    /// On a clean stop: the engine requests this process holds go back to the queue, and
-    /// its life lease ends, so that another process posts what it still owes at once.
-    pub fn stop_holding(&self) -> anyhow::Result<()> {
+    /// As a process starts: the engine requests its name held before go back to the queue
+    /// (their searches died with the process that was running under it).
+    pub fn take_back_claims(&self) -> anyhow::Result<()> {
         self.with(|c| {
             c.execute(
                 "UPDATE engine_requests SET holder = NULL WHERE holder = ?1",
                 params![self.holder],
             )?;
             Ok(())
-        })?;
+        })
+    }
+
+    /// On a clean stop: the engine requests this process holds go back to the queue, and
+    /// its life lease ends, so that another process posts what it still owes at once.
+    pub fn stop_holding(&self) -> anyhow::Result<()> {
+        self.take_back_claims()?;
         self.release_lease(&format!("process {}", self.holder))
     }
 }
