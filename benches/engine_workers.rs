@@ -108,7 +108,7 @@ fn serve(flags: &[String], processes: u64, searchers: u64) -> (u64, f64) {
                 .args(["engine-worker", "--until-idle", "--engine-threads"])
                 .arg(searchers.to_string())
                 .args(flags)
-                .env("RUST_LOG", "warn")
+                .env("LOG_LEVEL", "warn")
                 .stdout(Stdio::piped())
                 .spawn()
                 .unwrap()

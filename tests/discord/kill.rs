@@ -25,7 +25,7 @@ fn bot_process(discord: &FakeDiscord, db: &std::path::Path, shards: &str) -> Chi
         .env("DEV_GUILD_ID", GUILD.to_string())
         .env("WATCH_EVERY_MS", "300")
         .env("ENGINE_THREADS", "1")
-        .env("RUST_LOG", "warn")
+        .env("LOG_LEVEL", "warn")
         .stdout(Stdio::null())
         .spawn()
         .expect("the bot binary starts")
