@@ -24,3 +24,4 @@ mod rights;
 mod shards;
 mod slash;
 mod tournament;
+mod workers;

@@ -191,3 +191,47 @@ fn a_lost_connection_refuses_the_turn_whole_and_the_bot_goes_on() {
     table.expect("bob", "!push e9 e8", "played");
     assert_eq!(table.state().turns.len(), 2);
 }
+
+/// Forwards every connection made to `listener` to `target`, byte for byte, both ways.
+fn forward(listener: std::net::TcpListener, target: String) {
+    for client in listener.incoming().flatten() {
+        let Ok(server) = std::net::TcpStream::connect(&target) else {
+            continue;
+        };
+        let pipes = [
+            (client.try_clone().unwrap(), server.try_clone().unwrap()),
+            (server, client),
+        ];
+        for (mut from, mut to) in pipes {
+            std::thread::spawn(move || {
+                let _ = std::io::copy(&mut from, &mut to);
+                let _ = to.shutdown(std::net::Shutdown::Both);
+            });
+        }
+    }
+}
+
+#[test]
+fn a_start_before_postgresql_is_up_waits_for_it_and_goes_on() {
+    let Some(url) = postgres() else {
+        return; // About PostgreSQL alone.
+    };
+    // The server's address, and a port where nothing listens yet.
+    let rest = url.split_once('@').map_or(url.as_str(), |(_, rest)| rest);
+    let address = rest.split('/').next().unwrap().to_string();
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = free.local_addr().unwrap().port();
+    drop(free);
+    let late_url = url.replacen(&address, &format!("127.0.0.1:{port}"), 1);
+    let late = Database::parse(&late_url).unwrap();
+    let started = std::time::Instant::now();
+    let opening = std::thread::spawn(move || Store::open(late, Clock::system()).map(drop));
+    // PostgreSQL "comes up" on that port a second and a half later.
+    std::thread::sleep(Duration::from_millis(1_500));
+    assert!(!opening.is_finished(), "still waiting, not given up");
+    let listener = std::net::TcpListener::bind(("127.0.0.1", port)).unwrap();
+    std::thread::spawn(move || forward(listener, address));
+    let opened = opening.join().unwrap();
+    assert!(opened.is_ok(), "{opened:?}");
+    assert!(started.elapsed() >= Duration::from_millis(1_500));
+}
