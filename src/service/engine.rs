@@ -191,14 +191,10 @@ impl Keeper {
         let me = terms.color.challenger_color(rand::random::<bool>);
         let mut players = ByColor::splat(engine.id);
         players[me] = message.author.id;
-        let engine_first = (me == Color::Black).then_some(engine.id);
-        let stored = self.store.start_engine_game(
-            &terms,
-            players,
-            level,
-            message.site.as_deref(),
-            engine_first,
-        )?;
+        let site = message.site.as_deref();
+        let stored = self
+            .store
+            .start_engine_game(&terms, players, engine.id, level, site)?;
         let game = LiveGame::load(stored)?;
         let say = self.phrasing(message);
         let mut text = self.game_on(&game, &say);

@@ -442,14 +442,15 @@ impl Store {
         })
     }
 
-    /// Starts a game against the engine at `level` right away (no challenge to answer).
+    /// Starts a game between `players`, one of them the `engine` at `level`, right away (no
+    /// challenge to answer).
     pub fn start_engine_game(
         &self,
         terms: &ChallengeTerms,
         players: ByColor<UserId>,
+        engine: UserId,
         level: Level,
         site: Option<&str>,
-        engine_first: Option<UserId>,
     ) -> anyhow::Result<StoredGame> {
         self.with(|c| {
             c.transaction(|tx| {
@@ -464,7 +465,8 @@ impl Store {
                     0,
                     at,
                 )?;
-                if let Some(engine) = engine_first {
+                // With white, the engine moves first: its turn is asked with the game.
+                if players[Color::White] == engine {
                     engine_requests::ask_turn(tx, game.id, engine, at)?;
                 }
                 Ok(game)
