@@ -451,13 +451,20 @@ fn write_fixture() {
     club.expect(101, &white, "!resign confirm", "resigned");
     club.play_random(102, 18, 2);
 
-    std::fs::create_dir_all(&exports).unwrap();
-    for (name, record) in club.service.records(None).unwrap() {
-        std::fs::write(exports.join(name), record.to_string()).unwrap();
-    }
     // Every announcement of the season went out, as on a server whose bot posted them all.
     for (_, owed) in club.service.unsent() {
         club.service.sent(&owed.owed, None);
+    }
+    // From schema 24: a game against the engine whose answer waits, as a bot left it that
+    // stopped before its searcher started: alice's push posted, the engine's turn asked.
+    for line in ["!challenge @gipf-bot standard white easy", "!push b1 c2"] {
+        for reply in club.say(42, "alice", line) {
+            club.service.sent(&reply.owed, None);
+        }
+    }
+    std::fs::create_dir_all(&exports).unwrap();
+    for (name, record) in club.service.records(None).unwrap() {
+        std::fs::write(exports.join(name), record.to_string()).unwrap();
     }
     drop(club);
     gipf_bot::store::backup(&live, &db).unwrap();
@@ -628,6 +635,20 @@ fn opens_and_plays_on(schema: u32) {
             "schema {schema}: {name} exports as it did"
         );
     }
+
+    // The watch finds the engine's turn left waiting (a request from schema 24 on; none due
+    // before), and plays it.
+    let due = club.service.engine_turns();
+    let waited: Vec<u64> = due.iter().map(|(channel, _)| channel.0).collect();
+    assert_eq!(
+        waited,
+        if schema >= 24 { vec![42] } else { vec![] },
+        "schema {schema}"
+    );
+    assert!(
+        due.iter()
+            .all(|(_, reply)| shown(reply).contains("I (black) answered"))
+    );
 
     // Every running game takes a legal next turn (or the next decision of one begun).
     assert!(channels.len() >= 8, "schema {schema}: {channels:?}");
