@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
-use crate::support::database::database;
+use crate::support::database::{database, flags};
 use crate::support::table::{Table, shown};
 use gipf_ai::Limits;
 use gipf_ai::analyse::Budget;
@@ -196,4 +196,37 @@ fn an_analysis_asked_in_two_channels_is_done_by_a_worker_and_posted_in_both() {
         (posted.iter()).all(|(_, r)| shown(r).starts_with("Game 1")),
         "{posted:?}"
     );
+}
+
+#[test]
+fn the_engine_worker_command_plays_the_waiting_turns_and_says_how_many() {
+    let (mut table, _) = bot();
+    for channel in 1..=2 {
+        left_for_the_engine(&mut table, channel);
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gipf-bot"))
+        .args(["engine-worker", "--until-idle", "--engine-threads", "1"])
+        .args(flags(&table.dir.path().join("gipf.db")))
+        .env("LOG_LEVEL", "warn")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.starts_with("served 2 requests in "), "{said}");
+    for game in 1..=2 {
+        assert_eq!(turns(&table, game), 2, "game {game}");
+    }
+    // It gave back its life lease as it stopped: what it owes is anyone's to post now.
+    let held: i64 = (table.sql())
+        .query_row(
+            "SELECT COUNT(*) FROM leases WHERE name LIKE 'process %engine-worker%'",
+            params![],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(held, 0);
 }
