@@ -329,6 +329,10 @@ mod tests {
                 "SHARDS" => "--shards",
                 "ENGINE_THREADS" => "--engine-threads",
                 "WORKER_THREADS" => "--worker-threads",
+                "INSTANCE" => "--instance",
+                "WATCH_EVERY_MS" => "--watch-every-ms",
+                // The engine worker's own, checked in `worker.rs`.
+                "ENGINE_POLL_MS" => continue,
                 "LOG_LEVEL" => continue,
                 other => panic!("{other} in .env.example is not a setting"),
             };
@@ -343,5 +347,20 @@ mod tests {
         assert_eq!(run.settings.abandon_after_days, 30);
         assert_eq!(run.settings.engine_threads, machine_cores());
         assert_eq!(run.settings.worker_threads, 4 * machine_cores());
+        assert!(run.settings.unnamed());
+        assert_eq!(run.settings.watch_every_ms, 60_000);
+    }
+
+    #[test]
+    fn a_process_name_is_checked_with_what_would_be_right() {
+        assert_eq!(instance_name(" bot-a/shards ").unwrap(), "bot-a/shards");
+        assert_eq!(instance_name("bot-a.eu:1@host").unwrap(), "bot-a.eu:1@host");
+        assert_eq!(instance_name("  ").unwrap(), "");
+        let said = instance_name("bot a").unwrap_err();
+        assert!(
+            said.contains("up to 64 letters, digits and - _ . / : @"),
+            "{said}"
+        );
+        assert!(instance_name(&"x".repeat(65)).is_err());
     }
 }

@@ -135,3 +135,29 @@ impl Worker {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Worker {
+        #[command(flatten)]
+        args: EngineWorkerArgs,
+    }
+
+    #[test]
+    fn the_poll_of_env_example_parses_and_a_wrong_one_is_refused() {
+        let example = include_str!("../../.env.example");
+        let poll = (example.lines())
+            .find_map(|line| line.strip_prefix("ENGINE_POLL_MS="))
+            .expect("ENGINE_POLL_MS in .env.example");
+        let worker = Worker::try_parse_from(["w", &format!("--poll-ms={poll}")]).unwrap();
+        assert_eq!(worker.args.poll_ms, 500);
+        assert!(!worker.args.until_idle);
+        let refused = Worker::try_parse_from(["w", "--poll-ms=5"]).err().unwrap();
+        assert!(refused.to_string().contains("10..=60000"), "{refused}");
+    }
+}
