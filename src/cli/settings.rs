@@ -77,8 +77,8 @@ pub struct Settings {
     #[arg(long, env = "INSTANCE", default_value = "", value_parser = instance_name)]
     instance: String,
     /// How often the watch looks at the clock, in milliseconds (100 to 3600000): deadlines,
-    /// idle games, the engine's turns left over. A process that dies lets its watch and its
-    /// claims go after three of these.
+    /// idle games, the engine's turns left over. A process that dies lets the watch go after
+    /// three of these, its claims within 30 s.
     #[arg(long, env = "WATCH_EVERY_MS", default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(100..=3_600_000))]
     watch_every_ms: u64,
 }

@@ -191,10 +191,14 @@ async fn watch(handler: Arc<Handler>, http: Arc<Http>) {
     tokio::join!(tending, watching);
 }
 
-/// How long a process's life lease lasts: three ticks of its watch, as the watch's own.
+/// How long a process's life lease lasts: three ticks of its watch, at most 30 s (it is
+/// renewed every 2 s, so a dead bot's claims go to another within half a minute).
 fn tend_life(config: &crate::service::Config) -> Duration {
-    config.deadline_watch_every.saturating_mul(3)
+    config.deadline_watch_every.saturating_mul(3).min(MOST_LIFE)
 }
+
+/// The longest a bot's life lease lasts.
+const MOST_LIFE: Duration = Duration::from_secs(30);
 
 /// Refuses a missing token, or one pasted with characters no token has.
 fn check_token(token: &str) -> anyhow::Result<()> {
