@@ -86,18 +86,7 @@ pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
 pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyhow::Result<()> {
     check_token(&settings.token)?;
     let bot_id = log_in(&settings).await?;
-    let (database, mut config) = (settings.database.clone(), settings.config.clone());
-    // Named for its host and shards: a restart of the same range takes back its claims.
-    config.instance = format!("{}/shards {}", config.instance, settings.shards);
-    let life = tend_life(&config);
-    let service = tokio::task::spawn_blocking(move || {
-        let service = Service::open(database, config)?;
-        // Alive before it claims or owes anything, so that nobody takes what it holds.
-        service.keep_alive(life);
-        anyhow::Ok(service)
-    })
-    .await
-    .context("the database task failed")??;
+    let service = open_service(&settings).await?;
     let gate = Gate::new();
     let first_shard = match settings.shards {
         Shards::Recommended => 0,
@@ -153,6 +142,22 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
             }
         }
     }
+}
+
+/// The service on the bot's database, off the async workers, for the process named for its
+/// host and shards (a restart of the same range takes back its claims), alive before it
+/// claims or owes anything, so that nobody takes what it holds.
+async fn open_service(settings: &Settings) -> anyhow::Result<Service> {
+    let (database, mut config) = (settings.database.clone(), settings.config.clone());
+    config.instance = format!("{}/shards {}", config.instance, settings.shards);
+    let life = tend_life(&config);
+    tokio::task::spawn_blocking(move || {
+        let service = Service::open(database, config)?;
+        service.keep_alive(life);
+        Ok(service)
+    })
+    .await
+    .context("the database task failed")?
 }
 
 /// Connects `shards` and serves their events until the connection ends.

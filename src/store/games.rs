@@ -427,19 +427,33 @@ impl Store {
                     return Ok(None);
                 }
                 let at = self.clock.now();
-                let game = insert_game(tx, &challenge.terms, players, site, None, at)?;
-                outbox::owe(
-                    tx,
-                    self.poster(),
-                    game.channel,
-                    Kind::GameOn,
-                    game.id.0,
-                    0,
-                    at,
-                )?;
+                let game = self.game_on(tx, &challenge.terms, players, site, None, at)?;
                 Ok(Some(game))
             })
         })
+    }
+
+    /// A new game inserted in `tx`, with its `Game on` owed.
+    fn game_on(
+        &self,
+        tx: &mut Conn,
+        terms: &ChallengeTerms,
+        players: ByColor<UserId>,
+        site: Option<&str>,
+        engine: Option<Level>,
+        at: i64,
+    ) -> anyhow::Result<StoredGame> {
+        let game = insert_game(tx, terms, players, site, engine, at)?;
+        outbox::owe(
+            tx,
+            self.poster(),
+            game.channel,
+            Kind::GameOn,
+            game.id.0,
+            0,
+            at,
+        )?;
+        Ok(game)
     }
 
     /// Starts a game between `players`, one of them the `engine` at `level`, right away (no
@@ -455,16 +469,7 @@ impl Store {
         self.with(|c| {
             c.transaction(|tx| {
                 let at = self.clock.now();
-                let game = insert_game(tx, terms, players, site, Some(level), at)?;
-                outbox::owe(
-                    tx,
-                    self.poster(),
-                    game.channel,
-                    Kind::GameOn,
-                    game.id.0,
-                    0,
-                    at,
-                )?;
+                let game = self.game_on(tx, terms, players, site, Some(level), at)?;
                 // With white, the engine moves first: its turn is asked with the game.
                 if players[Color::White] == engine {
                     engine_requests::ask_turn(tx, game.id, engine, at)?;

@@ -15,7 +15,7 @@ use gipf_ai::analyse::Budget;
 use gipf_bot::console::{ENGINE_NAME, user_id};
 use gipf_bot::model::{ChannelId, Clock};
 use gipf_bot::service::{Config, Service};
-use gipf_bot::store::sql::params;
+use gipf_bot::store::sql::{ToValue, params};
 use gipf_bot::store::{RequestKind, Store};
 
 const BOTH: [RequestKind; 2] = [RequestKind::Turn, RequestKind::Analysis];
@@ -67,15 +67,20 @@ fn left_for_the_engine(table: &mut Table, channel: u64) {
     assert!(pushed[0].then.is_some(), "the engine is to move");
 }
 
+/// What `count`, a query of one number, reads with `params`.
+fn count(table: &Table, count: &str, params: &[&dyn ToValue]) -> i64 {
+    (table.sql())
+        .query_row(count, params, |r| r.get(0))
+        .unwrap()
+}
+
 /// How many turns game `game` has stored.
 fn turns(table: &Table, game: i64) -> i64 {
-    (table.sql())
-        .query_row(
-            "SELECT COUNT(*) FROM turns WHERE game_id = ?1",
-            params![game],
-            |r| r.get(0),
-        )
-        .unwrap()
+    count(
+        table,
+        "SELECT COUNT(*) FROM turns WHERE game_id = ?1",
+        params![game],
+    )
 }
 
 #[test]
@@ -121,13 +126,8 @@ fn two_workers_never_play_one_request_twice() {
     for game in 1..=6 {
         assert_eq!(turns(&table, game), 2, "game {game}");
     }
-    let owed: i64 = (table.sql())
-        .query_row(
-            "SELECT COUNT(*) FROM outbox WHERE holder IS NULL AND sent_at IS NULL",
-            params![],
-            |r| r.get(0),
-        )
-        .unwrap();
+    let unsent = "SELECT COUNT(*) FROM outbox WHERE holder IS NULL AND sent_at IS NULL";
+    let owed = count(&table, unsent, params![]);
     assert_eq!(owed, 6, "one message for the bots to post per engine turn");
 }
 
@@ -221,12 +221,7 @@ fn the_engine_worker_command_plays_the_waiting_turns_and_says_how_many() {
         assert_eq!(turns(&table, game), 2, "game {game}");
     }
     // It gave back its life lease as it stopped: what it owes is anyone's to post now.
-    let held: i64 = (table.sql())
-        .query_row(
-            "SELECT COUNT(*) FROM leases WHERE name LIKE 'process %engine-worker%'",
-            params![],
-            |r| r.get(0),
-        )
-        .unwrap();
+    let lives = "SELECT COUNT(*) FROM leases WHERE name LIKE 'process %engine-worker%'";
+    let held = count(&table, lives, params![]);
     assert_eq!(held, 0);
 }
