@@ -59,7 +59,7 @@ impl Bench {
         let Some(FollowUp::EngineAnswer(game)) = start.then else {
             panic!("the engine moves first: {start:?}");
         };
-        game
+        game.id
     }
 }
 

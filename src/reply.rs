@@ -2,8 +2,11 @@
 //! readers) and file, and buttons.
 //! Only the [`Span::Mention`](crate::text::Span::Mention)s of its text may ping anyone.
 
+use std::sync::Arc;
+
 use crate::command::Command;
 use crate::model::{ChallengeId, ChannelId, GameId, OutboxId, UserId};
+use crate::service::live::LiveGame;
 use crate::text::Text;
 
 /// What a button was made for, so that a click on an old button is refused.
@@ -96,8 +99,48 @@ pub struct DirectNote {
     pub refused: Text,
 }
 
+/// A game whose reply waits for the engine's answer, carried with the reply: the answer
+/// reads the stored game only to check that nothing changed since, and replays nothing.
+#[derive(Clone)]
+pub struct HeldGame {
+    /// The game.
+    pub id: GameId,
+    /// The game as the turn before the answer left it (none when it was not at hand, as
+    /// after a restart: then it is read again).
+    pub(crate) live: Option<Arc<LiveGame>>,
+}
+
+impl HeldGame {
+    /// Game `id`, to be read again when the answer comes.
+    pub fn read_again(id: GameId) -> HeldGame {
+        HeldGame { id, live: None }
+    }
+
+    /// `game`, held as it is.
+    pub(crate) fn of(game: &LiveGame) -> HeldGame {
+        HeldGame {
+            id: game.stored.id,
+            live: Some(Arc::new(game.clone())),
+        }
+    }
+}
+
+impl PartialEq for HeldGame {
+    fn eq(&self, other: &HeldGame) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for HeldGame {}
+
+impl std::fmt::Debug for HeldGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "HeldGame({})", self.id)
+    }
+}
+
 /// Work that follows a reply and answers later, off the command's path.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FollowUp {
     /// The engine answers the turn this reply announces (or moves first in the game it
     /// starts): the reply is held, and [`Service::serve`](crate::service::Service::serve)
@@ -105,7 +148,7 @@ pub enum FollowUp {
     /// reply, which tells both turns (or the start) and asks the player, in its place (one
     /// message and one picture per exchange). The held reply is posted only when no answer
     /// comes (the search failed, or the game ended meanwhile), so nothing goes unannounced.
-    EngineAnswer(GameId),
+    EngineAnswer(HeldGame),
     /// The analysis of a finished game, asked for in a channel (where it is posted).
     Analysis {
         /// The game.

@@ -273,8 +273,9 @@ impl Handler {
     /// typing in `here` meanwhile.
     async fn follow_up(&self, http: &Http, here: serenity::all::ChannelId, works: Vec<FollowUp>) {
         for work in works {
+            let engine = matches!(work, FollowUp::EngineAnswer(_));
             let answers = self.service.follow_up_async(work);
-            let answers = if matches!(work, FollowUp::EngineAnswer(_)) {
+            let answers = if engine {
                 tokio::select! {
                     answers = answers => answers,
                     () = typing(http, here) => Vec::new(),

@@ -9,8 +9,9 @@ use crate::reply::Reply;
 use crate::text;
 use crate::text::{Span, Text};
 
+/// The help and the rules touch only the bot's voice.
 impl Run for InfoCommand {
-    type Hands = Voice;
+    type Hands<'a> = Voice;
 
     fn run(self, voice: &Voice, message: &Message) -> Handled {
         let say = voice.phrasing(message);
@@ -18,7 +19,7 @@ impl Run for InfoCommand {
             InfoCommand::Rules => rules(&say),
             InfoCommand::RulesOf(topic) => potentials_rules(topic, &say),
             InfoCommand::Help => say.help(&voice.typed_example()),
-            InfoCommand::HelpOn(word) => help_on(word, &voice.prefix, &say),
+            InfoCommand::HelpOn(word) => help_on(word, voice.prefix(), &say),
         }))
     }
 }

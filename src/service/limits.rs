@@ -27,23 +27,6 @@ pub(crate) struct Limits {
     last: Mutex<HashMap<Limited, Instant>>,
 }
 
-/// The limits as a game that ends sees them: it may forget when something last happened
-/// (its players' challenge pings), never check or record anything.
-#[derive(Debug)]
-pub(crate) struct Forgetting(std::sync::Arc<Limits>);
-
-impl Forgetting {
-    /// `limits`, for forgetting only.
-    pub(crate) fn of(limits: &std::sync::Arc<Limits>) -> Forgetting {
-        Forgetting(std::sync::Arc::clone(limits))
-    }
-
-    /// Forgets when `what` last happened: the next time it is allowed.
-    pub(crate) fn forget(&self, what: Limited) {
-        self.0.forget(what);
-    }
-}
-
 /// Past this many remembered events, the ones older than their window are forgotten.
 const PRUNE_ABOVE: usize = 4096;
 

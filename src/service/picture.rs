@@ -1,6 +1,8 @@
-//! The board pictures the service draws: a game's from the side its viewer sees it, with
-//! its spots named as the viewer or the server chose, and the one call to the renderer every
-//! picture goes through (counted, see [`crate::cost`]), which also writes its alt text.
+//! The pictures part: a game's board from the side its viewer sees it, with its spots named
+//! as the viewer or the server chose, and the one call to the renderer every picture goes
+//! through ([`draw`], counted, see [`crate::cost`]), which also writes its alt text.
+
+use std::sync::Arc;
 
 use gipf::{ByColor, Color};
 
@@ -9,12 +11,13 @@ use gipf::potentials::{Game, Turn};
 use super::LiveGame;
 use super::alt_text;
 use super::drawing_seats::Seat;
-use super::game::time;
-use crate::model::{BoardSide, Labels, UserId};
+use super::words::colour_word;
+use crate::model::{BoardSide, ChannelId, GameStatus, Labels, UserId};
+use crate::text;
 use crate::render::{self, BoardView, RenderOptions};
 use crate::reply::Picture;
-use crate::service::hands::Desk;
-use crate::store::StoredGame;
+use crate::service::voice::Voice;
+use crate::store::{Store, StoredGame};
 
 /// Draws `view` as `options` say, with its alt text: every board picture of the service
 /// comes from here.
@@ -44,21 +47,29 @@ fn draw_exchange(view: &BoardView, exchange: Exchange, options: &RenderOptions) 
     }
 }
 
-impl Desk {
-    /// The board picture of a game with `bottom` at the bottom, or else as its channel shows
-    /// it (the server's side: [`Service::bottom_for`]), its spots named as the server's
-    /// pictures name them.
-    pub(super) fn picture(
-        &self,
-        game: &LiveGame,
-        bottom: Option<Color>,
-    ) -> anyhow::Result<Picture> {
-        let labels = self.labels_for(&game.stored, None)?;
-        self.picture_with(game, bottom, labels)
+/// The board pictures: what the viewers chose, read from the store, and whether the bot
+/// itself played the last turn (then its picture shows the whole exchange).
+pub(crate) struct Pictures {
+    store: Arc<Store>,
+    voice: Arc<Voice>,
+}
+
+impl Pictures {
+    /// The pictures of the games in `store`, the engine being `voice`'s own user.
+    pub(super) fn new(store: Arc<Store>, voice: Arc<Voice>) -> Pictures {
+        Pictures { store, voice }
     }
 
-    /// [`Service::picture`], with every spot named if `coordinates`.
-    pub(super) fn picture_with(
+    /// The board picture of a game with `bottom` at the bottom, or else as its channel shows
+    /// it (the server's side: [`Pictures::bottom_for`]), its spots named as the server's
+    /// pictures name them.
+    pub(super) fn of(&self, game: &LiveGame, bottom: Option<Color>) -> anyhow::Result<Picture> {
+        let labels = self.labels_for(&game.stored, None)?;
+        self.with_labels(game, bottom, labels)
+    }
+
+    /// [`Pictures::of`], with every spot named if `coordinates`.
+    pub(super) fn with_labels(
         &self,
         game: &LiveGame,
         bottom: Option<Color>,
@@ -68,7 +79,7 @@ impl Desk {
             Some(bottom) => bottom,
             None => self.bottom_for(&game.stored, None, None)?,
         };
-        let note = time::picture_note(game);
+        let note = picture_note(game);
         let names = &game.stored.names;
         let names = ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str());
         let view = BoardView {
@@ -91,7 +102,7 @@ impl Desk {
     /// The player's turn that the engine's last turn in `game` answered, if that is how the
     /// game stands: its picture shows the whole exchange.
     fn answered_in<'a>(&self, game: &'a LiveGame) -> Option<&'a Turn> {
-        let engine = self.engine_user()?.id;
+        let engine = self.voice.engine_id()?;
         let (last, before) = (game.last_turn.as_ref()?, game.turn_before_last()?);
         let answer = game.stored.engine.is_some()
             && game.player(last.color) == engine
@@ -143,5 +154,44 @@ impl Desk {
                 .find(|&color| game.players[color] == user)
         });
         Ok(chosen.map_or(server, |side| side.bottom(mine, server)))
+    }
+
+    /// The `board` of a public reply in `channel`, as `user` sees it: redrawn from his side
+    /// and with his spot labels when he chose others than the channel's (the reply shows the
+    /// channel's game).
+    pub(super) fn for_viewer(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        board: &Picture,
+    ) -> anyhow::Result<Picture> {
+        let chosen =
+            self.store.board_side(user)?.is_some() || self.store.labels(user)? != Labels::Default;
+        if !chosen {
+            return Ok(board.clone());
+        }
+        let Some(stored) = self.store.game_in(channel, true)? else {
+            return Ok(board.clone());
+        };
+        let bottom = self.bottom_for(&stored, Some(user), None)?;
+        let labels = self.labels_for(&stored, Some(user))?;
+        if bottom == self.bottom_for(&stored, None, None)?
+            && labels == self.labels_for(&stored, None)?
+        {
+            return Ok(board.clone());
+        }
+        self.with_labels(&LiveGame::load(stored)?, Some(bottom), labels)
+    }
+}
+
+/// The line the picture shows under the state of play: the deadline of the move, or a loss
+/// on time (which the rules know as no more than a resignation).
+fn picture_note(game: &LiveGame) -> Option<String> {
+    match (game.stored.forfeited, game.stored.deadline) {
+        (Some(loser), _) => Some(format!("{} ran out of time", colour_word(loser))),
+        (None, Some(deadline)) if game.stored.status == GameStatus::Active => {
+            Some(format!("Move by {}", text::utc(deadline)))
+        }
+        _ => None,
     }
 }

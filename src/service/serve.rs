@@ -7,14 +7,13 @@
 use std::future::Future;
 use std::sync::Arc;
 
-use super::engine::STUCK;
-use super::engine_answer::EngineTurn;
+use super::engine_player::{EngineTurn, STUCK, told_stuck};
 use super::{INTERNAL_ERROR, LiveGame, Message, Service};
 use crate::command::{Command, CommandError};
-use crate::engine_pool::Wait;
+use crate::engine_pool::{PoolError, Wait};
 use crate::model::{ChannelId, GameId, OutboxId};
-use crate::reply::{FollowUp, Reply};
-use crate::service::hands::{Desk, Keeper};
+use crate::reply::{FollowUp, HeldGame, Reply};
+use crate::workers::WorkError;
 
 /// What the service makes of one message.
 #[derive(Debug, Default)]
@@ -29,7 +28,7 @@ pub struct Served {
 impl Served {
     /// `now`, with the work its replies leave for later.
     fn of(now: Vec<Reply>) -> Served {
-        let later = now.iter().filter_map(|reply| reply.then).collect();
+        let later = now.iter().filter_map(|reply| reply.then.clone()).collect();
         Served { now, later }
     }
 }
@@ -119,17 +118,35 @@ impl Service {
     /// The work a reply left to do (the engine's turn, an analysis): its replies, each for
     /// its channel.
     pub fn follow_up(&self, work: FollowUp) -> Vec<(ChannelId, Reply)> {
-        let mark = self.outbox_mark();
+        let mark = self.outbox.mark();
         let mut replies = match work {
-            FollowUp::EngineAnswer(game) => self.engine_turn(game),
+            FollowUp::EngineAnswer(held) => {
+                told_stuck(self.engine_turn_of(held.id, held.live.as_deref()))
+            }
             FollowUp::Analysis {
                 game,
                 channel,
                 again,
-            } => self.analysis(game, channel, again),
+            } => self.analyses().analysis(game, channel, again),
         };
-        self.hand_owed_each(mark, &mut replies);
+        self.outbox.hand_owed_each(mark, &mut replies);
         replies
+    }
+
+    /// The engine's turn in `game` (as `held` left it), waiting on this thread for its
+    /// search; what its end did is settled.
+    fn engine_turn_of(&self, game: GameId, held: Option<&LiveGame>) -> EngineTurn {
+        let played = self.engine_player().turn(game, held);
+        self.settle_ends();
+        played
+    }
+
+    /// The engine's turn in `game`, if it is to move there: its replies, each for its
+    /// channel (the turn posted like a person's, with the board; direct copies for the
+    /// player who asked for them). Nothing is half-played: a failure is logged, the player
+    /// hears of the first one, and the watch tries again later.
+    pub fn engine_turn(&self, game: GameId) -> Vec<(ChannelId, Reply)> {
+        told_stuck(self.engine_turn_of(game, None))
     }
 
     /// A command's replies, each one the engine answers (the player's turn) replaced by the
@@ -143,7 +160,7 @@ impl Service {
             match self.hold(reply) {
                 Holding::AsItIs(reply) => out.push(*reply),
                 Holding::Held(held) => {
-                    let answered = self.play_engine_turn(held.game, held.before.as_ref());
+                    let answered = self.engine_turn_of(held.game, held.before.as_deref());
                     out.extend(self.in_place(held, answered));
                 }
             }
@@ -154,17 +171,17 @@ impl Service {
     /// `reply` held for the engine's answer, or, when it awaits none or the wait is long
     /// (then it says so, and the answer is left for later), `reply` to post as it is.
     fn hold(&self, reply: Reply) -> Holding {
-        let Some(FollowUp::EngineAnswer(game)) = reply.then else {
+        let Some(FollowUp::EngineAnswer(held)) = reply.then.clone() else {
             return Holding::AsItIs(Box::new(reply));
         };
-        if let Some(wait) = self.long_wait() {
-            return Holding::AsItIs(Box::new(self.told_to_wait(reply, game, &wait)));
+        if let Some(wait) = self.engine.long_wait() {
+            return Holding::AsItIs(Box::new(self.told_to_wait(reply, held, &wait)));
         }
         Holding::Held(Box::new(Held {
             reply: Service::unasked(reply),
-            game,
-            before: self.held_game(game),
-            mark: self.outbox_mark(),
+            game: held.id,
+            before: held.live,
+            mark: self.outbox.mark(),
         }))
     }
 
@@ -180,7 +197,7 @@ impl Service {
         } = *held;
         match answered {
             Ok(mut answers) if !answers.is_empty() => {
-                self.hand_owed_each(mark, &mut answers);
+                self.outbox.hand_owed_each(mark, &mut answers);
                 let mut answers: Vec<Reply> = answers.into_iter().map(|(_, a)| a).collect();
                 // A game started in a thread of its own moves there with its first message,
                 // which announces the held turn too.
@@ -215,17 +232,16 @@ struct Held {
     reply: Reply,
     game: GameId,
     /// The game as the turn before the answer left it.
-    before: Option<LiveGame>,
+    before: Option<std::sync::Arc<LiveGame>>,
     /// The outbox as it was before the answer (its rows after it are the answer's).
     mark: Option<OutboxId>,
 }
 
-impl Keeper {
+impl Service {
     /// The turn `reply` announces, posted now with how long the engine's answer will be:
     /// the answer is left for later ([`Served::later`]).
-    fn told_to_wait(&self, reply: Reply, game: GameId, wait: &Wait) -> Reply {
-        let before = self.held_game(game);
-        let mut told = self.drawn(Service::unasked(reply), game, before);
+    fn told_to_wait(&self, reply: Reply, held: HeldGame, wait: &Wait) -> Reply {
+        let mut told = self.drawn(Service::unasked(reply), held.id, held.live.clone());
         told.text.push(format!(
             "\n{} ahead of yours: my answer comes in about {} s.",
             match wait.ahead {
@@ -234,22 +250,19 @@ impl Keeper {
             },
             wait.about.as_secs().max(1)
         ));
-        told.then = Some(FollowUp::EngineAnswer(game));
+        told.then = Some(FollowUp::EngineAnswer(held));
         told
     }
 
     /// `reply` as posted when no answer comes (the search panicked): a held one with its
     /// board drawn, and no work left for later.
     fn unheld(&self, reply: Reply) -> Reply {
-        let Some(FollowUp::EngineAnswer(game)) = reply.then else {
+        let Some(FollowUp::EngineAnswer(held)) = reply.then.clone() else {
             return Service::unasked(reply);
         };
-        let before = self.held_game(game);
-        self.drawn(Service::unasked(reply), game, before)
+        self.drawn(Service::unasked(reply), held.id, held.live)
     }
-}
 
-impl Service {
     /// `reply` without the work it left for later.
     fn unasked(reply: Reply) -> Reply {
         Reply {
@@ -257,20 +270,18 @@ impl Service {
             ..reply
         }
     }
-}
 
-impl Desk {
     /// A held reply posted after all (no answer came), with its board: drawn now from the
     /// game it was held with, else read again.
-    fn drawn(&self, held: Reply, id: GameId, game: Option<LiveGame>) -> Reply {
+    fn drawn(&self, held: Reply, id: GameId, game: Option<std::sync::Arc<LiveGame>>) -> Reply {
         if held.board.is_some() {
             return held;
         }
         let game = game.or_else(|| {
             let stored = self.store.game(id).ok()??;
-            LiveGame::load(stored).ok()
+            LiveGame::load(stored).ok().map(std::sync::Arc::new)
         });
-        let board = game.and_then(|game| match self.picture(&game, None) {
+        let board = game.and_then(|game| match self.pictures.of(&game, None) {
             Ok(board) => Some(board),
             Err(e) => {
                 tracing::error!(error = %format!("{e:#}"), "cannot draw a held reply's board");
@@ -279,9 +290,7 @@ impl Desk {
         });
         Reply { board, ..held }
     }
-}
 
-impl Service {
     /// Whether any of `replies` waits for the engine's answer.
     fn awaits_answer(replies: &[Reply]) -> bool {
         replies
@@ -331,13 +340,88 @@ impl Service {
     /// [`Service::follow_up`] for the asynchronous path: the engine's turn awaited holding
     /// no thread ([`Service::engine_follow_up`]), an analysis on the analyses' threads.
     pub async fn follow_up_async(self: &Arc<Self>, work: FollowUp) -> Vec<(ChannelId, Reply)> {
-        if let FollowUp::EngineAnswer(game) = work {
-            return self.engine_follow_up(game).await;
+        if let FollowUp::EngineAnswer(held) = work {
+            return self.engine_follow_up(held).await;
         }
         let service = Arc::clone(self);
         self.analyses
             .run(move || service.follow_up(work))
             .await
             .unwrap_or_default()
+    }
+}
+
+impl Service {
+    /// Runs `work` on the commands' workers, off the async runtime.
+    pub(super) async fn on_worker<T: Send + 'static>(
+        self: &Arc<Self>,
+        work: impl FnOnce(&Service) -> T + Send + 'static,
+    ) -> Result<T, WorkError> {
+        let service = Arc::clone(self);
+        self.commands.run(move || work(&service)).await
+    }
+
+    /// The engine's turn in `game` (as `held` left it) for the asynchronous path: no
+    /// thread is held while the search waits for a searcher and runs. It runs to its end
+    /// even if its asker stops waiting, so that a turn searched is played (and owed to its
+    /// channel). A step that panics (logged by the workers) gives no answer.
+    pub(super) async fn engine_turn_async(
+        self: &Arc<Self>,
+        game: GameId,
+        held: Option<Arc<LiveGame>>,
+    ) -> EngineTurn {
+        let service = Arc::clone(self);
+        let turn = tokio::spawn(async move {
+            let asked = service
+                .on_worker(move |s| {
+                    (s.engine_player().ask(game, held.as_deref()))
+                        .map_err(|e| s.engine_player().told(game, Err(e)))
+                })
+                .await;
+            let (asked, answer) = match asked {
+                Ok(Ok(Some(asked))) => asked,
+                Ok(Ok(None)) => return Ok(Vec::new()),
+                Ok(Err(told)) => return told,
+                Err(_) => return Err(None),
+            };
+            let answer = answer.await.unwrap_or(Err(PoolError::Dropped));
+            (service.on_worker(move |s| {
+                let player = s.engine_player();
+                let played = s
+                    .engine
+                    .heard(asked, answer)
+                    .and_then(|thought| match thought {
+                        Some((game, thought)) => player.play_thought(game, thought),
+                        None => Ok(Vec::new()),
+                    });
+                s.settle_ends();
+                player.told(game, played)
+            }))
+            .await
+            .unwrap_or(Err(None))
+        });
+        turn.await.unwrap_or_else(|e| {
+            tracing::error!(error = %e, game = %game, "the engine's turn was lost");
+            Err(None)
+        })
+    }
+
+    /// [`Service::engine_turn`] for the asynchronous path ([`Service::engine_turn_async`]),
+    /// with the announcements its replies owe handed to them.
+    pub(super) async fn engine_follow_up(
+        self: &Arc<Self>,
+        held: HeldGame,
+    ) -> Vec<(ChannelId, Reply)> {
+        let Ok(mark) = (self.on_worker(move |s| s.outbox.mark())).await else {
+            return Vec::new();
+        };
+        let played = self.engine_turn_async(held.id, held.live).await;
+        (self.on_worker(move |s| {
+            let mut replies = told_stuck(played);
+            s.outbox.hand_owed_each(mark, &mut replies);
+            replies
+        }))
+        .await
+        .unwrap_or_default()
     }
 }

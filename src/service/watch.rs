@@ -11,136 +11,112 @@ use std::time::Duration;
 
 use gipf::{ByColor, Color};
 
+use super::games::Games;
+use super::names::mention;
+use super::server::notify::direct_copies;
+use super::voice::Voice;
 use super::{LiveGame, Service};
 use crate::model::{ChannelId, GameStatus, GuildId, UserId};
 use crate::reply::Reply;
-use crate::service::hands::Ledger;
-use crate::store::{Damaged, Kind};
+use crate::store::{Damaged, Kind, Store};
 use crate::text;
 
-impl Service {
-    /// What the deadlines and the idle games call for now, each reply for its game's channel
-    /// (with the direct copies for players who asked for them). Nothing is lost to an error: it is logged and
-    /// the next watch tries again.
-    pub fn due(&self) -> Vec<(ChannelId, Reply)> {
-        let mut due = self.due_replies().unwrap_or_else(|e| {
-            tracing::error!(error = %format!("{e:#}"), "cannot watch the deadlines");
-            Vec::new()
-        });
-        // After the deadlines: a game lost on time may end its round, paired at once.
-        due.extend(self.tournament_rounds());
-        due
-    }
+/// What the deadlines and the idle games call for now, each reply for its game's channel
+/// (with the direct copies for players who asked for them). Nothing is lost to an error: it
+/// is logged and the next watch tries again.
+pub(super) fn due(service: &Service) -> Vec<(ChannelId, Reply)> {
+    let mut due = due_replies(service).unwrap_or_else(|e| {
+        tracing::error!(error = %format!("{e:#}"), "cannot watch the deadlines");
+        Vec::new()
+    });
+    // After the deadlines: a game lost on time may end its round, paired at once.
+    due.extend(super::tournament::tournament_rounds(&service.events()));
+    due
 }
 
-impl Service {
-    /// Whether this process keeps the watch: of several processes on one database, one
-    /// does, renewing its lease at each tick; if it dies, its lease lapses after three ticks
-    /// and another process takes the watch over.
-    pub fn holds_the_watch(&self, every: Duration) -> bool {
-        self.store
-            .hold_lease("watch", every.saturating_mul(3))
-            .unwrap_or_else(|e| {
-                tracing::error!(error = %format!("{e:#}"), "cannot take the watch's lease");
-                false
-            })
-    }
-
-    /// Hands the watch on, on a clean stop: another process takes it at its next tick. The
-    /// engine requests this process holds go back to the queue, and the messages it still
-    /// owes are posted by the next process that looks.
-    pub fn give_up_the_watch(&self) {
-        if let Err(e) = self.store.release_lease("watch") {
-            tracing::warn!(error = %format!("{e:#}"), "cannot give the watch's lease up");
-        }
-        if let Err(e) = self.store.stop_holding() {
-            tracing::warn!(error = %format!("{e:#}"), "cannot give this process's claims up");
-        }
-    }
-
-    /// Says that this process lives for `ttl`: what it claims (engine requests, messages to
-    /// post) stays its own meanwhile. Renewed well before it lapses; if the process dies,
-    /// another takes its claims over once it does.
-    pub fn keep_alive(&self, ttl: Duration) {
-        if let Err(e) = self.store.keep_alive(ttl) {
-            tracing::error!(error = %format!("{e:#}"), "cannot renew this process's lease");
-        }
-    }
-}
-
-impl Ledger {
-    fn due_replies(&self) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
-        let mut due = self.abandon_idle_games()?;
-        for stored in self.store.games_due()? {
-            let channel = stored.channel;
-            let reply = match LiveGame::load(stored) {
-                Ok(game) => self.deadline_reply(&game)?,
-                Err(e) => {
-                    tracing::error!(error = %format!("{e:#}"), channel = channel.0, "a game does not load");
-                    continue;
-                }
-            };
-            if let Some(reply) = reply {
-                let copies = self.direct_copies(channel, None, &reply)?;
-                due.extend(std::iter::once(reply).chain(copies).map(|r| (channel, r)));
+/// The deadlines due and the games left idle too long.
+fn due_replies(service: &Service) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
+    let (store, pictures) = (&service.store, &service.pictures);
+    let mut due = abandon_idle_games(&service.games, store, &service.voice)?;
+    let deadlines = service.deadlines();
+    for stored in store.games_due()? {
+        let channel = stored.channel;
+        let reply = match LiveGame::load(stored) {
+            Ok(game) => deadlines.deadline_reply(&game)?,
+            Err(e) => {
+                tracing::error!(error = %format!("{e:#}"), channel = channel.0, "a game does not load");
+                continue;
             }
+        };
+        if let Some(reply) = reply {
+            let copies = direct_copies(store, pictures, channel, None, &reply)?;
+            due.extend(std::iter::once(reply).chain(copies).map(|r| (channel, r)));
         }
-        Ok(due)
     }
+    Ok(due)
+}
 
-    /// Ends the games nobody moved in for too long, damaged ones too, each with word to both
-    /// players in its channel.
-    fn abandon_idle_games(&self) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
-        let mut ended = Vec::new();
-        for channel in self.store.idle_game_channels(self.abandon_days(None))? {
-            let (game, players, guild) = match self.store.game_in(channel, false) {
-                Ok(Some(stored)) if self.abandoned(stored.guild, stored.updated_at)? => {
-                    let Some(saved) = self.abandon(&stored, Some(Kind::Abandoned))? else {
-                        continue;
-                    };
-                    (saved.spec.title(), saved.players, saved.guild)
+/// Ends the games nobody moved in for too long, damaged ones too, each with word to both
+/// players in its channel.
+fn abandon_idle_games(
+    games: &Games,
+    store: &Store,
+    voice: &Voice,
+) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
+    let mut ended = Vec::new();
+    for channel in store.idle_game_channels(games.abandon_days(None))? {
+        let (game, players, guild) = match store.game_in(channel, false) {
+            Ok(Some(stored)) if games.abandoned(stored.guild, stored.updated_at)? => {
+                let Some(saved) = games.abandon(&stored, Some(Kind::Abandoned))? else {
+                    continue;
+                };
+                (saved.spec.title(), saved.players, saved.guild)
+            }
+            Ok(_) => continue,
+            Err(e) => match e.downcast::<Damaged>() {
+                Ok(damaged)
+                    if games.end_damaged(
+                        &damaged,
+                        GameStatus::Abandoned,
+                        None,
+                        Some(Kind::Abandoned),
+                    )? =>
+                {
+                    (damaged_title(&damaged), damaged.players, damaged.guild)
                 }
                 Ok(_) => continue,
-                Err(e) => match e.downcast::<Damaged>() {
-                    Ok(damaged)
-                        if self.store.end_damaged(
-                            &damaged,
-                            GameStatus::Abandoned,
-                            None,
-                            Some(Kind::Abandoned),
-                        )? =>
-                    {
-                        (damaged_title(&damaged), damaged.players, damaged.guild)
-                    }
-                    Ok(_) => continue,
-                    Err(e) => return Err(e),
-                },
-            };
-            ended.push((channel, self.abandoned_reply(&game, players, guild)?));
-        }
-        Ok(ended)
+                Err(e) => return Err(e),
+            },
+        };
+        ended.push((
+            channel,
+            abandoned_reply(store, voice, games, &game, players, guild)?,
+        ));
     }
+    Ok(ended)
+}
 
-    /// The word to both `players` that their `game` (its title) was abandoned, with the
-    /// days of the server (`guild`) it took.
-    pub(super) fn abandoned_reply(
-        &self,
-        game: &str,
-        players: ByColor<UserId>,
-        guild: Option<GuildId>,
-    ) -> anyhow::Result<Reply> {
-        let settings = guild.map(|g| self.store.guild_settings(g)).transpose()?;
-        let days = self.abandon_days(settings);
-        Ok(Reply::public(text![
-            self.mention(players[Color::White])?,
-            " and ",
-            self.mention(players[Color::Black])?,
-            format!(
-                ", your {game} here was abandoned: nobody moved in it for {days} days, so it ended without a result. {} starts a new one.",
-                self.notice_phrasing().cmd("challenge @someone")
-            )
-        ]))
-    }
+/// The word to both `players` that their `game` (its title) was abandoned, with the days
+/// of the server (`guild`) it took.
+pub(super) fn abandoned_reply(
+    store: &Store,
+    voice: &Voice,
+    games: &Games,
+    game: &str,
+    players: ByColor<UserId>,
+    guild: Option<GuildId>,
+) -> anyhow::Result<Reply> {
+    let settings = guild.map(|g| store.guild_settings(g)).transpose()?;
+    let days = games.abandon_days(settings);
+    Ok(Reply::public(text![
+        mention(store, voice, players[Color::White])?,
+        " and ",
+        mention(store, voice, players[Color::Black])?,
+        format!(
+            ", your {game} here was abandoned: nobody moved in it for {days} days, so it ended without a result. {} starts a new one.",
+            voice.notice_phrasing().cmd("challenge @someone")
+        )
+    ]))
 }
 
 /// What a damaged game is called where its record cannot be read: `game 2`.
@@ -167,10 +143,10 @@ where
             if !watching.holds_the_watch(every) {
                 return (Vec::new(), Vec::new());
             }
-            let mark = watching.outbox_mark();
+            let mark = watching.outbox.mark();
             let mut due = watching.due();
             due.extend(watching.engine_turns());
-            watching.hand_owed_each(mark, &mut due);
+            watching.outbox.hand_owed_each(mark, &mut due);
             (due, watching.daily_puzzles())
         })
         .await
@@ -222,6 +198,59 @@ where
         for (channel, reply) in left {
             // A refusal is logged where it happens; the row stays this process's.
             let _ = deliver(channel, reply).await;
+        }
+    }
+}
+
+impl Service {
+    /// What the deadlines, the idle games and the tournaments call for now, each reply for
+    /// its channel (see [`due`]).
+    pub fn due(&self) -> Vec<(ChannelId, Reply)> {
+        let due = due(self);
+        self.settle_ends();
+        due
+    }
+
+    /// The daily puzzles due now, each with its post (see `learn/daily.rs`).
+    pub fn daily_puzzles(&self) -> Vec<(crate::store::DailyPost, Reply)> {
+        self.daily().daily_puzzles()
+    }
+
+    /// Records why Discord refused the post of a daily puzzle, for the settings to say.
+    pub fn daily_puzzle_refused(&self, post: &crate::store::DailyPost, why: &str) {
+        self.daily().refused(post, why);
+    }
+
+    /// Whether this process keeps the watch: of several processes on one database, one
+    /// does, renewing its lease at each tick; if it dies, its lease lapses after three ticks
+    /// and another process takes the watch over.
+    pub fn holds_the_watch(&self, every: Duration) -> bool {
+        self.store
+            .hold_lease("watch", every.saturating_mul(3))
+            .unwrap_or_else(|e| {
+                tracing::error!(error = %format!("{e:#}"), "cannot take the watch's lease");
+                false
+            })
+    }
+
+    /// Hands the watch on, on a clean stop: another process takes it at its next tick. The
+    /// engine requests this process holds go back to the queue, and the messages it still
+    /// owes are posted by the next process that looks.
+    pub fn give_up_the_watch(&self) {
+        if let Err(e) = self.store.release_lease("watch") {
+            tracing::warn!(error = %format!("{e:#}"), "cannot give the watch's lease up");
+        }
+        if let Err(e) = self.store.stop_holding() {
+            tracing::warn!(error = %format!("{e:#}"), "cannot give this process's claims up");
+        }
+    }
+
+    /// Says that this process lives for `ttl`: what it claims (engine requests, messages to
+    /// post) stays its own meanwhile. Renewed well before it lapses; if the process dies,
+    /// another takes its claims over once it does.
+    pub fn keep_alive(&self, ttl: Duration) {
+        if let Err(e) = self.store.keep_alive(ttl) {
+            tracing::error!(error = %format!("{e:#}"), "cannot renew this process's lease");
         }
     }
 }

@@ -1,13 +1,14 @@
 //! The words the service's replies share: a colour's name, a list of spots, how a game
-//! ends (what the loser lacks), what a row's removal is called, and the deadline of a
-//! move, written once here for every reply that says them.
+//! ends (what the loser lacks), what a row's removal is called, the deadline of a move, a
+//! game that moved on or cannot be read, written once here for every reply that says them.
 
 use gipf::potentials::Game;
 use gipf::{Bitboard, Color, Outcome, Point, Reason};
 
-use super::LiveGame;
+use super::{Failure, LiveGame};
+use crate::command::Phrasing;
 use crate::model::GameStatus;
-use crate::store::StoredGame;
+use crate::store::{Damaged, StoredGame};
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -157,4 +158,63 @@ pub(super) fn due_by(game: &StoredGame) -> Text {
         }
         _ => Text::new(),
     }
+}
+
+/// The refusal when the game changed while a command was at work.
+pub(super) fn moved_on(say: &Phrasing) -> Failure {
+    Failure::Refused(Text::from(format!(
+        "The game moved on while I was working on that (another command got there first). \
+         Nothing was changed: look at {} and try again.",
+        say.cmd("board")
+    )))
+}
+
+/// What to tell whoever acts in the channel of a damaged game.
+pub(super) fn damage_text(damaged: &Damaged, say: &Phrasing) -> Text {
+    let said = damaged.to_string();
+    let mut text = text![format!("G{}", &said[1..])];
+    text.push(match damaged.status {
+        GameStatus::Active => format!(
+            ", so it cannot go on. Either player or a moderator can end it without a result with {}; the channel is then free for a new game.",
+            say.cmd("abort")
+        ),
+        GameStatus::Abandoned => {
+            ". It ended as abandoned: nobody moved in it for too long.".into()
+        }
+        GameStatus::Aborted => ". It was ended without a result.".into(),
+        GameStatus::Won(_) => ". It is over.".into(),
+    });
+    text
+}
+
+/// What a command that needs a server's channel is answered in a direct conversation.
+pub(super) fn not_in_direct_messages(say: &Phrasing) -> String {
+    format!(
+        "Games and challenges live in a server's channels, where both players see them: \
+         write {} in a channel of a server we share. Here I answer {}, {}, {}, {} and {}.",
+        say.cmd("challenge @someone"),
+        say.cmd("mygames"),
+        say.cmd("help"),
+        say.cmd("rules"),
+        say.cmd("notify dm on"),
+        say.cmd("board side mine"),
+    )
+}
+
+/// `standard GIPF: alice (white) vs bob (black)`.
+pub(super) fn players_line(game: &LiveGame) -> Text {
+    text![
+        format!("{}: ", game.stored.spec.title()),
+        game.name(Color::White),
+        " (white) vs ",
+        game.name(Color::Black),
+        " (black)"
+    ]
+}
+
+/// `Game 4, standard GIPF: alice (white) vs bob (black)`.
+pub(super) fn game_heading(game: &LiveGame) -> Text {
+    let mut text = text![format!("Game {}, ", game.stored.id)];
+    text.append(players_line(game));
+    text
 }

@@ -50,7 +50,7 @@ fn finished_game(table: &mut Table) {
 /// What the analysis of game 1, asked for by `who` in the table's channel, posts.
 fn analysed(table: &mut Table, who: &str) -> Vec<String> {
     let asked = table.say(who, "!analyse 1").remove(0);
-    let work = asked.then.expect("an analysis to do");
+    let work = asked.then.clone().expect("an analysis to do");
     let posted = table.service.follow_up(work);
     std::iter::once(shown(&asked))
         .chain(posted.iter().map(|(_, reply)| shown(reply)))
@@ -73,7 +73,7 @@ fn a_game_against_the_bot_is_answered_while_an_analysis_runs() {
     let mut table = table(1, 3);
     finished_game(&mut table);
     let asked = table.say("carol", "!analyse 1").remove(0);
-    let work = asked.then.expect("an analysis to do");
+    let work = asked.then.clone().expect("an analysis to do");
     let service = Arc::clone(&table.service);
     let (done, analysis_done) = mpsc::channel();
     let analysing = std::thread::spawn(move || {
@@ -92,7 +92,7 @@ fn a_game_against_the_bot_is_answered_while_an_analysis_runs() {
     let Some(FollowUp::EngineAnswer(game)) = start.then else {
         panic!("the engine moves first: {start:?}");
     };
-    let answer = table.service.engine_turn(game);
+    let answer = table.service.engine_turn(game.id);
     assert_eq!(answer.len(), 1, "{answer:?}");
     assert!(
         analysis_done.try_recv().is_err(),
@@ -109,7 +109,7 @@ fn an_analysis_is_kept_and_shown_again_at_once_and_one_runs_at_a_time() {
     table.channel = ChannelId(3);
     let asked = table.say("carol", "!analyse 1").remove(0);
     assert!(shown(&asked).contains("I am looking at all 41 turns"));
-    let work = asked.then.expect("an analysis to do");
+    let work = asked.then.clone().expect("an analysis to do");
     // Asked again while it runs, in another channel: it is posted there too.
     table.channel = ChannelId(4);
     table.expect(
@@ -190,7 +190,7 @@ fn showing_a_stored_analysis_does_not_count_toward_the_limit_running_one_does() 
     );
     let posted = table
         .service
-        .follow_up(asked.then.expect("an analysis to do"));
+        .follow_up(asked.then.clone().expect("an analysis to do"));
     assert!(posted.len() > 1, "{posted:?}");
     assert_eq!(analysed(&mut table, "dave"), shown_again);
 }

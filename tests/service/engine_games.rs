@@ -267,7 +267,7 @@ fn a_search_stops_when_its_game_ends_and_other_commands_never_wait() {
     let service = Arc::clone(&table.service);
     let thinking = std::thread::spawn(move || {
         let started = Instant::now();
-        (service.engine_turn(game), started.elapsed())
+        (service.engine_turn(game.id), started.elapsed())
     });
     std::thread::sleep(std::time::Duration::from_millis(200));
     // Commands elsewhere are answered while the engine thinks.

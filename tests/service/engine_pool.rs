@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::support::table::Table;
 use gipf_bot::console::{ENGINE_NAME, user_id};
 use gipf_bot::model::ChannelId;
-use gipf_bot::reply::FollowUp;
+use gipf_bot::reply::{FollowUp, HeldGame};
 use gipf_bot::service::Config;
 
 /// A table whose engine pool has `threads` searchers.
@@ -30,7 +30,7 @@ fn engine_moves_first(table: &mut Table, channel: u64, who: &str) -> gipf_bot::m
     let Some(FollowUp::EngineAnswer(game)) = start.then else {
         panic!("the engine moves first: {start:?}");
     };
-    game
+    game.id
 }
 
 #[test]
@@ -154,11 +154,11 @@ fn a_turn_that_waits_for_a_searcher_is_told_at_once_with_the_wait_and_answered_l
         "{told}"
     );
     assert!(served.now[0].board.is_some(), "the turn is shown at once");
-    let [later] = served.later[..] else {
+    let [later] = &served.later[..] else {
         panic!("the answer follows: {:?}", served.later);
     };
     assert!(matches!(later, FollowUp::EngineAnswer(_)));
-    let answer = table.service.follow_up(later);
+    let answer = table.service.follow_up(later.clone());
     assert_eq!(answer.len(), 1, "{answer:?}");
     assert!(
         crate::support::table::shown(&answer[0].1).contains("your move"),
@@ -186,7 +186,7 @@ fn games_waiting_for_the_engines_answer_hold_no_thread() {
         .map(|&game| {
             let service = Arc::clone(&service);
             runtime
-                .spawn(async move { service.follow_up_async(FollowUp::EngineAnswer(game)).await })
+                .spawn(async move { service.follow_up_async(FollowUp::EngineAnswer(HeldGame::read_again(game))).await })
         })
         .collect();
     // Every game's search is asked at once, one under way and the rest queued: none waits

@@ -178,7 +178,7 @@ fn an_analysis_asked_in_two_channels_is_done_by_a_worker_and_posted_in_both() {
     let worker = process(&table, &now, "worker-1", true);
     worker.engine_work(&BOTH).expect("the analysis to claim");
     // The bot's own follow-up finds it done elsewhere: it posts nothing twice.
-    let work = asked[0].then.expect("an analysis to follow");
+    let work = asked[0].then.clone().expect("an analysis to follow");
     let followed = table.service.follow_up(work);
     assert!(
         followed

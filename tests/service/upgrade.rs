@@ -688,7 +688,7 @@ fn opens_and_plays_on(schema: u32) {
             after.turns.len() > state.turns.len(),
             "schema {schema}, game {id}: {step} completed a turn"
         );
-        if let Some(work) = replies.iter().find_map(|r| r.then) {
+        if let Some(work) = replies.iter().find_map(|r| r.then.clone()) {
             let answer = club.service.follow_up(work);
             assert!(
                 answer.iter().any(|(_, r)| shown(r).contains("played")),

@@ -9,16 +9,25 @@ use gipf::{ByColor, Color, Reason};
 use super::archive::ratings::{rating_words, win_rate};
 use super::visible::{listing_audience, shown};
 use super::words::colour_word;
-use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
+use super::{Failure, Handled, Limited, LiveGame, Message, Run, refuse};
 use crate::command::ArchiveCommand;
 use crate::model::{ChannelId, GameId, GameKind, GameScope, GameStatus, GuildId, UserId};
 use crate::record::{GameRecord, Header};
 use crate::render;
 use crate::reply::Reply;
-use crate::service::hands::{Desk, Keeper, Ledger};
+use crate::service::config::Config;
+use crate::service::engine::Engine;
+use crate::service::games::Games;
+use crate::service::learn::analysis::Analyses;
+use crate::service::learn::browse::Browser;
+use crate::service::limits::Limits;
+use crate::service::names::{name, name_in};
+use crate::service::picture::Pictures;
+use crate::service::visible::visible_games;
 use crate::service::voice::Voice;
+use crate::service::words::{damage_text, game_heading, players_line};
 use crate::sight::Audience;
-use crate::store::{Damaged, GameFilter, PlayerRecord, RatingRow, StoredGame};
+use crate::store::{Damaged, GameFilter, PlayerRecord, RatingRow, Store, StoredGame};
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -31,17 +40,31 @@ const REPLAY_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 /// Players on the leaderboard.
 const TOP: u32 = 10;
 
-impl Run for ArchiveCommand {
-    type Hands = Service;
+/// What the archive touches: the games, the store, the bot's voice, the pictures, the
+/// engine (the browser's engine view, an analysis), the limits (a replay, an analysis per
+/// member now and then) and the settings (the analysis's budget).
+pub(in crate::service) struct Hands<'a> {
+    pub games: &'a Games,
+    pub store: &'a Store,
+    pub voice: &'a Voice,
+    pub pictures: &'a Pictures,
+    pub engine: &'a Engine,
+    pub limits: &'a Limits,
+    pub config: &'a Config,
+}
 
-    fn run(self, service: &Service, message: &Message) -> Handled {
+impl Run for ArchiveCommand {
+    type Hands<'a> = Hands<'a>;
+
+    fn run(self, service: &Hands<'_>, message: &Message) -> Handled {
         match self {
             ArchiveCommand::History { game } => service.history(message, game),
             ArchiveCommand::Export { game } => service.export(message, game),
             ArchiveCommand::Replay { game } => service.replay(message, game),
             ArchiveCommand::Analyse { game } => service.analyse(message, game),
             ArchiveCommand::Browse { game, turn, engine } => {
-                service.browse(message, game, turn, engine)
+                let game = service.named_game(message, game)?;
+                service.browser().browse(message, &game, turn, engine)
             }
             ArchiveCommand::Games {
                 player,
@@ -93,7 +116,26 @@ fn pgn_date(unix: i64) -> String {
         .replace('-', ".")
 }
 
-impl Ledger {
+impl Hands<'_> {
+    /// The browser, with what it touches.
+    fn browser(&self) -> Browser<'_> {
+        Browser {
+            store: self.store,
+            engine: self.engine,
+        }
+    }
+
+    /// The analyses, with what they touch.
+    fn analyses(&self) -> Analyses<'_> {
+        Analyses {
+            store: self.store,
+            voice: self.voice,
+            engine: self.engine,
+            limits: self.limits,
+            config: self.config,
+        }
+    }
+
     /// The game a command names: game `id` of this server, else this channel's (the one on,
     /// or the latest).
     pub(super) fn named_game(
@@ -103,8 +145,12 @@ impl Ledger {
     ) -> Result<LiveGame, Failure> {
         let Some(id) = id else {
             return self
-                .live_game(message.channel, true)?
-                .ok_or_else(|| self.no_game_here(message));
+                .games
+                .in_channel(message.channel, true)?
+                .ok_or_else(|| {
+                    self.games
+                        .no_game_here(message, &self.voice.phrasing(message))
+                });
         };
         match self.store.game(id)? {
             // Outside a server, only this channel's games are anyone's business; in one, a
@@ -119,120 +165,63 @@ impl Ledger {
             }
             _ => refuse(format!(
                 "There is no game {id} in this server: {} lists them with their numbers.",
-                self.phrasing(message).cmd("games all")
+                self.voice.phrasing(message).cmd("games all")
             )),
         }
     }
 }
 
-impl Desk {
-    /// The record of a game, with its header.
-    fn record_of(&self, game: &LiveGame) -> anyhow::Result<GameRecord> {
-        let stored = &game.stored;
-        let (result, termination) = result_of(game);
-        // A tournament's game names its event and round.
-        let event = self.store.event_of_game(stored.id)?;
-        let mut tags = vec![
-            (
-                "Event",
-                event.as_ref().map_or_else(
-                    || format!("gipf-bot game {}", stored.id),
-                    |(name, _)| name.clone(),
-                ),
+/// The record of a game, with its header.
+pub(in crate::service) fn record_of(store: &Store, game: &LiveGame) -> anyhow::Result<GameRecord> {
+    let stored = &game.stored;
+    let (result, termination) = result_of(game);
+    // A tournament's game names its event and round.
+    let event = store.event_of_game(stored.id)?;
+    let mut tags = vec![
+        (
+            "Event",
+            event.as_ref().map_or_else(
+                || format!("gipf-bot game {}", stored.id),
+                |(name, _)| name.clone(),
             ),
-            ("Site", stored.site.clone().unwrap_or_else(|| "?".into())),
-            ("Date", pgn_date(stored.created_at)),
-        ];
-        tags.extend(event.map(|(_, round)| ("Round", round.to_string())));
-        tags.extend([
-            (
-                colour_word(Color::White),
-                game.stored.names[Color::White].clone(),
-            ),
-            (
-                colour_word(Color::Black),
-                game.stored.names[Color::Black].clone(),
-            ),
-            ("Variant", variant_name(stored)),
-        ]);
-        if let Some(potentials) = stored.spec.potentials().and_then(|p| p.header()) {
-            tags.push(("Potentials", potentials));
-        }
-        tags.push(("Result", result.to_string()));
-        if let Some(termination) = termination {
-            tags.push(("Termination", termination.to_string()));
-        }
-        Ok(GameRecord {
-            header: Header(
-                tags.into_iter()
-                    .map(|(name, value)| (name.to_string(), value))
-                    .collect(),
-            ),
-            turns: stored.turns.clone(),
-        })
+        ),
+        ("Site", stored.site.clone().unwrap_or_else(|| "?".into())),
+        ("Date", pgn_date(stored.created_at)),
+    ];
+    tags.extend(event.map(|(_, round)| ("Round", round.to_string())));
+    tags.extend([
+        (
+            colour_word(Color::White),
+            game.stored.names[Color::White].clone(),
+        ),
+        (
+            colour_word(Color::Black),
+            game.stored.names[Color::Black].clone(),
+        ),
+        ("Variant", variant_name(stored)),
+    ]);
+    if let Some(potentials) = stored.spec.potentials().and_then(|p| p.header()) {
+        tags.push(("Potentials", potentials));
     }
+    tags.push(("Result", result.to_string()));
+    if let Some(termination) = termination {
+        tags.push(("Termination", termination.to_string()));
+    }
+    Ok(GameRecord {
+        header: Header(
+            tags.into_iter()
+                .map(|(name, value)| (name.to_string(), value))
+                .collect(),
+        ),
+        turns: stored.turns.clone(),
+    })
 }
 
-impl Service {
-    /// The records of every game (or of one), for `gipf-bot export`: file name and record.
-    pub fn records(&self, game: Option<GameId>) -> anyhow::Result<Vec<(String, GameRecord)>> {
-        let ids = match game {
-            Some(id) => vec![id],
-            None => self.store.game_ids()?,
-        };
-        let mut records = Vec::new();
-        for id in ids {
-            let stored = self
-                .store
-                .game(id)?
-                .ok_or_else(|| anyhow::anyhow!("there is no game {id}"))?;
-            let game = LiveGame::load(stored)?;
-            records.push((record_file_name(id), self.record_of(&game)?));
-        }
-        Ok(records)
-    }
-
-    /// Every stored game that cannot be brought back, oldest first, and how many games
-    /// there are: what `gipf-bot doctor` reports.
-    pub fn damaged_games(&self) -> anyhow::Result<(usize, Vec<Damaged>)> {
-        let ids = self.store.game_ids()?;
-        let mut damaged = Vec::new();
-        for &id in &ids {
-            let loaded = match self.store.game(id) {
-                Ok(stored) => stored.map(LiveGame::load).transpose().map(drop),
-                Err(e) => Err(e.downcast::<Damaged>()?),
-            };
-            damaged.extend(loaded.err());
-        }
-        Ok((ids.len(), damaged))
-    }
-}
-
-impl Voice {
-    /// `standard GIPF: alice (white) vs bob (black)`.
-    pub(super) fn players_line(&self, game: &LiveGame) -> anyhow::Result<Text> {
-        Ok(text![
-            format!("{}: ", game.stored.spec.title()),
-            game.name(Color::White),
-            " (white) vs ",
-            game.name(Color::Black),
-            " (black)"
-        ])
-    }
-
-    /// `Game 4, standard GIPF: alice (white) vs bob (black)`.
-    pub(super) fn game_heading(&self, game: &LiveGame) -> anyhow::Result<Text> {
-        let mut text = text![format!("Game {}, ", game.stored.id)];
-        text.append(self.players_line(game)?);
-        Ok(text)
-    }
-}
-
-impl Ledger {
+impl Hands<'_> {
     fn history(&self, message: &Message, id: Option<GameId>) -> Handled {
         let game = self.named_game(message, id)?;
         let turns = &game.stored.turns;
-        let mut text = self.game_heading(&game)?;
+        let mut text = game_heading(&game);
         if turns.is_empty() {
             text.push(": no turn played yet.");
             return Ok(Reply::public(text));
@@ -251,7 +240,7 @@ impl Ledger {
         let game = self.named_game(message, id)?;
         let turns = text::count(game.stored.turns.len() as u64, "turn");
         let mut text = text![format!("The record of game {}, ", game.stored.id)];
-        text.append(self.players_line(&game)?)
+        text.append(players_line(&game))
             .push(match result_of(&game) {
                 ("*", None) => format!(", {turns} so far."),
                 ("*", Some(why)) => format!(", {why} after {turns}."),
@@ -259,20 +248,16 @@ impl Ledger {
             });
         self.with_record(&game, text)
     }
-}
 
-impl Desk {
     /// A reply with the game's record attached.
     fn with_record(&self, game: &LiveGame, text: Text) -> Handled {
-        let record = self.record_of(game)?.to_string();
+        let record = record_of(self.store, game)?.to_string();
         Ok(Reply {
             file: Some((record_file_name(game.stored.id), record.into_bytes())),
             ..Reply::public(text)
         })
     }
-}
 
-impl Keeper {
     fn replay(&self, message: &Message, id: Option<GameId>) -> Handled {
         let game = self.named_game(message, id)?;
         let stored = &game.stored;
@@ -299,19 +284,17 @@ impl Keeper {
         // The states the game's load replayed, one picture each.
         let replay = game.record()?;
         // The side of the still pictures this member sees.
-        let bottom = self.bottom_for(stored, Some(message.author.id), None)?;
+        let bottom = (self.pictures).bottom_for(stored, Some(message.author.id), None)?;
         let options = render::RenderOptions::seen_from(bottom);
         let gif = render::animate(&replay.games, &replay.turns, names, &options)?;
-        let mut text = self.game_heading(&game)?;
+        let mut text = game_heading(&game);
         text.push(format!(": {} turns, one picture each.", stored.turns.len()));
         Ok(Reply {
             file: Some((format!("gipf-game-{}.gif", stored.id), gif)),
             ..Reply::public(text)
         })
     }
-}
 
-impl Ledger {
     fn games(
         &self,
         message: &Message,
@@ -328,16 +311,16 @@ impl Ledger {
             skip: (page - 1).saturating_mul(PAGE),
             limit: PAGE + 1,
         };
-        let mut listed = self.visible_games(message, filter, listing_audience(message))?;
+        let mut listed = visible_games(self.store, message, filter, listing_audience(message))?;
         let more = listed.len() > PAGE as usize;
         listed.truncate(PAGE as usize);
         let mut lines = Vec::new();
         for game in listed {
             lines.extend(self.listed_game(game, message)?);
         }
-        let say = self.phrasing(message);
+        let say = self.voice.phrasing(message);
         let whose = match player {
-            Some(player) => text![" of ", self.name_in(message, player)?],
+            Some(player) => text![" of ", name_in(self.store, message, player)?],
             None => Text::default(),
         };
         if lines.is_empty() {
@@ -381,9 +364,7 @@ impl Ledger {
         ));
         Ok(Reply::public(text))
     }
-}
 
-impl Service {
     /// `analyse`: a finished game's analysis, queued (see `learn/analysis.rs`).
     fn analyse(&self, message: &Message, id: Option<GameId>) -> Handled {
         let game = self.named_game(message, id)?;
@@ -397,17 +378,15 @@ impl Service {
         if stored.turns.is_empty() {
             return refuse(format!("Game {} has no turn to analyse.", stored.id));
         }
-        self.ask_analysis(message, &game)
+        self.analyses().ask(message, &game)
     }
-}
 
-impl Desk {
     /// `stats`: a player's rating and results here.
     fn stats(&self, message: &Message, player: Option<UserId>) -> Handled {
         let player = player.unwrap_or(message.author.id);
         let guild = message.guild;
         let record = self.store.player_record(guild, player)?;
-        let mut text = text![self.name_in(message, player)?];
+        let mut text = text![name_in(self.store, message, player)?];
         match self.store.rating(guild, None, player)? {
             Some(overall) => {
                 text.append(self.rated_lines(guild, player, &overall, &record)?);
@@ -415,7 +394,7 @@ impl Desk {
             None => {
                 text.push(format!(
                     " has no rated game here yet. A game won or lost against another player counts; games against me and games with hints are not rated. {} starts one.",
-                    self.phrasing(message).cmd("challenge @someone")
+                    self.voice.phrasing(message).cmd("challenge @someone")
                 ));
             }
         }
@@ -487,7 +466,7 @@ impl Desk {
         for (place, row) in (1..).zip(&rows) {
             lines.push(text![
                 format!("{place}. "),
-                self.name(row.player)?,
+                name(self.store, row.player)?,
                 format!(
                     ": {}, {}, {} won",
                     rating_words(row),
@@ -503,9 +482,7 @@ impl Desk {
         text.append(Text::join(lines, "\n"));
         Ok(Reply::public(text))
     }
-}
 
-impl Ledger {
     /// A game's line in `games`; none for a game that just now turned out abandoned.
     fn listed_game(
         &self,
@@ -521,7 +498,8 @@ impl Ledger {
             Err(damaged) => Err(Failure::Damaged(damaged)),
             // Through the channel, so that an idle game is found abandoned first.
             Ok(_) if active => self
-                .live_game(channel, false)
+                .games
+                .in_channel(channel, false)
                 .map(|game| game.filter(|game| game.stored.id == id)),
             // With its turns: how a game was won (no reserve, no GIPF-piece) is in its end.
             Ok(_) => self
@@ -532,14 +510,14 @@ impl Ledger {
         };
         let mut line = text![Span::Strong(id.to_string()), " "];
         match loaded {
-            Ok(Some(game)) if active => line.append(self.active_line(channel, &game)?),
-            Ok(Some(game)) => line.append(self.finished_line(&game)?),
+            Ok(Some(game)) if active => line.append(active_line(channel, &game)),
+            Ok(Some(game)) => line.append(finished_line(self.voice, &game)),
             Ok(None) => return Ok(None),
             // One damaged game must not hide the others.
             Err(Failure::Damaged(damaged)) => line
                 .push(Span::Channel(channel))
                 .push(": ")
-                .append(self.damage_text(&damaged, message)),
+                .append(damage_text(&damaged, &self.voice.phrasing(message))),
             Err(Failure::Internal(e)) => return Err(e),
             Err(Failure::Refused(text)) => line.push(Span::Channel(channel)).append(text),
         };
@@ -559,14 +537,14 @@ impl Ledger {
             limit: 100,
         };
         let mut games = Vec::new();
-        let listed = self.visible_games(message, filter, listing_audience(message))?;
+        let listed = visible_games(self.store, message, filter, listing_audience(message))?;
         for listed in listed.into_iter().flatten() {
             // Through the channel, so that a game idle too long is found abandoned first.
-            if let Ok(Some(game)) = self.live_game(listed.channel, false) {
+            if let Ok(Some(game)) = self.games.in_channel(listed.channel, false) {
                 games.push(game);
             }
         }
-        let say = self.phrasing(message);
+        let say = self.voice.phrasing(message);
         if games.is_empty() {
             return Ok(Reply::public(format!(
                 "You have no game in progress. Start one with {}.",
@@ -585,74 +563,72 @@ impl Ledger {
             text.push(format!("\n{heading}:"));
             for game in group {
                 text.push("\n")
-                    .append(self.active_line(game.stored.channel, game)?);
+                    .append(active_line(game.stored.channel, game));
             }
         }
         Ok(Reply::public(text))
     }
 }
 
-impl Voice {
-    /// `#channel: alice (white) vs bob (black), standard, turn 3, bob (black) to play`.
-    fn active_line(&self, channel: ChannelId, game: &LiveGame) -> anyhow::Result<Text> {
-        let to_move = game.to_move();
-        let mut line = text![
-            Span::Channel(channel),
-            ": ",
-            game.name(Color::White),
-            " (white) vs ",
-            game.name(Color::Black),
-            format!(
-                " (black), {}, turn {}, ",
-                game.stored.spec.name(),
-                game.plies() + 1
-            ),
-            game.name(to_move),
-            format!(" ({to_move}) to play"),
-        ];
-        if let Some(deadline) = game.stored.deadline {
-            line.push(", move by ").push(Span::Time(deadline));
-        }
-        Ok(line)
+/// `#channel: alice (white) vs bob (black), standard, turn 3, bob (black) to play`.
+pub(in crate::service) fn active_line(channel: ChannelId, game: &LiveGame) -> Text {
+    let to_move = game.to_move();
+    let mut line = text![
+        Span::Channel(channel),
+        ": ",
+        game.name(Color::White),
+        " (white) vs ",
+        game.name(Color::Black),
+        format!(
+            " (black), {}, turn {}, ",
+            game.stored.spec.name(),
+            game.plies() + 1
+        ),
+        game.name(to_move),
+        format!(" ({to_move}) to play"),
+    ];
+    if let Some(deadline) = game.stored.deadline {
+        line.push(", move by ").push(Span::Time(deadline));
     }
+    line
+}
 
-    /// `alice vs bob, standard: alice won, 1-0 (bob had no piece left in reserve), 41
-    /// turns, 2026-11-23`; the engine with its level: `alice vs gipf-bot at level easy`.
-    fn finished_line(&self, game: &LiveGame) -> anyhow::Result<Text> {
-        let (score, why) = result_of(game);
-        let mut line = Text::new();
-        for color in [Color::White, Color::Black] {
-            if color == Color::Black {
-                line.push(" vs ");
-            }
-            line.push(game.name(color));
-            if let Some(level) = game.stored.engine
-                && self.engine_user().map(|me| me.id) == Some(game.player(color))
-            {
-                line.push(format!(" at level {level}"));
-            }
+/// `alice vs bob, standard: alice won, 1-0 (bob had no piece left in reserve), 41
+/// turns, 2026-11-23`; the engine with its level: `alice vs gipf-bot at level easy`.
+fn finished_line(voice: &Voice, game: &LiveGame) -> Text {
+    let (score, why) = result_of(game);
+    let mut line = Text::new();
+    for color in [Color::White, Color::Black] {
+        if color == Color::Black {
+            line.push(" vs ");
         }
-        line.push(format!(", {}: ", game.stored.spec.name()));
-        match (game.stored.status, why) {
-            (GameStatus::Won(winner), Some(why)) => {
-                line.push(game.name(winner))
-                    .push(format!(" won, {score} ("))
-                    .push(game.name(!winner))
-                    .push(format!(" {})", loser_words(why)));
-            }
-            (_, why) => {
-                line.push(why.unwrap_or("unfinished"));
-            }
+        line.push(game.name(color));
+        if let Some(level) = game.stored.engine
+            && voice.is_me(game.player(color))
+        {
+            line.push(format!(" at level {level}"));
         }
-        line.push(format!(
-            ", {}, {}",
-            text::count(game.stored.turns.len() as u64, "turn"),
-            text::utc(game.stored.updated_at)
-                .get(..10)
-                .unwrap_or_default()
-        ));
-        Ok(line)
     }
+    line.push(format!(", {}: ", game.stored.spec.name()));
+    match (game.stored.status, why) {
+        (GameStatus::Won(winner), Some(why)) => {
+            line.push(game.name(winner))
+                .push(format!(" won, {score} ("))
+                .push(game.name(!winner))
+                .push(format!(" {})", loser_words(why)));
+        }
+        (_, why) => {
+            line.push(why.unwrap_or("unfinished"));
+        }
+    }
+    line.push(format!(
+        ", {}, {}",
+        text::count(game.stored.turns.len() as u64, "turn"),
+        text::utc(game.stored.updated_at)
+            .get(..10)
+            .unwrap_or_default()
+    ));
+    line
 }
 
 /// How the loser lost, after his name, from the reason a record gives: `resigned`.
@@ -674,4 +650,40 @@ fn record_file_name(id: GameId) -> String {
 /// The game's name in a record header: `ultimate`, or the variant's.
 fn variant_name(stored: &crate::store::StoredGame) -> String {
     stored.spec.options().name()
+}
+
+/// The records of every game (or of one) in `store`, for `gipf-bot export`: file name and
+/// record.
+pub(in crate::service) fn records(
+    store: &Store,
+    game: Option<GameId>,
+) -> anyhow::Result<Vec<(String, GameRecord)>> {
+    let ids = match game {
+        Some(id) => vec![id],
+        None => store.game_ids()?,
+    };
+    let mut records = Vec::new();
+    for id in ids {
+        let stored = store
+            .game(id)?
+            .ok_or_else(|| anyhow::anyhow!("there is no game {id}"))?;
+        let game = LiveGame::load(stored)?;
+        records.push((record_file_name(id), record_of(store, &game)?));
+    }
+    Ok(records)
+}
+
+/// Every stored game that cannot be brought back, oldest first, and how many games there
+/// are: what `gipf-bot doctor` reports.
+pub(in crate::service) fn damaged_games(store: &Store) -> anyhow::Result<(usize, Vec<Damaged>)> {
+    let ids = store.game_ids()?;
+    let mut damaged = Vec::new();
+    for &id in &ids {
+        let loaded = match store.game(id) {
+            Ok(stored) => stored.map(LiveGame::load).transpose().map(drop),
+            Err(e) => Err(e.downcast::<Damaged>()?),
+        };
+        damaged.extend(loaded.err());
+    }
+    Ok((ids.len(), damaged))
 }

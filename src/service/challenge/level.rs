@@ -5,8 +5,7 @@ use gipf_ai::Level;
 
 use crate::command::Phrasing;
 use crate::model::{GameScope, UserId};
-use crate::service::hands::Desk;
-use crate::store::GameFilter;
+use crate::store::{GameFilter, Store};
 
 /// The level of a first game against the engine.
 pub(in crate::service) const FIRST_LEVEL: Level = Level::Easy;
@@ -14,26 +13,23 @@ pub(in crate::service) const FIRST_LEVEL: Level = Level::Easy;
 /// How many of his newest games are searched for his last level.
 const RECENT_GAMES: u32 = 100;
 
-impl Desk {
-    /// The level `user` played the engine at last (among his newest games), or
-    /// [`FIRST_LEVEL`].
-    pub(in crate::service) fn default_level(&self, user: UserId) -> anyhow::Result<Level> {
-        let filter = GameFilter {
-            guild: None,
-            channel: None,
-            player: Some(user),
-            scope: GameScope::All,
-            skip: 0,
-            limit: RECENT_GAMES,
-        };
-        let last = self
-            .store
-            .games(&filter)?
-            .into_iter()
-            .filter_map(Result::ok)
-            .find_map(|game| game.engine);
-        Ok(last.unwrap_or(FIRST_LEVEL))
-    }
+/// The level `user` played the engine at last (among his newest games), or
+/// [`FIRST_LEVEL`].
+pub(in crate::service) fn default_level(store: &Store, user: UserId) -> anyhow::Result<Level> {
+    let filter = GameFilter {
+        guild: None,
+        channel: None,
+        player: Some(user),
+        scope: GameScope::All,
+        skip: 0,
+        limit: RECENT_GAMES,
+    };
+    let last = store
+        .games(&filter)?
+        .into_iter()
+        .filter_map(Result::ok)
+        .find_map(|game| game.engine);
+    Ok(last.unwrap_or(FIRST_LEVEL))
 }
 
 /// The sentence on the level a challenge gets by default, with the command that names

@@ -2,22 +2,33 @@
 
 pub(super) mod level;
 
-use crate::service::hands::{Desk, Keeper, Ledger, Office};
-use crate::service::names::between_players;
+use crate::service::config::Config;
+use crate::service::engine::Engine;
+use crate::service::engine_player::game_on as engine_game_on;
+use crate::service::games::Games;
+use crate::service::limits::Limits;
+use crate::service::names::{
+    between_players, mention, mention_player, name, plain_name, remember_users,
+};
+use crate::service::picture::Pictures;
+use crate::service::play::prompt::{first_move, position_reply};
 use crate::service::voice::Voice;
 use gipf::{ByColor, Color};
 
 use super::game::time;
-use super::{Failure, Handled, Limited, LiveGame, Message, Run, Service, refuse};
+use super::{Failure, Handled, Limited, LiveGame, Message, Run, User, refuse};
 use crate::command::{ChallengeCommand, Phrasing};
 use crate::model::{
-    ChallengeId, ChannelId, ColorChoice, GameId, GameSpec, GameStatus, GuildSettings, TimeControl,
-    UserId,
+    ChallengeId, ColorChoice, GameSpec, GameStatus, GuildSettings, TimeControl, UserId,
 };
 use crate::reply::{Button, IfRefused, NewThread, Reply, Stamp};
+use crate::reply::{FollowUp, HeldGame};
+use crate::store::Store;
 use crate::store::{Challenge, ChallengeTerms};
 use crate::text;
+use crate::text::Span;
 use crate::text::Text;
+use level::default_level;
 
 /// What a challenge proposes besides whom: which game, whose colour, what time per move,
 /// and whether its game gets a thread of its own.
@@ -29,10 +40,23 @@ pub(super) struct Proposal {
     pub hints: bool,
 }
 
-impl Run for ChallengeCommand {
-    type Hands = Keeper;
+/// What the challenges touch: the games, the store, the bot's voice, the pictures, the
+/// engine (a challenge to it is refused when it has too much to think about), the limits (a
+/// challenger pings the same person now and then) and the settings (a challenge's life).
+pub(in crate::service) struct Hands<'a> {
+    pub games: &'a Games,
+    pub store: &'a Store,
+    pub voice: &'a Voice,
+    pub pictures: &'a Pictures,
+    pub engine: &'a Engine,
+    pub limits: &'a Limits,
+    pub config: &'a Config,
+}
 
-    fn run(self, keeper: &Keeper, message: &Message) -> Handled {
+impl Run for ChallengeCommand {
+    type Hands<'a> = Hands<'a>;
+
+    fn run(self, keeper: &Hands<'_>, message: &Message) -> Handled {
         match self {
             ChallengeCommand::Challenge {
                 opponent,
@@ -61,7 +85,7 @@ impl Run for ChallengeCommand {
     }
 }
 
-impl Keeper {
+impl Hands<'_> {
     /// A challenge to `opponent` (none: a seek, open to anyone here) on these terms (the
     /// server's settings fill in a time per move and a thread where the challenge sets none).
     fn challenge(
@@ -71,7 +95,7 @@ impl Keeper {
         proposal: Proposal,
         level: Option<gipf_ai::Level>,
     ) -> Handled {
-        if self.engine_user().is_some_and(|me| Some(me.id) == opponent) {
+        if opponent.is_some_and(|opponent| self.voice.is_me(opponent)) {
             return self.challenge_engine(message, proposal, level);
         }
         if level.is_some() {
@@ -83,7 +107,7 @@ impl Keeper {
             Some(opponent) => self.may_challenge(message, opponent)?,
             None => self.may_start_here(message)?,
         }
-        self.remember_users(message)?;
+        remember_users(self.store, message)?;
         let terms = self.terms(message, opponent, proposal)?;
         let Some(id) = self
             .store
@@ -93,7 +117,7 @@ impl Keeper {
                 "Someone else challenged here just now; that challenge must be answered first.",
             );
         };
-        Ok(self.challenge_reply(id, &terms, &self.phrasing(message))?)
+        Ok(self.challenge_reply(id, &terms, &self.voice.phrasing(message))?)
     }
 
     /// The notice of challenge `id` on `terms`, with its buttons.
@@ -117,9 +141,7 @@ impl Keeper {
             ..Reply::public(self.challenge_text(terms, say)?)
         })
     }
-}
 
-impl Desk {
     /// The terms of a challenge: what it proposes, and the server's defaults for the rest.
     pub(super) fn terms(
         &self,
@@ -148,25 +170,23 @@ impl Desk {
             hints: proposal.hints,
         })
     }
-}
 
-impl Keeper {
     /// `@bob, alice challenges you to a game of standard GIPF (...). Answer ...`, or for a
     /// seek `alice seeks a game of standard GIPF (...): anyone here may accept ...`.
     fn challenge_text(&self, terms: &ChallengeTerms, say: &Phrasing) -> anyhow::Result<Text> {
         let me = terms.challenger;
         let colours = match terms.color {
             ColorChoice::Random => text!["colours drawn at random"],
-            chosen => text![self.name(me)?, format!(" plays {chosen}")],
+            chosen => text![name(self.store, me)?, format!(" plays {chosen}")],
         };
         let Some(opponent) = terms.challenged else {
-            let mut text = text![self.name(me)?];
+            let mut text = text![name(self.store, me)?];
             text.push(format!(" seeks a game of {} (", terms.spec.title()))
                 .append(colours)
                 .push(terms_line(terms))
                 .push(format!(
                     "): anyone here but {} may take it with {} within {} h; {} withdraws it.",
-                    self.plain_name(me)?,
+                    plain_name(self.store, me)?,
                     say.cmd("accept"),
                     self.ttl_hours(),
                     say.cmd("cancel")
@@ -177,11 +197,11 @@ impl Keeper {
         // A challenger who challenges again and again pings the same person only now and then.
         let ping = Limited::ChallengePing(me, opponent);
         let whom = if self.limits.allow(ping, self.config.challenge_ping_every) {
-            self.mention(opponent)?
+            mention(self.store, self.voice, opponent)?
         } else {
-            self.name(opponent)?
+            name(self.store, opponent)?
         };
-        let mut text = text![whom, ", ", self.name(me)?];
+        let mut text = text![whom, ", ", name(self.store, me)?];
         text.push(format!(
             " challenges you to a game of {} (",
             terms.spec.title()
@@ -197,9 +217,7 @@ impl Keeper {
         text.push(potentials_line(terms));
         Ok(text)
     }
-}
 
-impl Ledger {
     /// Refuses a challenge to oneself, to a bot, or where a game or challenge is on.
     fn may_challenge(&self, message: &Message, opponent: UserId) -> Result<(), Failure> {
         if opponent == message.author.id {
@@ -218,36 +236,34 @@ impl Ledger {
     pub(super) fn may_start_here(&self, message: &Message) -> Result<(), Failure> {
         // Through the rules, so that a game left idle too long is abandoned first and one
         // that cannot be read says so.
-        if self.live_game(message.channel, false)?.is_some() {
+        if self.games.in_channel(message.channel, false)?.is_some() {
             return refuse(format!(
                 "A game is already being played in this channel: one game per channel. \
                  Play in another channel, or wait until this one ends ({} shows it).",
-                self.phrasing(message).cmd("board")
+                self.voice.phrasing(message).cmd("board")
             ));
         }
         if let Some(open) = self.store.challenge(message.channel)? {
-            let challenger = self.name(open.terms.challenger)?;
+            let challenger = name(self.store, open.terms.challenger)?;
             return refuse(match open.terms.challenged {
                 Some(challenged) => text![
                     challenger,
                     " already challenged ",
-                    self.name(challenged)?,
+                    name(self.store, challenged)?,
                     " here; that challenge must be accepted, declined or cancelled first."
                 ],
                 None => text![
                     challenger,
                     format!(
                         " already seeks a game here: accept it with {}, or wait until it is withdrawn.",
-                        self.phrasing(message).cmd("accept")
+                        self.voice.phrasing(message).cmd("accept")
                     )
                 ],
             });
         }
         Ok(())
     }
-}
 
-impl Office {
     /// How many hours a challenge stays open, rounded up.
     fn ttl_hours(&self) -> u64 {
         self.config
@@ -272,13 +288,11 @@ impl Office {
             _ => refuse(format!(
                 "There is no open challenge here (a challenge lapses after {} h). Start one with {}.",
                 self.ttl_hours(),
-                self.phrasing(message).cmd("challenge @someone")
+                self.voice.phrasing(message).cmd("challenge @someone")
             )),
         }
     }
-}
 
-impl Keeper {
     fn accept(&self, message: &Message) -> Handled {
         let challenge = match self.open_challenge(message) {
             Ok(challenge) => challenge,
@@ -290,7 +304,7 @@ impl Keeper {
             Some(challenged) if challenged != author => {
                 return refuse(text![
                     "Only ",
-                    self.name(challenged)?,
+                    name(self.store, challenged)?,
                     " can accept this challenge."
                 ]);
             }
@@ -298,12 +312,12 @@ impl Keeper {
             None if terms.challenger == author => {
                 return refuse(format!(
                     "This is your own seek: someone else here accepts it. Withdraw it with {}.",
-                    self.phrasing(message).cmd("cancel")
+                    self.voice.phrasing(message).cmd("cancel")
                 ));
             }
             None => author,
         };
-        self.remember_users(message)?;
+        remember_users(self.store, message)?;
         let mut players = ByColor::splat(opponent);
         players[terms.color.challenger_color(rand::random::<bool>)] = terms.challenger;
         let Some(stored) = self
@@ -320,17 +334,17 @@ impl Keeper {
         let mut text = game_on(&game, "");
         text.append(text![
             "\n",
-            self.mention_player(&game, Color::White),
+            mention_player(self.voice, &game, Color::White),
             format!(
                 ", you move first: {}",
-                self.first_move(&game, &self.phrasing(message))
+                first_move(&game, &self.voice.phrasing(message))
             ),
         ]);
         text.push(potentials_line(terms));
         text.append(super::words::due_by(&game.stored));
         Ok(Reply {
-            board: Some(self.picture(&game, None)?),
-            thread: self.new_thread(terms, &game),
+            board: Some(self.pictures.of(&game, None)?),
+            thread: new_thread(terms, &game),
             ..Reply::public(text)
         })
     }
@@ -344,35 +358,95 @@ impl Keeper {
             return None;
         }
         // A damaged game keeps the refusal: what it says comes with a command on the game.
-        let game = self.live_game(message.channel, false).ok()??;
+        let game = self.games.in_channel(message.channel, false).ok()??;
         game.color_of(message.author.id)?;
         let lines = vec![game_on(&game, " (accepted already)")];
-        Some(self.position_reply(&game, lines, None, &self.phrasing(message)))
+        let say = self.voice.phrasing(message);
+        Some(position_reply(
+            self.voice,
+            self.pictures,
+            &game,
+            lines,
+            None,
+            &say,
+        ))
     }
-}
 
-impl Voice {
-    /// The thread a game just started moves into, if its challenge asked for one.
-    pub(super) fn new_thread(&self, terms: &ChallengeTerms, game: &LiveGame) -> Option<NewThread> {
-        terms.thread.then(|| NewThread {
-            name: format!(
-                "{} vs {}",
-                game.stored.names[Color::White],
-                game.stored.names[Color::Black]
-            ),
-            game: game.stored.id,
-            if_refused: IfRefused::PlayHere,
+    /// A challenge to the bot itself: the game starts at once, the challenger's choice of
+    /// colour (random if none) against the engine at `level`.
+    fn challenge_engine(
+        &self,
+        message: &Message,
+        proposal: Proposal,
+        level: Option<gipf_ai::Level>,
+    ) -> Handled {
+        let Some(engine) = self.voice.engine_user().cloned() else {
+            return refuse("I am still starting up: challenge me again in a moment.");
+        };
+        self.may_start_here(message)?;
+        if let Some(backlog) = self.engine.overloaded() {
+            return refuse(format!(
+                "I have too many games to think about just now (about {} s of searches wait \
+                 for me): challenge me again in a few minutes. The games under way go on.",
+                backlog.as_secs().max(1)
+            ));
+        }
+        remember_users(self.store, message)?;
+        self.store.remember_user(engine.id, &engine.name)?;
+        let level = match level {
+            Some(level) => level,
+            None => default_level(self.store, message.author.id)?,
+        };
+        // A time per move would only ever run for the person: the engine answers at once.
+        let proposal = Proposal {
+            time: None,
+            ..proposal
+        };
+        let terms = self.terms(message, Some(engine.id), proposal)?;
+        let me = terms.color.challenger_color(rand::random::<bool>);
+        let mut players = ByColor::splat(engine.id);
+        players[me] = message.author.id;
+        let site = message.site.as_deref();
+        let stored = self
+            .store
+            .start_engine_game(&terms, players, engine.id, level, site)?;
+        let game = LiveGame::load(stored)?;
+        let say = self.voice.phrasing(message);
+        let mut text = engine_game_on(self.voice, &game, &say);
+        if me == Color::White {
+            text.push("\n")
+                .push(Span::Mention(
+                    message.author.id,
+                    plain_name(self.store, message.author.id)?,
+                ))
+                .push(format!(", you move first: {}", first_move(&game, &say)));
+        } else {
+            text.push("\nI move first.");
+        }
+        // When the engine moves first, its turn comes in this message's place, opened the
+        // same way, and draws the board; the reply carries the game to it.
+        let (board, then) = match self.voice.to_move_in(&game) {
+            Some(_) => (None, Some(FollowUp::EngineAnswer(HeldGame::of(&game)))),
+            None => (Some(self.pictures.of(&game, None)?), None),
+        };
+        Ok(Reply {
+            board,
+            then,
+            thread: new_thread(&terms, &game),
+            ..Reply::public(text)
         })
     }
-}
 
-impl Keeper {
     /// Challenges the opponent of the channel's last game again: colours swapped, the same
     /// game and time per move.
     fn rematch(&self, message: &Message) -> Handled {
         let last = self
-            .live_game(message.channel, true)?
-            .ok_or_else(|| self.no_game_here(message))?;
+            .games
+            .in_channel(message.channel, true)?
+            .ok_or_else(|| {
+                self.games
+                    .no_game_here(message, &self.voice.phrasing(message))
+            })?;
         if let Some(Stamp::Game { id, .. }) = message.stamp
             && id != last.stored.id
         {
@@ -404,32 +478,15 @@ impl Keeper {
         };
         // The opponent is no bot and can read the channel: he played here.
         let again = Message {
-            mentions: vec![super::User {
+            mentions: vec![User {
                 id: opponent,
-                name: self.plain_name(opponent)?,
+                name: plain_name(self.store, opponent)?,
             }],
             ..message.clone()
         };
         self.challenge(&again, Some(opponent), proposal, last.stored.engine)
     }
-}
 
-impl Service {
-    /// Moves a game just started into the thread opened for it: the one-game rule then holds
-    /// per thread, and the channel is free for the next challenge. False if that failed (the
-    /// game then stays in its channel).
-    pub fn move_game(&self, game: GameId, thread: ChannelId) -> bool {
-        match self.store.move_game(game, thread) {
-            Ok(moved) => moved,
-            Err(e) => {
-                tracing::error!(error = %format!("{e:#}"), game = %game, "cannot move a game to its thread");
-                false
-            }
-        }
-    }
-}
-
-impl Office {
     /// Ends the open challenge: declined by the challenged user, or withdrawn
     /// (`by_challenger`) by the one who made it.
     fn close_challenge(&self, message: &Message, by_challenger: bool) -> Handled {
@@ -448,31 +505,34 @@ impl Office {
             "seek"
         };
         if allowed != me && other != me && message.rights.manage_messages {
-            self.remember_users(message)?;
+            remember_users(self.store, message)?;
             if !self.store.delete_challenge(challenge.id)? {
                 return Err(answered_just_now());
             }
             let mut text = text![
-                self.name(message.author.id)?,
+                name(self.store, message.author.id)?,
                 format!(" (a moderator) withdrew the {what} of "),
-                self.name(terms.challenger)?
+                name(self.store, terms.challenger)?
             ];
             if let Some(challenged) = terms.challenged {
-                text.push(" to ").push(self.name(challenged)?);
+                text.push(" to ").push(name(self.store, challenged)?);
             }
             text.push(".");
             return Ok(Reply::public(text));
         }
         if allowed != me {
             let hint = if other == me {
-                format!(" (you can {} it)", self.phrasing(message).cmd(other_verb))
+                format!(
+                    " (you can {} it)",
+                    self.voice.phrasing(message).cmd(other_verb)
+                )
             } else {
                 String::new()
             };
             return refuse(match allowed {
                 Some(allowed) => text![
                     "Only ",
-                    self.name(allowed)?,
+                    name(self.store, allowed)?,
                     format!(" can {verb} this challenge{hint}.")
                 ],
                 None => text![format!(
@@ -486,18 +546,31 @@ impl Office {
         }
         let text = match (by_challenger, other) {
             (false, Some(other)) => text![
-                self.name(message.author.id)?,
+                name(self.store, message.author.id)?,
                 " declined the challenge of ",
-                self.name(other)?,
+                name(self.store, other)?,
                 "."
             ],
             _ => text![
-                self.name(message.author.id)?,
+                name(self.store, message.author.id)?,
                 format!(" withdrew the {what}.")
             ],
         };
         Ok(Reply::public(text))
     }
+}
+
+/// The thread a game just started moves into, if its challenge asked for one.
+pub(in crate::service) fn new_thread(terms: &ChallengeTerms, game: &LiveGame) -> Option<NewThread> {
+    terms.thread.then(|| NewThread {
+        name: format!(
+            "{} vs {}",
+            game.stored.names[Color::White],
+            game.stored.names[Color::Black]
+        ),
+        game: game.stored.id,
+        if_refused: IfRefused::PlayHere,
+    })
 }
 
 fn answered_just_now() -> Failure {

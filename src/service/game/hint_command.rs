@@ -5,7 +5,7 @@
 use gipf::potentials::{Action, Game, LineNote, Pending, PieceKind, Turn};
 
 use crate::command::{Command, Phrasing, parse, potential_word};
-use crate::service::play::Working;
+use crate::service::play::working::Working;
 use crate::service::words::{and_list, row_verb};
 
 /// The command that plays `turn` (written in the notation) in `game`, as a player types it:
@@ -103,7 +103,7 @@ mod tests {
     use super::command_for;
     use crate::command::{Command, Phrasing, parse};
     use crate::record::turn_text;
-    use crate::service::play::Working;
+    use crate::service::play::working::Working;
 
     /// Every game kind a challenge makes: plain, with potentials, Ultimate.
     fn every_kind() -> Vec<Options> {

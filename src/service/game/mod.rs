@@ -5,9 +5,19 @@ pub(super) mod hint_command;
 pub(super) mod takeback;
 pub(super) mod time;
 
-use crate::service::hands::{Keeper, Ledger, Office};
-use crate::service::names::between_players;
+use crate::service::config::Config;
+use crate::service::engine::Engine;
+use crate::service::games::Games;
+use crate::service::learn::lessons::Lessons;
+use crate::service::limits::Limits;
+use crate::service::names::{between_players, mention, mention_player, name, remember_users};
+use crate::service::picture::Pictures;
+use crate::service::play::seat::players_game;
+use crate::service::server::choose_board_side;
+use crate::service::server::notify::privately;
 use crate::service::voice::Voice;
+use crate::service::words::players_line;
+use crate::service::words::{moved_on, not_in_direct_messages};
 use gipf::Color;
 use gipf_ai::{Level, Request};
 use hint_command::{command_for, given_up, rows_given};
@@ -19,50 +29,95 @@ use crate::engine_pool::{Class, Ticket};
 use crate::model::{BoardSide, GameStatus};
 use crate::record;
 use crate::reply::{Button, Reply, Stamp};
-use crate::store::{Damaged, Progress};
+use crate::store::{Damaged, Progress, Store};
 use crate::text;
 use crate::text::{Span, Text};
+use takeback::Takebacks;
+use time::Deadlines;
 
 /// A game may be aborted while it has at most this many turns: neither player has made his
 /// second.
 const ABORT_WITHIN_TURNS: usize = 2;
 
-impl Run for GameCommand {
-    type Hands = Keeper;
+/// What the commands on the channel's game touch: the games, the store, the bot's voice,
+/// the pictures, the engine (a hint; a takeback stops its search), the limits (a picture
+/// per member now and then) and the settings (the clock).
+pub(super) struct Hands<'a> {
+    pub games: &'a Games,
+    pub store: &'a Store,
+    pub voice: &'a Voice,
+    pub pictures: &'a Pictures,
+    pub engine: &'a Engine,
+    pub limits: &'a Limits,
+    pub config: &'a Config,
+}
 
-    fn run(self, keeper: &Keeper, message: &Message) -> Handled {
+impl Run for GameCommand {
+    type Hands<'a> = Hands<'a>;
+
+    fn run(self, hands: &Hands<'_>, message: &Message) -> Handled {
         match self {
-            GameCommand::Resign { confirmed } => keeper.resign(message, confirmed),
-            GameCommand::Abort => keeper.abort(message),
-            GameCommand::Claim => keeper.claim(message),
+            GameCommand::Resign { confirmed } => hands.resign(message, confirmed),
+            GameCommand::Abort => hands.abort(message),
+            GameCommand::Claim => hands.claim(message),
             GameCommand::Board {
                 side,
                 remember: false,
                 coords,
-            } => keeper.board(message, side, coords),
+            } => hands.board(message, side, coords),
             GameCommand::Board {
                 side,
                 remember: true,
                 ..
-            } => keeper.choose_board_side(message, side),
-            GameCommand::Hint => keeper.hint(message),
-            GameCommand::Takeback(answer) => keeper.takeback(message, answer),
+            } => choose_board_side(hands.store, hands.voice, message, side),
+            GameCommand::Hint => hands.hint(message),
+            GameCommand::Takeback(answer) => hands.takebacks().takeback(message, answer),
         }
     }
 }
 
-impl Ledger {
+impl Hands<'_> {
+    /// The takebacks, with what they touch.
+    fn takebacks(&self) -> Takebacks<'_> {
+        Takebacks {
+            games: self.games,
+            store: self.store,
+            voice: self.voice,
+            pictures: self.pictures,
+            engine: self.engine,
+        }
+    }
+
+    /// The deadlines, with what they touch.
+    fn deadlines(&self) -> Deadlines<'_> {
+        Deadlines {
+            games: self.games,
+            store: self.store,
+            voice: self.voice,
+            pictures: self.pictures,
+            clock: &self.config.clock,
+        }
+    }
+
+    /// The lessons, with what they touch.
+    fn lessons(&self) -> Lessons<'_> {
+        Lessons {
+            store: self.store,
+            voice: self.voice,
+        }
+    }
+
     /// `resign` asks whether the player means it; `resign confirm` (or its button) ends
     /// the game.
     fn resign(&self, message: &Message, confirmed: bool) -> Handled {
-        let (mut game, color) = self.players_game(message, |_| {
+        let (mut game, color) = players_game(self.games, self.voice, message, |_| {
             "You are not playing in this game, so you cannot resign it.".into()
         })?;
         if game.outcome().is_some() {
             return refuse("This game is already over.");
         }
         if !confirmed {
-            return Ok(self.ask_to_resign(message, &game, color));
+            return Ok(ask_to_resign(self.voice, message, &game, color));
         }
         let Some(outcome) = game.resign(color) else {
             return refuse("This game is already over.");
@@ -71,74 +126,47 @@ impl Ledger {
             resigned: Some(color),
             ..Progress::to(GameStatus::Won(outcome.winner), game.stored.partial.clone())
         };
-        let Some(stored) = self.save(&game.stored, progress)? else {
-            return Err(self.moved_on(message));
+        let Some(stored) = self.games.save(&game.stored, progress)? else {
+            return Err(moved_on(&self.voice.phrasing(message)));
         };
         let winner = game.player(outcome.winner);
         let when = match game.plies() {
             0 => "before any turn was played".to_string(),
             turns => format!("after {}", text::count(turns, "turn")),
         };
-        let text = if self.engine_user().is_some_and(|me| me.id == winner) {
+        let text = if self.voice.is_me(winner) {
             // The bot does not congratulate itself.
             text![
-                self.name(message.author.id)?,
+                name(self.store, message.author.id)?,
                 " resigned: ",
                 game.name(outcome.winner),
                 format!(" wins the game, {when}.")
             ]
         } else {
             text![
-                self.name(message.author.id)?,
+                name(self.store, message.author.id)?,
                 " resigned. ",
-                self.mention(winner)?,
+                mention(self.store, self.voice, winner)?,
                 format!(", you win the game, {when}. Well played!")
             ]
         };
         let after = LiveGame::changed(stored, game.game, game.last_turn);
         Ok(Reply {
-            board: Some(self.picture(&after, None)?),
+            board: Some(self.pictures.of(&after, None)?),
             buttons: vec![super::play::prompt::rematch_button(&after)],
             ..Reply::public(text)
         })
     }
-}
 
-impl Voice {
-    /// Resigning is asked about first: the answer says what it does and offers `resign
-    /// confirm`, typed or by a button made for this moment of the game only.
-    fn ask_to_resign(&self, message: &Message, game: &LiveGame, color: Color) -> Reply {
-        let say = self.phrasing(message);
-        let button = Button {
-            label: "Resign".into(),
-            command: GameCommand::Resign { confirmed: true }.into(),
-            stamp: Stamp::Game {
-                id: game.stored.id,
-                version: game.stored.version,
-            },
-        };
-        Reply {
-            buttons: vec![button],
-            ..Reply::private(text![
-                "Resigning ends the game at once, and ",
-                game.name(!color),
-                format!(
-                    " ({}) wins it. Nothing was changed: if you mean it, write {} or click Resign.",
-                    !color,
-                    say.cmd("resign confirm")
-                )
-            ])
-        }
-    }
-}
-
-impl Ledger {
     /// Ends a game without a result: one just begun (before either player's second turn) by
     /// a player, any game by a member with Manage Messages in the channel.
     fn abort(&self, message: &Message) -> Handled {
-        let game = match self.live_game(message.channel, false) {
+        let game = match self.games.in_channel(message.channel, false) {
             Err(Failure::Damaged(damaged)) => return self.abort_damaged(message, &damaged),
-            found => found?.ok_or_else(|| self.no_game_here(message))?,
+            found => found?.ok_or_else(|| {
+                self.games
+                    .no_game_here(message, &self.voice.phrasing(message))
+            })?,
         };
         let color = game.color_of(message.author.id);
         if color.is_none() && message.rights.manage_messages {
@@ -155,14 +183,14 @@ impl Ledger {
             return refuse(format!(
                 "It is too late to abort: a game ends without a result only before either \
                  player's second turn. {} ends it with one.",
-                self.phrasing(message).cmd("resign")
+                self.voice.phrasing(message).cmd("resign")
             ));
         }
         self.end_without_result(message, &game)?;
         Ok(Reply::public(text![
-            self.name(message.author.id)?,
+            name(self.store, message.author.id)?,
             " aborted the game with ",
-            self.mention_player(&game, !color),
+            mention_player(self.voice, &game, !color),
             ": it ends without a result, and the channel is free for a new one."
         ]))
     }
@@ -176,26 +204,25 @@ impl Ledger {
         if !player && !message.rights.manage_messages {
             return refuse(text![
                 "Only ",
-                self.name(white)?,
+                name(self.store, white)?,
                 " and ",
-                self.name(black)?,
+                name(self.store, black)?,
                 " can end this game (or a moderator: Manage Messages)."
             ]);
         }
-        self.remember_users(message)?;
+        remember_users(self.store, message)?;
         if !self
-            .store
+            .games
             .end_damaged(damaged, GameStatus::Aborted, Some(author), None)?
         {
-            return Err(self.moved_on(message));
+            return Err(moved_on(&self.voice.phrasing(message)));
         }
-        self.stop_thinking(damaged.id);
         let mut told = Vec::new();
         for player in [white, black].into_iter().filter(|&id| id != author) {
-            told.push(text![self.mention(player)?]);
+            told.push(text![mention(self.store, self.voice, player)?]);
         }
         let mut text = text![
-            self.name(author)?,
+            name(self.store, author)?,
             format!(
                 " ended game {}, whose record cannot be read, without a result (",
                 damaged.id
@@ -208,14 +235,14 @@ impl Ledger {
 
     /// A moderator ends a game at any stage, without a result; the record says who did.
     fn end_by_moderator(&self, message: &Message, game: &LiveGame) -> Handled {
-        self.remember_users(message)?;
+        remember_users(self.store, message)?;
         self.end_without_result(message, game)?;
         Ok(Reply::public(text![
-            self.name(message.author.id)?,
+            name(self.store, message.author.id)?,
             " (a moderator) ended the game of ",
-            self.mention_player(game, Color::White),
+            mention_player(self.voice, game, Color::White),
             " and ",
-            self.mention_player(game, Color::Black),
+            mention_player(self.voice, game, Color::Black),
             " without a result; the channel is free for a new one."
         ]))
     }
@@ -226,15 +253,15 @@ impl Ledger {
             ended_by: Some(message.author.id),
             ..Progress::to(GameStatus::Aborted, game.stored.partial.clone())
         };
-        match self.save(&game.stored, progress)? {
+        match self.games.save(&game.stored, progress)? {
             Some(_) => Ok(()),
-            None => Err(self.moved_on(message)),
+            None => Err(moved_on(&self.voice.phrasing(message))),
         }
     }
 
     /// The waiting player claims the win once the other's time per move is up.
     fn claim(&self, message: &Message) -> Handled {
-        let (game, color) = self.players_game(message, |_| {
+        let (game, color) = players_game(self.games, self.voice, message, |_| {
             "You are not playing in this game, so there is nothing for you to claim.".into()
         })?;
         let Some(deadline) = game.stored.deadline else {
@@ -252,35 +279,38 @@ impl Ledger {
                 " to move."
             ]);
         }
-        match self.forfeit(&game, to_move)? {
+        match self.deadlines().forfeit(&game, to_move)? {
             Some(reply) => Ok(reply),
-            None => Err(self.moved_on(message)),
+            None => Err(moved_on(&self.voice.phrasing(message))),
         }
     }
-}
 
-impl Keeper {
     /// `board`: the state of play and its picture, to anyone, from the side asked for, else
     /// the one the asker chose, else the server's.
     fn board(&self, message: &Message, side: Option<BoardSide>, coords: bool) -> Handled {
         let direct = message.guild.is_none() && message.via != Via::Console;
-        let game = self.live_game(message.channel, true)?.ok_or_else(|| {
-            if direct {
-                Failure::Refused(self.not_in_direct_messages(message).into())
-            } else {
-                self.no_game_here(message)
-            }
-        })?;
+        let game = self
+            .games
+            .in_channel(message.channel, true)?
+            .ok_or_else(|| {
+                if direct {
+                    Failure::Refused(not_in_direct_messages(&self.voice.phrasing(message)).into())
+                } else {
+                    self.games
+                        .no_game_here(message, &self.voice.phrasing(message))
+                }
+            })?;
         let state = self.state_of_play(message, &game)?;
-        let mut text = super::words::capital_start(self.players_line(&game)?);
+        let mut text = super::words::capital_start(players_line(&game));
         text.push(". ")
             .append(state)
             .append(super::words::due_by(&game.stored));
         let limit = Limited::Picture(message.author.id, message.channel);
         let board = if self.limits.allow(limit, self.config.picture_every) {
-            let bottom = self.bottom_for(&game.stored, Some(message.author.id), side)?;
-            let labels = coords || self.labels_for(&game.stored, Some(message.author.id))?;
-            Some(self.picture_with(&game, Some(bottom), labels)?)
+            let pictures = self.pictures;
+            let bottom = pictures.bottom_for(&game.stored, Some(message.author.id), side)?;
+            let labels = coords || pictures.labels_for(&game.stored, Some(message.author.id))?;
+            Some(pictures.with_labels(&game, Some(bottom), labels)?)
         } else {
             text.push(format!(
                 " (One board picture every {} s: ask again in a moment for the picture.)",
@@ -291,23 +321,18 @@ impl Keeper {
         Ok(Reply {
             board,
             // The question's buttons again, for a player who lost the message.
-            buttons: super::play::prompt::question_buttons(
-                &game,
-                self.engine_user().map(|me| me.id),
-            ),
+            buttons: super::play::prompt::question_buttons(&game, self.voice.engine_id()),
             ..Reply::public(text)
         })
     }
-}
 
-impl Office {
     /// How a game stands, as `board` says it after the players: how it ended, or whose turn
     /// it is with the reserves (the supplies, a takeback asked for).
     fn state_of_play(&self, message: &Message, game: &LiveGame) -> anyhow::Result<Text> {
         Ok(match (game.stored.status, game.outcome()) {
             (GameStatus::Aborted, _) => {
                 let by = match game.stored.ended_by {
-                    Some(user) => self.name(user)?,
+                    Some(user) => name(self.store, user)?,
                     None => Span::Plain("a player".into()),
                 };
                 text!["Aborted by ", by, ": no result."]
@@ -316,7 +341,7 @@ impl Office {
                 let settings = game.stored.guild.map(|g| self.store.guild_settings(g));
                 text![format!(
                     "Abandoned: nobody moved for {} days, so it ended without a result.",
-                    self.abandon_days(settings.transpose()?)
+                    self.games.abandon_days(settings.transpose()?)
                 )]
             }
             (GameStatus::Won(winner), _) if game.stored.forfeited.is_some() => {
@@ -350,8 +375,8 @@ impl Office {
                         game.name(!asked.by),
                         format!(
                             " has not answered yet: {} or {}.",
-                            self.phrasing(message).cmd("takeback accept"),
-                            self.phrasing(message).cmd("takeback decline")
+                            self.voice.phrasing(message).cmd("takeback accept"),
+                            self.voice.phrasing(message).cmd("takeback decline")
                         )
                     ]);
                 }
@@ -359,22 +384,20 @@ impl Office {
             }
         })
     }
-}
 
-impl Keeper {
     /// `hint`: the engine's suggestion for the player to move, said to him alone.
     fn hint(&self, message: &Message) -> Handled {
         // A learner (who has no game, then) gets his lesson's commands.
-        if let Some(lesson) = self.open_lesson(message.author.id) {
-            return self.lesson_hint(message, lesson);
+        if let Some(lesson) = self.lessons().open_lesson(message.author.id) {
+            return self.lessons().lesson_hint(message, lesson);
         }
-        let (game, color) = self.players_game(message, |_| {
+        let (game, color) = players_game(self.games, self.voice, message, |_| {
             "Hints are for the players of the game here.".into()
         })?;
         if game.stored.engine.is_none() && !game.stored.hints {
             return refuse(format!(
                 "Hints are for games against me, and for games challenged with `hints` (both players agree to them): {}.",
-                self.phrasing(message).cmd("challenge @someone hints")
+                self.voice.phrasing(message).cmd("challenge @someone hints")
             ));
         }
         let position = &game.game;
@@ -393,7 +416,8 @@ impl Keeper {
         };
         let searched = position.clone();
         let thought = self
-            .with_engine(ticket, move |engine| engine.think_game(&searched, &request))?
+            .engine
+            .run(ticket, move |engine| engine.think_game(&searched, &request))?
             .map_err(|e| Failure::Refused(e.to_string().into()))?;
         let turn = record::turn_text(&position.options(), &thought.turn, false);
         let warnings = [
@@ -406,9 +430,43 @@ impl Keeper {
             .join("; ");
         let hint = Reply::private(text![
             format!("My suggestion: `{turn}`: {reason}. Play it with "),
-            self.phrasing(message).cmd(&command_for(&game.game, &turn)),
+            self.voice
+                .phrasing(message)
+                .cmd(&command_for(&game.game, &turn)),
             "."
         ]);
-        Ok(self.privately(message, hint, "my hint", "hint"))
+        Ok(privately(
+            self.voice.prefix(),
+            message,
+            hint,
+            "my hint",
+            "hint",
+        ))
+    }
+}
+
+/// Resigning is asked about first: the answer says what it does and offers `resign
+/// confirm`, typed or by a button made for this moment of the game only.
+fn ask_to_resign(voice: &Voice, message: &Message, game: &LiveGame, color: Color) -> Reply {
+    let say = voice.phrasing(message);
+    let button = Button {
+        label: "Resign".into(),
+        command: GameCommand::Resign { confirmed: true }.into(),
+        stamp: Stamp::Game {
+            id: game.stored.id,
+            version: game.stored.version,
+        },
+    };
+    Reply {
+        buttons: vec![button],
+        ..Reply::private(text![
+            "Resigning ends the game at once, and ",
+            game.name(!color),
+            format!(
+                " ({}) wins it. Nothing was changed: if you mean it, write {} or click Resign.",
+                !color,
+                say.cmd("resign confirm")
+            )
+        ])
     }
 }

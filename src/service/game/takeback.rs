@@ -3,9 +3,15 @@
 //! or declines. Against the engine it is granted at once. A request belongs to the position
 //! it was asked in: any move lets it lapse.
 
-use crate::service::hands::{Desk, Keeper};
-use crate::service::names::between_players;
+use crate::service::engine::Engine;
+use crate::service::games::Games;
+use crate::service::names::{between_players, mention_player};
+use crate::service::picture::Pictures;
+use crate::service::play::prompt::position_reply;
+use crate::service::play::seat::players_game;
 use crate::service::voice::Voice;
+use crate::service::words::moved_on;
+use crate::store::Store;
 use gipf::Color;
 
 use crate::command::{GameCommand, Phrasing, TakebackAnswer};
@@ -86,14 +92,24 @@ fn owner(game: &LiveGame, color: Color) -> Text {
     text![game.name(color), "'s"]
 }
 
-impl Keeper {
+/// What the takebacks touch: the games, the store, the bot's voice, the pictures, and the
+/// engine (against it, a takeback stops its search).
+pub(in crate::service) struct Takebacks<'a> {
+    pub games: &'a Games,
+    pub store: &'a Store,
+    pub voice: &'a Voice,
+    pub pictures: &'a Pictures,
+    pub engine: &'a Engine,
+}
+
+impl Takebacks<'_> {
     /// `takeback`, `takeback accept`, `takeback decline`.
     pub(in crate::service) fn takeback(
         &self,
         message: &Message,
         answer: TakebackAnswer,
     ) -> Handled {
-        let (game, color) = self.players_game(message, |game| {
+        let (game, color) = players_game(self.games, self.voice, message, |game| {
             between_players(
                 game,
                 "Only ",
@@ -103,7 +119,7 @@ impl Keeper {
         if game.outcome().is_some() {
             return refuse("This game is over: takebacks are for a game in progress.");
         }
-        let say = self.phrasing(message);
+        let say = self.voice.phrasing(message);
         match answer {
             TakebackAnswer::Ask => self.ask_takeback(&game, color, &say),
             TakebackAnswer::Accept => self.accept_takeback(&game, color, &say),
@@ -150,13 +166,11 @@ impl Keeper {
             return self.grant_at_once(game, color, &undo, say);
         }
         if !self.store.ask_takeback(&game.stored, color)? {
-            return Err(self.moved_on_words(say));
+            return Err(moved_on(say));
         }
         Ok(self.takeback_request(game, color, &undo, say))
     }
-}
 
-impl Voice {
     /// The public request: it pings the opponent and carries his two buttons.
     fn takeback_request(
         &self,
@@ -175,7 +189,7 @@ impl Voice {
             stamp,
         };
         let mut text = text![
-            self.mention_player(game, !color),
+            mention_player(self.voice, game, !color),
             ", ",
             game.name(color),
             format!(" ({color}) asks for a takeback: undo ")
@@ -198,9 +212,7 @@ impl Voice {
             ..Reply::public(text)
         }
     }
-}
 
-impl Keeper {
     /// The opponent accepts the request standing against him.
     fn accept_takeback(&self, game: &LiveGame, color: Color, say: &Phrasing) -> Handled {
         let asker = self.standing_request(game, color, say)?;
@@ -208,39 +220,37 @@ impl Keeper {
             return refuse("There is nothing left to take back.");
         };
         let Some(stored) = self.store.take_back(&game.stored, undo.keep, Some(asker))? else {
-            return Err(self.moved_on_words(say));
+            return Err(moved_on(say));
         };
         let after = game.taken_back(stored)?;
         let mut line = text![game.name(color), " accepted the takeback: "];
         line.append(undo.words(|c| owner(game, c)))
             .push(format!(" {} taken back.", undo.verb()));
-        self.position_reply(&after, vec![line], None, say)
+        position_reply(self.voice, self.pictures, &after, vec![line], None, say)
     }
 
     /// Against the engine a takeback needs nobody's consent: its search stops, and the
     /// player's turn (with the engine's reply) is undone.
     fn grant_at_once(&self, game: &LiveGame, color: Color, undo: &Undo, say: &Phrasing) -> Handled {
-        self.stop_thinking(game.stored.id);
+        self.engine.stop(game.stored.id);
         let Some(stored) = self.store.take_back(&game.stored, undo.keep, None)? else {
-            return Err(self.moved_on_words(say));
+            return Err(moved_on(say));
         };
         let after = game.taken_back(stored)?;
         let mut line = text![game.name(color), " took back "];
         line.append(undo.words(|c| text![if c == color { "their" } else { "my" }]))
             .push(" (against me a takeback needs no consent).");
-        self.position_reply(&after, vec![line], None, say)
+        position_reply(self.voice, self.pictures, &after, vec![line], None, say)
     }
-}
 
-impl Desk {
     /// The opponent declines: the game goes on as it stands, and the asker is told.
     fn decline_takeback(&self, game: &LiveGame, color: Color, say: &Phrasing) -> Handled {
         let asker = self.standing_request(game, color, say)?;
         if !self.store.decline_takeback(&game.stored, asker)? {
-            return Err(self.moved_on_words(say));
+            return Err(moved_on(say));
         }
         Ok(Reply::public(text![
-            self.mention_player(game, asker),
+            mention_player(self.voice, game, asker),
             ", ",
             game.name(color),
             " declined your takeback: the game goes on as it stands, and it is ",
@@ -248,9 +258,7 @@ impl Desk {
             "'s move."
         ]))
     }
-}
 
-impl Voice {
     /// The colour whose request `color` may answer now, or why there is none.
     fn standing_request(
         &self,
@@ -273,14 +281,5 @@ impl Voice {
                 say.cmd("takeback")
             )),
         }
-    }
-
-    /// The refusal when the game changed while a command was at work.
-    fn moved_on_words(&self, say: &Phrasing) -> crate::service::Failure {
-        crate::service::Failure::Refused(Text::from(format!(
-            "The game moved on while I was working on that (another command got there first). \
-             Nothing was changed: look at {} and try again.",
-            say.cmd("board")
-        )))
     }
 }

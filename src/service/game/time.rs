@@ -5,12 +5,14 @@
 
 use gipf::Color;
 
-use crate::model::{GameStatus, TimeControl};
+use crate::model::{Clock, GameStatus, TimeControl};
 use crate::reply::Reply;
 use crate::service::LiveGame;
-use crate::service::hands::Ledger;
-use crate::service::words::colour_word;
-use crate::store::{Kind, Progress};
+use crate::service::games::Games;
+use crate::service::names::{mention, mention_player, name};
+use crate::service::picture::Pictures;
+use crate::service::voice::Voice;
+use crate::store::{Kind, Progress, Store};
 use crate::text;
 use crate::text::Span;
 
@@ -26,19 +28,17 @@ pub(in crate::service) fn describe(time: Option<TimeControl>) -> String {
     }
 }
 
-/// The line the picture shows under the state of play: the deadline of the move, or a loss
-/// on time (which the rules know as no more than a resignation).
-pub(in crate::service) fn picture_note(game: &LiveGame) -> Option<String> {
-    match (game.stored.forfeited, game.stored.deadline) {
-        (Some(loser), _) => Some(format!("{} ran out of time", colour_word(loser))),
-        (None, Some(deadline)) if game.stored.status == GameStatus::Active => {
-            Some(format!("Move by {}", text::utc(deadline)))
-        }
-        _ => None,
-    }
+/// What the deadlines touch: the games, the store (how far its warnings went), the bot's
+/// voice, the pictures and the clock.
+pub(in crate::service) struct Deadlines<'a> {
+    pub games: &'a Games,
+    pub store: &'a Store,
+    pub voice: &'a Voice,
+    pub pictures: &'a Pictures,
+    pub clock: &'a Clock,
 }
 
-impl Ledger {
+impl Deadlines<'_> {
     /// Ends `game` with a loss on time for `loser`; `None` if the game moved on meanwhile.
     pub(in crate::service) fn forfeit(
         &self,
@@ -50,7 +50,7 @@ impl Ledger {
             announced: Some(Kind::Forfeit),
             ..Progress::to(GameStatus::Won(!loser), game.stored.partial.clone())
         };
-        let Some(stored) = self.save(&game.stored, progress)? else {
+        let Some(stored) = self.games.save(&game.stored, progress)? else {
             return Ok(None);
         };
         let after = LiveGame::changed(stored, game.game.clone(), game.last_turn.clone());
@@ -67,13 +67,13 @@ impl Ledger {
         let plies = after.plies();
         // Both are told: the loser may not be watching the channel.
         let text = text![
-            self.mention_player(&after, loser),
+            mention_player(self.voice, &after, loser),
             format!(" ({loser}) ran out of time. "),
-            self.mention_player(&after, !loser),
+            mention_player(self.voice, &after, !loser),
             format!(", you win the game on time ({plies} plies). Well played!")
         ];
         Ok(Reply {
-            board: Some(self.picture(&after, None)?),
+            board: Some(self.pictures.of(&after, None)?),
             buttons: vec![crate::service::play::prompt::rematch_button(&after)],
             ..Reply::public(text)
         })
@@ -87,7 +87,7 @@ impl Ledger {
         let (Some(time), Some(deadline)) = (game.stored.time, game.stored.deadline) else {
             return Ok(None);
         };
-        if self.config.clock.now() < deadline {
+        if self.clock.now() < deadline {
             self.store.mark_warned(&game.stored, 1, Kind::Reminder)?;
             return self.warning(game, Kind::Reminder);
         }
@@ -112,18 +112,18 @@ impl Ledger {
         let player = game.player(to_move);
         let text = match kind {
             Kind::Reminder => text![
-                self.mention(player)?,
+                mention(self.store, self.voice, player)?,
                 format!(", a reminder: your move ({to_move}) in this game is due by "),
                 Span::Time(deadline),
                 format!(" ({} days per move).", time.days)
             ],
             Kind::TimeUp => text![
-                self.name(player)?,
+                name(self.store, player)?,
                 format!(" ({to_move}) is out of time. "),
-                self.mention_player(game, !to_move),
+                mention_player(self.voice, game, !to_move),
                 format!(
                     ", you may claim the win with {}, or play on.",
-                    self.notice_phrasing().cmd("claim")
+                    self.voice.notice_phrasing().cmd("claim")
                 )
             ],
             _ => return Ok(None),

@@ -18,10 +18,13 @@ use crate::model::{ChannelId, GameId, OutboxId};
 use crate::record;
 use crate::render::{BoardView, RenderOptions};
 use crate::reply::{FollowUp, Reply};
-use crate::service::hands::Office;
+use crate::service::config::Config;
+use crate::service::engine::Engine;
+use crate::service::limits::Limits as RateLimits;
 use crate::service::voice::Voice;
-use crate::service::{Handled, Limited, LiveGame, Message, Service, refuse};
-use crate::store::RequestKind;
+use crate::service::words::game_heading;
+use crate::service::{Handled, Limited, LiveGame, Message, refuse};
+use crate::store::{RequestKind, Store};
 use crate::text;
 use crate::text::Text;
 
@@ -46,11 +49,22 @@ fn comment(mistake: &Mistake) -> String {
     )
 }
 
-impl Service {
+/// What the analyses touch: the store (the requests, the analyses kept, the games), the
+/// bot's voice, the engine, the limits (one analysis per member now and then) and the
+/// settings (the analysis's budget).
+pub(in crate::service) struct Analyses<'a> {
+    pub store: &'a Store,
+    pub voice: &'a Voice,
+    pub engine: &'a Engine,
+    pub limits: &'a RateLimits,
+    pub config: &'a Config,
+}
+
+impl Analyses<'_> {
     /// `analyse` of the finished game `game` in `message`'s channel: said to come here too
     /// if it is being analysed, shown again at once if it was analysed (its heading now, its
     /// turns as the work that follows), else queued, with when it comes.
-    pub(in crate::service) fn ask_analysis(&self, message: &Message, game: &LiveGame) -> Handled {
+    pub(in crate::service) fn ask(&self, message: &Message, game: &LiveGame) -> Handled {
         let id = game.stored.id;
         let being_analysed = || {
             refuse(format!(
@@ -72,7 +86,7 @@ impl Service {
         if let Some(mistakes) = self.store.analysis(id)? {
             return Ok(Reply {
                 then: then(true),
-                ..Reply::public(self.analysis_heading(game, &mistakes)?)
+                ..Reply::public(self.analysis_heading(game, &mistakes))
             });
         }
         if !self
@@ -96,7 +110,7 @@ impl Service {
     /// `Game 3, ...: I am looking at all 41 turns (4 turns deep each), then ...`.
     fn analysis_plan(&self, game: &LiveGame) -> anyhow::Result<Text> {
         let turns = game.stored.turns.len();
-        let mut text = self.game_heading(game)?;
+        let mut text = game_heading(game);
         let budget = self.config.analysis;
         // A game of one turn has no "all" and no "3 that cost most".
         let (looked, reported) = match turns {
@@ -145,9 +159,9 @@ impl Service {
         self.try_analysis(id)
     }
 
-    /// The analysis of game `id` that an engine pool claimed ([`Service::engine_work`]):
+    /// The analysis of game `id` that an engine pool claimed (`engine_work`):
     /// its replies for every channel that asked.
-    pub(in crate::service) fn analysis_claimed(&self, id: GameId) -> Vec<(ChannelId, Reply)> {
+    pub(in crate::service) fn claimed(&self, id: GameId) -> Vec<(ChannelId, Reply)> {
         self.analysis_told(id, self.try_analysis(id), None)
     }
 
@@ -213,7 +227,7 @@ impl Service {
         let owed = (self.store).set_analysis(id, &mistakes, &comments)?;
         let seconds = started.elapsed().as_secs_f64();
         tracing::info!(game = %id, seconds, turns = game.stored.turns.len(), "analysed");
-        let mut replies = vec![Reply::public(self.analysis_heading(&game, &mistakes)?)];
+        let mut replies = vec![Reply::public(self.analysis_heading(&game, &mistakes))];
         replies.extend(self.mistake_replies(&game, &mistakes)?);
         Ok((replies, owed))
     }
@@ -233,7 +247,8 @@ impl Service {
         };
         let judge = |turn: &PlayedTurn, limits: Limits| {
             let turn = turn.clone();
-            self.with_engine(ticket, move |engine| judge_turn(engine, &turn, limits))
+            self.engine
+                .run(ticket, move |engine| judge_turn(engine, &turn, limits))
         };
         let budget = self.config.analysis;
         let mut scanned = Vec::new();
@@ -249,19 +264,17 @@ impl Service {
         Ok(reported(confirmed, REPORTED))
     }
 
-    /// Each costly turn's reply ([`Service::mistake_reply`]).
+    /// Each costly turn's reply ([`Analyses::mistake_reply`]).
     fn mistake_replies(&self, game: &LiveGame, mistakes: &[Mistake]) -> anyhow::Result<Vec<Reply>> {
         (1..)
             .zip(mistakes)
             .map(|(n, mistake)| self.mistake_reply(game, n, mistake))
             .collect()
     }
-}
 
-impl Office {
     /// `Game 3, ...: the 3 turns that cost most.`, or that none cost anything.
-    fn analysis_heading(&self, game: &LiveGame, mistakes: &[Mistake]) -> anyhow::Result<Text> {
-        let mut text = self.game_heading(game)?;
+    fn analysis_heading(&self, game: &LiveGame, mistakes: &[Mistake]) -> Text {
+        let mut text = game_heading(game);
         if mistakes.is_empty() {
             text.push(format!(
                 ": I find no turn that cost anything, looking at every turn ({} each).",
@@ -273,13 +286,13 @@ impl Office {
                 text::count(mistakes.len() as u64, "turn")
             ));
         }
-        Ok(text)
+        text
     }
 
     /// Message `n` of the stored analysis of `game`, drawn again (an outbox row of
     /// [`Kind::Analysis`](crate::store::Kind::Analysis)): 0 its heading, `n` its `n`-th
     /// costly turn; `None` if there is no such message.
-    pub(in crate::service) fn analysis_message(
+    pub(in crate::service) fn message(
         &self,
         game: &LiveGame,
         n: usize,
@@ -288,15 +301,13 @@ impl Office {
             return Ok(None);
         };
         Ok(match n.checked_sub(1) {
-            None => Some(Reply::public(self.analysis_heading(game, &mistakes)?)),
+            None => Some(Reply::public(self.analysis_heading(game, &mistakes))),
             Some(index) => (mistakes.get(index))
                 .map(|mistake| self.mistake_reply(game, n, mistake))
                 .transpose()?,
         })
     }
-}
 
-impl Voice {
     /// One costly turn: who played what, what it cost, the better turn as the command that
     /// plays it and why, and the board after the better turn with it drawn.
     fn mistake_reply(&self, game: &LiveGame, n: usize, mistake: &Mistake) -> anyhow::Result<Reply> {
@@ -309,7 +320,7 @@ impl Voice {
             .next()
             .ok_or_else(|| anyhow::anyhow!("the better turn completes no turn"))?;
         let better_text = record::turn_text(&options, &better, false);
-        let say = self.notice_phrasing();
+        let say = self.voice.notice_phrasing();
         let text = text![
             format!("{n}. Turn {}: ", mistake.index + 1),
             game.name(mistake.color),

@@ -11,9 +11,10 @@ use crate::model::{GameId, UserId};
 use crate::record;
 use crate::render::{BoardView, RenderOptions};
 use crate::reply::{Button, Reply, Stamp};
-use crate::service::engine::{class_of, expected_time};
-use crate::service::hands::Keeper;
-use crate::service::{Handled, Message, Via};
+use crate::service::engine::{Engine, class_of, expected_time};
+use crate::service::words::game_heading;
+use crate::service::{Handled, LiveGame, Message, Via};
+use crate::store::Store;
 
 /// A browser button: the same game at `turn`, with or without the engine's view.
 fn step(label: &str, id: GameId, turn: usize, engine: bool, stamp: Stamp) -> Button {
@@ -29,22 +30,27 @@ fn step(label: &str, id: GameId, turn: usize, engine: bool, stamp: Stamp) -> But
     }
 }
 
-impl Keeper {
-    /// `browse`: game `id` (the channel's if `None`) after `turn` turns (the last if `None`).
+/// What the browser touches: the store (the analysis's comments) and the engine (its view).
+pub(in crate::service) struct Browser<'a> {
+    pub store: &'a Store,
+    pub engine: &'a Engine,
+}
+
+impl Browser<'_> {
+    /// `browse`: `game` after `turn` turns (the last if `None`).
     pub(in crate::service) fn browse(
         &self,
         message: &Message,
-        id: Option<GameId>,
+        game: &LiveGame,
         turn: Option<u32>,
         engine: bool,
     ) -> Handled {
-        let game = self.named_game(message, id)?;
         let total = game.stored.turns.len();
         let turn = turn.map_or(total, |n| (n as usize).min(total));
         // The states the game's load replayed: a click replays nothing more.
         let (state, last) = game.record()?.after_lines(turn);
         let id = game.stored.id;
-        let mut text = self.game_heading(&game)?;
+        let mut text = game_heading(game);
         let options = state.options();
         match &last {
             Some(played) => text.push(format!(
@@ -108,7 +114,9 @@ impl Keeper {
             expected: expected_time(Level::Medium),
         };
         let searched = state.clone();
-        let Ok(thought) = self.with_engine(ticket, move |e| e.think_game(&searched, &request))?
+        let Ok(thought) = self
+            .engine
+            .run(ticket, move |e| e.think_game(&searched, &request))?
         else {
             return Ok(None);
         };

@@ -8,13 +8,14 @@
 
 use crate::command::Phrasing;
 use crate::defaults::{DAY, HOUR_SECONDS};
-use crate::model::{GuildId, GuildSettings};
+use crate::model::{Clock, GuildId, GuildSettings};
 use crate::reply::Reply;
-use crate::service::hands::{Desk, Office};
-use crate::service::learn::puzzle::{Puzzle, puzzle_count, verdict};
+use crate::service::learn::puzzle_set::{Puzzle, puzzle_count, verdict};
+use crate::service::names::remember_users;
+use crate::service::server::notify::privately;
 use crate::service::voice::Voice;
-use crate::service::{Handled, Message, Service, refuse};
-use crate::store::{DailyAnswered, DailyPost, DailyTally};
+use crate::service::{Handled, Message, refuse};
+use crate::store::{DailyAnswered, DailyPost, DailyTally, Store};
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -54,24 +55,30 @@ fn tally_words(tally: DailyTally) -> String {
     }
 }
 
-impl Service {
+/// What the daily puzzle touches: the store (the posts, the answers), the bot's voice and
+/// the clock.
+pub(in crate::service) struct Daily<'a> {
+    pub store: &'a Store,
+    pub voice: &'a Voice,
+    pub clock: &'a Clock,
+}
+
+impl Daily<'_> {
     /// The daily puzzles due now, each recorded before it goes, with its message. Nothing
     /// is lost to an error: it is logged, and the next watch tries again.
-    pub fn daily_puzzles(&self) -> Vec<(DailyPost, Reply)> {
+    pub(in crate::service) fn daily_puzzles(&self) -> Vec<(DailyPost, Reply)> {
         self.daily_puzzles_due().unwrap_or_else(|e| {
             tracing::error!(error = %format!("{e:#}"), "cannot post the daily puzzles");
             Vec::new()
         })
     }
-}
 
-impl Office {
     fn daily_puzzles_due(&self) -> anyhow::Result<Vec<(DailyPost, Reply)>> {
         let count = puzzle_count();
         if count == 0 {
             return Ok(Vec::new());
         }
-        let now = self.config.clock.now();
+        let now = self.clock.now();
         let mut due = Vec::new();
         for server in self.store.daily_puzzle_servers()? {
             let day = puzzle_day(now, server.hour);
@@ -102,9 +109,7 @@ impl Office {
         }
         Ok(due)
     }
-}
 
-impl Desk {
     /// The post of a daily puzzle: the question, how to answer, when the next comes, and
     /// how the server did with the one before.
     fn daily_post(
@@ -115,7 +120,7 @@ impl Desk {
     ) -> anyhow::Result<Reply> {
         let puzzle =
             Puzzle::get(post.puzzle).ok_or_else(|| anyhow::anyhow!("no puzzle {}", post.puzzle))?;
-        let answer = Phrasing::slash(&self.prefix).cmd("solve <turn>");
+        let answer = Phrasing::slash(self.voice.prefix()).cmd("solve <turn>");
         let mut text = text![format!(
             "The daily puzzle (number {}): {} Answer with {answer} in this channel: only you \
              see your answer and whether it is right. A wrong answer gets one more try; the next \
@@ -146,11 +151,9 @@ impl Desk {
             ..Reply::public(text)
         })
     }
-}
 
-impl Service {
     /// Records why Discord refused the post of a daily puzzle, for the settings to say.
-    pub fn daily_puzzle_refused(&self, post: &DailyPost, why: &str) {
+    pub(in crate::service) fn refused(&self, post: &DailyPost, why: &str) {
         tracing::warn!(
             guild = post.guild.0,
             channel = post.channel.0,
@@ -161,9 +164,7 @@ impl Service {
             tracing::error!(error = %format!("{e:#}"), "cannot record a refused daily puzzle");
         }
     }
-}
 
-impl Office {
     /// The server's daily puzzle, if `message` was written in its channel on its day.
     pub(in crate::service) fn daily_here(
         &self,
@@ -176,7 +177,7 @@ impl Office {
             return Ok(None);
         };
         let hour = self.store.guild_settings(guild)?.puzzle_hour;
-        let today = puzzle_day(self.config.clock.now(), hour);
+        let today = puzzle_day(self.clock.now(), hour);
         let open = post.channel == message.channel && post.refused.is_none() && post.day == today;
         Ok(open.then_some(post))
     }
@@ -196,17 +197,13 @@ impl Office {
             Some(_) => None,
         })
     }
-}
 
-impl Desk {
     /// When the puzzle after `post` comes.
     pub(in crate::service) fn next_daily_time(&self, post: &DailyPost) -> anyhow::Result<i64> {
         let hour = self.store.guild_settings(post.guild)?.puzzle_hour;
         Ok(due_at(post.day + 1, hour))
     }
-}
 
-impl Voice {
     /// `puzzle` in the daily puzzle's channel: that puzzle again, to the asker (`last_try`:
     /// he answered it wrongly once).
     pub(in crate::service) fn show_daily(
@@ -218,7 +215,7 @@ impl Voice {
         let Some(puzzle) = Puzzle::get(post.puzzle) else {
             return refuse("I have no puzzles at the moment.");
         };
-        let say = self.phrasing(message);
+        let say = self.voice.phrasing(message);
         let answer = if last_try {
             "You have one try left, your last: answer with"
         } else {
@@ -237,9 +234,7 @@ impl Voice {
             ..Reply::private(text)
         })
     }
-}
 
-impl Desk {
     /// `solve` in the daily puzzle's channel by a member whose answer is not final: his
     /// answer, said to him alone; a first wrong one leaves him one more try, the final one
     /// counts in his streaks.
@@ -252,7 +247,7 @@ impl Desk {
         let Some(puzzle) = Puzzle::get(post.puzzle) else {
             return refuse("I have no puzzles at the moment.");
         };
-        let say = self.phrasing(message);
+        let say = self.voice.phrasing(message);
         let right = match puzzle.solved_by(turn) {
             Ok(right) => right,
             Err(e) => {
@@ -263,7 +258,7 @@ impl Desk {
                 ));
             }
         };
-        self.remember_users(message)?;
+        remember_users(self.store, message)?;
         let answered = self
             .store
             .answer_daily_puzzle(post, message.author.id, right)?;
@@ -278,7 +273,8 @@ impl Desk {
                     say.cmd("solve <turn>")
                 );
                 let reply = Reply::private(text);
-                return Ok(self.privately(
+                return Ok(privately(
+                    self.voice.prefix(),
                     message,
                     reply,
                     "the verdict on the daily puzzle",
@@ -299,11 +295,15 @@ impl Desk {
                 say.cmd("puzzle")
             ));
         let reply = Reply::private(text);
-        Ok(self.privately(message, reply, "the verdict on the daily puzzle", "solve"))
+        Ok(privately(
+            self.voice.prefix(),
+            message,
+            reply,
+            "the verdict on the daily puzzle",
+            "solve",
+        ))
     }
-}
 
-impl Office {
     /// The daily puzzle in the server's settings: where and when, or how to start it, and a
     /// post Discord refused.
     pub(in crate::service) fn describe_daily(
@@ -319,7 +319,7 @@ impl Office {
                 say.cmd("settings puzzles=#channel")
             )));
         };
-        let now = self.config.clock.now();
+        let now = self.clock.now();
         let latest = self.store.latest_daily_puzzle(guild)?;
         let today = puzzle_day(now, hour);
         let next = match &latest {

@@ -8,7 +8,7 @@ use gipf::potentials::{Game, Turn};
 
 use super::lesson_data::{LESSONS, start};
 use crate::command::{Command, Phrasing, parse};
-use crate::service::play::Working;
+use crate::service::play::working::Working;
 
 /// `steps` played in turn from `before`: the turn completed at the last, or `None` if a step
 /// completed none (each one but the last must leave a question).

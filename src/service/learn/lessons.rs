@@ -13,11 +13,13 @@ use crate::command::{Phrasing, PlayCommand};
 use crate::model::{GameScope, Partial, UserId};
 use crate::render::{BoardView, RenderOptions};
 use crate::reply::{Picture, Reply};
-use crate::service::hands::Desk;
-use crate::service::play::Working;
+use crate::service::names::remember_users;
+use crate::service::play::working::Working;
 use crate::service::play::prompt::prompt;
+use crate::service::server::notify::privately;
+use crate::service::voice::Voice;
 use crate::service::{Failure, Handled, Message, refuse};
-use crate::store::GameFilter;
+use crate::store::{GameFilter, Store};
 use crate::text;
 use crate::text::{Span, Text};
 
@@ -66,14 +68,20 @@ fn lesson_refused(title: &str, why: &str, say: &Phrasing) -> Reply {
     Reply::private(text)
 }
 
-impl Desk {
+/// What the lessons touch: the learner's progress in the store, and the bot's voice.
+pub(in crate::service) struct Lessons<'a> {
+    pub store: &'a Store,
+    pub voice: &'a Voice,
+}
+
+impl Lessons<'_> {
     /// `learn [n]`: lesson `n` (from 1), or the learner's next one, with its picture and
     /// task; it stays open until done. After the last, the course says it is finished.
     pub(in crate::service) fn learn(&self, message: &Message, number: Option<u32>) -> Handled {
-        self.remember_users(message)?;
+        remember_users(self.store, message)?;
         let user = message.author.id;
         let progress = self.store.lesson_progress(user)?;
-        let say = self.phrasing(message);
+        let say = self.voice.phrasing(message);
         let count = LESSONS.len() as u32;
         let index = match number {
             Some(n) if (1..=count).contains(&n) => n - 1,
@@ -85,7 +93,13 @@ impl Desk {
             }
             None if progress.next >= count => {
                 let text = course_finished(progress.done, &say);
-                return Ok(self.privately(message, Reply::private(text), "the course", "learn"));
+                return Ok(privately(
+                    self.voice.prefix(),
+                    message,
+                    Reply::private(text),
+                    "the course",
+                    "learn",
+                ));
             }
             None => progress.next,
         };
@@ -117,7 +131,13 @@ impl Desk {
         // A course is one learner's: typed in a server, it goes to his direct messages,
         // where he does its tasks; a slash command's answer is his alone.
         let what = format!("lesson {}", index + 1);
-        Ok(self.privately(message, reply, &what, "learn"))
+        Ok(privately(
+            self.voice.prefix(),
+            message,
+            reply,
+            &what,
+            "learn",
+        ))
     }
 
     /// Whether `user` plays a game or has a challenge open: then his moves are never his
@@ -145,7 +165,7 @@ impl Desk {
     /// `hint` in the open lesson: the commands of its task.
     pub(in crate::service) fn lesson_hint(&self, message: &Message, index: u32) -> Handled {
         let lesson = &LESSONS[index as usize];
-        let say = self.phrasing(message);
+        let say = self.voice.phrasing(message);
         Ok(Reply::private(format!(
             "Lesson {}: {}.",
             index + 1,
@@ -165,7 +185,7 @@ impl Desk {
         let lesson = &LESSONS[index as usize];
         let user = message.author.id;
         let before = start(lesson)?;
-        let say = self.phrasing(message);
+        let say = self.voice.phrasing(message);
         let mut working = self.lesson_turn(user, &before, &say)?;
         let played = working.run(command);
         let title = format!("Lesson {}", index + 1);
@@ -211,12 +231,12 @@ impl Desk {
         message: &Message,
         why: &str,
     ) -> Option<Reply> {
-        if !crate::command::is_move_word(&self.command_word(message)) {
+        if !crate::command::is_move_word(&self.voice.command_word(message)) {
             return None;
         }
         let index = self.open_lesson(message.author.id)?;
         let title = format!("Lesson {}", index + 1);
-        Some(lesson_refused(&title, why, &self.phrasing(message)))
+        Some(lesson_refused(&title, why, &self.voice.phrasing(message)))
     }
 
     /// The learner's turn in his lesson as far as he has played it: the lesson's position

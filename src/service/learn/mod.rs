@@ -11,3 +11,4 @@ mod lesson_refusal;
 mod lesson_tests;
 pub(super) mod lessons;
 pub(super) mod puzzle;
+pub(super) mod puzzle_set;

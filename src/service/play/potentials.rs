@@ -39,7 +39,7 @@ mod tests {
 
     use crate::command::{Answer, Phrasing, PlayCommand};
     use crate::service::Failure;
-    use crate::service::play::Working;
+    use crate::service::play::working::Working;
 
     /// `docs/potentials.md` §6, the GEN 8 example: White's push d1-d4 makes the run
     /// b2 c3 d4 e5 f5 of GIPF-pieces and a loaded piece, which must end broken.

@@ -9,10 +9,13 @@ use crate::command::{
     Answer, ChallengeCommand, GameCommand, Phrasing, PlayCommand, TakebackAnswer, potential_word,
 };
 use crate::model::UserId;
-use crate::reply::{Button, FollowUp, Reply, Stamp};
-use crate::service::hands::Keeper;
+use crate::reply::{Button, FollowUp, HeldGame, Reply, Stamp};
+use crate::service::names::mention_player;
+use crate::service::picture::Pictures;
 use crate::service::play::potentials::RECONSTRUCTED;
-use crate::service::play::{narrate, removal, threat};
+use crate::service::play::narrate;
+use crate::service::play::removal;
+use crate::service::play::threat;
 use crate::service::voice::Voice;
 use crate::service::words::{and_list, due_by, result_words, row_verb, spots, uses_potentials};
 use crate::service::{Handled, LiveGame};
@@ -60,149 +63,149 @@ fn when(game: &Game) -> &'static str {
     }
 }
 
-impl Keeper {
-    /// What the player to move must do now, with a ping for them only.
-    pub(in crate::service) fn turn_reply(
-        &self,
-        game: &LiveGame,
-        start: Option<&Game>,
-        completed: &[Turn],
-        say: &Phrasing,
-    ) -> Handled {
-        let lines = self.played(game, start, completed);
-        self.position_reply(game, lines, completed.first().map(|t| t.color), say)
-    }
-
-    /// `lines` (what just happened), then the state of play and the question of the player
-    /// to move, with the board and the question's buttons; `first_mover` made the first of
-    /// the turns just completed, if any.
-    pub(in crate::service) fn position_reply(
-        &self,
-        game: &LiveGame,
-        mut lines: Vec<Text>,
-        first_mover: Option<Color>,
-        say: &Phrasing,
-    ) -> Handled {
-        let state = &game.game;
-        // The engine answers at once: this reply is held, and its answer asks the player.
-        let answer = self.engine_to_move(game);
-        lines.push(status_line(game, self.engine_user().map(|me| me.id)));
-        let prompt = match state.pending() {
-            Pending::GameOver(outcome) => vec![self.game_over(game, outcome, first_mover)?],
-            _ if answer.is_some() => Vec::new(),
-            pending => {
-                let player = self.mention_player(game, state.to_move());
-                prompt(state, &pending, player, say)
-            }
-        };
-        lines.extend(prompt);
-        // The new deadline, when the move passed to the other player under a time per move.
-        if let Some(last) = lines.last_mut() {
-            last.append(due_by(&game.stored));
-        }
-        // A held reply's board is the answer's to draw (or, if none comes, drawn then).
-        let board = match answer {
-            Some(_) => {
-                self.hold_for_answer(game);
-                None
-            }
-            None => Some(self.picture(game, None)?),
-        };
-        Ok(Reply {
-            board,
-            buttons: if answer.is_some() {
-                Vec::new()
-            } else {
-                question_buttons(game, self.engine_user().map(|me| me.id))
-            },
-            then: answer.map(FollowUp::EngineAnswer),
-            ..Reply::public(Text::join(lines, "\n"))
-        })
-    }
+/// What the player to move must do now, with a ping for them only.
+pub(in crate::service) fn turn_reply(
+    voice: &Voice,
+    pictures: &Pictures,
+    game: &LiveGame,
+    start: Option<&Game>,
+    completed: &[Turn],
+    say: &Phrasing,
+) -> Handled {
+    let lines = played(voice, game, start, completed);
+    let mover = completed.first().map(|t| t.color);
+    position_reply(voice, pictures, game, lines, mover, say)
 }
 
-impl Voice {
-    /// How the player to move acts, as the first move of a game says it.
-    pub(in crate::service) fn first_move(&self, game: &LiveGame, say: &Phrasing) -> String {
-        how_to_act(&game.game, say)
-    }
-
-    /// `alice (white) played b1 -> c2, recorded as `c2 (11)`.`: a line for each turn
-    /// completed, its push named as the chat command names it (the dot, then the first
-    /// spot) and the whole turn as the record writes it, then the turn in words (what its
-    /// power, removals and rows did: `narrate.rs`), read from `start`, the game at the
-    /// start of the first turn. The engine's turn is the bot's own: `I (black) answered e9
-    /// -> e8, …` (`played`, when it opens the game).
-    pub(in crate::service) fn played(
-        &self,
-        game: &LiveGame,
-        start: Option<&Game>,
-        turns: &[Turn],
-    ) -> Vec<Text> {
-        let engine = self.engine_user().map(|me| me.id);
-        let opened = game.stored.turns.len() <= turns.len();
-        let mut start = start.cloned();
-        turns
-            .iter()
-            .map(|turn| {
-                let record = game.turn_text(turn);
-                let mine = game.stored.engine.is_some() && engine == Some(game.player(turn.color));
-                let verb = if mine && !opened {
-                    "answered"
-                } else {
-                    "played"
-                };
-                let said = narrate::narrate(start.as_ref(), turn);
-                start = start
-                    .as_ref()
-                    .and_then(|game| narrate::after_turn(game, turn));
-                let mut words = match push_words(turn) {
-                    Some(push) => format!(" {verb} {push}, recorded as `{record}`."),
-                    None => format!(" {verb} `{record}`. {}", said.action),
-                };
-                if let Some(effects) = said.effects {
-                    words.push(' ');
-                    words.push_str(&effects);
-                }
-                let who = if mine {
-                    Span::from("I")
-                } else {
-                    game.name(turn.color)
-                };
-                text![who, format!(" ({}){words}", turn.color)]
-            })
-            .collect()
-    }
-
-    /// `Game over: alice (white) wins. …`, pinging the player who did not make the first of
-    /// the turns just completed (the loser, unless he lost at the start of his own turn):
-    /// `Well played` to a winner, `Good game` to a loser.
-    pub(in crate::service) fn game_over(
-        &self,
-        game: &LiveGame,
-        outcome: gipf::Outcome,
-        first_mover: Option<Color>,
-    ) -> anyhow::Result<Text> {
-        let other = first_mover.map_or(!outcome.winner, |color| !color);
-        let mut text = text!["Game over: "];
-        text.append(result_words(game, outcome));
-        // The winner is congratulated, the loser never: he hears "good game".
-        let engine = self.engine_user().map(|me| me.id);
-        if other == outcome.winner {
-            text.push(". Well played, ")
-                .push(self.mention_player(game, other))
-                .push("!");
-        } else if engine == Some(game.player(other)) {
-            text.push(". Well played, ")
-                .push(game.name(outcome.winner))
-                .push("!");
-        } else {
-            text.push(". Good game, ")
-                .push(self.mention_player(game, other))
-                .push(".");
+/// `lines` (what just happened), then the state of play and the question of the player
+/// to move, with the board and the question's buttons; `first_mover` made the first of
+/// the turns just completed, if any.
+pub(in crate::service) fn position_reply(
+    voice: &Voice,
+    pictures: &Pictures,
+    game: &LiveGame,
+    mut lines: Vec<Text>,
+    first_mover: Option<Color>,
+    say: &Phrasing,
+) -> Handled {
+    let state = &game.game;
+    // The engine answers at once: this reply is held, and its answer asks the player.
+    let answer = voice.to_move_in(game);
+    lines.push(status_line(game, voice.engine_id()));
+    let prompt = match state.pending() {
+        Pending::GameOver(outcome) => vec![game_over(voice, game, outcome, first_mover)?],
+        _ if answer.is_some() => Vec::new(),
+        pending => {
+            let player = mention_player(voice, game, state.to_move());
+            prompt(state, &pending, player, say)
         }
-        Ok(text)
+    };
+    lines.extend(prompt);
+    // The new deadline, when the move passed to the other player under a time per move.
+    if let Some(last) = lines.last_mut() {
+        last.append(due_by(&game.stored));
     }
+    // A held reply's board is the answer's to draw (or, if none comes, drawn then); the
+    // reply carries its game to the answer.
+    let (board, buttons, then) = match answer {
+        Some(_) => (
+            None,
+            Vec::new(),
+            Some(FollowUp::EngineAnswer(HeldGame::of(game))),
+        ),
+        None => (
+            Some(pictures.of(game, None)?),
+            question_buttons(game, voice.engine_id()),
+            None,
+        ),
+    };
+    Ok(Reply {
+        board,
+        buttons,
+        then,
+        ..Reply::public(Text::join(lines, "\n"))
+    })
+}
+
+/// How the player to move acts, as the first move of a game says it.
+pub(in crate::service) fn first_move(game: &LiveGame, say: &Phrasing) -> String {
+    how_to_act(&game.game, say)
+}
+
+/// `alice (white) played b1 -> c2, recorded as `c2 (11)`.`: a line for each turn
+/// completed, its push named as the chat command names it (the dot, then the first
+/// spot) and the whole turn as the record writes it, then the turn in words (what its
+/// power, removals and rows did: `narrate.rs`), read from `start`, the game at the
+/// start of the first turn. The engine's turn is the bot's own: `I (black) answered e9
+/// -> e8, …` (`played`, when it opens the game).
+pub(in crate::service) fn played(
+    voice: &Voice,
+    game: &LiveGame,
+    start: Option<&Game>,
+    turns: &[Turn],
+) -> Vec<Text> {
+    let engine = voice.engine_id();
+    let opened = game.stored.turns.len() <= turns.len();
+    let mut start = start.cloned();
+    turns
+        .iter()
+        .map(|turn| {
+            let record = game.turn_text(turn);
+            let mine = game.stored.engine.is_some() && engine == Some(game.player(turn.color));
+            let verb = if mine && !opened {
+                "answered"
+            } else {
+                "played"
+            };
+            let said = narrate::narrate(start.as_ref(), turn);
+            start = start
+                .as_ref()
+                .and_then(|game| narrate::after_turn(game, turn));
+            let mut words = match push_words(turn) {
+                Some(push) => format!(" {verb} {push}, recorded as `{record}`."),
+                None => format!(" {verb} `{record}`. {}", said.action),
+            };
+            if let Some(effects) = said.effects {
+                words.push(' ');
+                words.push_str(&effects);
+            }
+            let who = if mine {
+                Span::from("I")
+            } else {
+                game.name(turn.color)
+            };
+            text![who, format!(" ({}){words}", turn.color)]
+        })
+        .collect()
+}
+
+/// `Game over: alice (white) wins. …`, pinging the player who did not make the first of
+/// the turns just completed (the loser, unless he lost at the start of his own turn):
+/// `Well played` to a winner, `Good game` to a loser.
+pub(in crate::service) fn game_over(
+    voice: &Voice,
+    game: &LiveGame,
+    outcome: gipf::Outcome,
+    first_mover: Option<Color>,
+) -> anyhow::Result<Text> {
+    let other = first_mover.map_or(!outcome.winner, |color| !color);
+    let mut text = text!["Game over: "];
+    text.append(result_words(game, outcome));
+    // The winner is congratulated, the loser never: he hears "good game".
+    if other == outcome.winner {
+        text.push(". Well played, ")
+            .push(mention_player(voice, game, other))
+            .push("!");
+    } else if voice.is_me(game.player(other)) {
+        text.push(". Well played, ")
+            .push(game.name(outcome.winner))
+            .push("!");
+    } else {
+        text.push(". Good game, ")
+            .push(mention_player(voice, game, other))
+            .push(".");
+    }
+    Ok(text)
 }
 
 /// A turn's push as the chat command names it: `b1 -> c2`, `a GIPF-piece b1 -> c2`, `a

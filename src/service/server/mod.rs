@@ -10,33 +10,45 @@ use gipf::Color;
 use super::words::colour_word;
 use super::{Handled, Message, Run, refuse};
 use crate::command::{Phrasing, ServerCommand, SettingsChange};
-use crate::defaults::DAY_SECONDS;
-use crate::model::{BoardSide, GuildId, GuildSettings, Labels};
+use crate::model::{BoardSide, Clock, GuildId, GuildSettings, Labels};
 use crate::reply::Reply;
-use crate::service::hands::{Desk, Office};
+use crate::service::games::Games;
+use crate::service::learn::daily::Daily;
+use crate::service::names::remember_users;
+use crate::service::voice::Voice;
+use crate::store::Store;
 use crate::text;
 use crate::text::{Span, Text};
 
-impl Run for ServerCommand {
-    type Hands = Office;
+/// What the settings touch: the games (how long an idle one lives), the store, the bot's
+/// voice and the clock (the daily puzzle's next post).
+pub(in crate::service) struct Hands<'a> {
+    pub games: &'a Games,
+    pub store: &'a Store,
+    pub voice: &'a Voice,
+    pub clock: &'a Clock,
+}
 
-    fn run(self, office: &Office, message: &Message) -> Handled {
+impl Run for ServerCommand {
+    type Hands<'a> = Hands<'a>;
+
+    fn run(self, hands: &Hands<'_>, message: &Message) -> Handled {
         match self {
-            ServerCommand::Settings(change) => office.settings(message, change),
-            ServerCommand::Notify { dm } => office.notify(message, dm),
-            ServerCommand::Labels(labels) => office.choose_labels(message, labels),
+            ServerCommand::Settings(change) => hands.settings(message, change),
+            ServerCommand::Notify { dm } => hands.notify(message, dm),
+            ServerCommand::Labels(labels) => hands.choose_labels(message, labels),
         }
     }
 }
 
-impl Office {
+impl Hands<'_> {
     /// Shows the settings, or changes them.
     fn settings(&self, message: &Message, change: SettingsChange) -> Handled {
         let Some(guild) = message.guild else {
             return refuse("Settings belong to a server: ask in one of its channels.");
         };
         let mut settings = self.store.guild_settings(guild)?;
-        let say = self.phrasing(message);
+        let say = self.voice.phrasing(message);
         if change.is_empty() {
             return Ok(Reply::public(
                 self.describe_settings(settings, guild, &say)?,
@@ -62,12 +74,10 @@ impl Office {
         text.append(self.describe_settings(settings, guild, &say)?);
         Ok(Reply::public(text))
     }
-}
 
-impl Desk {
     /// Turns a member's direct messages on or off.
     fn notify(&self, message: &Message, dm: bool) -> Handled {
-        self.remember_users(message)?;
+        remember_users(self.store, message)?;
         self.store.set_dm(message.author.id, dm)?;
         Ok(Reply::private(if dm {
             "I will also send you a direct message, with the board, when it is your turn or you \
@@ -77,45 +87,6 @@ impl Desk {
         }))
     }
 
-    /// `board side [...]`: sets the side of every board shown or sent to the author, or
-    /// says which it is.
-    pub(super) fn choose_board_side(&self, message: &Message, side: Option<BoardSide>) -> Handled {
-        // Outside a server (the console, a direct message) pictures have White at the bottom.
-        let server_side = match message.guild {
-            Some(guild) => self.store.guild_settings(guild)?.board_side,
-            None => Color::White,
-        };
-        let server = format!(" (here {} at the bottom)", colour_word(server_side));
-        let say = self.phrasing(message);
-        let Some(side) = side else {
-            let chosen = self.store.board_side(message.author.id)?;
-            let now = chosen.map_or_else(
-                || format!("as the server shows them{server}"),
-                |side| seen(side, &server),
-            );
-            return Ok(Reply::private(format!(
-                "I show you boards {now}. {} (or {}, {}, {}) changes that for your {} and \
-                 the boards of your direct messages.",
-                say.cmd("board side mine"),
-                say.options("board side white"),
-                say.options("board side black"),
-                say.options("board side default"),
-                say.cmd("board")
-            )));
-        };
-        self.remember_users(message)?;
-        self.store.set_board_side(message.author.id, side)?;
-        Ok(Reply::private(format!(
-            "From now on I show you boards {}: your {} and the boards of your direct messages \
-             ({}). Pictures posted for everyone keep the server's side.",
-            seen(side, &server),
-            say.cmd("board"),
-            say.cmd("notify dm on")
-        )))
-    }
-}
-
-impl Desk {
     /// `labels [...]`: sets whether the boards shown or sent to the author name every spot,
     /// or says which he chose.
     fn choose_labels(&self, message: &Message, labels: Option<Labels>) -> Handled {
@@ -123,7 +94,7 @@ impl Desk {
             Some(guild) => self.store.guild_settings(guild)?.labels,
             None => false,
         };
-        let say = self.phrasing(message);
+        let say = self.voice.phrasing(message);
         let Some(labels) = labels else {
             let chosen = self.store.labels(message.author.id)?;
             return Ok(Reply::private(format!(
@@ -134,7 +105,7 @@ impl Desk {
                 say.options("labels default")
             )));
         };
-        self.remember_users(message)?;
+        remember_users(self.store, message)?;
         self.store.set_labels(message.author.id, labels)?;
         Ok(Reply::private(format!(
             "From now on the boards shown or sent to you {}: your {} and the boards of your \
@@ -143,9 +114,7 @@ impl Desk {
             say.cmd("board")
         )))
     }
-}
 
-impl Office {
     fn describe_settings(
         &self,
         settings: GuildSettings,
@@ -165,7 +134,7 @@ impl Office {
             "This server's challenges that set no time per move get {time}; games are played \
              {place}; a game nobody moves in for {} days ends as abandoned; board pictures \
              show {} at the bottom{}.",
-            self.abandon_days(Some(settings)),
+            self.games.abandon_days(Some(settings)),
             colour_word(settings.board_side),
             if settings.labels {
                 " and name every spot"
@@ -173,17 +142,56 @@ impl Office {
                 ""
             }
         ));
-        text.append(self.describe_daily(settings, guild, say)?);
+        let daily = Daily {
+            store: self.store,
+            voice: self.voice,
+            clock: self.clock,
+        };
+        text.append(daily.describe_daily(settings, guild, say)?);
         Ok(text)
     }
+}
 
-    /// Days without a move before a game ends as abandoned, by the server's settings or
-    /// the bot's own.
-    pub(super) fn abandon_days(&self, settings: Option<GuildSettings>) -> u64 {
-        settings
-            .and_then(|s| s.abandon_days)
-            .map_or(self.config.abandon_after.as_secs() / DAY_SECONDS, u64::from)
-    }
+/// `board side [...]`: sets the side of every board shown or sent to the author, or
+/// says which it is.
+pub(in crate::service) fn choose_board_side(
+    store: &Store,
+    voice: &Voice,
+    message: &Message,
+    side: Option<BoardSide>,
+) -> Handled {
+    // Outside a server (the console, a direct message) pictures have White at the bottom.
+    let server_side = match message.guild {
+        Some(guild) => store.guild_settings(guild)?.board_side,
+        None => Color::White,
+    };
+    let server = format!(" (here {} at the bottom)", colour_word(server_side));
+    let say = voice.phrasing(message);
+    let Some(side) = side else {
+        let chosen = store.board_side(message.author.id)?;
+        let now = chosen.map_or_else(
+            || format!("as the server shows them{server}"),
+            |side| seen(side, &server),
+        );
+        return Ok(Reply::private(format!(
+            "I show you boards {now}. {} (or {}, {}, {}) changes that for your {} and \
+             the boards of your direct messages.",
+            say.cmd("board side mine"),
+            say.options("board side white"),
+            say.options("board side black"),
+            say.options("board side default"),
+            say.cmd("board")
+        )));
+    };
+    remember_users(store, message)?;
+    store.set_board_side(message.author.id, side)?;
+    Ok(Reply::private(format!(
+        "From now on I show you boards {}: your {} and the boards of your direct messages \
+         ({}). Pictures posted for everyone keep the server's side.",
+        seen(side, &server),
+        say.cmd("board"),
+        say.cmd("notify dm on")
+    )))
 }
 
 /// Whether spots are named by `labels`, the server naming them if `server`: `name every

@@ -4,221 +4,229 @@
 use gipf_ai::Level;
 
 use super::super::{Failure, Handled, Message, refuse};
+use super::{Hands, event_here, moderators_only};
 use crate::command::NewEvent;
 use crate::model::{EventStatus, GameSpec, GuildId, TimeControl, UserId};
 use crate::reply::Reply;
-use crate::service::hands::Keeper;
+use crate::service::names::{mention, name, name_in, remember_users};
 use crate::store::{EventTerms, Tournament};
 use crate::text;
 
-impl Keeper {
-    /// `tournament create`: a moderator opens an event for entries in the channel.
-    pub(super) fn create_event(&self, message: &Message, guild: GuildId, new: NewEvent) -> Handled {
-        self.moderators_only(message, "create a tournament")?;
-        let say = self.phrasing(message);
-        if let Some(running) = self.store.tournament_in(message.channel)? {
-            return refuse(format!(
-                "This channel has a tournament already ({}, {}): one at a time per channel. \
-                 Create yours in another channel, or end this one first with {}.",
-                running.terms.name,
-                running.status.name(),
-                say.cmd("tournament cancel")
-            ));
-        }
-        if new.starts.is_some_and(|at| at <= self.config.clock.now()) {
-            return refuse(format!(
-                "That start is past: give a time to come, in UTC (now it is {}), or start the \
-                 event by hand with {}.",
-                crate::text::utc(self.config.clock.now()),
-                say.cmd("tournament start")
-            ));
-        }
-        self.remember_users(message)?;
-        let terms = EventTerms {
-            guild,
-            channel: message.channel,
-            name: new.name,
-            format: new.format,
-            spec: GameSpec::new(new.variant, new.potentials),
-            time: new.days.map(|days| TimeControl {
-                days,
-                autoforfeit: true,
-            }),
-            rated: new.rated,
-            starts_at: new.starts,
-            created_by: message.author.id,
-        };
-        if self.store.create_tournament(&terms)?.is_none() {
-            return refuse(
-                "Someone created a tournament in this channel just now: one at a time per channel.",
-            );
-        }
-        let starts = match terms.starts_at {
-            Some(at) => format!("It starts by itself at {}", crate::text::utc(at)),
-            None => format!("A moderator starts it with {}", say.cmd("tournament start")),
-        };
-        Ok(Reply::public(format!(
-            "Tournament **{}** is open for entries: {} of {}{}{}, each game in a thread of its \
-             own. Enter with {}. {starts}, with at least {} players.",
-            terms.name,
-            terms.format,
-            terms.spec.title(),
-            terms.time.map_or(String::new(), |t| format!(
-                ", {} days per move (a game out of time is lost)",
-                t.days
-            )),
-            if terms.rated { ", rated" } else { ", unrated" },
-            say.cmd("tournament join"),
-            terms.format.fewest_players()
-        )))
+/// `tournament create`: a moderator opens an event for entries in the channel.
+pub(super) fn create_event(
+    h: &Hands<'_>,
+    message: &Message,
+    guild: GuildId,
+    new: NewEvent,
+) -> Handled {
+    moderators_only(h, message, "create a tournament")?;
+    let say = h.voice.phrasing(message);
+    if let Some(running) = h.store.tournament_in(message.channel)? {
+        return refuse(format!(
+            "This channel has a tournament already ({}, {}): one at a time per channel. \
+             Create yours in another channel, or end this one first with {}.",
+            running.terms.name,
+            running.status.name(),
+            say.cmd("tournament cancel")
+        ));
     }
+    if new.starts.is_some_and(|at| at <= h.config.clock.now()) {
+        return refuse(format!(
+            "That start is past: give a time to come, in UTC (now it is {}), or start the \
+             event by hand with {}.",
+            crate::text::utc(h.config.clock.now()),
+            say.cmd("tournament start")
+        ));
+    }
+    remember_users(h.store, message)?;
+    let terms = EventTerms {
+        guild,
+        channel: message.channel,
+        name: new.name,
+        format: new.format,
+        spec: GameSpec::new(new.variant, new.potentials),
+        time: new.days.map(|days| TimeControl {
+            days,
+            autoforfeit: true,
+        }),
+        rated: new.rated,
+        starts_at: new.starts,
+        created_by: message.author.id,
+    };
+    if h.store.create_tournament(&terms)?.is_none() {
+        return refuse(
+            "Someone created a tournament in this channel just now: one at a time per channel.",
+        );
+    }
+    let starts = match terms.starts_at {
+        Some(at) => format!("It starts by itself at {}", crate::text::utc(at)),
+        None => format!("A moderator starts it with {}", say.cmd("tournament start")),
+    };
+    Ok(Reply::public(format!(
+        "Tournament **{}** is open for entries: {} of {}{}{}, each game in a thread of its \
+         own. Enter with {}. {starts}, with at least {} players.",
+        terms.name,
+        terms.format,
+        terms.spec.title(),
+        terms.time.map_or(String::new(), |t| format!(
+            ", {} days per move (a game out of time is lost)",
+            t.days
+        )),
+        if terms.rated { ", rated" } else { ", unrated" },
+        say.cmd("tournament join"),
+        terms.format.fewest_players()
+    )))
+}
 
-    /// `tournament join`: the author enters the channel's open event (or, naming me and a
-    /// level, enters my engine).
-    pub(super) fn join_event(&self, message: &Message, engine: Option<(UserId, Level)>) -> Handled {
-        let event = self.event_here(message)?;
-        let say = self.phrasing(message);
-        if event.status != EventStatus::Open {
-            return refuse(format!(
-                "{} has started: entries closed when it did. {} shows how it stands.",
-                event.terms.name,
-                say.cmd("tournament standings")
-            ));
-        }
-        let (entrant, level) = match engine {
-            None => (message.author.id, None),
-            Some((named, level)) => match self.engine_user() {
-                Some(me) if me.id == named => (named, Some(level)),
-                _ => {
-                    return refuse(format!(
-                        "Only I can be entered at a level, to make the numbers even: \
-                         {} (or {} to enter yourself).",
-                        say.cmd("tournament join @gipf-bot medium"),
-                        say.cmd("tournament join")
-                    ));
-                }
-            },
-        };
-        if event.seat_of(entrant).is_some() {
-            return refuse(text![
-                self.name_in(message, entrant)?,
-                format!(
-                    " is entered in {} already, once is enough. {} takes an entry back.",
-                    event.terms.name,
-                    say.cmd("tournament leave")
-                )
-            ]);
-        }
-        self.remember_users(message)?;
-        // My engine is named by its own name (a slash command's level names no user).
-        if let Some(me) = self.engine_user().filter(|me| me.id == entrant) {
-            self.store.remember_user(me.id, &me.name)?;
-        }
-        if !self.store.enter(event.id, entrant, level)? {
-            return refuse(format!(
-                "{} has just started: entries are closed.",
-                event.terms.name
-            ));
-        }
-        let at_level = level.map_or(String::new(), |level| format!(" at level {level}"));
-        Ok(Reply::public(text![
-            self.name_in(message, entrant)?,
+/// `tournament join`: the author enters the channel's open event (or, naming me and a
+/// level, enters my engine).
+pub(super) fn join_event(
+    h: &Hands<'_>,
+    message: &Message,
+    engine: Option<(UserId, Level)>,
+) -> Handled {
+    let event = event_here(h, message)?;
+    let say = h.voice.phrasing(message);
+    if event.status != EventStatus::Open {
+        return refuse(format!(
+            "{} has started: entries closed when it did. {} shows how it stands.",
+            event.terms.name,
+            say.cmd("tournament standings")
+        ));
+    }
+    let (entrant, level) = match engine {
+        None => (message.author.id, None),
+        Some((named, level)) => match h.voice.engine_user() {
+            Some(me) if me.id == named => (named, Some(level)),
+            _ => {
+                return refuse(format!(
+                    "Only I can be entered at a level, to make the numbers even: \
+                     {} (or {} to enter yourself).",
+                    say.cmd("tournament join @gipf-bot medium"),
+                    say.cmd("tournament join")
+                ));
+            }
+        },
+    };
+    if event.seat_of(entrant).is_some() {
+        return refuse(text![
+            name_in(h.store, message, entrant)?,
             format!(
-                "{at_level} entered {} ({}).",
+                " is entered in {} already, once is enough. {} takes an entry back.",
                 event.terms.name,
-                crate::text::count(event.entries.len() as u64 + 1, "player")
+                say.cmd("tournament leave")
             )
-        ]))
+        ]);
     }
-
-    /// `tournament leave`: the author takes his entry back before the event starts.
-    pub(super) fn leave_event(&self, message: &Message) -> Handled {
-        let event = self.event_here(message)?;
-        let say = self.phrasing(message);
-        if event.seat_of(message.author.id).is_none() {
-            return refuse(format!(
-                "You are not entered in {}, so there is nothing to leave. {} enters you.",
-                event.terms.name,
-                say.cmd("tournament join")
-            ));
-        }
-        if event.status != EventStatus::Open {
-            return refuse(format!(
-                "{} has started: a player leaves it by asking a moderator for {} (your games \
-                 played still count).",
-                event.terms.name,
-                say.cmd("tournament withdraw @you")
-            ));
-        }
-        if !self.store.leave(event.id, message.author.id)? {
-            return refuse(format!(
-                "{} has just started: ask a moderator to withdraw you.",
-                event.terms.name
-            ));
-        }
-        Ok(Reply::public(text![
-            self.name(message.author.id)?,
-            format!(" left {}.", event.terms.name)
-        ]))
+    remember_users(h.store, message)?;
+    // My engine is named by its own name (a slash command's level names no user).
+    if let Some(me) = h.voice.engine_user().filter(|me| me.id == entrant) {
+        h.store.remember_user(me.id, &me.name)?;
     }
+    if !h.store.enter(event.id, entrant, level)? {
+        return refuse(format!(
+            "{} has just started: entries are closed.",
+            event.terms.name
+        ));
+    }
+    let at_level = level.map_or(String::new(), |level| format!(" at level {level}"));
+    Ok(Reply::public(text![
+        name_in(h.store, message, entrant)?,
+        format!(
+            "{at_level} entered {} ({}).",
+            event.terms.name,
+            crate::text::count(event.entries.len() as u64 + 1, "player")
+        )
+    ]))
+}
 
-    /// `tournament withdraw @member`: a moderator takes a player out; his games played
-    /// count, and he is not paired again.
-    pub(super) fn withdraw_player(&self, message: &Message, player: UserId) -> Handled {
-        self.moderators_only(message, "withdraw a player")?;
-        let event = self.event_here(message)?;
-        let Some(seat) = event.seat_of(player) else {
-            return refuse(text![
-                self.name_in(message, player)?,
-                format!(
-                    " is not a player of {}: withdraw one of its players ({} lists them).",
-                    event.terms.name,
-                    self.phrasing(message).cmd("tournament standings")
-                )
-            ]);
-        };
-        if event.entries[seat].withdrawn {
-            return refuse(text![
-                self.name_in(message, player)?,
-                format!(" is withdrawn from {} already.", event.terms.name)
-            ]);
-        }
-        let done = if event.status == EventStatus::Open {
-            self.store.leave(event.id, player)?
-        } else {
-            self.store.withdraw(event.id, player)?
-        };
-        if !done {
-            return Err(self.event_moved_on());
-        }
-        Ok(Reply::public(text![
-            self.mention(player)?,
+/// `tournament leave`: the author takes his entry back before the event starts.
+pub(super) fn leave_event(h: &Hands<'_>, message: &Message) -> Handled {
+    let event = event_here(h, message)?;
+    let say = h.voice.phrasing(message);
+    if event.seat_of(message.author.id).is_none() {
+        return refuse(format!(
+            "You are not entered in {}, so there is nothing to leave. {} enters you.",
+            event.terms.name,
+            say.cmd("tournament join")
+        ));
+    }
+    if event.status != EventStatus::Open {
+        return refuse(format!(
+            "{} has started: a player leaves it by asking a moderator for {} (your games \
+             played still count).",
+            event.terms.name,
+            say.cmd("tournament withdraw @you")
+        ));
+    }
+    if !h.store.leave(event.id, message.author.id)? {
+        return refuse(format!(
+            "{} has just started: ask a moderator to withdraw you.",
+            event.terms.name
+        ));
+    }
+    Ok(Reply::public(text![
+        name(h.store, message.author.id)?,
+        format!(" left {}.", event.terms.name)
+    ]))
+}
+
+/// `tournament withdraw @member`: a moderator takes a player out; his games played
+/// count, and he is not paired again.
+pub(super) fn withdraw_player(h: &Hands<'_>, message: &Message, player: UserId) -> Handled {
+    moderators_only(h, message, "withdraw a player")?;
+    let event = event_here(h, message)?;
+    let Some(seat) = event.seat_of(player) else {
+        return refuse(text![
+            name_in(h.store, message, player)?,
             format!(
-                " is withdrawn from {}: not paired again; the games played count, and a game \
-                 still being played is played out.",
-                event.terms.name
+                " is not a player of {}: withdraw one of its players ({} lists them).",
+                event.terms.name,
+                h.voice.phrasing(message).cmd("tournament standings")
             )
-        ]))
+        ]);
+    };
+    if event.entries[seat].withdrawn {
+        return refuse(text![
+            name_in(h.store, message, player)?,
+            format!(" is withdrawn from {} already.", event.terms.name)
+        ]);
     }
+    let done = if event.status == EventStatus::Open {
+        h.store.leave(event.id, player)?
+    } else {
+        h.store.withdraw(event.id, player)?
+    };
+    if !done {
+        return Err(event_moved_on());
+    }
+    Ok(Reply::public(text![
+        mention(h.store, h.voice, player)?,
+        format!(
+            " is withdrawn from {}: not paired again; the games played count, and a game \
+             still being played is played out.",
+            event.terms.name
+        )
+    ]))
+}
 
-    /// `tournament cancel`: a moderator calls the event off; games under way are played
-    /// out as ordinary games.
-    pub(super) fn cancel_event(&self, message: &Message) -> Handled {
-        self.moderators_only(message, "cancel a tournament")?;
-        let event = self.event_here(message)?;
-        if !self
-            .store
-            .set_event_status(event.id, event.status, EventStatus::Cancelled)?
-        {
-            return Err(self.event_moved_on());
-        }
-        Ok(Reply::public(cancelled_text(&event)))
+/// `tournament cancel`: a moderator calls the event off; games under way are played
+/// out as ordinary games.
+pub(super) fn cancel_event(h: &Hands<'_>, message: &Message) -> Handled {
+    moderators_only(h, message, "cancel a tournament")?;
+    let event = event_here(h, message)?;
+    if !h
+        .store
+        .set_event_status(event.id, event.status, EventStatus::Cancelled)?
+    {
+        return Err(event_moved_on());
     }
+    Ok(Reply::public(cancelled_text(&event)))
+}
 
-    /// The refusal when the event changed between reading and writing it.
-    pub(super) fn event_moved_on(&self) -> Failure {
-        Failure::Refused("The tournament changed just now: look again and retry.".into())
-    }
+/// The refusal when the event changed between reading and writing it.
+pub(super) fn event_moved_on() -> Failure {
+    Failure::Refused("The tournament changed just now: look again and retry.".into())
 }
 
 /// What everyone hears when an event is called off.

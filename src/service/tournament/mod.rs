@@ -3,104 +3,137 @@
 //! whether the event is on), `rounds.rs` (a round paired and its games started, each in a
 //! thread of its own, by `start` and by the watch), `results.rs` (the event as the pairing
 //! crate reads it, from the stored games), `standings.rs` (standings and pairings, as
-//! text and as a crosstable) and `threads.rs` (a round game's thread asked for again).
+//! text and as a crosstable), `threads.rs` (when a round game's thread was asked for) and
+//! `watch.rs` (what the events call for when the watch looks).
 
 mod entries;
 mod results;
 mod rounds;
 mod standings;
 mod threads;
+mod watch;
 
-pub(super) use threads::ThreadAsks;
+pub(in crate::service) use threads::ThreadAsks;
 
 use super::{Failure, Message, refuse};
 use crate::command::{Phrasing, TournamentCommand};
 use crate::model::{EventStatus, GuildId};
 use crate::reply::Reply;
-use crate::service::Service;
-use crate::service::hands::Keeper;
-use crate::store::Tournament;
+use crate::service::config::Config;
+use crate::service::engine::Engine;
+use crate::service::engine_player::EnginePlayer;
+use crate::service::games::Games;
+use crate::service::picture::Pictures;
+use crate::service::voice::Voice;
+use crate::store::{Store, Tournament};
 use crate::text::Text;
+use entries::{cancel_event, create_event, join_event, leave_event, withdraw_player};
+pub(in crate::service) use rounds::recovered_event;
+use rounds::start_event;
+use standings::{event_pairings, event_standings};
+pub(in crate::service) use watch::tournament_rounds;
 
-impl TournamentCommand {
-    /// Runs the command for the author of `message`: one reply, or (a round started) the
-    /// announcement and a reply for each game's thread. It is handed the service, since a
-    /// round's start may play the engine's first turns (held replies); the rest of the room
-    /// runs on a [`Keeper`].
-    pub(super) fn run_all(
-        self,
-        service: &Service,
+/// What the tournaments touch: the games, the store, the bot's voice, the pictures, the
+/// engine (it plays a round's first turns where it has white), the settings (the clock) and
+/// when each waiting game's thread was last asked for.
+pub(in crate::service) struct Hands<'a> {
+    pub games: &'a Games,
+    pub store: &'a Store,
+    pub voice: &'a Voice,
+    pub pictures: &'a Pictures,
+    pub engine: &'a Engine,
+    pub config: &'a Config,
+    pub thread_asks: &'a ThreadAsks,
+}
+
+impl Hands<'_> {
+    /// The engine as a player, with what it touches.
+    fn engine_player(&self) -> EnginePlayer<'_> {
+        EnginePlayer {
+            games: self.games,
+            store: self.store,
+            voice: self.voice,
+            pictures: self.pictures,
+            engine: self.engine,
+            clock: &self.config.clock,
+        }
+    }
+
+    /// Runs `command` for the author of `message`: one reply, or (a round started) the
+    /// announcement and a reply for each game's thread.
+    pub(in crate::service) fn run_all(
+        &self,
+        command: TournamentCommand,
         message: &Message,
     ) -> Result<Vec<Reply>, Failure> {
-        let guild = service.event_guild(message)?;
-        let one = match self {
-            TournamentCommand::Create(event) => service.create_event(message, guild, event),
-            TournamentCommand::Join { engine } => service.join_event(message, engine),
-            TournamentCommand::Leave => service.leave_event(message),
-            TournamentCommand::Withdraw { player } => service.withdraw_player(message, player),
-            TournamentCommand::Cancel => service.cancel_event(message),
-            TournamentCommand::Start => return service.start_event(message),
-            TournamentCommand::Standings => service.event_standings(message),
-            TournamentCommand::Pairings { round } => service.event_pairings(message, round),
-            TournamentCommand::List => service.list_events(message, guild),
+        let h = self;
+        let guild = event_guild(message)?;
+        let one = match command {
+            TournamentCommand::Create(event) => create_event(h, message, guild, event),
+            TournamentCommand::Join { engine } => join_event(h, message, engine),
+            TournamentCommand::Leave => leave_event(h, message),
+            TournamentCommand::Withdraw { player } => withdraw_player(h, message, player),
+            TournamentCommand::Cancel => cancel_event(h, message),
+            TournamentCommand::Start => return start_event(h, message),
+            TournamentCommand::Standings => event_standings(h, message),
+            TournamentCommand::Pairings { round } => event_pairings(h, message, round),
+            TournamentCommand::List => list_events(h, message, guild),
         };
         one.map(|reply| vec![reply])
     }
 }
 
-impl Keeper {
-    /// The server a tournament command is given in: tournaments live in servers only.
-    fn event_guild(&self, message: &Message) -> Result<GuildId, Failure> {
-        match message.guild {
-            Some(guild) => Ok(guild),
-            None => refuse(
-                "Tournaments belong to a server: their games are played in threads of a \
-                 server's channel. Ask in one of its channels.",
-            ),
-        }
+/// The server a tournament command is given in: tournaments live in servers only.
+fn event_guild(message: &Message) -> Result<GuildId, Failure> {
+    match message.guild {
+        Some(guild) => Ok(guild),
+        None => refuse(
+            "Tournaments belong to a server: their games are played in threads of a \
+             server's channel. Ask in one of its channels.",
+        ),
     }
+}
 
-    /// The event open or running in the message's channel, or the refusal that there is none.
-    fn event_here(&self, message: &Message) -> Result<Tournament, Failure> {
-        match self.store.tournament_in(message.channel)? {
-            Some(event) => Ok(event),
-            None => refuse(no_event_here(&self.phrasing(message))),
-        }
+/// The event open or running in the message's channel, or the refusal that there is none.
+pub(super) fn event_here(h: &Hands<'_>, message: &Message) -> Result<Tournament, Failure> {
+    match h.store.tournament_in(message.channel)? {
+        Some(event) => Ok(event),
+        None => refuse(no_event_here(&h.voice.phrasing(message))),
     }
+}
 
-    /// Refuses a member without Manage Messages in the channel: `what` is what only a
-    /// moderator does.
-    fn moderators_only(&self, message: &Message, what: &str) -> Result<(), Failure> {
-        if message.rights.manage_messages {
-            return Ok(());
-        }
-        refuse(format!(
-            "Only a moderator of this channel (Manage Messages) can {what}. {} shows how it \
-             stands.",
-            self.phrasing(message).cmd("tournament standings")
-        ))
+/// Refuses a member without Manage Messages in the channel: `what` is what only a
+/// moderator does.
+pub(super) fn moderators_only(h: &Hands<'_>, message: &Message, what: &str) -> Result<(), Failure> {
+    if message.rights.manage_messages {
+        return Ok(());
     }
+    refuse(format!(
+        "Only a moderator of this channel (Manage Messages) can {what}. {} shows how it \
+         stands.",
+        h.voice.phrasing(message).cmd("tournament standings")
+    ))
+}
 
-    /// `tournaments`: this server's events, the latest first.
-    fn list_events(&self, message: &Message, guild: GuildId) -> Result<Reply, Failure> {
-        let events = self.store.tournaments_of(guild)?;
-        let say = self.phrasing(message);
-        if events.is_empty() {
-            return Ok(Reply::private(format!(
-                "This server has had no tournament yet. A moderator creates one in a channel \
-                 with {}.",
-                say.cmd("tournament create \"Winter Cup\" swiss rounds=5 standard days=3")
-            )));
-        }
-        let mut text = Text::from("This server's tournaments, the latest first:");
-        for event in &events {
-            text.push(format!("\n- **{}**", event.terms.name));
-            text.push(" in ");
-            text.push(crate::text::Span::Channel(event.terms.channel));
-            text.push(format!(": {}", event_line(event)));
-        }
-        Ok(Reply::private(text))
+/// `tournaments`: this server's events, the latest first.
+fn list_events(h: &Hands<'_>, message: &Message, guild: GuildId) -> Result<Reply, Failure> {
+    let events = h.store.tournaments_of(guild)?;
+    let say = h.voice.phrasing(message);
+    if events.is_empty() {
+        return Ok(Reply::private(format!(
+            "This server has had no tournament yet. A moderator creates one in a channel \
+             with {}.",
+            say.cmd("tournament create \"Winter Cup\" swiss rounds=5 standard days=3")
+        )));
     }
+    let mut text = Text::from("This server's tournaments, the latest first:");
+    for event in &events {
+        text.push(format!("\n- **{}**", event.terms.name));
+        text.push(" in ");
+        text.push(crate::text::Span::Channel(event.terms.channel));
+        text.push(format!(": {}", event_line(event)));
+    }
+    Ok(Reply::private(text))
 }
 
 /// `Swiss, 5 rounds of standard GIPF, 3 days per move, rated; 6 players, running (round 2)`.

@@ -4,8 +4,8 @@
 use gipf::Color;
 use gipf_tournament::{Event, Format, Played, Winner};
 
+use super::Hands;
 use crate::model::{EventFormat, GameStatus};
-use crate::service::hands::Keeper;
 use crate::store::{EventGame, Tournament};
 
 /// The pairing crate's format of an event.
@@ -27,36 +27,34 @@ pub(super) fn winner(game: &EventGame) -> Option<Color> {
     }
 }
 
-impl Keeper {
-    /// The record of `event` as stored now: its games and byes, each player by entry
-    /// number.
-    pub(super) fn event_record(&self, event: &Tournament) -> anyhow::Result<Event> {
-        let seat = |user| event.seat_of(user);
-        let games = self.store.event_games(event.id)?;
-        let mut record = Event::new(pairing_format(event.terms.format), event.entries.len());
-        record.withdrawn = (event.entries.iter().enumerate())
-            .filter_map(|(i, entry)| entry.withdrawn.then_some(i))
-            .collect();
-        for game in games {
-            let (Some(white), Some(black)) = (
-                seat(game.players[Color::White]),
-                seat(game.players[Color::Black]),
-            ) else {
-                continue;
-            };
-            record.games.push(Played {
-                round: game.round,
-                white,
-                black,
-                winner: winner(&game).map(|color| match color {
-                    Color::White => Winner::White,
-                    Color::Black => Winner::Black,
-                }),
-            });
-        }
-        record.byes = (self.store.event_byes(event.id)?.into_iter())
-            .filter_map(|(round, user)| Some((round, seat(user)?)))
-            .collect();
-        Ok(record)
+/// The record of `event` as stored now: its games and byes, each player by entry
+/// number.
+pub(super) fn event_record(h: &Hands<'_>, event: &Tournament) -> anyhow::Result<Event> {
+    let seat = |user| event.seat_of(user);
+    let games = h.store.event_games(event.id)?;
+    let mut record = Event::new(pairing_format(event.terms.format), event.entries.len());
+    record.withdrawn = (event.entries.iter().enumerate())
+        .filter_map(|(i, entry)| entry.withdrawn.then_some(i))
+        .collect();
+    for game in games {
+        let (Some(white), Some(black)) = (
+            seat(game.players[Color::White]),
+            seat(game.players[Color::Black]),
+        ) else {
+            continue;
+        };
+        record.games.push(Played {
+            round: game.round,
+            white,
+            black,
+            winner: winner(&game).map(|color| match color {
+                Color::White => Winner::White,
+                Color::Black => Winner::Black,
+            }),
+        });
     }
+    record.byes = (h.store.event_byes(event.id)?.into_iter())
+        .filter_map(|(round, user)| Some((round, seat(user)?)))
+        .collect();
+    Ok(record)
 }

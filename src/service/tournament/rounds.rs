@@ -8,316 +8,267 @@ use gipf_tournament::PairingError;
 use super::super::play::potentials::describe;
 use super::super::words::due_by;
 use super::super::{Failure, LiveGame, Message, refuse};
-use crate::model::{ChannelId, EventStatus, TournamentId, UserId};
+use super::entries::event_moved_on;
+use super::results::event_record;
+use super::standings::standings_reply;
+use super::{Hands, event_here, moderators_only};
+use crate::model::{EventStatus, TournamentId, UserId};
 use crate::reply::{IfRefused, NewThread, Reply};
-use crate::service::Service;
-use crate::service::hands::Keeper;
+use crate::service::engine_player::told_stuck;
+use crate::service::names::{mention, mention_player};
+use crate::service::play::prompt::first_move;
 use crate::store::{Kind, Owed, StoredGame, Tournament};
 use crate::text;
 use crate::text::Text;
 
-impl Service {
-    /// `tournament start`: a moderator closes the entries and the first round begins.
-    pub(super) fn start_event(&self, message: &Message) -> Result<Vec<Reply>, Failure> {
-        self.moderators_only(message, "start a tournament")?;
-        let event = self.event_here(message)?;
-        let say = self.phrasing(message);
-        if event.status != EventStatus::Open {
-            return refuse(format!(
-                "{} is under way already (round {}). {} shows how it stands.",
-                event.terms.name,
-                event.rounds_started,
-                say.cmd("tournament standings")
-            ));
-        }
-        let needed = event.terms.format.fewest_players();
-        if event.entries.len() < needed {
-            return refuse(format!(
-                "{} has {}: a {} starts with at least {needed}. More enter with {}, and I can \
-                 play to make the numbers even: {}.",
-                event.terms.name,
-                crate::text::count(event.entries.len() as u64, "player"),
-                event.terms.format,
-                say.cmd("tournament join"),
-                say.cmd("tournament join @gipf-bot medium")
-            ));
-        }
-        if !(self.store).set_event_status(event.id, EventStatus::Open, EventStatus::Running)? {
-            return Err(self.event_moved_on());
-        }
-        let running = Tournament {
-            status: EventStatus::Running,
-            ..event
-        };
-        Ok(self.next_round(&running)?)
+/// `tournament start`: a moderator closes the entries and the first round begins.
+pub(super) fn start_event(h: &Hands<'_>, message: &Message) -> Result<Vec<Reply>, Failure> {
+    moderators_only(h, message, "start a tournament")?;
+    let event = event_here(h, message)?;
+    let say = h.voice.phrasing(message);
+    if event.status != EventStatus::Open {
+        return refuse(format!(
+            "{} is under way already (round {}). {} shows how it stands.",
+            event.terms.name,
+            event.rounds_started,
+            say.cmd("tournament standings")
+        ));
     }
-
-    /// What the events call for now, each reply for its channel: the open ones whose start
-    /// time came begin (or, too few entered, are called off), and the running ones whose
-    /// round is over go on to the next round or end. Errors are logged; the next watch tries
-    /// again.
-    pub fn tournament_rounds(&self) -> Vec<(ChannelId, Reply)> {
-        let mut due = Vec::new();
-        let events = (self.store.tournaments_to_start())
-            .and_then(|open| Ok((open, self.store.running_tournaments()?)));
-        let (open, running) = match events {
-            Ok(events) => events,
-            Err(e) => {
-                tracing::error!(error = %format!("{e:#}"), "cannot read the tournaments");
-                return due;
-            }
-        };
-        for event in open {
-            self.log_failure(&event, self.start_on_time(&event), &mut due);
-        }
-        for event in running {
-            let next = self.event_record(&event).and_then(|record| {
-                if record.round_finished() {
-                    self.next_round(&event)
-                } else {
-                    Ok(Vec::new())
-                }
-            });
-            self.log_failure(&event, next, &mut due);
-            self.log_failure(&event, self.threads_to_ask_again(&event), &mut due);
-        }
-        due
+    let needed = event.terms.format.fewest_players();
+    if event.entries.len() < needed {
+        return refuse(format!(
+            "{} has {}: a {} starts with at least {needed}. More enter with {}, and I can \
+             play to make the numbers even: {}.",
+            event.terms.name,
+            crate::text::count(event.entries.len() as u64, "player"),
+            event.terms.format,
+            say.cmd("tournament join"),
+            say.cmd("tournament join @gipf-bot medium")
+        ));
     }
-
-    /// Adds an event's replies to `due`, for its channel, or logs why there are none.
-    fn log_failure(
-        &self,
-        event: &Tournament,
-        replies: anyhow::Result<Vec<Reply>>,
-        due: &mut Vec<(ChannelId, Reply)>,
-    ) {
-        match replies {
-            Ok(replies) => due.extend(replies.into_iter().map(|r| (event.terms.channel, r))),
-            Err(e) => {
-                tracing::error!(error = %format!("{e:#}"), event = event.id.0, "a tournament cannot go on");
-            }
-        }
+    if !(h.store).set_event_status(event.id, EventStatus::Open, EventStatus::Running)? {
+        return Err(event_moved_on());
     }
-
-    /// An open event at its start time: it begins, or is called off if too few entered.
-    fn start_on_time(&self, event: &Tournament) -> anyhow::Result<Vec<Reply>> {
-        let needed = event.terms.format.fewest_players();
-        let enough = event.entries.len() >= needed;
-        let to = if enough {
-            EventStatus::Running
-        } else {
-            EventStatus::Cancelled
-        };
-        if !self
-            .store
-            .set_event_status(event.id, EventStatus::Open, to)?
-        {
-            return Ok(Vec::new());
-        }
-        if !enough {
-            return Ok(vec![Reply::public(format!(
-                "{} was to start now, but only {} entered (a {} needs {needed}): it is called off.",
-                event.terms.name,
-                crate::text::count(event.entries.len() as u64, "player"),
-                event.terms.format
-            ))]);
-        }
-        let running = Tournament {
-            status: EventStatus::Running,
-            ..event.clone()
-        };
-        self.next_round(&running)
-    }
-
-    /// Pairs and starts the next round of a running event: its announcement (pairings and
-    /// standings) and a reply for each game, to post in the game's thread; or, the event
-    /// over, its final standings. Nothing if someone else started the round first.
-    pub(super) fn next_round(&self, event: &Tournament) -> anyhow::Result<Vec<Reply>> {
-        let record = self.event_record(event)?;
-        let round = match record.pair_next_round() {
-            Ok(round) => round,
-            // Every round played, or too few players left to pair: it ends as it stands.
-            Err(PairingError::EventOver | PairingError::TooFewPlayers { .. }) => {
-                return self.finish_event(event, &record);
-            }
-            Err(PairingError::RoundUnfinished { .. }) => return Ok(Vec::new()),
-            Err(e) => anyhow::bail!("event {}: {e}", event.id),
-        };
-        let user = |seat: usize| event.entries[seat].user;
-        let pairings: Vec<ByColor<UserId>> = (round.games.iter())
-            .map(|p| ByColor::new(user(p.white), user(p.black)))
-            .collect();
-        let bye = round.bye.map(user);
-        let Some(games) = self
-            .store
-            .start_round(event, round.number, &pairings, bye)?
-        else {
-            return Ok(Vec::new());
-        };
-        let mut replies = vec![self.round_announcement(event, round.number, &pairings, bye)?];
-        for stored in games {
-            replies.extend(self.round_game(event, round.number, stored, true)?);
-        }
-        Ok(replies)
-    }
-
-    /// The replies that open a round's game in its thread: both players pinged, the first
-    /// asked to move; where my engine moves first, its turn is played at once and opens the
-    /// thread (a held answer would lose the thread on the way). If Discord refuses the
-    /// thread, the game waits for the watch to ask again; `tell_if_refused`: the event's
-    /// channel hears it (the first time).
-    pub(super) fn round_game(
-        &self,
-        event: &Tournament,
-        round: u32,
-        stored: StoredGame,
-        tell_if_refused: bool,
-    ) -> anyhow::Result<Vec<Reply>> {
-        let game = LiveGame::load(stored)?;
-        let name = thread_name(event, round, &game);
-        let if_refused = IfRefused::Wait {
-            say: tell_if_refused.then(|| refused_words(&name)),
-        };
-        let thread = Some(NewThread {
-            name,
-            game: game.stored.id,
-            if_refused,
-        });
-        let white = self.mention_player(&game, Color::White);
-        let mut text = text![
-            format!("{}, round {round}: ", event.terms.name),
-            white.clone(),
-            " (White) against ",
-            self.mention_player(&game, Color::Black),
-            format!(" (Black), {}.\n", game.stored.spec.title()),
-        ];
-        if let Some(id) = self.engine_to_move(&game) {
-            let mut replies: Vec<Reply> =
-                self.engine_turn(id).into_iter().map(|(_, r)| r).collect();
-            if let Some(first) = replies.first_mut() {
-                text.append(std::mem::take(&mut first.text));
-                first.text = text;
-                first.thread = thread;
-            }
-            return Ok(replies);
-        }
-        let say = self.notice_phrasing();
-        text.append(text![
-            white,
-            format!(", you move first: {}", self.first_move(&game, &say))
-        ]);
-        if let Some(about) = game.stored.spec.potentials().as_ref().and_then(describe) {
-            text.push(format!("\n{about}"));
-        }
-        text.append(due_by(&game.stored));
-        Ok(vec![Reply {
-            board: Some(self.picture(&game, None)?),
-            thread,
-            ..Reply::public(text)
-        }])
-    }
-
-    /// The event's end: its status, and its final standings naming and pinging the winner.
-    fn finish_event(
-        &self,
-        event: &Tournament,
-        record: &gipf_tournament::Event,
-    ) -> anyhow::Result<Vec<Reply>> {
-        if !self.store.finish_tournament(event)? {
-            return Ok(Vec::new());
-        }
-        Ok(vec![self.final_standings(event, record)?])
-    }
+    let running = Tournament {
+        status: EventStatus::Running,
+        ..event
+    };
+    Ok(next_round(h, &running)?)
 }
 
-impl Keeper {
-    /// A round's pairings, posted in the event's channel, with the standings before it.
-    fn round_announcement(
-        &self,
-        event: &Tournament,
-        round: u32,
-        pairings: &[ByColor<UserId>],
-        bye: Option<UserId>,
-    ) -> anyhow::Result<Reply> {
-        let mut text = text![format!("**{}**, round {round}:", event.terms.name)];
-        for players in pairings {
-            text.append(text![
-                "\n- ",
-                self.mention(players[Color::White])?,
-                " (White) against ",
-                self.mention(players[Color::Black])?,
-                " (Black)"
-            ]);
-        }
-        if let Some(bye) = bye {
-            text.append(self.bye_line(event, bye)?);
-        }
-        text.push(
-            "\nEach game is played in a thread of its own, named for the round and its players.",
-        );
-        let mut reply = self.standings_reply(event, round > 1)?;
-        text.push("\n\n");
-        text.append(std::mem::take(&mut reply.text));
-        reply.text = text;
-        Ok(reply)
+/// An open event at its start time: it begins, or is called off if too few entered.
+pub(super) fn start_on_time(h: &Hands<'_>, event: &Tournament) -> anyhow::Result<Vec<Reply>> {
+    let needed = event.terms.format.fewest_players();
+    let enough = event.entries.len() >= needed;
+    let to = if enough {
+        EventStatus::Running
+    } else {
+        EventStatus::Cancelled
+    };
+    if !h.store.set_event_status(event.id, EventStatus::Open, to)? {
+        return Ok(Vec::new());
     }
-
-    /// `- bye: carol (a point)`: who sits the round out.
-    fn bye_line(&self, event: &Tournament, bye: UserId) -> anyhow::Result<Text> {
-        let worth = match event.terms.format {
-            crate::model::EventFormat::Swiss { .. } => " (worth a win)",
-            crate::model::EventFormat::RoundRobin { .. } => " (a rest: no game this round)",
-        };
-        Ok(text!["\n- bye: ", self.mention(bye)?, worth])
+    if !enough {
+        return Ok(vec![Reply::public(format!(
+            "{} was to start now, but only {} entered (a {} needs {needed}): it is called off.",
+            event.terms.name,
+            crate::text::count(event.entries.len() as u64, "player"),
+            event.terms.format
+        ))]);
     }
+    let running = Tournament {
+        status: EventStatus::Running,
+        ..event.clone()
+    };
+    next_round(h, &running)
+}
 
-    /// The final standings of `event` (whose record is `record`), naming and pinging the
-    /// winner.
-    fn final_standings(
-        &self,
-        event: &Tournament,
-        record: &gipf_tournament::Event,
-    ) -> anyhow::Result<Reply> {
-        let standings = record.standings();
-        let mut text = Text::new();
-        if let Some(first) = standings.first() {
-            text.append(text![
-                format!("**{}** is over. The winner: ", event.terms.name),
-                self.mention(event.entries[first.player].user)?,
-                format!(", with {} points. Congratulations!\n\n", first.points)
-            ]);
+/// Pairs and starts the next round of a running event: its announcement (pairings and
+/// standings) and a reply for each game, to post in the game's thread; or, the event
+/// over, its final standings. Nothing if someone else started the round first.
+pub(super) fn next_round(h: &Hands<'_>, event: &Tournament) -> anyhow::Result<Vec<Reply>> {
+    let record = event_record(h, event)?;
+    let round = match record.pair_next_round() {
+        Ok(round) => round,
+        // Every round played, or too few players left to pair: it ends as it stands.
+        Err(PairingError::EventOver | PairingError::TooFewPlayers { .. }) => {
+            return finish_event(h, event, &record);
         }
-        let mut reply = self.standings_reply(event, true)?;
-        text.append(std::mem::take(&mut reply.text));
-        reply.text = text;
-        Ok(reply)
+        Err(PairingError::RoundUnfinished { .. }) => return Ok(Vec::new()),
+        Err(e) => anyhow::bail!("event {}: {e}", event.id),
+    };
+    let user = |seat: usize| event.entries[seat].user;
+    let pairings: Vec<ByColor<UserId>> = (round.games.iter())
+        .map(|p| ByColor::new(user(p.white), user(p.black)))
+        .collect();
+    let bye = round.bye.map(user);
+    let Some(games) = h.store.start_round(event, round.number, &pairings, bye)? else {
+        return Ok(Vec::new());
+    };
+    let mut replies = vec![round_announcement(h, event, round.number, &pairings, bye)?];
+    for stored in games {
+        replies.extend(round_game(h, event, round.number, stored, true)?);
     }
+    Ok(replies)
+}
 
-    /// The message `owed` stands for about a tournament (its subject), drawn again from the
-    /// event as stored now: a round's pairings ([`Kind::Round`], its `ply` the round) or its
-    /// end ([`Kind::EventEnd`]); `None` if the event is gone.
-    pub(in crate::service) fn recovered_event(&self, owed: &Owed) -> anyhow::Result<Option<Reply>> {
-        let Some(event) = self.store.tournament(TournamentId(owed.subject))? else {
-            return Ok(None);
-        };
-        match owed.kind {
-            Kind::Round => {
-                let round = u32::try_from(owed.ply)?;
-                let pairings: Vec<ByColor<UserId>> = (self.store.event_games(event.id)?)
-                    .into_iter()
-                    .filter(|game| game.round == round)
-                    .map(|game| game.players)
-                    .collect();
-                let bye = (self.store.event_byes(event.id)?.into_iter())
-                    .find_map(|(at, user)| (at == round).then_some(user));
-                (self.round_announcement(&event, round, &pairings, bye)).map(Some)
-            }
-            Kind::EventEnd => {
-                let record = self.event_record(&event)?;
-                self.final_standings(&event, &record).map(Some)
-            }
-            _ => Ok(None),
+/// The replies that open a round's game in its thread: both players pinged, the first
+/// asked to move; where my engine moves first, its turn is played at once and opens the
+/// thread (a held answer would lose the thread on the way). If Discord refuses the
+/// thread, the game waits for the watch to ask again; `tell_if_refused`: the event's
+/// channel hears it (the first time).
+pub(super) fn round_game(
+    h: &Hands<'_>,
+    event: &Tournament,
+    round: u32,
+    stored: StoredGame,
+    tell_if_refused: bool,
+) -> anyhow::Result<Vec<Reply>> {
+    let game = LiveGame::load(stored)?;
+    let name = thread_name(event, round, &game);
+    let if_refused = IfRefused::Wait {
+        say: tell_if_refused.then(|| refused_words(&name)),
+    };
+    let thread = Some(NewThread {
+        name,
+        game: game.stored.id,
+        if_refused,
+    });
+    let white = mention_player(h.voice, &game, Color::White);
+    let mut text = text![
+        format!("{}, round {round}: ", event.terms.name),
+        white.clone(),
+        " (White) against ",
+        mention_player(h.voice, &game, Color::Black),
+        format!(" (Black), {}.\n", game.stored.spec.title()),
+    ];
+    if let Some(id) = h.voice.to_move_in(&game) {
+        let mut replies: Vec<Reply> = told_stuck(h.engine_player().turn(id, None))
+            .into_iter()
+            .map(|(_, r)| r)
+            .collect();
+        if let Some(first) = replies.first_mut() {
+            text.append(std::mem::take(&mut first.text));
+            first.text = text;
+            first.thread = thread;
         }
+        return Ok(replies);
+    }
+    let say = h.voice.notice_phrasing();
+    text.append(text![
+        white,
+        format!(", you move first: {}", first_move(&game, &say))
+    ]);
+    if let Some(about) = game.stored.spec.potentials().as_ref().and_then(describe) {
+        text.push(format!("\n{about}"));
+    }
+    text.append(due_by(&game.stored));
+    Ok(vec![Reply {
+        board: Some(h.pictures.of(&game, None)?),
+        thread,
+        ..Reply::public(text)
+    }])
+}
+
+/// The event's end: its status, and its final standings naming and pinging the winner.
+fn finish_event(
+    h: &Hands<'_>,
+    event: &Tournament,
+    record: &gipf_tournament::Event,
+) -> anyhow::Result<Vec<Reply>> {
+    if !h.store.finish_tournament(event)? {
+        return Ok(Vec::new());
+    }
+    Ok(vec![final_standings(h, event, record)?])
+}
+
+/// A round's pairings, posted in the event's channel, with the standings before it.
+fn round_announcement(
+    h: &Hands<'_>,
+    event: &Tournament,
+    round: u32,
+    pairings: &[ByColor<UserId>],
+    bye: Option<UserId>,
+) -> anyhow::Result<Reply> {
+    let mut text = text![format!("**{}**, round {round}:", event.terms.name)];
+    for players in pairings {
+        text.append(text![
+            "\n- ",
+            mention(h.store, h.voice, players[Color::White])?,
+            " (White) against ",
+            mention(h.store, h.voice, players[Color::Black])?,
+            " (Black)"
+        ]);
+    }
+    if let Some(bye) = bye {
+        text.append(bye_line(h, event, bye)?);
+    }
+    text.push("\nEach game is played in a thread of its own, named for the round and its players.");
+    let mut reply = standings_reply(h, event, round > 1)?;
+    text.push("\n\n");
+    text.append(std::mem::take(&mut reply.text));
+    reply.text = text;
+    Ok(reply)
+}
+
+/// `- bye: carol (a point)`: who sits the round out.
+fn bye_line(h: &Hands<'_>, event: &Tournament, bye: UserId) -> anyhow::Result<Text> {
+    let worth = match event.terms.format {
+        crate::model::EventFormat::Swiss { .. } => " (worth a win)",
+        crate::model::EventFormat::RoundRobin { .. } => " (a rest: no game this round)",
+    };
+    Ok(text!["\n- bye: ", mention(h.store, h.voice, bye)?, worth])
+}
+
+/// The final standings of `event` (whose record is `record`), naming and pinging the
+/// winner.
+fn final_standings(
+    h: &Hands<'_>,
+    event: &Tournament,
+    record: &gipf_tournament::Event,
+) -> anyhow::Result<Reply> {
+    let standings = record.standings();
+    let mut text = Text::new();
+    if let Some(first) = standings.first() {
+        text.append(text![
+            format!("**{}** is over. The winner: ", event.terms.name),
+            mention(h.store, h.voice, event.entries[first.player].user)?,
+            format!(", with {} points. Congratulations!\n\n", first.points)
+        ]);
+    }
+    let mut reply = standings_reply(h, event, true)?;
+    text.append(std::mem::take(&mut reply.text));
+    reply.text = text;
+    Ok(reply)
+}
+
+/// The message `owed` stands for about a tournament (its subject), drawn again from the
+/// event as stored now: a round's pairings ([`Kind::Round`], its `ply` the round) or its
+/// end ([`Kind::EventEnd`]); `None` if the event is gone.
+pub(in crate::service) fn recovered_event(
+    h: &Hands<'_>,
+    owed: &Owed,
+) -> anyhow::Result<Option<Reply>> {
+    let Some(event) = h.store.tournament(TournamentId(owed.subject))? else {
+        return Ok(None);
+    };
+    match owed.kind {
+        Kind::Round => {
+            let round = u32::try_from(owed.ply)?;
+            let pairings: Vec<ByColor<UserId>> = (h.store.event_games(event.id)?)
+                .into_iter()
+                .filter(|game| game.round == round)
+                .map(|game| game.players)
+                .collect();
+            let bye = (h.store.event_byes(event.id)?.into_iter())
+                .find_map(|(at, user)| (at == round).then_some(user));
+            (round_announcement(h, &event, round, &pairings, bye)).map(Some)
+        }
+        Kind::EventEnd => {
+            let record = event_record(h, &event)?;
+            final_standings(h, &event, &record).map(Some)
+        }
+        _ => Ok(None),
     }
 }
 

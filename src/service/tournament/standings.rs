@@ -5,156 +5,155 @@ use gipf::Color;
 use gipf_tournament::Standing;
 
 use super::super::{Handled, Message, refuse};
-use super::results::winner;
+use super::results::{event_record, winner};
+use super::{Hands, event_here};
 use crate::model::EventStatus;
 use crate::render::{CrosstableView, render_crosstable};
 use crate::reply::{Picture, Reply};
 use crate::service::alt_text::within_limit;
-use crate::service::hands::Keeper;
+use crate::service::names::{name, plain_name};
 use crate::store::Tournament;
 use crate::text;
 use crate::text::Text;
 
-impl Keeper {
-    /// `tournament standings`.
-    pub(super) fn event_standings(&self, message: &Message) -> Handled {
-        let event = self.event_here(message)?;
-        if event.status == EventStatus::Open {
-            return Ok(Reply::public(self.entries_text(&event)?));
-        }
-        Ok(self.standings_reply(&event, true)?)
+/// `tournament standings`.
+pub(super) fn event_standings(h: &Hands<'_>, message: &Message) -> Handled {
+    let event = event_here(h, message)?;
+    if event.status == EventStatus::Open {
+        return Ok(Reply::public(entries_text(h, &event)?));
     }
+    Ok(standings_reply(h, &event, true)?)
+}
 
-    /// Who entered an event not yet started.
-    fn entries_text(&self, event: &Tournament) -> anyhow::Result<Text> {
-        let mut names = Vec::with_capacity(event.entries.len());
-        for entry in &event.entries {
-            names.push(text![self.name(entry.user)?]);
-        }
-        let mut text = text![format!(
-            "{} has not started: {} entered",
+/// Who entered an event not yet started.
+fn entries_text(h: &Hands<'_>, event: &Tournament) -> anyhow::Result<Text> {
+    let mut names = Vec::with_capacity(event.entries.len());
+    for entry in &event.entries {
+        names.push(text![name(h.store, entry.user)?]);
+    }
+    let mut text = text![format!(
+        "{} has not started: {} entered",
+        event.terms.name,
+        crate::text::count(event.entries.len() as u64, "player")
+    )];
+    if !names.is_empty() {
+        text.push(" (");
+        text.append(Text::join(names, ", "));
+        text.push(")");
+    }
+    text.push(".");
+    Ok(text)
+}
+
+/// The standings as text: a line a player, rank, name, points and tie-breaks; `played`
+/// says the first rounds are over (else they show the entries at the start).
+pub(super) fn standings_reply(
+    h: &Hands<'_>,
+    event: &Tournament,
+    played: bool,
+) -> anyhow::Result<Reply> {
+    let record = event_record(h, event)?;
+    let standings = record.standings();
+    let head = if played {
+        format!("Standings of {}:", event.terms.name)
+    } else {
+        format!("The players of {}, in entry order:", event.terms.name)
+    };
+    let mut text = text![head];
+    for standing in &standings {
+        let entry = &event.entries[standing.player];
+        let breaks: Vec<String> = (standing.tie_breaks.iter())
+            .map(|(tie, points)| format!("{} {points}", tie.name()))
+            .collect();
+        let withdrawn = if entry.withdrawn { ", withdrawn" } else { "" };
+        text.append(text![
+            format!("\n{}. ", standing.rank),
+            name(h.store, entry.user)?,
+            format!(" {} ({}{withdrawn})", standing.points, breaks.join(", "))
+        ]);
+    }
+    let names = (event.entries.iter())
+        .map(|entry| plain_name(h.store, entry.user))
+        .collect::<anyhow::Result<Vec<String>>>()?;
+    let subtitle = format!(
+        "{}, {} · round {} of {}",
+        event.terms.format,
+        event.terms.spec.title(),
+        event.rounds_started,
+        record.total_rounds()
+    );
+    let picture = render_crosstable(&CrosstableView {
+        title: &event.terms.name,
+        subtitle: &subtitle,
+        names: &names,
+        standings: &standings,
+        games: &record.games,
+        byes: &record.byes,
+        rounds: record.total_rounds(),
+        format: record.format,
+    });
+    let alt = crosstable_alt(&subtitle, &names, &standings);
+    Ok(Reply {
+        board: Some(Picture { png: picture, alt }).filter(|p| !p.png.is_empty()),
+        ..Reply::public(text)
+    })
+}
+
+/// `tournament pairings [round]`: the games of a round (the latest by default) and how
+/// each stands.
+pub(super) fn event_pairings(h: &Hands<'_>, message: &Message, round: Option<u32>) -> Handled {
+    let event = event_here(h, message)?;
+    let say = h.voice.phrasing(message);
+    if event.rounds_started == 0 {
+        return refuse(format!(
+            "{} has no round yet: the first is paired when it starts ({}).",
             event.terms.name,
-            crate::text::count(event.entries.len() as u64, "player")
-        )];
-        if !names.is_empty() {
-            text.push(" (");
-            text.append(Text::join(names, ", "));
-            text.push(")");
-        }
-        text.push(".");
-        Ok(text)
+            say.cmd("tournament start")
+        ));
     }
-
-    /// The standings as text: a line a player, rank, name, points and tie-breaks; `played`
-    /// says the first rounds are over (else they show the entries at the start).
-    pub(super) fn standings_reply(
-        &self,
-        event: &Tournament,
-        played: bool,
-    ) -> anyhow::Result<Reply> {
-        let record = self.event_record(event)?;
-        let standings = record.standings();
-        let head = if played {
-            format!("Standings of {}:", event.terms.name)
-        } else {
-            format!("The players of {}, in entry order:", event.terms.name)
+    let round = round.unwrap_or(event.rounds_started);
+    if round > event.rounds_started {
+        return refuse(format!(
+            "{} has had {} so far: ask for one of them, like {}.",
+            event.terms.name,
+            crate::text::count(event.rounds_started, "round"),
+            say.cmd(&format!("tournament pairings {}", event.rounds_started))
+        ));
+    }
+    let mut text = text![format!("{}, round {round}:", event.terms.name)];
+    for game in h
+        .store
+        .event_games(event.id)?
+        .iter()
+        .filter(|g| g.round == round)
+    {
+        let result = match winner(game) {
+            None => text![
+                " (being played in ",
+                crate::text::Span::Channel(game.channel),
+                ")"
+            ],
+            Some(Color::White) => text![": 1-0"],
+            Some(Color::Black) => text![": 0-1"],
         };
-        let mut text = text![head];
-        for standing in &standings {
-            let entry = &event.entries[standing.player];
-            let breaks: Vec<String> = (standing.tie_breaks.iter())
-                .map(|(tie, points)| format!("{} {points}", tie.name()))
-                .collect();
-            let withdrawn = if entry.withdrawn { ", withdrawn" } else { "" };
-            text.append(text![
-                format!("\n{}. ", standing.rank),
-                self.name(entry.user)?,
-                format!(" {} ({}{withdrawn})", standing.points, breaks.join(", "))
-            ]);
-        }
-        let names = (event.entries.iter())
-            .map(|entry| self.plain_name(entry.user))
-            .collect::<anyhow::Result<Vec<String>>>()?;
-        let subtitle = format!(
-            "{}, {} · round {} of {}",
-            event.terms.format,
-            event.terms.spec.title(),
-            event.rounds_started,
-            record.total_rounds()
-        );
-        let picture = render_crosstable(&CrosstableView {
-            title: &event.terms.name,
-            subtitle: &subtitle,
-            names: &names,
-            standings: &standings,
-            games: &record.games,
-            byes: &record.byes,
-            rounds: record.total_rounds(),
-            format: record.format,
-        });
-        let alt = crosstable_alt(&subtitle, &names, &standings);
-        Ok(Reply {
-            board: Some(Picture { png: picture, alt }).filter(|p| !p.png.is_empty()),
-            ..Reply::public(text)
-        })
+        text.append(text![
+            "\n- ",
+            name(h.store, game.players[Color::White])?,
+            " (White) against ",
+            name(h.store, game.players[Color::Black])?,
+            " (Black)"
+        ]);
+        text.append(result);
     }
-
-    /// `tournament pairings [round]`: the games of a round (the latest by default) and how
-    /// each stands.
-    pub(super) fn event_pairings(&self, message: &Message, round: Option<u32>) -> Handled {
-        let event = self.event_here(message)?;
-        let say = self.phrasing(message);
-        if event.rounds_started == 0 {
-            return refuse(format!(
-                "{} has no round yet: the first is paired when it starts ({}).",
-                event.terms.name,
-                say.cmd("tournament start")
-            ));
-        }
-        let round = round.unwrap_or(event.rounds_started);
-        if round > event.rounds_started {
-            return refuse(format!(
-                "{} has had {} so far: ask for one of them, like {}.",
-                event.terms.name,
-                crate::text::count(event.rounds_started, "round"),
-                say.cmd(&format!("tournament pairings {}", event.rounds_started))
-            ));
-        }
-        let mut text = text![format!("{}, round {round}:", event.terms.name)];
-        for game in self
-            .store
-            .event_games(event.id)?
-            .iter()
-            .filter(|g| g.round == round)
-        {
-            let result = match winner(game) {
-                None => text![
-                    " (being played in ",
-                    crate::text::Span::Channel(game.channel),
-                    ")"
-                ],
-                Some(Color::White) => text![": 1-0"],
-                Some(Color::Black) => text![": 0-1"],
-            };
-            text.append(text![
-                "\n- ",
-                self.name(game.players[Color::White])?,
-                " (White) against ",
-                self.name(game.players[Color::Black])?,
-                " (Black)"
-            ]);
-            text.append(result);
-        }
-        for (_, user) in self
-            .store
-            .event_byes(event.id)?
-            .iter()
-            .filter(|(r, _)| *r == round)
-        {
-            text.append(text!["\n- bye: ", self.name(*user)?]);
-        }
-        Ok(Reply::public(text))
+    for (_, user) in h
+        .store
+        .event_byes(event.id)?
+        .iter()
+        .filter(|(r, _)| *r == round)
+    {
+        text.append(text!["\n- bye: ", name(h.store, *user)?]);
     }
+    Ok(Reply::public(text))
 }
 
 /// The crosstable's alt text, for screen readers: the event, then each player's rank,

@@ -6,10 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use crate::model::{GameId, GameStatus};
-use crate::reply::Reply;
-use crate::service::Service;
-use crate::store::{Tournament, waits_for_thread};
+use crate::model::GameId;
 
 /// How often a waiting game's thread is asked for (seconds).
 const ASK_EVERY: i64 = 10 * 60;
@@ -24,7 +21,7 @@ impl ThreadAsks {
     /// Whether `game`'s thread is to be asked for again at `now` (then noted as asked). A
     /// game seen for the first time is not: its thread was asked for just now, as its round
     /// started, or (after a restart) it waits one more turn of the clock.
-    fn due(&self, game: GameId, now: i64) -> bool {
+    pub(super) fn due(&self, game: GameId, now: i64) -> bool {
         let Ok(mut last) = self.last.lock() else {
             return false;
         };
@@ -35,25 +32,6 @@ impl ThreadAsks {
                 asked.is_some()
             }
         }
-    }
-}
-
-impl Service {
-    /// The replies that ask again for the threads of `event`'s games still waiting for one,
-    /// where it is time to: the channel is not told again if Discord refuses.
-    pub(super) fn threads_to_ask_again(&self, event: &Tournament) -> anyhow::Result<Vec<Reply>> {
-        let now = self.config.clock.now();
-        let mut replies = Vec::new();
-        for waiting in self.store.event_games(event.id)? {
-            let waits = waiting.status == GameStatus::Active && waits_for_thread(waiting.channel);
-            if !waits || !self.thread_asks.due(waiting.game, now) {
-                continue;
-            }
-            if let Some(stored) = self.store.game(waiting.game)? {
-                replies.extend(self.round_game(event, waiting.round, stored, false)?);
-            }
-        }
-        Ok(replies)
     }
 }
 
