@@ -36,7 +36,6 @@ mod stacks;
 mod text;
 mod theme;
 
-use anyhow::{Context, bail};
 use gipf::potentials::{Game, Turn};
 use gipf::{ByColor, Color};
 use image::RgbImage;
@@ -45,9 +44,6 @@ use palette::Palette;
 
 pub use animation::{FINAL_DELAY, MAX_BYTES, TURN_DELAY, animate};
 pub use crosstable::{CrosstableView, crosstable_size, render_crosstable};
-
-use crate::model::GameSpec;
-use crate::record::{self, Replay};
 
 /// Width of the picture in pixels.
 pub const IMAGE_WIDTH: u32 = layout::WIDTH;
@@ -90,8 +86,8 @@ impl RenderOptions {
 
 /// Draws the picture without encoding it: the last turn's dots and arrows and the ghosts of
 /// what it removed under the pieces, its halos and moves over them, then the pending
-/// decision and the panel.
-fn draw(view: &BoardView, options: &RenderOptions) -> RgbImage {
+/// decision and the panel. [`encode`] makes it a PNG, as [`render`] does.
+pub fn draw(view: &BoardView, options: &RenderOptions) -> RgbImage {
     draw_exchange(view, None, options)
 }
 
@@ -166,54 +162,6 @@ pub fn render_exchange(
         tracing::error!(%error, "cannot encode the board picture");
         Vec::new()
     })
-}
-
-/// A game record played through on the machine for every game, and its players' names as
-/// its header gives them.
-fn replay(text: &str, spec: GameSpec) -> anyhow::Result<(Replay, [String; 2])> {
-    let replay = record::replay(text, spec.options()).context("the record is not a legal game")?;
-    let header = record::header(text)?;
-    let name = |tag: &str| header.get(tag).unwrap_or(tag).to_string();
-    Ok((replay, [name("White"), name("Black")]))
-}
-
-/// The replay of a game record as an animated GIF, the players named as its header names
-/// them, drawn as `options` asks.
-pub fn animate_record(
-    text: &str,
-    spec: GameSpec,
-    options: &RenderOptions,
-) -> anyhow::Result<Vec<u8>> {
-    let (replay, [white, black]) = replay(text, spec)?;
-    animate(
-        &replay.games,
-        &replay.turns,
-        ByColor::new(&white, &black),
-        options,
-    )
-}
-
-/// Renders the game after ply `ply` (default: the end) of a record of game `spec`, that
-/// ply's turn highlighted.
-pub fn render_record(
-    text: &str,
-    spec: GameSpec,
-    ply: Option<usize>,
-    options: &RenderOptions,
-) -> anyhow::Result<Vec<u8>> {
-    let (replay, [white, black]) = replay(text, spec)?;
-    let plies = replay.turns.len();
-    let ply = ply.unwrap_or(plies);
-    if ply > plies {
-        bail!("the record has {plies} turns, so there is no position after turn {ply}");
-    }
-    let view = BoardView {
-        game: &replay.games[ply],
-        last_turn: ply.checked_sub(1).and_then(|i| replay.turns.get(i)),
-        names: ByColor::new(&white, &black),
-        note: None,
-    };
-    encode(&draw(&view, options)).context("cannot encode the picture")
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use gipf::random::Rng;
 use gipf::{ByColor, Pending, Position, Variant};
 use image::RgbImage;
 
+use super::tests::played;
 use super::*;
 
 const MIDGAME: &str = include_str!("../../docs/images/standard-midgame.gipf");
@@ -44,7 +45,7 @@ fn first(variant: Variant, wanted: impl Fn(&Pending) -> bool) -> (Game, Option<T
 
 #[test]
 fn plain_pictures_are_the_pixels_they_were() {
-    let replay = record::replay(MIDGAME, Options::plain(Variant::Standard)).unwrap();
+    let replay = played(MIDGAME, Options::plain(Variant::Standard));
     let midgame = (replay.last().clone(), replay.turns.last().cloned());
     let row = first(Variant::Standard, |p| {
         matches!(p, Pending::ChooseRow { .. })

@@ -301,7 +301,8 @@ impl Keeper {
         // The side of the still pictures this member sees.
         let bottom = self.bottom_for(stored, Some(message.author.id), None)?;
         let options = render::RenderOptions::seen_from(bottom);
-        let gif = render::animate(&replay.games, &replay.turns, names, &options)?;
+        let gif = render::animate(&replay.games, &replay.turns, names, &options)
+            .map_err(anyhow::Error::from)?;
         let mut text = self.game_heading(&game)?;
         text.push(format!(": {} turns, one picture each.", stored.turns.len()));
         Ok(Reply {
