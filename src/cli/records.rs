@@ -10,10 +10,11 @@ use anyhow::Context;
 use gipf::ByColor;
 use gipf::potentials::{GameName, Supply, parse_supplies};
 use gipf_ai::{Engine, Level, Request};
+use gipf_render::{BoardView, RenderOptions};
 
 use super::read_input;
 use crate::model::GameSpec;
-use crate::{record, render};
+use crate::record;
 
 /// The game of the record `text`: its header's, checked against the flags. A record that
 /// names no game and is given none is read as tournament GIPF, and the tool says so.
@@ -119,9 +120,9 @@ impl RenderArgs {
     pub fn run(self) -> anyhow::Result<()> {
         let text = read_input(Some(&self.file))?;
         let game = game_of(&text, self.variant, self.potentials)?;
-        let options = render::RenderOptions {
+        let options = RenderOptions {
             black_side: self.black_side,
-            ..render::RenderOptions::default()
+            ..RenderOptions::default()
         };
         let picture = if self.animate {
             animate_record(&text, game, &options)?
@@ -143,14 +144,10 @@ fn named_replay(text: &str, spec: GameSpec) -> anyhow::Result<(record::Replay, [
 
 /// The replay of a game record as an animated GIF, the players named as its header names
 /// them, drawn as `options` asks.
-fn animate_record(
-    text: &str,
-    spec: GameSpec,
-    options: &render::RenderOptions,
-) -> anyhow::Result<Vec<u8>> {
+fn animate_record(text: &str, spec: GameSpec, options: &RenderOptions) -> anyhow::Result<Vec<u8>> {
     let (replay, [white, black]) = named_replay(text, spec)?;
     let names = ByColor::new(white.as_str(), black.as_str());
-    let gif = render::animate(&replay.games, &replay.turns, names, options)?;
+    let gif = gipf_render::animate(&replay.games, &replay.turns, names, options)?;
     Ok(gif)
 }
 
@@ -160,7 +157,7 @@ fn render_record(
     text: &str,
     spec: GameSpec,
     ply: Option<usize>,
-    options: &render::RenderOptions,
+    options: &RenderOptions,
 ) -> anyhow::Result<Vec<u8>> {
     let (replay, [white, black]) = named_replay(text, spec)?;
     let plies = replay.turns.len();
@@ -168,13 +165,13 @@ fn render_record(
     if ply > plies {
         anyhow::bail!("the record has {plies} turns, so there is no position after turn {ply}");
     }
-    let view = render::BoardView {
+    let view = BoardView {
         game: &replay.games[ply],
         last_turn: ply.checked_sub(1).and_then(|i| replay.turns.get(i)),
         names: ByColor::new(&white, &black),
         note: None,
     };
-    render::encode(&render::draw(&view, options)).context("cannot encode the picture")
+    gipf_render::encode(&gipf_render::draw(&view, options)).context("cannot encode the picture")
 }
 
 /// Writes `bytes` into the file at `path`.
@@ -249,7 +246,7 @@ mod tests {
     use image::RgbImage;
 
     use super::*;
-    use crate::render::{BoardView, IMAGE_HEIGHT, IMAGE_WIDTH, RenderOptions};
+    use gipf_render::{IMAGE_HEIGHT, IMAGE_WIDTH};
 
     const RECORD: &str = include_str!("../../crates/gipf/tests/data/tournament-41-plies.gipf");
     /// An ultimate game of four turns, the third loading a ZÈRTZ at d7.
@@ -294,7 +291,7 @@ mod tests {
             names: ByColor::new("Ann", "Black"),
             note: None,
         };
-        assert_eq!(end, render::render(&view, &options_render));
+        assert_eq!(end, gipf_render::render(&view, &options_render));
         let start = render_record(POTENTIALS_RECORD, spec, Some(0), &options_render).unwrap();
         assert_ne!(start, end);
         let error = render_record(POTENTIALS_RECORD, spec, Some(5), &options_render).unwrap_err();

@@ -5,13 +5,13 @@
 use gipf::{ByColor, Color};
 
 use gipf::potentials::{Game, Turn};
+use gipf_render::{BoardView, RenderOptions};
 
 use super::LiveGame;
 use super::alt_text;
 use super::drawing_seats::Seat;
 use super::game::time;
 use crate::model::{BoardSide, Labels, UserId};
-use crate::render::{self, BoardView, RenderOptions};
 use crate::reply::Picture;
 use crate::service::hands::Desk;
 use crate::store::StoredGame;
@@ -36,7 +36,7 @@ fn draw_exchange(view: &BoardView, exchange: Exchange, options: &RenderOptions) 
     crate::cost::rendered();
     let png = {
         let _seat = Seat::take();
-        render::render_exchange(view, exchange.answered, options)
+        gipf_render::render_exchange(view, exchange.answered, options)
     };
     Picture {
         png,

@@ -6,12 +6,12 @@
 
 use gipf::ByColor;
 use gipf::potentials::{Game, Turn};
+use gipf_render::{BoardView, RenderOptions};
 
 use super::lesson_data::{LESSONS, Lesson, start};
 use super::lesson_refusal::what_was_wrong;
 use crate::command::{Phrasing, PlayCommand};
 use crate::model::{GameScope, Partial, UserId};
-use crate::render::{BoardView, RenderOptions};
 use crate::reply::{Picture, Reply};
 use crate::service::hands::Desk;
 use crate::service::play::Working;

@@ -6,11 +6,11 @@ use std::sync::LazyLock;
 
 use gipf::potentials::{Game, Turn};
 use gipf::{ByColor, Color};
+use gipf_render::{BoardView, RenderOptions};
 
 use crate::command::{self, Command, Phrasing, PuzzleCommand};
 use crate::model::GameSpec;
 use crate::record;
-use crate::render::{BoardView, RenderOptions};
 use crate::reply::Reply;
 use crate::service::hands::Office;
 use crate::service::play::Working;

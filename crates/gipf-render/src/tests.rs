@@ -1,3 +1,6 @@
+//! The board picture's tests: its size and bytes, the pieces, marks and cards probed at
+//! known pixels, the replay's frames; and what the other test files share (decoding, probes,
+//! the test games played from their records).
 #![allow(clippy::unwrap_used)]
 
 use gipf::potentials::{Action, Decision, Game, Options, Pending, PieceKind, Turn};
@@ -12,9 +15,9 @@ use super::panel::{CARD_DISC, CARD_HEIGHT, CARD_LEFT, CARD_WIDTH, TAG_BORDER, ca
 use super::pieces::GHOST_OUTLINE_WIDTH;
 use super::*;
 
-const RECORD: &str = include_str!("../../crates/gipf/tests/data/tournament-41-plies.gipf");
+const RECORD: &str = include_str!("../../gipf/tests/data/tournament-41-plies.gipf");
 /// The README's mid-game picture: its last push, `a1-d4`, ends on a black GIPF-piece.
-const MIDGAME: &str = include_str!("../../docs/images/standard-midgame.gipf");
+const MIDGAME: &str = include_str!("../../../docs/images/standard-midgame.gipf");
 
 pub(super) fn decode(png: &[u8]) -> RgbImage {
     image::load_from_memory_with_format(png, image::ImageFormat::Png)

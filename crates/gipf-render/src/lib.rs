@@ -1,7 +1,9 @@
 //! The board picture the bot posts after every turn: a pure function from a game (and the
 //! last turn) to PNG bytes, no I/O. Every game is drawn from the machine that plays them
 //! all, [`gipf::potentials::Game`]: a game without potentials is one with empty supplies,
-//! and looks as the plain games always have (no legend, no stacks).
+//! and looks as the plain games always have (no legend, no stacks). A whole game is
+//! [`animate`]d as a GIF, and a tournament's standings drawn as a crosstable
+//! ([`render_crosstable`]). The crate draws only: it reads no record and knows no chat.
 //!
 //! The picture is [`IMAGE_WIDTH`] × [`IMAGE_HEIGHT`] pixels, landscape 4:3 so that Discord's
 //! embed box shows it as large as it can: the 900 × 960 board area on the left (White at the
@@ -12,7 +14,7 @@
 //! ```
 //! use gipf::Variant;
 //! use gipf::potentials::{Game, Options};
-//! use gipf_bot::render::{BoardView, RenderOptions, render};
+//! use gipf_render::{BoardView, RenderOptions, render};
 //! let game = Game::new(Options::plain(Variant::Standard));
 //! let names = gipf::ByColor::new("Ann", "Bob");
 //! let view = BoardView { game: &game, last_turn: None, names, note: None };

@@ -10,7 +10,7 @@ use image::RgbImage;
 use super::tests::played;
 use super::*;
 
-const MIDGAME: &str = include_str!("../../docs/images/standard-midgame.gipf");
+const MIDGAME: &str = include_str!("../../../docs/images/standard-midgame.gipf");
 const NOTE: &str = "Move by 2026-11-25 18:00 UTC";
 
 /// FNV-1a over the picture's pixels: stable across Rust versions, unlike `DefaultHasher`.

@@ -36,8 +36,8 @@ pub const MAX_BYTES: usize = 7_800_000;
 /// let turns = game.play_notation("b1-c2").unwrap();
 /// games.push(game);
 /// let names = gipf::ByColor::new("Ann", "Bob");
-/// let options = gipf_bot::render::RenderOptions::default();
-/// let gif = gipf_bot::render::animate(&games, &turns, names, &options).unwrap();
+/// let options = gipf_render::RenderOptions::default();
+/// let gif = gipf_render::animate(&games, &turns, names, &options).unwrap();
 /// assert_eq!(&gif[..6], b"GIF89a");
 /// ```
 pub fn animate(
