@@ -3,7 +3,7 @@
 //! A chat line becomes a [`command::Command`], the [`service`] plays it against the rules
 //! crate [`gipf`] and the SQLite [`store`], and answers with a [`reply::Reply`]: a
 //! [`text::Text`] that says what it means (names, pings, channels), and an optional board
-//! picture from [`render`]. An adapter ([`console`] or [`discord`]) renders and delivers it.
+//! picture from [`gipf_render`]. An adapter ([`console`] or [`discord`]) renders and delivers it.
 
 pub mod cli;
 pub mod command;
@@ -15,7 +15,6 @@ pub mod engine_pool;
 pub mod model;
 pub mod progress;
 pub mod record;
-pub mod render;
 pub mod reply;
 pub mod service;
 pub mod sight;

@@ -10,10 +10,11 @@ use anyhow::Context;
 use gipf::ByColor;
 use gipf::potentials::{GameName, Supply, parse_supplies};
 use gipf_ai::{Engine, Level, Request};
+use gipf_render::{BoardView, RenderOptions};
 
 use super::read_input;
 use crate::model::GameSpec;
-use crate::{record, render};
+use crate::record;
 
 /// The game of the record `text`: its header's, checked against the flags. A record that
 /// names no game and is given none is read as tournament GIPF, and the tool says so.
@@ -119,17 +120,58 @@ impl RenderArgs {
     pub fn run(self) -> anyhow::Result<()> {
         let text = read_input(Some(&self.file))?;
         let game = game_of(&text, self.variant, self.potentials)?;
-        let options = render::RenderOptions {
+        let options = RenderOptions {
             black_side: self.black_side,
-            ..render::RenderOptions::default()
+            ..RenderOptions::default()
         };
         let picture = if self.animate {
-            render::animate_record(&text, game, &options)?
+            animate_record(&text, game, &options)?
         } else {
-            render::render_record(&text, game, self.ply, &options)?
+            render_record(&text, game, self.ply, &options)?
         };
         write(&self.output, &picture)
     }
+}
+
+/// A game record played through on the machine for every game, and its players' names as
+/// its header gives them.
+fn named_replay(text: &str, spec: GameSpec) -> anyhow::Result<(record::Replay, [String; 2])> {
+    let replay = record::replay(text, spec.options()).context("the record is not a legal game")?;
+    let header = record::header(text)?;
+    let name = |tag: &str| header.get(tag).unwrap_or(tag).to_string();
+    Ok((replay, [name("White"), name("Black")]))
+}
+
+/// The replay of a game record as an animated GIF, the players named as its header names
+/// them, drawn as `options` asks.
+fn animate_record(text: &str, spec: GameSpec, options: &RenderOptions) -> anyhow::Result<Vec<u8>> {
+    let (replay, [white, black]) = named_replay(text, spec)?;
+    let names = ByColor::new(white.as_str(), black.as_str());
+    let gif = gipf_render::animate(&replay.games, &replay.turns, names, options)?;
+    Ok(gif)
+}
+
+/// The picture of the game after ply `ply` (default: the end) of a record of game `spec`,
+/// that ply's turn highlighted.
+fn render_record(
+    text: &str,
+    spec: GameSpec,
+    ply: Option<usize>,
+    options: &RenderOptions,
+) -> anyhow::Result<Vec<u8>> {
+    let (replay, [white, black]) = named_replay(text, spec)?;
+    let plies = replay.turns.len();
+    let ply = ply.unwrap_or(plies);
+    if ply > plies {
+        anyhow::bail!("the record has {plies} turns, so there is no position after turn {ply}");
+    }
+    let view = BoardView {
+        game: &replay.games[ply],
+        last_turn: ply.checked_sub(1).and_then(|i| replay.turns.get(i)),
+        names: ByColor::new(&white, &black),
+        note: None,
+    };
+    gipf_render::encode(&gipf_render::draw(&view, options)).context("cannot encode the picture")
 }
 
 /// Writes `bytes` into the file at `path`.
@@ -193,5 +235,84 @@ impl ThinkArgs {
             "thought"
         );
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gipf::Point;
+    use gipf::Variant;
+    use gipf::potentials::Options;
+    use image::RgbImage;
+
+    use super::*;
+    use gipf_render::{IMAGE_HEIGHT, IMAGE_WIDTH};
+
+    const RECORD: &str = include_str!("../../crates/gipf/tests/data/tournament-41-plies.gipf");
+    /// An ultimate game of four turns, the third loading a ZÈRTZ at d7.
+    const POTENTIALS_RECORD: &str = "[Variant \"ultimate\"]\n[White \"Ann\"]\nGe8\nGb2\nZd7\nDe2\n";
+
+    fn decode(png: &[u8]) -> RgbImage {
+        image::load_from_memory_with_format(png, image::ImageFormat::Png)
+            .unwrap()
+            .to_rgb8()
+    }
+
+    #[test]
+    fn render_record_picks_the_ply_and_refuses_one_past_the_end() {
+        let options = RenderOptions::default();
+        let tournament = GameSpec::Plain(Variant::Tournament);
+        let start = decode(&render_record(RECORD, tournament, Some(0), &options).unwrap());
+        assert_eq!(start.dimensions(), (IMAGE_WIDTH, IMAGE_HEIGHT));
+        let end = render_record(RECORD, tournament, None, &options).unwrap();
+        let last = render_record(RECORD, tournament, Some(41), &options).unwrap();
+        assert_eq!(end, last);
+        assert!(render_record(RECORD, tournament, Some(42), &options).is_err());
+        assert!(render_record("z9", tournament, None, &options).is_err());
+        let standard = GameSpec::Plain(Variant::Standard);
+        assert!(render_record("", standard, None, &options).is_ok());
+    }
+
+    /// The end it draws is the picture whose loaded piece the renderer's tests probe
+    /// (`the_end_of_a_record_with_potentials_shows_its_loaded_piece`).
+    #[test]
+    fn render_record_of_a_game_with_potentials_picks_the_ply_and_refuses_one_past_the_end() {
+        let options = Options::ultimate();
+        let spec = GameSpec::Potentials(options);
+        let options_render = RenderOptions::default();
+        let end = render_record(POTENTIALS_RECORD, spec, None, &options_render).unwrap();
+        let fourth = render_record(POTENTIALS_RECORD, spec, Some(4), &options_render).unwrap();
+        assert_eq!(end, fourth);
+        let replay = record::replay(POTENTIALS_RECORD, options).unwrap();
+        assert_eq!(replay.last().stack(Point::D7).unwrap().to_string(), "wZ");
+        let view = BoardView {
+            game: replay.last(),
+            last_turn: replay.turns.last(),
+            names: ByColor::new("Ann", "Black"),
+            note: None,
+        };
+        assert_eq!(end, gipf_render::render(&view, &options_render));
+        let start = render_record(POTENTIALS_RECORD, spec, Some(0), &options_render).unwrap();
+        assert_ne!(start, end);
+        let error = render_record(POTENTIALS_RECORD, spec, Some(5), &options_render).unwrap_err();
+        assert!(
+            error.to_string().contains("no position after turn 5"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn the_replay_has_a_frame_per_turn_and_the_start() {
+        let options = RenderOptions::default();
+        let ultimate = GameSpec::Potentials(Options::ultimate());
+        let gif = animate_record(POTENTIALS_RECORD, ultimate, &options).unwrap();
+        let mut decoder = gif::DecodeOptions::new().read_info(gif.as_slice()).unwrap();
+        let mut frames = 0;
+        while decoder.read_next_frame().unwrap().is_some() {
+            frames += 1;
+        }
+        let replay = record::replay(POTENTIALS_RECORD, Options::ultimate()).unwrap();
+        assert_eq!(frames, replay.turns.len() + 1);
+        assert_eq!(frames, 5);
     }
 }

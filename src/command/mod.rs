@@ -14,14 +14,15 @@
 //!
 //! A slash command's options fill its command directly ([`from_options`], in `options.rs`):
 //! each family reads them beside its chat words, through the same checks and refusals.
-//! The rows and the kinds of arguments are `syntax.rs`'s; how a command is written for
-//! the asker, `phrasing.rs`'s.
+//! The kinds of rows and arguments are `syntax.rs`'s, the table of every family's rows
+//! `families.rs`'s; how a command is written for the asker, `phrasing.rs`'s.
 //!
 //! This file holds what the families share: [`Command`], [`parse`], the errors and the
 //! argument readers more than one family uses.
 
 mod archive;
 mod challenge;
+mod families;
 mod game;
 mod info;
 mod options;
@@ -43,6 +44,7 @@ use gipf::potentials::Potential;
 
 pub use archive::ArchiveCommand;
 pub use challenge::ChallengeCommand;
+pub use families::SYNTAX;
 pub use game::{GameCommand, TakebackAnswer};
 pub use info::InfoCommand;
 pub use options::{ArgValue, SlashOptions, from_options};
@@ -50,7 +52,7 @@ pub use phrasing::Phrasing;
 pub use play::{Answer, PlayCommand};
 pub use puzzle::PuzzleCommand;
 pub use server::{ServerCommand, SettingsChange};
-pub use syntax::{Arg, ArgKind, Choices, Completion, SYNTAX, Subcommand, Syntax};
+pub use syntax::{Arg, ArgKind, Choices, Completion, Subcommand, Syntax};
 pub use tournament::{FormatKind, NewEvent, TournamentCommand, utc_minute};
 
 use crate::model::UserId;

@@ -1,18 +1,14 @@
-//! How each command is written: its row in [`SYNTAX`] (word, `!help` line, arguments, its
-//! chat parser and its slash filler), and the kinds of its arguments, with their bounds and
-//! choices read from the enums they name.
-
-use std::sync::LazyLock;
+//! How each command is written: its row in [`SYNTAX`](super::SYNTAX) (word, `!help` line,
+//! arguments, its chat parser and its slash filler), and the kinds of its arguments, with
+//! their bounds and choices read from the enums they name. The table of every row is
+//! `families.rs`'s.
 
 use gipf::potentials::Potential;
 use gipf::{ByColor, Color, Variant};
 use gipf_ai::Level;
 
 use super::options::Given;
-use super::{
-    Command, CommandError, FormatKind, TakebackAnswer, Words, archive, challenge, game, info, play,
-    potential_word, puzzle, server, tournament,
-};
+use super::{Command, CommandError, FormatKind, TakebackAnswer, Words, potential_word};
 use crate::model::{BoardSide, ColorChoice, GameKind, GameScope, Labels};
 
 /// How a command is written: its parser, its line in `!help`, its arguments, and what the
@@ -235,25 +231,6 @@ pub(super) const fn completed(arg: Arg, completion: Completion) -> Arg {
     }
 }
 
-/// Every family's rows.
-pub(super) const FAMILIES: [&[Syntax]; 8] = [
-    challenge::SYNTAX,
-    play::SYNTAX,
-    game::SYNTAX,
-    archive::SYNTAX,
-    server::SYNTAX,
-    info::SYNTAX,
-    puzzle::SYNTAX,
-    tournament::SYNTAX,
-];
-
-/// Every command, in the order of `!help` (by [`Syntax::place`]).
-pub static SYNTAX: LazyLock<Vec<&'static Syntax>> = LazyLock::new(|| {
-    let mut rows: Vec<&'static Syntax> = FAMILIES.into_iter().flatten().collect();
-    rows.sort_by_key(|syntax| syntax.place);
-    rows
-});
-
 impl Syntax {
     /// What a row says when it says nothing more: a player's command that needs no rights,
     /// starts no game, answers everyone and belongs in a server's channel. Rows give their
@@ -283,16 +260,6 @@ impl Syntax {
         },
         subcommands: &[],
     };
-
-    /// The syntax of the command `word`.
-    pub fn of(word: &str) -> Option<&'static Syntax> {
-        SYNTAX.iter().copied().find(|syntax| syntax.word == word)
-    }
-
-    /// The syntax of slash command `name` (`gipf` is none: it is `/push` with `gipf:True`).
-    pub fn of_slash(name: &str) -> Option<&'static Syntax> {
-        Syntax::of(name).filter(|syntax| syntax.slash)
-    }
 
     /// Its subcommand `word`, if it has one of that name.
     pub fn subcommand(&self, word: &str) -> Option<&'static Subcommand> {

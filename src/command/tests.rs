@@ -561,7 +561,7 @@ fn what_players_copy_and_type_is_understood() {
 
 #[test]
 fn every_row_has_a_word_and_a_place_of_its_own() {
-    let rows = syntax::FAMILIES
+    let rows = families::FAMILIES
         .iter()
         .map(|family| family.len())
         .sum::<usize>();

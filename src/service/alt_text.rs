@@ -4,11 +4,11 @@
 
 use gipf::Color;
 use gipf::potentials::{Game, Pending, Turn};
+use gipf_render::BoardView;
 
 use super::play::narrate;
 use super::words::colour_word;
 use crate::model::GameSpec;
-use crate::render::BoardView;
 use crate::reply::Picture;
 
 /// The words of `view`; `answered` is the turn its last turn answered, if the picture shows

@@ -7,17 +7,17 @@ use std::sync::Arc;
 use gipf::{ByColor, Color};
 
 use gipf::potentials::{Game, Turn};
+use gipf_render::{BoardView, RenderOptions};
 
 use super::LiveGame;
 use super::alt_text;
 use super::drawing_seats::Seat;
 use super::words::colour_word;
 use crate::model::{BoardSide, ChannelId, GameStatus, Labels, UserId};
-use crate::text;
-use crate::render::{self, BoardView, RenderOptions};
 use crate::reply::Picture;
 use crate::service::voice::Voice;
 use crate::store::{Store, StoredGame};
+use crate::text;
 
 /// Draws `view` as `options` say, with its alt text: every board picture of the service
 /// comes from here.
@@ -39,7 +39,7 @@ fn draw_exchange(view: &BoardView, exchange: Exchange, options: &RenderOptions) 
     crate::cost::rendered();
     let png = {
         let _seat = Seat::take();
-        render::render_exchange(view, exchange.answered, options)
+        gipf_render::render_exchange(view, exchange.answered, options)
     };
     Picture {
         png,

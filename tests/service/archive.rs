@@ -345,8 +345,8 @@ fn a_replay_is_an_animation_of_every_turn_under_8_mb() {
         delays.push(frame.delay);
     }
     assert_eq!(count, 42, "the start and one frame per turn");
-    assert_eq!(delays.last(), Some(&gipf_bot::render::FINAL_DELAY));
-    assert_eq!(delays[0], gipf_bot::render::TURN_DELAY);
+    assert_eq!(delays.last(), Some(&gipf_render::FINAL_DELAY));
+    assert_eq!(delays[0], gipf_render::TURN_DELAY);
     table.expect("alice", "!replay", "One replay every 30 s");
 }
 

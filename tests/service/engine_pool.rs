@@ -185,8 +185,11 @@ fn games_waiting_for_the_engines_answer_hold_no_thread() {
     let waits: Vec<_> = (games.iter())
         .map(|&game| {
             let service = Arc::clone(&service);
-            runtime
-                .spawn(async move { service.follow_up_async(FollowUp::EngineAnswer(HeldGame::read_again(game))).await })
+            runtime.spawn(async move {
+                service
+                    .follow_up_async(FollowUp::EngineAnswer(HeldGame::read_again(game)))
+                    .await
+            })
         })
         .collect();
     // Every game's search is asked at once, one under way and the rest queued: none waits

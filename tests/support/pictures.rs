@@ -3,7 +3,7 @@
 use gipf::Color;
 
 /// Where the upper card's colour disc is: the panel starts at x = 900, the card 18 px in,
-/// its disc 38 px right of and 44 px below the card's corner (`render::panel`). The upper
+/// its disc 38 px right of and 44 px below the card's corner (`gipf-render`'s `panel.rs`). The upper
 /// card is the player at the top of the board.
 const UPPER_CARD_DISC: (u32, u32) = (956, 62);
 

@@ -13,7 +13,6 @@ use super::{Failure, Handled, Limited, LiveGame, Message, Run, refuse};
 use crate::command::ArchiveCommand;
 use crate::model::{ChannelId, GameId, GameKind, GameScope, GameStatus, GuildId, UserId};
 use crate::record::{GameRecord, Header};
-use crate::render;
 use crate::reply::Reply;
 use crate::service::config::Config;
 use crate::service::engine::Engine;
@@ -285,8 +284,9 @@ impl Hands<'_> {
         let replay = game.record()?;
         // The side of the still pictures this member sees.
         let bottom = (self.pictures).bottom_for(stored, Some(message.author.id), None)?;
-        let options = render::RenderOptions::seen_from(bottom);
-        let gif = render::animate(&replay.games, &replay.turns, names, &options)?;
+        let options = gipf_render::RenderOptions::seen_from(bottom);
+        let gif = gipf_render::animate(&replay.games, &replay.turns, names, &options)
+            .map_err(anyhow::Error::from)?;
         let mut text = game_heading(&game);
         text.push(format!(": {} turns, one picture each.", stored.turns.len()));
         Ok(Reply {

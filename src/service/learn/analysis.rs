@@ -12,11 +12,11 @@ use gipf::potentials::Game;
 use gipf::{ByColor, Color};
 use gipf_ai::Limits;
 use gipf_ai::analyse::{Budget, Mistake, PlayedTurn, judge_turn, replay, reported, to_confirm};
+use gipf_render::{BoardView, RenderOptions};
 
 use crate::engine_pool::{Class, Ticket};
 use crate::model::{ChannelId, GameId, OutboxId};
 use crate::record;
-use crate::render::{BoardView, RenderOptions};
 use crate::reply::{FollowUp, Reply};
 use crate::service::config::Config;
 use crate::service::engine::Engine;

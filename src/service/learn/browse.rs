@@ -4,12 +4,12 @@
 use gipf::ByColor;
 use gipf::potentials::Game;
 use gipf_ai::{Level, Request};
+use gipf_render::{BoardView, RenderOptions};
 
 use crate::command::ArchiveCommand;
 use crate::engine_pool::Ticket;
 use crate::model::{GameId, UserId};
 use crate::record;
-use crate::render::{BoardView, RenderOptions};
 use crate::reply::{Button, Reply, Stamp};
 use crate::service::engine::{Engine, class_of, expected_time};
 use crate::service::words::game_heading;

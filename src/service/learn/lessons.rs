@@ -6,16 +6,16 @@
 
 use gipf::ByColor;
 use gipf::potentials::{Game, Turn};
+use gipf_render::{BoardView, RenderOptions};
 
 use super::lesson_data::{LESSONS, Lesson, start};
 use super::lesson_refusal::what_was_wrong;
 use crate::command::{Phrasing, PlayCommand};
 use crate::model::{GameScope, Partial, UserId};
-use crate::render::{BoardView, RenderOptions};
 use crate::reply::{Picture, Reply};
 use crate::service::names::remember_users;
-use crate::service::play::working::Working;
 use crate::service::play::prompt::prompt;
+use crate::service::play::working::Working;
 use crate::service::server::notify::privately;
 use crate::service::voice::Voice;
 use crate::service::{Failure, Handled, Message, refuse};

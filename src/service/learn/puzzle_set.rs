@@ -11,11 +11,11 @@ use gipf::{ByColor, Color};
 use crate::command::{self, Command, Phrasing};
 use crate::model::GameSpec;
 use crate::record;
-use crate::render::{BoardView, RenderOptions};
 use crate::service::Failure;
 use crate::service::play::working::Working;
 use crate::service::words::colour_word;
 use crate::store::PuzzleProgress;
+use gipf_render::{BoardView, RenderOptions};
 
 /// The records of the set, one after the other.
 const SET: &str = include_str!("../../../assets/puzzles.gipf");

@@ -1,14 +1,14 @@
 //! How an event stands: `tournament standings` (points and tie-breaks, as text and as the
-//! crosstable picture of `render/crosstable.rs`) and `tournament pairings [round]` (a round's games and results).
+//! crosstable picture of `gipf-render`'s `crosstable.rs`) and `tournament pairings [round]` (a round's games and results).
 
 use gipf::Color;
+use gipf_render::{CrosstableView, render_crosstable};
 use gipf_tournament::Standing;
 
 use super::super::{Handled, Message, refuse};
 use super::results::{event_record, winner};
 use super::{Hands, event_here};
 use crate::model::EventStatus;
-use crate::render::{CrosstableView, render_crosstable};
 use crate::reply::{Picture, Reply};
 use crate::service::alt_text::within_limit;
 use crate::service::names::{name, plain_name};

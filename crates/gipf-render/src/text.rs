@@ -13,12 +13,12 @@ use image::RgbImage;
 use super::canvas::{Paint, blend};
 
 static REGULAR: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../assets/DejaVuSans.ttf"))
+    FontRef::try_from_slice(include_bytes!("../assets/DejaVuSans.ttf"))
         .expect("the embedded DejaVuSans.ttf is a valid font")
 });
 
 static BOLD: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../assets/DejaVuSans-Bold.ttf"))
+    FontRef::try_from_slice(include_bytes!("../assets/DejaVuSans-Bold.ttf"))
         .expect("the embedded DejaVuSans-Bold.ttf is a valid font")
 });
 

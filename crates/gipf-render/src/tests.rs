@@ -1,3 +1,6 @@
+//! The board picture's tests: its size and bytes, the pieces, marks and cards probed at
+//! known pixels, the replay's frames; and what the other test files share (decoding, probes,
+//! the test games played from their records).
 #![allow(clippy::unwrap_used)]
 
 use gipf::potentials::{Action, Decision, Game, Options, Pending, PieceKind, Turn};
@@ -11,11 +14,10 @@ use super::layout::{
 use super::panel::{CARD_DISC, CARD_HEIGHT, CARD_LEFT, CARD_WIDTH, TAG_BORDER, card_tops};
 use super::pieces::GHOST_OUTLINE_WIDTH;
 use super::*;
-use crate::record::Replay;
 
-const RECORD: &str = include_str!("../../crates/gipf/tests/data/tournament-41-plies.gipf");
+const RECORD: &str = include_str!("../../gipf/tests/data/tournament-41-plies.gipf");
 /// The README's mid-game picture: its last push, `a1-d4`, ends on a black GIPF-piece.
-const MIDGAME: &str = include_str!("../../docs/images/standard-midgame.gipf");
+const MIDGAME: &str = include_str!("../../../docs/images/standard-midgame.gipf");
 
 pub(super) fn decode(png: &[u8]) -> RgbImage {
     image::load_from_memory_with_format(png, image::ImageFormat::Png)
@@ -72,9 +74,43 @@ fn plain(variant: Variant) -> Game {
     Game::new(Options::plain(variant))
 }
 
+/// A record played through: `games[0]` is the start, `games[n]` the game after
+/// `turns[n - 1]`.
+pub(super) struct Replay {
+    pub(super) games: Vec<Game>,
+    pub(super) turns: Vec<Turn>,
+}
+
+impl Replay {
+    /// The game after the last turn.
+    pub(super) fn last(&self) -> &Game {
+        &self.games[self.games.len() - 1]
+    }
+}
+
+/// The test games: a record's turns, one a line, played from the start of the game
+/// `options` describe; its `[Tag "value"]` header, blank lines and `#` comments left out.
+/// (Records as players give them are the bot's to read; the renderer draws games.)
+pub(super) fn played(text: &str, options: Options) -> Replay {
+    let mut game = Game::new(options);
+    let mut replay = Replay {
+        games: vec![game.clone()],
+        turns: Vec::new(),
+    };
+    let lines = text.lines().map(str::trim);
+    for line in lines.filter(|l| !(l.is_empty() || l.starts_with('#') || l.starts_with('['))) {
+        let turns = game.play_notation(line);
+        for turn in turns.unwrap_or_else(|error| panic!("`{line}`: {error}")) {
+            replay.turns.push(turn);
+            replay.games.push(game.clone());
+        }
+    }
+    replay
+}
+
 /// A record of a game without potentials, played through.
 fn replay(text: &str, variant: Variant) -> Replay {
-    record::replay(text, Options::plain(variant)).unwrap()
+    played(text, Options::plain(variant))
 }
 
 /// A uniformly random decision, `None` once the game is over.
@@ -357,21 +393,6 @@ fn every_position_of_the_shared_record_renders_from_both_sides() {
             assert_eq!(decode(&png).dimensions(), (IMAGE_WIDTH, IMAGE_HEIGHT));
         }
     }
-}
-
-#[test]
-fn render_record_picks_the_ply_and_refuses_one_past_the_end() {
-    let options = RenderOptions::default();
-    let tournament = GameSpec::Plain(Variant::Tournament);
-    let start = decode(&render_record(RECORD, tournament, Some(0), &options).unwrap());
-    assert_eq!(start.dimensions(), (IMAGE_WIDTH, IMAGE_HEIGHT));
-    let end = render_record(RECORD, tournament, None, &options).unwrap();
-    let last = render_record(RECORD, tournament, Some(41), &options).unwrap();
-    assert_eq!(end, last);
-    assert!(render_record(RECORD, tournament, Some(42), &options).is_err());
-    assert!(render_record("z9", tournament, None, &options).is_err());
-    let standard = GameSpec::Plain(Variant::Standard);
-    assert!(render_record("", standard, None, &options).is_ok());
 }
 
 #[test]

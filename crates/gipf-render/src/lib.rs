@@ -1,7 +1,9 @@
 //! The board picture the bot posts after every turn: a pure function from a game (and the
 //! last turn) to PNG bytes, no I/O. Every game is drawn from the machine that plays them
 //! all, [`gipf::potentials::Game`]: a game without potentials is one with empty supplies,
-//! and looks as the plain games always have (no legend, no stacks).
+//! and looks as the plain games always have (no legend, no stacks). A whole game is
+//! [`animate`]d as a GIF, and a tournament's standings drawn as a crosstable
+//! ([`render_crosstable`]). The crate draws only: it reads no record and knows no chat.
 //!
 //! The picture is [`IMAGE_WIDTH`] × [`IMAGE_HEIGHT`] pixels, landscape 4:3 so that Discord's
 //! embed box shows it as large as it can: the 900 × 960 board area on the left (White at the
@@ -12,7 +14,7 @@
 //! ```
 //! use gipf::Variant;
 //! use gipf::potentials::{Game, Options};
-//! use gipf_bot::render::{BoardView, RenderOptions, render};
+//! use gipf_render::{BoardView, RenderOptions, render};
 //! let game = Game::new(Options::plain(Variant::Standard));
 //! let names = gipf::ByColor::new("Ann", "Bob");
 //! let view = BoardView { game: &game, last_turn: None, names, note: None };
@@ -36,7 +38,6 @@ mod stacks;
 mod text;
 mod theme;
 
-use anyhow::{Context, bail};
 use gipf::potentials::{Game, Turn};
 use gipf::{ByColor, Color};
 use image::RgbImage;
@@ -45,9 +46,6 @@ use palette::Palette;
 
 pub use animation::{FINAL_DELAY, MAX_BYTES, TURN_DELAY, animate};
 pub use crosstable::{CrosstableView, crosstable_size, render_crosstable};
-
-use crate::model::GameSpec;
-use crate::record::{self, Replay};
 
 /// Width of the picture in pixels.
 pub const IMAGE_WIDTH: u32 = layout::WIDTH;
@@ -90,8 +88,8 @@ impl RenderOptions {
 
 /// Draws the picture without encoding it: the last turn's dots and arrows and the ghosts of
 /// what it removed under the pieces, its halos and moves over them, then the pending
-/// decision and the panel.
-fn draw(view: &BoardView, options: &RenderOptions) -> RgbImage {
+/// decision and the panel. [`encode`] makes it a PNG, as [`render`] does.
+pub fn draw(view: &BoardView, options: &RenderOptions) -> RgbImage {
     draw_exchange(view, None, options)
 }
 
@@ -166,54 +164,6 @@ pub fn render_exchange(
         tracing::error!(%error, "cannot encode the board picture");
         Vec::new()
     })
-}
-
-/// A game record played through on the machine for every game, and its players' names as
-/// its header gives them.
-fn replay(text: &str, spec: GameSpec) -> anyhow::Result<(Replay, [String; 2])> {
-    let replay = record::replay(text, spec.options()).context("the record is not a legal game")?;
-    let header = record::header(text)?;
-    let name = |tag: &str| header.get(tag).unwrap_or(tag).to_string();
-    Ok((replay, [name("White"), name("Black")]))
-}
-
-/// The replay of a game record as an animated GIF, the players named as its header names
-/// them, drawn as `options` asks.
-pub fn animate_record(
-    text: &str,
-    spec: GameSpec,
-    options: &RenderOptions,
-) -> anyhow::Result<Vec<u8>> {
-    let (replay, [white, black]) = replay(text, spec)?;
-    animate(
-        &replay.games,
-        &replay.turns,
-        ByColor::new(&white, &black),
-        options,
-    )
-}
-
-/// Renders the game after ply `ply` (default: the end) of a record of game `spec`, that
-/// ply's turn highlighted.
-pub fn render_record(
-    text: &str,
-    spec: GameSpec,
-    ply: Option<usize>,
-    options: &RenderOptions,
-) -> anyhow::Result<Vec<u8>> {
-    let (replay, [white, black]) = replay(text, spec)?;
-    let plies = replay.turns.len();
-    let ply = ply.unwrap_or(plies);
-    if ply > plies {
-        bail!("the record has {plies} turns, so there is no position after turn {ply}");
-    }
-    let view = BoardView {
-        game: &replay.games[ply],
-        last_turn: ply.checked_sub(1).and_then(|i| replay.turns.get(i)),
-        names: ByColor::new(&white, &black),
-        note: None,
-    };
-    encode(&draw(&view, options)).context("cannot encode the picture")
 }
 
 #[cfg(test)]

@@ -7,9 +7,10 @@ use gipf::random::Rng;
 use gipf::{ByColor, Pending, Position, Variant};
 use image::RgbImage;
 
+use super::tests::played;
 use super::*;
 
-const MIDGAME: &str = include_str!("../../docs/images/standard-midgame.gipf");
+const MIDGAME: &str = include_str!("../../../docs/images/standard-midgame.gipf");
 const NOTE: &str = "Move by 2026-11-25 18:00 UTC";
 
 /// FNV-1a over the picture's pixels: stable across Rust versions, unlike `DefaultHasher`.
@@ -44,7 +45,7 @@ fn first(variant: Variant, wanted: impl Fn(&Pending) -> bool) -> (Game, Option<T
 
 #[test]
 fn plain_pictures_are_the_pixels_they_were() {
-    let replay = record::replay(MIDGAME, Options::plain(Variant::Standard)).unwrap();
+    let replay = played(MIDGAME, Options::plain(Variant::Standard));
     let midgame = (replay.last().clone(), replay.turns.last().cloned());
     let row = first(Variant::Standard, |p| {
         matches!(p, Pending::ChooseRow { .. })

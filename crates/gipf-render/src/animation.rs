@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use gif::{DisposalMethod, Encoder, Frame, Repeat};
+use gif::{DisposalMethod, Encoder, EncodingError, Frame, Repeat};
 use gipf::ByColor;
 use gipf::potentials::{Game, Turn};
 use image::RgbImage;
@@ -36,8 +36,8 @@ pub const MAX_BYTES: usize = 7_800_000;
 /// let turns = game.play_notation("b1-c2").unwrap();
 /// games.push(game);
 /// let names = gipf::ByColor::new("Ann", "Bob");
-/// let options = gipf_bot::render::RenderOptions::default();
-/// let gif = gipf_bot::render::animate(&games, &turns, names, &options).unwrap();
+/// let options = gipf_render::RenderOptions::default();
+/// let gif = gipf_render::animate(&games, &turns, names, &options).unwrap();
 /// assert_eq!(&gif[..6], b"GIF89a");
 /// ```
 pub fn animate(
@@ -45,7 +45,7 @@ pub fn animate(
     turns: &[Turn],
     names: ByColor<&str>,
     options: &RenderOptions,
-) -> anyhow::Result<Vec<u8>> {
+) -> Result<Vec<u8>, EncodingError> {
     animate_within(games, turns, (names, options), MAX_BYTES)
 }
 
@@ -55,7 +55,7 @@ pub(crate) fn animate_within(
     turns: &[Turn],
     (names, options): (ByColor<&str>, &RenderOptions),
     max_bytes: usize,
-) -> anyhow::Result<Vec<u8>> {
+) -> Result<Vec<u8>, EncodingError> {
     let picture = |i: usize| {
         let view = BoardView {
             game: &games[i],
@@ -74,7 +74,7 @@ fn animate_frames(
     frames: usize,
     picture: impl Fn(usize) -> RgbImage,
     max_bytes: usize,
-) -> anyhow::Result<Vec<u8>> {
+) -> Result<Vec<u8>, EncodingError> {
     let full = encode(frames, &picture, 1)?;
     if full.len() <= max_bytes {
         return Ok(full);
@@ -87,7 +87,7 @@ fn encode(
     frames: usize,
     draw: &impl Fn(usize) -> RgbImage,
     shrink: u32,
-) -> anyhow::Result<Vec<u8>> {
+) -> Result<Vec<u8>, EncodingError> {
     let picture = |i: usize| {
         let drawn = draw(i);
         match shrink {

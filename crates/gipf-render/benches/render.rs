@@ -1,31 +1,48 @@
 //! Rendering and encoding the board picture of a busy mid-game position, and the encoding
-//! alone (to tell drawing time from encoding time).
+//! alone (to tell drawing time from encoding time); a tournament's crosstable.
+//! `cargo bench -p gipf-render`.
 
-use gipf::potentials::Options;
+use gipf::potentials::{Game, Options, Turn};
 use gipf::{ByColor, Variant};
-use gipf_bot::record;
-use gipf_bot::render::{BoardView, IMAGE_HEIGHT, IMAGE_WIDTH, RenderOptions, encode, render};
+use gipf_render::{BoardView, IMAGE_HEIGHT, IMAGE_WIDTH, RenderOptions, encode, render};
 
-const RECORD: &str = include_str!("../crates/gipf/tests/data/tournament-41-plies.gipf");
+const RECORD: &str = include_str!("../../gipf/tests/data/tournament-41-plies.gipf");
 /// An ultimate game: every kind loaded, used potentials and stacks on the board.
-const POTENTIALS_RECORD: &str = include_str!("../docs/images/potentials-midgame.gipf");
+const POTENTIALS_RECORD: &str = include_str!("../../../docs/images/potentials-midgame.gipf");
 
 fn main() {
     divan::main();
 }
 
+/// The games of a record (`games[0]` the start, then the game after each turn) and its
+/// turns: its turn lines played from the start of the game `options` describe, its header,
+/// blank lines and `#` comments left out.
+fn played(text: &str, options: Options) -> (Vec<Game>, Vec<Turn>) {
+    let mut game = Game::new(options);
+    let (mut games, mut turns) = (vec![game.clone()], Vec::new());
+    let lines = text.lines().map(str::trim);
+    for line in lines.filter(|l| !(l.is_empty() || l.starts_with('#') || l.starts_with('['))) {
+        let Ok(done) = game.play_notation(line) else {
+            panic!("the record's turn `{line}` is legal");
+        };
+        for turn in done {
+            turns.push(turn);
+            games.push(game.clone());
+        }
+    }
+    (games, turns)
+}
+
 /// Runs `f` on the view of the shared record's position with the most pieces on the board
 /// (a game without potentials), with the turn that led to it.
 fn with_busiest_view<R>(f: impl FnOnce(&BoardView) -> R) -> R {
-    let Ok(replay) = record::replay(RECORD, Options::plain(Variant::Tournament)) else {
-        panic!("the shared record replays");
-    };
-    let ply = (0..replay.games.len())
-        .max_by_key(|&i| replay.games[i].occupied().count())
+    let (games, turns) = played(RECORD, Options::plain(Variant::Tournament));
+    let ply = (0..games.len())
+        .max_by_key(|&i| games[i].occupied().count())
         .unwrap_or(0);
     f(&BoardView {
-        game: &replay.games[ply],
-        last_turn: ply.checked_sub(1).and_then(|i| replay.turns.get(i)),
+        game: &games[ply],
+        last_turn: ply.checked_sub(1).and_then(|i| turns.get(i)),
         names: ByColor::new("Ann", "Bob"),
         note: None,
     })
@@ -61,15 +78,13 @@ fn encode_only(bencher: divan::Bencher) {
 /// most stacks on the board, with the turn that led to it.
 #[divan::bench]
 fn render_potentials_and_encode(bencher: divan::Bencher) {
-    let Ok(replay) = record::replay(POTENTIALS_RECORD, Options::ultimate()) else {
-        panic!("the ultimate record replays");
-    };
-    let ply = (0..replay.games.len())
-        .max_by_key(|&i| replay.games[i].stacks().count())
+    let (games, turns) = played(POTENTIALS_RECORD, Options::ultimate());
+    let ply = (0..games.len())
+        .max_by_key(|&i| games[i].stacks().count())
         .unwrap_or(0);
     let view = BoardView {
-        game: &replay.games[ply],
-        last_turn: ply.checked_sub(1).and_then(|i| replay.turns.get(i)),
+        game: &games[ply],
+        last_turn: ply.checked_sub(1).and_then(|i| turns.get(i)),
         names: ByColor::new("Ann", "Bob"),
         note: None,
     };
@@ -86,7 +101,7 @@ fn render_potentials_and_encode(bencher: divan::Bencher) {
 /// Draw and encode the crosstable of a 32-player, 7-round Swiss played to the end.
 #[divan::bench]
 fn render_crosstable_32_players(bencher: divan::Bencher) {
-    use gipf_bot::render::{CrosstableView, render_crosstable};
+    use gipf_render::{CrosstableView, render_crosstable};
     use gipf_tournament::{Event, Format, Played, Winner};
     let mut event = Event::new(Format::Swiss { rounds: 7 }, 32);
     while let Ok(round) = event.pair_next_round() {
