@@ -3,8 +3,8 @@
 use super::sql::params;
 
 use super::Store;
-use super::games::{Damaged, GAME_COLUMNS, StoredGame, game_row, with_turns};
 use super::outbox::{Kind, owe};
+use super::stored_game::{Damaged, GAME_COLUMNS, StoredGame, game_row, with_turns};
 use crate::defaults::DAY;
 use crate::model::{ChannelId, GameStatus};
 

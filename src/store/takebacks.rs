@@ -7,7 +7,7 @@ use super::sql::params;
 use gipf::Color;
 
 use super::Store;
-use super::games::StoredGame;
+use super::stored_game::StoredGame;
 use crate::model::{GameStatus, Partial};
 
 impl Store {

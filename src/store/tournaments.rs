@@ -7,8 +7,8 @@ use gipf_ai::Level;
 
 use super::challenges::ChallengeTerms;
 use super::engine_requests;
-use super::games::{StoredGame, insert_game};
 use super::outbox::{self, Kind};
+use super::stored_game::{StoredGame, insert_game};
 use super::{Store, potentials_text, spec};
 use crate::model::{
     ChannelId, ColorChoice, EventFormat, EventStatus, GameId, GameSpec, GameStatus, GuildId,
