@@ -9,9 +9,9 @@ use crate::defaults::DAY;
 use crate::model::{ChannelId, GameStatus};
 
 impl Store {
-    /// The active games whose deadline calls for a word now: a reminder (a quarter of the
-    /// time per move left, at most a day: a quarter day per day of it, capped at a day) or the
-    /// news that time is up.
+    /// The active games whose deadline calls for a word now: a reminder (its instant, which
+    /// the game's [`MoveClock`](crate::move_clock::MoveClock) set, has come) or the news that
+    /// time is up.
     pub fn games_due(&self) -> anyhow::Result<Vec<StoredGame>> {
         let now = self.clock.now();
         self.with(|c| {
@@ -20,11 +20,9 @@ impl Store {
                 .query_map(&format!(
                     "SELECT {GAME_COLUMNS} FROM games
                      WHERE status = ?1 AND deadline IS NOT NULL AND channel_id >= 0
-                       AND ((warned = 0 AND deadline - CASE WHEN move_days * ?3 / 4 < ?3
-                                                         THEN move_days * ?3 / 4 ELSE ?3 END <= ?2)
-                            OR (warned < 2 AND deadline <= ?2))
+                       AND ((warned = 0 AND remind_at <= ?2) OR (warned < 2 AND deadline <= ?2))
                      ORDER BY deadline"
-                ), params![GameStatus::Active, now, DAY], game_row)?;
+                ), params![GameStatus::Active, now], game_row)?;
             let mut due = Vec::new();
             for row in rows {
                 match row {

@@ -2,11 +2,9 @@
 //! transaction guarded by its version (a game's row as stored is `stored_game.rs`'s).
 
 use super::sql::{self, Conn, params};
-use crate::defaults::DAY;
 use gipf::{ByColor, Color, Point};
 use gipf_ai::Level;
 
-use super::Store;
 use super::challenges::{Challenge, ChallengeTerms};
 use super::engine_requests::{self, RequestKind};
 use super::outbox::{self, Kind};
@@ -14,7 +12,9 @@ use super::ratings;
 use super::stored_game::{
     Damaged, GAME_COLUMNS, StoredGame, game_row, insert_game, readable, with_turns,
 };
+use super::{Store, time_control};
 use crate::model::{ChannelId, GameId, GameStatus, GuildId, Partial, UserId};
+use crate::move_clock::MoveClock;
 
 /// What a save changes.
 #[derive(Clone, Debug)]
@@ -225,15 +225,15 @@ impl Store {
             c.transaction(|tx| {
             let at = self.clock.now();
             // A completed turn hands the move on: the next player's time starts now.
-            let (deadline, warned) = match game.time {
-                Some(time) if !progress.turns.is_empty() => (Some(at + time.seconds()), 0),
-                _ => (game.deadline, game.warned),
+            let clocked = match progress.turns.is_empty() {
+                true => game.clone(),
+                false => game.clone().clock_started(MoveClock::of(at, game.time)),
             };
             let updated = tx.execute(
                 "UPDATE games SET version = version + 1, partial = ?1, status = ?2,
                         resigned = COALESCE(CAST(?3 AS TEXT), resigned), updated_at = ?4,
                         ended_by = COALESCE(CAST(?7 AS BIGINT), ended_by), deadline = ?8, warned = ?9,
-                        forfeited = COALESCE(CAST(?10 AS TEXT), forfeited)
+                        forfeited = COALESCE(CAST(?10 AS TEXT), forfeited), remind_at = ?11
                  WHERE id = ?5 AND version = ?6",
                 params![
                     partial,
@@ -243,9 +243,10 @@ impl Store {
                     game.id,
                     game.version,
                     progress.ended_by,
-                    deadline,
-                    warned,
-                    progress.forfeited.map(Color::name)
+                    clocked.deadline,
+                    clocked.warned,
+                    progress.forfeited.map(Color::name),
+                    clocked.remind_at
                 ],
             )?;
             if updated == 0 {
@@ -262,7 +263,7 @@ impl Store {
             if let (GameStatus::Won(winner), GameStatus::Active) = (progress.status, game.status) {
                 ratings::rate(tx, game, winner)?;
             }
-            let mut saved = game.clone();
+            let mut saved = clocked;
             saved.version += 1;
             saved.partial = progress.partial;
             saved.status = progress.status;
@@ -270,8 +271,6 @@ impl Store {
             saved.ended_by = progress.ended_by.or(game.ended_by);
             saved.forfeited = progress.forfeited.or(game.forfeited);
             saved.updated_at = at;
-            saved.deadline = deadline;
-            saved.warned = warned;
             let (turns, dots): (Vec<String>, Vec<Option<Point>>) = (progress.turns.into_iter())
                 .map(|(notation, _, dot)| (notation, dot))
                 .unzip();
@@ -330,14 +329,31 @@ impl Store {
     pub fn move_game(&self, game: GameId, channel: ChannelId) -> anyhow::Result<bool> {
         let now = self.clock.now();
         self.with(|c| {
-            Ok(c.execute(
-                "UPDATE games SET channel_id = ?2,
-                     deadline = CASE WHEN channel_id < 0 AND deadline IS NOT NULL
-                                     THEN ?4 + move_days * ?5 ELSE deadline END,
-                     warned = CASE WHEN channel_id < 0 THEN 0 ELSE warned END
-                 WHERE id = ?1 AND status = ?3",
-                params![game, channel, GameStatus::Active, now, DAY],
-            )? == 1)
+            c.transaction(|tx| {
+                let time = tx.query_opt(
+                    "SELECT move_days, autoforfeit FROM games WHERE id = ?1",
+                    params![game],
+                    |r| time_control(r, 0),
+                )?;
+                let clock = MoveClock::of(now, time.flatten());
+                let deadline = clock.map(|clock| clock.deadline);
+                Ok(tx.execute(
+                    "UPDATE games SET channel_id = ?2,
+                         deadline = CASE WHEN channel_id < 0 AND deadline IS NOT NULL
+                                         THEN ?4 ELSE deadline END,
+                         remind_at = CASE WHEN channel_id < 0 AND deadline IS NOT NULL
+                                          THEN ?5 ELSE remind_at END,
+                         warned = CASE WHEN channel_id < 0 THEN 0 ELSE warned END
+                     WHERE id = ?1 AND status = ?3",
+                    params![
+                        game,
+                        channel,
+                        GameStatus::Active,
+                        deadline,
+                        clock.map(|c| c.remind_at)
+                    ],
+                )? == 1)
+            })
         })
     }
 

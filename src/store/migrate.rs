@@ -69,6 +69,7 @@ pub const STEPS: &[Step] = &[
     step!("0022_second_tries_and_typed_dots.sql"),
     step!("0023_leases.sql"),
     step!("0024_engine_requests.sql"),
+    step!("0025_reminder_instants.sql"),
 ];
 
 /// The SQLite steps as `rusqlite_migration` runs them (it keeps the version in SQLite's

@@ -11,6 +11,7 @@ use super::{decisions, parsed_color, potentials_text, spec, time_control, unread
 use crate::model::{
     ChannelId, GameId, GameSpec, GameStatus, GuildId, Partial, TimeControl, UserId,
 };
+use crate::move_clock::MoveClock;
 
 /// A takeback asked for in the game's present position (stored in its row; asked, declined
 /// and carried out in `takebacks.rs`).
@@ -49,6 +50,8 @@ pub struct StoredGame {
     pub time: Option<TimeControl>,
     /// When the player to move runs out of time (Unix seconds).
     pub deadline: Option<i64>,
+    /// When he is reminded of it (Unix seconds): the deadline's [`MoveClock`] set both.
+    pub remind_at: Option<i64>,
     /// How far the warnings about this deadline went: 0 none, 1 reminded, 2 time is up.
     pub warned: u8,
     /// The colour that lost on time, if one did.
@@ -80,7 +83,7 @@ pub(super) const GAME_COLUMNS: &str = "id, variant, white, black, status, resign
      guild_id, created_at, site, hints, engine_level, potentials, \
      CASE WHEN takeback_version = version THEN takeback_by END, takeback_declined, \
      (SELECT name FROM users WHERE users.id = games.white), \
-     (SELECT name FROM users WHERE users.id = games.black)";
+     (SELECT name FROM users WHERE users.id = games.black), remind_at";
 
 /// A player's name as the bot shows it: cut short, `someone` if never seen.
 fn shown_name(stored: Option<String>) -> String {
@@ -137,6 +140,7 @@ pub(super) fn game_row(r: &Row) -> sql::Result<Result<StoredGame, Damaged>> {
                 None => None,
             },
             names: ByColor::new(shown_name(r.get(24)?), shown_name(r.get(25)?)),
+            remind_at: r.get(26)?,
             turns: Vec::new(),
             dots: Vec::new(),
         })
@@ -205,6 +209,15 @@ impl StoredGame {
             players: self.players,
         }
     }
+
+    /// This game with the time of its player to move started again by `clock` (none
+    /// without a time per move), not yet reminded.
+    pub(super) fn clock_started(mut self, clock: Option<MoveClock>) -> StoredGame {
+        self.deadline = clock.map(|clock| clock.deadline);
+        self.remind_at = clock.map(|clock| clock.remind_at);
+        self.warned = 0;
+        self
+    }
 }
 
 impl Damaged {
@@ -260,11 +273,12 @@ pub(super) fn insert_game(
     engine: Option<Level>,
     at: i64,
 ) -> anyhow::Result<StoredGame> {
-    let deadline = terms.time.map(|t| at + t.seconds());
+    let clock = MoveClock::of(at, terms.time);
     let id = c.query_row(
         "INSERT INTO games (guild_id, channel_id, variant, white, black, created_at, updated_at,
-                            move_days, autoforfeit, deadline, site, hints, engine_level, potentials)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                            move_days, autoforfeit, deadline, remind_at, site, hints, engine_level,
+                            potentials)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
          RETURNING id",
         params![
             terms.guild,
@@ -275,7 +289,8 @@ pub(super) fn insert_game(
             at,
             terms.time.map(|t| t.days),
             terms.time.is_some_and(|t| t.autoforfeit),
-            deadline,
+            clock.map(|clock| clock.deadline),
+            clock.map(|clock| clock.remind_at),
             site,
             terms.hints,
             engine.map(Level::name),
@@ -295,7 +310,8 @@ pub(super) fn insert_game(
         version: 0,
         updated_at: at,
         time: terms.time,
-        deadline,
+        deadline: clock.map(|clock| clock.deadline),
+        remind_at: clock.map(|clock| clock.remind_at),
         warned: 0,
         forfeited: None,
         partial: Partial::default(),
