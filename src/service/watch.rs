@@ -92,9 +92,12 @@ impl Ledger {
     /// players in its channel.
     fn abandon_idle_games(&self) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
         let mut ended = Vec::new();
-        for channel in self.store.idle_game_channels(self.abandon_days(None))? {
-            let (game, players, guild) = match self.store.game_in(channel, false) {
-                Ok(Some(stored)) if self.abandoned(stored.guild, stored.updated_at)? => {
+        for (id, channel) in self.store.idle_games(self.abandon_days(None))? {
+            let (game, players, guild) = match self.store.game(id) {
+                Ok(Some(stored))
+                    if stored.status == GameStatus::Active
+                        && self.abandoned(stored.guild, stored.updated_at)? =>
+                {
                     let Some(saved) = self.abandon(&stored, Some(Kind::Abandoned))? else {
                         continue;
                     };

@@ -127,7 +127,7 @@ impl Store {
         engine: Option<Level>,
         at: i64,
     ) -> anyhow::Result<StoredGame> {
-        let game = insert_game(tx, terms, players, site, engine, at)?;
+        let game = insert_game(tx, terms, players, site, engine, false, at)?;
         outbox::owe(
             tx,
             self.poster(),
@@ -163,7 +163,8 @@ impl Store {
         })
     }
 
-    /// The active game of a channel, or with `include_finished` the latest one.
+    /// The active game of a channel, or with `include_finished` the latest one (never a
+    /// round game waiting for its thread: it is played nowhere yet).
     pub fn game_in(
         &self,
         channel: ChannelId,
@@ -175,7 +176,7 @@ impl Store {
                 let game = tx.query_opt(
                     &format!(
                         "SELECT {GAME_COLUMNS} FROM games
-                     WHERE channel_id = ?1 AND (status = ?3 OR ?2)
+                     WHERE channel_id = ?1 AND waits_for_thread = 0 AND (status = ?3 OR ?2)
                      ORDER BY status = ?3 DESC, id DESC LIMIT 1"
                     ),
                     params![channel, include_finished, active],
@@ -324,8 +325,8 @@ impl Store {
     }
 
     /// Moves an active game to another channel (the thread opened for it); false if it is
-    /// no longer active. A round game that waited for its thread (in no channel: a negative
-    /// id, see `tournaments.rs`) starts its time per move only now.
+    /// no longer active. A round game that waited for its thread starts its time per move
+    /// only now.
     pub fn move_game(&self, game: GameId, channel: ChannelId) -> anyhow::Result<bool> {
         let now = self.clock.now();
         self.with(|c| {
@@ -339,11 +340,12 @@ impl Store {
                 let deadline = clock.map(|clock| clock.deadline);
                 Ok(tx.execute(
                     "UPDATE games SET channel_id = ?2,
-                         deadline = CASE WHEN channel_id < 0 AND deadline IS NOT NULL
+                         deadline = CASE WHEN waits_for_thread = 1 AND deadline IS NOT NULL
                                          THEN ?4 ELSE deadline END,
-                         remind_at = CASE WHEN channel_id < 0 AND deadline IS NOT NULL
+                         remind_at = CASE WHEN waits_for_thread = 1 AND deadline IS NOT NULL
                                           THEN ?5 ELSE remind_at END,
-                         warned = CASE WHEN channel_id < 0 THEN 0 ELSE warned END
+                         warned = CASE WHEN waits_for_thread = 1 THEN 0 ELSE warned END,
+                         waits_for_thread = 0
                      WHERE id = ?1 AND status = ?3",
                     params![
                         game,
@@ -361,7 +363,8 @@ impl Store {
     pub fn active_game_channels(&self, guild: GuildId) -> anyhow::Result<Vec<ChannelId>> {
         self.with(|c| {
             Ok(c.query_map(
-                "SELECT channel_id FROM games WHERE status = ?2 AND guild_id = ?1
+                "SELECT channel_id FROM games
+                 WHERE status = ?2 AND guild_id = ?1 AND waits_for_thread = 0
                  ORDER BY updated_at DESC LIMIT 25",
                 params![guild, GameStatus::Active],
                 |r| r.get(0),

@@ -46,7 +46,7 @@ pub use outbox::{Kind, Owed};
 pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
 pub use stored_game::{Damaged, StoredGame, Takeback};
-pub use tournaments::{Entry, EventGame, EventTerms, Tournament, waits_for_thread};
+pub use tournaments::{Entry, EventGame, EventTerms, Tournament};
 
 pub use backup::backup;
 pub use sql::Database;

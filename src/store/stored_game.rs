@@ -30,8 +30,12 @@ pub struct StoredGame {
     pub id: GameId,
     /// Its server, if any.
     pub guild: Option<GuildId>,
-    /// Its channel.
+    /// Its channel: where it is played, or, while it waits for its thread, its event's.
     pub channel: ChannelId,
+    /// A tournament's round game whose thread is not open yet (Discord refused it; the
+    /// watch asks again): it is played nowhere meanwhile, and its time per move has not
+    /// started. It is not its channel's game.
+    pub waits_for_thread: bool,
     /// What game it is.
     pub spec: GameSpec,
     /// Who plays each colour.
@@ -83,7 +87,7 @@ pub(super) const GAME_COLUMNS: &str = "id, variant, white, black, status, resign
      guild_id, created_at, site, hints, engine_level, potentials, \
      CASE WHEN takeback_version = version THEN takeback_by END, takeback_declined, \
      (SELECT name FROM users WHERE users.id = games.white), \
-     (SELECT name FROM users WHERE users.id = games.black), remind_at";
+     (SELECT name FROM users WHERE users.id = games.black), remind_at, waits_for_thread";
 
 /// A player's name as the bot shows it: cut short, `someone` if never seen.
 fn shown_name(stored: Option<String>) -> String {
@@ -141,6 +145,7 @@ pub(super) fn game_row(r: &Row) -> sql::Result<Result<StoredGame, Damaged>> {
             },
             names: ByColor::new(shown_name(r.get(24)?), shown_name(r.get(25)?)),
             remind_at: r.get(26)?,
+            waits_for_thread: r.get(27)?,
             turns: Vec::new(),
             dots: Vec::new(),
         })
@@ -264,21 +269,23 @@ pub(super) fn readable(row: Result<StoredGame, Damaged>) -> anyhow::Result<Store
     Ok(row?)
 }
 
-/// Inserts a new game on `terms` between `players`, started `at`.
+/// Inserts a new game on `terms` between `players`, started `at`; with `waits`, a round game
+/// that waits in its event's channel (`terms.channel`) for its thread.
 pub(super) fn insert_game(
     c: &mut Conn,
     terms: &ChallengeTerms,
     players: ByColor<UserId>,
     site: Option<&str>,
     engine: Option<Level>,
+    waits: bool,
     at: i64,
 ) -> anyhow::Result<StoredGame> {
     let clock = MoveClock::of(at, terms.time);
     let id = c.query_row(
         "INSERT INTO games (guild_id, channel_id, variant, white, black, created_at, updated_at,
                             move_days, autoforfeit, deadline, remind_at, site, hints, engine_level,
-                            potentials)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                            potentials, waits_for_thread)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
          RETURNING id",
         params![
             terms.guild,
@@ -294,7 +301,8 @@ pub(super) fn insert_game(
             site,
             terms.hints,
             engine.map(Level::name),
-            potentials_text(terms.spec)
+            potentials_text(terms.spec),
+            waits
         ],
         |r| r.get(0),
     )?;
@@ -302,6 +310,7 @@ pub(super) fn insert_game(
         id,
         guild: terms.guild,
         channel: terms.channel,
+        waits_for_thread: waits,
         spec: terms.spec,
         players,
         status: GameStatus::Active,

@@ -562,7 +562,9 @@ impl Ledger {
         let listed = self.visible_games(message, filter, listing_audience(message))?;
         for listed in listed.into_iter().flatten() {
             // Through the channel, so that a game idle too long is found abandoned first.
-            if let Ok(Some(game)) = self.live_game(listed.channel, false) {
+            if let Ok(Some(game)) = self.live_game(listed.channel, false)
+                && game.stored.id == listed.id
+            {
                 games.push(game);
             }
         }

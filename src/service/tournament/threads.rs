@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use crate::model::{GameId, GameStatus};
 use crate::reply::Reply;
 use crate::service::Service;
-use crate::store::{Tournament, waits_for_thread};
+use crate::store::Tournament;
 
 /// How often a waiting game's thread is asked for (seconds).
 const ASK_EVERY: i64 = 10 * 60;
@@ -45,7 +45,7 @@ impl Service {
         let now = self.config.clock.now();
         let mut replies = Vec::new();
         for waiting in self.store.event_games(event.id)? {
-            let waits = waiting.status == GameStatus::Active && waits_for_thread(waiting.channel);
+            let waits = waiting.status == GameStatus::Active && waiting.waits_for_thread;
             if !waits || !self.thread_asks.due(waiting.game, now) {
                 continue;
             }
