@@ -13,6 +13,7 @@ pub mod defaults;
 pub mod discord;
 pub mod engine_pool;
 pub mod model;
+pub mod move_clock;
 pub mod progress;
 pub mod record;
 pub mod reply;

@@ -64,9 +64,12 @@ fn abandon_idle_games(
     voice: &Voice,
 ) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
     let mut ended = Vec::new();
-    for channel in store.idle_game_channels(games.abandon_days(None))? {
-        let (game, players, guild) = match store.game_in(channel, false) {
-            Ok(Some(stored)) if games.abandoned(stored.guild, stored.updated_at)? => {
+    for (id, channel) in store.idle_games(games.abandon_days(None))? {
+        let (game, players, guild) = match store.game(id) {
+            Ok(Some(stored))
+                if stored.status == GameStatus::Active
+                    && games.abandoned(stored.guild, stored.updated_at)? =>
+            {
                 let Some(saved) = games.abandon(&stored, Some(Kind::Abandoned))? else {
                     continue;
                 };

@@ -2,7 +2,7 @@
 
 use super::sql::params;
 
-use super::games::{GAME_COLUMNS, game_row};
+use super::stored_game::{GAME_COLUMNS, game_row};
 use super::{Damaged, Store, StoredGame};
 use crate::model::{ChannelId, GameId, GameScope, GameStatus, GuildId, UserId};
 

@@ -3,15 +3,15 @@
 use super::sql::params;
 
 use super::Store;
-use super::games::{Damaged, GAME_COLUMNS, StoredGame, game_row, with_turns};
 use super::outbox::{Kind, owe};
+use super::stored_game::{Damaged, GAME_COLUMNS, StoredGame, game_row, with_turns};
 use crate::defaults::DAY;
-use crate::model::{ChannelId, GameStatus};
+use crate::model::{ChannelId, GameId, GameStatus};
 
 impl Store {
-    /// The active games whose deadline calls for a word now: a reminder (a quarter of the
-    /// time per move left, at most a day: a quarter day per day of it, capped at a day) or the
-    /// news that time is up.
+    /// The active games whose deadline calls for a word now: a reminder (its instant, which
+    /// the game's [`MoveClock`](crate::move_clock::MoveClock) set, has come) or the news that
+    /// time is up.
     pub fn games_due(&self) -> anyhow::Result<Vec<StoredGame>> {
         let now = self.clock.now();
         self.with(|c| {
@@ -19,12 +19,10 @@ impl Store {
             let rows: Vec<Result<StoredGame, Damaged>> = tx
                 .query_map(&format!(
                     "SELECT {GAME_COLUMNS} FROM games
-                     WHERE status = ?1 AND deadline IS NOT NULL AND channel_id >= 0
-                       AND ((warned = 0 AND deadline - CASE WHEN move_days * ?3 / 4 < ?3
-                                                         THEN move_days * ?3 / 4 ELSE ?3 END <= ?2)
-                            OR (warned < 2 AND deadline <= ?2))
+                     WHERE status = ?1 AND deadline IS NOT NULL AND waits_for_thread = 0
+                       AND ((warned = 0 AND remind_at <= ?2) OR (warned < 2 AND deadline <= ?2))
                      ORDER BY deadline"
-                ), params![GameStatus::Active, now, DAY], game_row)?;
+                ), params![GameStatus::Active, now], game_row)?;
             let mut due = Vec::new();
             for row in rows {
                 match row {
@@ -41,20 +39,21 @@ impl Store {
         })
     }
 
-    /// The channels of the active games nobody moved in for longer than their server allows
-    /// (`default_days` where it sets nothing), the longest idle first.
-    pub fn idle_game_channels(&self, default_days: u64) -> anyhow::Result<Vec<ChannelId>> {
+    /// The active games nobody moved in for longer than their server allows (`default_days`
+    /// where it sets nothing), with their channels, the longest idle first: a round game
+    /// waiting for its thread too (in its event's channel, which is not its own).
+    pub fn idle_games(&self, default_days: u64) -> anyhow::Result<Vec<(GameId, ChannelId)>> {
         let now = self.clock.now();
         let default_days = i64::try_from(default_days).unwrap_or(i64::MAX / DAY);
         self.with(|c| {
             let rows = c.query_map(
-                "SELECT games.channel_id FROM games
+                "SELECT games.id, games.channel_id FROM games
                  LEFT JOIN guild_settings ON guild_settings.guild_id = games.guild_id
                  WHERE games.status = ?1
                    AND games.updated_at <= ?2 - COALESCE(guild_settings.abandon_days, ?3) * ?4
                  ORDER BY games.updated_at",
                 params![GameStatus::Active, now, default_days, DAY],
-                |r| r.get(0),
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )?;
             Ok(rows)
         })

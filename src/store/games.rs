@@ -1,9 +1,7 @@
-//! The `games` and `turns` tables: a game as stored, its turns, and every change to it in
-//! one transaction guarded by its version.
+//! The `games` and `turns` tables: a game started, its turns, and every change to it in one
+//! transaction guarded by its version (a game's row as stored is `stored_game.rs`'s).
 
-use super::sql::{self, Conn, Row, params};
-use crate::defaults::DAY;
-use crate::sight::Seat;
+use super::sql::{self, Conn, params};
 use gipf::{ByColor, Color, Point};
 use gipf_ai::Level;
 
@@ -11,73 +9,12 @@ use super::challenges::{Challenge, ChallengeTerms};
 use super::engine_requests::{self, RequestKind};
 use super::outbox::{self, Kind};
 use super::ratings;
-use super::{Store, decisions, parsed_color, potentials_text, spec, time_control, unreadable};
-use crate::model::{
-    ChannelId, GameId, GameSpec, GameStatus, GuildId, Partial, TimeControl, UserId,
+use super::stored_game::{
+    Damaged, GAME_COLUMNS, StoredGame, game_row, insert_game, readable, with_turns,
 };
-
-/// A takeback asked for in the game's present position (stored in its row; asked, declined
-/// and carried out in `takebacks.rs`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Takeback {
-    /// The colour that asked.
-    pub by: Color,
-    /// The opponent declined it (no second request until a move is made).
-    pub declined: bool,
-}
-
-/// A game as stored: who plays, how it stands, and its turns in the official notation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoredGame {
-    /// Its id.
-    pub id: GameId,
-    /// Its server, if any.
-    pub guild: Option<GuildId>,
-    /// Its channel.
-    pub channel: ChannelId,
-    /// What game it is.
-    pub spec: GameSpec,
-    /// Who plays each colour.
-    pub players: ByColor<UserId>,
-    /// How it stands.
-    pub status: GameStatus,
-    /// The colour that resigned, if one did.
-    pub resigned: Option<Color>,
-    /// Who ended the game without a result, if someone did.
-    pub ended_by: Option<UserId>,
-    /// The optimistic-concurrency version: every save bumps it.
-    pub version: i64,
-    /// When it last changed (Unix seconds).
-    pub updated_at: i64,
-    /// The time per move, if any.
-    pub time: Option<TimeControl>,
-    /// When the player to move runs out of time (Unix seconds).
-    pub deadline: Option<i64>,
-    /// How far the warnings about this deadline went: 0 none, 1 reminded, 2 time is up.
-    pub warned: u8,
-    /// The colour that lost on time, if one did.
-    pub forfeited: Option<Color>,
-    /// The decisions of the turn in progress.
-    pub partial: Partial,
-    /// When it started (Unix seconds).
-    pub created_at: i64,
-    /// Where it was played, as its record names it (`<server> #<channel>`), if known.
-    pub site: Option<String>,
-    /// Both players may ask the engine for hints.
-    pub hints: bool,
-    /// Against the engine: its level.
-    pub engine: Option<Level>,
-    /// The takeback asked for in this position (none once a move is made), if any.
-    pub takeback: Option<Takeback>,
-    /// The players' names as stored (read with the game: one query).
-    pub names: ByColor<String>,
-    /// Completed turns in the official notation, in order.
-    pub turns: Vec<String>,
-    /// For each of `turns`, the dot its push came in from where the notation leaves it out
-    /// (a push onto an empty spot), as its player named it; `None` where the notation says
-    /// it all, or for a turn stored before migration 22 (the replay's choice stands).
-    pub dots: Vec<Option<Point>>,
-}
+use super::{Store, time_control};
+use crate::model::{ChannelId, GameId, GameStatus, GuildId, Partial, UserId};
+use crate::move_clock::MoveClock;
 
 /// What a save changes.
 #[derive(Clone, Debug)]
@@ -117,259 +54,6 @@ impl Progress {
             engine_to_move: None,
         }
     }
-}
-
-pub(super) const GAME_COLUMNS: &str = "id, variant, white, black, status, resigned, version, partial, \
-     ended_by, updated_at, channel_id, move_days, autoforfeit, deadline, warned, forfeited, \
-     guild_id, created_at, site, hints, engine_level, potentials, \
-     CASE WHEN takeback_version = version THEN takeback_by END, takeback_declined, \
-     (SELECT name FROM users WHERE users.id = games.white), \
-     (SELECT name FROM users WHERE users.id = games.black)";
-
-/// A player's name as the bot shows it: cut short, `someone` if never seen.
-fn shown_name(stored: Option<String>) -> String {
-    stored
-        .unwrap_or_else(|| "someone".into())
-        .chars()
-        .take(32)
-        .collect()
-}
-
-/// The stored name of user `id`.
-fn player_name(c: &mut Conn, id: UserId) -> sql::Result<Option<String>> {
-    c.query_opt("SELECT name FROM users WHERE id = ?1", params![id], |r| {
-        r.get(0)
-    })
-}
-
-/// A `games` row of [`GAME_COLUMNS`], its turns still to be read; a row whose columns do not
-/// read back is [`Damaged`], not an error, so that it can still be named and ended.
-pub(super) fn game_row(r: &Row) -> sql::Result<Result<StoredGame, Damaged>> {
-    let id = r.get(0)?;
-    let players = ByColor::new(r.get(2)?, r.get(3)?);
-    let (status, version, updated_at, channel, guild) =
-        (r.get(4)?, r.get(6)?, r.get(9)?, r.get(10)?, r.get(16)?);
-    let read = || -> sql::Result<StoredGame> {
-        Ok(StoredGame {
-            id,
-            players,
-            status,
-            resigned: parsed_color(r, 5)?,
-            version,
-            partial: decisions(r, 7)?,
-            ended_by: r.get(8)?,
-            updated_at,
-            channel,
-            time: time_control(r, 11)?,
-            deadline: r.get(13)?,
-            warned: r.get(14)?,
-            forfeited: parsed_color(r, 15)?,
-            guild,
-            created_at: r.get(17)?,
-            site: r.get(18)?,
-            hints: r.get(19)?,
-            engine: r
-                .get::<Option<String>>(20)?
-                .map(|level| level.parse().map_err(|e| unreadable(20, e)))
-                .transpose()?,
-            spec: spec(r, 1, 21)?,
-            takeback: match parsed_color(r, 22)? {
-                Some(by) => Some(Takeback {
-                    by,
-                    declined: r.get(23)?,
-                }),
-                None => None,
-            },
-            names: ByColor::new(shown_name(r.get(24)?), shown_name(r.get(25)?)),
-            turns: Vec::new(),
-            dots: Vec::new(),
-        })
-    };
-    Ok(read().map_err(|e| Damaged {
-        id,
-        channel,
-        guild,
-        players,
-        status,
-        version,
-        updated_at,
-        turn: None,
-        why: unreadable_why(&e),
-    }))
-}
-
-/// What a column that does not read back held, in words.
-fn unreadable_why(error: &sql::Error) -> String {
-    let sql::Error::Unreadable(column, why) = error else {
-        return error.to_string();
-    };
-    let what = match *column {
-        1 => "its variant",
-        5 => "who resigned",
-        7 => "the decisions of the turn in progress",
-        15 => "who lost on time",
-        20 => "the engine's level",
-        21 => "its potentials",
-        22 => "who asked for a takeback",
-        _ => "a column",
-    };
-    format!("{what} cannot be read: {why}")
-}
-
-/// A stored game that cannot be brought back (a column or a turn that does not read back):
-/// enough of it to name it, say why, and end it without loading it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Damaged {
-    /// The game.
-    pub id: GameId,
-    /// Its channel.
-    pub channel: ChannelId,
-    /// Its server, if any.
-    pub guild: Option<GuildId>,
-    /// Who plays each colour.
-    pub players: ByColor<UserId>,
-    /// How it stands.
-    pub status: GameStatus,
-    /// Its version, for ending it only if nobody changed it meanwhile.
-    pub version: i64,
-    /// When it last changed (Unix seconds).
-    pub updated_at: i64,
-    /// The turn (from 1) that cannot be read, if one turn is at fault.
-    pub turn: Option<usize>,
-    /// Why, in words.
-    pub why: String,
-}
-
-impl StoredGame {
-    /// Where it is and who plays it: what decides who may see it.
-    pub fn seat(&self) -> Seat {
-        Seat {
-            guild: self.guild,
-            channel: self.channel,
-            players: self.players,
-        }
-    }
-}
-
-impl Damaged {
-    /// Where it is and who plays it: what decides who may see it.
-    pub fn seat(&self) -> Seat {
-        Seat {
-            guild: self.guild,
-            channel: self.channel,
-            players: self.players,
-        }
-    }
-
-    /// `game`, damaged at `turn` for `why`.
-    pub fn of(game: &StoredGame, turn: Option<usize>, why: String) -> Damaged {
-        Damaged {
-            id: game.id,
-            channel: game.channel,
-            guild: game.guild,
-            players: game.players,
-            status: game.status,
-            version: game.version,
-            updated_at: game.updated_at,
-            turn,
-            why,
-        }
-    }
-}
-
-/// `game 12's record cannot be read at turn 7 (why)`.
-impl std::fmt::Display for Damaged {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "game {}'s record cannot be read", self.id)?;
-        if let Some(turn) = self.turn {
-            write!(f, " at turn {turn}")?;
-        }
-        write!(f, " ({})", self.why)
-    }
-}
-
-impl std::error::Error for Damaged {}
-
-/// A game row read, as an error when it is damaged.
-fn readable(row: Result<StoredGame, Damaged>) -> anyhow::Result<StoredGame> {
-    Ok(row?)
-}
-
-/// Inserts a new game on `terms` between `players`, started `at`.
-pub(super) fn insert_game(
-    c: &mut Conn,
-    terms: &ChallengeTerms,
-    players: ByColor<UserId>,
-    site: Option<&str>,
-    engine: Option<Level>,
-    at: i64,
-) -> anyhow::Result<StoredGame> {
-    let deadline = terms.time.map(|t| at + t.seconds());
-    let id = c.query_row(
-        "INSERT INTO games (guild_id, channel_id, variant, white, black, created_at, updated_at,
-                            move_days, autoforfeit, deadline, site, hints, engine_level, potentials)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
-         RETURNING id",
-        params![
-            terms.guild,
-            terms.channel,
-            terms.spec.variant().to_string(),
-            players[Color::White],
-            players[Color::Black],
-            at,
-            terms.time.map(|t| t.days),
-            terms.time.is_some_and(|t| t.autoforfeit),
-            deadline,
-            site,
-            terms.hints,
-            engine.map(Level::name),
-            potentials_text(terms.spec)
-        ],
-        |r| r.get(0),
-    )?;
-    Ok(StoredGame {
-        id,
-        guild: terms.guild,
-        channel: terms.channel,
-        spec: terms.spec,
-        players,
-        status: GameStatus::Active,
-        resigned: None,
-        ended_by: None,
-        version: 0,
-        updated_at: at,
-        time: terms.time,
-        deadline,
-        warned: 0,
-        forfeited: None,
-        partial: Partial::default(),
-        created_at: at,
-        site: site.map(str::to_string),
-        hints: terms.hints,
-        engine,
-        takeback: None,
-        names: ByColor::new(
-            shown_name(player_name(c, players[Color::White])?),
-            shown_name(player_name(c, players[Color::Black])?),
-        ),
-        turns: Vec::new(),
-        dots: Vec::new(),
-    })
-}
-
-/// `game` with its turns read, and the dots their players named (a dot that does not
-/// read as one is left to the replay, as for a turn stored before there were dots).
-pub(super) fn with_turns(c: &mut Conn, mut game: StoredGame) -> anyhow::Result<StoredGame> {
-    let rows: Vec<(String, Option<String>)> = c.query_map(
-        "SELECT notation, dot FROM turns WHERE game_id = ?1 ORDER BY ply",
-        params![game.id],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
-    (game.turns, game.dots) = rows
-        .into_iter()
-        .map(|(notation, dot)| (notation, dot.and_then(|dot| dot.parse().ok())))
-        .unzip();
-    Ok(game)
 }
 
 /// Writes `turns`, completed at `at`, after the stored turns of `game`.
@@ -443,7 +127,7 @@ impl Store {
         engine: Option<Level>,
         at: i64,
     ) -> anyhow::Result<StoredGame> {
-        let game = insert_game(tx, terms, players, site, engine, at)?;
+        let game = insert_game(tx, terms, players, site, engine, false, at)?;
         outbox::owe(
             tx,
             self.poster(),
@@ -479,7 +163,8 @@ impl Store {
         })
     }
 
-    /// The active game of a channel, or with `include_finished` the latest one.
+    /// The active game of a channel, or with `include_finished` the latest one (never a
+    /// round game waiting for its thread: it is played nowhere yet).
     pub fn game_in(
         &self,
         channel: ChannelId,
@@ -491,7 +176,7 @@ impl Store {
                 let game = tx.query_opt(
                     &format!(
                         "SELECT {GAME_COLUMNS} FROM games
-                     WHERE channel_id = ?1 AND (status = ?3 OR ?2)
+                     WHERE channel_id = ?1 AND waits_for_thread = 0 AND (status = ?3 OR ?2)
                      ORDER BY status = ?3 DESC, id DESC LIMIT 1"
                     ),
                     params![channel, include_finished, active],
@@ -541,15 +226,15 @@ impl Store {
             c.transaction(|tx| {
             let at = self.clock.now();
             // A completed turn hands the move on: the next player's time starts now.
-            let (deadline, warned) = match game.time {
-                Some(time) if !progress.turns.is_empty() => (Some(at + time.seconds()), 0),
-                _ => (game.deadline, game.warned),
+            let clocked = match progress.turns.is_empty() {
+                true => game.clone(),
+                false => game.clone().clock_started(MoveClock::of(at, game.time)),
             };
             let updated = tx.execute(
                 "UPDATE games SET version = version + 1, partial = ?1, status = ?2,
                         resigned = COALESCE(CAST(?3 AS TEXT), resigned), updated_at = ?4,
                         ended_by = COALESCE(CAST(?7 AS BIGINT), ended_by), deadline = ?8, warned = ?9,
-                        forfeited = COALESCE(CAST(?10 AS TEXT), forfeited)
+                        forfeited = COALESCE(CAST(?10 AS TEXT), forfeited), remind_at = ?11
                  WHERE id = ?5 AND version = ?6",
                 params![
                     partial,
@@ -559,9 +244,10 @@ impl Store {
                     game.id,
                     game.version,
                     progress.ended_by,
-                    deadline,
-                    warned,
-                    progress.forfeited.map(Color::name)
+                    clocked.deadline,
+                    clocked.warned,
+                    progress.forfeited.map(Color::name),
+                    clocked.remind_at
                 ],
             )?;
             if updated == 0 {
@@ -578,7 +264,7 @@ impl Store {
             if let (GameStatus::Won(winner), GameStatus::Active) = (progress.status, game.status) {
                 ratings::rate(tx, game, winner)?;
             }
-            let mut saved = game.clone();
+            let mut saved = clocked;
             saved.version += 1;
             saved.partial = progress.partial;
             saved.status = progress.status;
@@ -586,8 +272,6 @@ impl Store {
             saved.ended_by = progress.ended_by.or(game.ended_by);
             saved.forfeited = progress.forfeited.or(game.forfeited);
             saved.updated_at = at;
-            saved.deadline = deadline;
-            saved.warned = warned;
             let (turns, dots): (Vec<String>, Vec<Option<Point>>) = (progress.turns.into_iter())
                 .map(|(notation, _, dot)| (notation, dot))
                 .unzip();
@@ -641,19 +325,37 @@ impl Store {
     }
 
     /// Moves an active game to another channel (the thread opened for it); false if it is
-    /// no longer active. A round game that waited for its thread (in no channel: a negative
-    /// id, see `tournaments.rs`) starts its time per move only now.
+    /// no longer active. A round game that waited for its thread starts its time per move
+    /// only now.
     pub fn move_game(&self, game: GameId, channel: ChannelId) -> anyhow::Result<bool> {
         let now = self.clock.now();
         self.with(|c| {
-            Ok(c.execute(
-                "UPDATE games SET channel_id = ?2,
-                     deadline = CASE WHEN channel_id < 0 AND deadline IS NOT NULL
-                                     THEN ?4 + move_days * ?5 ELSE deadline END,
-                     warned = CASE WHEN channel_id < 0 THEN 0 ELSE warned END
-                 WHERE id = ?1 AND status = ?3",
-                params![game, channel, GameStatus::Active, now, DAY],
-            )? == 1)
+            c.transaction(|tx| {
+                let time = tx.query_opt(
+                    "SELECT move_days, autoforfeit FROM games WHERE id = ?1",
+                    params![game],
+                    |r| time_control(r, 0),
+                )?;
+                let clock = MoveClock::of(now, time.flatten());
+                let deadline = clock.map(|clock| clock.deadline);
+                Ok(tx.execute(
+                    "UPDATE games SET channel_id = ?2,
+                         deadline = CASE WHEN waits_for_thread = 1 AND deadline IS NOT NULL
+                                         THEN ?4 ELSE deadline END,
+                         remind_at = CASE WHEN waits_for_thread = 1 AND deadline IS NOT NULL
+                                          THEN ?5 ELSE remind_at END,
+                         warned = CASE WHEN waits_for_thread = 1 THEN 0 ELSE warned END,
+                         waits_for_thread = 0
+                     WHERE id = ?1 AND status = ?3",
+                    params![
+                        game,
+                        channel,
+                        GameStatus::Active,
+                        deadline,
+                        clock.map(|c| c.remind_at)
+                    ],
+                )? == 1)
+            })
         })
     }
 
@@ -661,7 +363,8 @@ impl Store {
     pub fn active_game_channels(&self, guild: GuildId) -> anyhow::Result<Vec<ChannelId>> {
         self.with(|c| {
             Ok(c.query_map(
-                "SELECT channel_id FROM games WHERE status = ?2 AND guild_id = ?1
+                "SELECT channel_id FROM games
+                 WHERE status = ?2 AND guild_id = ?1 AND waits_for_thread = 0
                  ORDER BY updated_at DESC LIMIT 25",
                 params![guild, GameStatus::Active],
                 |r| r.get(0),

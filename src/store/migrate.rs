@@ -69,6 +69,7 @@ pub const STEPS: &[Step] = &[
     step!("0022_second_tries_and_typed_dots.sql"),
     step!("0023_leases.sql"),
     step!("0024_engine_requests.sql"),
+    step!("0025_reminders_and_waiting_round_games.sql"),
 ];
 
 /// The SQLite steps as `rusqlite_migration` runs them (it keeps the version in SQLite's
@@ -79,8 +80,14 @@ pub fn sqlite_migrations() -> Migrations<'static> {
 
 /// Brings a PostgreSQL database up to the last step, in one transaction, under a lock that
 /// lets only one of several processes starting at once migrate (the others wait, then find
-/// nothing to do). The version is kept in `schema_version`.
+/// nothing to do). The version is kept in `schema_version`. The number of steps run.
 pub fn postgres_to_latest(conn: &mut Conn) -> anyhow::Result<usize> {
+    postgres_to(conn, STEPS.len())
+}
+
+/// [`postgres_to_latest`], up to step `last` only (a test's database of an earlier schema).
+pub fn postgres_to(conn: &mut Conn, last: usize) -> anyhow::Result<usize> {
+    let last = last.min(STEPS.len());
     conn.transaction(|c| -> anyhow::Result<usize> {
         // Any number both processes agree on: the lock is the migration's, not a row's.
         c.execute("SELECT pg_advisory_xact_lock(7467697066)", params![])?;
@@ -96,7 +103,7 @@ pub fn postgres_to_latest(conn: &mut Conn) -> anyhow::Result<usize> {
             |r| r.get(0),
         )?;
         let done = usize::try_from(done).unwrap_or(0);
-        for (index, step) in STEPS.iter().enumerate().skip(done) {
+        for (index, step) in STEPS.iter().enumerate().take(last).skip(done) {
             c.execute_batch(&step.postgres())
                 .with_context(|| format!("migration {} failed on PostgreSQL", step.name))?;
             c.execute(
@@ -104,6 +111,6 @@ pub fn postgres_to_latest(conn: &mut Conn) -> anyhow::Result<usize> {
                 params![index + 1, step.name],
             )?;
         }
-        Ok(STEPS.len() - done.min(STEPS.len()))
+        Ok(last.saturating_sub(done))
     })
 }

@@ -7,7 +7,8 @@ use gipf::Color;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use super::{Store, StoredGame, parsed};
+use super::stored_game::StoredGame;
+use super::{Store, parsed};
 use crate::model::{GameKind, GameStatus, GuildId, UserId};
 
 /// A Glicko-2 rating: the rating, its deviation (how unsure it still is) and its volatility.

@@ -7,8 +7,9 @@ use super::sql::params;
 use gipf::Color;
 
 use super::Store;
-use super::games::StoredGame;
+use super::stored_game::StoredGame;
 use crate::model::{GameStatus, Partial};
+use crate::move_clock::MoveClock;
 
 impl Store {
     /// Records `by`'s request to take back in `game` as it was read: false (writing nothing)
@@ -58,10 +59,10 @@ impl Store {
         self.with(|c| {
             c.transaction(|tx| {
                 let at = self.clock.now();
-                let deadline = game.time.map(|time| at + time.seconds());
+                let clocked = game.clone().clock_started(MoveClock::of(at, game.time));
                 let updated = tx.execute(
                     "UPDATE games SET version = version + 1, partial = ?3, updated_at = ?4,
-                        deadline = ?5, warned = 0, takeback_by = NULL,
+                        deadline = ?5, remind_at = ?8, warned = 0, takeback_by = NULL,
                         takeback_version = NULL, takeback_declined = 0
                  WHERE id = ?1 AND version = ?2 AND status = ?6
                        AND (CAST(?7 AS TEXT) IS NULL OR (takeback_by = ?7 AND takeback_version = version
@@ -71,9 +72,10 @@ impl Store {
                         game.version,
                         partial,
                         at,
-                        deadline,
+                        clocked.deadline,
                         GameStatus::Active,
-                        asked_by.map(Color::name)
+                        asked_by.map(Color::name),
+                        clocked.remind_at
                     ],
                 )?;
                 if updated == 0 {
@@ -85,12 +87,10 @@ impl Store {
                 )?;
                 // Against the engine, a takeback gives the move back to the person.
                 engine_requests::answered(tx, game.id, RequestKind::Turn)?;
-                let mut saved = game.clone();
+                let mut saved = clocked;
                 saved.version += 1;
                 saved.partial = Partial::default();
                 saved.updated_at = at;
-                saved.deadline = deadline;
-                saved.warned = 0;
                 saved.takeback = None;
                 saved.turns.truncate(keep);
                 saved.dots.truncate(keep);

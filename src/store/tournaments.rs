@@ -7,8 +7,8 @@ use gipf_ai::Level;
 
 use super::challenges::ChallengeTerms;
 use super::engine_requests;
-use super::games::{StoredGame, insert_game};
 use super::outbox::{self, Kind};
+use super::stored_game::{StoredGame, insert_game};
 use super::{Store, potentials_text, spec};
 use crate::model::{
     ChannelId, ColorChoice, EventFormat, EventStatus, GameId, GameSpec, GameStatus, GuildId,
@@ -78,8 +78,10 @@ pub struct EventGame {
     pub round: u32,
     /// The game.
     pub game: GameId,
-    /// Where it is played.
+    /// Where it is played (while it waits for its thread, the event's channel).
     pub channel: ChannelId,
+    /// Its thread is not open yet: it is played nowhere (see [`StoredGame::waits_for_thread`]).
+    pub waits_for_thread: bool,
     /// Who plays each colour.
     pub players: ByColor<UserId>,
     /// How it stands.
@@ -201,23 +203,6 @@ fn events_where(
         event_row,
     )?;
     rows.into_iter().map(|event| filled(c, event)).collect()
-}
-
-/// Whether `channel` is one a round game waits in until its thread is opened
-/// ([`waiting_channel`]): no Discord channel is.
-pub fn waits_for_thread(channel: ChannelId) -> bool {
-    channel.0 > i64::MAX as u64
-}
-
-/// The channel a game of an event waits in until its thread is opened: one no Discord
-/// channel can be (snowflakes are below 2^63; these are above), its own for each game.
-fn waiting_channel(c: &mut Conn) -> sql::Result<ChannelId> {
-    let next: i64 = c.query_row(
-        "SELECT coalesce(max(id), 0) + 1 FROM games",
-        params![],
-        |r| r.get(0),
-    )?;
-    Ok(ChannelId(u64::MAX - next.unsigned_abs()))
 }
 
 impl Store {
@@ -373,8 +358,8 @@ impl Store {
     }
 
     /// Starts round `round` of a running event, in one transaction: a game for each of
-    /// `pairings` (each waiting in a channel of its own for its thread) and the bye. `None`
-    /// if the round was started already.
+    /// `pairings` (each waiting in the event's channel for its thread) and the bye. `None`
+    /// if the round was started already, by this process or another at the same time.
     pub fn start_round(
         &self,
         event: &Tournament,
@@ -384,6 +369,10 @@ impl Store {
     ) -> anyhow::Result<Option<Vec<StoredGame>>> {
         self.with(|c| {
             c.transaction(|tx| {
+            // The event's row is held first, so that a second start of the round at the same
+            // time waits for this one, then finds it started (on PostgreSQL, each statement
+            // sees what others committed before it; SQLite's write lock is held already).
+            tx.execute("UPDATE tournaments SET status = status WHERE id = ?1", params![event.id.0])?;
             if filled(tx, event.clone())?.rounds_started >= round {
                 return Ok(None);
             }
@@ -397,7 +386,7 @@ impl Store {
                 });
                 let terms = ChallengeTerms {
                     guild: Some(event.terms.guild),
-                    channel: waiting_channel(tx)?,
+                    channel: event.terms.channel,
                     challenger: players[Color::White],
                     challenged: Some(players[Color::Black]),
                     spec: event.terms.spec,
@@ -406,7 +395,7 @@ impl Store {
                     thread: true,
                     hints: false,
                 };
-                let game = insert_game(tx, &terms, *players, None, engine, now)?;
+                let game = insert_game(tx, &terms, *players, None, engine, true, now)?;
                 // The engine with white moves first: its turn is asked with the game.
                 let white = players[Color::White];
                 if (event.entries.iter()).any(|entry| entry.user == white && entry.engine.is_some()) {
@@ -430,7 +419,7 @@ impl Store {
         self.with(|c| {
             let rows = c.query_map(
                 "SELECT t.round, g.id, g.channel_id, g.white, g.black, g.status,
-                            (SELECT count(*) FROM turns WHERE game_id = g.id)
+                            (SELECT count(*) FROM turns WHERE game_id = g.id), g.waits_for_thread
                      FROM tournament_games t JOIN games g ON g.id = t.game_id
                      WHERE t.tournament_id = ?1 ORDER BY t.round, g.id",
                 params![event.0],
@@ -440,6 +429,7 @@ impl Store {
                         round: r.get(0)?,
                         game: r.get(1)?,
                         channel: r.get(2)?,
+                        waits_for_thread: r.get(7)?,
                         players: ByColor::new(r.get(3)?, r.get(4)?),
                         status: r.get(5)?,
                         to_move: if turns % 2 == 0 {
@@ -490,3 +480,7 @@ pub(super) fn in_unrated_event(c: &mut Conn, game: GameId) -> sql::Result<bool> 
     )?
     .unwrap_or(false))
 }
+
+#[cfg(test)]
+#[path = "waiting_round_games_tests.rs"]
+mod tests;

@@ -450,6 +450,22 @@ fn write_fixture() {
     let white = club.service_name(&state, Color::White);
     club.expect(101, &white, "!resign confirm", "resigned");
     club.play_random(102, 18, 2);
+    // From schema 25: a round robin in channel 110 whose two games wait for their threads,
+    // as where Discord refused them (neither is moved into one).
+    let mut moderator = club.message(
+        110,
+        "dave",
+        "!tournament create \"Spring Cup\" roundrobin basic days=2",
+    );
+    moderator.rights.manage_messages = true;
+    club.service.handle(&moderator);
+    for player in ["alice", "bob", "carol", "erin"] {
+        club.expect(110, player, "!tournament join", "entered Spring Cup");
+    }
+    let mut start = club.message(110, "dave", "!tournament start");
+    start.rights.manage_messages = true;
+    let round = club.service.handle(&start);
+    assert_eq!(round.iter().filter(|r| r.thread.is_some()).count(), 2);
 
     // Every announcement of the season went out, as on a server whose bot posted them all.
     for (_, owed) in club.service.unsent() {
@@ -600,7 +616,10 @@ fn opens_and_plays_on(schema: u32) {
             .query_row("SELECT max(updated_at) FROM games", [], |r| r.get(0))
             .unwrap();
         let mut statement = raw
-            .prepare("SELECT id, channel_id FROM games WHERE status = 'active' ORDER BY id")
+            .prepare(&format!(
+                "SELECT id, channel_id FROM games WHERE status = 'active'{} ORDER BY id",
+                played_somewhere(schema)
+            ))
             .unwrap();
         let running = statement
             .query_map([], |r| Ok((r.get(0)?, r.get::<_, i64>(1)? as u64)))
@@ -744,6 +763,146 @@ fn opens_and_plays_on(schema: u32) {
         after["notices"], before["notices"],
         "schema {schema}: notices kept"
     );
+}
+
+/// The first schema whose round games waiting for their threads say so in a column
+/// (migration 25), and whose fixture holds two (channel 110's event).
+const WAITING_SCHEMA: u32 = 25;
+
+/// The condition on `games` that leaves out the round games waiting for their threads,
+/// played nowhere yet (none before [`WAITING_SCHEMA`]).
+fn played_somewhere(schema: u32) -> &'static str {
+    if schema >= WAITING_SCHEMA {
+        " AND waits_for_thread = 0"
+    } else {
+        ""
+    }
+}
+
+#[test]
+fn every_release_fixture_reminds_its_players_when_it_did() {
+    for schema in fixtures() {
+        reminders_hold(schema);
+    }
+}
+
+/// Every running game of the fixture of `schema` not yet reminded is reminded at the instant
+/// the rule of its release gave it (a quarter of its time per move before its deadline, at
+/// most a day), not a second before. On [`WAITING_SCHEMA`]'s, the round games waiting for
+/// their threads are reminded of nothing until their threads open, then as a new move is.
+fn reminders_hold(schema: u32) {
+    let (fixture_db, _) = fixture(schema);
+    let work = tempfile::tempdir().unwrap();
+    let db = work.path().join("gipf.db");
+    std::fs::copy(&fixture_db, &db).unwrap();
+    let raw = Connection::open(&db).unwrap();
+    let last: i64 = raw
+        .query_row("SELECT max(updated_at) FROM games", [], |r| r.get(0))
+        .unwrap();
+    let mut statement = raw
+        .prepare(&format!(
+            "SELECT channel_id, deadline, move_days FROM games
+             WHERE status = 'active' AND deadline IS NOT NULL AND warned = 0{}",
+            played_somewhere(schema)
+        ))
+        .unwrap();
+    let mut reminders: BTreeMap<i64, Vec<u64>> = BTreeMap::new();
+    for row in statement
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, i64>(2)?,
+            ))
+        })
+        .unwrap()
+    {
+        let (channel, deadline, days) = row.unwrap();
+        let at = deadline - (days * 86_400 / 4).min(86_400);
+        reminders.entry(at).or_default().push(channel as u64);
+    }
+    drop(statement);
+    assert!(!reminders.is_empty(), "schema {schema}: no game to remind");
+    let club = Club::open_copied(&db, last + 3600);
+    let mut said = Vec::new();
+    for (at, channels) in reminders {
+        reminded_at(&club, schema, at, &channels, &mut said);
+    }
+    if schema >= WAITING_SCHEMA {
+        let (at, threads) = open_waiting_threads(&club, &mut said);
+        reminded_at(&club, schema, at, &threads, &mut said);
+    }
+    let warned_in_110 = said
+        .iter()
+        .filter(|(channel, _)| channel.0 == 110)
+        .any(|(_, reply)| {
+            let text = shown(reply);
+            text.contains("a reminder") || text.contains("out of time")
+        });
+    assert!(
+        !warned_in_110,
+        "schema {schema}: a waiting game's deadline ran"
+    );
+}
+
+/// Checks that the games of `channels` are reminded at `at`, not a second before (unless
+/// the clock is past that already), adding what the watch said to `said`.
+fn reminded_at(
+    club: &Club,
+    schema: u32,
+    at: i64,
+    channels: &[u64],
+    said: &mut Vec<(ChannelId, Reply)>,
+) {
+    let reminded = |due: &[(ChannelId, Reply)], channel: u64| {
+        due.iter().any(|(c, reply)| {
+            c.0 == channel && reply.direct.is_none() && shown(reply).contains("a reminder")
+        })
+    };
+    if at > club.now.load(Ordering::SeqCst) {
+        club.now.store(at - 1, Ordering::SeqCst);
+        let due = club.service.due();
+        for &channel in channels {
+            assert!(
+                !reminded(&due, channel),
+                "schema {schema}: {channel} before {at}"
+            );
+        }
+        said.extend(due);
+    }
+    club.now
+        .store(at.max(club.now.load(Ordering::SeqCst)), Ordering::SeqCst);
+    let due = club.service.due();
+    for &channel in channels {
+        assert!(
+            reminded(&due, channel),
+            "schema {schema}: {channel} at {at}"
+        );
+    }
+    said.extend(due);
+}
+
+/// Opens the threads (111 and 112) of the two round games of [`WAITING_SCHEMA`]'s fixture
+/// waiting for theirs, once the watch asks for them again: their time starts then, 2 days a
+/// move. The instant of their reminders and the threads.
+fn open_waiting_threads(club: &Club, said: &mut Vec<(ChannelId, Reply)>) -> (i64, Vec<u64>) {
+    let mut asked = Vec::new();
+    // The watch asks again for a thread 10 minutes after it first saw its game waiting.
+    for _ in 0..2 {
+        let due = club.service.due();
+        let threads = due.iter().filter(|(channel, _)| channel.0 == 110);
+        asked.extend(threads.filter_map(|(_, reply)| reply.thread.as_ref().map(|t| t.game)));
+        said.extend(due);
+        club.wait(10 * 60);
+    }
+    asked.sort();
+    asked.dedup();
+    assert_eq!(asked.len(), 2, "{asked:?}");
+    let opened = club.now.load(Ordering::SeqCst);
+    for (game, thread) in asked.into_iter().zip([111, 112]) {
+        assert!(club.service.move_game(game, ChannelId(thread)));
+    }
+    (opened + 2 * 86_400 - 12 * 3600, vec![111, 112])
 }
 
 /// A database in PostgreSQL copied back into a SQLite file (as `copy-db` does) exports the

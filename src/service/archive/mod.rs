@@ -540,7 +540,9 @@ impl Hands<'_> {
         let listed = visible_games(self.store, message, filter, listing_audience(message))?;
         for listed in listed.into_iter().flatten() {
             // Through the channel, so that a game idle too long is found abandoned first.
-            if let Ok(Some(game)) = self.games.in_channel(listed.channel, false) {
+            if let Ok(Some(game)) = self.games.in_channel(listed.channel, false)
+                && game.stored.id == listed.id
+            {
                 games.push(game);
             }
         }

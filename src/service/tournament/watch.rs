@@ -8,7 +8,7 @@ use super::results::event_record;
 use super::rounds::{next_round, round_game, start_on_time};
 use crate::model::{ChannelId, GameStatus};
 use crate::reply::Reply;
-use crate::store::{Tournament, waits_for_thread};
+use crate::store::Tournament;
 
 /// What the events call for now, each reply for its channel: the open ones whose start
 /// time came begin (or, too few entered, are called off), and the running ones whose
@@ -62,7 +62,7 @@ fn threads_to_ask_again(h: &Hands<'_>, event: &Tournament) -> anyhow::Result<Vec
     let now = h.config.clock.now();
     let mut replies = Vec::new();
     for waiting in h.store.event_games(event.id)? {
-        let waits = waiting.status == GameStatus::Active && waits_for_thread(waiting.channel);
+        let waits = waiting.status == GameStatus::Active && waiting.waits_for_thread;
         if !waits || !h.thread_asks.due(waiting.game, now) {
             continue;
         }
