@@ -6,13 +6,14 @@
 //! answered through an interaction, `outbox_row_noted` (its message kept before the marking).
 #![allow(missing_docs, clippy::unwrap_used)]
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use divan::Bencher;
 use gipf::Variant;
-use gipf_bot::console::user_id;
+use gipf_bot::console::{Terminal, user_id};
 use gipf_bot::model::{ChannelId, ColorChoice, GameSpec, GameStatus, Partial};
-use gipf_bot::service::{Config, Message, Service, User, Via};
+use gipf_bot::service::{Asked, Config, Message, Service, User, Via};
 use gipf_bot::store::{ChallengeTerms, Progress, Store};
 
 fn main() {
@@ -42,7 +43,8 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
     let game = store
         .start_game(&challenge, players, None)
         .unwrap()
-        .unwrap();
+        .unwrap()
+        .game;
     let turns = RECORD.lines().take(18).enumerate();
     let progress = Progress {
         turns: turns
@@ -57,7 +59,11 @@ fn prepared_channel(store: &Store, channel: ChannelId) {
 fn command_round_trip(bencher: Bencher) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bench.db");
-    let service = Service::open(&path, Config::default()).unwrap();
+    let service = Arc::new(Service::open(&path, Config::default()).unwrap());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     let store = Store::open(&path, gipf_bot::model::Clock::system()).unwrap();
     store.remember_user(user_id("alice"), "alice").unwrap();
     store.remember_user(user_id("bob"), "bob").unwrap();
@@ -83,13 +89,15 @@ fn command_round_trip(bencher: Bencher) {
                 site: None,
                 rights: Default::default(),
                 sight: gipf_bot::sight::Sight::Everything,
+                answer_token: None,
             }
         })
         .bench_local_values(|message| {
-            let replies = service.handle(&message);
+            // Served to its end: the turn posted and its announcement marked sent.
+            let shown = Arc::new(Terminal::default());
+            runtime.block_on(service.serve(message, Asked::Line, Arc::clone(&shown)));
+            let replies = shown.take();
             assert!(replies[0].board.is_some(), "{}", replies[0].text);
-            // Posted: the adapter marks the turn's announcement sent (the outbox's update).
-            service.sent(&gipf_bot::reply::owed_by(&replies), None);
             replies
         });
 }

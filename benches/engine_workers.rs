@@ -1,5 +1,5 @@
 //! Exchanges a second that engine workers serve: a database holds games against the engine
-//! where alice has pushed and the engine's turn is asked (as a bot leaves them), and real
+//! where it opens and its turn is asked (as a bot leaves them), and real
 //! `gipf-bot engine-worker --until-idle` processes claim and play them all; the rate is the
 //! engine's turns played (searched, stored with their outbox rows, their board drawn) over
 //! the wall-clock time, at levels medium and hard, with one searcher, two in one process, and
@@ -12,10 +12,10 @@
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use gipf_bot::console::{Console, ENGINE_NAME, user_id};
-use gipf_bot::model::ChannelId;
-use gipf_bot::service::{Config, Service};
-use gipf_bot::store::Database;
+use gipf::{ByColor, Variant};
+use gipf_bot::console::{ENGINE_NAME, user_id};
+use gipf_bot::model::{ChannelId, Clock, ColorChoice, GameSpec};
+use gipf_bot::store::{ChallengeTerms, Database, Store};
 
 /// The games each run serves, by level: a few seconds of searching for one core.
 const RUNS: [(&str, u64); 2] = [("medium", 16), ("hard", 8)];
@@ -45,7 +45,7 @@ fn main() {
             }
             for (name, flags) in databases {
                 let database = database_of(&flags);
-                waiting_games(database, &dir, level, games);
+                waiting_games(database, level, games);
                 let (served, seconds) = serve(&flags, processes, searchers);
                 assert_eq!(served, games, "every exchange served once");
                 println!(
@@ -79,22 +79,30 @@ fn database_of(flags: &[String]) -> Database {
     }
 }
 
-/// `games` games against the engine at `level`, each where alice pushed and the engine's
-/// turn waits: as a bot leaves them when its searchers are busy.
-fn waiting_games(database: Database, dir: &tempfile::TempDir, level: &str, games: u64) {
-    let service = Service::open(database, Config::default()).unwrap();
-    service.set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
-    let mut console = Console::new(dir.path().join("boards")).unwrap();
+/// `games` games against the engine at `level`, each where the engine opens and its turn
+/// waits: as a bot leaves them when its searchers are busy.
+fn waiting_games(database: Database, level: &str, games: u64) {
+    let store = Store::open(database, Clock::system()).unwrap();
+    let (alice, engine) = (user_id("alice"), user_id(ENGINE_NAME));
+    store.remember_user(alice, "alice").unwrap();
+    store.remember_user(engine, ENGINE_NAME).unwrap();
     for game in 0..games {
-        for line in [
-            format!("alice: !challenge @gipf-bot standard white {level}"),
-            "alice: !push b1 c2".to_string(),
-        ] {
-            let mut message = console.read_line(&line).unwrap();
-            message.channel = ChannelId(1_000 + game);
-            let replies = service.handle(&message);
-            assert!(!replies.is_empty(), "{line}: no answer");
-        }
+        let terms = ChallengeTerms {
+            guild: None,
+            channel: ChannelId(1_000 + game),
+            challenger: alice,
+            challenged: Some(engine),
+            spec: GameSpec::Plain(Variant::Standard),
+            color: ColorChoice::Black,
+            time: None,
+            thread: false,
+            hints: false,
+        };
+        let players = ByColor::new(engine, alice);
+        let level = level.parse().unwrap();
+        store
+            .start_engine_game(&terms, players, engine, level, None)
+            .unwrap();
     }
 }
 

@@ -125,7 +125,8 @@ fn play(store: &Store, channel: ChannelId) -> u64 {
     let mut game = store
         .start_game(&challenge, ByColor::new(alice, bob), None)
         .unwrap()
-        .unwrap();
+        .unwrap()
+        .game;
     let (started, mut turns) = (Instant::now(), 0);
     while started.elapsed() < RUN {
         let player = if turns % 2 == 0 { alice } else { bob };
@@ -136,7 +137,8 @@ fn play(store: &Store, channel: ChannelId) -> u64 {
         game = store
             .save(&game, progress)
             .unwrap()
-            .expect("no other writer");
+            .expect("no other writer")
+            .game;
         turns += 1;
     }
     turns

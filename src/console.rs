@@ -6,12 +6,13 @@
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 
 use crate::model::{ChannelId, Rights, UserId};
 use crate::reply::Reply;
-use crate::service::{Message, Service, User, Via};
+use crate::service::{Asked, Message, Posted, Refused, Service, Sink, User, Via};
 use crate::sight::Sight;
 use crate::text::{Span, Text};
 
@@ -129,6 +130,7 @@ impl Console {
             // One table for everyone: every game here is everyone's to see.
             sight: Sight::Everything,
             site: Some("console".into()),
+            answer_token: None,
         })
     }
 
@@ -175,62 +177,102 @@ impl Console {
     /// all of it is done.
     pub fn run(
         &mut self,
-        service: &Service,
+        service: &Arc<Service>,
         input: impl BufRead,
         mut out: impl Write,
     ) -> anyhow::Result<()> {
         service.set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
+        // Later work goes on beside the next lines: on a runtime of its own.
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .context("cannot start the console's runtime")?;
+        let shown = Arc::new(Terminal::default());
         // What an earlier run stored and never printed (it was killed first) comes first.
-        let unsent: Vec<Reply> = service.unsent().into_iter().map(|(_, r)| r).collect();
-        self.print_all(service, &unsent, &mut out)?;
-        let (done, ready) = std::sync::mpsc::channel::<Vec<Reply>>();
-        std::thread::scope(|scope| {
-            for line in input.lines() {
-                let line = line.context("cannot read standard input")?;
-                if line.trim().is_empty() || line.trim_start().starts_with('#') {
-                    continue;
-                }
-                match self.read_line(&line) {
-                    Ok(message) => {
-                        let served = service.serve(&message);
-                        self.print_all(service, &served.now, &mut out)?;
-                        for work in served.later {
-                            let done = done.clone();
-                            scope.spawn(move || {
-                                let replies = service.follow_up(work).into_iter();
-                                let _ = done.send(replies.map(|(_, reply)| reply).collect());
-                            });
-                        }
-                    }
-                    Err(usage) => writeln!(out, "bot: {usage}")?,
-                }
-                for replies in ready.try_iter() {
-                    self.print_all(service, &replies, &mut out)?;
-                }
-                out.flush()?;
+        runtime.block_on(service.drain(&*shown));
+        self.print_all(&shown, &mut out)?;
+        for line in input.lines() {
+            let line = line.context("cannot read standard input")?;
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                continue;
             }
-            // Only the workers hold a sender now: the loop ends with the last of them.
-            drop(done);
-            for replies in ready.iter() {
-                self.print_all(service, &replies, &mut out)?;
+            match self.read_line(&line) {
+                Ok(message) => {
+                    let served = service.serve(message, Asked::Line, Arc::clone(&shown));
+                    runtime.block_on(served);
+                }
+                Err(usage) => writeln!(out, "bot: {usage}")?,
             }
+            self.print_all(&shown, &mut out)?;
             out.flush()?;
-            Ok(())
-        })
+        }
+        runtime.block_on(service.settle());
+        self.print_all(&shown, &mut out)?;
+        out.flush()?;
+        Ok(())
     }
 
-    /// Prints `replies`, then marks the announcements they make sent.
-    fn print_all(
-        &mut self,
-        service: &Service,
-        replies: &[Reply],
-        out: &mut impl Write,
-    ) -> anyhow::Result<()> {
-        replies
+    /// Prints what the terminal was handed since the last time.
+    fn print_all(&mut self, shown: &Terminal, out: &mut impl Write) -> anyhow::Result<()> {
+        shown
+            .take()
             .iter()
-            .try_for_each(|reply| self.print(reply, out))?;
-        service.sent(&crate::reply::owed_by(replies), None);
+            .try_for_each(|reply| self.print(reply, out))
+    }
+}
+
+/// The console's [`Sink`]: it keeps each reply (answered, posted or sent directly) in order,
+/// for the console to print between the lines it reads (and a benchmark to count). It has
+/// no threads, and nobody's answer outlives it.
+#[derive(Default)]
+pub struct Terminal {
+    replies: Mutex<Vec<Reply>>,
+}
+
+impl Terminal {
+    /// The replies kept since the last call, in order.
+    pub fn take(&self) -> Vec<Reply> {
+        (self.replies.lock())
+            .map(|mut replies| std::mem::take(&mut *replies))
+            .unwrap_or_default()
+    }
+
+    fn keep(&self, reply: &Reply) -> Posted {
+        if let Ok(mut replies) = self.replies.lock() {
+            replies.push(reply.clone());
+        }
+        Posted::default()
+    }
+}
+
+impl Sink for Terminal {
+    async fn answer(&self, reply: &Reply) -> Posted {
+        self.keep(reply)
+    }
+
+    async fn post(&self, _: ChannelId, reply: &Reply) -> Posted {
+        self.keep(reply)
+    }
+
+    async fn direct(&self, user: UserId, reply: &Reply) -> Result<(), Refused> {
+        self.keep(&Reply {
+            direct: Some(user),
+            ..reply.clone()
+        });
         Ok(())
+    }
+
+    async fn open_thread(&self, _: ChannelId, _: &str) -> Result<ChannelId, Refused> {
+        Err(Refused::Failed("the console has no threads".into()))
+    }
+
+    async fn typing(&self, _: ChannelId) {}
+
+    async fn answer_late(&self, _: &str, _: &Reply) -> Result<Option<i64>, Refused> {
+        Err(Refused::Failed(
+            "the console keeps no answers across runs".into(),
+        ))
     }
 }
 

@@ -62,13 +62,13 @@ pub struct Reply {
     /// The answer to a click that replaces the message clicked (a board stepping through a
     /// game) instead of adding one: an edit, which notifies nobody.
     pub replaces: bool,
-    /// Work to do once this reply is out, whose answer comes later: the adapter gets it in
-    /// [`Served::later`](crate::service::Served::later) and asks
-    /// [`Service::follow_up`](crate::service::Service::follow_up) for it.
+    /// Work to do once this reply is out, whose answer comes later:
+    /// [`Service::serve`](crate::service::Service::serve) does it beside the next messages
+    /// and delivers its answers through the same sink.
     pub then: Option<FollowUp>,
     /// The announcements in the outbox this reply makes (its channel's turns stored by the
-    /// command): the adapter posts it with a nonce made of the first, then marks them sent
-    /// ([`Service::sent`](crate::service::Service::sent)).
+    /// command): the adapter posts it with a nonce made of the first, and the service marks
+    /// them sent once it is delivered.
     pub owed: Vec<OutboxId>,
     /// The rows of [`Reply::owed`] are marked sent by a later reply, not this one: its direct
     /// copies follow, each with the same rows (posted with their own nonces).
@@ -108,19 +108,25 @@ pub struct HeldGame {
     /// The game as the turn before the answer left it (none when it was not at hand, as
     /// after a restart: then it is read again).
     pub(crate) live: Option<Arc<LiveGame>>,
+    /// What the answer opens with, before its own words (a tournament round's heading).
+    pub(crate) lead: Text,
 }
 
 impl HeldGame {
-    /// Game `id`, to be read again when the answer comes.
-    pub fn read_again(id: GameId) -> HeldGame {
-        HeldGame { id, live: None }
-    }
-
     /// `game`, held as it is.
     pub(crate) fn of(game: &LiveGame) -> HeldGame {
         HeldGame {
             id: game.stored.id,
             live: Some(Arc::new(game.clone())),
+            lead: Text::new(),
+        }
+    }
+
+    /// `game`, held as it is, its answer opening with `lead`.
+    pub(crate) fn led(game: &LiveGame, lead: Text) -> HeldGame {
+        HeldGame {
+            lead,
+            ..HeldGame::of(game)
         }
     }
 }
@@ -144,8 +150,7 @@ impl std::fmt::Debug for HeldGame {
 pub enum FollowUp {
     /// The engine answers the turn this reply announces (or moves first in the game it
     /// starts): the reply is held, and [`Service::serve`](crate::service::Service::serve)
-    /// (by [`Service::with_answers`](crate::service::Service::with_answers)) puts the engine's
-    /// reply, which tells both turns (or the start) and asks the player, in its place (one
+    /// puts the engine's reply, which tells both turns (or the start) and asks the player, in its place (one
     /// message and one picture per exchange). The held reply is posted only when no answer
     /// comes (the search failed, or the game ended meanwhile), so nothing goes unannounced.
     EngineAnswer(HeldGame),
@@ -208,12 +213,4 @@ impl Reply {
     pub fn mentions(&self) -> Vec<UserId> {
         self.text.mentions()
     }
-}
-
-/// The announcements `replies` make, in order: what to mark sent once they are out.
-pub fn owed_by(replies: &[Reply]) -> Vec<OutboxId> {
-    replies
-        .iter()
-        .flat_map(|r| r.owed.iter().copied())
-        .collect()
 }

@@ -56,7 +56,7 @@ pub struct ConsoleArgs {
 impl ConsoleArgs {
     /// Plays the lines of standard input until its end, answering on standard output.
     pub fn run(self) -> anyhow::Result<()> {
-        let service = self.settings.service()?;
+        let service = std::sync::Arc::new(self.settings.service()?);
         let mut console = Console::new(&self.boards)?;
         console.run(&service, std::io::stdin().lock(), std::io::stdout().lock())
     }

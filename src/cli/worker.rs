@@ -46,8 +46,15 @@ impl EngineWorkerArgs {
         let service = Arc::new(Service::open(self.settings.database(), config)?);
         service.keep_alive(LIFE);
         tracing::info!(threads, database = %service.database(), "engine worker ready");
+        // The engine's answers and the database's work are awaited here, holding no thread.
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .context("cannot start the worker's runtime")?;
         let worker = Worker {
             service: Arc::clone(&service),
+            runtime: runtime.handle().clone(),
             poll: Duration::from_millis(self.poll_ms),
             until_idle: self.until_idle,
             stop: Arc::new(AtomicBool::new(false)),
@@ -84,6 +91,8 @@ impl EngineWorkerArgs {
 #[derive(Clone)]
 struct Worker {
     service: Arc<Service>,
+    /// The runtime the searchers' work is awaited on (the engine's answers hold no thread).
+    runtime: tokio::runtime::Handle,
     poll: Duration,
     until_idle: bool,
     stop: Arc<AtomicBool>,
@@ -94,11 +103,9 @@ impl Worker {
     /// One searcher's loop: claims a request, does it, again; waits `poll` when none is
     /// left (or, with --until-idle, ends).
     fn serve(&self) {
+        let kinds = [RequestKind::Turn, RequestKind::Analysis];
         while !self.stop.load(Ordering::Relaxed) {
-            match self
-                .service
-                .engine_work(&[RequestKind::Turn, RequestKind::Analysis])
-            {
+            match self.runtime.block_on(self.service.engine_work(&kinds)) {
                 Some(_) => {
                     self.served.fetch_add(1, Ordering::Relaxed);
                 }
@@ -111,11 +118,7 @@ impl Worker {
     /// Renews the worker's life lease until Ctrl-C or SIGTERM, or until its searchers are
     /// `done` (--until-idle).
     fn tend(&self, done: impl Fn() -> bool) -> anyhow::Result<()> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .context("cannot start the worker's clock")?;
-        runtime.block_on(async {
+        self.runtime.block_on(async {
             let renewing = async {
                 let mut renewed = Instant::now();
                 while !done() {

@@ -83,6 +83,7 @@ pub(super) fn message_from(
         stamp: None,
         via,
         site: None,
+        answer_token: None,
         rights,
         sight,
     }

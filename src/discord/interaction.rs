@@ -2,11 +2,11 @@
 //!
 //! Discord notifies the users a *new* message mentions, never those an *edit* adds (and the
 //! first follow-up of a deferred command fills in its "thinking..." message: an edit too).
-//! So a command answered within [`ANSWER_WITHIN`] gets its first reply as the interaction's
-//! answer, a new message; a slower one is deferred privately and its public replies follow
-//! as new messages. Never a ping in an edit.
+//! So a command whose first reply comes within [`ANSWER_WITHIN`] gets it as the
+//! interaction's answer, a new message; a slower one is deferred privately ([`Answer::defer`],
+//! by a timer beside the service's work) and its public replies follow as new messages.
+//! Never a ping in an edit.
 
-use std::future::Future;
 use std::time::Duration;
 
 use serenity::all::{
@@ -14,12 +14,11 @@ use serenity::all::{
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
     EditMessage, Http, MessageId,
 };
-
 use serenity::builder::Builder;
+use tokio::sync::Mutex;
 
 use super::markdown;
 use super::send::{Part, allowed_mentions, attachments, components, parts};
-use crate::model::OutboxId;
 use crate::reply::Reply;
 
 /// Discord wants an interaction answered within 3 s; a command done by then is answered with
@@ -30,41 +29,188 @@ pub(crate) const ANSWER_WITHIN: Duration = Duration::from_millis(2000);
 const DONE: &str = "Done: my answer is below.";
 
 /// An interaction to answer.
-#[derive(Clone, Copy)]
-pub(crate) enum Asked<'a> {
+#[derive(Clone)]
+pub(crate) enum Asked {
     /// A slash command.
-    Command(&'a CommandInteraction),
+    Command(Box<CommandInteraction>),
     /// A button click.
-    Click(&'a ComponentInteraction),
+    Click(Box<ComponentInteraction>),
 }
 
-impl Asked<'_> {
+/// How far an interaction's answer went.
+#[derive(Debug, Default)]
+struct State {
+    /// Its first reply is its answer (a new message).
+    answered: bool,
+    /// It was deferred (privately "thinking..." for a command, silently for a click).
+    deferred: bool,
+    /// A deferred command's "thinking..." is still to be filled in.
+    thinking: bool,
+    /// A public reply other than one replacing the clicked message went out: the clicked
+    /// message's buttons are used up.
+    public: bool,
+}
+
+/// The answer to one interaction, given reply by reply.
+pub(crate) struct Answer {
+    asked: Asked,
+    state: Mutex<State>,
+}
+
+impl Answer {
+    /// The answer to `asked`, nothing said yet.
+    pub(crate) fn to(asked: Asked) -> Answer {
+        Answer {
+            asked,
+            state: Mutex::default(),
+        }
+    }
+
+    /// Whether the interaction has had its answer or its deferral: what follows it goes
+    /// into its channel as new messages.
+    pub(crate) async fn started(&self) -> bool {
+        let state = self.state.lock().await;
+        state.answered || state.deferred
+    }
+
+    /// Defers the interaction, unless it was answered already.
+    pub(crate) async fn defer(&self, http: &Http) {
+        let mut state = self.state.lock().await;
+        if state.answered || state.deferred {
+            return;
+        }
+        let deferred = match &self.asked {
+            Asked::Command(command) => command.defer_ephemeral(http).await,
+            Asked::Click(click) => click.defer(http).await,
+        };
+        match deferred {
+            Ok(()) => {
+                state.deferred = true;
+                state.thinking = matches!(self.asked, Asked::Command(_));
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot defer an interaction"),
+        }
+    }
+
+    /// Answers with `reply` (its parts in order): the first part is the interaction's
+    /// answer, the rest follow; after a deferral, a command's "thinking..." is filled in
+    /// by an edit (with its first private reply, or a note) and every public reply follows
+    /// as a new message. The first message it made, if it made one.
+    pub(crate) async fn give(&self, http: &Http, reply: &Reply) -> Option<MessageId> {
+        let mut state = self.state.lock().await;
+        state.public |= !reply.private && !reply.replaces;
+        let mut first = None;
+        for part in parts(&markdown(&reply.text)) {
+            let sent = self.part(http, &mut state, reply, part).await;
+            first = first.or(sent);
+        }
+        first
+    }
+
+    /// One part of `reply`, as far as the answer went: the message it made.
+    async fn part(
+        &self,
+        http: &Http,
+        state: &mut State,
+        reply: &Reply,
+        part: Part,
+    ) -> Option<MessageId> {
+        if state.thinking {
+            state.thinking = false;
+            self.fill_in(http, reply, &part).await;
+            if reply.private {
+                return None;
+            }
+        }
+        let sent = if state.answered || state.deferred {
+            self.follow(http, followup(reply, part)).await.map(Some)
+        } else {
+            state.answered = true;
+            self.respond(http, reply, part).await
+        };
+        sent.inspect_err(|e| tracing::warn!(error = %e, "cannot answer an interaction"))
+            .ok()
+            .flatten()
+    }
+
+    /// Ends the answer: a deferred command still "thinking..." is told it is done, one
+    /// never answered is answered so, and a click answered in public has its buttons used up.
+    pub(crate) async fn finish(&self, http: &Http) {
+        let mut state = self.state.lock().await;
+        if state.thinking {
+            state.thinking = false;
+            let done = EditInteractionResponse::new().content(DONE);
+            if let Err(e) = self.edit_original(http, done).await {
+                tracing::warn!(error = %e, "cannot fill in a deferred answer");
+            }
+        }
+        if !state.answered && !state.deferred {
+            state.answered = true;
+            let done = CreateInteractionResponseMessage::new()
+                .content(DONE)
+                .ephemeral(true);
+            if let Err(e) = self
+                .create(http, CreateInteractionResponse::Message(done))
+                .await
+            {
+                tracing::warn!(error = %e, "cannot answer an interaction");
+            }
+        }
+        if state.public {
+            self.clear_buttons(http).await;
+        }
+    }
+
+    /// The interaction's answer with `part` of `reply` (replacing the clicked message if the
+    /// reply says so): the message it left, asked of Discord when the reply announces
+    /// something owed (a turn sent again links it).
     async fn respond(
         &self,
         http: &Http,
-        message: CreateInteractionResponseMessage,
+        reply: &Reply,
+        part: Part,
+    ) -> serenity::Result<Option<MessageId>> {
+        let message = response(reply, part);
+        if reply.replaces
+            && let Asked::Click(click) = &self.asked
+        {
+            let response = CreateInteractionResponse::UpdateMessage(message);
+            click.create_response(http, response).await?;
+            return Ok(Some(click.message.id));
+        }
+        self.create(http, CreateInteractionResponse::Message(message))
+            .await?;
+        if reply.owed.is_empty() {
+            return Ok(None);
+        }
+        Ok((self.original(http).await)
+            .inspect_err(|e| tracing::warn!(error = %e, "cannot read an interaction's answer"))
+            .ok())
+    }
+
+    async fn create(
+        &self,
+        http: &Http,
+        response: CreateInteractionResponse,
     ) -> serenity::Result<()> {
-        let response = CreateInteractionResponse::Message(message);
-        match self {
+        match &self.asked {
             Asked::Command(command) => command.create_response(http, response).await,
             Asked::Click(click) => click.create_response(http, response).await,
         }
     }
 
-    /// Replaces the clicked message (a command has none: it answers as usual): the message
-    /// it leaves, if known without asking (the clicked one).
-    async fn update(
-        &self,
-        http: &Http,
-        message: CreateInteractionResponseMessage,
-    ) -> serenity::Result<Option<MessageId>> {
-        match self {
-            Asked::Command(_) => self.respond(http, message).await.map(|()| None),
-            Asked::Click(click) => {
-                let response = CreateInteractionResponse::UpdateMessage(message);
-                click.create_response(http, response).await?;
-                Ok(Some(click.message.id))
-            }
+    /// Fills in a deferred command's "thinking...": with `part` if `reply` is private, else
+    /// with a note that the answer follows.
+    async fn fill_in(&self, http: &Http, reply: &Reply, part: &Part) {
+        let note = if reply.private {
+            EditInteractionResponse::new()
+                .content(part.content.clone())
+                .allowed_mentions(allowed_mentions(reply))
+        } else {
+            EditInteractionResponse::new().content(DONE)
+        };
+        if let Err(e) = self.edit_original(http, note).await {
+            tracing::warn!(error = %e, "cannot fill in a deferred answer");
         }
     }
 
@@ -74,7 +220,7 @@ impl Asked<'_> {
         http: &Http,
         message: CreateInteractionResponseFollowup,
     ) -> serenity::Result<MessageId> {
-        let posted = match self {
+        let posted = match &self.asked {
             Asked::Command(command) => command.create_followup(http, message).await?,
             Asked::Click(click) => click.create_followup(http, message).await?,
         };
@@ -83,19 +229,11 @@ impl Asked<'_> {
 
     /// The message the interaction's answer made (Discord does not say it when answering).
     async fn original(&self, http: &Http) -> serenity::Result<MessageId> {
-        let original = match self {
+        let original = match &self.asked {
             Asked::Command(command) => command.get_response(http).await?,
             Asked::Click(click) => click.get_response(http).await?,
         };
         Ok(original.id)
-    }
-
-    /// Defers: privately "thinking..." for a command, silently for a click.
-    async fn defer(&self, http: &Http) -> serenity::Result<()> {
-        match self {
-            Asked::Command(command) => command.defer_ephemeral(http).await,
-            Asked::Click(click) => click.defer(http).await,
-        }
     }
 
     async fn edit_original(
@@ -103,7 +241,7 @@ impl Asked<'_> {
         http: &Http,
         edit: EditInteractionResponse,
     ) -> serenity::Result<()> {
-        match self {
+        match &self.asked {
             Asked::Command(command) => command.edit_response(http, edit).await.map(drop),
             Asked::Click(click) => click.edit_response(http, edit).await.map(drop),
         }
@@ -111,7 +249,9 @@ impl Asked<'_> {
 
     /// After a public answer to a click, the clicked message's buttons are used up.
     async fn clear_buttons(&self, http: &Http) {
-        let Asked::Click(click) = self else { return };
+        let Asked::Click(click) = &self.asked else {
+            return;
+        };
         let cleared = EditMessage::new().components(Vec::new());
         if let Err(e) = click
             .channel_id
@@ -120,74 +260,6 @@ impl Asked<'_> {
         {
             tracing::warn!(error = %e, "cannot remove used buttons");
         }
-    }
-}
-
-/// What answering an interaction made: its replies (the direct messages among them are the
-/// caller's to send), and the message that announced each public reply's outbox rows, which
-/// a turn sent again links to.
-pub(crate) struct Answered {
-    /// The replies, as `work` gave them.
-    pub(crate) replies: Vec<Reply>,
-    /// Each announcement's rows, with the first message it made.
-    pub(crate) announced: Vec<(Vec<OutboxId>, MessageId)>,
-}
-
-/// Answers `asked` with the replies `work` gives (but the direct messages among them, which
-/// it returns with the others): with the first reply itself if they come within
-/// [`ANSWER_WITHIN`], else after a deferral.
-pub(crate) async fn answer(
-    http: &Http,
-    asked: Asked<'_>,
-    work: impl Future<Output = Vec<Reply>>,
-) -> Answered {
-    tokio::pin!(work);
-    let (replies, announced) = tokio::select! {
-        replies = &mut work => {
-            let announced = in_time(http, asked, &replies).await;
-            (replies, announced)
-        }
-        () = tokio::time::sleep(ANSWER_WITHIN) => {
-            if let Err(e) = asked.defer(http).await {
-                tracing::warn!(error = %e, "cannot defer an interaction");
-                return Answered { replies: Vec::new(), announced: Vec::new() };
-            }
-            let replies = work.await;
-            let announced = late(http, asked, &replies).await;
-            (replies, announced)
-        }
-    };
-    // A reply that replaced the clicked message brought its own buttons.
-    if replies
-        .iter()
-        .any(|r| !r.private && r.direct.is_none() && !r.replaces)
-    {
-        asked.clear_buttons(http).await;
-    }
-    Answered { replies, announced }
-}
-
-/// Keeps `message` (asked of Discord if `None`: the interaction's answer) as the first message
-/// of `reply` in `announced`, if `reply` announces rows the outbox owes and this is its first.
-async fn keep_announcement(
-    http: &Http,
-    asked: Asked<'_>,
-    announced: &mut Vec<(Vec<OutboxId>, MessageId)>,
-    reply: &Reply,
-    message: Option<MessageId>,
-) {
-    let first = announced.last().is_none_or(|(owed, _)| *owed != reply.owed);
-    if reply.owed.is_empty() || !first {
-        return;
-    }
-    let message = match message {
-        Some(message) => Some(message),
-        None => (asked.original(http).await)
-            .inspect_err(|e| tracing::warn!(error = %e, "cannot read an interaction's answer"))
-            .ok(),
-    };
-    if let Some(message) = message {
-        announced.push((reply.owed.clone(), message));
     }
 }
 
@@ -221,19 +293,6 @@ fn followup(reply: &Reply, part: Part) -> CreateInteractionResponseFollowup {
     interaction_message!(CreateInteractionResponseFollowup, reply, part)
 }
 
-/// Every part of every reply to the interaction (not the direct messages), in order, with
-/// the reply it belongs to.
-fn all_parts(replies: &[Reply]) -> impl Iterator<Item = (&Reply, Part)> {
-    replies
-        .iter()
-        .filter(|r| r.direct.is_none())
-        .flat_map(|reply| {
-            parts(&markdown(&reply.text))
-                .into_iter()
-                .map(move |part| (reply, part))
-        })
-}
-
 /// Answers an interaction the bot took before a restart, by its `token` (while it lives):
 /// `reply` follows its deferral as new messages. The first of them.
 pub(crate) async fn follow_by_token(
@@ -247,71 +306,4 @@ pub(crate) async fn follow_by_token(
         first = first.or(Some(posted.id));
     }
     Ok(first)
-}
-
-/// The first part is the interaction's answer; the rest follow. The announcements made.
-async fn in_time(
-    http: &Http,
-    asked: Asked<'_>,
-    replies: &[Reply],
-) -> Vec<(Vec<OutboxId>, MessageId)> {
-    let mut answered = false;
-    let mut announced = Vec::new();
-    for (reply, part) in all_parts(replies) {
-        let sent = if answered {
-            asked.follow(http, followup(reply, part)).await.map(Some)
-        } else if reply.replaces {
-            answered = true;
-            asked.update(http, response(reply, part)).await
-        } else {
-            answered = true;
-            (asked.respond(http, response(reply, part)).await).map(|()| None)
-        };
-        match sent {
-            Ok(message) => keep_announcement(http, asked, &mut announced, reply, message).await,
-            Err(e) => tracing::warn!(error = %e, "cannot answer an interaction"),
-        }
-    }
-    if !answered {
-        let done = CreateInteractionResponseMessage::new()
-            .content(DONE)
-            .ephemeral(true);
-        if let Err(e) = asked.respond(http, done).await {
-            tracing::warn!(error = %e, "cannot answer an interaction");
-        }
-    }
-    announced
-}
-
-/// After a deferral: a command's private "thinking..." is filled in by an edit (with its
-/// first private reply, or a note), and every public reply follows as a new message. The
-/// announcements made.
-async fn late(http: &Http, asked: Asked<'_>, replies: &[Reply]) -> Vec<(Vec<OutboxId>, MessageId)> {
-    let mut thinking = matches!(asked, Asked::Command(_));
-    let mut announced = Vec::new();
-    for (reply, part) in all_parts(replies) {
-        if thinking {
-            thinking = false;
-            let note = if reply.private {
-                EditInteractionResponse::new()
-                    .content(part.content.clone())
-                    .allowed_mentions(allowed_mentions(reply))
-            } else {
-                EditInteractionResponse::new().content(DONE)
-            };
-            if let Err(e) = asked.edit_original(http, note).await {
-                tracing::warn!(error = %e, "cannot fill in a deferred answer");
-            }
-            if reply.private {
-                continue;
-            }
-        }
-        match asked.follow(http, followup(reply, part)).await {
-            Ok(message) => {
-                keep_announcement(http, asked, &mut announced, reply, Some(message)).await;
-            }
-            Err(e) => tracing::warn!(error = %e, "cannot answer an interaction"),
-        }
-    }
-    announced
 }

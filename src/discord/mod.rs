@@ -2,7 +2,7 @@
 //!
 //! [`run`] connects with a bot token, registers the slash commands, and hands every prefix
 //! command, mention command, slash command and button click to the [`Service`], then sends
-//! its [`crate::reply::Reply`]s back ([`send`]). It stops on a shutdown signal after the
+//! its [`crate::reply::Reply`]s back (`send.rs`). It stops on a shutdown signal after the
 //! commands in flight are answered.
 
 mod gate;
@@ -10,11 +10,12 @@ mod handler;
 mod incoming;
 mod interaction;
 mod markdown;
-mod outbox;
+mod nonce;
 mod rights;
 mod send;
 mod shards;
 mod sight;
+mod sink;
 mod slash;
 
 use std::future::Future;
@@ -134,7 +135,8 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
                 }
             }
             () = &mut shutdown => {
-                // The watch holds the service too: it goes first.
+                                // The watch holds the service too: it goes first (a look under way ends as
+                // later work, which the stop waits for).
                 watch.0.abort();
                 let _ = (&mut watch.0).await;
                 stop(&gate, &shard_manager, task, handler).await;
@@ -185,15 +187,10 @@ impl Drop for AbortOnDrop {
 /// beside it, tends the process's life lease and posts what nobody living posts (an engine
 /// worker's messages, or those of a process that died).
 async fn watch(handler: Arc<Handler>, http: Arc<Http>) {
-    let every = handler.service().config().deadline_watch_every;
-    let deliver = |channel, reply| {
-        let (handler, http) = (Arc::clone(&handler), Arc::clone(&http));
-        async move { handler.deliver(&http, channel, reply).await }
-    };
-    let life = tend_life(handler.service().config());
-    let tending = crate::service::tend(handler.service(), every, life, deliver);
-    let watching = crate::service::watch_clock(handler.service(), every, deliver);
-    tokio::join!(tending, watching);
+    let service = handler.service();
+    let life = tend_life(service.config());
+    let sink = Arc::new(sink::DiscordSink::watch(http, handler.direct()));
+    service.watch(sink, life).await;
 }
 
 /// How long a process's life lease lasts: three ticks of its watch, at most 30 s (it is
@@ -255,10 +252,12 @@ async fn stop(
 ) {
     tracing::info!("shutting down: finishing the commands in flight");
     gate.close();
-    if tokio::time::timeout(DRAIN_TIMEOUT, gate.idle())
-        .await
-        .is_err()
-    {
+    // The commands in flight, then the work their replies left for later (an analysis).
+    let settled = async {
+        gate.idle().await;
+        handler.service().settle().await;
+    };
+    if tokio::time::timeout(DRAIN_TIMEOUT, settled).await.is_err() {
         tracing::warn!("some commands did not finish in time");
     }
     shard_manager.shutdown_all().await;

@@ -169,7 +169,7 @@ fn channel_message(reply: &Reply, part: &Part, with_files: bool) -> CreateMessag
     let message = CreateMessage::new()
         .content(part.content.clone())
         .allowed_mentions(allowed_mentions(reply));
-    let mut message = super::outbox::with_nonce(message, reply, part.index);
+    let mut message = super::nonce::with_nonce(message, reply, part.index);
     if part.last && with_files {
         let (files, embed) = attachments(reply);
         message = message.add_files(files).components(components(reply));

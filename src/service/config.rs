@@ -46,8 +46,9 @@ pub struct Config {
     /// Whether this process posts the messages it owes: a bot does; an engine worker, which
     /// has no Discord connection, leaves them in the outbox for the bots to post.
     pub posts_messages: bool,
-    /// Where the adapter dies on the way from a stored turn to its announcement marked sent
-    /// (tests only: `None` in service).
+    /// Where the bot dies on the way from a stored turn to its announcement marked sent
+    /// (the tests' failpoints: `None` in service).
+    #[cfg(feature = "failpoints")]
     pub crash: Option<super::Crash>,
 }
 
@@ -76,6 +77,7 @@ impl Default for Config {
             engine_wait_told: Duration::from_secs(5),
             instance: crate::store::host_name(),
             posts_messages: true,
+            #[cfg(feature = "failpoints")]
             crash: None,
         }
     }

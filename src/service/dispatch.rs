@@ -11,10 +11,11 @@ use super::learn::analysis::Analyses;
 use super::learn::daily::Daily;
 use super::learn::lessons::Lessons;
 use super::learn::puzzle;
+use super::server::notify::with_copies;
 use super::words::{as_sentence, damage_text, not_in_direct_messages};
 use super::{
-    Failure, INTERNAL_ERROR, Message, Run, Service, Via, archive, challenge, game, play, server,
-    tournament,
+    Asked, Failure, INTERNAL_ERROR, Message, Run, Service, Via, archive, challenge, game, play,
+    server, tournament,
 };
 use crate::command::{self, Command, CommandError, GameCommand};
 use crate::reply::Reply;
@@ -91,11 +92,9 @@ impl Service {
     /// The tournaments' parts.
     pub(super) fn events(&self) -> tournament::Hands<'_> {
         tournament::Hands {
-            games: &self.games,
             store: &self.store,
             voice: &self.voice,
             pictures: &self.pictures,
-            engine: &self.engine,
             config: &self.config,
             thread_asks: &self.thread_asks,
         }
@@ -168,22 +167,16 @@ impl Service {
         one.map(|reply| vec![reply])
     }
 
-    /// Handles a chat line; no replies when the line is not a command (a slash command
-    /// comes parsed: [`Service::execute_parsed`]).
-    pub fn handle(&self, message: &Message) -> Vec<Reply> {
-        match command::parse(&message.text, &self.voice.phrasing(message)) {
-            None => Vec::new(),
-            Some(parsed) => self.execute_parsed(message, parsed),
-        }
-    }
-
-    /// Runs a command read from something else than `message.text` (a slash command's
-    /// options), or answers why it is none, as [`Service::handle`] answers a chat line.
-    pub fn execute_parsed(
-        &self,
-        message: &Message,
-        parsed: Result<Command, CommandError>,
-    ) -> Vec<Reply> {
+    /// The replies to `message`, which asks `asked`: none when it is a chat line that is no
+    /// command of the bot's; an announcement is followed by its direct copies.
+    pub(super) fn command(&self, message: &Message, asked: Asked) -> Vec<Reply> {
+        let parsed = match asked {
+            Asked::Command(parsed) => parsed,
+            Asked::Line => match command::parse(&message.text, &self.voice.phrasing(message)) {
+                None => return Vec::new(),
+                Some(parsed) => parsed,
+            },
+        };
         match parsed {
             Ok(command) => self.execute(message, command),
             Err(CommandError::Unknown { word, closest }) => {
@@ -203,8 +196,8 @@ impl Service {
         }
     }
 
-    /// Runs a command that came parsed (a button's); `message.text` is not read.
-    pub fn execute(&self, message: &Message, command: Command) -> Vec<Reply> {
+    /// Runs a command that came parsed; `message.text` is not read.
+    fn execute(&self, message: &Message, command: Command) -> Vec<Reply> {
         let row = command.syntax();
         // In a direct conversation with the bot (the console has no server either, but is
         // one table for everyone) nobody else would see a challenge or a game.
@@ -220,29 +213,25 @@ impl Service {
         }
         // A slash command's answer that informs only its asker is shown to him alone.
         let asker_only = message.via == Via::Slash && row.is_some_and(|row| row.asker_only);
-        let mark = self.outbox.mark();
         let handled = self.dispatch(message, command).and_then(|replies| {
             let mut all = Vec::with_capacity(replies.len());
             for mut reply in replies {
                 reply.private |= asker_only;
-                let copies = super::server::notify::direct_copies(
-                    &self.store,
-                    &self.pictures,
+                let (store, pictures) = (&self.store, &self.pictures);
+                let author = Some(message.author.id);
+                all.extend(with_copies(
+                    store,
+                    pictures,
                     message.channel,
-                    Some(message.author.id),
-                    &reply,
-                )?;
-                all.push(reply);
-                all.extend(copies);
+                    author,
+                    reply,
+                )?);
             }
             Ok(all)
         });
         self.settle_ends();
         match handled {
-            Ok(mut replies) => {
-                self.outbox.hand_owed(mark, message.channel, &mut replies);
-                replies
-            }
+            Ok(replies) => replies,
             Err(Failure::Refused(text)) => vec![Reply::private(text)],
             Err(Failure::Damaged(damaged)) => {
                 tracing::warn!(error = %damaged, channel = message.channel.0, "damaged game");

@@ -12,7 +12,7 @@ use super::picture::Pictures;
 use super::play::potentials::describe;
 use super::play::working::Working;
 use super::play::{commit, prompt};
-use super::server::notify::direct_copies;
+use super::server::notify::with_copies;
 use super::voice::Voice;
 use super::{Failure, LiveGame};
 use crate::command::Phrasing;
@@ -80,17 +80,6 @@ pub(super) fn told_stuck(played: EngineTurn) -> Vec<(ChannelId, Reply)> {
 }
 
 impl EnginePlayer<'_> {
-    /// The engine's turn in `game` (as `held` left it, if its reply was held for the
-    /// answer), if it is to move there, waiting on this thread for the search: its
-    /// replies, or, if it failed, the channel to tell of it the first time it fails there.
-    pub(super) fn turn(&self, game: GameId, held: Option<&LiveGame>) -> EngineTurn {
-        let played = self.think_in(game, held).and_then(|thought| match thought {
-            Some((game, thought)) => self.play_thought(game, thought),
-            None => Ok(Vec::new()),
-        });
-        self.told(game, played)
-    }
-
     /// What becomes of the engine's turn in `game` that `played`: its replies, or, if it
     /// failed (logged here), the channel to tell of it the first time it fails there. A
     /// failed turn goes back to the queue, to be tried again in a few minutes.
@@ -174,9 +163,9 @@ impl EnginePlayer<'_> {
             Err(Failure::Internal(e)) => return Err(e),
         };
         let channel = game.stored.channel;
-        let copies = direct_copies(self.store, self.pictures, channel, Some(engine), &reply)?;
-        Ok(std::iter::once(reply)
-            .chain(copies)
+        let group = with_copies(self.store, self.pictures, channel, Some(engine), reply)?;
+        Ok(group
+            .into_iter()
             .map(|reply| (channel, self.answering(&game, reply)))
             .collect())
     }
@@ -203,22 +192,6 @@ impl EnginePlayer<'_> {
             text: Text::join(lines, "\n"),
             ..reply
         }
-    }
-
-    /// The engine's search in game `id`, if it is to move there and the game does not end
-    /// or change meanwhile (then its stop flag is raised and nothing comes back). Blocks
-    /// until the answer comes.
-    fn think_in(
-        &self,
-        id: GameId,
-        held: Option<&LiveGame>,
-    ) -> anyhow::Result<Option<(LiveGame, gipf_ai::Thought<Game>)>> {
-        let Some((asked, answer)) = self.ask(id, held)? else {
-            return Ok(None);
-        };
-        let answer = futures::executor::block_on(answer)
-            .unwrap_or(Err(crate::engine_pool::PoolError::Dropped));
-        self.engine.heard(asked, answer)
     }
 
     /// Queues the engine's search in game `id` (as `held` left it, if it was held for the

@@ -11,8 +11,10 @@ use gipf::{ByColor, Color};
 use super::{Failure, LiveGame, Message};
 use crate::command::Phrasing;
 use crate::defaults::{DAY, DAY_SECONDS};
-use crate::model::{ChannelId, Clock, GameId, GameStatus, GuildId, GuildSettings, UserId};
-use crate::store::{Damaged, Kind, Progress, Store, StoredGame};
+use crate::model::{
+    ChannelId, Clock, GameId, GameStatus, GuildId, GuildSettings, OutboxId, UserId,
+};
+use crate::store::{Damaged, Kind, Progress, Saved, Store, StoredGame};
 use crate::text;
 use crate::text::Text;
 
@@ -68,11 +70,11 @@ impl Games {
         &self,
         game: &StoredGame,
         progress: Progress,
-    ) -> anyhow::Result<Option<StoredGame>> {
+    ) -> anyhow::Result<Option<Saved>> {
         let saved = self.store.save(game, progress)?;
         if saved
             .as_ref()
-            .is_some_and(|g| g.status != GameStatus::Active)
+            .is_some_and(|s| s.game.status != GameStatus::Active)
         {
             self.publish(game.id, game.players);
         }
@@ -80,16 +82,17 @@ impl Games {
     }
 
     /// Ends a damaged active game without a result, without reading it (see
-    /// [`Store::end_damaged`]); false if it changed meanwhile. Its end is told.
+    /// [`Store::end_damaged`]): the messages it owes, `None` if it changed meanwhile. Its
+    /// end is told.
     pub(super) fn end_damaged(
         &self,
         damaged: &Damaged,
         status: GameStatus,
         ended_by: Option<UserId>,
         announced: Option<Kind>,
-    ) -> anyhow::Result<bool> {
+    ) -> anyhow::Result<Option<Vec<OutboxId>>> {
         let ended = (self.store).end_damaged(damaged, status, ended_by, announced)?;
-        if ended {
+        if ended.is_some() {
             self.publish(damaged.id, damaged.players);
         }
         Ok(ended)
@@ -114,7 +117,7 @@ impl Games {
         };
         if stored.status == GameStatus::Active && self.abandoned(stored.guild, stored.updated_at)? {
             match self.abandon(&stored, None)? {
-                Some(saved) => stored = saved,
+                Some(saved) => stored = saved.game,
                 // Someone moved just now after all.
                 None => return self.in_channel(channel, include_finished),
             }
@@ -136,7 +139,7 @@ impl Games {
         &self,
         stored: &StoredGame,
         announced: Option<Kind>,
-    ) -> anyhow::Result<Option<StoredGame>> {
+    ) -> anyhow::Result<Option<Saved>> {
         let progress = Progress {
             announced,
             ..Progress::to(GameStatus::Abandoned, stored.partial.clone())
@@ -158,7 +161,7 @@ impl Games {
     ) -> Result<Option<LiveGame>, Failure> {
         let active = damaged.status == GameStatus::Active;
         if active && self.abandoned(damaged.guild, damaged.updated_at)? {
-            if self.end_damaged(&damaged, GameStatus::Abandoned, None, None)? {
+            if (self.end_damaged(&damaged, GameStatus::Abandoned, None, None)?).is_some() {
                 tracing::info!(game = %damaged.id, channel = channel.0, "damaged game abandoned");
             }
             return self.in_channel(channel, include_finished);

@@ -42,6 +42,12 @@ pub struct Message {
     /// Where it was written, as a game record names the place: `<server> #<channel>`. The
     /// adapter looks it up only for the commands that start a game.
     pub site: Option<String>,
+    /// Where its asker waits for the answer in a way that outlives the bot: the handle the
+    /// adapter can still answer him by after a restart (a slash command's or a button's
+    /// interaction token, answered through [`Sink::answer_late`](super::Sink::answer_late)
+    /// for 15 minutes). The service remembers it before the command runs, and forgets it
+    /// once answered.
+    pub answer_token: Option<String>,
 }
 
 /// How a message reached the bot: it decides whether an unknown word is answered and in

@@ -9,24 +9,28 @@
 //! (`config.rs`), over the store. A command family (its folder or file, as the parser's
 //! families are in `command/`: `play/`, `challenge/`, `game/`, `archive/`, `server/`,
 //! `learn/`, `tournament/`, `info.rs`) is handed the parts it uses by name, in its `Hands`,
-//! and runs its commands ([`Run`]); `dispatch.rs` hands each its parts. Beside them: what a
+//! and runs its commands (`Run`); `dispatch.rs` hands each its parts. Beside them: what a
 //! message is (`message.rs`); one message served with its work for later (`serve.rs`); the
 //! engine as a player (`engine_player.rs`); what a game's end does (`ends.rs`); the messages
 //! owed drawn again after a restart (`recover.rs`); the game as the rules replay it
 //! (`live.rs`); the shared words (`words.rs`, `names.rs`); the watch (`watch.rs`).
 //!
-//! A handler returns its reply, or a [`Failure`]: a refusal (said privately to the asker,
+//! A handler returns its reply, or a `Failure`: a refusal (said privately to the asker,
 //! nothing changed) or an internal error (logged, never shown).
 
+mod abandon;
 mod alt_text;
+mod answers;
 mod archive;
 mod challenge;
 mod config;
+mod deliver;
 mod dispatch;
 mod drawing_seats;
 mod ends;
 mod engine;
 mod engine_player;
+mod failpoints;
 mod game;
 mod games;
 mod info;
@@ -41,6 +45,7 @@ mod play;
 mod recover;
 mod serve;
 mod server;
+mod sink;
 mod tournament;
 mod visible;
 mod voice;
@@ -49,11 +54,13 @@ mod words;
 mod work;
 
 pub use config::{Config, machine_cores};
+#[cfg(feature = "failpoints")]
+pub use failpoints::Crash;
 pub use live::GameState;
 pub use message::{Message, User, Via};
-pub use outbox::Crash;
-pub use serve::Served;
-pub use watch::{TEND_EVERY, tend, watch_clock};
+pub use serve::{Asked, Served};
+pub use sink::{Posted, Refused, Sink};
+pub use watch::TEND_EVERY;
 
 use std::sync::Arc;
 
@@ -89,13 +96,15 @@ pub struct Service {
     limits: Limits,
     /// The settings.
     config: Config,
-    /// The threads of the commands' blocking work ([`Service::serve_async`]).
+    /// The threads of the commands' blocking work ([`Service::serve`]).
     commands: Workers,
     /// The threads that run the analyses (each waits for its turns' jobs in the engine
     /// pool); the engine's answers wait on no thread (`serve.rs`).
     analyses: Workers,
     /// When the watch last asked for the threads of round games Discord refused one.
     thread_asks: ThreadAsks,
+    /// The work replies left for later, under way.
+    later: serve::Later,
 }
 
 /// Why a command did not go through.
@@ -173,6 +182,7 @@ impl Service {
             commands: Workers::new("worker", config.worker_threads),
             analyses: Workers::new("analyses", 2 * config.engine_threads),
             thread_asks: ThreadAsks::default(),
+            later: serve::Later::default(),
             store,
             voice,
             config,
@@ -251,6 +261,28 @@ impl Service {
     /// there are: what `gipf-bot doctor` reports.
     pub fn damaged_games(&self) -> anyhow::Result<(usize, Vec<Damaged>)> {
         archive::damaged_games(&self.store)
+    }
+
+    /// Runs `work` on the commands' workers, off the async runtime.
+    async fn on_worker<T: Send + 'static>(
+        self: &Arc<Self>,
+        work: impl FnOnce(&Service) -> T + Send + 'static,
+    ) -> Result<T, crate::workers::WorkError> {
+        let (service, account) = (Arc::clone(self), crate::cost::account());
+        self.commands
+            .run(move || crate::cost::charged_to(account, || work(&service)))
+            .await
+    }
+
+    /// Runs `work` on the analyses' workers, off the async runtime.
+    async fn on_analyses<T: Send + 'static>(
+        self: &Arc<Self>,
+        work: impl FnOnce(&Service) -> T + Send + 'static,
+    ) -> Result<T, crate::workers::WorkError> {
+        let (service, account) = (Arc::clone(self), crate::cost::account());
+        self.analyses
+            .run(move || crate::cost::charged_to(account, || work(&service)))
+            .await
     }
 
     /// Reacts once to each game that ended since the last look (`ends.rs`).

@@ -8,18 +8,25 @@
 
 use gipf::Color;
 
+use std::sync::Arc;
+
+use super::abandon::{abandoned_reply, damaged_title};
+use super::answers::answered;
 use super::challenge::game_on;
+use super::deliver::{Delivered, To, deliver, mark};
+use super::failpoints::Failpoint;
 use super::play::prompt::{played, position_reply};
-use super::watch::{abandoned_reply, damaged_title};
+use super::server::notify::with_copies;
+use super::sink::Sink;
 use super::{LiveGame, Service};
-use crate::model::GameStatus;
+use crate::model::{ChannelId, GameStatus};
 use crate::reply::Reply;
 use crate::store::{Damaged, Kind, Owed};
 use crate::text;
 
 /// The message `owed` stands for, drawn from what it announces as stored now, carrying its
 /// row; `None` if it no longer means anything.
-pub(super) fn recovered(service: &Service, owed: &Owed) -> anyhow::Result<Option<Reply>> {
+fn recovered(service: &Service, owed: &Owed) -> anyhow::Result<Option<Reply>> {
     let reply = match owed.kind {
         Kind::Challenge => challenge(service, owed)?,
         Kind::Abandoned => abandoned(service, owed)?,
@@ -135,110 +142,172 @@ fn overtaken(game: &LiveGame, ply: i64) -> Reply {
     ])
 }
 
-impl Service {
-    /// Marks `owed` sent: their announcement is posted. A failure is logged (a restart then
-    /// posts them again, which Discord's nonce drops).
-    /// `message` is the first message posted, which a turn sent again links to.
-    pub fn sent(&self, owed: &[crate::model::OutboxId], message: Option<i64>) {
-        self.outbox.sent(owed, message);
-    }
-
-    /// Keeps `message` as the post that announced `owed` (not yet marked sent: its direct
-    /// copies follow).
-    pub fn posted(&self, owed: &[crate::model::OutboxId], message: i64) {
-        self.outbox.posted(owed, message);
-    }
-
-    /// Remembers an interaction taken in `channel` (its `token`) before it is deferred: the
-    /// row, `None` if it cannot be written (then a crash loses its answer, as before).
-    pub fn remember_interaction(
-        &self,
-        token: &str,
-        channel: crate::model::ChannelId,
-    ) -> Option<i64> {
-        self.outbox.remember_interaction(token, channel)
-    }
-
-    /// Forgets interaction `id`: it is answered.
-    pub fn forget_interaction(&self, id: i64) {
-        self.outbox.forget_interaction(id);
-    }
-
-    /// The interactions a crash left unanswered, oldest first, each with whether its token
-    /// still lives (Discord's 15 minutes, on the service's clock).
-    pub fn unanswered(&self) -> Vec<(crate::store::Unanswered, bool)> {
-        self.outbox.unanswered()
-    }
-
-    /// Discord refused a direct message to `user`: their direct messages are turned off,
-    /// and the reply says so in the channel, once.
-    pub fn direct_message_refused(&self, user: crate::model::UserId) -> Reply {
-        super::server::notify::direct_message_refused(&self.store, &self.voice, user)
-    }
-
-    /// The messages stored and never marked sent that this process posts after a start:
-    /// its own (written before a restart under its name) and those nobody living posts.
-    /// Oldest first (so in order per channel), each drawn again from what it announces as
-    /// stored now, with its direct copies, each carrying its row. Blocks on the database,
-    /// the renderer and the engine (whose answer a held announcement gets, as a command's
-    /// would).
-    pub fn unsent(&self) -> Vec<(crate::model::ChannelId, Reply)> {
-        self.claimed_unsent(true)
-    }
-
-    /// [`Service::unsent`] while this process runs: the messages nobody living posts (an
-    /// engine worker's, or those of a process that died), which this one takes over.
-    pub fn left_unsent(&self) -> Vec<(crate::model::ChannelId, Reply)> {
-        self.claimed_unsent(false)
-    }
-
-    fn claimed_unsent(&self, own: bool) -> Vec<(crate::model::ChannelId, Reply)> {
-        let mut out = Vec::new();
-        for owed in self.outbox.claim_unsent(own) {
-            match recovered(self, &owed) {
-                Ok(Some(reply)) => {
-                    let mut replies = self.with_answers(vec![reply]);
-                    // The engine's answer comes with its copies; a reply alone gets its own.
-                    if !replies.iter().any(|reply| reply.direct.is_some()) {
-                        self.copy_owed(owed.channel, &mut replies);
-                    }
-                    if owed.posted.is_some() {
-                        self.posted_already(&owed, &mut replies);
-                    }
-                    out.extend(replies.into_iter().map(|reply| (owed.channel, reply)));
-                }
-                // What is gone, or was overtaken, owes nothing.
-                Ok(None) => self.outbox.sent(&[owed.id], None),
-                Err(e) => {
-                    tracing::error!(error = %format!("{e:#}"), kind = %owed.kind, subject = owed.subject, "cannot post an owed message");
-                }
-            }
-        }
-        out
-    }
-
-    /// Leaves out of `replies` the announcement of `owed`, which was posted before a crash
-    /// (by an interaction's answer, which has no nonce to drop it a second time): only its
-    /// direct copies are left to send, and with none it is marked sent.
-    fn posted_already(&self, owed: &Owed, replies: &mut Vec<Reply>) {
-        replies.retain(|reply| reply.direct.is_some() || !reply.owed.contains(&owed.id));
-        if !replies.iter().any(|reply| reply.owed.contains(&owed.id)) {
-            self.outbox.sent(&[owed.id], None);
-        }
-    }
-
-    /// Adds to `group` (an announcement) its direct copies, each carrying the announcement's
-    /// rows.
-    fn copy_owed(&self, channel: crate::model::ChannelId, group: &mut Vec<Reply>) {
-        let Some(first) = group.first() else {
-            return;
+/// The messages owed that this process posts, oldest first (so in order per channel): with
+/// `own` (at its start) its own too, written before a restart under its name; else those
+/// nobody living posts (an engine worker's, or those of a process that died). Each is drawn
+/// again from what it announces as stored now, answered in place by the engine where it
+/// waits for it, and followed by its direct copies, each carrying its row.
+async fn owed(service: &Arc<Service>, own: bool, sink: &impl Sink) -> Vec<(ChannelId, Reply)> {
+    let claimed = service.on_worker(move |s| s.outbox.claim_unsent(own)).await;
+    let mut out = Vec::new();
+    for owed in claimed.unwrap_or_default() {
+        let drawn = service.on_worker(move |s| drawn_again(s, &owed)).await;
+        let Ok(Some(reply)) = drawn else {
+            continue;
         };
-        let copies =
-            super::server::notify::direct_copies(&self.store, &self.pictures, channel, None, first);
-        match copies {
-            Ok(copies) => group.extend(copies),
+        // The engine's answer, after a restart, is played here (else the watch plays it).
+        let (replies, _) = answered(service, vec![reply], sink, owed.channel).await;
+        let copied = service.on_worker(move |s| copied(s, &owed, replies)).await;
+        out.extend(
+            copied
+                .unwrap_or_default()
+                .into_iter()
+                .map(|r| (owed.channel, r)),
+        );
+    }
+    out
+}
+
+/// The message `owed` stands for, drawn again; `None` (marked sent) where it means nothing
+/// any more, and where it cannot be drawn (logged).
+fn drawn_again(service: &Service, owed: &Owed) -> Option<Reply> {
+    match recovered(service, owed) {
+        Ok(Some(reply)) => Some(reply),
+        // What is gone, or was overtaken, owes nothing.
+        Ok(None) => {
+            service.outbox.sent(&[owed.id], None);
+            None
+        }
+        Err(e) => {
+            tracing::error!(error = %format!("{e:#}"), kind = %owed.kind, subject = owed.subject, "cannot post an owed message");
+            None
+        }
+    }
+}
+
+/// `replies`, drawn again for `owed`, with their direct copies (the engine's answer comes
+/// with its own), and without the announcement if it was posted before a crash (by an
+/// interaction's answer, which has no nonce to drop it a second time): then only its copies
+/// are left to send, and with none it is marked sent.
+fn copied(service: &Service, owed: &Owed, mut replies: Vec<Reply>) -> Vec<Reply> {
+    if !replies.iter().any(|reply| reply.direct.is_some())
+        && let Some(first) = replies.first().cloned()
+    {
+        let (store, pictures) = (&service.store, &service.pictures);
+        match with_copies(store, pictures, owed.channel, None, first) {
+            Ok(group) => replies.splice(0..1, group).for_each(drop),
             Err(e) => tracing::error!(error = %format!("{e:#}"), "cannot copy an owed message"),
         }
-        super::outbox::share_owed(&mut group.iter_mut().collect::<Vec<_>>());
     }
+    if owed.posted.is_some() {
+        replies.retain(|reply| reply.direct.is_some() || !reply.owed.contains(&owed.id));
+        if !replies.iter().any(|reply| reply.owed.contains(&owed.id)) {
+            service.outbox.sent(&[owed.id], None);
+        }
+    }
+    replies
+}
+
+/// Posts what this process owes at its start (a crash came first): oldest first, in order
+/// per channel, each marked sent once posted with its direct copies; the interactions a
+/// crash left unanswered are answered by their tokens while they live.
+pub(super) async fn drain(service: &Arc<Service>, sink: &impl Sink) {
+    let unsent = owed(service, true, sink).await;
+    if !unsent.is_empty() {
+        tracing::info!(
+            count = unsent.len(),
+            "posting the messages a restart left owed"
+        );
+    }
+    let unsent = answer_unanswered(service, sink, unsent).await;
+    let failpoint = Failpoint::of(&service.config);
+    for (channel, reply) in unsent {
+        if failpoint.while_draining() {
+            // The failpoint stops the bot once the first is posted, before it is marked.
+            deliver(service, sink, To::Channel(channel), vec![reply], false).await;
+            return;
+        }
+        service.deliver_each(sink, vec![(channel, reply)]).await;
+    }
+}
+
+/// Posts what nobody living posts (an engine worker's messages, or those of a process that
+/// died), which this process takes over while it runs.
+pub(super) async fn post_left(service: &Arc<Service>, sink: &impl Sink) {
+    let left = owed(service, false, sink).await;
+    service.deliver_each(sink, left).await;
+}
+
+/// What an interaction hears whose command changed nothing (a question, a refusal) when a
+/// restart cut its answer: that it may ask again, so that its "thinking…" does not hang.
+const ASK_AGAIN: &str =
+    "I restarted before I could answer this, and it changed nothing: please ask again.";
+
+/// Answers each interaction a crash left unanswered with the messages its command left
+/// owed in its channel (`unsent`'s rows written after it was taken): by its token while it
+/// lives; else (or if the token is refused) they stay in `unsent`, to be posted in the
+/// channel. One that left nothing owed is told to ask again. The messages left, in order.
+async fn answer_unanswered(
+    service: &Arc<Service>,
+    sink: &impl Sink,
+    unsent: Vec<(ChannelId, Reply)>,
+) -> Vec<(ChannelId, Reply)> {
+    let unanswered = (service.on_worker(|s| s.outbox.unanswered()).await).unwrap_or_default();
+    let mut left = Vec::with_capacity(unsent.len());
+    let mut answered_ids = std::collections::HashSet::new();
+    for (channel, reply) in unsent {
+        // The latest interaction of the channel taken before the message's rows were written.
+        let asker = unanswered.iter().rev().find(|(asked, lives)| {
+            *lives
+                && asked.channel == channel
+                && reply.direct.is_none()
+                && reply.owed.first().is_some_and(|first| *first > asked.mark)
+        });
+        let Some((asked, _)) = asker else {
+            left.push((channel, reply));
+            continue;
+        };
+        let message = match sink.answer_late(&asked.token, &reply).await {
+            Ok(message) => message,
+            Err(refused) => {
+                tracing::warn!(?refused, "an interaction's token is refused");
+                left.push((channel, reply));
+                continue;
+            }
+        };
+        answered_ids.insert(asked.id);
+        let (owed, continues) = (reply.owed, reply.owed_continues);
+        let marks = match (continues, message) {
+            (false, _) => vec![(owed, message)],
+            (true, Some(message)) => {
+                let _ = service
+                    .on_worker(move |s| s.outbox.posted(&owed, message))
+                    .await;
+                Vec::new()
+            }
+            (true, None) => Vec::new(),
+        };
+        let delivered = Delivered {
+            marks,
+            ..Delivered::default()
+        };
+        mark(service, delivered).await;
+    }
+    let failpoint = Failpoint::of(&service.config);
+    for (asked, lives) in unanswered {
+        if lives && !answered_ids.contains(&asked.id) {
+            let said = sink
+                .answer_late(&asked.token, &Reply::private(ASK_AGAIN))
+                .await;
+            if let Err(refused) = said {
+                tracing::warn!(?refused, "an interaction's token is refused");
+            }
+        }
+        if !failpoint.before_forgetting() {
+            let _ = service
+                .on_worker(move |s| s.outbox.forget_interaction(asked.id))
+                .await;
+        }
+    }
+    left
 }

@@ -1,25 +1,60 @@
-//! The watch: what the clock calls for while nobody writes. Every minute it asks the
-//! service for the deadlines due (`game/time.rs` says what each calls for), the games left idle
-//! too long, the tournaments' rounds whose last game ended (`tournament/rounds.rs`), the
+//! The watch: what the clock calls for while nobody writes. Every minute it looks at the
+//! deadlines due (`game/time.rs` says what each calls for), the games left idle too long
+//! (`abandon.rs`), the tournaments' rounds whose last game ended (`tournament/watch.rs`), the
 //! engine's turns nobody else will ask for, and the daily puzzles (`learn/daily.rs`), and
-//! hands each reply to the adapter. The deadlines live in the database,
-//! so the watch goes on across restarts.
+//! delivers each reply through the adapter's sink. The deadlines live in the database, so
+//! the watch goes on across restarts; of several processes, one keeps it.
 
-use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-use gipf::{ByColor, Color};
-
-use super::games::Games;
-use super::names::mention;
-use super::server::notify::direct_copies;
-use super::voice::Voice;
+use super::abandon::abandon_idle_games;
+use super::answers::answered;
+use super::recover::{drain, post_left};
+use super::server::notify::with_copies;
+use super::sink::Sink;
+use super::work::engine_turns;
 use super::{LiveGame, Service};
-use crate::model::{ChannelId, GameStatus, GuildId, UserId};
+use crate::model::ChannelId;
 use crate::reply::Reply;
-use crate::store::{Damaged, Kind, Store};
-use crate::text;
+
+/// What the clock calls for now, if this process keeps the watch, delivered through
+/// `sink`: the deadlines and idle games ([`due`]), the engine's turns nobody else will ask
+/// for (after a restart, or a failed search), each answered by the engine where it waits
+/// for it; then the daily puzzles, a refused one recorded for the server's settings to
+/// tell.
+async fn tick(service: &Arc<Service>, sink: &impl Sink) {
+    let every = service.config.deadline_watch_every;
+    let looked = service.on_worker(move |s| {
+        if !s.holds_the_watch(every) {
+            return None;
+        }
+        let due = due(s);
+        s.settle_ends();
+        Some((due, s.daily().daily_puzzles()))
+    });
+    let Ok(Some((due, daily))) = looked.await else {
+        return;
+    };
+    let mut replies = Vec::with_capacity(due.len());
+    for (channel, reply) in due {
+        // A round's game where the engine has white waits for its first turn.
+        let (answered, _) = answered(service, vec![reply], sink, channel).await;
+        replies.extend(answered.into_iter().map(|reply| (channel, reply)));
+    }
+    replies.extend(engine_turns(service).await);
+    service.deliver_each(sink, replies).await;
+    for (post, reply) in daily {
+        if let Some(why) = service
+            .deliver_each(sink, vec![(post.channel, reply)])
+            .await
+        {
+            let _ = service
+                .on_worker(move |s| s.daily().refused(&post, &why))
+                .await;
+        }
+    }
+}
 
 /// What the deadlines and the idle games call for now, each reply for its game's channel
 /// (with the direct copies for players who asked for them). Nothing is lost to an error: it
@@ -49,179 +84,77 @@ fn due_replies(service: &Service) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
             }
         };
         if let Some(reply) = reply {
-            let copies = direct_copies(store, pictures, channel, None, &reply)?;
-            due.extend(std::iter::once(reply).chain(copies).map(|r| (channel, r)));
+            let group = with_copies(store, pictures, channel, None, reply)?;
+            due.extend(group.into_iter().map(|r| (channel, r)));
         }
     }
     Ok(due)
 }
 
-/// Ends the games nobody moved in for too long, damaged ones too, each with word to both
-/// players in its channel.
-fn abandon_idle_games(
-    games: &Games,
-    store: &Store,
-    voice: &Voice,
-) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
-    let mut ended = Vec::new();
-    for (id, channel) in store.idle_games(games.abandon_days(None))? {
-        let (game, players, guild) = match store.game(id) {
-            Ok(Some(stored))
-                if stored.status == GameStatus::Active
-                    && games.abandoned(stored.guild, stored.updated_at)? =>
-            {
-                let Some(saved) = games.abandon(&stored, Some(Kind::Abandoned))? else {
-                    continue;
-                };
-                (saved.spec.title(), saved.players, saved.guild)
-            }
-            Ok(_) => continue,
-            Err(e) => match e.downcast::<Damaged>() {
-                Ok(damaged)
-                    if games.end_damaged(
-                        &damaged,
-                        GameStatus::Abandoned,
-                        None,
-                        Some(Kind::Abandoned),
-                    )? =>
-                {
-                    (damaged_title(&damaged), damaged.players, damaged.guild)
-                }
-                Ok(_) => continue,
-                Err(e) => return Err(e),
-            },
-        };
-        ended.push((
-            channel,
-            abandoned_reply(store, voice, games, &game, players, guild)?,
-        ));
-    }
-    Ok(ended)
-}
-
-/// The word to both `players` that their `game` (its title) was abandoned, with the days
-/// of the server (`guild`) it took.
-pub(super) fn abandoned_reply(
-    store: &Store,
-    voice: &Voice,
-    games: &Games,
-    game: &str,
-    players: ByColor<UserId>,
-    guild: Option<GuildId>,
-) -> anyhow::Result<Reply> {
-    let settings = guild.map(|g| store.guild_settings(g)).transpose()?;
-    let days = games.abandon_days(settings);
-    Ok(Reply::public(text![
-        mention(store, voice, players[Color::White])?,
-        " and ",
-        mention(store, voice, players[Color::Black])?,
-        format!(
-            ", your {game} here was abandoned: nobody moved in it for {days} days, so it ended without a result. {} starts a new one.",
-            voice.notice_phrasing().cmd("challenge @someone")
-        )
-    ]))
-}
-
-/// What a damaged game is called where its record cannot be read: `game 2`.
-pub(super) fn damaged_title(damaged: &Damaged) -> String {
-    format!("game {}", damaged.id)
-}
-
-/// Watches the clock: every `every`, asks the service (off the async workers) what the
-/// deadlines, the idle games, the engine's turns nobody else will ask for (after a restart,
-/// or a failed search) and the daily puzzles call for, and hands each reply, with its
-/// channel, to `deliver`, which says why Discord refused it if it did: a refused daily
-/// puzzle is recorded for the server's settings to tell. Runs until dropped.
-pub async fn watch_clock<F, Fut>(service: Arc<Service>, every: Duration, mut deliver: F)
-where
-    F: FnMut(ChannelId, Reply) -> Fut,
-    Fut: Future<Output = Result<(), String>>,
-{
-    let mut ticks = tokio::time::interval(every);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        ticks.tick().await;
-        let watching = Arc::clone(&service);
-        let (due, daily) = tokio::task::spawn_blocking(move || {
-            if !watching.holds_the_watch(every) {
-                return (Vec::new(), Vec::new());
-            }
-            let mark = watching.outbox.mark();
-            let mut due = watching.due();
-            due.extend(watching.engine_turns());
-            watching.outbox.hand_owed_each(mark, &mut due);
-            (due, watching.daily_puzzles())
-        })
-        .await
-        .unwrap_or_else(|e| {
-            tracing::error!(error = %e, "the watch failed");
-            (Vec::new(), Vec::new())
-        });
-        for (channel, reply) in due {
-            // A refusal is logged where it happens; the next reminder comes all the same.
-            let _ = deliver(channel, reply).await;
-        }
-        for (post, reply) in daily {
-            if let Err(why) = deliver(post.channel, reply).await {
-                let watching = Arc::clone(&service);
-                let _ = tokio::task::spawn_blocking(move || {
-                    watching.daily_puzzle_refused(&post, &why);
-                })
-                .await;
-            }
-        }
-    }
-}
-
 /// How often, at most, a process says it lives and looks for messages nobody living posts.
 pub const TEND_EVERY: Duration = Duration::from_secs(2);
 
-/// Tends this process's place among those sharing the database, every [`TEND_EVERY`] (or
-/// `every`, the watch's tick, if shorter): says it lives (for `life`, at least three
-/// ticks), then posts the messages nobody living posts (an engine worker's, or those of a
-/// process that died), handing each to `deliver` with its channel. Runs until dropped.
-pub async fn tend<F, Fut>(service: Arc<Service>, every: Duration, life: Duration, mut deliver: F)
-where
-    F: FnMut(ChannelId, Reply) -> Fut,
-    Fut: Future<Output = Result<(), String>>,
-{
-    let every = every.min(TEND_EVERY);
-    let life = life.max(every.saturating_mul(3));
-    let mut ticks = tokio::time::interval(every);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        ticks.tick().await;
-        let looking = Arc::clone(&service);
-        let left = tokio::task::spawn_blocking(move || {
-            looking.keep_alive(life);
-            looking.left_unsent()
-        })
-        .await
-        .unwrap_or_default();
-        for (channel, reply) in left {
-            // A refusal is logged where it happens; the row stays this process's.
-            let _ = deliver(channel, reply).await;
-        }
-    }
-}
-
 impl Service {
-    /// What the deadlines, the idle games and the tournaments call for now, each reply for
-    /// its channel (see [`due`]).
-    pub fn due(&self) -> Vec<(ChannelId, Reply)> {
-        let due = due(self);
-        self.settle_ends();
-        due
+    /// Runs the watch through `sink` until dropped: every tick of the settings' watch (if
+    /// this process keeps it), what the clock calls for (`tick`); and every
+    /// [`TEND_EVERY`] (or the tick, if shorter), says this process lives for `life` (at
+    /// least three ticks) and posts the messages nobody living posts (an engine worker's,
+    /// or those of a process that died).
+    pub async fn watch<S: Sink + 'static>(self: Arc<Self>, sink: Arc<S>, life: Duration) {
+        let every = self.config.deadline_watch_every;
+        let tending = async {
+            let every = every.min(TEND_EVERY);
+            let life = life.max(every.saturating_mul(3));
+            let mut ticks = tokio::time::interval(every);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                ticks.tick().await;
+                let (service, sink) = (Arc::clone(&self), Arc::clone(&sink));
+                self.uncut(async move { service.tend(&*sink, life).await })
+                    .await;
+            }
+        };
+        let watching = async {
+            let mut ticks = tokio::time::interval(every);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                ticks.tick().await;
+                let (service, sink) = (Arc::clone(&self), Arc::clone(&sink));
+                self.uncut(async move { service.look(&*sink).await }).await;
+            }
+        };
+        tokio::join!(tending, watching);
     }
 
-    /// The daily puzzles due now, each with its post (see `learn/daily.rs`).
-    pub fn daily_puzzles(&self) -> Vec<(crate::store::DailyPost, Reply)> {
-        self.daily().daily_puzzles()
+    /// Does `work` so that dropping the watch never cuts it short (a message posted and not
+    /// yet marked sent would be posted again after a restart): as later work, which
+    /// [`Service::settle`] waits for before the service stops.
+    async fn uncut(&self, work: impl Future<Output = ()> + Send + 'static) {
+        let (done, finished) = tokio::sync::oneshot::channel();
+        self.later.spawn(async move {
+            work.await;
+            let _ = done.send(());
+        });
+        let _ = finished.await;
     }
 
-    /// Records why Discord refused the post of a daily puzzle, for the settings to say.
-    pub fn daily_puzzle_refused(&self, post: &crate::store::DailyPost, why: &str) {
-        self.daily().refused(post, why);
+    /// One look of the watch at the clock (if this process keeps the watch): what it calls
+    /// for now, delivered through `sink` (`tick`).
+    pub async fn look<S: Sink>(self: &Arc<Self>, sink: &S) {
+        tick(self, sink).await;
+    }
+
+    /// Says this process lives for `life`, and posts through `sink` the messages nobody
+    /// living posts (an engine worker's, or those of a process that died).
+    pub async fn tend<S: Sink>(self: &Arc<Self>, sink: &S, life: Duration) {
+        let _ = self.on_worker(move |s| s.keep_alive(life)).await;
+        post_left(self, sink).await;
+    }
+
+    /// Posts through `sink` what this process owes at its start (a crash came first),
+    /// before anything else: see `recover.rs`.
+    pub async fn drain<S: Sink>(self: &Arc<Self>, sink: &S) {
+        drain(self, sink).await;
     }
 
     /// Whether this process keeps the watch: of several processes on one database, one

@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use super::outbox::{Kind, owe};
 use super::{Store, potentials_text, spec, time_control};
-use crate::model::{ChallengeId, ChannelId, ColorChoice, GameSpec, GuildId, TimeControl, UserId};
+use crate::model::{
+    ChallengeId, ChannelId, ColorChoice, GameSpec, GuildId, OutboxId, TimeControl, UserId,
+};
 
 /// What a challenge proposes: who plays whom, where, which game and which colours.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,12 +86,13 @@ impl Store {
         })
     }
 
-    /// Records a challenge open for `ttl`; `None` if the channel has one already.
+    /// Records a challenge open for `ttl`, with its notice owed: the challenge and the
+    /// notice's row; `None` if the channel has one already.
     pub fn create_challenge(
         &self,
         new: &ChallengeTerms,
         ttl: Duration,
-    ) -> anyhow::Result<Option<ChallengeId>> {
+    ) -> anyhow::Result<Option<(ChallengeId, OutboxId)>> {
         self.with(|c| {
             let created = self.clock.now();
             let ttl = i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX);
@@ -122,7 +125,7 @@ impl Store {
                     return Ok(None);
                 };
                 // Its notice is owed, in the same transaction.
-                owe(
+                let owed = owe(
                     tx,
                     self.poster(),
                     new.channel,
@@ -131,7 +134,7 @@ impl Store {
                     0,
                     created,
                 )?;
-                Ok(Some(ChallengeId(id)))
+                Ok(Some((ChallengeId(id), owed)))
             })
         })
     }

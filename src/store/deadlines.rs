@@ -6,7 +6,7 @@ use super::Store;
 use super::outbox::{Kind, owe};
 use super::stored_game::{Damaged, GAME_COLUMNS, StoredGame, game_row, with_turns};
 use crate::defaults::DAY;
-use crate::model::{ChannelId, GameId, GameStatus};
+use crate::model::{ChannelId, GameId, GameStatus, OutboxId};
 
 impl Store {
     /// The active games whose deadline calls for a word now: a reminder (its instant, which
@@ -61,8 +61,13 @@ impl Store {
 
     /// Records how far the warnings about a game's deadline went (not a change of the game:
     /// its version, which its buttons carry, stays), and owes the warning (`kind`) in the
-    /// same transaction.
-    pub fn mark_warned(&self, game: &StoredGame, warned: u8, kind: Kind) -> anyhow::Result<()> {
+    /// same transaction: the warning's row.
+    pub fn mark_warned(
+        &self,
+        game: &StoredGame,
+        warned: u8,
+        kind: Kind,
+    ) -> anyhow::Result<OutboxId> {
         self.with(|c| {
             c.transaction(|tx| {
                 tx.execute(
@@ -70,7 +75,7 @@ impl Store {
                     params![game.id, warned],
                 )?;
                 let at = self.clock.now();
-                owe(
+                Ok(owe(
                     tx,
                     self.poster(),
                     game.channel,
@@ -78,8 +83,7 @@ impl Store {
                     game.id.0,
                     game.turns.len(),
                     at,
-                )?;
-                Ok(())
+                )?)
             })
         })
     }

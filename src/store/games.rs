@@ -13,7 +13,7 @@ use super::stored_game::{
     Damaged, GAME_COLUMNS, StoredGame, game_row, insert_game, readable, with_turns,
 };
 use super::{Store, time_control};
-use crate::model::{ChannelId, GameId, GameStatus, GuildId, Partial, UserId};
+use crate::model::{ChannelId, GameId, GameStatus, GuildId, OutboxId, Partial, UserId};
 use crate::move_clock::MoveClock;
 
 /// What a save changes.
@@ -83,13 +83,22 @@ fn owe_progress(
     game: &StoredGame,
     progress: &Progress,
     at: i64,
-) -> sql::Result<()> {
+) -> sql::Result<Vec<OutboxId>> {
     let ply = game.turns.len() + progress.turns.len();
     let turn = (!progress.turns.is_empty()).then_some(Kind::Turn);
-    for kind in turn.into_iter().chain(progress.announced) {
-        outbox::owe(tx, poster, game.channel, kind, game.id.0, ply, at)?;
-    }
-    Ok(())
+    (turn.into_iter().chain(progress.announced))
+        .map(|kind| outbox::owe(tx, poster, game.channel, kind, game.id.0, ply, at))
+        .collect()
+}
+
+/// A change of a game saved: the game as saved, and the messages the change owes (the
+/// outbox rows written in its transaction), which its announcement carries.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Saved {
+    /// The game as saved.
+    pub game: StoredGame,
+    /// The outbox rows written with it, oldest first.
+    pub owed: Vec<OutboxId>,
 }
 
 impl Store {
@@ -100,7 +109,7 @@ impl Store {
         challenge: &Challenge,
         players: ByColor<UserId>,
         site: Option<&str>,
-    ) -> anyhow::Result<Option<StoredGame>> {
+    ) -> anyhow::Result<Option<Saved>> {
         self.with(|c| {
             c.transaction(|tx| {
                 if tx.execute(
@@ -126,9 +135,9 @@ impl Store {
         site: Option<&str>,
         engine: Option<Level>,
         at: i64,
-    ) -> anyhow::Result<StoredGame> {
+    ) -> anyhow::Result<Saved> {
         let game = insert_game(tx, terms, players, site, engine, false, at)?;
-        outbox::owe(
+        let owed = outbox::owe(
             tx,
             self.poster(),
             game.channel,
@@ -137,7 +146,10 @@ impl Store {
             0,
             at,
         )?;
-        Ok(game)
+        Ok(Saved {
+            game,
+            owed: vec![owed],
+        })
     }
 
     /// Starts a game between `players`, one of them the `engine` at `level`, right away (no
@@ -149,16 +161,16 @@ impl Store {
         engine: UserId,
         level: Level,
         site: Option<&str>,
-    ) -> anyhow::Result<StoredGame> {
+    ) -> anyhow::Result<Saved> {
         self.with(|c| {
             c.transaction(|tx| {
                 let at = self.clock.now();
-                let game = self.game_on(tx, terms, players, site, Some(level), at)?;
+                let started = self.game_on(tx, terms, players, site, Some(level), at)?;
                 // With white, the engine moves first: its turn is asked with the game.
                 if players[Color::White] == engine {
-                    engine_requests::ask_turn(tx, game.id, engine, at)?;
+                    engine_requests::ask_turn(tx, started.game.id, engine, at)?;
                 }
-                Ok(game)
+                Ok(started)
             })
         })
     }
@@ -216,11 +228,7 @@ impl Store {
     /// Saves a game's progress if nobody changed it since `game` was read: all or nothing.
     /// Returns the game as saved (version bumped, turns appended), or `None` (having
     /// written nothing) when the version had moved on.
-    pub fn save(
-        &self,
-        game: &StoredGame,
-        progress: Progress,
-    ) -> anyhow::Result<Option<StoredGame>> {
+    pub fn save(&self, game: &StoredGame, progress: Progress) -> anyhow::Result<Option<Saved>> {
         let partial = serde_json::to_string(&progress.partial)?;
         self.with(|c| {
             c.transaction(|tx| {
@@ -254,7 +262,7 @@ impl Store {
                 return Ok(None);
             }
             insert_turns(tx, game, &progress.turns, at)?;
-            owe_progress(tx, self.poster(), game, &progress, at)?;
+            let owed = owe_progress(tx, self.poster(), game, &progress, at)?;
             if game.engine.is_some() {
                 match progress.engine_to_move {
                     Some(engine) => engine_requests::ask_turn(tx, game.id, engine, at)?,
@@ -279,7 +287,7 @@ impl Store {
             saved.dots.extend(dots);
             // A request belongs to the position it was asked in.
             saved.takeback = None;
-            Ok(Some(saved))
+            Ok(Some(Saved { game: saved, owed }))
             })
         })
     }
@@ -294,7 +302,7 @@ impl Store {
         status: GameStatus,
         ended_by: Option<UserId>,
         announced: Option<Kind>,
-    ) -> anyhow::Result<bool> {
+    ) -> anyhow::Result<Option<Vec<OutboxId>>> {
         let at = self.clock.now();
         self.with(|c| {
             c.transaction(|tx| {
@@ -311,15 +319,16 @@ impl Store {
                         GameStatus::Active
                     ],
                 )?;
-                if ended == 1 {
-                    engine_requests::answered(tx, game.id, RequestKind::Turn)?;
+                if ended == 0 {
+                    return Ok(None);
                 }
-                if ended == 1
-                    && let Some(kind) = announced
-                {
-                    outbox::owe(tx, self.poster(), game.channel, kind, game.id.0, 0, at)?;
-                }
-                Ok(ended == 1)
+                engine_requests::answered(tx, game.id, RequestKind::Turn)?;
+                let owed = (announced.into_iter())
+                    .map(|kind| {
+                        outbox::owe(tx, self.poster(), game.channel, kind, game.id.0, 0, at)
+                    })
+                    .collect::<sql::Result<Vec<_>>>()?;
+                Ok(Some(owed))
             })
         })
     }

@@ -40,7 +40,7 @@ pub use archive::GameFilter;
 pub use challenges::{Challenge, ChallengeTerms};
 pub use daily::{DailyAnswer, DailyAnswered, DailyPost, DailyServer, DailyTally};
 pub use engine_requests::{EngineRequest, RequestKind};
-pub use games::Progress;
+pub use games::{Progress, Saved};
 pub use interactions::Unanswered;
 pub use outbox::{Kind, Owed};
 pub use puzzles::{LessonProgress, PuzzleProgress};
@@ -354,7 +354,7 @@ mod tests {
             hints: true,
         };
         let minute = Duration::from_secs(60);
-        let id = store.create_challenge(&new, minute).unwrap().unwrap();
+        let (id, _) = store.create_challenge(&new, minute).unwrap().unwrap();
         let again = store.create_challenge(&new, minute).unwrap();
         assert_eq!(again, None, "one per channel");
         let challenge = store.challenge(ChannelId(7)).unwrap().unwrap();
@@ -362,7 +362,8 @@ mod tests {
         let game = store
             .start_game(&challenge, ByColor::new(UserId(2), UserId(1)), None)
             .unwrap()
-            .unwrap();
+            .unwrap()
+            .game;
         assert_eq!(
             store
                 .start_game(&challenge, ByColor::new(UserId(2), UserId(1)), None)
@@ -409,7 +410,7 @@ mod tests {
             ended_by: Some(UserId(2)),
             ..Progress::to(GameStatus::Aborted, Partial::default())
         };
-        let aborted = store.save(&game, progress).unwrap().unwrap();
+        let aborted = store.save(&game, progress).unwrap().unwrap().game;
         let reloaded = store.game_in(ChannelId(7), true).unwrap().unwrap();
         assert_eq!(reloaded, aborted);
         assert_eq!(reloaded.status, GameStatus::Aborted);
@@ -445,10 +446,10 @@ mod tests {
             ..kept.terms
         };
         let hour = Duration::from_secs(3600);
-        let new = store.create_challenge(&terms, hour).unwrap().unwrap();
+        let (new, _) = store.create_challenge(&terms, hour).unwrap().unwrap();
         assert!(new.0 > 5, "{new:?}");
         store.delete_challenge(new).unwrap();
-        let newer = store.create_challenge(&terms, hour).unwrap().unwrap();
+        let (newer, _) = store.create_challenge(&terms, hour).unwrap().unwrap();
         assert!(newer.0 > new.0, "{newer:?} after {new:?}");
     }
 
@@ -481,7 +482,7 @@ mod tests {
             turns: vec![("c2".into(), UserId(2), Some(gipf::Point::B1))],
             ..Progress::to(GameStatus::Active, Partial::default())
         };
-        let saved = store.save(&game, progress.clone()).unwrap().unwrap();
+        let saved = store.save(&game, progress.clone()).unwrap().unwrap().game;
         assert!(
             store.save(&game, progress).unwrap().is_none(),
             "the second writer read version 0 too"
@@ -504,7 +505,7 @@ mod tests {
             ],
             ..Progress::to(GameStatus::Active, Partial::default())
         };
-        let played = store.save(&game, progress).unwrap().unwrap();
+        let played = store.save(&game, progress).unwrap().unwrap().game;
         assert!(store.ask_takeback(&played, Color::White).unwrap());
         assert!(
             !store.ask_takeback(&played, Color::Black).unwrap(),
@@ -541,7 +542,7 @@ mod tests {
     fn statuses_colours_and_variants_read_back_as_written() {
         let (_dir, store, game) = store_with_a_game();
         let progress = resigned_by(Color::Black);
-        let saved = store.save(&game, progress).unwrap().unwrap();
+        let saved = store.save(&game, progress).unwrap().unwrap().game;
         assert!(store.game_in(ChannelId(7), false).unwrap().is_none());
         let finished = store.game_in(ChannelId(7), true).unwrap().unwrap();
         assert_eq!(finished, saved);
@@ -598,7 +599,7 @@ mod tests {
             ..game
         };
         let won = resigned_by(Color::Black);
-        let saved = store.save(&game, won.clone()).unwrap().unwrap();
+        let saved = store.save(&game, won.clone()).unwrap().unwrap().game;
         // Saving the ended game again (a stale writer that got through) rates nothing more.
         store.save(&saved, won).unwrap().unwrap();
         let guild = Some(GuildId(5));

@@ -181,31 +181,6 @@ pub(super) fn owe_analysis(
 }
 
 impl Store {
-    /// The last row written so far: the rows a command writes come after it.
-    pub fn outbox_mark(&self) -> anyhow::Result<OutboxId> {
-        self.with(|c| {
-            let last: i64 = c.query_row(
-                "SELECT COALESCE(MAX(id), 0) FROM outbox",
-                params![],
-                |row| row.get(0),
-            )?;
-            Ok(OutboxId(last))
-        })
-    }
-
-    /// The unsent rows of `channel` written after `mark`, oldest first.
-    pub fn owed_since(&self, channel: ChannelId, mark: OutboxId) -> anyhow::Result<Vec<OutboxId>> {
-        self.with(|c| {
-            let ids = c.query_map(
-                "SELECT id FROM outbox WHERE channel_id = ?1 AND id > ?2 AND sent_at IS NULL
-                     ORDER BY id",
-                params![channel, mark],
-                |row| row.get(0),
-            )?;
-            Ok(ids)
-        })
-    }
-
     /// Claims for this process every unsent row nobody living posts (written by a process
     /// that posts nothing, or one that died), and with `own` those it wrote itself (after a
     /// restart under its name): in the order they were written, so in order per channel.

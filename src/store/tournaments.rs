@@ -12,7 +12,7 @@ use super::stored_game::{StoredGame, insert_game};
 use super::{Store, potentials_text, spec};
 use crate::model::{
     ChannelId, ColorChoice, EventFormat, EventStatus, GameId, GameSpec, GameStatus, GuildId,
-    TimeControl, TournamentId, UserId,
+    OutboxId, TimeControl, TournamentId, UserId,
 };
 
 /// What a tournament is, as its creator set it.
@@ -326,8 +326,8 @@ impl Store {
     }
 
     /// Ends a running event, with its end owed to its channel in the same transaction;
-    /// false if it was not running (someone else ended it first).
-    pub fn finish_tournament(&self, event: &Tournament) -> anyhow::Result<bool> {
+    /// the end's row, `None` if it was not running (someone else ended it first).
+    pub fn finish_tournament(&self, event: &Tournament) -> anyhow::Result<Option<OutboxId>> {
         let at = self.clock.now();
         self.with(|c| {
             c.transaction(|tx| {
@@ -336,18 +336,19 @@ impl Store {
                     "UPDATE tournaments SET status = ?3 WHERE id = ?1 AND status = ?2",
                     params![event.id.0, running, finished],
                 )? == 1;
-                if ended {
-                    outbox::owe(
-                        tx,
-                        self.poster(),
-                        event.terms.channel,
-                        Kind::EventEnd,
-                        event.id.0,
-                        0,
-                        at,
-                    )?;
+                if !ended {
+                    return Ok(None);
                 }
-                Ok(ended)
+                let owed = outbox::owe(
+                    tx,
+                    self.poster(),
+                    event.terms.channel,
+                    Kind::EventEnd,
+                    event.id.0,
+                    0,
+                    at,
+                )?;
+                Ok(Some(owed))
             })
         })
     }
@@ -358,15 +359,16 @@ impl Store {
     }
 
     /// Starts round `round` of a running event, in one transaction: a game for each of
-    /// `pairings` (each waiting in the event's channel for its thread) and the bye. `None`
-    /// if the round was started already, by this process or another at the same time.
+    /// `pairings` (each waiting in the event's channel for its thread) and the bye, with the
+    /// round's pairings owed: the games and the row; `None` if the round was started already,
+    /// by this process or another at the same time.
     pub fn start_round(
         &self,
         event: &Tournament,
         round: u32,
         pairings: &[ByColor<UserId>],
         bye: Option<UserId>,
-    ) -> anyhow::Result<Option<Vec<StoredGame>>> {
+    ) -> anyhow::Result<Option<(Vec<StoredGame>, OutboxId)>> {
         self.with(|c| {
             c.transaction(|tx| {
             // The event's row is held first, so that a second start of the round at the same
@@ -408,8 +410,8 @@ impl Store {
                 tx.execute("INSERT INTO tournament_byes (tournament_id, round, user_id) VALUES (?1, ?2, ?3)", params![event.id.0, round, user])?;
             }
             let (channel, id) = (event.terms.channel, event.id.0);
-            outbox::owe(tx, self.poster(), channel, Kind::Round, id, round as usize, now)?;
-            Ok(Some(games))
+            let owed = outbox::owe(tx, self.poster(), channel, Kind::Round, id, round as usize, now)?;
+            Ok(Some((games, owed)))
             })
         })
     }

@@ -133,12 +133,14 @@ fn round_games_wait_for_their_threads_side_by_side_even_after_skipped_ids() {
         .store
         .start_round(&first, 1, &[pair(1, 2), pair(3, 4)], None)
         .unwrap()
-        .unwrap();
+        .unwrap()
+        .0;
     waiting.extend(
         hall.store
             .start_round(&second, 1, &[pair(5, 6)], None)
             .unwrap()
-            .unwrap(),
+            .unwrap()
+            .0,
     );
     for (game, channel) in waiting.iter().zip([100, 100, 200]) {
         assert!(game.waits_for_thread, "{game:?}");

@@ -9,20 +9,23 @@ use std::time::Duration;
 
 use gipf_bot::console::{Console, ENGINE_NAME};
 use gipf_bot::model::{ChannelId, GuildId, UserId};
-use gipf_bot::service::{Config, Service, User};
+use gipf_bot::service::{Asked, Config, Service, User};
 use gipf_bot::store::RequestKind;
 
 use crate::support::bot::{Bot, content};
 use crate::support::chat::{ALICE, CHANNEL, GUILD, assert_pings};
 use crate::support::database::database;
 use crate::support::fake_discord::{BOT_USER_ID, FakeDiscord, WAIT_TIMEOUT};
+use crate::support::recorder::{Hold, Recorder, engine_work, serve};
 
-/// A process of the bot named `instance` on the test's database (alive for a minute).
+/// A process of the bot named `instance` on the test's database (alive for a minute): it
+/// tells a player at once when the engine's answer is to wait for a searcher.
 fn process(db: &Path, instance: &str, posts: bool) -> Service {
     let config = Config {
         instance: instance.into(),
         posts_messages: posts,
         engine_threads: 1,
+        engine_wait_told: Duration::ZERO,
         ..Config::default()
     };
     let service = Service::open(database(db), config).unwrap();
@@ -32,9 +35,10 @@ fn process(db: &Path, instance: &str, posts: bool) -> Service {
 }
 
 /// In another bot process: alice challenges the engine and pushes, and that process posts
-/// what it owes (here: marks it sent) without answering; the engine's turn waits.
+/// what it owes (here: into a recorder, marked sent) and stops before it answers (held for
+/// good as it shows it is typing); the engine's turn waits.
 fn turn_left_to_any_engine(db: &Path, boards: &Path) {
-    let other = process(db, "other-bot", true);
+    let other = Arc::new(process(db, "other-bot", true));
     let mut console = Console::new(boards).unwrap();
     let challenge = format!("!challenge <@{BOT_USER_ID}> standard white easy");
     for line in [challenge.as_str(), "!push b1 c2"] {
@@ -49,9 +53,17 @@ fn turn_left_to_any_engine(db: &Path, boards: &Path) {
             })
             .into_iter()
             .collect();
-        let replies = other.handle(&message);
-        let owed: Vec<_> = replies.iter().flat_map(|r| r.owed.clone()).collect();
-        other.sent(&owed, None);
+        let recorder = Arc::new(Recorder::holding(Hold::Typing));
+        let (serving, held) = (Arc::clone(&other), Arc::clone(&recorder));
+        let served = std::thread::spawn(move || serve(&serving, &held, message, Asked::Line));
+        if line.starts_with("!push") {
+            // Alice's turn is stored and the engine's asked, the bot typing while its answer
+            // comes: the process stops there, before its searcher starts.
+            recorder.wait_typing();
+            assert!(recorder.take().is_empty(), "her turn waits for the answer");
+        } else {
+            served.join().unwrap();
+        }
     }
 }
 
@@ -68,7 +80,7 @@ async fn an_engine_workers_turn_is_posted_once_by_the_running_bot() {
     let at = db.clone();
     let played = tokio::task::spawn_blocking(move || {
         let worker = Arc::new(process(&at, "worker-1", false));
-        worker.engine_work(&[RequestKind::Turn, RequestKind::Analysis])
+        engine_work(&worker, &[RequestKind::Turn, RequestKind::Analysis])
     })
     .await
     .unwrap();

@@ -2,8 +2,7 @@
 //! searchers, a game's turn is answered while an analysis runs, and an analysis is kept and
 //! shown again at once.
 
-use std::sync::Arc;
-use std::sync::mpsc;
+use crate::support::recorder::{Hold, Recorder};
 use std::time::Duration;
 
 use crate::support::table::{Table, shown};
@@ -11,7 +10,6 @@ use gipf_ai::Limits;
 use gipf_ai::analyse::Budget;
 use gipf_bot::console::{ENGINE_NAME, user_id};
 use gipf_bot::model::ChannelId;
-use gipf_bot::reply::FollowUp;
 use gipf_bot::service::Config;
 
 /// The rules crate's real tournament game (41 turns).
@@ -49,12 +47,7 @@ fn finished_game(table: &mut Table) {
 
 /// What the analysis of game 1, asked for by `who` in the table's channel, posts.
 fn analysed(table: &mut Table, who: &str) -> Vec<String> {
-    let asked = table.say(who, "!analyse 1").remove(0);
-    let work = asked.then.clone().expect("an analysis to do");
-    let posted = table.service.follow_up(work);
-    std::iter::once(shown(&asked))
-        .chain(posted.iter().map(|(_, reply)| shown(reply)))
-        .collect()
+    table.say(who, "!analyse 1").iter().map(shown).collect()
 }
 
 #[test]
@@ -72,34 +65,26 @@ fn the_same_game_gives_the_same_analysis_with_one_searcher_or_two() {
 fn a_game_against_the_bot_is_answered_while_an_analysis_runs() {
     let mut table = table(1, 3);
     finished_game(&mut table);
-    let asked = table.say("carol", "!analyse 1").remove(0);
-    let work = asked.then.clone().expect("an analysis to do");
-    let service = Arc::clone(&table.service);
-    let (done, analysis_done) = mpsc::channel();
-    let analysing = std::thread::spawn(move || {
-        let posted = service.follow_up(work);
-        let _ = done.send(());
-        posted
-    });
+    let analysing = table.say_beside("carol", "!analyse 1", Recorder::default());
+    assert!(shown(&analysing.first()).contains("I am looking at all 41 turns"));
     // The analysis's first job holds the one searcher.
     while table.service.engine_load() == (0, 0) {
         std::thread::sleep(Duration::from_millis(1));
     }
     table.channel = ChannelId(2);
-    let start = table
-        .say("dave", "!challenge @gipf-bot standard black beginner")
-        .remove(0);
-    let Some(FollowUp::EngineAnswer(game)) = start.then else {
-        panic!("the engine moves first: {start:?}");
-    };
-    let answer = table.service.engine_turn(game.id);
+    // The engine moves first: its turn comes in the start's place.
+    let answer = table.say("dave", "!challenge @gipf-bot standard black beginner");
     assert_eq!(answer.len(), 1, "{answer:?}");
     assert!(
-        analysis_done.try_recv().is_err(),
+        shown(&answer[0]).contains("\nI (white) played "),
+        "{answer:?}"
+    );
+    assert!(
+        !analysing.is_done(),
         "the game's turn waited for one job of the analysis, not for all of it"
     );
-    let posted = analysing.join().unwrap();
-    assert!(posted.len() > 1, "{posted:?}");
+    let posted = analysing.join();
+    assert!(posted.len() - 1 > 1, "{posted:?}");
 }
 
 #[test]
@@ -107,9 +92,9 @@ fn an_analysis_is_kept_and_shown_again_at_once_and_one_runs_at_a_time() {
     let mut table = table(2, 2);
     finished_game(&mut table);
     table.channel = ChannelId(3);
-    let asked = table.say("carol", "!analyse 1").remove(0);
-    assert!(shown(&asked).contains("I am looking at all 41 turns"));
-    let work = asked.then.clone().expect("an analysis to do");
+    // Held in its first answer: the analysis is asked and not yet begun.
+    let asked = table.say_beside("carol", "!analyse 1", Recorder::holding(Hold::FirstAnswer));
+    assert!(shown(&asked.first()).contains("I am looking at all 41 turns"));
     // Asked again while it runs, in another channel: it is posted there too.
     table.channel = ChannelId(4);
     table.expect(
@@ -117,7 +102,7 @@ fn an_analysis_is_kept_and_shown_again_at_once_and_one_runs_at_a_time() {
         "!analyse 1",
         "is being analysed already: its turns come here when I am done",
     );
-    let posted = table.service.follow_up(work);
+    let posted = &asked.join()[1..];
     let in_channel = |channel: u64| -> Vec<String> {
         (posted.iter())
             .filter(|(c, _)| *c == ChannelId(channel))
@@ -183,14 +168,12 @@ fn showing_a_stored_analysis_does_not_count_toward_the_limit_running_one_does() 
     finished_game(&mut table);
     table.channel = ChannelId(3);
     table.expect("carol", "!analyse 2", "One analysis every 30 s");
-    let asked = table.say("dave", "!analyse 2").remove(0);
+    let mut posted = table.say("dave", "!analyse 2");
+    let asked = posted.remove(0);
     assert!(
         shown(&asked).contains("I am looking at all 41 turns"),
         "{asked:?}"
     );
-    let posted = table
-        .service
-        .follow_up(asked.then.clone().expect("an analysis to do"));
     assert!(posted.len() > 1, "{posted:?}");
     assert_eq!(analysed(&mut table, "dave"), shown_again);
 }

@@ -1,6 +1,8 @@
 //! Every game kept: listing, records with headers, ratings, rematches and animated replays,
 //! through the service over a temporary database (and the binary for `export`).
 
+use crate::support::recorder::handle;
+use gipf_bot::service::Asked;
 use std::sync::{Arc, Barrier};
 
 use crate::support::table::{Table, click, play_random_turns, shown};
@@ -93,7 +95,7 @@ fn an_exported_record_replays_to_the_same_end_and_result() {
     // And nowhere else.
     let mut elsewhere = table.message("carol", &format!("!export {}", state.id.0));
     elsewhere.guild = Some(GuildId(7));
-    let refused = table.service.handle(&elsewhere).remove(0);
+    let refused = table.serve(elsewhere.clone(), Asked::Line).remove(0);
     assert!(refused.private && refused.file.is_none(), "{refused:?}");
     assert!(shown(&refused).contains(&format!("no game {} in this server", state.id.0)));
     table.expect(
@@ -256,7 +258,7 @@ fn two_resignations_at_once_rate_the_game_once() {
                 let barrier = Arc::clone(&barrier);
                 scope.spawn(move || {
                     barrier.wait();
-                    service.handle(&message)
+                    handle(&service, &message)
                 });
             }
         });

@@ -1,7 +1,9 @@
 //! `gipf-bot backup`: a copy of a live database that the bot can open and play on.
 
+use crate::support::recorder::handle;
 use std::path::Path;
 use std::process::{Command, Output};
+use std::sync::Arc;
 
 use gipf_bot::console::{CONSOLE_CHANNEL, Console};
 use gipf_bot::service::{Config, Service};
@@ -24,14 +26,14 @@ fn a_backup_taken_while_the_bot_writes_holds_the_games() {
     }
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("gipf.db");
-    let service = Service::open(&db, Config::default()).unwrap();
+    let service = Arc::new(Service::open(&db, Config::default()).unwrap());
     let mut console = Console::new(dir.path().join("boards")).unwrap();
     for line in [
         "alice: !challenge @bob standard white",
         "bob: !accept",
         "alice: !push b1 c2",
     ] {
-        service.handle(&console.read_line(line).unwrap());
+        handle(&service, &console.read_line(line).unwrap());
     }
     // Another writer is in the middle of a transaction: the backup still takes a
     // consistent copy (the write-ahead log is part of it; the open transaction is not).
@@ -48,10 +50,10 @@ fn a_backup_taken_while_the_bot_writes_holds_the_games() {
     );
     writer.execute_batch("ROLLBACK").unwrap();
 
-    let copy = Service::open(&out, Config::default()).unwrap();
+    let copy = Arc::new(Service::open(&out, Config::default()).unwrap());
     let state = copy.game_state(CONSOLE_CHANNEL, false).unwrap().unwrap();
     assert_eq!(state.turns, ["c2 (11)"]);
-    let board = copy.handle(&console.read_line("carol: !board").unwrap());
+    let board = handle(&copy, &console.read_line("carol: !board").unwrap());
     assert!(
         board[0]
             .text

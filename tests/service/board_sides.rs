@@ -3,6 +3,7 @@
 //! sent to him (his `!board`, his direct messages, his replays). Played through the console
 //! table, checked on the pictures' pixels.
 
+use gipf_bot::service::Asked;
 use std::time::Duration;
 
 use crate::support::pictures::{bottom_of_gif, bottom_of_png};
@@ -42,7 +43,7 @@ fn direct_bottom(replies: &[Reply], user: &str) -> Color {
 fn as_admin(table: &mut Table, author: &str, text: &str) -> String {
     let mut message = table.message(author, text);
     message.rights.manage_server = true;
-    let replies = table.service.handle(&message);
+    let replies = table.serve(message.clone(), Asked::Line);
     shown(&replies[0])
 }
 

@@ -16,8 +16,7 @@ fn an_exchange_with_the_engine_replays_once_and_draws_once() {
     table.say("alice", "!challenge @gipf-bot standard white easy");
     for push in ["!push b1 c2", "!push h1 g2", "!push a5 b5"] {
         let before = Cost::so_far();
-        let replies = table.say("alice", push);
-        let answered = table.service.with_answers(replies);
+        let answered = table.say("alice", push);
         let cost = before.since();
         println!("engine exchange: {cost:?}");
         assert_eq!(answered.len(), 1, "{answered:?}");
@@ -36,8 +35,7 @@ fn a_takeback_replays_once() {
         .set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
     table.say("alice", "!challenge @gipf-bot standard white easy");
     for push in ["!push b1 c2", "!push h1 g2"] {
-        let replies = table.say("alice", push);
-        table.service.with_answers(replies);
+        table.say("alice", push);
     }
     let before = Cost::so_far();
     let granted = table.say("alice", "!takeback");

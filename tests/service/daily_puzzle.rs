@@ -3,6 +3,8 @@
 //! not), each member answers it once in that channel, privately, and the next post says how
 //! the server did. A post Discord refused shows in the settings.
 
+use crate::support::recorder::{Recorder, look};
+use gipf_bot::service::Asked;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -38,7 +40,7 @@ fn as_admin(table: &mut Table, text: &str) -> String {
         manage_messages: false,
         manage_server: true,
     };
-    let replies = table.service.handle(&message);
+    let replies = table.serve(message.clone(), Asked::Line);
     assert_eq!(replies.len(), 1, "{replies:?}");
     shown(&replies[0])
 }
@@ -46,10 +48,10 @@ fn as_admin(table: &mut Table, text: &str) -> String {
 /// The daily puzzles the watch posts now, as (channel, text); each has its picture and
 /// pings nobody.
 fn posted(table: &Table) -> Vec<(ChannelId, String)> {
-    (table.service.daily_puzzles().into_iter())
-        .map(|(post, reply)| {
+    (table.look().into_iter())
+        .map(|(channel, reply)| {
             assert!(reply.board.is_some() && reply.mentions().is_empty() && !reply.private);
-            (post.channel, shown(&reply))
+            (channel, shown(&reply))
         })
         .collect()
 }
@@ -255,11 +257,12 @@ fn a_wrong_answer_to_the_daily_puzzle_gets_one_more_try_across_a_restart_and_cou
 fn a_post_discord_refused_shows_in_the_settings_and_the_daily_puzzle_stops_when_asked() {
     let (mut table, now) = table_at(NOON + HOUR);
     as_admin(&mut table, "!settings puzzles=<#7>");
-    let (post, _) = table.service.daily_puzzles().remove(0);
-    table.service.daily_puzzle_refused(
-        &post,
+    // Discord refuses the post.
+    let refusing = Arc::new(Recorder::refusing(
+        ChannelId(7),
         "Discord refused it (I need the View Channel, Send Messages, Attach Files and Embed Links permissions in <#7>)",
-    );
+    ));
+    assert!(look(&table.service, &refusing).is_empty(), "nothing posted");
     let settings = table.text("carol", "!settings");
     assert!(
         settings.ends_with(&format!(
@@ -306,7 +309,7 @@ fn a_bad_channel_or_hour_is_refused_saying_what_to_write() {
     let mut message = table.message("dave", "!settings puzzles=<#8>");
     message.rights.manage_server = true;
     message.channels.clear();
-    let refused = shown(&table.service.handle(&message)[0]);
+    let refused = shown(&table.serve(message.clone(), Asked::Line)[0]);
     assert_eq!(
         refused,
         "<#8> is not one of this server's text channels that I can see: name one with `!settings puzzles=#channel`."

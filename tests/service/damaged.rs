@@ -2,6 +2,7 @@
 //! and how to end it, either player or a moderator ends it at any stage without loading it,
 //! the abandonment watch ends it like any other, and the other games go on.
 
+use gipf_bot::service::Asked;
 use gipf_bot::store::sql::params;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -97,7 +98,7 @@ fn a_moderator_ends_a_game_whose_turn_in_progress_cannot_be_read() {
         manage_messages: true,
         manage_server: false,
     };
-    let replies = table.service.handle(&moderator);
+    let replies = table.serve(moderator.clone(), Asked::Line);
     let text = crate::support::table::shown(&replies[0]);
     assert!(
         text.starts_with("mod ended game 1, whose record cannot be read, without a result (")
@@ -119,7 +120,7 @@ fn a_damaged_game_left_idle_is_abandoned_and_the_deadline_watch_goes_on() {
     let mut table = two_games(config, BAD_TURN);
     // Past both games' deadlines: the watch still tells the readable game's players.
     now.fetch_add(4 * 86_400, Ordering::SeqCst);
-    let due = table.service.due();
+    let due = table.look();
     assert!(!due.is_empty());
     assert!(due.iter().all(|(channel, _)| *channel == ChannelId(2)));
     // A month later nobody has touched the damaged game: it ends as abandoned.
@@ -160,7 +161,7 @@ fn doctor_lists_the_damaged_games_and_changes_nothing() {
     table.channel = ChannelId(2);
     let mut moderator = table.message("mod", "!abort");
     moderator.rights.manage_messages = true;
-    drop(table.service.handle(&moderator));
+    drop(table.serve(moderator.clone(), Asked::Line));
     let damage = "UPDATE games SET partial = 'oops' WHERE id = 2";
     rusqlite::Connection::open(&db)
         .unwrap()
@@ -223,7 +224,7 @@ fn the_watch_ends_idle_games_damaged_or_not_and_tells_both_players() {
     now.fetch_add(31 * 86_400, Ordering::SeqCst);
     table.channel = ChannelId(3);
     table.start("basic");
-    let ended = table.service.due();
+    let ended = table.look();
     let channels: Vec<ChannelId> = ended.iter().map(|(channel, _)| *channel).collect();
     assert_eq!(channels, [ChannelId(1), ChannelId(2)]);
     let (alice, bob) = (
@@ -255,5 +256,5 @@ fn the_watch_ends_idle_games_damaged_or_not_and_tells_both_players() {
         .unwrap();
     assert_eq!(statuses, ["abandoned", "abandoned", "active"]);
     // Said once: the next watch finds nothing more to end.
-    assert!(table.service.due().is_empty());
+    assert!(table.look().is_empty());
 }

@@ -1,7 +1,7 @@
 //! Games against the bot's own engine, hints and analysis, through the service over a
 //! temporary database (and the binary for `think`).
 
-use std::sync::Arc;
+use crate::support::recorder::{Hold, Recorder};
 use std::time::Instant;
 
 use crate::support::puzzles::{puzzle_number, solution_of, wrong_answer_to};
@@ -12,7 +12,6 @@ use gipf_ai::Limits;
 use gipf_ai::analyse::Budget;
 use gipf_bot::console::{ENGINE_NAME, user_id};
 use gipf_bot::model::ChannelId;
-use gipf_bot::reply::FollowUp;
 use gipf_bot::reply::Reply;
 use gipf_bot::service::Config;
 
@@ -32,33 +31,31 @@ fn table() -> Table {
     table
 }
 
-/// The engine's first turn in the game `reply` starts, which must hand it the move: one
-/// message in the start's place.
-fn engine_turn(table: &Table, reply: &Reply) -> Reply {
-    let Some(FollowUp::EngineAnswer(_)) = reply.then else {
-        panic!("the engine is to move: {reply:?}");
-    };
-    let mut replies = table.service.with_answers(vec![reply.clone()]);
-    assert_eq!(replies.len(), 1, "{replies:?}");
-    replies.remove(0)
+/// The one message that starts a game where the engine moves first (`challenge`, said by
+/// alice): its first turn in the start's place, the start's words opening it.
+fn engine_starts(table: &mut Table, challenge: &str) -> Reply {
+    let mut replies = table.say("alice", challenge);
+    assert_eq!(replies.len(), 1, "one message: {replies:?}");
+    let answer = replies.remove(0);
+    assert!(
+        shown(&answer).contains("\nI (white) played "),
+        "{}",
+        shown(&answer)
+    );
+    answer
 }
 
-/// Alice's turn and the engine's answer: the reply to her command is held for the answer,
-/// which takes its place (as every adapter does with `with_answers`).
+/// Alice's turn and the engine's answer: the answer takes the place of the reply to her
+/// command, one message per exchange, and asks her alone (never the bot itself: "gipf-bot,
+/// your move").
 fn exchange(table: &mut Table, command: &str) -> Reply {
-    let replies = table.say("alice", command);
-    assert_eq!(replies.len(), 1, "{replies:?}");
-    let held = &replies[0];
-    assert!(
-        matches!(held.then, Some(FollowUp::EngineAnswer(_))),
-        "the engine answers: {held:?}"
-    );
-    // Held, it asks nobody: not the bot itself ("gipf-bot, your move").
-    assert!(!shown(held).contains("your move"), "{}", shown(held));
-    assert!(held.mentions().is_empty() && held.buttons.is_empty());
-    let mut answered = table.service.with_answers(replies);
+    let mut answered = table.say("alice", command);
     assert_eq!(answered.len(), 1, "one message per exchange: {answered:?}");
-    answered.remove(0)
+    let answer = answered.remove(0);
+    let text = shown(&answer);
+    assert_eq!(text.matches("your move").count(), 1, "{text}");
+    assert!(!text.contains("gipf-bot, your move"), "{text}");
+    answer
 }
 
 #[test]
@@ -74,10 +71,9 @@ fn the_engine_answers_each_turn_like_a_person() {
         ),
         "{text}"
     );
-    assert!(
-        start.board.is_some() && start.then.is_none(),
-        "alice moves first"
-    );
+    assert!(start.board.is_some(), "alice moves first");
+    let first = format!("{}, you move first: ", user_id("alice").mention());
+    assert!(text.contains(&first), "{text}");
     for turn in 1..=3 {
         let position = table.state().position().unwrap();
         let entry = position.legal_entries().next().unwrap();
@@ -94,13 +90,13 @@ fn the_engine_answers_each_turn_like_a_person() {
         assert!(text.contains(&ping), "{text}");
         assert!(!text.contains("gipf-bot"), "{text}");
         assert_eq!(answer.mentions(), [user_id("alice")]);
-        assert!(answer.board.is_some() && answer.then.is_none());
+        assert!(answer.board.is_some());
         let state = table.state();
         assert_eq!(state.position().unwrap().to_move(), Color::White);
         assert_eq!(state.turns.len(), 2 * turn);
     }
-    // The engine's turn is asked for once: a second call finds nothing to do.
-    assert!(table.service.engine_turn(table.state().id).is_empty());
+    // The engine's turn is asked for once: the watch finds nothing left to do.
+    assert!(table.look().is_empty());
     // The bot does not congratulate itself.
     table.expect(
         "alice",
@@ -128,11 +124,12 @@ fn a_refused_turn_is_answered_at_once_and_a_turn_without_an_answer_is_still_anno
     // A refusal has nothing to wait for: it is the whole answer.
     let refused = table.say("alice", "!push j1 h2");
     assert_eq!(refused.len(), 1, "{refused:?}");
-    assert!(refused[0].private && refused[0].then.is_none());
+    assert!(refused[0].private);
     // Alice resigns before the engine answers: her turn is announced all the same.
-    let held = table.say("alice", "!push b1 c2");
+    let pushing = table.say_beside("alice", "!push b1 c2", Recorder::holding(Hold::Typing));
+    pushing.typing();
     table.expect("alice", "!resign confirm", "alice resigned");
-    let posted = table.service.with_answers(held);
+    let posted: Vec<Reply> = pushing.join().into_iter().map(|(_, r)| r).collect();
     assert_eq!(posted.len(), 1, "{posted:?}");
     let text = shown(&posted[0]);
     assert!(
@@ -140,7 +137,7 @@ fn a_refused_turn_is_answered_at_once_and_a_turn_without_an_answer_is_still_anno
         "{text}"
     );
     assert!(!text.contains("your move"), "{text}");
-    assert!(posted[0].board.is_some() && posted[0].then.is_none());
+    assert!(posted[0].board.is_some());
     assert!(posted[0].mentions().is_empty());
 }
 
@@ -170,12 +167,23 @@ fn the_console_shows_one_message_and_one_picture_per_exchange() {
 #[test]
 fn the_engine_moves_first_with_white_and_only_people_give_levels() {
     let mut table = table();
-    let start = table
-        .say("alice", "!challenge @gipf-bot tournament black hard")
-        .remove(0);
-    assert!(shown(&start).contains("I move first"), "{}", shown(&start));
+    // Aborted before the engine's first turn: its start is announced all the same, saying
+    // it moves first.
+    table.channel = ChannelId(4);
+    let challenge = "!challenge @gipf-bot tournament black hard";
+    let starting = table.say_beside("alice", challenge, Recorder::holding(Hold::Typing));
+    starting.typing();
+    table.expect("alice", "!abort", "alice aborted the game");
+    let start: Vec<Reply> = starting.join().into_iter().map(|(_, r)| r).collect();
+    assert_eq!(start.len(), 1, "{start:?}");
+    assert!(
+        shown(&start[0]).contains("I move first"),
+        "{}",
+        shown(&start[0])
+    );
+    table.channel = ChannelId(1);
     let started = Instant::now();
-    let answer = engine_turn(&table, &start);
+    let answer = engine_starts(&mut table, challenge);
     // Hard thinks for two seconds at most, and answers within its budget.
     assert!(
         started.elapsed().as_millis() < 2_500,
@@ -190,23 +198,15 @@ fn the_engine_moves_first_with_white_and_only_people_give_levels() {
             && lines[1].contains(", recorded as `G"),
         "{lines:#?}"
     );
-    assert!(answer.board.is_some() && answer.then.is_none());
+    assert!(answer.board.is_some());
     assert_eq!(answer.mentions(), [user_id("alice")]);
     // Alice has no turn to take back yet, and the engine never asks: no Take back button.
     assert!(answer.buttons.is_empty(), "{:?}", answer.buttons);
     // The beginner level, for a first game: offered by name, playing at once.
     table.channel = ChannelId(3);
-    let start = table
-        .say("alice", "!challenge @gipf-bot standard black beginner")
-        .remove(0);
+    let answer = engine_starts(&mut table, "!challenge @gipf-bot standard black beginner");
     assert!(
-        shown(&start).starts_with("Game on: standard GIPF against me, at level beginner."),
-        "{}",
-        shown(&start)
-    );
-    let answer = engine_turn(&table, &start);
-    assert!(
-        shown(&answer).contains("\nI (white) played "),
+        shown(&answer).starts_with("Game on: standard GIPF against me, at level beginner."),
         "{}",
         shown(&answer)
     );
@@ -258,18 +258,13 @@ fn hints_come_privately_to_the_player_to_move_where_allowed() {
 #[test]
 fn a_search_stops_when_its_game_ends_and_other_commands_never_wait() {
     let mut table = table();
-    let start = table
-        .say("alice", "!challenge @gipf-bot standard black hard")
-        .remove(0);
-    let Some(FollowUp::EngineAnswer(game)) = start.then else {
-        panic!("the engine moves first: {start:?}");
-    };
-    let service = Arc::clone(&table.service);
-    let thinking = std::thread::spawn(move || {
-        let started = Instant::now();
-        (service.engine_turn(game.id), started.elapsed())
-    });
-    std::thread::sleep(std::time::Duration::from_millis(200));
+    // The engine moves first, and thinks (hard: up to two seconds).
+    let started = Instant::now();
+    let challenge = "!challenge @gipf-bot standard black hard";
+    let thinking = table.say_beside("alice", challenge, Recorder::default());
+    while table.service.engine_load() == (0, 0) {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
     // Commands elsewhere are answered while the engine thinks.
     table.channel = ChannelId(2);
     let asked = Instant::now();
@@ -280,11 +275,18 @@ fn a_search_stops_when_its_game_ends_and_other_commands_never_wait() {
         asked.elapsed()
     );
     assert!(shown(&board[0]).contains("no turn played yet"), "{board:?}");
-    assert!(!thinking.is_finished(), "the engine was still thinking");
+    assert!(!thinking.is_done(), "the engine was still thinking");
     table.channel = ChannelId(1);
     table.expect("alice", "!resign confirm", "alice resigned");
-    let (replies, took) = thinking.join().unwrap();
-    assert!(replies.is_empty(), "{replies:?}");
+    let replies = thinking.join();
+    let took = started.elapsed();
+    // The engine played nothing: only the game's start is posted, after all.
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    let start = shown(&replies[0].1);
+    assert!(
+        start.contains("I move first") && !start.contains(" played "),
+        "{start}"
+    );
     assert!(took.as_millis() < 1_900, "the search ran on for {took:?}");
     assert!(
         table.state().turns.is_empty(),
@@ -299,8 +301,11 @@ fn a_finished_game_is_analysed_in_the_background_with_the_better_turns_drawn() {
     table.expect("carol", "!analyse", "is still being played");
     play_random_turns(&mut table, 5, 12);
     table.expect("bob", "!resign confirm", "bob resigned");
-    // The request is answered at once; the analysis is work for later.
-    let asked = table.say("carol", "!analyse 1").remove(0);
+    // The request is answered at once; the analysis is work for later (held back here until
+    // dave has asked too).
+    let analysing = table.say_beside("carol", "!analyse 1", Recorder::holding(Hold::FirstAnswer));
+    let asked = analysing.first();
+    let channel = table.channel;
     let text = shown(&asked);
     assert!(
         text.starts_with(
@@ -313,15 +318,16 @@ fn a_finished_game_is_analysed_in_the_background_with_the_better_turns_drawn() {
         text.contains("(1 turn deep each), then again at the worst (2 turns deep each)"),
         "{text}"
     );
-    let Some(work @ FollowUp::Analysis { channel, .. }) = asked.then else {
-        panic!("an analysis to do: {asked:?}");
-    };
-    assert_eq!(channel, table.channel);
     // Asked again while queued: not twice, posted in the channel of each ask; and one
     // analysis a member every 30 s.
     table.channel = ChannelId(5);
     table.expect("dave", "!analyse 1", "is being analysed already");
-    let posted = table.service.follow_up(work);
+    let mut posted = analysing.join();
+    assert_eq!(
+        posted.remove(0).0,
+        channel,
+        "the request answered where it was asked"
+    );
     let (here, there): (Vec<_>, Vec<_>) = posted.into_iter().partition(|(c, _)| *c == channel);
     assert!(there.iter().all(|(c, _)| *c == ChannelId(5)));
     assert_eq!(there.len(), here.len());
@@ -382,13 +388,15 @@ fn a_finished_game_is_analysed_in_the_background_with_the_better_turns_drawn() {
     // again at once, its heading now and its turns as they were; showing it runs no search,
     // so it does not count toward the one analysis a member every 30 s (`analyses.rs`).
     table.channel = ChannelId(6);
-    let again = table.say("dave", "!analyse 1").remove(0);
+    let mut shown_again = table.say("dave", "!analyse 1");
+    let again = shown_again.remove(0);
     assert_eq!(shown(&again), shown(head), "{again:?}");
-    let shown_again = table.service.follow_up(again.then.unwrap());
     assert_eq!(shown_again.len(), posted.len() - 1);
-    for ((c, reply), (_, first)) in shown_again.iter().zip(&posted[1..]) {
-        assert_eq!((*c, shown(reply)), (ChannelId(6), shown(first)));
+    for (reply, (_, first)) in shown_again.iter().zip(&posted[1..]) {
+        assert_eq!(shown(reply), shown(first));
     }
+    let posts = table.recorder.take_each();
+    assert!(posts.is_empty(), "{posts:?}");
     let again = table.say("carol", "!analyse 1").remove(0);
     assert_eq!(shown(&again), shown(head), "{again:?}");
 }
@@ -515,8 +523,15 @@ fn the_engine_plays_ultimate_and_games_with_potentials_gives_hints_and_analyses_
             assert_eq!(state.game.to_move(), Color::White);
         }
         table.expect("alice", "!resign confirm", "alice resigned");
-        // Searched on the game's own machine (a short game may have lost nothing).
-        table.expect(analyst, "!analyse", "turns deep");
+        // Searched on the game's own machine, its findings following the answer (a short
+        // game may have lost nothing).
+        let analysed = table.say(analyst, "!analyse");
+        assert!(shown(&analysed[0]).contains("turns deep"), "{analysed:?}");
+        let heading = shown(&analysed[1]);
+        assert!(
+            heading.contains("that cost most.") || heading.contains("no turn that cost anything"),
+            "{title}: {heading}"
+        );
         table.channel = ChannelId(table.channel.0 + 1);
     }
 }
@@ -682,10 +697,9 @@ fn a_game_is_browsed_turn_by_turn_with_the_analysis_and_the_engines_view() {
         shown(&view)
     );
     // After an analysis, its costly turns carry its comment.
-    let asked = table.say("dave", "!analyse 1").remove(0);
-    let posted = table.service.follow_up(asked.then.unwrap());
+    let posted = table.say("dave", "!analyse 1");
     let turn = (posted.iter())
-        .find_map(|(_, r)| {
+        .find_map(|r| {
             let rest = shown(r).strip_prefix("1. Turn ")?.to_string();
             Some(rest.split(':').next()?.to_string())
         })
@@ -702,7 +716,7 @@ fn a_game_is_browsed_turn_by_turn_with_the_analysis_and_the_engines_view() {
         commented
     );
     let reported: Vec<String> = (posted.iter())
-        .filter_map(|(_, r)| {
+        .filter_map(|r| {
             let text = shown(r);
             let (_, rest) = text.split_once(". Turn ")?;
             Some(rest.split(':').next()?.to_string())

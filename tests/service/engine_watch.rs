@@ -2,6 +2,8 @@
 //! whose answer a restart cut short, and a game whose search failed (the player hears of
 //! it once, and the watch tries again a few minutes later, not at every look).
 
+use crate::support::recorder::{Hold, Recorder};
+use gipf_bot::reply::Reply;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -38,12 +40,12 @@ fn restart(table: &mut Table) {
 fn a_restart_before_the_engine_moved_does_not_leave_the_game_waiting() {
     let (mut table, _) = table();
     // The engine moves first; the bot stops before its turn is played.
-    let start = table
-        .say("alice", "!challenge @gipf-bot standard black easy")
-        .remove(0);
-    assert!(start.then.is_some(), "the engine is to move");
+    let challenge = "!challenge @gipf-bot standard black easy";
+    let starting = table.say_beside("alice", challenge, Recorder::holding(Hold::Typing));
+    starting.typing();
+    starting.abandon();
     restart(&mut table);
-    let played = table.service.engine_turns();
+    let played = table.look();
     assert_eq!(played.len(), 1, "{played:?}");
     let (channel, reply) = &played[0];
     assert_eq!(*channel, table.channel);
@@ -56,7 +58,7 @@ fn a_restart_before_the_engine_moved_does_not_leave_the_game_waiting() {
     );
     assert_eq!(reply.mentions(), [user_id("alice")]);
     // Once: the game is alice's to move, and nothing else is due.
-    assert!(table.service.engine_turns().is_empty());
+    assert!(table.look().is_empty());
     assert_eq!(table.state().turns.len(), 1);
 }
 
@@ -64,11 +66,12 @@ fn a_restart_before_the_engine_moved_does_not_leave_the_game_waiting() {
 fn a_failed_search_is_said_once_and_tried_again_minutes_later() {
     let (mut table, now) = table();
     table.say("alice", "!challenge @gipf-bot standard white easy");
-    let held = table.say("alice", "!push b1 c2");
+    let pushing = table.say_beside("alice", "!push b1 c2", Recorder::holding(Hold::Typing));
+    pushing.typing();
     // The record breaks behind the bot's back before the engine reads it.
     let break_it = "UPDATE turns SET notation = 'b1-c9 (11)' WHERE game_id = 1 AND ply = 1";
     table.sql().execute_batch(break_it).unwrap();
-    let posted = table.service.with_answers(held);
+    let posted: Vec<Reply> = pushing.join().into_iter().map(|(_, r)| r).collect();
     assert_eq!(posted.len(), 1, "{posted:?}");
     let text = shown(&posted[0]);
     assert!(
@@ -79,20 +82,17 @@ fn a_failed_search_is_said_once_and_tried_again_minutes_later() {
         "{text}"
     );
     // The watch does not try again at once, nor say it twice.
-    assert!(table.service.engine_turns().is_empty());
+    assert!(table.look().is_empty());
     now.fetch_add(300, Ordering::SeqCst);
-    assert!(
-        table.service.engine_turns().is_empty(),
-        "still broken: quiet"
-    );
+    assert!(table.look().is_empty(), "still broken: quiet");
     // Mended, the next try plays.
     table
         .sql()
         .execute_batch("UPDATE turns SET notation = 'c2 (11)' WHERE game_id = 1 AND ply = 1")
         .unwrap();
-    assert!(table.service.engine_turns().is_empty(), "not yet due");
+    assert!(table.look().is_empty(), "not yet due");
     now.fetch_add(300, Ordering::SeqCst);
-    let played = table.service.engine_turns();
+    let played = table.look();
     assert_eq!(played.len(), 1, "{played:?}");
     assert!(
         shown(&played[0].1).contains("I (black) answered "),
@@ -115,8 +115,10 @@ fn after_a_restart_a_push_is_said_and_drawn_from_the_dot_the_player_typed() {
         let command = format!("!gipf {dot} h5");
         let (mut table, _) = table();
         table.say("alice", "!challenge @gipf-bot tournament white easy");
-        let held = table.say("alice", &command);
-        assert!(held[0].then.is_some(), "the engine is to answer");
+        // The engine is to answer; the bot stops before it does.
+        let playing = table.say_beside("alice", &command, Recorder::holding(Hold::Typing));
+        playing.typing();
+        playing.abandon();
         restart(&mut table);
         let drawn = format!("pushed a GIPF-piece in from {dot} onto h5");
         let others: Vec<String> = (dots.iter())
@@ -126,11 +128,7 @@ fn after_a_restart_a_push_is_said_and_drawn_from_the_dot_the_player_typed() {
 
         // The outbox draws the owed announcement again, or the watch finds the game waiting:
         // either way the engine answers, the player's turn said and marked 1 from his dot.
-        let answered = if redrawn {
-            table.service.unsent()
-        } else {
-            table.service.engine_turns()
-        };
+        let answered = if redrawn { table.drain() } else { table.look() };
         let answers: Vec<_> = (answered.iter())
             .filter(|(_, reply)| shown(reply).contains("alice (white) played"))
             .collect();

@@ -4,6 +4,7 @@
 //! is taken once its life lease lapses; an analysis asked in two channels is done by a worker
 //! and posted in both. On SQLite and, with `TEST_DATABASE_URL`, on PostgreSQL.
 
+use crate::support::recorder::{Hold, Recorder, engine_work, tend};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
@@ -59,12 +60,19 @@ fn process(table: &Table, now: &Arc<AtomicI64>, instance: &str, worker: bool) ->
 }
 
 /// Alice starts a game against the engine in channel `channel` and pushes; the bot's answer
-/// is left undone (the bot stopped before its searcher started).
+/// is left undone (the bot stopped before its searcher started: held for good as it shows
+/// it is typing, the engine to move).
 fn left_for_the_engine(table: &mut Table, channel: u64) {
     table.channel = ChannelId(channel);
     table.say("alice", "!challenge @gipf-bot standard white easy");
-    let pushed = table.say("alice", "!push b1 c2");
-    assert!(pushed[0].then.is_some(), "the engine is to move");
+    let pushing = table.say_beside("alice", "!push b1 c2", Recorder::holding(Hold::Typing));
+    pushing.typing();
+    pushing.abandon();
+}
+
+/// What nobody living posts, posted by `service` as it tends its life.
+fn left_unsent(service: &Arc<Service>) -> Vec<(ChannelId, gipf_bot::reply::Reply)> {
+    tend(service, &Arc::default(), Duration::from_secs(60))
 }
 
 /// What `count`, a query of one number, reads with `params`.
@@ -88,13 +96,16 @@ fn a_worker_plays_the_turn_a_bot_left_and_a_bot_posts_it_once() {
     let (mut table, now) = bot();
     left_for_the_engine(&mut table, 1);
     let worker = process(&table, &now, "worker-1", true);
-    let played = worker.engine_work(&BOTH).expect("a request to claim");
+    let played = engine_work(&worker, &BOTH).expect("a request to claim");
     assert!(!played.is_empty());
     assert_eq!(turns(&table, 1), 2, "the engine's turn is stored");
-    assert!(worker.engine_work(&BOTH).is_none(), "answered: no request");
+    assert!(
+        engine_work(&worker, &BOTH).is_none(),
+        "answered: no request"
+    );
     // The worker posts nothing: the bot finds the message nobody living posts, once. Its own
     // (alice's push, which it posts itself) it leaves alone.
-    let posted = table.service.left_unsent();
+    let posted = left_unsent(&table.service);
     assert_eq!(posted.len(), 1, "{posted:?}");
     let (channel, reply) = &posted[0];
     assert_eq!(*channel, ChannelId(1));
@@ -103,10 +114,10 @@ fn a_worker_plays_the_turn_a_bot_left_and_a_bot_posts_it_once() {
     assert_eq!(reply.mentions(), [user_id("alice")], "{text}");
     let other_bot = process(&table, &now, "bot-b", false);
     assert!(
-        other_bot.left_unsent().is_empty(),
+        left_unsent(&other_bot).is_empty(),
         "claimed by the first bot"
     );
-    assert!(table.service.left_unsent().is_empty(), "and only once");
+    assert!(left_unsent(&table.service).is_empty(), "and only once");
 }
 
 #[test]
@@ -118,7 +129,7 @@ fn two_workers_never_play_one_request_twice() {
     let workers = ["worker-1", "worker-2"].map(|name| process(&table, &now, name, true));
     let served: Vec<usize> = std::thread::scope(|scope| {
         let serving = workers.each_ref().map(|worker| {
-            scope.spawn(move || std::iter::from_fn(|| worker.engine_work(&BOTH)).count())
+            scope.spawn(move || std::iter::from_fn(|| engine_work(worker, &BOTH)).count())
         });
         serving.map(|s| s.join().unwrap()).into()
     });
@@ -150,12 +161,12 @@ fn a_request_held_by_a_process_that_died_is_taken_once_its_life_lapses() {
     drop(dying);
     let worker = process(&table, &now, "worker-2", true);
     assert!(
-        worker.engine_work(&BOTH).is_none(),
+        engine_work(&worker, &BOTH).is_none(),
         "its life has not lapsed"
     );
     assert_eq!(turns(&table, 1), 1);
     now.fetch_add(30, Ordering::SeqCst);
-    assert!(worker.engine_work(&BOTH).is_some(), "lapsed: taken over");
+    assert!(engine_work(&worker, &BOTH).is_some(), "lapsed: taken over");
     assert_eq!(turns(&table, 1), 2);
 }
 
@@ -166,8 +177,10 @@ fn an_analysis_asked_in_two_channels_is_done_by_a_worker_and_posted_in_both() {
     table.start("standard");
     table.expect("alice", "!push b1 c2", "played");
     table.expect("bob", "!resign confirm", "bob resigned");
-    let asked = table.say("carol", "!analyse 1");
-    assert!(shown(&asked[0]).contains("I am looking at"), "{:?}", asked);
+    // The bot's own search of it held back, its answer out.
+    let asking = table.say_beside("carol", "!analyse 1", Recorder::holding(Hold::FirstAnswer));
+    let asked = asking.first();
+    assert!(shown(&asked).contains("I am looking at"), "{asked:?}");
     table.channel = ChannelId(2);
     let again = table.say("dave", "!analyse 1");
     assert!(
@@ -176,17 +189,16 @@ fn an_analysis_asked_in_two_channels_is_done_by_a_worker_and_posted_in_both() {
         again
     );
     let worker = process(&table, &now, "worker-1", true);
-    worker.engine_work(&BOTH).expect("the analysis to claim");
+    engine_work(&worker, &BOTH).expect("the analysis to claim");
     // The bot's own follow-up finds it done elsewhere: it posts nothing twice.
-    let work = asked[0].then.clone().expect("an analysis to follow");
-    let followed = table.service.follow_up(work);
+    let followed = &asking.join()[1..];
     assert!(
         followed
             .iter()
             .all(|(_, r)| !shown(r).contains("that cost")),
         "{followed:?}"
     );
-    let posted = table.service.left_unsent();
+    let posted = left_unsent(&table.service);
     let channels: Vec<u64> = posted.iter().map(|(c, _)| c.0).collect();
     assert!(
         channels.contains(&1) && channels.contains(&2),

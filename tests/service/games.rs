@@ -2,6 +2,8 @@
 //! record by `!move`, decisions, permissions, restarts and races (what players read, every
 //! refusal among it, is `words.rs`'s).
 
+use crate::support::recorder::handle;
+use gipf_bot::service::Asked;
 use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
@@ -355,7 +357,7 @@ fn two_concurrent_pushes_exactly_one_applies() {
                     let barrier = Arc::clone(&barrier);
                     scope.spawn(move || {
                         barrier.wait();
-                        service.handle(&message)
+                        handle(&service, &message)
                     })
                 })
                 .collect();
@@ -409,10 +411,8 @@ fn a_button_answers_only_the_question_it_was_made_for() {
     let before = table.state();
     // Commands come parsed from slash commands too: `row 0` must not reach the rules.
     let message = table.message("alice", "!row 1");
-    let replies = table.service.execute(
-        &message,
-        gipf_bot::command::PlayCommand::Answer(gipf_bot::command::Answer::Row(0)).into(),
-    );
+    let row = gipf_bot::command::PlayCommand::Answer(gipf_bot::command::Answer::Row(0));
+    let replies = table.serve(message, Asked::Command(Ok(row.into())));
     assert!(
         shown(&replies[0]).contains("There is no row 0"),
         "{}",
@@ -490,7 +490,7 @@ fn games_outside_a_server_stay_private() {
     table.start("basic");
     let mut message = table.message("carol", "!games");
     message.guild = None;
-    let reply = table.service.handle(&message).remove(0);
+    let reply = table.serve(message.clone(), Asked::Line).remove(0);
     let list = shown(&reply);
     assert!(list.contains("<#2>") && !list.contains("<#1>"), "{list}");
     // The console names a channel instead of showing Discord's markup.

@@ -2,6 +2,7 @@
 //! no ping but the allowed ones, and every stored game still replays.
 
 use crate::support::chat::shown_safely;
+use crate::support::recorder::handle;
 use gipf_bot::console::{CONSOLE_CHANNEL, Console, user_id};
 use gipf_bot::service::{Config, Service};
 use proptest::prelude::*;
@@ -79,7 +80,7 @@ proptest! {
         potentials in any::<bool>(),
     ) {
         let dir = tempfile::tempdir().unwrap();
-        let service = Service::open(dir.path().join("gipf.db"), Config::default()).unwrap();
+        let service = std::sync::Arc::new(Service::open(dir.path().join("gipf.db"), Config::default()).unwrap());
         let mut console = Console::new(dir.path().join("boards")).unwrap();
         // A game in progress, so moves have something to hit: with potentials or not.
         let challenge = if potentials {
@@ -89,12 +90,12 @@ proptest! {
         };
         for setup in [challenge, "bob: !accept"] {
             let message = console.read_line(setup).unwrap();
-            service.handle(&message);
+            handle(&service, &message);
         }
         for (i, line) in lines.iter().enumerate() {
             let mut message = console.read_line(line).unwrap();
             message.author.name = NAMES[i % NAMES.len()].to_string();
-            let replies = service.handle(&message);
+            let replies = handle(&service, &message);
             prop_assert!(!replies.is_empty(), "no answer to {}", line);
             let mut allowed = vec![user_id("alice"), user_id("bob"), message.author.id];
             allowed.extend(message.mentions.iter().map(|m| m.id));

@@ -1,6 +1,7 @@
 //! Pictures for everyone: spot labels as a member's or a server's setting (the member's
 //! choice wins), and the alt text of every board, an exchange with the engine's too.
 
+use gipf_bot::service::Asked;
 use std::time::Duration;
 
 use gipf_bot::console::user_id;
@@ -23,7 +24,7 @@ fn png(replies: &[Reply]) -> Vec<u8> {
 fn as_admin(table: &mut Table, author: &str, text: &str) -> String {
     let mut message = table.message(author, text);
     message.rights.manage_server = true;
-    shown(&table.service.handle(&message)[0])
+    shown(&table.serve(message.clone(), Asked::Line)[0])
 }
 
 #[test]
@@ -84,11 +85,8 @@ fn every_board_says_the_position_in_words_an_exchange_both_turns() {
         ),
         "{alt}"
     );
-    let held = table.say("alice", "!push b1 c2").remove(0);
-    let answer = table
-        .service
-        .follow_up(held.then.expect("the engine's answer"));
-    let board = answer[0].1.board.as_ref().expect("the exchange's board");
+    let answer = table.say("alice", "!push b1 c2");
+    let board = answer[0].board.as_ref().expect("the exchange's board");
     for said in [
         "White to move.",
         "Marked 1, the turn answered: White pushed a basic piece in from b1 onto c2.",

@@ -2,6 +2,7 @@
 //! runs on the test's database (SQLite, or PostgreSQL when `TEST_DATABASE_URL` is set, as
 //! `.ci/run` sets it); the ones about PostgreSQL alone say so and run only there.
 
+use crate::support::recorder::handle;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
@@ -29,8 +30,8 @@ fn two_accepts_at_once_on_two_processes_start_one_game() {
         let accept = table.message("bob", "!accept");
         let (first, second) = (Arc::clone(&table.service), Arc::clone(&other));
         let (a, b) = (accept.clone(), accept);
-        let one = std::thread::spawn(move || first.handle(&a));
-        let two = std::thread::spawn(move || second.handle(&b));
+        let one = std::thread::spawn(move || handle(&first, &a));
+        let two = std::thread::spawn(move || handle(&second, &b));
         let answers = [one.join().unwrap(), two.join().unwrap()]
             .map(|replies| replies.iter().map(shown).collect::<Vec<_>>().join("\n"));
         let started = answers.iter().filter(|a| a.starts_with("Game on:")).count();

@@ -1,6 +1,7 @@
 //! Takebacks (issue 20, point 7), as the players read them in the console: asked, accepted,
 //! declined, lapsed, refused; mid-turn; against the engine; with a time per move.
 
+use crate::support::recorder::{Hold, Recorder};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -9,7 +10,7 @@ use crate::support::table::{Table, click, player, shown};
 use gipf::potentials::Pending;
 use gipf_bot::console::{ENGINE_NAME, user_id};
 use gipf_bot::model::Clock;
-use gipf_bot::reply::{FollowUp, Reply};
+use gipf_bot::reply::Reply;
 use gipf_bot::service::Config;
 
 /// The one reply to `text` by `author`.
@@ -264,12 +265,9 @@ fn against_the_engine_a_takeback_is_granted_at_once_and_undoes_its_reply() {
         .service
         .set_engine_user(user_id(ENGINE_NAME), ENGINE_NAME);
     table.say("alice", "!challenge @gipf-bot standard white easy");
-    let pushed = one(&mut table, "alice", "!push b1 c2");
     // The player's turn waits for the engine's answer, which comes as one reply.
-    let Some(work @ FollowUp::EngineAnswer(_)) = pushed.then else {
-        panic!("{pushed:?}");
-    };
-    let (_, answer) = table.service.follow_up(work).remove(0);
+    let answer = one(&mut table, "alice", "!push b1 c2");
+    assert_contains(&answer, "I (black) answered ");
     let reply = table.state().turns[1].clone();
     assert!(labels(&answer).contains(&("Take back".into(), "takeback".into())));
     let granted = click(
@@ -284,18 +282,22 @@ fn against_the_engine_a_takeback_is_granted_at_once_and_undoes_its_reply() {
             "alice took back their turn `c2 (11)` and my reply `{reply}` (against me a takeback needs no consent)."
         ),
     );
-    assert!(granted.then.is_none() && granted.board.is_some());
+    assert!(granted.board.is_some());
     assert!(table.state().turns.is_empty());
 
     // Asked while the engine is to move, it undoes the player's turn alone, and the
     // engine's turn then finds nothing to do.
-    let pushed = one(&mut table, "alice", "!push b1 c2");
+    let pushing = table.say_beside("alice", "!push b1 c2", Recorder::holding(Hold::Typing));
+    pushing.typing();
     let granted = one(&mut table, "alice", "!takeback");
     assert_contains(&granted, "alice took back their turn `c2 (11)` (against me");
     assert!(table.state().turns.is_empty());
-    let Some(work) = pushed.then else {
-        panic!("{pushed:?}");
-    };
-    assert!(table.service.follow_up(work).is_empty());
+    let after = pushing.join();
+    assert!(
+        after
+            .iter()
+            .all(|(_, r)| !shown(r).contains("I (black) answered")),
+        "the engine played nothing: {after:?}"
+    );
     assert!(table.state().turns.is_empty());
 }

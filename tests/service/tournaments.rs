@@ -8,24 +8,27 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 use gipf::Color;
 use gipf_bot::console::{Console, user_id};
-use gipf_bot::model::{ChannelId, Clock, GameId, GuildId};
+use gipf_bot::model::{ChannelId, Clock, GuildId};
 use gipf_bot::reply::Reply;
-use gipf_bot::service::{Config, Message, Service};
+use gipf_bot::service::{Asked, Config, Message, Service};
 
 use crate::support::chat::shown_safely;
+use crate::support::recorder::{FIRST_THREAD, Recorder, look};
 
 /// The event's channel.
 const HALL: u64 = 500;
 
-/// A service with a clock the test moves, a console to write as, and the threads it opened
-/// for the games (the next free thread number).
+/// A service with a clock the test moves, a console to write as, and what it delivered,
+/// opening each game's thread as Discord does.
 pub struct Hall {
     _dir: tempfile::TempDir,
-    pub service: Service,
+    pub service: Arc<Service>,
     console: Console,
     now: Arc<AtomicI64>,
-    /// The threads opened, each with its game.
-    pub threads: Vec<(GameId, ChannelId)>,
+    /// What the service delivers, the threads it opened with it.
+    recorder: Arc<Recorder>,
+    /// What the last command or look delivered, each with its channel.
+    delivered: Vec<(ChannelId, Reply)>,
 }
 
 impl Hall {
@@ -37,7 +40,7 @@ impl Hall {
             clock: Clock::new(move || reading.load(Ordering::SeqCst)),
             ..Config::default()
         };
-        let service = Service::open(dir.path().join("gipf.db"), config).unwrap();
+        let service = Arc::new(Service::open(dir.path().join("gipf.db"), config).unwrap());
         service.set_engine_user(user_id("gipf-bot"), "gipf-bot");
         let console = Console::new(dir.path().join("boards")).unwrap();
         Hall {
@@ -45,7 +48,8 @@ impl Hall {
             service,
             console,
             now,
-            threads: Vec::new(),
+            recorder: Arc::new(Recorder::with_threads()),
+            delivered: Vec::new(),
         }
     }
 
@@ -64,8 +68,8 @@ impl Hall {
         message
     }
 
-    /// The replies to `text` by `author` in `channel`, their threads opened and their games
-    /// moved there as the Discord adapter does.
+    /// The replies to `text` by `author` in `channel`, wherever they went (a game's into
+    /// the thread opened for it).
     pub fn say_in(
         &mut self,
         channel: u64,
@@ -74,20 +78,29 @@ impl Hall {
         moderator: bool,
     ) -> Vec<Reply> {
         let message = self.message(channel, author, text, moderator);
-        let replies = self.service.handle(&message);
-        self.open_threads(&replies);
-        replies
+        self.serve(message)
     }
 
-    /// Moves each game a reply opens into a thread of its own.
-    pub fn open_threads(&mut self, replies: &[Reply]) {
-        for reply in replies {
-            if let Some(thread) = &reply.thread {
-                let channel = ChannelId(9000 + self.threads.len() as u64);
-                assert!(self.service.move_game(thread.game, channel));
-                self.threads.push((thread.game, channel));
-            }
-        }
+    /// The replies to `message`, wherever they went.
+    pub fn serve(&mut self, message: Message) -> Vec<Reply> {
+        *self.recorder.here.lock().unwrap() = Some(message.channel);
+        (self.service).serve_blocking(message, Asked::Line, Arc::clone(&self.recorder));
+        self.delivered = self.recorder.take_each();
+        self.delivered.iter().map(|(_, r)| r.clone()).collect()
+    }
+
+    /// What the last command or look delivered into the threads it opened, each with its
+    /// thread.
+    pub fn in_threads(&self) -> Vec<(ChannelId, Reply)> {
+        (self.delivered.iter())
+            .filter(|(channel, _)| self.recorder.thread_name(*channel).is_some())
+            .cloned()
+            .collect()
+    }
+
+    /// The name of thread `channel`.
+    pub fn thread_name(&self, channel: ChannelId) -> String {
+        self.recorder.thread_name(channel).expect("a thread opened")
     }
 
     /// The one reply to `text` in the hall, as shown.
@@ -102,11 +115,6 @@ impl Hall {
         self.say_in(HALL, author, text, true)
     }
 
-    /// The thread game `id` was moved into.
-    pub fn thread_of(&self, id: GameId) -> ChannelId {
-        self.threads.iter().find(|(game, _)| *game == id).unwrap().1
-    }
-
     /// The name of the player of `color` in the game of `thread`, among `names`.
     pub fn player<'a>(&self, thread: ChannelId, color: Color, names: &[&'a str]) -> &'a str {
         let state = self.service.game_state(thread, false).unwrap().unwrap();
@@ -116,12 +124,10 @@ impl Hall {
             .unwrap()
     }
 
-    /// What the watch delivers now, its threads opened.
+    /// What the watch delivers now, its threads opened, each with its channel.
     pub fn watch(&mut self) -> Vec<(ChannelId, Reply)> {
-        let due = self.service.due();
-        let replies: Vec<Reply> = due.iter().map(|(_, r)| r.clone()).collect();
-        self.open_threads(&replies);
-        due
+        self.delivered = look(&self.service, &self.recorder);
+        self.delivered.clone()
     }
 }
 
@@ -219,7 +225,7 @@ fn every_refusal_says_what_is_wrong_and_what_is_right_and_changes_nothing() {
     // Outside a server.
     let mut direct = hall.message(HALL, "alice", "!tournaments", false);
     direct.guild = None;
-    let replies = hall.service.handle(&direct);
+    let replies = hall.serve(direct);
     assert!(
         shown(&replies[0]).contains("belong to a server"),
         "{}",
@@ -302,26 +308,23 @@ fn a_round_robin_is_played_to_its_end_and_names_its_winner() {
             announcement.contains("bye:"),
             "three players: one rests: {announcement}"
         );
-        let games: Vec<&Reply> = replies.iter().filter(|r| r.thread.is_some()).collect();
+        let games = hall.in_threads();
         assert_eq!(games.len(), 1, "{announcement}");
-        let thread = games[0].thread.as_ref().unwrap();
-        assert!(
-            thread.name.starts_with(&format!("Trio · R{rounds} · ")),
-            "{}",
-            thread.name
-        );
+        let (channel, game) = &games[0];
+        let name = hall.thread_name(*channel);
+        assert!(name.starts_with(&format!("Trio · R{rounds} · ")), "{name}");
         // Both players pinged in the game's thread.
-        assert_eq!(games[0].mentions().len(), 2, "{}", shown(games[0]));
+        assert_eq!(game.mentions().len(), 2, "{}", shown(game));
         // The game is in its thread: White resigns there, so Black wins.
-        let channel = hall.thread_of(thread.game);
-        let white = hall.player(channel, Color::White, &["alice", "bob", "carol"]);
-        resign_in(&mut hall, channel, white);
-        // Nothing more until the watch comes by.
+        let white = hall.player(*channel, Color::White, &["alice", "bob", "carol"]);
+        resign_in(&mut hall, *channel, white);
+        // Nothing more until the watch comes by: then the hall hears, and each game goes
+        // to its thread.
         let due: Vec<Reply> = hall
             .watch()
             .into_iter()
             .map(|(c, r)| {
-                assert_eq!(c, ChannelId(HALL));
+                assert!(c == ChannelId(HALL) || hall.recorder.thread_name(c).is_some());
                 r
             })
             .collect();
@@ -373,7 +376,10 @@ fn an_event_starts_by_itself_at_its_time_or_is_called_off() {
     assert!(hall.watch().is_empty());
     hall.wait(3600);
     let due = hall.watch();
-    assert_eq!(due.len(), 2, "the pairings and one game (a bye): {due:?}");
+    // The pairings, the one game (a bye) in its thread, and where to find it.
+    assert_eq!(due.len(), 3, "{due:?}");
+    assert_eq!(due[1].0, ChannelId(FIRST_THREAD), "{due:?}");
+    assert_eq!(shown(&due[2].1), format!("Game on in <#{FIRST_THREAD}>."));
     assert!(
         shown(&due[0].1).contains("**Dawn**, round 1:"),
         "{}",
@@ -415,8 +421,9 @@ fn the_engine_entered_at_a_level_plays_its_games_in_their_threads() {
     );
     let mut replies = hall.moderator("mod", "!tournament start");
     for round in 1..=2 {
-        let game = replies.iter().find(|r| r.thread.is_some()).unwrap();
-        let thread = hall.thread_of(game.thread.as_ref().unwrap().game);
+        let games = hall.in_threads();
+        let (thread, game) = games.first().expect("a game in its thread");
+        let thread = *thread;
         let state = hall.service.game_state(thread, false).unwrap().unwrap();
         let said = shown(game);
         assert!(said.starts_with(&format!("Duo, round {round}: ")), "{said}");

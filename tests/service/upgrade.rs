@@ -8,6 +8,7 @@
 //! --ignored write_fixture` writes `schema-<version>.db` and its exports (see the README
 //! in the folder).
 
+use gipf_bot::service::Asked;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -15,6 +16,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 use crate::support::games::tamsk_setup;
 use crate::support::pictures::bottom_of_png;
+use crate::support::recorder::{Hold, Recorder, drain, look, serve};
 use crate::support::table::shown;
 use gipf::random::Rng;
 use gipf::{Color, Decision, Kind, Pending, Position};
@@ -28,11 +30,13 @@ use rusqlite::Connection;
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/upgrade");
 const GUILD: GuildId = GuildId(7);
 
-/// A service over a database with a clock the test moves, and a console to write as.
+/// A service over a database with a clock the test moves, a console to write as, and what
+/// it delivers (the threads it asks for opened, the channels `FIRST_THREAD` and on).
 struct Club {
-    service: Service,
+    service: Arc<Service>,
     console: Console,
     now: Arc<AtomicI64>,
+    recorder: Arc<Recorder>,
 }
 
 impl Club {
@@ -62,15 +66,16 @@ impl Club {
             },
             ..Config::default()
         };
-        let service = Service::open(database, config).unwrap();
+        let service = Arc::new(Service::open(database, config).unwrap());
         service.set_engine_user(user_id("gipf-bot"), "gipf-bot");
         // An earlier release owed no announcement: the outbox starts empty.
-        assert!(service.unsent().is_empty());
+        assert!(drain(&service, &Arc::default()).is_empty());
         let console = Console::new(db.with_file_name("boards")).unwrap();
         Club {
             service,
             console,
             now: clock_now,
+            recorder: Arc::new(Recorder::with_threads()),
         }
     }
 
@@ -95,7 +100,22 @@ impl Club {
     fn say(&mut self, channel: u64, author: &str, text: &str) -> Vec<Reply> {
         self.wait(60);
         let message = self.message(channel, author, text);
-        self.service.handle(&message)
+        self.serve(message.clone(), Asked::Line)
+    }
+
+    /// The replies to `message`, which asks `asked`, wherever they went.
+    fn serve(&self, message: Message, asked: Asked) -> Vec<Reply> {
+        serve(&self.service, &self.recorder, message, asked)
+    }
+
+    /// One look of the watch at the clock: what it delivers, each with its channel.
+    fn look(&self) -> Vec<(ChannelId, Reply)> {
+        self.look_with(&self.recorder)
+    }
+
+    /// [`Club::look`], delivered through `recorder`.
+    fn look_with(&self, recorder: &Arc<Recorder>) -> Vec<(ChannelId, Reply)> {
+        look(&self.service, recorder)
     }
 
     /// Says `text` and checks that the first reply contains `expected`.
@@ -226,6 +246,8 @@ fn write_fixture() {
     let live = work.path().join("gipf.db");
     // 40 days before the fixture's day, so that games can be abandoned and lose on time.
     let mut club = Club::open(&live, 1_795_608_000 - 40 * 86_400);
+    // The season's threads: a game's (31), then the first event's round (101, 102).
+    club.recorder = Arc::new(Recorder::with_threads_at(&[31, 101, 102]));
 
     // From schema 13: erin's first lesson done, before she has a game (while she plays,
     // her moves are the game's).
@@ -238,7 +260,7 @@ fn write_fixture() {
     club.start(51, "erin", "alice", "standard days=1 autoforfeit");
     club.play_random(51, 6, 2);
     club.wait(2 * 86_400);
-    let due = club.service.due();
+    let due = club.look();
     assert!(due.iter().any(|(_, reply)| shown(reply).contains("time")));
     club.now.store(1_795_608_000, Ordering::SeqCst);
     let abandoned = club.say(50, "carol", "!board");
@@ -280,7 +302,7 @@ fn write_fixture() {
         manage_messages: true,
         manage_server: false,
     };
-    club.service.handle(&moderator);
+    club.serve(moderator.clone(), Asked::Line);
 
     // Running games of every kind.
     club.start(20, "alice", "bob", "basic +0/+3");
@@ -328,9 +350,8 @@ fn write_fixture() {
     }
 
     // A game in a thread of its own.
-    let started = club.start(30, "carol", "bob", "standard thread");
-    let thread = started.thread.expect("a thread for the game");
-    assert!(club.service.move_game(thread.game, ChannelId(31)));
+    club.start(30, "carol", "bob", "standard thread");
+    assert_eq!(club.recorder.threads_opened(), [ChannelId(31)]);
     club.play_random(31, 15, 4);
 
     // A game against the engine, its reply played.
@@ -341,9 +362,7 @@ fn write_fixture() {
         "Game on",
     );
     club.play_random(40, 16, 1);
-    let engine_game = club.state(40).id;
-    let answered = club.service.engine_turn(engine_game);
-    assert!(!answered.is_empty());
+    assert_eq!(club.state(40).turns.len(), 2, "the engine answered");
     // From schema 13: a puzzle given to carol and not answered yet (erin's first lesson is
     // done above).
     let given = club.say(80, "carol", "!puzzle");
@@ -356,8 +375,7 @@ fn write_fixture() {
         "{}",
         shown(&started[0])
     );
-    let engine_game = club.state(41).id;
-    assert!(!club.service.engine_turn(engine_game).is_empty());
+    assert_eq!(club.state(41).turns.len(), 1, "the engine opened the game");
 
     // A game in a direct conversation (no server).
     club.start(1, "bob", "dave", "standard");
@@ -383,7 +401,7 @@ fn write_fixture() {
         manage_server: true,
     };
     club.wait(60);
-    let settings = club.service.handle(&admin);
+    let settings = club.serve(admin.clone(), Asked::Line);
     assert!(shown(&settings[0]).contains('5'), "{}", shown(&settings[0]));
     club.expect(70, "bob", "!notify dm on", "");
     club.expect(70, "erin", "!notify dm on", "");
@@ -394,9 +412,9 @@ fn write_fixture() {
     // rightly by carol; an analysis of the resigned game of channel 11, its comments kept.
     let mut admin = club.message(70, "dave", "!settings puzzles=<#90> puzzle_hour=9");
     admin.rights.manage_server = true;
-    let set = shown(&club.service.handle(&admin)[0]);
+    let set = shown(&club.serve(admin.clone(), Asked::Line)[0]);
     assert!(set.contains("every day at 09:00 UTC"), "{set}");
-    let posts = club.service.daily_puzzles();
+    let posts = club.look();
     assert_eq!(posts.len(), 1);
     let number = crate::support::puzzles::puzzle_number(&shown(&posts[0].1));
     let solution = crate::support::puzzles::solution_of(number);
@@ -413,15 +431,14 @@ fn write_fixture() {
     );
     club.start(26, "erin", "bob", "tournament");
     club.expect(26, "erin", "!gipf i4 h5", "a GIPF-piece i4 -> h5");
-    let analysed = club.say(11, "erin", "!analyse").remove(0);
-    let posted = club.service.follow_up(analysed.then.expect("an analysis"));
-    assert!(posted.len() > 1, "{}", shown(&posted[0].1));
+    let posted = club.say(11, "erin", "!analyse");
+    assert!(posted.len() > 2, "{}", shown(&posted[1]));
 
     // From the pictures-for-everyone schema: the server's pictures name every spot, bob's
     // none; carol answered her open puzzle wrongly once (one more try left).
     let mut admin = club.message(70, "dave", "!settings labels=on");
     admin.rights.manage_server = true;
-    let set = shown(&club.service.handle(&admin)[0]);
+    let set = shown(&club.serve(admin.clone(), Asked::Line)[0]);
     assert!(set.contains("and name every spot"), "{set}");
     club.expect(70, "bob", "!labels off", "name no spot");
     let wrong = crate::support::puzzles::wrong_answer_to(carols);
@@ -434,18 +451,19 @@ fn write_fixture() {
         "!tournament create \"Winter Cup\" swiss rounds=2 basic days=3",
     );
     moderator.rights.manage_messages = true;
-    club.service.handle(&moderator);
+    club.serve(moderator.clone(), Asked::Line);
     for player in ["alice", "bob", "carol", "erin"] {
         club.expect(100, player, "!tournament join", "entered Winter Cup");
     }
     let mut start = club.message(100, "dave", "!tournament start");
     start.rights.manage_messages = true;
-    let round = club.service.handle(&start);
-    let threads: Vec<_> = round.iter().filter_map(|r| r.thread.clone()).collect();
-    assert_eq!(threads.len(), 2, "{round:?}");
-    for (thread, channel) in threads.iter().zip([101, 102]) {
-        assert!(club.service.move_game(thread.game, ChannelId(channel)));
-    }
+    club.serve(start.clone(), Asked::Line);
+    let opened = club.recorder.threads_opened();
+    assert_eq!(
+        opened,
+        [31, 101, 102].map(ChannelId),
+        "the round's games in their threads"
+    );
     let state = club.state(101);
     let white = club.service_name(&state, Color::White);
     club.expect(101, &white, "!resign confirm", "resigned");
@@ -458,26 +476,33 @@ fn write_fixture() {
         "!tournament create \"Spring Cup\" roundrobin basic days=2",
     );
     moderator.rights.manage_messages = true;
-    club.service.handle(&moderator);
+    club.serve(moderator, Asked::Line);
     for player in ["alice", "bob", "carol", "erin"] {
         club.expect(110, player, "!tournament join", "entered Spring Cup");
     }
     let mut start = club.message(110, "dave", "!tournament start");
     start.rights.manage_messages = true;
-    let round = club.service.handle(&start);
-    assert_eq!(round.iter().filter(|r| r.thread.is_some()).count(), 2);
+    let refusing = Arc::new(Recorder::default());
+    let round = serve(&club.service, &refusing, start, Asked::Line);
+    assert!(
+        shown(&round[0]).contains("**Spring Cup**, round 1:"),
+        "{round:?}"
+    );
+    assert!(refusing.threads_opened().is_empty());
 
     // Every announcement of the season went out, as on a server whose bot posted them all.
-    for (_, owed) in club.service.unsent() {
-        club.service.sent(&owed.owed, None);
-    }
+    drain(&club.service, &Arc::default());
     // From schema 24: a game against the engine whose answer waits, as a bot left it that
     // stopped before its searcher started: alice's push posted, the engine's turn asked.
-    for line in ["!challenge @gipf-bot standard white easy", "!push b1 c2"] {
-        for reply in club.say(42, "alice", line) {
-            club.service.sent(&reply.owed, None);
-        }
-    }
+    club.say(42, "alice", "!challenge @gipf-bot standard white easy");
+    let push = club.message(42, "alice", "!push b1 c2");
+    let held = Arc::new(Recorder::holding(Hold::Typing));
+    let pushing = {
+        let (service, held) = (Arc::clone(&club.service), Arc::clone(&held));
+        std::thread::spawn(move || serve(&service, &held, push, Asked::Line))
+    };
+    held.wait_typing();
+    drop(pushing);
     std::fs::create_dir_all(&exports).unwrap();
     for (name, record) in club.service.records(None).unwrap() {
         std::fs::write(exports.join(name), record.to_string()).unwrap();
@@ -657,7 +682,7 @@ fn opens_and_plays_on(schema: u32) {
 
     // The watch finds the engine's turn left waiting (a request from schema 24 on; none due
     // before), and plays it.
-    let due = club.service.engine_turns();
+    let due = club.look();
     let waited: Vec<u64> = due.iter().map(|(channel, _)| channel.0).collect();
     assert_eq!(
         waited,
@@ -707,11 +732,15 @@ fn opens_and_plays_on(schema: u32) {
             after.turns.len() > state.turns.len(),
             "schema {schema}, game {id}: {step} completed a turn"
         );
-        if let Some(work) = replies.iter().find_map(|r| r.then.clone()) {
-            let answer = club.service.follow_up(work);
+        let engine = user_id("gipf-bot");
+        let against_engine = [Color::White, Color::Black]
+            .into_iter()
+            .any(|color| state.players[color] == engine);
+        let on = club.service.game_state(ChannelId(channel), false).unwrap();
+        if against_engine && on.is_some_and(|now| now.players[now.game.to_move()] != engine) {
             assert!(
-                answer.iter().any(|(_, r)| shown(r).contains("played")),
-                "schema {schema}: the engine answers in game {id}"
+                replies.iter().any(|r| shown(r).contains(" answered ")),
+                "schema {schema}: the engine answers in game {id}: {replies:?}"
             );
         }
     }
@@ -779,6 +808,20 @@ fn played_somewhere(schema: u32) -> &'static str {
     }
 }
 
+/// The first schema whose games against the engine may wait for its turn (`engine_requests`).
+const ENGINE_REQUESTS_SCHEMA: u32 = 24;
+
+/// The SQL condition that leaves out the games whose turn is the engine's, asked and not
+/// played yet (none before [`ENGINE_REQUESTS_SCHEMA`]): the watch plays it at its first
+/// look, and the player's clock starts then.
+fn a_players_turn(schema: u32) -> &'static str {
+    if schema >= ENGINE_REQUESTS_SCHEMA {
+        " AND id NOT IN (SELECT game_id FROM engine_requests WHERE kind = 'turn')"
+    } else {
+        ""
+    }
+}
+
 #[test]
 fn every_release_fixture_reminds_its_players_when_it_did() {
     for schema in fixtures() {
@@ -802,8 +845,9 @@ fn reminders_hold(schema: u32) {
     let mut statement = raw
         .prepare(&format!(
             "SELECT channel_id, deadline, move_days FROM games
-             WHERE status = 'active' AND deadline IS NOT NULL AND warned = 0{}",
-            played_somewhere(schema)
+             WHERE status = 'active' AND deadline IS NOT NULL AND warned = 0{}{}",
+            played_somewhere(schema),
+            a_players_turn(schema)
         ))
         .unwrap();
     let mut reminders: BTreeMap<i64, Vec<u64>> = BTreeMap::new();
@@ -861,7 +905,7 @@ fn reminded_at(
     };
     if at > club.now.load(Ordering::SeqCst) {
         club.now.store(at - 1, Ordering::SeqCst);
-        let due = club.service.due();
+        let due = club.look_with(&Arc::default());
         for &channel in channels {
             assert!(
                 !reminded(&due, channel),
@@ -872,7 +916,7 @@ fn reminded_at(
     }
     club.now
         .store(at.max(club.now.load(Ordering::SeqCst)), Ordering::SeqCst);
-    let due = club.service.due();
+    let due = club.look_with(&Arc::default());
     for &channel in channels {
         assert!(
             reminded(&due, channel),
@@ -886,22 +930,19 @@ fn reminded_at(
 /// waiting for theirs, once the watch asks for them again: their time starts then, 2 days a
 /// move. The instant of their reminders and the threads.
 fn open_waiting_threads(club: &Club, said: &mut Vec<(ChannelId, Reply)>) -> (i64, Vec<u64>) {
-    let mut asked = Vec::new();
+    let opening = Arc::new(Recorder::with_threads_under(ChannelId(110), &[111, 112]));
     // The watch asks again for a thread 10 minutes after it first saw its game waiting.
+    let mut opened = None;
     for _ in 0..2 {
-        let due = club.service.due();
-        let threads = due.iter().filter(|(channel, _)| channel.0 == 110);
-        asked.extend(threads.filter_map(|(_, reply)| reply.thread.as_ref().map(|t| t.game)));
-        said.extend(due);
+        let now = club.now.load(Ordering::SeqCst);
+        said.extend(club.look_with(&opening));
+        if opened.is_none() && !opening.threads_opened().is_empty() {
+            opened = Some(now);
+        }
         club.wait(10 * 60);
     }
-    asked.sort();
-    asked.dedup();
-    assert_eq!(asked.len(), 2, "{asked:?}");
-    let opened = club.now.load(Ordering::SeqCst);
-    for (game, thread) in asked.into_iter().zip([111, 112]) {
-        assert!(club.service.move_game(game, ChannelId(thread)));
-    }
+    assert_eq!(opening.threads_opened(), [ChannelId(111), ChannelId(112)]);
+    let opened = opened.expect("the threads opened");
     (opened + 2 * 86_400 - 12 * 3600, vec![111, 112])
 }
 
@@ -946,7 +987,7 @@ fn tournament_holds(club: &mut Club) {
     let state = club.state(102);
     let mover = club.service_name(&state, state.game.to_move());
     club.expect(102, &mover, "!resign confirm", "resigned");
-    let due = club.service.due();
+    let due = club.look();
     let next = due
         .iter()
         .find(|(channel, _)| *channel == ChannelId(100))
@@ -962,12 +1003,15 @@ const ANALYSES_SCHEMA: u32 = 21;
 /// shown again at once, its heading the answer and its turns the work that follows;
 /// before, it was kept as comments only, and is made again.
 fn analysis_kept(club: &mut Club, schema: u32, game: i64) {
-    let asked = club.say(11, "bob", &format!("!analyse {game}")).remove(0);
-    let heading = shown(&asked);
+    let asked_all = club.say(11, "bob", &format!("!analyse {game}"));
+    let heading = shown(&asked_all[0]);
     if schema >= ANALYSES_SCHEMA {
         assert!(heading.contains("that cost most"), "{heading}");
-        let posted = club.service.follow_up(asked.then.expect("its turns"));
-        assert!(posted.iter().all(|(_, r)| r.board.is_some()), "{posted:?}");
+        let posted = &asked_all[1..];
+        assert!(
+            !posted.is_empty() && posted.iter().all(|r| r.board.is_some()),
+            "{posted:?}"
+        );
     } else {
         assert!(heading.contains("I am looking at all"), "{heading}");
     }
@@ -1048,14 +1092,14 @@ fn labels_and_tries_hold(club: &mut Club, schema: u32, said: &str) {
 fn daily_puzzle_holds(club: &mut Club, schema: u32, said: &str) {
     if schema < 16 {
         assert!(said.contains("There is no daily puzzle"), "{said}");
-        assert!(club.service.daily_puzzles().is_empty());
+        assert!(club.look().is_empty());
         return;
     }
     assert!(
         said.contains("A puzzle is posted in <#90> every day at 09:00 UTC"),
         "{said}"
     );
-    assert!(club.service.daily_puzzles().is_empty(), "posted twice");
+    assert!(club.look().is_empty(), "posted twice");
     // Carol answered it: there her own open puzzle comes; bob has not.
     club.expect(90, "carol", "!puzzle", "for carol, still open:");
     let asked = shown(&club.say(90, "bob", "!puzzle")[0]);
@@ -1077,7 +1121,7 @@ fn daily_puzzle_holds(club: &mut Club, schema: u32, said: &str) {
         "the one member who answered found it"
     };
     club.wait(86_400);
-    let posts = club.service.daily_puzzles();
+    let posts = club.look();
     assert_eq!(posts.len(), 1);
     let text = shown(&posts[0].1);
     assert!(

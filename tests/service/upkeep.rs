@@ -1,7 +1,10 @@
 //! Around the games: an internal error never shown, stale buttons, damaged games in the
 //! lists, spam limits, direct messages, aborts, abandonment, moderators and a server's
 //! defaults, through the service over a temporary database.
+use crate::support::recorder::{Recorder, serve};
+use gipf_bot::service::Asked;
 use gipf_bot::store::sql::params;
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::support::table::{Table, click, shown};
@@ -153,8 +156,16 @@ fn a_player_who_asks_gets_his_turns_and_challenges_by_direct_message_too() {
     assert_eq!(table.say("alice", "!push b1 c2").len(), 1);
     // A refused direct message turns them off and says so in the channel.
     table.text("bob", "!notify dm on");
-    let notice = table.service.direct_message_refused(user_id("bob"));
-    assert!(shown(&notice).starts_with("I could not send bob a direct message"));
+    assert_eq!(table.say("bob", "!push e9 e8").len(), 1);
+    let refusing = Arc::new(Recorder::refusing_direct(user_id("bob")));
+    let push = table.message("alice", "!push b1 c2");
+    let replies = serve(&table.service, &refusing, push, Asked::Line);
+    assert_eq!(replies.len(), 2, "{replies:?}");
+    let notice = shown(&replies[1]);
+    assert!(
+        notice.starts_with("I could not send bob a direct message"),
+        "{notice}"
+    );
     assert_eq!(table.say("bob", "!push e9 e8").len(), 1);
     assert_eq!(
         table.say("alice", "!push b1 c2").len(),
@@ -226,7 +237,7 @@ fn moderators_end_any_game_and_withdraw_any_challenge() {
     table.expect("carol", "!abort", "or a moderator: Manage Messages");
     let mut message = table.message("carol", "!abort");
     message.rights.manage_messages = true;
-    let ended = table.service.handle(&message).remove(0);
+    let ended = table.serve(message.clone(), Asked::Line).remove(0);
     assert!(
         shown(&ended).starts_with("carol (a moderator) ended the game of <@"),
         "{}",
@@ -238,7 +249,7 @@ fn moderators_end_any_game_and_withdraw_any_challenge() {
     table.text("alice", "!challenge @bob");
     let mut message = table.message("carol", "!cancel");
     message.rights.manage_messages = true;
-    let withdrawn = shown(&table.service.handle(&message).remove(0));
+    let withdrawn = shown(&table.serve(message.clone(), Asked::Line).remove(0));
     assert_eq!(
         withdrawn,
         "carol (a moderator) withdrew the challenge of alice to bob."
@@ -257,7 +268,7 @@ fn a_server_sets_a_default_time_per_move_and_when_games_are_abandoned() {
     );
     let mut message = table.message("carol", "!settings days=3 abandon=2");
     message.rights.manage_server = true;
-    let changed = shown(&table.service.handle(&message).remove(0));
+    let changed = shown(&table.serve(message.clone(), Asked::Line).remove(0));
     assert!(
         changed.contains("Settings changed")
             && changed.contains("get 3 days per move")

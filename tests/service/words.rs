@@ -2,6 +2,7 @@
 //! help and rules, names that can neither format nor ping, and every hint in the player's own
 //! syntax (chat words for chat, slash options for slash commands).
 
+use gipf_bot::service::Asked;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
@@ -123,7 +124,7 @@ fn challenges_name_a_person_and_answer_races_and_mistakes_clearly() {
     // A mention the adapter did not list as a person (a bot, or someone unknown).
     let mut message = table.message("alice", "!challenge @robot");
     message.mentions.clear();
-    let reply = table.service.handle(&message).remove(0);
+    let reply = table.serve(message.clone(), Asked::Line).remove(0);
     assert!(
         shown(&reply).contains("not with another bot"),
         "{}",
@@ -155,7 +156,7 @@ fn names_can_neither_format_nor_ping() {
     let mut table = Table::new();
     let mut message = table.message("alice", "!challenge @bob white");
     message.author.name = "[free](x.io) @everyone **me**".into();
-    let reply = table.service.handle(&message).remove(0);
+    let reply = table.serve(message.clone(), Asked::Line).remove(0);
     assert_safe(&reply, &message);
     assert!(
         shown(&reply).contains(r"\[free\]\(x.io\)"),
@@ -171,7 +172,7 @@ fn the_console_shows_names_without_discord_escapes() {
     let mut table = Table::new();
     let mut message = table.message("alice", "!challenge @bob white");
     message.author.name = "alice_b".into();
-    let reply = table.service.handle(&message).remove(0);
+    let reply = table.serve(message.clone(), Asked::Line).remove(0);
     assert!(shown(&reply).contains(r"alice\_b challenges you"));
     let plain = gipf_bot::console::plain(&reply.text);
     assert!(plain.starts_with("@bob, alice_b challenges you"), "{plain}");
@@ -183,7 +184,7 @@ fn other_bots_commands_get_no_answer_but_slips_of_ours_do() {
     let mut heard = |text: &str, addressed: bool| {
         let mut message = table.message("alice", text);
         message.via = if addressed { Via::Mention } else { Via::Prefix };
-        let replies = table.service.handle(&message);
+        let replies = table.serve(message.clone(), Asked::Line);
         replies.first().map(shown)
     };
     // A prefix other bots share: their words are none of our business, even when they look
@@ -225,14 +226,14 @@ fn a_player_here_hears_of_a_slip_even_without_words_after_it() {
     table.start("standard");
     let mut message = table.message("alice", "!pussh");
     message.via = Via::Prefix;
-    let replies = table.service.handle(&message);
+    let replies = table.serve(message.clone(), Asked::Line);
     assert!(
         shown(&replies[0]).contains("did you mean `!push`?"),
         "{replies:?}"
     );
     let mut bystander = table.message("carol", "!pussh");
     bystander.via = Via::Prefix;
-    assert!(table.service.handle(&bystander).is_empty());
+    assert!(table.serve(bystander.clone(), Asked::Line).is_empty());
 }
 
 #[test]
@@ -262,7 +263,7 @@ fn hints_and_help_come_in_the_players_own_words() {
     let by_slash = |table: &mut Table, who: &str, line: &str| {
         let mut message = table.message(who, line);
         message.via = Via::Slash;
-        shown(&table.service.handle(&message).remove(0))
+        shown(&table.serve(message.clone(), Asked::Line).remove(0))
     };
     // The same refusal, to a chat player and to a slash player.
     let typed = table.text("alice", "!row 1");
@@ -301,7 +302,7 @@ fn a_refused_slash_command_names_its_options_and_a_chat_one_keeps_its_words() {
     let mut answer = |line: &str, via: Via| {
         let mut message = table.message("alice", line);
         message.via = via;
-        let replies = table.service.handle(&message);
+        let replies = table.serve(message.clone(), Asked::Line);
         assert!(
             replies.len() == 1 && replies[0].private,
             "{line}: {replies:?}"
@@ -484,7 +485,7 @@ fn a_stale_confirmation_is_refused_and_the_typed_confirm_plays() {
     let (mover, _) = reach(&mut table, "standard", &turns, &[format!("!push {push}")]);
     let mut message = table.message(&mover, &format!("!take {spot}"));
     message.via = Via::Slash;
-    let refused = shown(&table.service.handle(&message).remove(0));
+    let refused = shown(&table.serve(message.clone(), Asked::Line).remove(0));
     assert!(
         refused.contains(&format!("write `/take spots:{spot} confirm:True` or click")),
         "{refused}"

@@ -11,4 +11,5 @@ pub mod fake_discord;
 pub mod games;
 pub mod pictures;
 pub mod puzzles;
+pub mod recorder;
 pub mod table;

@@ -7,10 +7,11 @@ use gipf::random::Rng;
 use gipf_bot::console::{Console, user_id};
 use gipf_bot::model::{ChannelId, GuildId};
 use gipf_bot::reply::Reply;
-use gipf_bot::service::{Config, GameState, Message, Service};
+use gipf_bot::service::{Asked, Config, GameState, Message, Service};
 use gipf_bot::store::sql::{Conn, params};
 
 use super::chat::shown_safely;
+use super::recorder::{Recorder, serve};
 
 /// A service over a temporary database, and a console to write messages as.
 pub struct Table {
@@ -18,6 +19,8 @@ pub struct Table {
     pub service: Arc<Service>,
     pub console: Console,
     pub channel: ChannelId,
+    /// What the service delivers: what the players read.
+    pub recorder: Arc<Recorder>,
 }
 
 impl Table {
@@ -35,7 +38,39 @@ impl Table {
             service,
             console,
             channel: ChannelId(1),
+            recorder: Arc::default(),
         }
+    }
+
+    /// Serves `message`, which asks `asked`: every reply it leads to, in order.
+    pub fn serve(&self, message: Message, asked: Asked) -> Vec<Reply> {
+        serve(&self.service, &self.recorder, message, asked)
+    }
+
+    /// Says `text` as `author` on a thread of its own, beside what the test does next: its
+    /// replies come through the returned [`Beside`], from `recorder` (which may hold the
+    /// service at a step until [`Beside::release`]).
+    pub fn say_beside(&mut self, author: &str, text: &str, recorder: Recorder) -> Beside {
+        let message = self.message(author, text);
+        let recorder = Arc::new(recorder);
+        let (service, serving) = (Arc::clone(&self.service), Arc::clone(&recorder));
+        let thread = std::thread::spawn(move || {
+            *serving.here.lock().unwrap() = Some(message.channel);
+            service.serve_blocking(message, Asked::Line, Arc::clone(&serving));
+            serving.take_each()
+        });
+        Beside { recorder, thread }
+    }
+
+    /// One look of the watch at the clock: every reply it delivers, each with its channel.
+    pub fn look(&self) -> Vec<(ChannelId, Reply)> {
+        super::recorder::look(&self.service, &self.recorder)
+    }
+
+    /// What the service owes at its start (after a restart), posted: each reply with its
+    /// channel.
+    pub fn drain(&self) -> Vec<(ChannelId, Reply)> {
+        super::recorder::drain(&self.service, &self.recorder)
     }
 
     /// Closes the database and opens it again, as a restart does.
@@ -55,9 +90,11 @@ impl Table {
         message
     }
 
+    /// Says `text` as `author`: every reply it leads to, in order (the engine's answer in
+    /// its place, the work for later done: an analysis's posts follow its first answer).
     pub fn say(&mut self, author: &str, text: &str) -> Vec<Reply> {
         let message = self.message(author, text);
-        let replies = self.service.handle(&message);
+        let replies = self.serve(message.clone(), Asked::Line);
         for reply in &replies {
             assert_safe(reply, &message);
         }
@@ -140,6 +177,46 @@ impl Table {
     }
 }
 
+/// A message served beside the test ([`Table::say_beside`]).
+pub struct Beside {
+    recorder: Arc<Recorder>,
+    thread: std::thread::JoinHandle<Vec<(ChannelId, Reply)>>,
+}
+
+impl Beside {
+    /// Waits for its first reply.
+    pub fn first(&self) -> Reply {
+        self.recorder.wait_for(1).remove(0)
+    }
+
+    /// Lets a held service go on.
+    pub fn release(&self) {
+        self.recorder.release();
+    }
+
+    /// Waits until the bot shows it is typing (the engine's answer about to be asked).
+    pub fn typing(&self) {
+        self.recorder.wait_typing();
+    }
+
+    /// Leaves it held where it is, for good: the bot that served it died there (the test
+    /// starts another on the same database).
+    pub fn abandon(self) {
+        drop(self);
+    }
+
+    /// Whether it is done.
+    pub fn is_done(&self) -> bool {
+        self.thread.is_finished()
+    }
+
+    /// Waits until it is done: every reply it led to, in order, each with its channel.
+    pub fn join(self) -> Vec<(ChannelId, Reply)> {
+        self.recorder.release();
+        self.thread.join().unwrap()
+    }
+}
+
 /// Nothing a reply says can ping anyone but the author, the users the message mentions or
 /// the players (the challenged user is one of those), and never everyone.
 pub fn assert_safe(reply: &Reply, message: &Message) {
@@ -179,7 +256,7 @@ pub fn play_random_turns(table: &mut Table, seed: u64, limit: usize) {
 pub fn click(table: &mut Table, author: &str, button: &gipf_bot::reply::Button) -> Reply {
     let mut message = table.message(author, "");
     message.stamp = Some(button.stamp);
-    let mut replies = table.service.execute(&message, button.command.clone());
+    let mut replies = table.serve(message, Asked::Command(Ok(button.command.clone())));
     assert_eq!(replies.len(), 1, "{replies:?}");
     replies.remove(0)
 }

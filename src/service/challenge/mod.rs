@@ -109,7 +109,7 @@ impl Hands<'_> {
         }
         remember_users(self.store, message)?;
         let terms = self.terms(message, opponent, proposal)?;
-        let Some(id) = self
+        let Some((id, owed)) = self
             .store
             .create_challenge(&terms, self.config.challenge_ttl)?
         else {
@@ -117,7 +117,11 @@ impl Hands<'_> {
                 "Someone else challenged here just now; that challenge must be answered first.",
             );
         };
-        Ok(self.challenge_reply(id, &terms, &self.voice.phrasing(message))?)
+        let reply = self.challenge_reply(id, &terms, &self.voice.phrasing(message))?;
+        Ok(Reply {
+            owed: vec![owed],
+            ..reply
+        })
     }
 
     /// The notice of challenge `id` on `terms`, with its buttons.
@@ -320,7 +324,7 @@ impl Hands<'_> {
         remember_users(self.store, message)?;
         let mut players = ByColor::splat(opponent);
         players[terms.color.challenger_color(rand::random::<bool>)] = terms.challenger;
-        let Some(stored) = self
+        let Some(started) = self
             .store
             .start_game(&challenge, players, message.site.as_deref())?
         else {
@@ -330,7 +334,7 @@ impl Hands<'_> {
                 .accepted_already(message)
                 .unwrap_or_else(|| Err(answered_just_now()));
         };
-        let game = LiveGame::load(stored)?;
+        let game = LiveGame::load(started.game)?;
         let mut text = game_on(&game, "");
         text.append(text![
             "\n",
@@ -345,6 +349,7 @@ impl Hands<'_> {
         Ok(Reply {
             board: Some(self.pictures.of(&game, None)?),
             thread: new_thread(terms, &game),
+            owed: started.owed,
             ..Reply::public(text)
         })
     }
@@ -407,10 +412,10 @@ impl Hands<'_> {
         let mut players = ByColor::splat(engine.id);
         players[me] = message.author.id;
         let site = message.site.as_deref();
-        let stored = self
+        let started = self
             .store
             .start_engine_game(&terms, players, engine.id, level, site)?;
-        let game = LiveGame::load(stored)?;
+        let game = LiveGame::load(started.game)?;
         let say = self.voice.phrasing(message);
         let mut text = engine_game_on(self.voice, &game, &say);
         if me == Color::White {
@@ -433,6 +438,7 @@ impl Hands<'_> {
             board,
             then,
             thread: new_thread(&terms, &game),
+            owed: started.owed,
             ..Reply::public(text)
         })
     }

@@ -126,7 +126,7 @@ impl Hands<'_> {
             resigned: Some(color),
             ..Progress::to(GameStatus::Won(outcome.winner), game.stored.partial.clone())
         };
-        let Some(stored) = self.games.save(&game.stored, progress)? else {
+        let Some(saved) = self.games.save(&game.stored, progress)? else {
             return Err(moved_on(&self.voice.phrasing(message)));
         };
         let winner = game.player(outcome.winner);
@@ -150,9 +150,10 @@ impl Hands<'_> {
                 format!(", you win the game, {when}. Well played!")
             ]
         };
-        let after = LiveGame::changed(stored, game.game, game.last_turn);
+        let after = LiveGame::changed(saved.game, game.game, game.last_turn);
         Ok(Reply {
             board: Some(self.pictures.of(&after, None)?),
+            owed: saved.owed,
             buttons: vec![super::play::prompt::rematch_button(&after)],
             ..Reply::public(text)
         })
@@ -211,10 +212,8 @@ impl Hands<'_> {
             ]);
         }
         remember_users(self.store, message)?;
-        if !self
-            .games
-            .end_damaged(damaged, GameStatus::Aborted, Some(author), None)?
-        {
+        let ended = (self.games).end_damaged(damaged, GameStatus::Aborted, Some(author), None)?;
+        if ended.is_none() {
             return Err(moved_on(&self.voice.phrasing(message)));
         }
         let mut told = Vec::new();

@@ -50,11 +50,15 @@ impl Deadlines<'_> {
             announced: Some(Kind::Forfeit),
             ..Progress::to(GameStatus::Won(!loser), game.stored.partial.clone())
         };
-        let Some(stored) = self.games.save(&game.stored, progress)? else {
+        let Some(saved) = self.games.save(&game.stored, progress)? else {
             return Ok(None);
         };
-        let after = LiveGame::changed(stored, game.game.clone(), game.last_turn.clone());
-        self.forfeit_reply(after, loser).map(Some)
+        let after = LiveGame::changed(saved.game, game.game.clone(), game.last_turn.clone());
+        let reply = self.forfeit_reply(after, loser)?;
+        Ok(Some(Reply {
+            owed: saved.owed,
+            ..reply
+        }))
     }
 
     /// The news that `loser` lost `after` on time, with its board.
@@ -87,15 +91,17 @@ impl Deadlines<'_> {
         let (Some(time), Some(deadline)) = (game.stored.time, game.stored.deadline) else {
             return Ok(None);
         };
-        if self.clock.now() < deadline {
-            self.store.mark_warned(&game.stored, 1, Kind::Reminder)?;
-            return self.warning(game, Kind::Reminder);
-        }
-        if time.autoforfeit {
-            return self.forfeit(game, game.to_move());
-        }
-        self.store.mark_warned(&game.stored, 2, Kind::TimeUp)?;
-        self.warning(game, Kind::TimeUp)
+        let (warned, kind) = match self.clock.now() < deadline {
+            true => (1, Kind::Reminder),
+            false if time.autoforfeit => return self.forfeit(game, game.to_move()),
+            false => (2, Kind::TimeUp),
+        };
+        let owed = self.store.mark_warned(&game.stored, warned, kind)?;
+        let warning = self.warning(game, kind)?;
+        Ok(warning.map(|reply| Reply {
+            owed: vec![owed],
+            ..reply
+        }))
     }
 
     /// The warning `kind` about the deadline of `game`: a reminder to the player to move,

@@ -169,25 +169,29 @@ pub(super) fn commit(
             Partial(working.partial),
         )
     };
-    let Some(stored) = games.save(&game.stored, progress)? else {
+    let Some(saved) = games.save(&game.stored, progress)? else {
         return Ok(None);
     };
     let last_turn = working.completed.last().cloned().or(game.last_turn.clone());
     let before_last = turn_before_last(game, &working.completed);
     let start = turn_start(game);
     let last_start = start_of_last(start.as_ref(), &working.completed);
-    let after = LiveGame::changed(stored, working.game, last_turn)
+    let after = LiveGame::changed(saved.game, working.game, last_turn)
         .with_last_start(last_start)
         .with_turn_before_last(before_last);
-    prompt::turn_reply(
+    let reply = prompt::turn_reply(
         voice,
         pictures,
         &after,
         start.as_ref(),
         &working.completed,
         say,
-    )
-    .map(Some)
+    )?;
+    // The announcement carries the messages the turn owes.
+    Ok(Some(Reply {
+        owed: saved.owed,
+        ..reply
+    }))
 }
 
 /// For an answer given without what it names (`!row`, `!keep`): the real options of the

@@ -8,6 +8,7 @@ use crate::command::Phrasing;
 use crate::model::{ChannelId, UserId};
 use crate::reply::{DirectNote, Reply};
 use crate::service::names::plain_name;
+use crate::service::outbox::share_owed;
 use crate::service::picture::Pictures;
 use crate::service::voice::Voice;
 use crate::service::{Message, Via};
@@ -15,9 +16,24 @@ use crate::store::Store;
 use crate::text;
 use crate::text::Span;
 
+/// `reply` in `channel` followed by its direct copies ([`direct_copies`]), which carry the
+/// rows it announces: each posted with them, the last one's delivery marks them sent.
+pub(in crate::service) fn with_copies(
+    store: &Store,
+    pictures: &Pictures,
+    channel: ChannelId,
+    author: Option<UserId>,
+    reply: Reply,
+) -> anyhow::Result<Vec<Reply>> {
+    let copies = direct_copies(store, pictures, channel, author, &reply)?;
+    let mut group: Vec<Reply> = std::iter::once(reply).chain(copies).collect();
+    share_owed(&mut group.iter_mut().collect::<Vec<_>>());
+    Ok(group)
+}
+
 /// Direct copies of a public reply in `channel` for the users it pings who want them (not
 /// its author, if it answers someone).
-pub(in crate::service) fn direct_copies(
+fn direct_copies(
     store: &Store,
     pictures: &Pictures,
     channel: ChannelId,

@@ -20,9 +20,7 @@ use crate::command::{Phrasing, TournamentCommand};
 use crate::model::{EventStatus, GuildId};
 use crate::reply::Reply;
 use crate::service::config::Config;
-use crate::service::engine::Engine;
-use crate::service::engine_player::EnginePlayer;
-use crate::service::games::Games;
+
 use crate::service::picture::Pictures;
 use crate::service::voice::Voice;
 use crate::store::{Store, Tournament};
@@ -33,32 +31,17 @@ use rounds::start_event;
 use standings::{event_pairings, event_standings};
 pub(in crate::service) use watch::tournament_rounds;
 
-/// What the tournaments touch: the games, the store, the bot's voice, the pictures, the
-/// engine (it plays a round's first turns where it has white), the settings (the clock) and
-/// when each waiting game's thread was last asked for.
+/// What the tournaments touch: the store, the bot's voice, the pictures, the settings (the
+/// clock) and when each waiting game's thread was last asked for.
 pub(in crate::service) struct Hands<'a> {
-    pub games: &'a Games,
     pub store: &'a Store,
     pub voice: &'a Voice,
     pub pictures: &'a Pictures,
-    pub engine: &'a Engine,
     pub config: &'a Config,
     pub thread_asks: &'a ThreadAsks,
 }
 
 impl Hands<'_> {
-    /// The engine as a player, with what it touches.
-    fn engine_player(&self) -> EnginePlayer<'_> {
-        EnginePlayer {
-            games: self.games,
-            store: self.store,
-            voice: self.voice,
-            pictures: self.pictures,
-            engine: self.engine,
-            clock: &self.config.clock,
-        }
-    }
-
     /// Runs `command` for the author of `message`: one reply, or (a round started) the
     /// announcement and a reply for each game's thread.
     pub(in crate::service) fn run_all(

@@ -13,8 +13,8 @@ use super::results::event_record;
 use super::standings::standings_reply;
 use super::{Hands, event_here, moderators_only};
 use crate::model::{EventStatus, TournamentId, UserId};
-use crate::reply::{IfRefused, NewThread, Reply};
-use crate::service::engine_player::told_stuck;
+use crate::reply::{FollowUp, HeldGame, IfRefused, NewThread, Reply};
+
 use crate::service::names::{mention, mention_player};
 use crate::service::play::prompt::first_move;
 use crate::store::{Kind, Owed, StoredGame, Tournament};
@@ -102,10 +102,14 @@ pub(super) fn next_round(h: &Hands<'_>, event: &Tournament) -> anyhow::Result<Ve
         .map(|p| ByColor::new(user(p.white), user(p.black)))
         .collect();
     let bye = round.bye.map(user);
-    let Some(games) = h.store.start_round(event, round.number, &pairings, bye)? else {
+    let Some((games, owed)) = h.store.start_round(event, round.number, &pairings, bye)? else {
         return Ok(Vec::new());
     };
-    let mut replies = vec![round_announcement(h, event, round.number, &pairings, bye)?];
+    let announcement = round_announcement(h, event, round.number, &pairings, bye)?;
+    let mut replies = vec![Reply {
+        owed: vec![owed],
+        ..announcement
+    }];
     for stored in games {
         replies.extend(round_game(h, event, round.number, stored, true)?);
     }
@@ -113,8 +117,8 @@ pub(super) fn next_round(h: &Hands<'_>, event: &Tournament) -> anyhow::Result<Ve
 }
 
 /// The replies that open a round's game in its thread: both players pinged, the first
-/// asked to move; where my engine moves first, its turn is played at once and opens the
-/// thread (a held answer would lose the thread on the way). If Discord refuses the
+/// asked to move; where my engine moves first, the reply is held for its answer, which
+/// opens the thread. If Discord refuses the
 /// thread, the game waits for the watch to ask again; `tell_if_refused`: the event's
 /// channel hears it (the first time).
 pub(super) fn round_game(
@@ -142,17 +146,14 @@ pub(super) fn round_game(
         mention_player(h.voice, &game, Color::Black),
         format!(" (Black), {}.\n", game.stored.spec.title()),
     ];
-    if let Some(id) = h.voice.to_move_in(&game) {
-        let mut replies: Vec<Reply> = told_stuck(h.engine_player().turn(id, None))
-            .into_iter()
-            .map(|(_, r)| r)
-            .collect();
-        if let Some(first) = replies.first_mut() {
-            text.append(std::mem::take(&mut first.text));
-            first.text = text;
-            first.thread = thread;
-        }
-        return Ok(replies);
+    if h.voice.to_move_in(&game).is_some() {
+        // My engine moves first: its answer opens the thread, led by the round's words (or,
+        // if no answer comes, they are posted with the board).
+        return Ok(vec![Reply {
+            thread,
+            then: Some(FollowUp::EngineAnswer(HeldGame::led(&game, text.clone()))),
+            ..Reply::public(text)
+        }]);
     }
     let say = h.voice.notice_phrasing();
     text.append(text![
@@ -176,10 +177,14 @@ fn finish_event(
     event: &Tournament,
     record: &gipf_tournament::Event,
 ) -> anyhow::Result<Vec<Reply>> {
-    if !h.store.finish_tournament(event)? {
+    let Some(owed) = h.store.finish_tournament(event)? else {
         return Ok(Vec::new());
-    }
-    Ok(vec![final_standings(h, event, record)?])
+    };
+    let standings = final_standings(h, event, record)?;
+    Ok(vec![Reply {
+        owed: vec![owed],
+        ..standings
+    }])
 }
 
 /// A round's pairings, posted in the event's channel, with the standings before it.
