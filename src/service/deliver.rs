@@ -11,7 +11,7 @@ use std::sync::Arc;
 use super::server::notify::direct_message_refused;
 use super::sink::{Posted, Refused, Sink};
 use super::{Service, failpoints::Failpoint};
-use crate::model::{ChannelId, OutboxId, UserId};
+use crate::model::{ChannelId, GameId, OutboxId, UserId};
 use crate::reply::{IfRefused, Reply};
 use crate::text;
 use crate::text::Span;
@@ -136,7 +136,7 @@ async fn post(service: &Arc<Service>, sink: &impl Sink, to: To, mut reply: Reply
     };
     let game = thread.game;
     let moved = service
-        .on_worker(move |s| s.move_game(game, opened))
+        .on_worker(move |s| moved(s, game, opened))
         .await
         .unwrap_or(false);
     if !moved {
@@ -220,4 +220,14 @@ fn refused_thread(mut reply: Reply, if_refused: IfRefused, refused: &Refused) ->
             say.map(Reply::public)
         }
     }
+}
+
+/// Moves a game just started into the thread opened for it: the one-game rule then holds
+/// per thread, and the channel is free for the next challenge. False if that failed (the
+/// game then stays in its channel).
+fn moved(service: &Service, game: GameId, thread: ChannelId) -> bool {
+    service.store.move_game(game, thread).unwrap_or_else(|e| {
+        tracing::error!(error = %format!("{e:#}"), game = %game, "cannot move a game to its thread");
+        false
+    })
 }

@@ -239,16 +239,6 @@ impl Service {
         Ok(game.map(GameState::of))
     }
 
-    /// Moves a game just started into the thread opened for it: the one-game rule then holds
-    /// per thread, and the channel is free for the next challenge. False if that failed (the
-    /// game then stays in its channel).
-    pub fn move_game(&self, game: crate::model::GameId, thread: ChannelId) -> bool {
-        self.store.move_game(game, thread).unwrap_or_else(|e| {
-            tracing::error!(error = %format!("{e:#}"), game = %game, "cannot move a game to its thread");
-            false
-        })
-    }
-
     /// The records of every game (or of one), for `gipf-bot export`: file name and record.
     pub fn records(
         &self,

@@ -47,9 +47,11 @@ pub(super) struct Later {
 }
 
 impl Later {
-    /// Runs `work` beside what comes next.
+    /// Runs `work` beside what comes next. The work done already is let go of first: the
+    /// set holds only what still runs.
     pub(super) fn spawn(&self, work: impl Future<Output = ()> + Send + 'static) {
         if let Ok(mut tasks) = self.tasks.lock() {
+            while tasks.try_join_next().is_some() {}
             tasks.spawn(work);
         }
     }
@@ -210,4 +212,25 @@ fn died() -> Served {
 #[cfg(not(feature = "failpoints"))]
 fn died() -> Served {
     Served::default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Later;
+
+    #[tokio::test]
+    async fn later_work_done_is_let_go_of() {
+        let later = Later::default();
+        for _ in 0..100 {
+            later.spawn(async {});
+            tokio::task::yield_now().await;
+        }
+        later.spawn(async {});
+        let held = later
+            .tasks
+            .lock()
+            .map(|tasks| tasks.len())
+            .unwrap_or(usize::MAX);
+        assert!(held <= 2, "{held} tasks held after 101 done or running");
+    }
 }

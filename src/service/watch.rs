@@ -160,7 +160,7 @@ impl Service {
     /// Whether this process keeps the watch: of several processes on one database, one
     /// does, renewing its lease at each tick; if it dies, its lease lapses after three ticks
     /// and another process takes the watch over.
-    pub fn holds_the_watch(&self, every: Duration) -> bool {
+    fn holds_the_watch(&self, every: Duration) -> bool {
         self.store
             .hold_lease("watch", every.saturating_mul(3))
             .unwrap_or_else(|e| {
