@@ -242,6 +242,68 @@ async fn an_open_seek_is_taken_by_whoever_accepts_first() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_taken_by_who_then_plays_white_pings_its_author_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    let seek = ask(&discord, say(CHANNEL, ALICE, "!seek standard black")).await;
+    assert!(content(&seek).contains("alice seeks a game"), "{seek:#}");
+    let before = discord.notifications().len();
+
+    // Carol plays White and moves first; alice, who waited, hears of it first: once each.
+    let accepted = ask(&discord, say(CHANNEL, CAROL, "!accept")).await;
+    let text = content(&accepted);
+    assert!(text.starts_with("Game on: standard GIPF"), "{text}");
+    assert!(
+        text.contains(&format!("<@{}>, you move first", CAROL.0)),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "<@{}>, your seek was taken up: you play Black.",
+            ALICE.0
+        )),
+        "{text}"
+    );
+    let notified: Vec<u64> = (discord.notifications().into_iter().skip(before))
+        .map(|n| n.user)
+        .collect();
+    assert_eq!(notified, vec![ALICE.0, CAROL.0]);
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slash_accept_with_a_game_running_is_told_to_its_sender_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let discord = FakeDiscord::start().await;
+    let bot = Bot::start(&discord, &dir.path().join("gipf.db")).await;
+    start_game(&discord, CHANNEL).await;
+    let before = (
+        discord.notifications().len(),
+        discord.messages_in(CHANNEL).len(),
+    );
+
+    let accept = discord.slash_command_json(&invoker(ALICE, CHANNEL), "accept", json!([]));
+    let body = data(&slash(&discord, accept).await);
+    assert!(is_ephemeral(&body), "{body:#}");
+    assert_eq!(
+        content(&body),
+        "There is no challenge to accept here: your game is running (White: alice, Black: \
+         bob), and it is alice's move. See it with `/board`."
+    );
+    assert_pings(&body, &[]);
+    assert_eq!(discord.notifications().len(), before.0, "nobody is pinged");
+    assert_eq!(
+        discord.messages_in(CHANNEL).len(),
+        before.1,
+        "nothing is posted"
+    );
+    bot.stop(&discord).await;
+    assert_no_unhandled(&discord);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_take_that_loses_is_asked_about_and_confirmed_by_its_button() {
     let (turns, push, spot) = last_gipf_setup(true);
     let dir = tempfile::tempdir().unwrap();

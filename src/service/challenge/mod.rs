@@ -16,7 +16,7 @@ use crate::service::voice::Voice;
 use gipf::{ByColor, Color};
 
 use super::game::time;
-use super::{Failure, Handled, Limited, LiveGame, Message, Run, User, refuse};
+use super::{Failure, Handled, Limited, LiveGame, Message, Run, User, Via, refuse};
 use crate::command::{ChallengeCommand, Phrasing};
 use crate::model::{
     ChallengeId, ColorChoice, GameSpec, GameStatus, GuildSettings, TimeControl, UserId,
@@ -336,6 +336,9 @@ impl Hands<'_> {
         };
         let game = LiveGame::load(started.game)?;
         let mut text = game_on(&game, "");
+        if let Some(told) = challenger_told(self.voice, &game, terms) {
+            text.append(told);
+        }
         text.append(text![
             "\n",
             mention_player(self.voice, &game, Color::White),
@@ -365,6 +368,11 @@ impl Hands<'_> {
         // A damaged game keeps the refusal: what it says comes with a command on the game.
         let game = self.games.in_channel(message.channel, false).ok()??;
         game.color_of(message.author.id)?;
+        // A slash command's answer is never lost (Discord keeps it): a second one is no
+        // resend, and is told, to him alone, that there is nothing to accept.
+        if message.via == Via::Slash {
+            return Some(self.nothing_to_accept(message, &game));
+        }
         let lines = vec![game_on(&game, " (accepted already)")];
         let say = self.voice.phrasing(message);
         Some(position_reply(
@@ -375,6 +383,24 @@ impl Hands<'_> {
             None,
             &say,
         ))
+    }
+
+    /// The refusal of an `accept` where a game of its sender runs and no challenge is open:
+    /// that game, and whose move it is, without a ping.
+    fn nothing_to_accept(&self, message: &Message, game: &LiveGame) -> Handled {
+        let to_move = game.game.to_move();
+        refuse(text![
+            "There is no challenge to accept here: your game is running (White: ",
+            game.name(Color::White),
+            ", Black: ",
+            game.name(Color::Black),
+            "), and it is ",
+            game.name(to_move),
+            format!(
+                "'s move. See it with {}.",
+                self.voice.phrasing(message).cmd("board")
+            ),
+        ])
     }
 
     /// A challenge to the bot itself: the game starts at once, the challenger's choice of
@@ -612,6 +638,23 @@ fn potentials_line(terms: &ChallengeTerms) -> String {
 }
 
 /// `Game on: standard GIPF. White: alice, Black: bob.`, `how` after `Game on`.
+/// The line that pings the challenger of a game just accepted when he plays Black: he
+/// waited for it, and the ping to move first is White's. `None` when he plays White.
+fn challenger_told(voice: &Voice, game: &LiveGame, terms: &ChallengeTerms) -> Option<Text> {
+    if game.player(Color::White) == terms.challenger {
+        return None;
+    }
+    let asked = match terms.challenged {
+        Some(_) => "challenge was accepted",
+        None => "seek was taken up",
+    };
+    Some(text![
+        "\n",
+        mention_player(voice, game, Color::Black),
+        format!(", your {asked}: you play Black."),
+    ])
+}
+
 pub(in crate::service) fn game_on(game: &LiveGame, how: &str) -> Text {
     text![
         format!("Game on{how}: {}. White: ", game.stored.spec.title()),
