@@ -125,7 +125,13 @@ impl DoctorArgs {
         }
         match damaged.len() {
             0 => {
-                println!("All {games} games replay.");
+                println!(
+                    "{}",
+                    match games {
+                        1 => "The one game replays.".to_string(),
+                        n => format!("All {n} games replay."),
+                    }
+                );
                 Ok(())
             }
             n => anyhow::bail!("{n} of {games} games cannot be read"),

@@ -88,7 +88,7 @@ async fn a_reminder_then_time_is_up_then_the_win_is_claimed_across_a_restart() {
     let said = bench
         .say(1, "alice", "!challenge @bob standard white days=1")
         .await;
-    assert!(said[0].contains("1 days per move"), "{said:?}");
+    assert!(said[0].contains("1 day per move"), "{said:?}");
     let said = bench.say(1, "bob", "!accept").await;
     assert!(said[0].contains("Move by <t:"), "{said:?}");
     // Alice plays at once: Bob's day starts, and the reply says until when.

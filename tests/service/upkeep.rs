@@ -281,5 +281,5 @@ fn a_server_sets_a_default_time_per_move_and_when_games_are_abandoned() {
     table.text("alice", "!push b1 c2");
     table.idle_for_days(3);
     table.expect("carol", "!board", "nobody moved for 2 days");
-    table.expect("alice", "!challenge @bob days=1", "1 days per move");
+    table.expect("alice", "!challenge @bob days=1", "1 day per move");
 }

@@ -22,8 +22,11 @@ pub(in crate::service) fn describe(time: Option<TimeControl>) -> String {
         Some(TimeControl {
             days,
             autoforfeit: true,
-        }) => format!(", {days} days per move, lost when time runs out"),
-        Some(TimeControl { days, .. }) => format!(", {days} days per move"),
+        }) => format!(
+            ", {} per move, lost when time runs out",
+            text::count(days, "day")
+        ),
+        Some(TimeControl { days, .. }) => format!(", {} per move", text::count(days, "day")),
         None => String::new(),
     }
 }
@@ -121,7 +124,7 @@ impl Deadlines<'_> {
                 mention(self.store, self.voice, player)?,
                 format!(", a reminder: your move ({to_move}) in this game is due by "),
                 Span::Time(deadline),
-                format!(" ({} days per move).", time.days)
+                format!(" ({} per move).", text::count(time.days, "day"))
             ],
             Kind::TimeUp => text![
                 name(self.store, player)?,

@@ -122,7 +122,7 @@ impl Hands<'_> {
         say: &Phrasing,
     ) -> anyhow::Result<Text> {
         let time = match settings.move_days {
-            Some(days) => format!("{days} days per move"),
+            Some(days) => format!("{} per move", text::count(days, "day")),
             None => "no time limit".to_string(),
         };
         let place = if settings.threads {

@@ -69,8 +69,8 @@ pub(super) fn create_event(
         terms.format,
         terms.spec.title(),
         terms.time.map_or(String::new(), |t| format!(
-            ", {} days per move (a game out of time is lost)",
-            t.days
+            ", {} per move (a game out of time is lost)",
+            text::count(t.days, "day")
         )),
         if terms.rated { ", rated" } else { ", unrated" },
         say.cmd("tournament join"),

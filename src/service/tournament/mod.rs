@@ -122,9 +122,9 @@ fn list_events(h: &Hands<'_>, message: &Message, guild: GuildId) -> Result<Reply
 /// `Swiss, 5 rounds of standard GIPF, 3 days per move, rated; 6 players, running (round 2)`.
 fn event_line(event: &Tournament) -> String {
     let terms = &event.terms;
-    let time = terms
-        .time
-        .map_or(String::new(), |t| format!(", {} days per move", t.days));
+    let time = terms.time.map_or(String::new(), |t| {
+        format!(", {} per move", crate::text::count(t.days, "day"))
+    });
     let rated = if terms.rated { ", rated" } else { "" };
     let players = crate::text::count(event.entries.len() as u64, "player");
     let status = match event.status {
