@@ -1,9 +1,10 @@
 //! The engine pool under load, through the service: n games against the bot where the
-//! players all push at once, each waiting for the engine's answer in its place, at `medium` and at `hard`, with 1 and with 2 engine threads; and a
-//! hint asked meanwhile. Prints the time from the ask to each answer (p50, p99, max). Then
-//! 4 `hard` exchanges played one at a time and the same 4 at once (no hint), with 1 and 2
-//! threads: how many times one exchange the last of them takes. An exchange's time is the
-//! player's: from his push to the bot's message with both turns.
+//! players all push at once, each waiting for the engine's answer in its place, at `medium`
+//! and at `hard`, with 1 and with 2 engine threads; and a hint asked meanwhile. Prints the
+//! time from the ask to each answer (p50, p99, max). Then 4 `hard` exchanges played one at
+//! a time and the same 4 at once (no hint), with 1 and 2 threads: how many times one
+//! exchange the last of them takes. An exchange's time is the player's: from his push to
+//! the bot's message with both turns.
 //! `cargo bench --bench engine_pool` (about two minutes on 2 cores).
 #![allow(missing_docs, clippy::unwrap_used)]
 
