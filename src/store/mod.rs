@@ -190,7 +190,7 @@ fn time_control(row: &Row, days: usize) -> sql::Result<Option<TimeControl>> {
 /// A pool of connections to one database.
 pub struct Store {
     database: Database,
-    idle: Mutex<Vec<Conn>>,
+    idle: Mutex<Idle>,
     clock: Clock,
     /// This process among those sharing the database, as its leases and claims name it.
     holder: String,
@@ -211,6 +211,14 @@ pub fn host_name() -> String {
 /// How many idle connections the pool keeps: the service's workers rarely hold more at once.
 const IDLE_CONNECTIONS: usize = 8;
 
+/// The idle connections, and how many times the server was found gone: a connection taken
+/// before the last time is not pooled again (it was opened to the server that went away,
+/// and would fail whoever took it next).
+struct Idle {
+    conns: Vec<Conn>,
+    losses: u64,
+}
+
 impl Store {
     /// Opens (creating if needed) the database and brings its schema up to date.
     pub fn open(database: impl Into<Database>, clock: Clock) -> anyhow::Result<Store> {
@@ -226,7 +234,10 @@ impl Store {
         tracing::debug!(%database, engine = conn.engine(), "database open");
         Ok(Store {
             database,
-            idle: Mutex::new(vec![conn]),
+            idle: Mutex::new(Idle {
+                conns: vec![conn],
+                losses: 0,
+            }),
             clock,
             holder: host_name(),
             posts: true,
@@ -256,23 +267,28 @@ impl Store {
 
     /// Runs `f` on a pooled connection.
     fn with<T>(&self, f: impl FnOnce(&mut Conn) -> anyhow::Result<T>) -> anyhow::Result<T> {
-        let pooled = self
-            .idle
-            .lock()
-            .map_err(|_| anyhow::anyhow!("connection pool poisoned"))?
-            .pop();
+        let (pooled, taken_after) = {
+            let mut idle =
+                (self.idle.lock()).map_err(|_| anyhow::anyhow!("connection pool poisoned"))?;
+            (idle.conns.pop(), idle.losses)
+        };
         let mut conn = match pooled {
             Some(conn) => conn,
             None => Conn::open(&self.database)?,
         };
         let result = f(&mut conn);
         if let Ok(mut idle) = self.idle.lock() {
-            if conn.reusable() && idle.len() < IDLE_CONNECTIONS {
-                idle.push(conn);
-            } else if conn.lost() {
-                // The server went away: its other connections are gone too.
+            if conn.lost() {
+                // The server went away: its other connections are gone too, the ones in
+                // use included.
                 tracing::warn!(database = %self.database, "the connection was lost; reconnecting");
-                idle.clear();
+                idle.conns.clear();
+                idle.losses += 1;
+            } else if conn.reusable()
+                && idle.losses == taken_after
+                && idle.conns.len() < IDLE_CONNECTIONS
+            {
+                idle.conns.push(conn);
             }
         }
         result

@@ -29,11 +29,7 @@ impl Drop for Client {
     /// thread that drives the bot's async runtime (where the service may be dropped last):
     /// there, it is closed on a thread of its own.
     fn drop(&mut self) {
-        if let Some(client) = self.client.take()
-            && tokio::runtime::Handle::try_current().is_ok()
-        {
-            std::thread::spawn(move || drop(client));
-        }
+        self.close();
     }
 }
 
@@ -67,11 +63,33 @@ impl Client {
         self.client.as_mut().ok_or(Error::Closed)
     }
 
+    /// Closes the connection (see `Drop`): it is closed from then on.
+    fn close(&mut self) {
+        if let Some(client) = self.client.take()
+            && tokio::runtime::Handle::try_current().is_ok()
+        {
+            std::thread::spawn(move || drop(client));
+        }
+    }
+
+    /// `done`, the connection closed if its error ended the session (the server shut it
+    /// down or went away: it may still look open until it is used again, and must not be
+    /// pooled).
+    fn checked<T>(&mut self, done: std::result::Result<T, postgres::Error>) -> Result<T> {
+        if let Err(error) = &done
+            && ends_session(error)
+        {
+            self.close();
+        }
+        Ok(done?)
+    }
+
     fn statement(&mut self, sql: &str) -> Result<Statement> {
         if let Some(statement) = self.prepared.get(sql) {
             return Ok(statement.clone());
         }
-        let statement = self.client()?.prepare(&numbered_parameters(sql))?;
+        let prepared = self.client()?.prepare(&numbered_parameters(sql));
+        let statement = self.checked(prepared)?;
         self.prepared.insert(sql.to_owned(), statement.clone());
         Ok(statement)
     }
@@ -80,7 +98,8 @@ impl Client {
         let statement = self.statement(sql)?;
         let values: Vec<Value> = params.iter().map(|p| p.to_value()).collect();
         let refs: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v as _).collect();
-        let changed = self.client()?.execute(&statement, &refs)?;
+        let changed = self.client()?.execute(&statement, &refs);
+        let changed = self.checked(changed)?;
         Ok(usize::try_from(changed).unwrap_or(usize::MAX))
     }
 
@@ -88,7 +107,8 @@ impl Client {
         let statement = self.statement(sql)?;
         let values: Vec<Value> = params.iter().map(|p| p.to_value()).collect();
         let refs: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v as _).collect();
-        let rows = self.client()?.query(&statement, &refs)?;
+        let rows = self.client()?.query(&statement, &refs);
+        let rows = self.checked(rows)?;
         rows.iter()
             .map(|row| {
                 let cells = (0..row.len())
@@ -100,12 +120,27 @@ impl Client {
     }
 
     pub(super) fn execute_batch(&mut self, sql: &str) -> Result<()> {
-        Ok(self.client()?.batch_execute(sql)?)
+        let done = self.client()?.batch_execute(sql);
+        self.checked(done)
     }
 
     pub(super) fn is_closed(&self) -> bool {
         self.client.as_ref().is_none_or(postgres::Client::is_closed)
     }
+}
+
+/// Whether `error` ended the session: the connection is gone, or the server ended it
+/// (`FATAL`, or SQLSTATE class 57P, operator intervention, or 08, connection exception).
+fn ends_session(error: &postgres::Error) -> bool {
+    if error.is_closed() {
+        return true;
+    }
+    error.as_db_error().is_some_and(|db| {
+        let code = db.code().code();
+        matches!(db.severity(), "FATAL" | "PANIC")
+            || code.starts_with("57P")
+            || code.starts_with("08")
+    })
 }
 
 /// The server is down or not reachable yet (worth waiting for), not a refusal such as a
