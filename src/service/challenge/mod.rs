@@ -637,7 +637,6 @@ fn potentials_line(terms: &ChallengeTerms) -> String {
         .map_or_else(String::new, |about| format!("\n{about}"))
 }
 
-/// `Game on: standard GIPF. White: alice, Black: bob.`, `how` after `Game on`.
 /// The line that pings the challenger of a game just accepted when he plays Black: he
 /// waited for it, and the ping to move first is White's. `None` when he plays White.
 fn challenger_told(voice: &Voice, game: &LiveGame, terms: &ChallengeTerms) -> Option<Text> {
@@ -655,6 +654,7 @@ fn challenger_told(voice: &Voice, game: &LiveGame, terms: &ChallengeTerms) -> Op
     ])
 }
 
+/// `Game on: standard GIPF. White: alice, Black: bob.`, `how` after `Game on`.
 pub(in crate::service) fn game_on(game: &LiveGame, how: &str) -> Text {
     text![
         format!("Game on{how}: {}. White: ", game.stored.spec.title()),

@@ -16,17 +16,19 @@ use crate::store::{Kind, Progress, Store};
 use crate::text;
 use crate::text::Span;
 
+/// `3 days per move`, `1 day per move`.
+pub(in crate::service) fn per_move(days: u8) -> String {
+    format!("{} per move", text::count(days, "day"))
+}
+
 /// `, 3 days per move` (and `, lost when time runs out`), for a challenge.
 pub(in crate::service) fn describe(time: Option<TimeControl>) -> String {
     match time {
         Some(TimeControl {
             days,
             autoforfeit: true,
-        }) => format!(
-            ", {} per move, lost when time runs out",
-            text::count(days, "day")
-        ),
-        Some(TimeControl { days, .. }) => format!(", {} per move", text::count(days, "day")),
+        }) => format!(", {}, lost when time runs out", per_move(days)),
+        Some(TimeControl { days, .. }) => format!(", {}", per_move(days)),
         None => String::new(),
     }
 }
@@ -124,7 +126,7 @@ impl Deadlines<'_> {
                 mention(self.store, self.voice, player)?,
                 format!(", a reminder: your move ({to_move}) in this game is due by "),
                 Span::Time(deadline),
-                format!(" ({} per move).", text::count(time.days, "day"))
+                format!(" ({}).", per_move(time.days))
             ],
             Kind::TimeUp => text![
                 name(self.store, player)?,

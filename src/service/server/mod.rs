@@ -122,7 +122,7 @@ impl Hands<'_> {
         say: &Phrasing,
     ) -> anyhow::Result<Text> {
         let time = match settings.move_days {
-            Some(days) => format!("{} per move", text::count(days, "day")),
+            Some(days) => super::game::time::per_move(days),
             None => "no time limit".to_string(),
         };
         let place = if settings.threads {

@@ -69,8 +69,8 @@ pub(super) fn create_event(
         terms.format,
         terms.spec.title(),
         terms.time.map_or(String::new(), |t| format!(
-            ", {} per move (a game out of time is lost)",
-            text::count(t.days, "day")
+            ", {} (a game out of time is lost)",
+            super::super::game::time::per_move(t.days)
         )),
         if terms.rated { ", rated" } else { ", unrated" },
         say.cmd("tournament join"),

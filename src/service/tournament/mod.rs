@@ -123,7 +123,7 @@ fn list_events(h: &Hands<'_>, message: &Message, guild: GuildId) -> Result<Reply
 fn event_line(event: &Tournament) -> String {
     let terms = &event.terms;
     let time = terms.time.map_or(String::new(), |t| {
-        format!(", {} per move", crate::text::count(t.days, "day"))
+        format!(", {}", super::game::time::per_move(t.days))
     });
     let rated = if terms.rated { ", rated" } else { "" };
     let players = crate::text::count(event.entries.len() as u64, "player");

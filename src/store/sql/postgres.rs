@@ -70,6 +70,7 @@ impl Client {
         {
             std::thread::spawn(move || drop(client));
         }
+        // Outside a runtime it was dropped here.
     }
 
     /// `done`, the connection closed if its error ended the session (the server shut it
