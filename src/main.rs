@@ -45,21 +45,24 @@ enum Command {
     /// Draw the board after a ply of a game record as a PNG picture, that ply's turn
     /// highlighted; or with --animate the whole game as an animated GIF.
     Render(RenderArgs),
-    /// Copy the database to a new SQLite file OUT: SQLite's online backup, safe while the bot
-    /// runs (copying the file of a live database is not a backup); a PostgreSQL database
-    /// (--database-url) is copied table by table.
+    /// Copy the database to a new SQLite file OUT, only reading it: SQLite's online backup,
+    /// safe while the bot runs (copying the file of a live database is not a backup); a
+    /// PostgreSQL database is copied table by table, on one snapshot, into this release's
+    /// schema.
     Backup(BackupArgs),
     /// Copy every table, id and sequence of one database into another, empty one: from a
-    /// SQLite file to PostgreSQL to grow past one process, or back. Both are brought to this
-    /// release's schema first. Example: `gipf-bot copy-db --from gipf.db --to
+    /// SQLite file to PostgreSQL to grow past one process, or back. The source is only read
+    /// (never migrated); the copy ends at this release's schema. Example: `gipf-bot copy-db --from gipf.db --to
     /// postgres://gipf:secret@127.0.0.1:5432/gipf`.
     CopyDb(CopyArgs),
-    /// Check a database before and after an upgrade: replay every stored game, on a copy (the
-    /// database itself is not touched, not even migrated), and list each one that cannot be
-    /// read with its number, channel, turn and reason. Exits 1 if any game is damaged.
+    /// Check a database before and after an upgrade: replay every stored game, on a copy
+    /// brought to this release's schema (the database itself is only read, never migrated),
+    /// and list each one that cannot be read with its number, channel, turn and reason. Exits
+    /// 1 if any game is damaged.
     Doctor(DoctorArgs),
     /// Write the records of the games in the database, one `.gipf` file each (with a header:
-    /// players, date, result), into the folder given with -o.
+    /// players, date, result), into the folder given with -o. The database is only read,
+    /// through a copy, as `doctor` reads it.
     Export(ExportArgs),
     /// The engine's next complete turn for the player to move in a record (as `replay` reads
     /// it): prints one line, the turn in the official notation with its ` (n)`. Exits 1 with

@@ -1,8 +1,9 @@
 //! The database tools: `backup` (a consistent copy into a new SQLite file), `copy-db` (every
 //! table between SQLite and PostgreSQL), `doctor` (every stored game replayed) and `export`
-//! (a `.gipf` record per game). Each takes a SQLite file or a PostgreSQL URL.
+//! (a `.gipf` record per game). Each takes a SQLite file or a PostgreSQL URL, names it on its
+//! first line, and never changes a database it only reads.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Context;
 
@@ -11,6 +12,12 @@ use crate::model::GameId;
 use crate::progress::Progress;
 use crate::service::{Config, Service};
 use crate::store::Database;
+use crate::store::copy::ReadingCopy;
+
+/// The first line of a tool: the database it reads (a password shown as `***`).
+fn reading(database: &Database) {
+    println!("Reading {database}.");
+}
 
 /// `gipf-bot backup`'s flags.
 #[derive(clap::Args, Debug)]
@@ -25,7 +32,9 @@ impl BackupArgs {
     /// Copies the database to the new file: SQLite's online backup of a file, or every table
     /// of a PostgreSQL database.
     pub fn run(self) -> anyhow::Result<()> {
-        match self.database.database() {
+        let database = self.database.database()?;
+        reading(&database);
+        match database {
             Database::Sqlite(path) => crate::store::backup(&path, &self.out),
             Database::Postgres(url) => {
                 if self.out.exists() {
@@ -65,9 +74,7 @@ fn database(text: &str) -> Result<Database, String> {
 impl CopyArgs {
     /// Copies every table, with a progress bar.
     pub fn run(self) -> anyhow::Result<()> {
-        if let Database::Sqlite(path) = &self.from {
-            existing(path)?;
-        }
+        reading(&self.from);
         let mut bar = Progress::new("copying", crate::store::copy::TABLES.len());
         let mut done = 0;
         let copied = crate::store::copy::copy(&self.from, &self.to, |table| {
@@ -94,25 +101,13 @@ pub struct DoctorArgs {
 }
 
 impl DoctorArgs {
-    /// Replays every game of a copy of a SQLite database (of a PostgreSQL one, in place);
-    /// an error if any is damaged.
+    /// Replays every game of a copy of the database; an error if any is damaged.
     pub fn run(self) -> anyhow::Result<()> {
-        let checked = match self.database.database() {
-            Database::Sqlite(path) => {
-                let database = existing(&path)?;
-                let copy =
-                    std::env::temp_dir().join(format!("gipf-doctor-{}.db", std::process::id()));
-                crate::store::backup(database, &copy)?;
-                let checked =
-                    Service::open(&copy, Config::default()).and_then(|s| s.damaged_games());
-                for leftover in ["", "-wal", "-shm"] {
-                    let _ = std::fs::remove_file(format!("{}{leftover}", copy.display()));
-                }
-                checked
-            }
-            url => Service::open(url, Config::default()).and_then(|s| s.damaged_games()),
-        };
-        let (games, damaged) = checked?;
+        let database = self.database.database()?;
+        reading(&database);
+        let copy = ReadingCopy::of(&database)?;
+        let (games, damaged) =
+            Service::open(copy.database().clone(), Config::default())?.damaged_games()?;
         for game in &damaged {
             let place = match game.turn {
                 Some(turn) => format!("turn {turn}"),
@@ -155,11 +150,10 @@ pub struct ExportArgs {
 impl ExportArgs {
     /// Writes one record file per game, with a progress bar.
     pub fn run(self) -> anyhow::Result<()> {
-        let database = self.database.database();
-        if let Database::Sqlite(path) = &database {
-            existing(path)?;
-        }
-        let service = Service::open(database, Config::default())?;
+        let database = self.database.database()?;
+        reading(&database);
+        let copy = ReadingCopy::of(&database)?;
+        let service = Service::open(copy.database().clone(), Config::default())?;
         let output = &self.output;
         std::fs::create_dir_all(output)
             .with_context(|| format!("cannot create {}", output.display()))?;
@@ -175,12 +169,4 @@ impl ExportArgs {
         tracing::info!(games = records.len(), to = %output.display(), "exported");
         Ok(())
     }
-}
-
-/// The database, if there is one: a tool that reads it must not create an empty one.
-fn existing(database: &Path) -> anyhow::Result<&Path> {
-    if !database.exists() {
-        anyhow::bail!("there is no database at {}", database.display());
-    }
-    Ok(database)
 }

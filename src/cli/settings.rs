@@ -2,7 +2,6 @@
 //! where a blank value means the default ([`defaults`]); each is checked as it is read, with a
 //! clear answer.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::defaults;
@@ -12,25 +11,59 @@ use crate::store::Database;
 /// The database file unless told otherwise.
 pub const DEFAULT_DATABASE: &str = "gipf.db";
 
-/// Where the data lives: a SQLite file unless a PostgreSQL URL is given.
+/// Where the data lives: a SQLite file unless a PostgreSQL URL is given. Read by hand from
+/// the environment (not by clap) so that a flag always wins over it: `--db old.db` reads
+/// old.db even where `.env` sets DATABASE_URL.
 #[derive(clap::Args, Debug)]
 pub struct DatabaseArgs {
-    /// The SQLite database file (created if missing), used unless --database-url is set.
-    #[arg(long = "db", env = "DATABASE_PATH", default_value = DEFAULT_DATABASE, value_parser = database_path)]
-    path: PathBuf,
+    /// The database: a SQLite file (a new one is created by the bot, never by the tools that
+    /// read) or a postgres:// URL. From DATABASE_PATH if not given [default: gipf.db].
+    #[arg(long = "db", value_name = "FILE|URL", value_parser = database_flag)]
+    path: Option<Database>,
     /// A PostgreSQL 15 database to use instead of the file, several processes sharing it:
-    /// postgres://user:password@host:5432/name (blank: the file).
-    #[arg(long = "database-url", env = "DATABASE_URL", hide_env_values = true, value_parser = database_url)]
+    /// postgres://user:password@host:5432/name. From DATABASE_URL (blank: the file) if not
+    /// given; it wins over DATABASE_PATH.
+    #[arg(long = "database-url", value_name = "URL", value_parser = database_url)]
     url: Option<Blankable<Database>>,
 }
 
 impl DatabaseArgs {
-    /// The database these name.
-    pub fn database(&self) -> Database {
-        match &self.url {
-            Some(Blankable(Some(url))) => url.clone(),
-            _ => Database::Sqlite(self.path.clone()),
+    /// The database these name: a flag given, else DATABASE_URL, else DATABASE_PATH, else
+    /// the default file. Both flags given is an error naming both.
+    pub fn database(&self) -> anyhow::Result<Database> {
+        let url = self.url.as_ref().and_then(|url| url.0.clone());
+        match (&self.path, url) {
+            (Some(_), Some(_)) => anyhow::bail!(
+                "--db and --database-url both name a database: give one (a postgres:// URL may go in either)"
+            ),
+            (Some(path), None) => Ok(path.clone()),
+            (None, Some(url)) => Ok(url),
+            (None, None) => from_environment(|key| std::env::var(key).ok()),
         }
+    }
+}
+
+/// The database the environment names: DATABASE_URL if set and not blank, else
+/// DATABASE_PATH, else the default file. A wrong value is answered with its variable's name.
+fn from_environment(var: impl Fn(&str) -> Option<String>) -> anyhow::Result<Database> {
+    if let Some(Blankable(Some(url))) = var("DATABASE_URL")
+        .map(|text| database_url(&text))
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("DATABASE_URL: {e}"))?
+    {
+        return Ok(url);
+    }
+    match var("DATABASE_PATH") {
+        Some(text) => database_flag(&text).map_err(|e| anyhow::anyhow!("DATABASE_PATH: {e}")),
+        None => Ok(Database::Sqlite(DEFAULT_DATABASE.into())),
+    }
+}
+
+/// `--db`: a SQLite file or a PostgreSQL URL; blank means the default file.
+fn database_flag(text: &str) -> Result<Database, String> {
+    match text.trim() {
+        "" => Ok(Database::Sqlite(DEFAULT_DATABASE.into())),
+        text => Database::parse(text).map_err(|e| e.to_string()),
     }
 }
 
@@ -98,7 +131,7 @@ fn instance_name(text: &str) -> Result<String, String> {
 
 impl Settings {
     /// Where the data lives.
-    pub fn database(&self) -> Database {
+    pub fn database(&self) -> anyhow::Result<Database> {
         self.database.database()
     }
 
@@ -126,7 +159,7 @@ impl Settings {
 
     /// The service on the database, with these settings.
     pub fn service(&self) -> anyhow::Result<Service> {
-        Service::open(self.database(), self.config())
+        Service::open(self.database()?, self.config())
     }
 }
 
@@ -180,14 +213,6 @@ fn proxy_url(text: &str) -> Result<Blankable<String>, String> {
         ));
     }
     Ok(Blankable(Some(text.to_string())))
-}
-
-/// The database file; blank means the default.
-pub fn database_path(text: &str) -> Result<PathBuf, String> {
-    Ok(PathBuf::from(match text.trim() {
-        "" => DEFAULT_DATABASE,
-        path => path,
-    }))
 }
 
 /// The command prefix: short, no spaces; blank means the default.
@@ -290,8 +315,8 @@ mod tests {
         let wrong = database_url("postgres://bot@db:x/gipf").unwrap_err();
         assert!(wrong.contains("port `x`"), "{wrong}");
         assert_eq!(
-            database_path(" ").ok(),
-            Some(PathBuf::from(DEFAULT_DATABASE))
+            database_flag(" ").ok(),
+            Some(Database::Sqlite(DEFAULT_DATABASE.into()))
         );
         assert_eq!(command_prefix("").ok().as_deref(), Some(defaults::PREFIX));
         assert_eq!(command_prefix("gipf!").ok().as_deref(), Some("gipf!"));
@@ -349,6 +374,61 @@ mod tests {
         assert_eq!(run.settings.worker_threads, 4 * machine_cores());
         assert!(run.settings.unnamed());
         assert_eq!(run.settings.watch_every_ms, 60_000);
+    }
+
+    /// A tool's database flags, as the binary reads them.
+    #[derive(Parser, Debug)]
+    struct Tool {
+        #[command(flatten)]
+        database: DatabaseArgs,
+    }
+
+    #[test]
+    fn a_database_flag_wins_over_the_environment() {
+        let url = "postgres://bot:hunter2@db:5432/gipf";
+        let both = |key: &str| match key {
+            "DATABASE_URL" => Some(url.to_string()),
+            "DATABASE_PATH" => Some("other.db".to_string()),
+            _ => None,
+        };
+        assert_eq!(
+            from_environment(both).unwrap(),
+            Database::parse(url).unwrap()
+        );
+        let file = |key: &str| (key == "DATABASE_PATH").then(|| " x.db ".to_string());
+        assert_eq!(
+            from_environment(file).unwrap(),
+            Database::Sqlite("x.db".into())
+        );
+        let blank = |_: &str| Some(String::new());
+        assert_eq!(
+            from_environment(blank).unwrap(),
+            Database::Sqlite(DEFAULT_DATABASE.into())
+        );
+        let wrong = |key: &str| (key == "DATABASE_URL").then(|| "gipf.db".to_string());
+        let said = from_environment(wrong).unwrap_err().to_string();
+        assert!(
+            said.starts_with("DATABASE_URL: `gipf.db` is not a PostgreSQL URL"),
+            "{said}"
+        );
+        let parsed = |line: &str| {
+            Tool::try_parse_from(line.split_whitespace())
+                .unwrap()
+                .database
+                .database()
+        };
+        assert_eq!(
+            parsed("t --db old.db").unwrap(),
+            Database::Sqlite("old.db".into())
+        );
+        // A URL where a file is expected is a URL, shown without its password.
+        let given = parsed(&format!("t --db {url}")).unwrap();
+        assert_eq!(given.to_string(), "postgres://bot:***@db:5432/gipf");
+        let said = parsed(&format!("t --db old.db --database-url {url}"))
+            .unwrap_err()
+            .to_string();
+        assert!(said.contains("--db and --database-url both"), "{said}");
+        assert!(!said.contains("hunter2"), "{said}");
     }
 
     #[test]

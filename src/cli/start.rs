@@ -20,7 +20,7 @@ impl RunArgs {
     pub fn run(self) -> anyhow::Result<()> {
         let settings = crate::discord::Settings {
             token: self.token.unwrap_or_default(),
-            database: self.settings.database(),
+            database: self.settings.database()?,
             config: self.settings.config(),
             dev_guild: self.dev_guild.and_then(|id| id.0),
             api_proxy: self.api_proxy.and_then(|url| url.0),

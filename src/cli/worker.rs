@@ -43,7 +43,16 @@ impl EngineWorkerArgs {
         }
         config.posts_messages = false;
         let threads = config.engine_threads;
-        let service = Arc::new(Service::open(self.settings.database(), config)?);
+        let database = self.settings.database()?;
+        if let crate::store::Database::Sqlite(path) = &database
+            && !path.exists()
+        {
+            anyhow::bail!(
+                "there is no database at {}: an engine worker serves the bots of an existing database (give the bots' --database-url, or start a bot first)",
+                path.display()
+            );
+        }
+        let service = Arc::new(Service::open(database, config)?);
         service.keep_alive(LIFE);
         tracing::info!(threads, database = %service.database(), "engine worker ready");
         // The engine's answers and the database's work are awaited here, holding no thread.

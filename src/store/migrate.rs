@@ -78,19 +78,77 @@ pub fn sqlite_migrations() -> Migrations<'static> {
     Migrations::new(STEPS.iter().map(|step| M::up(step.sqlite)).collect())
 }
 
-/// Brings a PostgreSQL database up to the last step, in one transaction, under a lock that
-/// lets only one of several processes starting at once migrate (the others wait, then find
-/// nothing to do). The version is kept in `schema_version`. The number of steps run.
-pub fn postgres_to_latest(conn: &mut Conn) -> anyhow::Result<usize> {
-    postgres_to(conn, STEPS.len())
+/// The schema's step a database is at, read without changing anything: 0 for an empty one.
+/// A database a later release brought further than this one knows is refused, with what to
+/// do.
+pub fn version(conn: &mut Conn) -> anyhow::Result<usize> {
+    let done: i64 = if conn.sqlite().is_some() {
+        conn.query_row("PRAGMA user_version", params![], |r| r.get(0))?
+    } else {
+        let table: Option<String> = conn.query_row(
+            "SELECT CAST(to_regclass('schema_version') AS TEXT)",
+            params![],
+            |r| r.get(0),
+        )?;
+        match table {
+            None => 0,
+            Some(_) => conn.query_row(
+                "SELECT COALESCE(MAX(version), 0) FROM schema_version",
+                params![],
+                |r| r.get(0),
+            )?,
+        }
+    };
+    let done = usize::try_from(done).unwrap_or(0);
+    if done > STEPS.len() {
+        anyhow::bail!(
+            "the database is at schema {done}, made by a later release than this one (schema {}): use that release's gipf-bot",
+            STEPS.len()
+        );
+    }
+    Ok(done)
 }
 
-/// [`postgres_to_latest`], up to step `last` only (a test's database of an earlier schema).
+/// Brings a database up to step `last` (the last one at most), on either engine. The
+/// number of steps run.
+pub fn to(conn: &mut Conn, last: usize) -> anyhow::Result<usize> {
+    let before = version(conn)?;
+    match conn.sqlite() {
+        Some(sqlite) => {
+            sqlite_to(sqlite, last.min(STEPS.len())).map(|()| last.saturating_sub(before))
+        }
+        None => postgres_to(conn, last),
+    }
+}
+
+/// Brings a SQLite file up to step `last`. Migrations that rebuild a table must not cascade
+/// into the tables that refer to it: foreign keys are off while they run, and checked after.
+fn sqlite_to(conn: &mut rusqlite::Connection, last: usize) -> anyhow::Result<()> {
+    use rusqlite::OptionalExtension;
+    conn.pragma_update(None, "foreign_keys", "OFF")?;
+    sqlite_migrations()
+        .to_version(conn, last)
+        .context("cannot migrate the database")?;
+    let broken: Option<String> = conn
+        .query_row("PRAGMA foreign_key_check", [], |r| r.get(0))
+        .optional()?;
+    if let Some(table) = broken {
+        anyhow::bail!("the migrated database has broken references in table {table}");
+    }
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(())
+}
+
+/// Brings a PostgreSQL database up to step `last`, in one transaction, under a lock that
+/// lets only one of several processes starting at once migrate (the others wait, then find
+/// nothing to do). The version is kept in `schema_version`. The number of steps run.
 pub fn postgres_to(conn: &mut Conn, last: usize) -> anyhow::Result<usize> {
     let last = last.min(STEPS.len());
     conn.transaction(|c| -> anyhow::Result<usize> {
         // Any number both processes agree on: the lock is the migration's, not a row's.
         c.execute("SELECT pg_advisory_xact_lock(7467697066)", params![])?;
+        // No NOTICE that the table is there already, at every start.
+        c.execute_batch("SET LOCAL client_min_messages = warning")?;
         c.execute_batch(
             "CREATE TABLE IF NOT EXISTS schema_version (
                  version BIGINT PRIMARY KEY,

@@ -224,14 +224,9 @@ impl Store {
     pub fn open(database: impl Into<Database>, clock: Clock) -> anyhow::Result<Store> {
         let database = database.into();
         let mut conn = Conn::open(&database)?;
-        match conn.sqlite() {
-            Some(sqlite) => migrate_sqlite(sqlite)?,
-            None => {
-                migrate::postgres_to_latest(&mut conn)
-                    .with_context(|| format!("cannot migrate the database {database}"))?;
-            }
-        }
-        tracing::debug!(%database, engine = conn.engine(), "database open");
+        migrate::to(&mut conn, migrate::STEPS.len())
+            .with_context(|| format!("cannot migrate the database {database}"))?;
+        tracing::info!(%database, engine = conn.engine(), "database open");
         Ok(Store {
             database,
             idle: Mutex::new(Idle {
@@ -293,24 +288,6 @@ impl Store {
         }
         result
     }
-}
-
-/// Brings a SQLite file up to the last step. Migrations that rebuild a table must not cascade
-/// into the tables that refer to it: foreign keys are off while they run, and checked after.
-fn migrate_sqlite(conn: &mut rusqlite::Connection) -> anyhow::Result<()> {
-    conn.pragma_update(None, "foreign_keys", "OFF")?;
-    migrate::sqlite_migrations()
-        .to_latest(conn)
-        .context("cannot migrate the database")?;
-    use rusqlite::OptionalExtension;
-    let broken: Option<String> = conn
-        .query_row("PRAGMA foreign_key_check", [], |r| r.get(0))
-        .optional()?;
-    if let Some(table) = broken {
-        anyhow::bail!("the migrated database has broken references in table {table}");
-    }
-    conn.pragma_update(None, "foreign_keys", "ON")?;
-    Ok(())
 }
 
 #[cfg(test)]

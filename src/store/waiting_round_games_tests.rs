@@ -253,10 +253,7 @@ fn an_earlier_schemas_waiting_games_wait_in_a_column_and_keep_their_reminders() 
     let dir = tempfile::tempdir().unwrap();
     let database = test_database(&dir);
     let mut conn = Conn::open(&database).unwrap();
-    match conn.sqlite() {
-        Some(sqlite) => migrate::sqlite_migrations().to_version(sqlite, 24).unwrap(),
-        None => drop(migrate::postgres_to(&mut conn, 24).unwrap()),
-    }
+    migrate::to(&mut conn, 24).unwrap();
     conn.execute_batch(SCHEMA_24_ROWS).unwrap();
     drop(conn);
     let hall = Hall::open(dir, database);

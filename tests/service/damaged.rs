@@ -172,13 +172,14 @@ fn doctor_lists_the_damaged_games_and_changes_nothing() {
     let listed = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(1), "{listed}");
     let lines: Vec<&str> = listed.lines().collect();
-    assert_eq!(lines.len(), 2, "{listed}");
+    assert_eq!(lines.len(), 3, "{listed}");
+    assert_eq!(lines[0], format!("Reading {}.", db.display()));
     assert!(
-        lines[0].starts_with("game 1, channel 1, turn 4: `b1-c9 (11)`: `c9` is not a point"),
+        lines[1].starts_with("game 1, channel 1, turn 4: `b1-c9 (11)`: `c9` is not a point"),
         "{listed}"
     );
     assert!(
-        lines[1].starts_with(
+        lines[2].starts_with(
             "game 2, channel 2, its stored state: the decisions of the turn in progress cannot be read"
         ),
         "{listed}"
@@ -204,7 +205,7 @@ fn doctor_passes_a_healthy_database_of_an_earlier_release() {
     assert!(out.status.success());
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "All 18 games replay.\n"
+        format!("Reading {}.\nAll 18 games replay.\n", db.display())
     );
     assert_eq!(std::fs::read(&db).unwrap(), std::fs::read(fixture).unwrap());
 }

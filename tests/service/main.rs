@@ -25,6 +25,7 @@ mod newcomer;
 mod pictures;
 mod postgres;
 mod potentials_games;
+mod read_only_tools;
 mod refusals;
 mod sentences;
 mod takebacks;

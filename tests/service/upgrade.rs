@@ -213,7 +213,7 @@ fn push_with_a_choice(position: &Position) -> Option<String> {
 }
 
 /// The fixture written by the release of `schema`'s version, and its folder of exports.
-fn fixture(schema: u32) -> (PathBuf, PathBuf) {
+pub(crate) fn fixture(schema: u32) -> (PathBuf, PathBuf) {
     let dir = Path::new(FIXTURES);
     (
         dir.join(format!("schema-{schema}.db")),
@@ -601,7 +601,7 @@ fn turns_and_result(record: &str) -> (Vec<String>, Vec<String>) {
 }
 
 /// Every fixture in the folder: its schema version.
-fn fixtures() -> Vec<u32> {
+pub(crate) fn fixtures() -> Vec<u32> {
     let mut found: Vec<u32> = std::fs::read_dir(FIXTURES)
         .unwrap()
         .filter_map(|entry| {

@@ -98,6 +98,22 @@ impl Conn {
         })
     }
 
+    /// Opens a connection to `database` that cannot change it: a SQLite file opened read
+    /// only (it must exist), a PostgreSQL session whose transactions are all read only.
+    pub fn open_read_only(database: &Database) -> anyhow::Result<Conn> {
+        let mut conn = Conn {
+            engine: match database {
+                Database::Sqlite(path) => Engine::Sqlite(sqlite::open_read_only(path)?),
+                Database::Postgres(url) => Engine::Postgres(Box::new(postgres::Client::open(url)?)),
+            },
+            in_transaction: false,
+        };
+        if conn.sqlite().is_none() {
+            conn.execute_batch("SET default_transaction_read_only = on")?;
+        }
+        Ok(conn)
+    }
+
     /// The SQLite connection underneath, for what only SQLite does (its online backup, its
     /// pragmas); none on PostgreSQL.
     pub fn sqlite(&mut self) -> Option<&mut rusqlite::Connection> {
@@ -167,13 +183,35 @@ impl Conn {
         &mut self,
         work: impl FnOnce(&mut Conn) -> Result<T, E>,
     ) -> Result<T, E> {
-        if self.in_transaction {
-            return work(self);
-        }
         let begin = match self.engine {
             Engine::Sqlite(_) => "BEGIN IMMEDIATE",
             Engine::Postgres(_) => "BEGIN",
         };
+        self.within(begin, work)
+    }
+
+    /// Runs `work`, which only reads, on one snapshot of the database: what it reads is
+    /// consistent even while others write.
+    pub fn snapshot<T, E: From<Error>>(
+        &mut self,
+        work: impl FnOnce(&mut Conn) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let begin = match self.engine {
+            Engine::Sqlite(_) => "BEGIN DEFERRED",
+            Engine::Postgres(_) => "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+        };
+        self.within(begin, work)
+    }
+
+    /// Runs `work` in a transaction begun by `begin` (or in the one under way).
+    fn within<T, E: From<Error>>(
+        &mut self,
+        begin: &str,
+        work: impl FnOnce(&mut Conn) -> Result<T, E>,
+    ) -> Result<T, E> {
+        if self.in_transaction {
+            return work(self);
+        }
         self.execute_batch(begin)?;
         self.in_transaction = true;
         let done = work(self);

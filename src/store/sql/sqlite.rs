@@ -20,6 +20,18 @@ pub(super) fn open(path: &Path) -> anyhow::Result<Connection> {
     Ok(conn)
 }
 
+/// The file at `path`, opened to be read only: nothing in it changes (not even its journal
+/// mode), and a missing file is not created.
+pub(super) fn open_read_only(path: &Path) -> anyhow::Result<Connection> {
+    if !path.is_file() {
+        anyhow::bail!("there is no database at {}", path.display());
+    }
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .with_context(|| format!("cannot open the database {}", path.display()))?;
+    conn.busy_timeout(Duration::from_secs(5))?;
+    Ok(conn)
+}
+
 impl ToSql for Value {
     fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
         Ok(ToSqlOutput::Borrowed(match self {
