@@ -9,6 +9,7 @@ use gipf_bot::cli::engine::{BenchArgs, GenerateArgs, PerftArgs, SelfplayArgs};
 use gipf_bot::cli::records::{RenderArgs, ReplayArgs, ThinkArgs};
 use gipf_bot::cli::settings::RunArgs;
 use gipf_bot::cli::start::{ConsoleArgs, run_from_environment};
+use gipf_bot::cli::status::StatusArgs;
 use gipf_bot::cli::worker::EngineWorkerArgs;
 
 /// Play GIPF by correspondence on Discord, in a terminal, or check game records.
@@ -60,6 +61,10 @@ enum Command {
     /// and list each one that cannot be read with its number, channel, turn and reason. Exits
     /// 1 if any game is damaged.
     Doctor(DoctorArgs),
+    /// What the processes sharing the database are doing: each living one (its name, shards,
+    /// since when, its last renewal), who keeps the watch, the messages owed and not posted,
+    /// the engine's requests waiting and being searched, the games running. Only reads.
+    Status(StatusArgs),
     /// Write the records of the games in the database, one `.gipf` file each (with a header:
     /// players, date, result), into the folder given with -o. The database is only read,
     /// through a copy, as `doctor` reads it.
@@ -109,6 +114,7 @@ fn execute(command: Option<Command>) -> anyhow::Result<()> {
         Some(Command::CopyDb(args)) => args.run(),
         Some(Command::Doctor(args)) => args.run(),
         Some(Command::Export(args)) => args.run(),
+        Some(Command::Status(args)) => args.run(),
         Some(Command::Think(args)) => args.run(),
         Some(Command::Selfplay(args)) => args.run(),
         Some(Command::Bench(args)) => args.run(),

@@ -15,7 +15,7 @@ use crate::store::Database;
 use crate::store::copy::ReadingCopy;
 
 /// The first line of a tool: the database it reads (a password shown as `***`).
-fn reading(database: &Database) {
+pub(super) fn reading(database: &Database) {
     println!("Reading {database}.");
 }
 

@@ -16,8 +16,10 @@ use crate::store::RequestKind;
 
 /// How long a worker's life lease lasts: its claims are anyone's this long after it dies.
 const LIFE: Duration = Duration::from_secs(30);
-/// How often it renews that lease.
-const RENEW_EVERY: Duration = Duration::from_secs(5);
+/// How often it renews that lease: as often as a bot does.
+const RENEW_EVERY: Duration = crate::service::TEND_EVERY;
+/// How often it logs the work it did.
+const REPORT_EVERY: Duration = Duration::from_secs(60);
 
 /// `gipf-bot engine-worker`'s flags.
 #[derive(clap::Args, Debug)]
@@ -53,6 +55,7 @@ impl EngineWorkerArgs {
             );
         }
         let service = Arc::new(Service::open(database, config)?);
+        service.claim_name(crate::service::NAME_PATIENCE)?;
         service.keep_alive(LIFE);
         tracing::info!(threads, database = %service.database(), "engine worker ready");
         // The engine's answers and the database's work are awaited here, holding no thread.
@@ -129,13 +132,16 @@ impl Worker {
     fn tend(&self, done: impl Fn() -> bool) -> anyhow::Result<()> {
         self.runtime.block_on(async {
             let renewing = async {
-                let mut renewed = Instant::now();
+                let (mut renewed, mut reported) = (Instant::now(), (Instant::now(), 0));
                 while !done() {
                     tokio::time::sleep(self.poll.min(RENEW_EVERY)).await;
                     if renewed.elapsed() >= RENEW_EVERY {
                         let service = Arc::clone(&self.service);
                         let _ = tokio::task::spawn_blocking(move || service.keep_alive(LIFE)).await;
                         renewed = Instant::now();
+                    }
+                    if reported.0.elapsed() >= REPORT_EVERY {
+                        reported = (Instant::now(), self.report(reported.1));
                     }
                 }
             };
@@ -145,6 +151,19 @@ impl Worker {
             }
         });
         Ok(())
+    }
+}
+
+impl Worker {
+    /// Logs the requests served since the last report (`before` served then); the count now.
+    fn report(&self, before: u64) -> u64 {
+        let served = self.served.load(Ordering::Relaxed);
+        tracing::info!(
+            last_minute = served - before,
+            since_start = served,
+            "engine worker: requests served"
+        );
+        served
     }
 }
 

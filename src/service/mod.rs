@@ -60,7 +60,7 @@ pub use live::GameState;
 pub use message::{Message, User, Via};
 pub use serve::{Asked, Served};
 pub use sink::{Posted, Refused, Sink};
-pub use watch::TEND_EVERY;
+pub use watch::{NAME_PATIENCE, TEND_EVERY};
 
 use std::sync::Arc;
 

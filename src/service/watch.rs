@@ -94,6 +94,10 @@ fn due_replies(service: &Service) -> anyhow::Result<Vec<(ChannelId, Reply)>> {
 /// How often, at most, a process says it lives and looks for messages nobody living posts.
 pub const TEND_EVERY: Duration = Duration::from_secs(2);
 
+/// How long a starting process watches a living lease under its own name for a renewal
+/// (every process renews every [`TEND_EVERY`]): renewed, a twin runs; not, it died.
+pub const NAME_PATIENCE: Duration = Duration::from_millis(5_000);
+
 impl Service {
     /// Runs the watch through `sink` until dropped: every tick of the settings' watch (if
     /// this process keeps it), what the clock calls for (`tick`); and every
@@ -179,6 +183,20 @@ impl Service {
         if let Err(e) = self.store.stop_holding() {
             tracing::warn!(error = %format!("{e:#}"), "cannot give this process's claims up");
         }
+    }
+
+    /// Refuses to go on, as a process starts, if another living process goes by its name
+    /// (two bots with the same INSTANCE and SHARDS would share their leases and claims): its
+    /// life lease renewed within `patience` ([`NAME_PATIENCE`] for a bot or a worker).
+    pub fn claim_name(&self, patience: Duration) -> anyhow::Result<()> {
+        if let Some(twin) = self.store.name_taken(patience)? {
+            anyhow::bail!(
+                "another living process runs as `{}` (up since {}, its lease renewed just now): give this one another INSTANCE (or SHARDS), or stop that one first",
+                twin.holder,
+                crate::text::utc(twin.since)
+            );
+        }
+        Ok(())
     }
 
     /// Says that this process lives for `ttl`: what it claims (engine requests, messages to

@@ -70,6 +70,7 @@ pub const STEPS: &[Step] = &[
     step!("0023_leases.sql"),
     step!("0024_engine_requests.sql"),
     step!("0025_reminders_and_waiting_round_games.sql"),
+    step!("0026_process_lives.sql"),
 ];
 
 /// The SQLite steps as `rusqlite_migration` runs them (it keeps the version in SQLite's

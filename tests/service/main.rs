@@ -22,6 +22,7 @@ mod games;
 mod hostile;
 mod lesson_refusals;
 mod newcomer;
+mod operator;
 mod pictures;
 mod postgres;
 mod potentials_games;

@@ -507,6 +507,8 @@ fn write_fixture() {
     for (name, record) in club.service.records(None).unwrap() {
         std::fs::write(exports.join(name), record.to_string()).unwrap();
     }
+    // A clean stop: nothing held (the watch's lease would name this machine).
+    club.service.give_up_the_watch();
     drop(club);
     gipf_bot::store::backup(&live, &db).unwrap();
 }
