@@ -503,6 +503,12 @@ fn write_fixture() {
     };
     held.wait_typing();
     drop(pushing);
+    // Her push's announcement posted (the bot stopped while the engine was to answer; a
+    // drain here would play the engine's turn too).
+    Connection::open(&live)
+        .unwrap()
+        .execute_batch("UPDATE outbox SET sent_at = created_at WHERE sent_at IS NULL")
+        .unwrap();
     std::fs::create_dir_all(&exports).unwrap();
     for (name, record) in club.service.records(None).unwrap() {
         std::fs::write(exports.join(name), record.to_string()).unwrap();
