@@ -132,7 +132,10 @@ fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_env("LOG_LEVEL")
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+                // The migration library's line for each copy a tool reads is not news.
+                .unwrap_or_else(|_| {
+                    tracing_subscriber::EnvFilter::new("info,rusqlite_migration=warn")
+                }),
         )
         .with_writer(std::io::stderr)
         // Colour codes only for a person at a terminal, never in a log file or a pipe.
@@ -150,6 +153,60 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_commands_help_lists_only_the_flags_it_uses() {
+        use clap::CommandFactory;
+        let help = |name: &str| {
+            let mut cli = Cli::command();
+            let command = cli.find_subcommand_mut(name).unwrap();
+            command.render_long_help().to_string()
+        };
+        let bot_only = [
+            "--token",
+            "--shards",
+            "--dev-guild",
+            "--api-proxy",
+            "--watch-every-ms",
+        ];
+        let play = ["--prefix", "--challenge-ttl-hours", "--abandon-after-days"];
+        let run = help("run");
+        for flag in bot_only.iter().chain(&play).chain(&["--instance", "--db"]) {
+            assert!(run.contains(flag), "run: {flag}");
+        }
+        let worker = help("engine-worker");
+        for flag in bot_only.iter().chain(&play) {
+            assert!(!worker.contains(flag), "engine-worker: {flag}\n{worker}");
+        }
+        for flag in [
+            "--instance",
+            "--engine-threads",
+            "--worker-threads",
+            "--poll-ms",
+            "--db",
+        ] {
+            assert!(worker.contains(flag), "engine-worker: {flag}");
+        }
+        let console = help("console");
+        for flag in bot_only.iter().chain(&["--instance"]) {
+            assert!(!console.contains(flag), "console: {flag}\n{console}");
+        }
+        for tool in ["doctor", "export", "backup", "status"] {
+            let said = help(tool);
+            assert!(
+                said.contains("--db") && said.contains("--database-url"),
+                "{tool}"
+            );
+            assert!(
+                !said.contains("--prefix") && !said.contains("--engine-threads"),
+                "{tool}"
+            );
+            assert!(
+                !said.contains("database file (created if missing)"),
+                "{tool}"
+            );
+        }
+    }
 
     #[test]
     fn every_command_parses_its_flags() {

@@ -81,11 +81,14 @@ fn database_url(text: &str) -> Result<Blankable<Database>, String> {
     }
 }
 
-/// Settings shared by the bot and the console; each also comes from the environment or `.env`.
+/// The settings of the bot and the console: the database, the threads, and the rules of
+/// play; each also comes from the environment or `.env`.
 #[derive(clap::Args, Debug)]
 pub struct Settings {
     #[command(flatten)]
     database: DatabaseArgs,
+    #[command(flatten)]
+    pub(super) pools: Pools,
     /// What starts a command in chat (up to 8 characters, no spaces).
     #[arg(long, env = "COMMAND_PREFIX", default_value = defaults::PREFIX, value_parser = command_prefix)]
     prefix: String,
@@ -96,6 +99,12 @@ pub struct Settings {
     /// (1 to 3650).
     #[arg(long, env = "ABANDON_AFTER_DAYS", default_value_t = defaults::ABANDON_DAYS, value_parser = abandon_days)]
     abandon_after_days: u64,
+}
+
+/// The threads of the engine's searches and of the commands' work: the bot's, the console's
+/// and the engine worker's.
+#[derive(clap::Args, Debug)]
+pub struct Pools {
     /// How many engine searches run at once (1 to 64), each on a thread and an engine of its
     /// own, with a 64 MB table: the machine's cores if blank.
     #[arg(long, env = "ENGINE_THREADS", default_value = "", value_parser = engine_threads)]
@@ -104,16 +113,43 @@ pub struct Settings {
     /// pool whose queue is answered in arrival order: four per core if blank.
     #[arg(long, env = "WORKER_THREADS", default_value = "", value_parser = worker_threads)]
     worker_threads: usize,
+}
+
+impl Pools {
+    /// `config` with these threads.
+    pub fn apply(&self, config: Config) -> Config {
+        Config {
+            engine_threads: self.engine_threads,
+            worker_threads: self.worker_threads,
+            ..config
+        }
+    }
+}
+
+/// A process's name among those sharing one database: the bot's and the engine worker's.
+#[derive(clap::Args, Debug)]
+pub struct Instance {
     /// This process's name among those sharing one database: what it claims is held in this
-    /// name, and a process restarted under it takes its claims back at once. The host's name
-    /// if blank; the bot adds its shard range, an engine worker its process id.
+    /// name, and a process restarted under it takes its claims back at once (a living
+    /// process under the same name stops it at its start). The host's name if blank; the bot
+    /// adds its shard range, an engine worker its process id.
     #[arg(long, env = "INSTANCE", default_value = "", value_parser = instance_name)]
     instance: String,
-    /// How often the watch looks at the clock, in milliseconds (100 to 3600000): deadlines,
-    /// idle games, the engine's turns left over. A process that dies lets the watch go after
-    /// three of these, its claims within 30 s.
-    #[arg(long, env = "WATCH_EVERY_MS", default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(100..=3_600_000))]
-    watch_every_ms: u64,
+}
+
+impl Instance {
+    /// Whether the name was left to its default (the host's).
+    pub fn unnamed(&self) -> bool {
+        self.instance.is_empty()
+    }
+
+    /// The name: the one given, or the host's.
+    pub fn name(&self) -> String {
+        match self.instance.as_str() {
+            "" => crate::store::host_name(),
+            name => name.to_string(),
+        }
+    }
 }
 
 /// A process's name: up to 64 letters, digits and `-_./:@`; blank means the host's name.
@@ -135,26 +171,14 @@ impl Settings {
         self.database.database()
     }
 
-    /// Whether this process's name was left to its default (the host's).
-    pub fn unnamed(&self) -> bool {
-        self.instance.is_empty()
-    }
-
     /// The service's settings these make.
     pub fn config(&self) -> Config {
-        Config {
+        self.pools.apply(Config {
             prefix: self.prefix.clone(),
             challenge_ttl: Duration::from_secs(self.challenge_ttl_hours * defaults::HOUR_SECONDS),
             abandon_after: Duration::from_secs(self.abandon_after_days * defaults::DAY_SECONDS),
-            engine_threads: self.engine_threads,
-            worker_threads: self.worker_threads,
-            deadline_watch_every: Duration::from_millis(self.watch_every_ms),
-            instance: match self.instance.as_str() {
-                "" => crate::store::host_name(),
-                name => name.to_string(),
-            },
             ..Config::default()
-        }
+        })
     }
 
     /// The service on the database, with these settings.
@@ -168,6 +192,13 @@ impl Settings {
 pub struct RunArgs {
     #[command(flatten)]
     pub(super) settings: Settings,
+    #[command(flatten)]
+    pub(super) instance: Instance,
+    /// How often the watch looks at the clock, in milliseconds (100 to 3600000): deadlines,
+    /// idle games, the engine's turns left over. A process that dies lets the watch go after
+    /// three of these, its claims within 30 s.
+    #[arg(long, env = "WATCH_EVERY_MS", default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(100..=3_600_000))]
+    pub(super) watch_every_ms: u64,
     /// The bot token (Developer Portal → your application → Bot → Reset Token).
     #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
     pub(super) token: Option<String>,
@@ -370,10 +401,10 @@ mod tests {
         assert_eq!(run.settings.prefix, "!");
         assert_eq!(run.settings.challenge_ttl_hours, 24);
         assert_eq!(run.settings.abandon_after_days, 30);
-        assert_eq!(run.settings.engine_threads, machine_cores());
-        assert_eq!(run.settings.worker_threads, 4 * machine_cores());
-        assert!(run.settings.unnamed());
-        assert_eq!(run.settings.watch_every_ms, 60_000);
+        assert_eq!(run.settings.pools.engine_threads, machine_cores());
+        assert_eq!(run.settings.pools.worker_threads, 4 * machine_cores());
+        assert!(run.instance.unnamed());
+        assert_eq!(run.watch_every_ms, 60_000);
     }
 
     /// A tool's database flags, as the binary reads them.

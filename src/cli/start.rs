@@ -21,7 +21,11 @@ impl RunArgs {
         let settings = crate::discord::Settings {
             token: self.token.unwrap_or_default(),
             database: self.settings.database()?,
-            config: self.settings.config(),
+            config: crate::service::Config {
+                instance: self.instance.name(),
+                deadline_watch_every: std::time::Duration::from_millis(self.watch_every_ms),
+                ..self.settings.config()
+            },
             dev_guild: self.dev_guild.and_then(|id| id.0),
             api_proxy: self.api_proxy.and_then(|url| url.0),
             shards: self.shards,

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use super::settings::Settings;
-use crate::service::Service;
+use super::settings::{DatabaseArgs, Instance, Pools};
+use crate::service::{Config, Service};
 use crate::store::RequestKind;
 
 /// How long a worker's life lease lasts: its claims are anyone's this long after it dies.
@@ -25,7 +25,11 @@ const REPORT_EVERY: Duration = Duration::from_secs(60);
 #[derive(clap::Args, Debug)]
 pub struct EngineWorkerArgs {
     #[command(flatten)]
-    settings: Settings,
+    database: DatabaseArgs,
+    #[command(flatten)]
+    pools: Pools,
+    #[command(flatten)]
+    instance: Instance,
     /// How long an idle searcher waits before it looks for work again, in milliseconds (10
     /// to 60000).
     #[arg(long, env = "ENGINE_POLL_MS", default_value_t = 500, value_parser = clap::value_parser!(u64).range(10..=60_000))]
@@ -39,13 +43,16 @@ impl EngineWorkerArgs {
     /// Serves the engine's requests until Ctrl-C or SIGTERM (or, with --until-idle, until
     /// none is left), then gives back what it holds.
     pub fn run(self) -> anyhow::Result<()> {
-        let mut config = self.settings.config();
-        if self.settings.unnamed() {
+        let mut config = self.pools.apply(Config {
+            instance: self.instance.name(),
+            ..Config::default()
+        });
+        if self.instance.unnamed() {
             config.instance = format!("{}/engine-worker {}", config.instance, std::process::id());
         }
         config.posts_messages = false;
         let threads = config.engine_threads;
-        let database = self.settings.database()?;
+        let database = self.database.database()?;
         if let crate::store::Database::Sqlite(path) = &database
             && !path.exists()
         {

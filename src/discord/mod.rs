@@ -155,6 +155,7 @@ async fn open_service(settings: &Settings) -> anyhow::Result<Service> {
     let life = tend_life(&config);
     tokio::task::spawn_blocking(move || {
         let service = Service::open(database, config)?;
+        tracing::info!(database = %service.database(), "database open");
         service.claim_name(crate::service::NAME_PATIENCE)?;
         service.keep_alive(life);
         Ok(service)

@@ -51,8 +51,9 @@ pub enum ShardsError {
 
 impl fmt::Display for ShardsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const FORM: &str = "write `first-last/total`, like `0-1/4` (shards 0 and 1 of 4), or \
-                            `auto` for as many as Discord recommends";
+        const FORM: &str = "write SHARDS (in the environment or .env, or --shards) as \
+                            `first-last/total`, like `0-1/4` (shards 0 and 1 of 4), or `auto` \
+                            for as many as Discord recommends";
         match self {
             ShardsError::NoTotal => write!(f, "the shards have no `/total`: {FORM}"),
             ShardsError::NotANumber(part) => {

@@ -12,6 +12,8 @@ use std::fmt;
 mod base;
 mod json;
 mod replay;
+#[cfg(test)]
+mod round_trip_tests;
 mod rules;
 
 pub use base::{BaseReplay, base_replay};

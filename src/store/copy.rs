@@ -61,7 +61,7 @@ pub fn copy(from: &Database, to: &Database, mut done: impl FnMut(&str)) -> anyho
     let copied = fill(&mut source, version, &mut target, &mut done)?;
     drop(target);
     Store::open(to.clone(), Clock::system()).with_context(|| format!("cannot migrate {to}"))?;
-    tracing::info!(%from, %to, from_schema = version, schema = migrate::STEPS.len(), "copied");
+    tracing::debug!(%from, %to, from_schema = version, schema = migrate::STEPS.len(), "copied");
     Ok(copied)
 }
 

@@ -228,7 +228,7 @@ impl Store {
         let mut conn = Conn::open(&database)?;
         migrate::to(&mut conn, migrate::STEPS.len())
             .with_context(|| format!("cannot migrate the database {database}"))?;
-        tracing::info!(%database, engine = conn.engine(), "database open");
+        tracing::debug!(%database, engine = conn.engine(), "database open");
         Ok(Store {
             database,
             idle: Mutex::new(Idle {
