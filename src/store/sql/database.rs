@@ -153,6 +153,11 @@ impl FromStr for PostgresUrl {
         if config.get_user().is_none() && user.is_none() {
             anyhow::bail!("the URL names no user: postgres://USER:password@host/database");
         }
+        if config.get_ssl_mode() == postgres::config::SslMode::Require {
+            anyhow::bail!(
+                "sslmode=require asks for TLS, which this build does not speak to PostgreSQL: reach the server over a private network or its Unix socket (postgres://user@%2Frun%2Fpostgresql/database), or through a tunnel, with sslmode=disable (see docs/deploy.md)"
+            );
+        }
         let shown = match user.and_then(|u| u.split_once(':')) {
             Some((name, _password)) => text.replacen(user.unwrap_or(""), &format!("{name}:***"), 1),
             None => text.to_string(),
@@ -193,6 +198,33 @@ mod tests {
             panic!("a server")
         };
         assert_eq!(url.config().get_dbname(), Some("gipf"));
+    }
+
+    #[test]
+    fn a_socket_a_postgresql_scheme_and_tls_are_read_as_the_server_takes_them() {
+        let Database::Postgres(url) =
+            Database::parse("postgresql://gipf@%2Frun%2Fpostgresql/gipf").unwrap()
+        else {
+            panic!("a server")
+        };
+        assert_eq!(
+            url.config().get_hosts(),
+            [postgres::config::Host::Unix("/run/postgresql".into())]
+        );
+        let Database::Postgres(url) =
+            Database::parse("postgres://gipf@localhost/gipf?host=/var/run/postgresql").unwrap()
+        else {
+            panic!("a server")
+        };
+        assert!(
+            url.config()
+                .get_hosts()
+                .contains(&postgres::config::Host::Unix("/var/run/postgresql".into()))
+        );
+        assert!(Database::parse("postgres://gipf@db/gipf?sslmode=disable").is_ok());
+        let tls = refusal("postgres://gipf:pw@db/gipf?sslmode=require");
+        assert!(tls.contains("sslmode=require asks for TLS"), "{tls}");
+        assert!(!tls.contains("pw@"), "{tls}");
     }
 
     #[test]
