@@ -21,6 +21,7 @@ mod play;
 mod privacy;
 mod processes;
 mod rights;
+mod secrets;
 mod shards;
 mod slash;
 mod tournament;
