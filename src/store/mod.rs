@@ -278,7 +278,7 @@ impl Store {
             if conn.lost() {
                 // The server went away: its other connections are gone too, the ones in
                 // use included.
-                tracing::warn!(database = %self.database, "the connection was lost; reconnecting");
+                Conn::say_lost(&self.database);
                 idle.conns.clear();
                 idle.losses += 1;
             } else if conn.reusable()

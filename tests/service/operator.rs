@@ -152,3 +152,21 @@ fn an_engine_worker_never_creates_a_database() {
     assert!(said.contains("--database-url"), "{said}");
     assert!(!db.exists());
 }
+
+#[test]
+fn a_database_that_does_not_answer_is_said_once_and_its_password_never() {
+    if crate::support::database::postgres().is_some() {
+        return; // No server is needed: it runs once, in the SQLite half of `.ci/test`.
+    }
+    // Nothing listens on port 1: every try for 30 s is refused.
+    let url = "postgres://gipf:pw-of-nobody-93@127.0.0.1:1/gipf";
+    let out = tool(&["doctor".into(), "--db".into(), url.into()]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert_eq!(said.matches("PostgreSQL is gone").count(), 1, "{said}");
+    assert!(
+        said.contains("cannot connect to postgres://gipf:***@127.0.0.1:1/gipf"),
+        "{said}"
+    );
+    assert!(!said.contains("pw-of-nobody-93"), "{said}");
+}

@@ -244,6 +244,14 @@ impl Conn {
         }
     }
 
+    /// Says in the log, once until the server answers again, that `database` lost its
+    /// connection (the server restarted or the network broke).
+    pub fn say_lost(database: &Database) {
+        if let Database::Postgres(url) = database {
+            postgres::gone(url, &"the connection was lost; reconnecting");
+        }
+    }
+
     /// Which engine this is, as the tools and the logs name it.
     pub fn engine(&self) -> &'static str {
         match self.engine {

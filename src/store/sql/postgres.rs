@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::error::Error as StdError;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -16,6 +17,24 @@ use super::{Error, PostgresUrl, Result, Row, ToValue, Value};
 
 /// How long a start waits for PostgreSQL to come up before giving up.
 const CONNECT_PATIENCE: Duration = Duration::from_secs(30);
+
+/// Whether this process last found the server gone (not answering, or a connection lost):
+/// the log says so once when it goes and once when it is back, not at every try.
+static GONE: AtomicBool = AtomicBool::new(false);
+
+/// Says, once until it is back, that the server at `url` is gone (`why`).
+pub(super) fn gone(url: &PostgresUrl, why: &dyn std::fmt::Display) {
+    if !GONE.swap(true, Ordering::Relaxed) {
+        tracing::warn!(%url, error = %why, "PostgreSQL is gone: commands wait up to 30 s for it");
+    }
+}
+
+/// Says, once, that the server at `url` answers again.
+fn back(url: &PostgresUrl) {
+    if GONE.swap(false, Ordering::Relaxed) {
+        tracing::info!(%url, "PostgreSQL answers again");
+    }
+}
 
 /// A connection and the statements it has prepared.
 pub struct Client {
@@ -42,13 +61,14 @@ impl Client {
         loop {
             match url.config().connect(NoTls) {
                 Ok(client) => {
+                    back(url);
                     return Ok(Client {
                         client: Some(client),
                         prepared: HashMap::new(),
                     });
                 }
                 Err(error) if started.elapsed() < CONNECT_PATIENCE && unreachable(&error) => {
-                    tracing::warn!(%url, %error, "PostgreSQL is not answering; trying again");
+                    gone(url, &error);
                     std::thread::sleep(wait);
                     wait = (wait * 2).min(Duration::from_secs(5));
                 }
