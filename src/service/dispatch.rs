@@ -14,11 +14,12 @@ use super::learn::puzzle;
 use super::server::notify::with_copies;
 use super::words::{as_sentence, damage_text, not_in_direct_messages};
 use super::{
-    Asked, Failure, INTERNAL_ERROR, Message, Run, Service, Via, archive, challenge, game, play,
-    server, tournament,
+    Asked, Failure, INTERNAL_ERROR, Message, Run, Service, Via, archive, challenge, fault_text,
+    game, play, server, tournament,
 };
 use crate::command::{self, Command, CommandError, GameCommand};
 use crate::reply::Reply;
+use crate::store::Fault;
 
 impl Service {
     /// The moves' parts.
@@ -168,8 +169,13 @@ impl Service {
     }
 
     /// The replies to `message`, which asks `asked`: none when it is a chat line that is no
-    /// command of the bot's; an announcement is followed by its direct copies.
+    /// command of the bot's; an announcement is followed by its direct copies. A database
+    /// that does not answer is waited for, at most [`crate::store::PATIENCE`] in all.
     pub(super) fn command(&self, message: &Message, asked: Asked) -> Vec<Reply> {
+        crate::store::one_command(|| self.answer(message, asked))
+    }
+
+    fn answer(&self, message: &Message, asked: Asked) -> Vec<Reply> {
         let parsed = match asked {
             Asked::Command(parsed) => parsed,
             Asked::Line => match command::parse(&message.text, &self.voice.phrasing(message)) {
@@ -237,6 +243,13 @@ impl Service {
                 tracing::warn!(error = %damaged, channel = message.channel.0, "damaged game");
                 let say = self.voice.phrasing(message);
                 vec![Reply::private(damage_text(&damaged, &say))]
+            }
+            Err(Failure::Unavailable(fault, e)) => {
+                // That the database does not answer is said once in the log, not each time.
+                if fault != Fault::NotAnswering {
+                    tracing::error!(error = %format!("{e:#}"), channel = message.channel.0, "command not taken");
+                }
+                vec![Reply::private(fault_text(fault))]
             }
             Err(Failure::Internal(e)) => {
                 tracing::error!(error = %format!("{e:#}"), channel = message.channel.0, "command failed");

@@ -160,7 +160,7 @@ impl EnginePlayer<'_> {
                 anyhow::bail!("my own turn {} was refused: {reason:?}", thought.turn)
             }
             Err(Failure::Damaged(damaged)) => return Err(damaged.into()),
-            Err(Failure::Internal(e)) => return Err(e),
+            Err(Failure::Internal(e) | Failure::Unavailable(_, e)) => return Err(e),
         };
         let channel = game.stored.channel;
         let group = with_copies(self.store, self.pictures, channel, Some(engine), reply)?;

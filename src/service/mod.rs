@@ -30,6 +30,7 @@ mod drawing_seats;
 mod ends;
 mod engine;
 mod engine_player;
+mod failed;
 mod failpoints;
 mod game;
 mod games;
@@ -66,6 +67,7 @@ use std::sync::Arc;
 
 use crate::model::ChannelId;
 use crate::reply::Reply;
+use crate::store::Fault;
 use crate::store::{Damaged, Database, Store};
 use crate::text::Text;
 use crate::workers::Workers;
@@ -114,6 +116,8 @@ pub(crate) enum Failure {
     Refused(Text),
     /// The channel's game cannot be read: whoever acts there is told why and how to end it.
     Damaged(Damaged),
+    /// The database took nothing ([`Fault`]): the asker is told why, and to try again.
+    Unavailable(Fault, anyhow::Error),
     /// Something broke on the bot's side: logged, never shown.
     Internal(anyhow::Error),
 }
@@ -122,7 +126,10 @@ impl From<anyhow::Error> for Failure {
     fn from(e: anyhow::Error) -> Failure {
         match e.downcast::<Damaged>() {
             Ok(damaged) => Failure::Damaged(damaged),
-            Err(e) => Failure::Internal(e),
+            Err(e) => match Fault::of(&e) {
+                Some(fault) => Failure::Unavailable(fault, e),
+                None => Failure::Internal(e),
+            },
         }
     }
 }
@@ -153,6 +160,21 @@ pub(crate) fn refuse<T>(text: impl Into<Text>) -> Result<T, Failure> {
 /// The answer to a command when something on the bot's side failed.
 pub(super) const INTERNAL_ERROR: &str =
     "Something went wrong on my side and nothing was changed. Please try again.";
+
+/// The answer to a command the database took nothing of, for `fault`.
+pub(super) fn fault_text(fault: Fault) -> &'static str {
+    match fault {
+        Fault::NotAnswering => {
+            "Nothing was changed: the database is not answering. Try again in a minute."
+        }
+        Fault::DiskFull => {
+            "Nothing was changed: the database's disk is full. The bot's operator has to make room; try again after that."
+        }
+        Fault::ReadOnly => {
+            "Nothing was changed: the database cannot be written (it is read-only). The bot's operator has to fix that; try again after."
+        }
+    }
+}
 
 impl Service {
     /// Opens `database` (a SQLite file or a PostgreSQL server, migrating it) and serves
@@ -233,7 +255,7 @@ impl Service {
         let game = match self.games.in_channel(channel, include_finished) {
             Ok(game) => game,
             Err(Failure::Damaged(damaged)) => return Err(damaged.into()),
-            Err(Failure::Internal(e)) => return Err(e),
+            Err(Failure::Internal(e) | Failure::Unavailable(_, e)) => return Err(e),
             Err(Failure::Refused(text)) => anyhow::bail!("{text:?}"),
         };
         Ok(game.map(GameState::of))

@@ -37,7 +37,7 @@ impl Outbox {
     /// `message` is the first message posted, which a turn sent again links to.
     pub(super) fn sent(&self, owed: &[OutboxId], message: Option<i64>) {
         if let Err(e) = self.store.mark_sent(owed, message) {
-            tracing::error!(error = %format!("{e:#}"), "cannot mark announcements sent");
+            super::failed::log_failed("cannot mark announcements sent", &e);
         }
     }
 
@@ -88,7 +88,7 @@ impl Outbox {
     pub(super) fn claim_unsent(&self, own: bool) -> Vec<Owed> {
         self.store
             .claim_unsent(own)
-            .inspect_err(|e| tracing::error!(error = %format!("{e:#}"), "cannot read the outbox"))
+            .inspect_err(|e| super::failed::log_failed("cannot read the outbox", e))
             .unwrap_or_default()
     }
 }

@@ -61,7 +61,7 @@ async fn tick(service: &Arc<Service>, sink: &impl Sink) {
 /// is logged and the next watch tries again.
 pub(super) fn due(service: &Service) -> Vec<(ChannelId, Reply)> {
     let mut due = due_replies(service).unwrap_or_else(|e| {
-        tracing::error!(error = %format!("{e:#}"), "cannot watch the deadlines");
+        super::failed::log_failed("cannot watch the deadlines", &e);
         Vec::new()
     });
     // After the deadlines: a game lost on time may end its round, paired at once.
@@ -168,7 +168,7 @@ impl Service {
         self.store
             .hold_lease("watch", every.saturating_mul(3))
             .unwrap_or_else(|e| {
-                tracing::error!(error = %format!("{e:#}"), "cannot take the watch's lease");
+                super::failed::log_failed("cannot take the watch's lease", &e);
                 false
             })
     }
@@ -204,7 +204,7 @@ impl Service {
     /// another takes its claims over once it does.
     pub fn keep_alive(&self, ttl: Duration) {
         if let Err(e) = self.store.keep_alive(ttl) {
-            tracing::error!(error = %format!("{e:#}"), "cannot renew this process's lease");
+            super::failed::log_failed("cannot renew this process's lease", &e);
         }
     }
 }

@@ -16,7 +16,7 @@ use crate::store::RequestKind;
 pub(super) async fn engine_turns(service: &Arc<Service>) -> Vec<(ChannelId, Reply)> {
     let asked = service.on_worker(|s| s.engine_player().ask_waiting()).await;
     if let Ok(Err(e)) = asked {
-        tracing::error!(error = %format!("{e:#}"), "cannot find the engine's games");
+        super::failed::log_failed("cannot find the engine's games", &e);
     }
     let mut replies = Vec::new();
     while let Some(played) = service.engine_work(&[RequestKind::Turn]).await {
@@ -47,7 +47,7 @@ impl Service {
         let request = match claimed.await {
             Ok(Ok(request)) => request?,
             Ok(Err(e)) => {
-                tracing::error!(error = %format!("{e:#}"), "cannot claim the engine's work");
+                super::failed::log_failed("cannot claim the engine's work", &e);
                 return None;
             }
             Err(_) => return None,

@@ -274,14 +274,14 @@ impl Store {
             }
             let mut saved = clocked;
             saved.version += 1;
-            saved.partial = progress.partial;
+            saved.partial = progress.partial.clone();
             saved.status = progress.status;
             saved.resigned = progress.resigned.or(game.resigned);
             saved.ended_by = progress.ended_by.or(game.ended_by);
             saved.forfeited = progress.forfeited.or(game.forfeited);
             saved.updated_at = at;
-            let (turns, dots): (Vec<String>, Vec<Option<Point>>) = (progress.turns.into_iter())
-                .map(|(notation, _, dot)| (notation, dot))
+            let (turns, dots): (Vec<String>, Vec<Option<Point>>) = (progress.turns.iter())
+                .map(|(notation, _, dot)| (notation.clone(), *dot))
                 .unzip();
             saved.turns.extend(turns);
             saved.dots.extend(dots);

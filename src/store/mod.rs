@@ -51,7 +51,7 @@ pub use stored_game::{Damaged, StoredGame, Takeback};
 pub use tournaments::{Entry, EventGame, EventTerms, Tournament};
 
 pub use backup::backup;
-pub use sql::Database;
+pub use sql::{Database, Fault, PATIENCE, one_command};
 
 use sql::{Conn, FromValue, Row, ToValue, Unreadable, Value};
 
@@ -226,7 +226,7 @@ impl Store {
     pub fn open(database: impl Into<Database>, clock: Clock) -> anyhow::Result<Store> {
         let database = database.into();
         let mut conn = Conn::open(&database)?;
-        migrate::to(&mut conn, migrate::STEPS.len())
+        sql::patiently(&database, || migrate::to(&mut conn, migrate::STEPS.len()))
             .with_context(|| format!("cannot migrate the database {database}"))?;
         tracing::debug!(%database, engine = conn.engine(), "database open");
         Ok(Store {
@@ -262,8 +262,14 @@ impl Store {
         &self.database
     }
 
-    /// Runs `f` on a pooled connection.
-    fn with<T>(&self, f: impl FnOnce(&mut Conn) -> anyhow::Result<T>) -> anyhow::Result<T> {
+    /// Runs `f` on a pooled connection: again on a new one, for up to [`sql::PATIENCE`], if
+    /// the database did not answer (`f` is a transaction: tried again, it applies once).
+    fn with<T>(&self, mut f: impl FnMut(&mut Conn) -> anyhow::Result<T>) -> anyhow::Result<T> {
+        sql::patiently(&self.database, || self.once(&mut f))
+    }
+
+    /// Runs `f` once on a pooled connection (or a new one).
+    fn once<T>(&self, f: impl FnOnce(&mut Conn) -> anyhow::Result<T>) -> anyhow::Result<T> {
         let (pooled, taken_after) = {
             let mut idle =
                 (self.idle.lock()).map_err(|_| anyhow::anyhow!("connection pool poisoned"))?;
@@ -278,7 +284,6 @@ impl Store {
             if conn.lost() {
                 // The server went away: its other connections are gone too, the ones in
                 // use included.
-                Conn::say_lost(&self.database);
                 idle.conns.clear();
                 idle.losses += 1;
             } else if conn.reusable()

@@ -23,6 +23,7 @@ mod hostile;
 mod lesson_refusals;
 mod newcomer;
 mod operator;
+mod outage;
 mod pictures;
 mod postgres;
 mod potentials_games;

@@ -8,6 +8,7 @@ use gipf_bot::console::{Console, user_id};
 use gipf_bot::model::{ChannelId, GuildId};
 use gipf_bot::reply::Reply;
 use gipf_bot::service::{Asked, Config, GameState, Message, Service};
+use gipf_bot::store::Database;
 use gipf_bot::store::sql::{Conn, params};
 
 use super::chat::shown_safely;
@@ -31,6 +32,11 @@ impl Table {
     pub fn with_config(config: Config) -> Table {
         let dir = tempfile::tempdir().unwrap();
         let database = super::database::database(&dir.path().join("gipf.db"));
+        Table::over(dir, database, config)
+    }
+
+    /// A service over `database`, its console's pictures in `dir`.
+    pub fn over(dir: tempfile::TempDir, database: Database, config: Config) -> Table {
         let service = Arc::new(Service::open(database, config).unwrap());
         let console = Console::new(dir.path().join("boards")).unwrap();
         Table {

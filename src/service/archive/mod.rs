@@ -518,7 +518,7 @@ impl Hands<'_> {
                 .push(Span::Channel(channel))
                 .push(": ")
                 .append(damage_text(&damaged, &self.voice.phrasing(message))),
-            Err(Failure::Internal(e)) => return Err(e),
+            Err(Failure::Internal(e) | Failure::Unavailable(_, e)) => return Err(e),
             Err(Failure::Refused(text)) => line.push(Span::Channel(channel)).append(text),
         };
         Ok(Some(line))

@@ -68,7 +68,7 @@ impl Daily<'_> {
     /// is lost to an error: it is logged, and the next watch tries again.
     pub(in crate::service) fn daily_puzzles(&self) -> Vec<(DailyPost, Reply)> {
         self.daily_puzzles_due().unwrap_or_else(|e| {
-            tracing::error!(error = %format!("{e:#}"), "cannot post the daily puzzles");
+            crate::service::failed::log_failed("cannot post the daily puzzles", &e);
             Vec::new()
         })
     }

@@ -21,7 +21,7 @@ pub(in crate::service) fn tournament_rounds(h: &Hands<'_>) -> Vec<(ChannelId, Re
     let (open, running) = match events {
         Ok(events) => events,
         Err(e) => {
-            tracing::error!(error = %format!("{e:#}"), "cannot read the tournaments");
+            crate::service::failed::log_failed("cannot read the tournaments", &e);
             return due;
         }
     };

@@ -76,6 +76,10 @@ impl fmt::Display for Database {
     }
 }
 
+/// How long a connection waits for the server to take a packet before it counts as lost,
+/// unless the URL says (`connect_timeout`, `tcp_user_timeout`).
+const UNANSWERED_AFTER: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// A PostgreSQL URL, `postgres://user:password@host:port/database?options`; shown without
 /// its password.
 #[derive(Clone)]
@@ -147,9 +151,18 @@ impl FromStr for PostgresUrl {
         if database.is_empty() {
             anyhow::bail!("the URL names no database: postgres://user@host:5432/DATABASE");
         }
-        let config: postgres::Config = text
+        let mut config: postgres::Config = text
             .parse()
             .map_err(|e| anyhow::anyhow!("the URL's options do not read: {e}"))?;
+        // A server that does not answer (a network cut, not a refusal) is found out in
+        // seconds, not at the system's TCP timeouts (minutes), so that commands wait for it
+        // as they wait for a stopped one.
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(UNANSWERED_AFTER);
+        }
+        if config.get_tcp_user_timeout().is_none() {
+            config.tcp_user_timeout(UNANSWERED_AFTER);
+        }
         if config.get_user().is_none() && user.is_none() {
             anyhow::bail!("the URL names no user: postgres://USER:password@host/database");
         }

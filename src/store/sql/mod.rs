@@ -4,11 +4,13 @@
 
 mod database;
 pub mod dialect;
+mod outage;
 mod postgres;
 mod sqlite;
 mod value;
 
 pub use database::{Database, PostgresUrl};
+pub use outage::{Fault, PATIENCE, one_command, patiently};
 pub use value::{FromValue, Row, ToValue, Unreadable, Value};
 
 /// What went wrong talking to the database.
@@ -58,6 +60,22 @@ impl From<::postgres::Error> for Error {
     fn from(error: ::postgres::Error) -> Error {
         Error::Postgres(error)
     }
+}
+
+/// The fault `cause` is, if it is one of the database's (see [`Fault`]).
+fn fault_in(cause: &(dyn std::error::Error + 'static)) -> Option<Fault> {
+    if let Some(error) = cause.downcast_ref::<Error>() {
+        return match error {
+            Error::Closed => Some(Fault::NotAnswering),
+            Error::Sqlite(error) => sqlite::fault(error),
+            Error::Postgres(error) => postgres::fault(error),
+            Error::Unreadable(..) | Error::NoRow => None,
+        };
+    }
+    if let Some(error) = cause.downcast_ref::<rusqlite::Error>() {
+        return sqlite::fault(error);
+    }
+    postgres::fault(cause.downcast_ref::<::postgres::Error>()?)
 }
 
 /// A result of the database layer.
@@ -241,14 +259,6 @@ impl Conn {
         match &self.engine {
             Engine::Sqlite(_) => false,
             Engine::Postgres(c) => c.is_closed(),
-        }
-    }
-
-    /// Says in the log, once until the server answers again, that `database` lost its
-    /// connection (the server restarted or the network broke).
-    pub fn say_lost(database: &Database) {
-        if let Database::Postgres(url) = database {
-            postgres::gone(url, &"the connection was lost; reconnecting");
         }
     }
 

@@ -4,8 +4,6 @@
 
 use std::collections::HashMap;
 use std::error::Error as StdError;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use bytes::BytesMut;
@@ -13,26 +11,24 @@ use postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
 use postgres::{NoTls, Statement};
 
 use super::dialect::numbered_parameters;
-use super::{Error, PostgresUrl, Result, Row, ToValue, Value};
+use super::{Database, Error, Fault, PostgresUrl, Result, Row, ToValue, Value, patiently};
 
-/// How long a start waits for PostgreSQL to come up before giving up.
-const CONNECT_PATIENCE: Duration = Duration::from_secs(30);
-
-/// Whether this process last found the server gone (not answering, or a connection lost):
-/// the log says so once when it goes and once when it is back, not at every try.
-static GONE: AtomicBool = AtomicBool::new(false);
-
-/// Says, once until it is back, that the server at `url` is gone (`why`).
-pub(super) fn gone(url: &PostgresUrl, why: &dyn std::fmt::Display) {
-    if !GONE.swap(true, Ordering::Relaxed) {
-        tracing::warn!(%url, error = %why, "PostgreSQL is gone: commands wait up to 30 s for it");
+/// The fault `error` is, if any: the server down, unreachable, shutting down or starting up,
+/// or the connection to it lost (all worth waiting for); a full disk; a read-only server (a
+/// standby, or `default_transaction_read_only`).
+pub(super) fn fault(error: &postgres::Error) -> Option<Fault> {
+    if error.is_closed() || unreachable(error) {
+        return Some(Fault::NotAnswering);
     }
-}
-
-/// Says, once, that the server at `url` answers again.
-fn back(url: &PostgresUrl) {
-    if GONE.swap(false, Ordering::Relaxed) {
-        tracing::info!(%url, "PostgreSQL answers again");
+    let code = error.as_db_error()?.code().code();
+    if code.starts_with("57P") || code.starts_with("08") {
+        Some(Fault::NotAnswering)
+    } else if code == "53100" {
+        Some(Fault::DiskFull)
+    } else if code == "25006" {
+        Some(Fault::ReadOnly)
+    } else {
+        None
     }
 }
 
@@ -53,30 +49,18 @@ impl Drop for Client {
 }
 
 impl Client {
-    /// Connects to `url`, trying again for a while if the server is not up yet (as after a
-    /// reboot, when the bot may start first).
+    /// Connects to `url`, trying again for a while if the server does not answer (as after
+    /// a reboot, when the bot may start first): for as long as a command waits for it.
     pub(super) fn open(url: &PostgresUrl) -> anyhow::Result<Client> {
-        let started = Instant::now();
-        let mut wait = Duration::from_millis(200);
-        loop {
-            match url.config().connect(NoTls) {
-                Ok(client) => {
-                    back(url);
-                    return Ok(Client {
-                        client: Some(client),
-                        prepared: HashMap::new(),
-                    });
-                }
-                Err(error) if started.elapsed() < CONNECT_PATIENCE && unreachable(&error) => {
-                    gone(url, &error);
-                    std::thread::sleep(wait);
-                    wait = (wait * 2).min(Duration::from_secs(5));
-                }
-                Err(error) => {
-                    return Err(error).with_context(|| format!("cannot connect to {url}"));
-                }
-            }
-        }
+        let database = Database::Postgres(url.clone());
+        let client = patiently(&database, || {
+            let connected = url.config().connect(NoTls).map_err(Error::from);
+            connected.with_context(|| format!("cannot connect to {url}"))
+        })?;
+        Ok(Client {
+            client: Some(client),
+            prepared: HashMap::new(),
+        })
     }
 
     fn client(&mut self) -> Result<&mut postgres::Client> {

@@ -8,12 +8,51 @@ use anyhow::Context;
 use rusqlite::types::{ToSqlOutput, ValueRef};
 use rusqlite::{Connection, ToSql};
 
-use super::{Result, Row, ToValue, Value};
+use super::{Fault, Result, Row, ToValue, Value};
 
+/// The fault `error` is, if any: the file's lock held by another writer for longer than a
+/// statement waits, a full disk, a file that cannot be written.
+pub(super) fn fault(error: &rusqlite::Error) -> Option<Fault> {
+    use rusqlite::ErrorCode;
+    match error.sqlite_error_code()? {
+        ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked => Some(Fault::NotAnswering),
+        ErrorCode::DiskFull => Some(Fault::DiskFull),
+        ErrorCode::ReadOnly => Some(Fault::ReadOnly),
+        _ => None,
+    }
+}
+
+/// Opens the file at `path` to read and write it (created if missing). A file the bot
+/// cannot write (a read-only file system, or permissions) is refused as such.
 pub(super) fn open(path: &Path) -> anyhow::Result<Connection> {
+    writable(path).map_err(|error| match unwritable(path) {
+        Some(why) => (error.context(format!("{} cannot be written: {why}", path.display())))
+            .context(Fault::ReadOnly),
+        None => error,
+    })
+}
+
+/// Why the existing file at `path` cannot be written, if it cannot.
+fn unwritable(path: &Path) -> Option<std::io::Error> {
+    use std::io::ErrorKind;
+    let opened = std::fs::OpenOptions::new().append(true).open(path);
+    opened.err().filter(|e| {
+        matches!(
+            e.kind(),
+            ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem
+        )
+    })
+}
+
+/// How long one statement waits for another writer's lock: short, as a command's tries are
+/// repeated by [`super::patiently`] up to its patience, and a try begun just before the end
+/// of that patience must not run far past it.
+const LOCK_WAIT: Duration = Duration::from_secs(1);
+
+fn writable(path: &Path) -> anyhow::Result<Connection> {
     let conn = Connection::open(path)
         .with_context(|| format!("cannot open the database {}", path.display()))?;
-    conn.busy_timeout(Duration::from_secs(5))?;
+    conn.busy_timeout(LOCK_WAIT)?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
