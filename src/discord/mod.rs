@@ -119,19 +119,9 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
         let mut task = tokio::spawn(async move { connect(&mut client, shards).await });
         tokio::select! {
             ended = &mut task => {
-                match ended.context("the Discord client crashed")? {
-                    Ok(()) => return Ok(()),
-                    Err(serenity::Error::Gateway(GatewayError::InvalidAuthentication)) => {
-                        anyhow::bail!("Discord refused the token: {TOKEN_HELP}");
-                    }
-                    Err(serenity::Error::Gateway(GatewayError::DisallowedGatewayIntents))
-                        if intents.contains(GatewayIntents::MESSAGE_CONTENT) =>
-                    {
-                        tracing::warn!("{INTENT_HELP}");
-                        intents.remove(GatewayIntents::MESSAGE_CONTENT);
-                        handler.service().prefix_unreadable();
-                    }
-                    Err(e) => return Err(e).context("the Discord connection failed"),
+                let ended = ended.context("the Discord client crashed")?;
+                if connection_ended(ended, &mut intents, &handler)? {
+                    return Ok(());
                 }
             }
             () = &mut shutdown => {
@@ -143,6 +133,46 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
                 return Ok(());
             }
         }
+    }
+}
+
+/// What the end of the gateway's connection means: stopped (`true`), to connect again
+/// without the MESSAGE_CONTENT intent Discord refused (`false`), or an error that says what
+/// Discord refused (the token, or an intent) and what to do.
+fn connection_ended(
+    ended: serenity::Result<()>,
+    intents: &mut GatewayIntents,
+    handler: &Handler,
+) -> anyhow::Result<bool> {
+    let asked = || {
+        let names: Vec<&str> = intents.iter_names().map(|(name, _)| name).collect();
+        names.join(", ")
+    };
+    match ended {
+        Ok(()) => Ok(true),
+        Err(serenity::Error::Gateway(GatewayError::InvalidAuthentication)) => {
+            anyhow::bail!("Discord refused the token (gateway close code 4004): {TOKEN_HELP}")
+        }
+        Err(serenity::Error::Gateway(GatewayError::DisallowedGatewayIntents))
+            if intents.contains(GatewayIntents::MESSAGE_CONTENT) =>
+        {
+            tracing::warn!("{INTENT_HELP}");
+            intents.remove(GatewayIntents::MESSAGE_CONTENT);
+            handler.service().prefix_unreadable();
+            Ok(false)
+        }
+        Err(serenity::Error::Gateway(GatewayError::DisallowedGatewayIntents)) => anyhow::bail!(
+            "Discord refused a privileged gateway intent (close code 4014) though the bot asks \
+             for none but {}: turn on what the Developer Portal → your application → Bot → \
+             Privileged Gateway Intents lists, or tell us",
+            asked()
+        ),
+        Err(serenity::Error::Gateway(GatewayError::InvalidGatewayIntents)) => anyhow::bail!(
+            "Discord refused the gateway intents {} as invalid (close code 4013): this build \
+             of the bot asks for intents Discord does not know; update the bot",
+            asked()
+        ),
+        Err(e) => Err(e).context("the Discord connection failed"),
     }
 }
 

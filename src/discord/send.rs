@@ -215,6 +215,9 @@ pub(crate) struct Sent {
     /// The first message posted of a reply that makes announcements the outbox owes: what a
     /// turn sent again links to.
     pub(crate) announcement: Option<MessageId>,
+    /// Whether a message failed in a way that may work later ([`may_work_later`]): what
+    /// followed it was not sent, so that a second try posts them in order.
+    pub(crate) again: bool,
 }
 
 /// Why Discord refused to post in `channel`, in words a moderator acts on.
@@ -245,67 +248,80 @@ pub(crate) async fn to_channel(
     answering: Option<MessageId>,
     replies: &[Reply],
 ) -> Sent {
-    let mut undelivered = Vec::new();
-    let mut refused = None;
-    let mut announcement = None;
+    let mut sent = Sent::default();
     for reply in replies {
         for part in parts(&markdown(&reply.text)) {
             let answer_to = answering.filter(|_| reply.private);
-            let build = |with_files| {
-                let message = channel_message(reply, &part, with_files);
-                match answer_to {
-                    Some(answering) => message.reference_message((channel, answering)),
-                    None => message,
-                }
-            };
-            let mut sent = channel.send_message(http, build(true)).await;
-            if sent.is_err() && answer_to.is_some() {
-                // The command's message may be gone already: answer without pointing at it.
-                sent = channel
-                    .send_message(http, channel_message(reply, &part, true))
-                    .await;
-            }
-            let has_files = reply.board.is_some() || reply.file.is_some();
-            if let Err(e) = &sent
-                && has_files
-                && part.last
-                && is_forbidden(e)
-            {
-                sent = channel
-                    .send_message(http, channel_message(reply, &part, false))
-                    .await;
-                match (&sent, record_as_text(reply), &reply.file) {
-                    (Ok(_), Some(record), _) => {
-                        let text = CreateMessage::new()
-                            .content(record)
-                            .allowed_mentions(CreateAllowedMentions::new());
-                        sent = channel.send_message(http, text).await;
-                    }
-                    (Ok(_), None, Some((name, _))) => undelivered.push(Reply {
-                        file: reply.file.clone(),
-                        ..Reply::public(text![
-                            format!("Here is `{name}`, which I could not attach in "),
-                            Span::Channel(crate::model::ChannelId(channel.get())),
-                            "."
-                        ])
-                    }),
-                    _ => {}
-                }
-            }
+            let posted = send_part(http, channel, reply, &part, answer_to, &mut sent).await;
             if !reply.owed.is_empty() {
-                announcement = announcement.or(sent.as_ref().ok().map(|posted| posted.id));
+                sent.announcement = sent.announcement.or(posted.as_ref().ok().map(|m| m.id));
             }
-            if let Err(e) = sent {
-                tracing::warn!(error = %e, channel = channel.get(), "cannot send a reply");
-                refused.get_or_insert_with(|| refusal(&e, channel));
+            match posted {
+                Err(e) if may_work_later(&e) => {
+                    tracing::warn!(error = %e, channel = channel.get(), "cannot send a reply now: it goes again later if owed");
+                    sent.again = true;
+                    return sent;
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, channel = channel.get(), "cannot send a reply");
+                    sent.refused.get_or_insert_with(|| refusal(&e, channel));
+                }
+                Ok(_) => {}
             }
         }
     }
-    Sent {
-        undelivered,
-        refused,
-        announcement,
+    sent
+}
+
+/// Sends `part` of `reply` to `channel` (as an answer to `answer_to`, if it is still
+/// there); where the picture is refused, without it, followed by the record as text, or
+/// with the file kept in `sent` for the asker.
+async fn send_part(
+    http: &Http,
+    channel: ChannelId,
+    reply: &Reply,
+    part: &Part,
+    answer_to: Option<MessageId>,
+    sent: &mut Sent,
+) -> serenity::Result<serenity::all::Message> {
+    let message = channel_message(reply, part, true);
+    let mut posted = match answer_to {
+        Some(answering) => {
+            let answer = message.clone().reference_message((channel, answering));
+            match channel.send_message(http, answer).await {
+                // The command's message may be gone already: answer without pointing at it.
+                Err(e) if !may_work_later(&e) => channel.send_message(http, message).await,
+                answered => answered,
+            }
+        }
+        None => channel.send_message(http, message).await,
+    };
+    let has_files = reply.board.is_some() || reply.file.is_some();
+    if let Err(e) = &posted
+        && has_files
+        && part.last
+        && is_forbidden(e)
+    {
+        posted = (channel.send_message(http, channel_message(reply, part, false))).await;
+        match (&posted, record_as_text(reply), &reply.file) {
+            (Ok(_), Some(record), _) => {
+                let text = CreateMessage::new()
+                    .content(record)
+                    .allowed_mentions(CreateAllowedMentions::new());
+                posted = channel.send_message(http, text).await;
+            }
+            (Ok(_), None, Some((name, _))) => sent.undelivered.push(Reply {
+                file: reply.file.clone(),
+                ..Reply::public(text![
+                    format!("Here is `{name}`, which I could not attach in "),
+                    Span::Channel(crate::model::ChannelId(channel.get())),
+                    "."
+                ])
+            }),
+            _ => {}
+        }
     }
+    posted
 }
 
 /// Sends a reply as a direct message to `user`; an error if Discord refuses it (the user's
@@ -321,6 +337,18 @@ pub(crate) async fn direct(
             .await?;
     }
     Ok(())
+}
+
+/// Whether a request that failed with `error` may go through if sent again later: Discord
+/// limited its rate (429), failed on its side (5xx), or never answered.
+pub(crate) fn may_work_later(error: &serenity::Error) -> bool {
+    match error {
+        serenity::Error::Http(e) => match e.status_code() {
+            Some(status) => status.as_u16() == 429 || status.is_server_error(),
+            None => matches!(e, serenity::http::HttpError::Request(_)),
+        },
+        _ => false,
+    }
 }
 
 /// Whether Discord refused a request for a missing permission (HTTP 403).

@@ -111,6 +111,7 @@ fn posted(sent: send::Sent) -> Posted {
             .and_then(|id| i64::try_from(id.get()).ok()),
         refused: sent.refused,
         undelivered: sent.undelivered,
+        again: sent.again,
     }
 }
 

@@ -47,6 +47,10 @@ pub(super) struct Delivered {
     /// The announcements posted, each with the first message that made it: marked sent by
     /// [`mark`], once whatever must come first is done.
     pub marks: Vec<(Vec<OutboxId>, Option<i64>)>,
+    /// The announcements a post that may work later failed for, with all that followed it
+    /// in the batch (not sent, so that they go again in order): let go of by [`mark`], for
+    /// the next look at what nobody posts.
+    pub again: Vec<OutboxId>,
     /// Whether a test's failpoint stopped the bot on the way.
     pub died: bool,
 }
@@ -66,7 +70,8 @@ pub(super) async fn deliver(
     let mut delivered = Delivered::default();
     // The first message of the announcement whose rows are being delivered.
     let mut announced: Option<i64> = None;
-    for reply in replies {
+    let mut replies = replies.into_iter();
+    while let Some(reply) = replies.next() {
         if failpoint.before_post() && !reply.owed.is_empty() {
             delivered.died = true;
             continue;
@@ -79,6 +84,13 @@ pub(super) async fn deliver(
             }
             None => {
                 let posted = post(service, sink, to, reply).await;
+                if posted.again {
+                    let rest = replies.flat_map(|reply| reply.owed);
+                    delivered.again = owed.into_iter().chain(rest).collect();
+                    delivered.again.sort_by_key(|row| row.0);
+                    delivered.again.dedup();
+                    break;
+                }
                 delivered.refused = delivered.refused.or(posted.refused);
                 posted.message
             }
@@ -102,9 +114,11 @@ pub(super) async fn deliver(
 }
 
 /// Marks the announcements `delivered` posted sent (unless a test's failpoint stops the bot
-/// first).
+/// first), and lets go of those to post again.
 pub(super) async fn mark(service: &Arc<Service>, delivered: Delivered) {
-    if Failpoint::of(&service.config).before_mark() || delivered.marks.is_empty() {
+    if Failpoint::of(&service.config).before_mark()
+        || (delivered.marks.is_empty() && delivered.again.is_empty())
+    {
         return;
     }
     let marked = service
@@ -112,6 +126,7 @@ pub(super) async fn mark(service: &Arc<Service>, delivered: Delivered) {
             for (owed, message) in &delivered.marks {
                 s.outbox.sent(owed, *message);
             }
+            s.outbox.let_go(&delivered.again);
         })
         .await;
     if let Err(e) = marked {

@@ -41,6 +41,15 @@ impl Outbox {
         }
     }
 
+    /// Lets go of `owed`, whose post failed and may work later: the next look at what
+    /// nobody posts (every [`TEND_EVERY`](super::watch::TEND_EVERY)) posts them again, by any
+    /// living process. A failure is logged (a restart then posts them).
+    pub(super) fn let_go(&self, owed: &[OutboxId]) {
+        if let Err(e) = self.store.let_go(owed) {
+            super::failed::log_failed("cannot let go of announcements", &e);
+        }
+    }
+
     /// Keeps `message` as the post that announced `owed` (not yet marked sent: its direct
     /// copies follow). A failure is logged (the announcement is then not linked).
     pub(super) fn posted(&self, owed: &[OutboxId], message: i64) {

@@ -181,7 +181,8 @@ impl Service {
     }
 
     /// Delivers `replies`, each for its channel, and marks what they announce sent: a
-    /// channel's replies together, in order. Why a channel refused one, if it did.
+    /// channel's replies together, in order; after a post that may work later, the rest
+    /// waits for the next look. Why a channel refused one, if it did.
     pub(super) async fn deliver_each(
         self: &Arc<Self>,
         sink: &impl Sink,
@@ -194,8 +195,15 @@ impl Service {
             while let Some((_, reply)) = rest.next_if(|(c, _)| *c == channel) {
                 batch.push(reply);
             }
-            let delivered = deliver(self, sink, To::Channel(channel), batch, false).await;
+            let mut delivered = deliver(self, sink, To::Channel(channel), batch, false).await;
             refused = refused.or(delivered.refused.clone());
+            if !delivered.again.is_empty() {
+                // Discord takes nothing just now: the rest waits for the next look, so that
+                // an outage costs a post a look, not one an owed message.
+                delivered
+                    .again
+                    .extend(rest.by_ref().flat_map(|(_, reply)| reply.owed));
+            }
             mark(self, delivered).await;
         }
         refused

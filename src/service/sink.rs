@@ -18,6 +18,9 @@ pub struct Posted {
     /// What could not be posted there and goes to the asker directly instead (a file the
     /// channel refused, too long to post as text).
     pub undelivered: Vec<Reply>,
+    /// Whether it failed just then, in a way that may work later (Discord's rate limit, a
+    /// server error, no answer): it was not posted, or not all of it.
+    pub again: bool,
 }
 
 /// Why a thread or a direct message was refused.

@@ -257,6 +257,25 @@ impl Store {
         })
     }
 
+    /// Lets go of `ids`, posted by nobody now (a post failed, and may work later): the next
+    /// look of a living process at what nobody posts claims them and posts them again.
+    pub fn let_go(&self, ids: &[OutboxId]) -> anyhow::Result<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        self.with(|c| {
+            c.transaction(|tx| {
+                for id in ids {
+                    tx.execute(
+                        "UPDATE outbox SET holder = NULL WHERE id = ?1 AND sent_at IS NULL",
+                        params![id],
+                    )?;
+                }
+                Ok(())
+            })
+        })
+    }
+
     /// Marks `ids` sent: they are posted, the first message of their post being `message`
     /// if the adapter knows it.
     pub fn mark_sent(&self, ids: &[OutboxId], message: Option<i64>) -> anyhow::Result<()> {

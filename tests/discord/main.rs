@@ -9,6 +9,7 @@ mod support;
 mod daily;
 mod e2e;
 mod engine;
+mod faults;
 mod handshake;
 mod kill;
 mod outbox;

@@ -33,7 +33,7 @@ pub(super) async fn serve_gateway_connection(
     let connection_id = shared.open_connection(target, commands);
     let mut seq = 0_u64;
 
-    let hello = json!({ "op": 10, "s": null, "t": null, "d": { "heartbeat_interval": HEARTBEAT_INTERVAL_MS } });
+    let hello = json!({ "op": 10, "s": null, "t": null, "d": { "heartbeat_interval": shared.heartbeat_interval() } });
     if sink.send(WsMessage::Text(hello.to_string())).await.is_err() {
         shared.close_connection(connection_id);
         return;
@@ -60,6 +60,7 @@ pub(super) async fn serve_gateway_connection(
                     seq += 1;
                     json!({ "op": 0, "s": seq, "t": event, "d": data })
                 }
+                Some(GatewayCommand::Send(frame)) => frame,
                 Some(GatewayCommand::Close(code)) => {
                     let frame = CloseFrame { code: CloseCode::from(code), reason: "fake Discord closed the session".into() };
                     let _ = sink.send(WsMessage::Close(Some(frame))).await;
@@ -98,8 +99,15 @@ pub(super) fn gateway_answer(
     match frame["op"].as_u64() {
         // Heartbeat -> Heartbeat ACK.
         Some(1) => Some(json!({ "op": 11, "s": null, "t": null, "d": null })),
-        // Identify -> READY.
+        // Identify -> READY, or a close where Discord refuses it.
         Some(2) => {
+            let shard = frame["d"]["shard"]
+                .as_array()
+                .and_then(|shard| Some((shard.first()?.as_u64()?, shard.get(1)?.as_u64()?)));
+            if let Some(code) = shared.identify_closes(shard) {
+                shared.close_connection_with(connection_id, code);
+                return None;
+            }
             let session_id = format!("fake-session-{connection_id}");
             pending_session(shared, connection_id, &session_id, &frame["d"]);
             *seq += 1;

@@ -13,6 +13,8 @@ pub(super) struct HttpRequest {
 pub(super) struct HttpResponse {
     pub(super) status: u16,
     pub(super) body: Option<Value>,
+    /// Headers beyond the body's type and length.
+    pub(super) headers: Vec<(&'static str, String)>,
 }
 
 impl HttpResponse {
@@ -20,6 +22,7 @@ impl HttpResponse {
         Self {
             status,
             body: Some(body),
+            headers: Vec::new(),
         }
     }
 
@@ -27,7 +30,12 @@ impl HttpResponse {
         Self {
             status: 204,
             body: None,
+            headers: Vec::new(),
         }
+    }
+
+    pub(super) fn with_headers(self, headers: Vec<(&'static str, String)>) -> Self {
+        Self { headers, ..self }
     }
 
     pub(super) fn to_bytes(&self) -> Vec<u8> {
@@ -35,12 +43,19 @@ impl HttpResponse {
             200 => "OK",
             204 => "No Content",
             404 => "Not Found",
+            429 => "Too Many Requests",
+            500 => "Internal Server Error",
+            502 => "Bad Gateway",
+            503 => "Service Unavailable",
             _ => "Unknown",
         };
         let body = self.body.as_ref().map(Value::to_string).unwrap_or_default();
         let mut head = format!("HTTP/1.1 {} {reason}\r\n", self.status);
         if self.body.is_some() {
             head.push_str("Content-Type: application/json\r\n");
+        }
+        for (name, value) in &self.headers {
+            let _ = write!(head, "{name}: {value}\r\n");
         }
         let _ = write!(head, "Content-Length: {}\r\n\r\n", body.len());
         let mut bytes = head.into_bytes();

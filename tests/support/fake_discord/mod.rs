@@ -50,6 +50,7 @@ pub const API_PREFIX: &str = "/api/v10";
 /// Timestamp given to every message and member the fake makes up.
 const TIMESTAMP: &str = "2024-01-01T00:00:00.000000+00:00";
 
+mod faults;
 mod gateway;
 mod http;
 mod rest;
@@ -60,7 +61,10 @@ use http::{HttpRequest, HttpResponse, accept_rest};
 use server::Server;
 // Not every test binary that includes the support uses them.
 #[allow(unused_imports)]
-pub use server::{ADMINISTRATOR, MANAGE_THREADS, VIEW_CHANNEL};
+pub use {
+    faults::RestFault,
+    server::{ADMINISTRATOR, MANAGE_THREADS, VIEW_CHANNEL},
+};
 
 /// First snowflake handed out; ids grow by one from here.
 const FIRST_SNOWFLAKE: u64 = 1_200_000_000_000_000_000;
@@ -1020,6 +1024,8 @@ struct State {
     created: HashMap<u64, Vec<Value>>,
     /// Each enforced nonce of a channel: the message it created, and when.
     nonces: HashMap<(u64, String), (Value, std::time::Instant)>,
+    /// The failures tests asked for, and the rate limits running.
+    faults: faults::Faults,
 }
 
 type HoldPredicate = Box<dyn Fn(&RestCall) -> bool + Send>;
@@ -1034,7 +1040,12 @@ struct Connection {
 }
 
 enum GatewayCommand {
-    Dispatch { event: String, data: Value },
+    Dispatch {
+        event: String,
+        data: Value,
+    },
+    /// A frame sent as it is (an invalid session's op 9).
+    Send(Value),
     Close(u16),
 }
 
@@ -1230,15 +1241,15 @@ impl Shared {
             body: request.body,
             status: 0,
         };
-        let response = self.route(&call).unwrap_or_else(|| {
-            let route = format!("{} {}", call.method, call.path);
-            eprintln!("fake Discord: unhandled route {route}");
-            self.state().unhandled.push(route);
-            HttpResponse::json(
-                404,
-                json!({ "message": "Unknown route (fake Discord)", "code": 0 }),
-            )
-        });
+        let faulted = self.state().faults.meet(&call);
+        let response = match faulted {
+            Some(faults::Faulted::Refuse(answer)) => answer,
+            Some(faults::Faulted::DoThenAnswer(answer)) => {
+                self.answer_rest(&call);
+                answer
+            }
+            None => self.answer_rest(&call),
+        };
         call.status = response.status;
         let held = {
             let mut state = self.state();
@@ -1256,6 +1267,19 @@ impl Shared {
         };
         self.changed();
         (response, held)
+    }
+
+    /// The answer for `call` as Discord gives it when nothing fails.
+    fn answer_rest(&self, call: &RestCall) -> HttpResponse {
+        self.route(call).unwrap_or_else(|| {
+            let route = format!("{} {}", call.method, call.path);
+            eprintln!("fake Discord: unhandled route {route}");
+            self.state().unhandled.push(route);
+            HttpResponse::json(
+                404,
+                json!({ "message": "Unknown route (fake Discord)", "code": 0 }),
+            )
+        })
     }
 
     /// Whether `channel` is the direct-message channel of a user who refuses direct messages.
