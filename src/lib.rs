@@ -21,4 +21,5 @@ pub mod service;
 pub mod sight;
 pub mod store;
 pub mod text;
+pub mod web;
 pub mod workers;

@@ -10,6 +10,7 @@ use gipf_bot::cli::records::{RenderArgs, ReplayArgs, ThinkArgs};
 use gipf_bot::cli::settings::RunArgs;
 use gipf_bot::cli::start::{ConsoleArgs, run_from_environment};
 use gipf_bot::cli::status::StatusArgs;
+use gipf_bot::cli::web::WebServeArgs;
 use gipf_bot::cli::worker::EngineWorkerArgs;
 
 /// Play GIPF by correspondence on Discord, in a terminal, or check game records.
@@ -65,6 +66,10 @@ enum Command {
     /// since when, its last renewal), who keeps the watch, the messages owed and not posted,
     /// the engine's requests waiting and being searched, the games running. Only reads.
     Status(StatusArgs),
+    /// Serve the game pages alone, from the database (WEB_BIND, like 127.0.0.1:8080): each
+    /// game of a channel every member of its server may read has a page at an address
+    /// nobody can guess; `run` serves them too when WEB_BIND is set.
+    Web(WebServeArgs),
     /// Write the records of the games in the database, one `.gipf` file each (with a header:
     /// players, date, result), into the folder given with -o. The database is only read,
     /// through a copy, as `doctor` reads it.
@@ -115,6 +120,7 @@ fn execute(command: Option<Command>) -> anyhow::Result<()> {
         Some(Command::Doctor(args)) => args.run(),
         Some(Command::Export(args)) => args.run(),
         Some(Command::Status(args)) => args.run(),
+        Some(Command::Web(args)) => args.run(),
         Some(Command::Think(args)) => args.run(),
         Some(Command::Selfplay(args)) => args.run(),
         Some(Command::Bench(args)) => args.run(),

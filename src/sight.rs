@@ -20,6 +20,12 @@ pub trait ChannelSight: Send + Sync {
     /// Whether everyone who can read the channel the message came from may view `channel`
     /// too, so that a public answer there may show what is in it.
     fn readers_here_see(&self, channel: ChannelId) -> bool;
+
+    /// Whether every member of the server may read `channel`: then its games may have pages
+    /// on the web (issue 42). No, unless the adapter says so.
+    fn open_to_all(&self, _channel: ChannelId) -> bool {
+        false
+    }
 }
 
 /// The sight of someone outside any server (a direct conversation): no channel, only the

@@ -1,6 +1,6 @@
 //! The command line's work, a room per family of tools: starting the bot ([`start`]) with
 //! its settings ([`settings`]), the record tools ([`records`]), the database tools
-//! ([`database`], [`status`]), the engine's tools ([`engine`]) and the engine worker ([`worker`]). The binary only parses flags and
+//! ([`database`], [`status`]), the engine's tools ([`engine`]), the engine worker ([`worker`]) and the web pages ([`web`]). The binary only parses flags and
 //! hands each command to its room.
 
 pub mod database;
@@ -9,6 +9,7 @@ pub mod records;
 pub mod settings;
 pub mod start;
 pub mod status;
+pub mod web;
 pub mod worker;
 
 use std::io::Read;

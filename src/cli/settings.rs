@@ -214,6 +214,8 @@ pub struct RunArgs {
     /// process) or `first-last/total`, like `0-1/4`, to share the servers between processes.
     #[arg(long, env = "SHARDS", default_value = "auto")]
     pub(super) shards: crate::discord::Shards,
+    #[command(flatten)]
+    pub(super) web: WebArgs,
 }
 
 /// A setting that `.env` may leave blank (as `.env.example` does): blank means "not set".
@@ -473,5 +475,45 @@ mod tests {
             "{said}"
         );
         assert!(instance_name(&"x".repeat(65)).is_err());
+    }
+}
+
+/// Where the game pages are served, and the address their links are written with.
+#[derive(clap::Args, Debug, Clone)]
+pub struct WebArgs {
+    /// Serve the game pages on this address, like `127.0.0.1:8080` (blank: no web server).
+    /// Behind a reverse proxy, bind to loopback and set WEB_BASE_URL.
+    #[arg(long, env = "WEB_BIND", value_parser = web_bind)]
+    web_bind: Option<Blankable<std::net::SocketAddr>>,
+    /// The address the links in Discord are written with, like `https://gipf.example.org`
+    /// (default: `http://` and WEB_BIND).
+    #[arg(long, env = "WEB_BASE_URL", value_parser = proxy_url)]
+    web_base_url: Option<Blankable<String>>,
+}
+
+impl WebArgs {
+    /// The address to serve on, if any.
+    pub fn bind(&self) -> Option<std::net::SocketAddr> {
+        self.web_bind.as_ref().and_then(|bind| bind.0)
+    }
+
+    /// The address the links are written with: WEB_BASE_URL, else `http://` and WEB_BIND;
+    /// none without either.
+    pub fn base_url(&self) -> Option<String> {
+        let given = self.web_base_url.as_ref().and_then(|url| url.0.clone());
+        given.or_else(|| self.bind().map(|bind| format!("http://{bind}")))
+    }
+}
+
+fn web_bind(text: &str) -> Result<Blankable<std::net::SocketAddr>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Blankable(None));
+    }
+    match text.parse() {
+        Ok(bind) => Ok(Blankable(Some(bind))),
+        Err(_) => Err(format!(
+            "`{text}` is not an address to listen on: write it like 127.0.0.1:8080"
+        )),
     }
 }

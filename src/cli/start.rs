@@ -24,8 +24,10 @@ impl RunArgs {
             config: crate::service::Config {
                 instance: self.instance.name(),
                 deadline_watch_every: std::time::Duration::from_millis(self.watch_every_ms),
+                web_base_url: self.web.base_url(),
                 ..self.settings.config()
             },
+            web_bind: self.web.bind(),
             dev_guild: self.dev_guild.and_then(|id| id.0),
             api_proxy: self.api_proxy.and_then(|url| url.0),
             shards: self.shards,

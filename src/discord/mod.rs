@@ -65,6 +65,8 @@ pub struct Settings {
     pub api_proxy: Option<String>,
     /// The shards this process runs (`SHARDS`): all that Discord recommends by default.
     pub shards: Shards,
+    /// Where the game pages are served beside Discord (`WEB_BIND`), if anywhere.
+    pub web_bind: Option<std::net::SocketAddr>,
 }
 
 /// The async runtime the bot runs on: a worker a core, and tokio's blocking pool (used
@@ -87,14 +89,18 @@ pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
 pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyhow::Result<()> {
     check_token(&settings.token)?;
     let bot_id = log_in(&settings).await?;
-    let service = open_service(&settings).await?;
+    let service = Arc::new(open_service(&settings).await?);
+    let _web = match settings.web_bind {
+        Some(bind) => Some(serve_pages(bind, Arc::clone(&service)).await?),
+        None => None,
+    };
     let gate = Gate::new();
     let first_shard = match settings.shards {
         Shards::Recommended => 0,
         Shards::Range { first, .. } => first,
     };
     let handler = Arc::new(Handler::new(
-        Arc::new(service),
+        service,
         bot_id,
         (settings.dev_guild, first_shard),
         gate.clone(),
@@ -204,6 +210,20 @@ async fn connect(client: &mut serenity::Client, shards: Shards) -> serenity::Res
             client.start_shard_range(first..last, total).await
         }
     }
+}
+
+/// Serves the game pages on `bind` until the bot stops.
+async fn serve_pages(
+    bind: std::net::SocketAddr,
+    service: Arc<Service>,
+) -> anyhow::Result<AbortOnDrop> {
+    let listener = crate::web::listen(bind).await?;
+    tracing::info!(%bind, "serving the game pages");
+    Ok(AbortOnDrop(tokio::spawn(async move {
+        if let Err(e) = crate::web::serve(listener, service, std::future::pending()).await {
+            tracing::error!(error = %e, "the web pages stopped");
+        }
+    })))
 }
 
 /// A task that ends with its handle, whichever way `run` returns.

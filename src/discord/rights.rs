@@ -189,6 +189,21 @@ impl RightsCache {
         if facts.private_thread {
             return Ok(false);
         }
+        self.open_to_all(http, guild, channel).await
+    }
+
+    /// Whether every member of `guild` may read `channel`: @everyone may view it (a thread:
+    /// its parent, and the thread is not private) and no overwrite hides it from anyone.
+    pub(crate) async fn open_to_all(
+        &self,
+        http: &Http,
+        guild: GuildId,
+        channel: ChannelId,
+    ) -> serenity::Result<bool> {
+        let facts = self.channel(http, channel).await?;
+        if facts.private_thread {
+            return Ok(false);
+        }
         let ruling = match facts.parent {
             Some(parent) => self.channel(http, parent).await?.overwrites,
             None => facts.overwrites,

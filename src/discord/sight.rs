@@ -23,26 +23,37 @@ pub(crate) struct MemberSight {
     pub(crate) runtime: Handle,
     /// The answers given so far, by question and channel: a listing asks of each game, and
     /// many games share a channel.
-    pub(crate) answered: Mutex<HashMap<(bool, ChannelId), bool>>,
+    pub(crate) answered: Mutex<HashMap<(Question, ChannelId), bool>>,
+}
+
+/// What is asked of a channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Question {
+    /// May the author view it?
+    AuthorSees,
+    /// May everyone who reads the channel the message came from view it?
+    ReadersHereSee,
+    /// May every member of the server read it?
+    OpenToAll,
 }
 
 impl MemberSight {
     /// Runs a read of Discord to its end, once per question and channel; a read that fails
     /// hides the game (logged).
-    fn read(
+    fn read_once(
         &self,
-        author: bool,
+        question: Question,
         channel: ChannelId,
         read: impl Future<Output = serenity::Result<bool>>,
     ) -> bool {
-        let key = (author, channel);
+        let key = (question, channel);
         if let Some(seen) = self.answered.lock().ok().and_then(|a| a.get(&key).copied()) {
             return seen;
         }
         let seen = match self.runtime.block_on(read) {
             Ok(seen) => seen,
             Err(e) => {
-                tracing::warn!(error = %e, author, "cannot read who may see a channel: hidden");
+                tracing::warn!(error = %e, ?question, "cannot read who may see a channel: hidden");
                 false
             }
         };
@@ -58,7 +69,7 @@ impl ChannelSight for MemberSight {
         let Some(channel) = discord_channel(channel) else {
             return false;
         };
-        self.read(true, channel, async {
+        self.read_once(Question::AuthorSees, channel, async {
             let permissions = (self.rights)
                 .permissions(&self.http, &self.member, channel)
                 .await?;
@@ -72,7 +83,15 @@ impl ChannelSight for MemberSight {
         };
         let readers =
             (self.rights).readers_of_see(&self.http, self.member.guild, self.here, channel);
-        self.read(false, channel, readers)
+        self.read_once(Question::ReadersHereSee, channel, readers)
+    }
+
+    fn open_to_all(&self, channel: model::ChannelId) -> bool {
+        let Some(channel) = discord_channel(channel) else {
+            return false;
+        };
+        let open = (self.rights).open_to_all(&self.http, self.member.guild, channel);
+        self.read_once(Question::OpenToAll, channel, open)
     }
 }
 

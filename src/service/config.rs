@@ -46,6 +46,9 @@ pub struct Config {
     /// Whether this process posts the messages it owes: a bot does; an engine worker, which
     /// has no Discord connection, leaves them in the outbox for the bots to post.
     pub posts_messages: bool,
+    /// The address the game pages' links are written with (`WEB_BASE_URL`, else `http://`
+    /// and `WEB_BIND`): none, no link is posted.
+    pub web_base_url: Option<String>,
     /// Where the bot dies on the way from a stored turn to its announcement marked sent
     /// (the tests' failpoints: `None` in service).
     #[cfg(feature = "failpoints")]
@@ -77,6 +80,7 @@ impl Default for Config {
             engine_wait_told: Duration::from_secs(5),
             instance: crate::store::host_name(),
             posts_messages: true,
+            web_base_url: None,
             #[cfg(feature = "failpoints")]
             crash: None,
         }

@@ -41,6 +41,7 @@ pub(crate) mod live;
 mod message;
 mod names;
 mod outbox;
+mod page_link;
 mod picture;
 mod play;
 mod recover;
@@ -51,6 +52,7 @@ mod tournament;
 mod visible;
 mod voice;
 mod watch;
+mod web;
 mod words;
 mod work;
 
@@ -62,6 +64,7 @@ pub use message::{Message, User, Via};
 pub use serve::{Asked, Served};
 pub use sink::{Posted, Refused, Sink};
 pub use watch::{NAME_PATIENCE, TEND_EVERY};
+pub use web::{GamePage, PageTurn};
 
 use std::sync::Arc;
 

@@ -36,6 +36,7 @@ mod stored_game;
 mod takebacks;
 mod tournaments;
 mod users;
+mod web;
 
 pub use archive::GameFilter;
 pub use challenges::{Challenge, ChallengeTerms};

@@ -284,8 +284,8 @@ pub(super) fn insert_game(
     let id = c.query_row(
         "INSERT INTO games (guild_id, channel_id, variant, white, black, created_at, updated_at,
                             move_days, autoforfeit, deadline, remind_at, site, hints, engine_level,
-                            potentials, waits_for_thread)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                            potentials, waits_for_thread, web_key)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
          RETURNING id",
         params![
             terms.guild,
@@ -302,7 +302,8 @@ pub(super) fn insert_game(
             terms.hints,
             engine.map(Level::name),
             potentials_text(terms.spec),
-            waits
+            waits,
+            new_key()
         ],
         |r| r.get(0),
     )?;
@@ -351,4 +352,12 @@ pub(super) fn with_turns(c: &mut Conn, mut game: StoredGame) -> anyhow::Result<S
         .map(|(notation, dot)| (notation, dot.and_then(|dot| dot.parse().ok())))
         .unzip();
     Ok(game)
+}
+
+/// A new game's page address: 128 random bits, in hex (the thread's generator is seeded by
+/// the system's and cryptographically secure).
+pub(super) fn new_key() -> String {
+    let mut bits = [0u8; 16];
+    rand::RngCore::fill_bytes(&mut rand::rng(), &mut bits);
+    bits.iter().map(|byte| format!("{byte:02x}")).collect()
 }

@@ -407,6 +407,7 @@ async fn a_missing_or_mangled_token_says_where_to_get_one() {
             dev_guild: None,
             api_proxy: Some("http://127.0.0.1:9".into()),
             shards: Default::default(),
+            web_bind: None,
         };
         let error = tokio::time::timeout(Duration::from_secs(5), run(settings, async {}))
             .await
@@ -447,6 +448,7 @@ async fn a_rejected_token_says_where_to_get_one() {
         dev_guild: None,
         api_proxy: Some(base),
         shards: Default::default(),
+        web_bind: None,
     };
     let error = tokio::time::timeout(WAIT_TIMEOUT, run(settings, async {}))
         .await

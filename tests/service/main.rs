@@ -34,4 +34,5 @@ mod takebacks;
 mod tournaments;
 mod upgrade;
 mod upkeep;
+mod web;
 mod words;

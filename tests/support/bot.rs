@@ -52,6 +52,7 @@ impl Bot {
             dev_guild: Some(GUILD),
             api_proxy: Some(discord.base_url()),
             shards,
+            web_bind: None,
         };
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(run(settings, async {

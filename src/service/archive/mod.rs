@@ -229,10 +229,10 @@ impl Hands<'_> {
             let numbered: Vec<String> =
                 (1..).zip(turns).map(|(i, t)| format!("{i}. {t}")).collect();
             text.push(":\n").push(Span::Listing(numbered.join("\n")));
-            return Ok(Reply::public(text));
+            return Ok(Reply::public(self.with_page(message, &game, text)));
         }
         text.push(format!(": {} turns, the record is attached.", turns.len()));
-        self.with_record(&game, text)
+        self.with_record(message, &game, text)
     }
 
     fn export(&self, message: &Message, id: Option<GameId>) -> Handled {
@@ -245,11 +245,21 @@ impl Hands<'_> {
                 ("*", Some(why)) => format!(", {why} after {turns}."),
                 (score, why) => format!(": {score} ({}) after {turns}.", why.unwrap_or_default()),
             });
-        self.with_record(&game, text)
+        self.with_record(message, &game, text)
     }
 
-    /// A reply with the game's record attached.
-    fn with_record(&self, game: &LiveGame, text: Text) -> Handled {
+    /// `text`, and the link of `game`'s page on a line of its own where it has one.
+    fn with_page(&self, message: &Message, game: &LiveGame, mut text: Text) -> Text {
+        let page = super::page_link::page_link(self.store, self.config, message, &game.stored);
+        if let Some(page) = page {
+            text.push(format!("\nIts page, to step through: <{page}>"));
+        }
+        text
+    }
+
+    /// A reply with the game's record attached, and its page's link where it has one.
+    fn with_record(&self, message: &Message, game: &LiveGame, text: Text) -> Handled {
+        let text = self.with_page(message, game, text);
         let record = record_of(self.store, game)?.to_string();
         Ok(Reply {
             file: Some((record_file_name(game.stored.id), record.into_bytes())),

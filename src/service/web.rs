@@ -1,0 +1,172 @@
+//! The web part: what a game's page shows, read for the web server (which knows HTML and
+//! HTTP, not games), through the same record, words and renderer as Discord's replies. A
+//! game has a page only where the store says its channel is open to every member of its
+//! server ([`Service::note_channel_open`], told by the adapter as it sees the channel).
+
+use gipf::{ByColor, Color};
+use gipf_render::{BoardView, RenderOptions};
+
+use super::archive::record_of;
+use super::picture::draw;
+use super::play::narrate::narrate;
+use super::words::colour_word;
+use super::{LiveGame, Service};
+use crate::model::{ChannelId, GameId, GameStatus};
+use crate::reply::Picture;
+
+/// A game's page, at one ply.
+#[derive(Clone, Debug)]
+pub struct GamePage {
+    /// Its number in its server.
+    pub id: GameId,
+    /// Who plays each colour, as the bot names them.
+    pub players: ByColor<String>,
+    /// The game, as its record's header names it (`standard`, `tournament (potentials …)`).
+    pub game: String,
+    /// Its event and round, where it is a tournament's.
+    pub event: Option<String>,
+    /// When it started, as the record dates it.
+    pub date: String,
+    /// Its time per move, if it has one.
+    pub time: Option<String>,
+    /// How it ended (`1-0, resignation`), or who is to move while it runs.
+    pub state: String,
+    /// Whether it is over: its pictures never change.
+    pub finished: bool,
+    /// Every completed turn.
+    pub turns: Vec<PageTurn>,
+    /// The ply shown: after that many turns.
+    pub ply: usize,
+    /// What the picture at that ply shows, for those who cannot see it.
+    pub alt: String,
+}
+
+/// A completed turn, as the record writes it and in words.
+#[derive(Clone, Debug)]
+pub struct PageTurn {
+    /// The official notation.
+    pub notation: String,
+    /// What it did, as Discord's announcement says it.
+    pub words: String,
+}
+
+impl Service {
+    /// Notes whether every member of its server may read `channel`, as the adapter sees it
+    /// now: its games have pages only then. A failure is logged (the page stays as it was).
+    pub fn note_channel_open(&self, channel: ChannelId, open: bool) {
+        if let Err(e) = self.store.note_channel_open(channel, open) {
+            super::failed::log_failed("cannot note who may read a channel", &e);
+        }
+    }
+
+    /// The page of the game at `key` at `ply` (its last if none, or past the end), if it
+    /// has one.
+    pub fn game_page(&self, key: &str, ply: Option<usize>) -> anyhow::Result<Option<GamePage>> {
+        let Some(game) = self.game_with_page(key)? else {
+            return Ok(None);
+        };
+        let record = record_of(&self.store, &game)?;
+        let tag = |name: &str| record.header.get(name).map(str::to_owned);
+        let replay = game.record()?;
+        let turns = (replay.turns.iter().enumerate())
+            .map(|(i, turn)| {
+                let said = narrate(replay.games.get(i), turn);
+                let words = [Some(said.action), said.effects].into_iter().flatten();
+                PageTurn {
+                    notation: game.turn_text(turn),
+                    words: words.collect::<Vec<_>>().join(" "),
+                }
+            })
+            .collect::<Vec<_>>();
+        let ply = ply.unwrap_or(turns.len()).min(turns.len());
+        let finished = game.stored.status != GameStatus::Active;
+        let state = match finished {
+            true => [tag("Result"), tag("Termination")]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(", "),
+            false => {
+                let mover = game.to_move();
+                let colour = colour_word(mover).to_lowercase();
+                format!("{} ({colour}) to move", game.stored.names[mover])
+            }
+        };
+        Ok(Some(GamePage {
+            id: game.stored.id,
+            players: game.stored.names.clone(),
+            game: [
+                tag("Variant"),
+                tag("Potentials").map(|p| format!("potentials {p}")),
+            ]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(", "),
+            event: (tag("Round").is_some()).then(|| {
+                format!(
+                    "{}, round {}",
+                    tag("Event").unwrap_or_default(),
+                    tag("Round").unwrap_or_default()
+                )
+            }),
+            date: tag("Date").unwrap_or_default(),
+            time: game
+                .stored
+                .time
+                .map(|time| super::game::time::per_move(time.days)),
+            state,
+            finished,
+            alt: self.picture_at(&game, ply)?.alt,
+            turns,
+            ply,
+        }))
+    }
+
+    /// The picture of the game at `key` after `ply` turns (its last if past the end), and
+    /// whether the game is over (the picture never changes then), if it has a page.
+    pub fn game_picture(&self, key: &str, ply: usize) -> anyhow::Result<Option<(Picture, bool)>> {
+        let Some(game) = self.game_with_page(key)? else {
+            return Ok(None);
+        };
+        let finished = game.stored.status != GameStatus::Active;
+        Ok(Some((self.picture_at(&game, ply)?, finished)))
+    }
+
+    /// The record of the game at `key`, as `gipf-bot export` writes it (its file's name and
+    /// bytes), if it has a page.
+    pub fn game_record(&self, key: &str) -> anyhow::Result<Option<(String, Vec<u8>)>> {
+        let Some(game) = self.game_with_page(key)? else {
+            return Ok(None);
+        };
+        let record = record_of(&self.store, &game)?;
+        let name = format!("gipf-game-{}.gipf", game.stored.id);
+        Ok(Some((name, record.to_string().into_bytes())))
+    }
+
+    /// The game at `key`, loaded, if it has a page.
+    fn game_with_page(&self, key: &str) -> anyhow::Result<Option<LiveGame>> {
+        let Some(stored) = self.store.game_at(key)? else {
+            return Ok(None);
+        };
+        Ok(Some(LiveGame::load(stored)?))
+    }
+
+    /// The board of `game` after `ply` turns, as its channel's pictures show it.
+    fn picture_at(&self, game: &LiveGame, ply: usize) -> anyhow::Result<Picture> {
+        let replay = game.record()?;
+        let ply = ply.min(replay.turns.len());
+        let names = &game.stored.names;
+        let view = BoardView {
+            game: &replay.games[ply],
+            last_turn: ply.checked_sub(1).and_then(|i| replay.turns.get(i)),
+            names: ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str()),
+            note: None,
+        };
+        let options = RenderOptions {
+            coordinates: self.pictures.labels_for(&game.stored, None)?,
+            ..RenderOptions::seen_from(self.pictures.bottom_for(&game.stored, None, None)?)
+        };
+        Ok(draw(&view, &options))
+    }
+}

@@ -1,0 +1,212 @@
+//! The game pages through their router, in-process (`tower::ServiceExt::oneshot`): the link
+//! `!history` and `!export` give where every member may read the game's channel, the page at
+//! a ply and its links, the picture and the record of each ply, the headers, the escaping of
+//! names, and the one 404 of every address without a page.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use gipf_bot::model::ChannelId;
+use gipf_bot::service::Config;
+use gipf_bot::sight::{ChannelSight, Sight};
+use tower::ServiceExt as _;
+
+use crate::support::table::{Table, play_random_turns, shown};
+
+/// The adapter's answer for every channel: open to every member of the server, or not.
+struct Open(bool);
+
+impl ChannelSight for Open {
+    fn author_sees(&self, _: ChannelId) -> bool {
+        true
+    }
+    fn readers_here_see(&self, _: ChannelId) -> bool {
+        true
+    }
+    fn open_to_all(&self, _: ChannelId) -> bool {
+        self.0
+    }
+}
+
+/// A game of six turns, its pages written with `http://pages.test`.
+fn played() -> Table {
+    let mut table = Table::with_config(Config {
+        web_base_url: Some("http://pages.test".into()),
+        ..Config::default()
+    });
+    table.start("standard");
+    play_random_turns(&mut table, 7, 6);
+    table
+}
+
+/// What `author` hears to `text` where the channel is `open` to every member, or not.
+fn said_where(table: &mut Table, open: bool, author: &str, text: &str) -> String {
+    let mut message = table.message(author, text);
+    message.sight = Sight::Member(Arc::new(Open(open)));
+    let replies = table.serve(message, gipf_bot::service::Asked::Line);
+    replies.iter().map(shown).collect::<Vec<_>>().join("\n")
+}
+
+/// The page's address in a reply: its key.
+fn key_in(said: &str) -> String {
+    let start = said.find("http://pages.test/game/").expect(said) + "http://pages.test/game/".len();
+    said[start..start + 32].to_owned()
+}
+
+/// An answer of the router: status, headers, body.
+struct Answer {
+    status: StatusCode,
+    headers: axum::http::HeaderMap,
+    body: Vec<u8>,
+}
+
+impl Answer {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+    fn header(&self, name: &str) -> &str {
+        self.headers.get(name).map_or("", |v| v.to_str().unwrap())
+    }
+}
+
+fn get(table: &Table, method: &str, path: &str) -> Answer {
+    let router = gipf_bot::web::router(Arc::clone(&table.service));
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let request = Request::builder()
+            .method(method)
+            .uri(path)
+            .body(Body::empty())
+            .unwrap();
+        let response = router.oneshot(request).await.unwrap();
+        let (status, headers) = (response.status(), response.headers().clone());
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        Answer {
+            status,
+            headers,
+            body: body.to_vec(),
+        }
+    })
+}
+
+#[test]
+fn a_games_page_shows_each_ply_with_its_links_picture_and_record() {
+    let mut table = played();
+    let said = said_where(&mut table, true, "alice", "!history");
+    assert!(
+        said.contains("Its page, to step through: <http://pages.test/game/"),
+        "{said}"
+    );
+    let key = key_in(&said);
+
+    let page = get(&table, "GET", &format!("/game/{key}"));
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.header("content-type").starts_with("text/html"));
+    assert!(
+        page.header("content-security-policy")
+            .starts_with("default-src 'none'")
+    );
+    assert_eq!(page.header("set-cookie"), "");
+    let html = page.text();
+    assert!(html.contains("alice (white) vs bob (black)"), "{html}");
+    assert!(
+        html.contains("to move") && html.contains("After turn 6 of 6."),
+        "{html}"
+    );
+    assert_eq!(html.matches("</li>").count(), 6, "{html}");
+    assert!(html.contains("alice (white) to move"), "{html}");
+
+    let at_two = get(&table, "GET", &format!("/game/{key}?ply=2")).text();
+    assert!(
+        at_two.contains(&format!("src=\"/game/{key}/2.png\"")),
+        "{at_two}"
+    );
+    assert!(at_two.contains("After turn 2 of 6."));
+    assert!(at_two.contains("rel=\"prev\" href=\"?ply=1\""), "{at_two}");
+    assert!(at_two.contains("rel=\"next\" href=\"?ply=3\""), "{at_two}");
+    let marked = at_two.split("<li").nth(3).unwrap();
+    assert!(
+        marked.starts_with(" class=\"shown\" aria-current=\"step\""),
+        "{marked}"
+    );
+    assert!(at_two.contains("pushed"), "the turns in words: {at_two}");
+
+    let picture = get(&table, "GET", &format!("/game/{key}/2.png"));
+    assert_eq!(picture.header("content-type"), "image/png");
+    assert_eq!(
+        picture.header("cache-control"),
+        "no-cache",
+        "a running game's"
+    );
+    let drawn = image::load_from_memory(&picture.body).unwrap();
+    assert!(drawn.width() > 300 && drawn.height() > 300);
+    assert_ne!(
+        picture.body,
+        get(&table, "GET", &format!("/game/{key}/3.png")).body
+    );
+
+    let record = get(&table, "GET", &format!("/game/{key}/record.gipf"));
+    let exported = table.service.records(None).unwrap().remove(0).1.to_string();
+    assert_eq!(record.text(), exported, "the same bytes as gipf-bot export");
+    assert!(
+        record
+            .header("content-disposition")
+            .contains("gipf-game-1.gipf")
+    );
+
+    // Over, its pictures are kept for a year.
+    table.expect("alice", "!resign confirm", "alice resigned");
+    let picture = get(&table, "GET", &format!("/game/{key}/6.png"));
+    assert_eq!(
+        picture.header("cache-control"),
+        "public, max-age=31536000, immutable"
+    );
+}
+
+#[test]
+fn names_are_escaped_and_the_head_answers_as_the_get() {
+    let mut table = played();
+    let said = said_where(&mut table, true, "bob", "!export");
+    let key = key_in(&said);
+    table
+        .sql()
+        .execute_batch("UPDATE users SET name = '<script>alert(1)</script>' WHERE name = 'bob'")
+        .unwrap();
+    let html = get(&table, "GET", &format!("/game/{key}")).text();
+    assert!(!html.contains("<script>alert"), "{html}");
+    assert!(
+        html.contains("&lt;script&gt;alert(1)&lt;/script&gt; (black)"),
+        "{html}"
+    );
+    let head = get(&table, "HEAD", &format!("/game/{key}"));
+    assert_eq!(head.status, StatusCode::OK);
+    assert_eq!(
+        get(&table, "POST", &format!("/game/{key}")).status,
+        StatusCode::METHOD_NOT_ALLOWED
+    );
+}
+
+#[test]
+fn a_game_whose_channel_not_every_member_reads_has_no_page_and_no_link() {
+    let mut table = played();
+    let key = key_in(&said_where(&mut table, true, "alice", "!history"));
+    let nowhere = get(&table, "GET", "/game/0123456789abcdef0123456789abcdef");
+    assert_eq!(nowhere.status, StatusCode::NOT_FOUND);
+    // The channel hidden since: no link, and the page is gone, with the same answer.
+    let said = said_where(&mut table, false, "alice", "!history");
+    assert!(!said.contains("pages.test"), "{said}");
+    for path in [
+        format!("/game/{key}"),
+        format!("/game/{key}/1.png"),
+        format!("/game/{key}/record.gipf"),
+        "/game/../../etc/passwd".to_owned(),
+        "/game/1".to_owned(),
+    ] {
+        let hidden = get(&table, "GET", &path);
+        assert_eq!(hidden.status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(hidden.body, nowhere.body, "{path}");
+    }
+}
