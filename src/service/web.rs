@@ -117,7 +117,7 @@ impl Service {
                 .map(|time| super::game::time::per_move(time.days)),
             state,
             finished,
-            alt: self.picture_at(&game, ply)?.alt,
+            alt: alt_at(&game, ply)?,
             turns,
             ply,
         }))
@@ -152,21 +152,38 @@ impl Service {
         Ok(Some(LiveGame::load(stored)?))
     }
 
-    /// The board of `game` after `ply` turns, as its channel's pictures show it.
+    /// The board of `game` after `ply` turns, drawn as its channel's pictures show it.
     fn picture_at(&self, game: &LiveGame, ply: usize) -> anyhow::Result<Picture> {
-        let replay = game.record()?;
-        let ply = ply.min(replay.turns.len());
-        let names = &game.stored.names;
-        let view = BoardView {
-            game: &replay.games[ply],
-            last_turn: ply.checked_sub(1).and_then(|i| replay.turns.get(i)),
-            names: ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str()),
-            note: None,
-        };
         let options = RenderOptions {
             coordinates: self.pictures.labels_for(&game.stored, None)?,
             ..RenderOptions::seen_from(self.pictures.bottom_for(&game.stored, None, None)?)
         };
-        Ok(draw(&view, &options))
+        view_at(game, ply, |view| draw(view, &options))
     }
+}
+
+/// What the picture of `game` after `ply` turns shows, in words (its alt text), without
+/// drawing it.
+fn alt_at(game: &LiveGame, ply: usize) -> anyhow::Result<String> {
+    view_at(game, ply, |view| {
+        super::alt_text::describe(view, None, None)
+    })
+}
+
+/// `look` at the board of `game` after `ply` turns (its last if past the end).
+fn view_at<T>(
+    game: &LiveGame,
+    ply: usize,
+    look: impl FnOnce(&BoardView) -> T,
+) -> anyhow::Result<T> {
+    let replay = game.record()?;
+    let ply = ply.min(replay.turns.len());
+    let names = &game.stored.names;
+    let view = BoardView {
+        game: &replay.games[ply],
+        last_turn: ply.checked_sub(1).and_then(|i| replay.turns.get(i)),
+        names: ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str()),
+        note: None,
+    };
+    Ok(look(&view))
 }

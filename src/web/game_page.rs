@@ -90,10 +90,10 @@ fn steps(page: &GamePage) -> Markup {
     };
     html! {
         nav aria-label="plies" {
-            (step("first", "⏮ First", Some(0)))
-            (step("prev", "◀ Previous", page.ply.checked_sub(1)))
-            (step("next", "Next ▶", (page.ply < last).then_some(page.ply + 1)))
-            (step("last", "Last ⏭", Some(last)))
+            (step("first", "« First", Some(0)))
+            (step("prev", "‹ Previous", page.ply.checked_sub(1)))
+            (step("next", "Next ›", (page.ply < last).then_some(page.ply + 1)))
+            (step("last", "Last »", Some(last)))
         }
     }
 }

@@ -17,6 +17,7 @@ mod outbox_ends;
 mod outbox_events;
 mod outbox_kinds;
 mod outbox_links;
+mod pages;
 mod pictures;
 mod play;
 mod privacy;

@@ -45,6 +45,26 @@ impl Bot {
         config: Config,
         shards: Shards,
     ) -> Bot {
+        Bot::start_as(discord, db, config, shards, None).await
+    }
+
+    /// [`Bot::start_with`] serving the game pages on `web` too.
+    pub async fn start_serving(
+        discord: &FakeDiscord,
+        db: &Path,
+        config: Config,
+        web: std::net::SocketAddr,
+    ) -> Bot {
+        Bot::start_as(discord, db, config, Shards::default(), Some(web)).await
+    }
+
+    async fn start_as(
+        discord: &FakeDiscord,
+        db: &Path,
+        config: Config,
+        shards: Shards,
+        web_bind: Option<std::net::SocketAddr>,
+    ) -> Bot {
         let settings = Settings {
             token: "fake-token".into(),
             database: super::database::database(db),
@@ -52,7 +72,7 @@ impl Bot {
             dev_guild: Some(GUILD),
             api_proxy: Some(discord.base_url()),
             shards,
-            web_bind: None,
+            web_bind,
         };
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(run(settings, async {
