@@ -197,6 +197,14 @@ mod tests {
         for flag in bot_only.iter().chain(&["--instance"]) {
             assert!(!console.contains(flag), "console: {flag}\n{console}");
         }
+        let web = help("web");
+        for flag in bot_only.iter().chain(&play).chain(&["--instance"]) {
+            assert!(!web.contains(flag), "web: {flag}\n{web}");
+        }
+        assert!(
+            web.contains("--web-bind") && web.contains("--web-base-url") && web.contains("--db")
+        );
+        assert!(run.contains("--web-bind") && !console.contains("--web-bind"));
         for tool in ["doctor", "export", "backup", "status"] {
             let said = help(tool);
             assert!(

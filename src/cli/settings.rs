@@ -389,6 +389,8 @@ mod tests {
                 "WORKER_THREADS" => "--worker-threads",
                 "INSTANCE" => "--instance",
                 "WATCH_EVERY_MS" => "--watch-every-ms",
+                "WEB_BIND" => "--web-bind",
+                "WEB_BASE_URL" => "--web-base-url",
                 // The engine worker's own, checked in `worker.rs`.
                 "ENGINE_POLL_MS" => continue,
                 "LOG_LEVEL" => continue,
@@ -407,6 +409,28 @@ mod tests {
         assert_eq!(run.settings.pools.worker_threads, 4 * machine_cores());
         assert!(run.instance.unnamed());
         assert_eq!(run.watch_every_ms, 60_000);
+        assert_eq!((run.web.bind(), run.web.base_url()), (None, None));
+    }
+
+    #[test]
+    fn the_pages_links_are_written_with_the_base_url_else_the_bind() {
+        let parsed = |flags: &[&str]| {
+            let args = ["gipf-bot"].iter().chain(flags).copied();
+            Run::try_parse_from(args).map(|run| (run.args.web.bind(), run.args.web.base_url()))
+        };
+        let bind = "127.0.0.1:8080".parse().ok();
+        let bound = parsed(&["--web-bind=127.0.0.1:8080"]).unwrap();
+        assert_eq!(bound, (bind, Some("http://127.0.0.1:8080".into())));
+        let proxied = parsed(&[
+            "--web-bind=127.0.0.1:8080",
+            "--web-base-url=https://gipf.example.org",
+        ]);
+        assert_eq!(
+            proxied.unwrap().1.as_deref(),
+            Some("https://gipf.example.org")
+        );
+        let wrong = parsed(&["--web-bind=localhost"]).unwrap_err().to_string();
+        assert!(wrong.contains("write it like 127.0.0.1:8080"), "{wrong}");
     }
 
     /// A tool's database flags, as the binary reads them.

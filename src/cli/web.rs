@@ -3,13 +3,13 @@
 
 use anyhow::Context;
 
-use super::settings::{Settings, WebArgs};
+use super::settings::{DatabaseArgs, WebArgs};
 
 /// `gipf-bot web`'s flags: the database and where to serve.
 #[derive(clap::Args, Debug)]
 pub struct WebServeArgs {
     #[command(flatten)]
-    settings: Settings,
+    database: DatabaseArgs,
     #[command(flatten)]
     web: WebArgs,
 }
@@ -19,7 +19,14 @@ impl WebServeArgs {
     pub fn run(self) -> anyhow::Result<()> {
         let bind = (self.web.bind())
             .context("give the address to serve on: WEB_BIND or --web-bind, like 127.0.0.1:8080")?;
-        let service = std::sync::Arc::new(self.settings.service()?);
+        let config = crate::service::Config {
+            web_base_url: self.web.base_url(),
+            ..crate::service::Config::default()
+        };
+        let service = std::sync::Arc::new(crate::service::Service::open(
+            self.database.database()?,
+            config,
+        )?);
         tracing::info!(database = %service.database(), %bind, "serving the game pages");
         let runtime = crate::discord::runtime().context("cannot start the async runtime")?;
         runtime.block_on(async move {
