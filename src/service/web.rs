@@ -59,6 +59,12 @@ impl Service {
         }
     }
 
+    /// What the processes on the service's database are doing, read on one snapshot: the
+    /// operator's health probe (`/healthz`).
+    pub fn status(&self) -> anyhow::Result<crate::store::status::Status> {
+        crate::store::status::status(self.database(), self.config.clock.now())
+    }
+
     /// The page of the game at `key` at `ply` (its last if none, or past the end), if it
     /// has one.
     pub fn game_page(&self, key: &str, ply: Option<usize>) -> anyhow::Result<Option<GamePage>> {

@@ -41,6 +41,7 @@ pub fn router(service: Arc<Service>) -> Router {
         .route("/game/{key}", get(page))
         .route("/game/{key}/record.gipf", get(record))
         .route("/game/{key}/{picture}", get(picture))
+        .route("/healthz", get(healthz))
         .route("/style.css", get(style))
         .route("/keys.js", get(keys))
         .fallback(|| async { not_found() })
@@ -154,6 +155,47 @@ async fn record(State(service): State<Arc<Service>>, Path(key): Path<String>) ->
         }
         Err(refused) => refused,
     }
+}
+
+/// How long `/healthz` waits for the database before it answers 503.
+const HEALTH_PATIENCE: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// For the operator's probes: 200 and what the processes on the database are doing, or 503
+/// when the database does not answer within a second.
+async fn healthz(State(service): State<Arc<Service>>) -> Response {
+    let read = tokio::task::spawn_blocking(move || service.status());
+    let status = match tokio::time::timeout(HEALTH_PATIENCE, read).await {
+        Ok(Ok(Ok(status))) => status,
+        Ok(Ok(Err(e))) => return unhealthy(format!("{e:#}")),
+        Ok(Err(e)) => return unhealthy(e.to_string()),
+        Err(_) => return unhealthy("no answer within a second".into()),
+    };
+    let lease = |lease: &crate::store::Lease| serde_json::json!({ "name": lease.name, "holder": lease.holder, "renewed": lease.renewed, "until": lease.until });
+    let body = serde_json::json!({
+        "status": "ok",
+        "database": "answers",
+        "processes": status.processes.iter().map(lease).collect::<Vec<_>>(),
+        "watch": status.watch.as_ref().map(lease),
+        "unsent": status.unsent,
+        "engine_waiting": status.engine_waiting,
+        "games_running": status.games_running,
+    });
+    let headers = [
+        (header::CONTENT_TYPE, "application/json"),
+        (header::CACHE_CONTROL, "no-store"),
+    ];
+    (headers, body.to_string()).into_response()
+}
+
+/// `/healthz`'s 503, saying why (logged).
+fn unhealthy(why: String) -> Response {
+    tracing::warn!(why = %why, "the health probe finds the database not answering");
+    let body = serde_json::json!({ "status": "unavailable", "database": "not answering" });
+    let headers = [
+        (header::CONTENT_TYPE, "application/json"),
+        (header::CACHE_CONTROL, "no-store"),
+    ];
+    (StatusCode::SERVICE_UNAVAILABLE, headers, body.to_string()).into_response()
 }
 
 async fn style() -> Response {

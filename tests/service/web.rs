@@ -210,3 +210,30 @@ fn a_game_whose_channel_not_every_member_reads_has_no_page_and_no_link() {
         assert_eq!(hidden.body, nowhere.body, "{path}");
     }
 }
+
+#[test]
+fn the_health_probe_says_what_runs_and_503_when_the_database_is_gone() {
+    let table = played();
+    let healthy = get(&table, "GET", "/healthz");
+    assert_eq!(healthy.status, StatusCode::OK);
+    assert_eq!(healthy.header("content-type"), "application/json");
+    let said: serde_json::Value = serde_json::from_slice(&healthy.body).unwrap();
+    assert_eq!(said["database"], "answers", "{said}");
+    assert_eq!(said["games_running"], 1, "{said}");
+    assert_eq!(said["unsent"], 0, "{said}");
+    if crate::support::database::postgres().is_some() {
+        return; // The file's to take away: SQLite's half.
+    }
+    let file = table.dir.path().join("gipf.db");
+    let away = table.dir.path().join("away.db");
+    std::fs::rename(&file, &away).unwrap();
+    let gone = get(&table, "GET", "/healthz");
+    assert_eq!(gone.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(
+        gone.text().contains("\"database\":\"not answering\""),
+        "{}",
+        gone.text()
+    );
+    std::fs::rename(&away, &file).unwrap();
+    assert_eq!(get(&table, "GET", "/healthz").status, StatusCode::OK);
+}
