@@ -1,24 +1,22 @@
 //! The web part: what a game's page shows, read for the web server (which knows HTML and
 //! HTTP, not games), through the same record, words and renderer as Discord's replies. A
 //! game has a page only where the store says its channel is open to every member of its
-//! server ([`Service::note_channel_open`], told by the adapter as it sees the channel).
+//! server (noted by `page_link.rs`, as the asker's adapter sees the channel).
 
 use gipf::{ByColor, Color};
 use gipf_render::{BoardView, RenderOptions};
 
-use super::archive::record_of;
+use super::archive::{record_file_name, record_of};
 use super::picture::draw;
 use super::play::narrate::narrate;
 use super::words::colour_word;
 use super::{LiveGame, Service};
-use crate::model::{ChannelId, GameId, GameStatus};
+use crate::model::GameStatus;
 use crate::reply::Picture;
 
 /// A game's page, at one ply.
 #[derive(Clone, Debug)]
 pub struct GamePage {
-    /// Its number in its server.
-    pub id: GameId,
     /// Who plays each colour, as the bot names them.
     pub players: ByColor<String>,
     /// The game, as its record's header names it (`standard`, `tournament (potentials …)`).
@@ -51,14 +49,6 @@ pub struct PageTurn {
 }
 
 impl Service {
-    /// Notes whether every member of its server may read `channel`, as the adapter sees it
-    /// now: its games have pages only then. A failure is logged (the page stays as it was).
-    pub fn note_channel_open(&self, channel: ChannelId, open: bool) {
-        if let Err(e) = self.store.note_channel_open(channel, open) {
-            super::failed::log_failed("cannot note who may read a channel", &e);
-        }
-    }
-
     /// What the processes on the service's database are doing, read on one snapshot: the
     /// operator's health probe (`/healthz`).
     pub fn status(&self) -> anyhow::Result<crate::store::status::Status> {
@@ -99,7 +89,6 @@ impl Service {
             }
         };
         Ok(Some(GamePage {
-            id: game.stored.id,
             players: game.stored.names.clone(),
             game: [
                 tag("Variant"),
@@ -146,7 +135,7 @@ impl Service {
             return Ok(None);
         };
         let record = record_of(&self.store, &game)?;
-        let name = format!("gipf-game-{}.gipf", game.stored.id);
+        let name = record_file_name(game.stored.id);
         Ok(Some((name, record.to_string().into_bytes())))
     }
 

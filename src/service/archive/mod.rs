@@ -655,7 +655,7 @@ fn loser_words(why: &str) -> &'static str {
 }
 
 /// `gipf-game-12.gipf`.
-fn record_file_name(id: GameId) -> String {
+pub(in crate::service) fn record_file_name(id: GameId) -> String {
     format!("gipf-game-{id}.gipf")
 }
 
