@@ -9,7 +9,7 @@ use super::{
 };
 use gipf::Color;
 
-use crate::model::{ChannelId, GuildSettings, Labels, TimeControl};
+use crate::model::{ChannelId, GuildSettings, Labels, TimeControl, WebPages};
 
 /// A look at or a change of settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +45,8 @@ pub struct SettingsChange {
     pub puzzle_hour: Option<u8>,
     /// Whether every spot is named on the board pictures.
     pub labels: Option<bool>,
+    /// Whether the server's games and events have pages on the web, listed or not.
+    pub web: Option<WebPages>,
 }
 
 impl SettingsChange {
@@ -75,6 +77,9 @@ impl SettingsChange {
         }
         if let Some(labels) = self.labels {
             settings.labels = labels;
+        }
+        if let Some(web) = self.web {
+            settings.web = web;
         }
     }
 }
@@ -107,6 +112,7 @@ impl fmt::Display for ServerCommand {
                 puzzles,
                 puzzle_hour,
                 labels,
+                web,
             }) => line(
                 f,
                 "settings",
@@ -124,6 +130,7 @@ impl fmt::Display for ServerCommand {
                     }),
                     puzzle_hour.map(|hour| format!("puzzle_hour={hour}")),
                     labels.map(|on| format!("labels={}", on_off(on))),
+                    web.map(|web| format!("web={web}")),
                 ],
             ),
             ServerCommand::Notify { dm } => write!(f, "notify dm {}", on_off(*dm)),
@@ -201,6 +208,14 @@ const SETTINGS: &[Arg] = &[
         ),
         "labels",
     ),
+    keyed(
+        arg(
+            "web",
+            "Pages on the web for the games here: on, off, or listed on an index page",
+            ArgKind::Choice(Choices::Web),
+        ),
+        "web",
+    ),
     arg(
         "no_puzzles",
         "Stop the daily puzzle",
@@ -213,7 +228,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "settings",
         summary: "The server's settings; members with Manage Server change them",
-        help: "`{p}settings`: the server's settings (`{p}settings days=3 abandon=30 threads=on side=white puzzles=#puzzles puzzle_hour=18 labels=on` changes them, with Manage Server)",
+        help: "`{p}settings`: the server's settings (`{p}settings days=3 abandon=30 threads=on side=white puzzles=#puzzles puzzle_hour=18 labels=on web=listed` changes them, with Manage Server)",
         args: SETTINGS,
         slash: true,
         place: 260,
@@ -337,6 +352,7 @@ impl SettingsChange {
             "side" => self.side = Some(Color::ALL.into_iter().find(|c| Some(c.name()) == text)?),
             "threads" => self.threads = Some(on_off_of(text?)?),
             "labels" => self.labels = Some(on_off_of(text?)?),
+            "web" => self.web = Some(WebPages::of_name(text?)?),
             "days" => {
                 self.days = Some(match (text, number) {
                     (Some("none"), _) | (_, Some(0)) => None,
@@ -379,6 +395,9 @@ fn refusal(key: &str, given: &str, words: &Words) -> CommandError {
         }
         "threads" => format!("{given}: threads are `on` or `off`"),
         "labels" => format!("{given}: spot labels are `on` or `off`"),
+        "web" => format!(
+            "{given}: the games' pages on the web are `on`, `off` (old links stop working) or `listed` (an index page lists them)"
+        ),
         "days" => format!(
             "{given}: a default time per move is 1 to {} days, or {}",
             TimeControl::MAX_DAYS,

@@ -9,7 +9,7 @@ use gipf_ai::Level;
 
 use super::options::Given;
 use super::{Command, CommandError, FormatKind, TakebackAnswer, Words, potential_word};
-use crate::model::{BoardSide, ColorChoice, GameKind, GameScope, Labels};
+use crate::model::{BoardSide, ColorChoice, GameKind, GameScope, Labels, WebPages};
 
 /// How a command is written: its parser, its line in `!help`, its arguments, and what the
 /// adapter must look up before the service runs it.
@@ -124,6 +124,8 @@ pub enum Choices {
     OnOff,
     /// A member's spot labels: [`Labels::ALL`].
     Labels,
+    /// A server's web pages: [`WebPages::ALL`].
+    Web,
     /// Which games `games` lists: [`GameScope::ALL`].
     Scopes,
     /// The games the ratings keep apart: [`GameKind::ALL`].
@@ -163,6 +165,7 @@ impl Choices {
             Choices::TakebackAnswers => TakebackAnswer::ANSWERS.map(TakebackAnswer::word).to_vec(),
             Choices::OnOff => vec!["on", "off"],
             Choices::Labels => Labels::ALL.map(Labels::name).to_vec(),
+            Choices::Web => WebPages::ALL.map(WebPages::name).to_vec(),
             Choices::Scopes => GameScope::ALL.map(GameScope::word).to_vec(),
             Choices::GameKinds => GameKind::ALL.map(GameKind::name).to_vec(),
             Choices::Formats => FormatKind::ALL.map(FormatKind::word).to_vec(),

@@ -241,8 +241,11 @@ pub(super) async fn engine_turn(
                 .and_then(|thought| match thought {
                     Some((game, thought)) => player.play_thought(game, thought),
                     None => Ok(Vec::new()),
+                })
+                .map(|mut replies| {
+                    s.settle_ends(None, replies.iter_mut().map(|(c, r)| (*c, r)));
+                    replies
                 });
-            s.settle_ends();
             player.told(game, played)
         }))
         .await

@@ -78,6 +78,7 @@ impl Service {
             store: &self.store,
             voice: &self.voice,
             clock: &self.config.clock,
+            web_base_url: self.config.web_base_url.as_deref(),
         }
     }
 
@@ -235,7 +236,14 @@ impl Service {
             }
             Ok(all)
         });
-        self.settle_ends();
+        let mut replies = self.answer_of(message, handled);
+        let here = message.channel;
+        self.settle_ends(Some(message), replies.iter_mut().map(|reply| (here, reply)));
+        replies
+    }
+
+    /// The replies of a command that was `handled`, its failures said.
+    fn answer_of(&self, message: &Message, handled: Result<Vec<Reply>, Failure>) -> Vec<Reply> {
         match handled {
             Ok(replies) => replies,
             Err(Failure::Refused(text)) => vec![Reply::private(text)],

@@ -9,12 +9,13 @@ use super::engine::Engine;
 use super::games::Ended;
 use super::limits::{Limited, Limits};
 
-/// Reacts to each of `ended`.
-pub(super) fn react(ended: Vec<Ended>, engine: &Engine, limits: &Limits) {
-    for end in ended {
+/// Reacts to each of `ended`, and gives them back (for the links to their pages).
+pub(super) fn react(ended: Vec<Ended>, engine: &Engine, limits: &Limits) -> Vec<Ended> {
+    for end in &ended {
         engine.stop(end.game);
         let [white, black] = [end.players[Color::White], end.players[Color::Black]];
         limits.forget(Limited::ChallengePing(white, black));
         limits.forget(Limited::ChallengePing(black, white));
     }
+    ended
 }

@@ -25,6 +25,12 @@ pub(crate) struct Ended {
     pub game: GameId,
     /// Its players.
     pub players: ByColor<UserId>,
+    /// Its channel.
+    pub channel: ChannelId,
+    /// Its server, if any.
+    pub guild: Option<GuildId>,
+    /// Whether it can be read (a damaged game, ended unread, cannot).
+    pub readable: bool,
 }
 
 /// The games: read, saved, abandoned, and their ends told.
@@ -57,10 +63,10 @@ impl Games {
             .unwrap_or_default()
     }
 
-    /// Tells that `game`, between `players`, ended.
-    fn publish(&self, game: GameId, players: ByColor<UserId>) {
+    /// Tells that a game ended.
+    fn publish(&self, end: Ended) {
         if let Ok(mut ends) = self.ends.lock() {
-            ends.push(Ended { game, players });
+            ends.push(end);
         }
     }
 
@@ -76,7 +82,13 @@ impl Games {
             .as_ref()
             .is_some_and(|s| s.game.status != GameStatus::Active)
         {
-            self.publish(game.id, game.players);
+            self.publish(Ended {
+                game: game.id,
+                players: game.players,
+                channel: game.channel,
+                guild: game.guild,
+                readable: true,
+            });
         }
         Ok(saved)
     }
@@ -93,7 +105,13 @@ impl Games {
     ) -> anyhow::Result<Option<Vec<OutboxId>>> {
         let ended = (self.store).end_damaged(damaged, status, ended_by, announced)?;
         if ended.is_some() {
-            self.publish(damaged.id, damaged.players);
+            self.publish(Ended {
+                game: damaged.id,
+                players: damaged.players,
+                channel: damaged.channel,
+                guild: damaged.guild,
+                readable: false,
+            });
         }
         Ok(ended)
     }

@@ -64,7 +64,10 @@ pub use message::{Message, User, Via};
 pub use serve::{Asked, Served};
 pub use sink::{Posted, Refused, Sink};
 pub use watch::{NAME_PATIENCE, TEND_EVERY};
-pub use web::{GamePage, PageTurn};
+pub use web::{
+    CrossCell, EventPage, GamePage, IndexPage, Listed, PageTurn, PairingRow, PlayerPage, PlotLine,
+    RoundRow, StandingRow,
+};
 
 use std::sync::Arc;
 
@@ -300,8 +303,15 @@ impl Service {
             .await
     }
 
-    /// Reacts once to each game that ended since the last look (`ends.rs`).
-    fn settle_ends(&self) {
-        ends::react(self.games.ended(), &self.engine, &self.limits);
+    /// Reacts once to each game that ended since the last look (`ends.rs`), and links the
+    /// page of each in the last public reply of `replies` in its channel, where it has one
+    /// (its channel's openness seen now from `message`, if the clock's work did not end it).
+    fn settle_ends<'a>(
+        &self,
+        message: Option<&Message>,
+        replies: impl IntoIterator<Item = (ChannelId, &'a mut Reply)>,
+    ) {
+        let ended = ends::react(self.games.ended(), &self.engine, &self.limits);
+        page_link::link_ends(&self.store, &self.config, message, &ended, replies);
     }
 }

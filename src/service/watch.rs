@@ -29,8 +29,8 @@ async fn tick(service: &Arc<Service>, sink: &impl Sink) {
         if !s.holds_the_watch(every) {
             return None;
         }
-        let due = due(s);
-        s.settle_ends();
+        let mut due = due(s);
+        s.settle_ends(None, due.iter_mut().map(|(c, r)| (*c, r)));
         Some((due, s.daily().daily_puzzles()))
     });
     let Ok(Some((due, daily))) = looked.await else {

@@ -333,8 +333,9 @@ impl Store {
         })
     }
 
-    /// Moves an active game to another channel (the thread opened for it); false if it is
-    /// no longer active. A round game that waited for its thread starts its time per move
+    /// Moves an active game to another channel (the public thread opened for it, read by
+    /// whoever reads the game's channel, whose openness it takes); false if it is no longer
+    /// active. A round game that waited for its thread starts its time per move
     /// only now.
     pub fn move_game(&self, game: GameId, channel: ChannelId) -> anyhow::Result<bool> {
         let now = self.clock.now();
@@ -347,6 +348,14 @@ impl Store {
                 )?;
                 let clock = MoveClock::of(now, time.flatten());
                 let deadline = clock.map(|clock| clock.deadline);
+                // A public thread is read by whoever reads its channel: its openness too.
+                tx.execute(
+                    "INSERT INTO open_channels (channel_id, open, seen_at)
+                     SELECT ?2, open, seen_at FROM open_channels
+                     WHERE channel_id = (SELECT channel_id FROM games WHERE id = ?1)
+                     ON CONFLICT (channel_id) DO NOTHING",
+                    params![game, channel],
+                )?;
                 Ok(tx.execute(
                     "UPDATE games SET channel_id = ?2,
                          deadline = CASE WHEN waits_for_thread = 1 AND deadline IS NOT NULL

@@ -37,6 +37,7 @@ mod takebacks;
 mod tournaments;
 mod users;
 mod web;
+mod web_index;
 
 pub use archive::GameFilter;
 pub use challenges::{Challenge, ChallengeTerms};
@@ -50,6 +51,7 @@ pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
 pub use stored_game::{Damaged, StoredGame, Takeback};
 pub use tournaments::{Entry, EventGame, EventTerms, Tournament};
+pub use web_index::{LISTED_GAMES, PagedGame, RatingChange, RatingPoint};
 
 pub use backup::backup;
 pub use sql::{Database, Fault, PATIENCE, one_command};

@@ -159,14 +159,23 @@ pub(super) fn rate(c: &mut Conn, game: &StoredGame, winner: Color) -> anyhow::Re
     let guild = game.guild.unwrap_or(GuildId(0));
     for kind in [None, Some(game.spec.kind())] {
         let at = (guild, pool(kind));
+        let before = [read(c, guild, at.1, winner)?, read(c, guild, at.1, loser)?];
         let (won, lost) = glicko2(
-            &read(c, guild, at.1, winner)?.into(),
-            &read(c, guild, at.1, loser)?.into(),
+            &before[0].into(),
+            &before[1].into(),
             &Outcomes::WIN,
             &Glicko2Config::new(),
         );
-        write(c, at, winner, won.into(), true)?;
-        write(c, at, loser, lost.into(), false)?;
+        let after: [Rating; 2] = [won.into(), lost.into()];
+        write(c, at, winner, after[0], true)?;
+        write(c, at, loser, after[1], false)?;
+        for (player, (before, after)) in [winner, loser].into_iter().zip(before.iter().zip(after)) {
+            c.execute(
+                "INSERT INTO rating_changes (game_id, user_id, kind, rating_before, rating_after)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![game.id, player, at.1, before.rating, after.rating],
+            )?;
+        }
     }
     Ok(())
 }

@@ -307,6 +307,9 @@ pub(super) fn insert_game(
         ],
         |r| r.get(0),
     )?;
+    if let Some(guild) = terms.guild {
+        give_player_pages(c, guild, players)?;
+    }
     Ok(StoredGame {
         id,
         guild: terms.guild,
@@ -354,7 +357,19 @@ pub(super) fn with_turns(c: &mut Conn, mut game: StoredGame) -> anyhow::Result<S
     Ok(game)
 }
 
-/// A new game's page address: 128 random bits, in hex (the thread's generator is seeded by
+/// Gives `players` their pages in `guild`, where they have none yet.
+fn give_player_pages(c: &mut Conn, guild: GuildId, players: ByColor<UserId>) -> sql::Result<()> {
+    for player in [players[Color::White], players[Color::Black]] {
+        c.execute(
+            "INSERT INTO player_pages (guild_id, user_id, web_key) VALUES (?1, ?2, ?3)
+             ON CONFLICT (guild_id, user_id) DO NOTHING",
+            params![guild, player, new_key()],
+        )?;
+    }
+    Ok(())
+}
+
+/// A new page's address (a game's, an event's, a player's): 128 random bits, in hex (the thread's generator is seeded by
 /// the system's and cryptographically secure).
 pub(super) fn new_key() -> String {
     let mut bits = [0u8; 16];

@@ -192,7 +192,7 @@ fn filled(c: &mut Conn, mut event: Tournament) -> anyhow::Result<Tournament> {
 
 /// The events `filter` (an SQL condition on `tournaments`, its parameter `?1`, with its
 /// order and limit if any) picks.
-fn events_where(
+pub(super) fn events_where(
     c: &mut Conn,
     filter: &str,
     value: &dyn ToValue,
@@ -211,10 +211,11 @@ impl Store {
         self.with(|c| {
             let made = c.query_opt(
                 "INSERT INTO tournaments (guild_id, channel_id, name, format, rounds, variant,
-                         potentials, move_days, rated, starts_at, status, created_by, created_at)
+                         potentials, move_days, rated, starts_at, status, created_by, created_at,
+                         web_key)
                      SELECT CAST(?1 AS BIGINT), CAST(?2 AS BIGINT), ?3, ?4, CAST(?5 AS BIGINT), ?6, ?7,
                             CAST(?8 AS BIGINT), CAST(?9 AS BIGINT), CAST(?10 AS BIGINT), 'open',
-                            CAST(?11 AS BIGINT), CAST(?12 AS BIGINT)
+                            CAST(?11 AS BIGINT), CAST(?12 AS BIGINT), ?13
                      WHERE NOT EXISTS (SELECT 1 FROM tournaments WHERE channel_id = ?2
                                        AND status IN ('open', 'running'))
                  RETURNING id",
@@ -230,7 +231,8 @@ impl Store {
                     terms.rated,
                     terms.starts_at,
                     terms.created_by,
-                    self.clock.now()
+                    self.clock.now(),
+                    super::stored_game::new_key()
                 ],
                 |r| r.get(0),
             )?;

@@ -7,17 +7,20 @@ use super::stored_game::{GAME_COLUMNS, game_row, readable, with_turns};
 use crate::model::{ChannelId, GameId};
 use crate::store::StoredGame;
 
-/// The condition on a `games` row that its channel is open to every member.
-const OPEN: &str = "channel_id IN (SELECT channel_id FROM open_channels WHERE open = 1)";
+/// The condition on a row of `games` or `tournaments` that it has a page: a server's, in a
+/// channel open to every member, in a server whose pages are not off.
+pub(super) const SHOWN: &str = "guild_id IS NOT NULL
+    AND channel_id IN (SELECT channel_id FROM open_channels WHERE open = 1)
+    AND guild_id NOT IN (SELECT guild_id FROM guild_settings WHERE web = 'off')";
 
 /// Whether `key` could be a page address at all: hex, of a length the store writes.
-fn plausible(key: &str) -> bool {
+pub(super) fn plausible(key: &str) -> bool {
     (32..=40).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 impl Store {
     /// The game whose page is at `key`, with its turns, if it has a page: a server's game
-    /// whose channel every member may read.
+    /// whose channel every member may read, where the server's pages are not off.
     pub fn game_at(&self, key: &str) -> anyhow::Result<Option<StoredGame>> {
         if !plausible(key) {
             return Ok(None);
@@ -27,7 +30,7 @@ impl Store {
                 let game = tx.query_opt(
                     &format!(
                         "SELECT {GAME_COLUMNS} FROM games
-                         WHERE web_key = ?1 AND guild_id IS NOT NULL AND {OPEN}"
+                         WHERE web_key = ?1 AND {SHOWN}"
                     ),
                     params![key],
                     game_row,
@@ -37,13 +40,11 @@ impl Store {
         })
     }
 
-    /// The address of game `id`'s page, if its channel is open to every member.
+    /// The address of game `id`'s page, if it has one.
     pub fn page_of(&self, id: GameId) -> anyhow::Result<Option<String>> {
         self.with(|c| {
             Ok(c.query_opt(
-                &format!(
-                    "SELECT web_key FROM games WHERE id = ?1 AND guild_id IS NOT NULL AND {OPEN}"
-                ),
+                &format!("SELECT web_key FROM games WHERE id = ?1 AND {SHOWN}"),
                 params![id],
                 |r| r.get(0),
             )?

@@ -3,29 +3,11 @@
 //! the official notation and in words, the shown ply marked, and the downloads. maud escapes
 //! every name and word it is given.
 
-use maud::{DOCTYPE, Markup, html};
+use maud::{Markup, html};
+
+use super::layout::{self, named};
 
 use crate::service::GamePage;
-
-/// The pages' style sheet, served by the bot itself.
-pub(super) const STYLE: &str = "\
-body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;\
-color:#222;background:#fbfaf7}\
-h1{font-size:1.5rem;margin:.2rem 0}.facts{color:#555}\
-main{display:flex;flex-wrap:wrap;gap:1.5rem}figure{margin:0;flex:1 1 28rem}\
-figure img{width:100%;height:auto;border-radius:4px}\
-nav{display:flex;gap:.5rem;margin:.5rem 0}nav a,nav span{padding:.3rem .7rem;\
-border:1px solid #bbb;border-radius:4px;text-decoration:none}nav span{color:#aaa}\
-ol{flex:1 1 20rem;max-height:40rem;overflow:auto;padding-left:2.5rem}\
-li{margin:.2rem 0}li.shown{background:#f3e6b3}li small{display:block;color:#555}\
-code{font-size:1rem}";
-
-/// The arrow keys step through the plies, following the page's own links.
-pub(super) const KEYS: &str = "\
-document.addEventListener('keydown',function(e){\
-var rel={ArrowLeft:'prev',ArrowRight:'next',Home:'first',End:'last'}[e.key];\
-var link=rel&&document.querySelector('nav a[rel='+rel+']');\
-if(link){location.href=link.href;}});";
 
 /// The page of the game at `key`, at the ply `page` shows.
 pub(super) fn html(key: &str, page: &GamePage) -> Markup {
@@ -39,34 +21,46 @@ pub(super) fn html(key: &str, page: &GamePage) -> Markup {
         Some(page.date.clone()),
         page.time.clone(),
     ];
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { "GIPF: " (white) " vs " (black) }
-                link rel="stylesheet" href="/style.css";
-                script src="/keys.js" defer {}
+    let title = format!("GIPF: {white} vs {black}");
+    let [white_page, black_page] =
+        [gipf::Color::White, gipf::Color::Black].map(|color| page.player_pages[color].as_deref());
+    layout::page(
+        &title,
+        html! {
+            h1 {
+                (named(white, white_page, "player")) " (white) vs "
+                (named(black, black_page, "player")) " (black)"
             }
-            body {
-                h1 { (white) " (white) vs " (black) " (black)" }
-                p.facts { (facts.into_iter().flatten().collect::<Vec<_>>().join(" · ")) }
-                p.state { strong { (page.state) } }
-                main {
-                    figure {
-                        (steps(page))
-                        img src=(format!("/game/{key}/{}.png", page.ply)) alt=(page.alt);
-                        figcaption { (caption(page)) }
-                        p {
-                            a href=(format!("/game/{key}/record.gipf")) download { "The record (.gipf)" }
-                            " · "
-                            a href=(format!("/game/{key}/{}.png", page.ply)) download { "This picture (.png)" }
-                        }
-                    }
-                    (moves(page))
+            p.facts { (facts.into_iter().flatten().collect::<Vec<_>>().join(" · ")) }
+            @if let Some(event) = &page.event_page {
+                p { a href=(format!("/event/{event}")) { "The event's page" } }
+            }
+            p.state { strong { (page.state) } }
+            @for rating in &page.ratings {
+                p.facts { "Rating: " (rating) }
+            }
+            main {
+                figure {
+                    (steps(page))
+                    img src=(format!("/game/{key}/{}.png", page.ply)) alt=(page.alt);
+                    figcaption { (caption(page)) }
+                    (downloads(key, page))
                 }
+                (moves(page))
             }
+        },
+    )
+}
+
+/// The record, the replay and this ply's picture, to download.
+fn downloads(key: &str, page: &GamePage) -> Markup {
+    html! {
+        p {
+            a href=(format!("/game/{key}/record.gipf")) download { "The record (.gipf)" }
+            " · "
+            a href=(format!("/game/{key}/replay.gif")) download { "The replay (.gif)" }
+            " · "
+            a href=(format!("/game/{key}/{}.png", page.ply)) download { "This picture (.png)" }
         }
     }
 }

@@ -1,11 +1,18 @@
 //! The web adapter (issue 42): a game's page at an address nobody can guess, its board at
-//! any ply, and its record, served by axum on the bot's runtime (or alone, `gipf-bot web`).
+//! any ply, its record and replay; an event's page, a player's, and a server's index where
+//! it lists its pages; served by axum on the bot's runtime (or alone, `gipf-bot web`).
 //! It knows HTTP and HTML; the service reads and draws (off the async runtime, on tokio's
 //! blocking pool). GET and HEAD only, no cookies, nothing from elsewhere (a strict
 //! Content-Security-Policy); a game without a page, an unknown address and a wrong one all
 //! answer the same 404.
 
+mod event_page;
 mod game_page;
+mod index_page;
+mod layout;
+mod player_page;
+mod plot;
+mod replays;
 
 use std::sync::Arc;
 
@@ -35,18 +42,34 @@ const SECURITY: [(&str, &str); 4] = [
 /// How long a finished game's picture or record may be kept: a year (it never changes).
 const KEPT: &str = "public, max-age=31536000, immutable";
 
+/// What the handlers share: the service, and the replays drawn.
+#[derive(Clone)]
+struct Web {
+    service: Arc<Service>,
+    replays: Arc<replays::Replays>,
+}
+
 /// The routes, on `service`.
 pub fn router(service: Arc<Service>) -> Router {
+    let web = Web {
+        service,
+        replays: Arc::default(),
+    };
     Router::new()
         .route("/game/{key}", get(page))
         .route("/game/{key}/record.gipf", get(record))
+        .route("/game/{key}/replay.gif", get(replay))
         .route("/game/{key}/{picture}", get(picture))
+        .route("/event/{key}", get(event))
+        .route("/event/{key}/crosstable.png", get(crosstable))
+        .route("/player/{key}", get(player))
+        .route("/server/{key}", get(index))
         .route("/healthz", get(healthz))
         .route("/style.css", get(style))
         .route("/keys.js", get(keys))
         .fallback(|| async { not_found() })
         .layer(axum::middleware::map_response(secured))
-        .with_state(service)
+        .with_state(web)
 }
 
 /// Listens on `bind` for the pages.
@@ -112,7 +135,7 @@ struct PlyQuery {
 }
 
 async fn page(
-    State(service): State<Arc<Service>>,
+    State(Web { service, .. }): State<Web>,
     Path(key): Path<String>,
     Query(query): Query<PlyQuery>,
 ) -> Response {
@@ -124,7 +147,7 @@ async fn page(
 }
 
 async fn picture(
-    State(service): State<Arc<Service>>,
+    State(Web { service, .. }): State<Web>,
     Path((key, picture)): Path<(String, String)>,
 ) -> Response {
     let Some(ply) = (picture.strip_suffix(".png")).and_then(|ply| ply.parse::<usize>().ok()) else {
@@ -143,7 +166,7 @@ async fn picture(
     }
 }
 
-async fn record(State(service): State<Arc<Service>>, Path(key): Path<String>) -> Response {
+async fn record(State(Web { service, .. }): State<Web>, Path(key): Path<String>) -> Response {
     match read(&service, move |s| s.game_record(&key)).await {
         Ok((name, bytes)) => {
             let disposition = format!("attachment; filename=\"{name}\"");
@@ -157,12 +180,78 @@ async fn record(State(service): State<Arc<Service>>, Path(key): Path<String>) ->
     }
 }
 
+async fn replay(State(Web { service, replays }): State<Web>, Path(key): Path<String>) -> Response {
+    // Only finished games' replays are kept: they never change.
+    let (gif, finished) = match replays.kept(&key) {
+        Some(gif) => (gif, true),
+        None => {
+            let Some(_turn) = replays.turn().await else {
+                return failed("the replays' gate closed");
+            };
+            let asked = key.clone();
+            match read(&service, move |s| s.game_gif(&asked)).await {
+                Ok((gif, finished)) => {
+                    let gif = Arc::new(gif);
+                    if finished {
+                        replays.keep(key, Arc::clone(&gif));
+                    }
+                    (gif, finished)
+                }
+                Err(refused) => return refused,
+            }
+        }
+    };
+    let headers = [
+        (header::CONTENT_TYPE, "image/gif"),
+        (
+            header::CACHE_CONTROL,
+            if finished { KEPT } else { "no-cache" },
+        ),
+    ];
+    (headers, gif.to_vec()).into_response()
+}
+
+async fn event(State(Web { service, .. }): State<Web>, Path(key): Path<String>) -> Response {
+    let shown = key.clone();
+    match read(&service, move |s| s.event_page(&shown)).await {
+        Ok(page) => event_page::html(&key, &page).into_response(),
+        Err(refused) => refused,
+    }
+}
+
+async fn crosstable(State(Web { service, .. }): State<Web>, Path(key): Path<String>) -> Response {
+    match read(&service, move |s| s.event_picture(&key)).await {
+        Ok(picture) => {
+            let headers = [
+                (header::CONTENT_TYPE, "image/png"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ];
+            (headers, picture.png).into_response()
+        }
+        Err(refused) => refused,
+    }
+}
+
+async fn player(State(Web { service, .. }): State<Web>, Path(key): Path<String>) -> Response {
+    match read(&service, move |s| s.player_page(&key)).await {
+        Ok(page) => player_page::html(&page).into_response(),
+        Err(refused) => refused,
+    }
+}
+
+async fn index(State(Web { service, .. }): State<Web>, Path(key): Path<String>) -> Response {
+    match read(&service, move |s| s.index_page(&key)).await {
+        Ok(page) => index_page::html(&page).into_response(),
+        Err(refused) => refused,
+    }
+}
+
 /// How long `/healthz` waits for the database before it answers 503.
 const HEALTH_PATIENCE: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// For the operator's probes: 200 and what the processes on the database are doing, or 503
 /// when the database does not answer within a second.
-async fn healthz(State(service): State<Arc<Service>>) -> Response {
+async fn healthz(State(Web { service, .. }): State<Web>) -> Response {
     let read = tokio::task::spawn_blocking(move || service.status());
     let status = match tokio::time::timeout(HEALTH_PATIENCE, read).await {
         Ok(Ok(Ok(status))) => status,
@@ -203,7 +292,7 @@ async fn style() -> Response {
         (header::CONTENT_TYPE, "text/css"),
         (header::CACHE_CONTROL, "public, max-age=3600"),
     ];
-    (headers, game_page::STYLE).into_response()
+    (headers, layout::STYLE).into_response()
 }
 
 async fn keys() -> Response {
@@ -211,5 +300,5 @@ async fn keys() -> Response {
         (header::CONTENT_TYPE, "text/javascript"),
         (header::CACHE_CONTROL, "public, max-age=3600"),
     ];
-    (headers, game_page::KEYS).into_response()
+    (headers, layout::KEYS).into_response()
 }

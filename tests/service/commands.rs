@@ -10,6 +10,7 @@ use gipf_bot::command::{
 };
 use gipf_bot::model::{
     BoardSide, ChannelId, ColorChoice, GameId, GameKind, GameScope, Labels, TimeControl, UserId,
+    WebPages,
 };
 use proptest::prelude::*;
 
@@ -159,9 +160,10 @@ fn settings() -> impl Strategy<Value = Command> {
         proptest::option::of(proptest::option::of(1u64..u64::MAX >> 1)),
         proptest::option::of(0u8..24),
         proptest::option::of(any::<bool>()),
+        proptest::option::of(proptest::sample::select(WebPages::ALL.to_vec())),
     )
         .prop_map(
-            |(days, abandon, threads, side, puzzles, puzzle_hour, labels)| {
+            |(days, abandon, threads, side, puzzles, puzzle_hour, labels, web)| {
                 ServerCommand::Settings(SettingsChange {
                     days,
                     abandon,
@@ -170,6 +172,7 @@ fn settings() -> impl Strategy<Value = Command> {
                     puzzles: puzzles.map(|channel| channel.map(ChannelId)),
                     puzzle_hour,
                     labels,
+                    web,
                 })
                 .into()
             },

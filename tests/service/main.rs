@@ -35,4 +35,5 @@ mod tournaments;
 mod upgrade;
 mod upkeep;
 mod web;
+mod web_pages;
 mod words;

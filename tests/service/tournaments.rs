@@ -11,6 +11,7 @@ use gipf_bot::console::{Console, user_id};
 use gipf_bot::model::{ChannelId, Clock, GuildId};
 use gipf_bot::reply::Reply;
 use gipf_bot::service::{Asked, Config, Message, Service};
+use gipf_bot::sight::Sight;
 
 use crate::support::chat::shown_safely;
 use crate::support::recorder::{FIRST_THREAD, Recorder, look};
@@ -29,16 +30,23 @@ pub struct Hall {
     recorder: Arc<Recorder>,
     /// What the last command or look delivered, each with its channel.
     delivered: Vec<(ChannelId, Reply)>,
+    /// How the messages' adapter sees who may read their channels, if it does.
+    pub sight: Option<Sight>,
 }
 
 impl Hall {
     pub fn new() -> Hall {
+        Hall::with_config(Config::default())
+    }
+
+    /// A hall whose service has `config`, on the test's clock.
+    pub fn with_config(config: Config) -> Hall {
         let dir = tempfile::tempdir().unwrap();
         let now = Arc::new(AtomicI64::new(1_800_000_000));
         let reading = Arc::clone(&now);
         let config = Config {
             clock: Clock::new(move || reading.load(Ordering::SeqCst)),
-            ..Config::default()
+            ..config
         };
         let service = Arc::new(Service::open(dir.path().join("gipf.db"), config).unwrap());
         service.set_engine_user(user_id("gipf-bot"), "gipf-bot");
@@ -50,6 +58,7 @@ impl Hall {
             now,
             recorder: Arc::new(Recorder::with_threads()),
             delivered: Vec::new(),
+            sight: None,
         }
     }
 
@@ -65,6 +74,9 @@ impl Hall {
         message.channel = ChannelId(channel);
         message.guild = Some(GuildId(77));
         message.rights.manage_messages = moderator;
+        if let Some(sight) = &self.sight {
+            message.sight = sight.clone();
+        }
         message
     }
 

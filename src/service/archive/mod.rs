@@ -250,7 +250,8 @@ impl Hands<'_> {
 
     /// `text`, and the link of `game`'s page on a line of its own where it has one.
     fn with_page(&self, message: &Message, game: &LiveGame, mut text: Text) -> Text {
-        let page = super::page_link::page_link(self.store, self.config, message, &game.stored);
+        let page =
+            super::page_link::page_link(self.store, self.config, Some(message), &game.stored);
         if let Some(page) = page {
             text.push(format!("\nIts page, to step through: <{page}>"));
         }

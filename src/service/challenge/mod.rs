@@ -335,6 +335,10 @@ impl Hands<'_> {
                 .unwrap_or_else(|| Err(answered_just_now()));
         };
         let game = LiveGame::load(started.game)?;
+        if self.config.web_base_url.is_some() && game.stored.guild.is_some() {
+            // Seen now, for the link at its end if the clock ends it.
+            super::page_link::note_open(self.store, message, message.channel);
+        }
         let mut text = game_on(&game, "");
         if let Some(told) = challenger_told(self.voice, &game, terms) {
             text.append(told);

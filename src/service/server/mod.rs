@@ -1,7 +1,7 @@
 //! `settings`: a server's default time per move, days before an idle game is abandoned,
-//! threads, the side and spot labels of its board pictures and its daily puzzle, shown to
-//! anyone, changed by members with Manage Server; `notify`: a member's direct messages;
-//! `labels`: a member's own spot labels.
+//! threads, the side and spot labels of its board pictures, its daily puzzle and its web
+//! pages, shown to anyone, changed by members with Manage Server; `notify`: a member's direct
+//! messages; `labels`: a member's own spot labels.
 
 pub(super) mod notify;
 
@@ -10,7 +10,7 @@ use gipf::Color;
 use super::words::colour_word;
 use super::{Handled, Message, Run, refuse};
 use crate::command::{Phrasing, ServerCommand, SettingsChange};
-use crate::model::{BoardSide, Clock, GuildId, GuildSettings, Labels};
+use crate::model::{BoardSide, Clock, GuildId, GuildSettings, Labels, WebPages};
 use crate::reply::Reply;
 use crate::service::games::Games;
 use crate::service::learn::daily::Daily;
@@ -27,6 +27,8 @@ pub(in crate::service) struct Hands<'a> {
     pub store: &'a Store,
     pub voice: &'a Voice,
     pub clock: &'a Clock,
+    /// The address the web pages' links are written with, if the bot serves pages.
+    pub web_base_url: Option<&'a str>,
 }
 
 impl Run for ServerCommand {
@@ -148,7 +150,40 @@ impl Hands<'_> {
             clock: self.clock,
         };
         text.append(daily.describe_daily(settings, guild, say)?);
+        if let Some(base) = self.web_base_url {
+            text.push(self.web_words(settings.web, guild, base, say)?);
+        }
         Ok(text)
+    }
+
+    /// What `settings web=…` chose, with the index page's address where it lists them.
+    fn web_words(
+        &self,
+        web: WebPages,
+        guild: GuildId,
+        base: &str,
+        say: &Phrasing,
+    ) -> anyhow::Result<String> {
+        let pages = "every game and event played in a channel all members may read has a page \
+                     on the web, at an address only its links give";
+        Ok(match web {
+            WebPages::Off => format!(
+                " The games here have no pages on the web ({} gives them pages).",
+                say.cmd("settings web=on")
+            ),
+            WebPages::On => format!(
+                " Here {pages} ({} lists them on an index page; {} turns them off).",
+                say.cmd("settings web=listed"),
+                say.options("settings web=off")
+            ),
+            WebPages::Listed => match self.store.server_page_of(guild)? {
+                Some(key) => format!(
+                    " Here {pages}, and the index <{}/server/{key}> lists them.",
+                    base.trim_end_matches('/')
+                ),
+                None => format!(" Here {pages}."),
+            },
+        })
     }
 }
 

@@ -58,6 +58,8 @@ pub(super) fn create_event(
             "Someone created a tournament in this channel just now: one at a time per channel.",
         );
     }
+    // Seen now, for the links to its page in its posts.
+    crate::service::page_link::note_open(h.store, message, message.channel);
     let starts = match terms.starts_at {
         Some(at) => format!("It starts by itself at {}", crate::text::utc(at)),
         None => format!("A moderator starts it with {}", say.cmd("tournament start")),

@@ -7,9 +7,9 @@
 //! `watch.rs` (what the events call for when the watch looks).
 
 mod entries;
-mod results;
+pub(in crate::service) mod results;
 mod rounds;
-mod standings;
+pub(in crate::service) mod standings;
 mod threads;
 mod watch;
 

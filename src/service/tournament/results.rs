@@ -19,7 +19,7 @@ pub(super) fn pairing_format(format: EventFormat) -> Format {
 /// The winner of an event's game, once it ended. A game that ends without a result by the
 /// rules' standards (abandoned, or aborted) still has one in an event: the player whose
 /// turn it was let it lapse and loses it.
-pub(super) fn winner(game: &EventGame) -> Option<Color> {
+pub(in crate::service) fn winner(game: &EventGame) -> Option<Color> {
     match game.status {
         GameStatus::Active => None,
         GameStatus::Won(color) => Some(color),
@@ -29,7 +29,7 @@ pub(super) fn winner(game: &EventGame) -> Option<Color> {
 
 /// The record of `event` as stored now: its games and byes, each player by entry
 /// number.
-pub(super) fn event_record(h: &Hands<'_>, event: &Tournament) -> anyhow::Result<Event> {
+pub(in crate::service) fn event_record(h: &Hands<'_>, event: &Tournament) -> anyhow::Result<Event> {
     let seat = |user| event.seat_of(user);
     let games = h.store.event_games(event.id)?;
     let mut record = Event::new(pairing_format(event.terms.format), event.entries.len());

@@ -12,6 +12,7 @@ use crate::model::EventStatus;
 use crate::reply::{Picture, Reply};
 use crate::service::alt_text::within_limit;
 use crate::service::names::{name, plain_name};
+use crate::service::page_link::{event_link, note_open};
 use crate::store::Tournament;
 use crate::text;
 use crate::text::Text;
@@ -19,6 +20,7 @@ use crate::text::Text;
 /// `tournament standings`.
 pub(super) fn event_standings(h: &Hands<'_>, message: &Message) -> Handled {
     let event = event_here(h, message)?;
+    note_open(h.store, message, event.terms.channel);
     if event.status == EventStatus::Open {
         return Ok(Reply::public(entries_text(h, &event)?));
     }
@@ -47,7 +49,7 @@ fn entries_text(h: &Hands<'_>, event: &Tournament) -> anyhow::Result<Text> {
 
 /// The standings as text: a line a player, rank, name, points and tie-breaks; `played`
 /// says the first rounds are over (else they show the entries at the start).
-pub(super) fn standings_reply(
+pub(in crate::service) fn standings_reply(
     h: &Hands<'_>,
     event: &Tournament,
     played: bool,
@@ -93,6 +95,9 @@ pub(super) fn standings_reply(
         format: record.format,
     });
     let alt = crosstable_alt(&subtitle, &names, &standings);
+    if let Some(page) = event_link(h.store, h.config, event) {
+        text.push(format!("\nThe event's page: <{page}>"));
+    }
     Ok(Reply {
         board: Some(Picture { png: picture, alt }).filter(|p| !p.png.is_empty()),
         ..Reply::public(text)
@@ -152,6 +157,10 @@ pub(super) fn event_pairings(h: &Hands<'_>, message: &Message, round: Option<u32
         .filter(|(r, _)| *r == round)
     {
         text.append(text!["\n- bye: ", name(h.store, *user)?]);
+    }
+    note_open(h.store, message, event.terms.channel);
+    if let Some(page) = event_link(h.store, h.config, &event) {
+        text.push(format!("\nThe event's page: <{page}>"));
     }
     Ok(Reply::public(text))
 }

@@ -1,7 +1,17 @@
 //! The web part: what a game's page shows, read for the web server (which knows HTML and
 //! HTTP, not games), through the same record, words and renderer as Discord's replies. A
 //! game has a page only where the store says its channel is open to every member of its
-//! server (noted by `page_link.rs`, as the asker's adapter sees the channel).
+//! server (noted by `page_link.rs`, as the asker's adapter sees the channel), and where the
+//! server has not turned its pages off. An event's page (`event.rs`), a player's
+//! (`player.rs`) and a server's index (`index.rs`) beside it.
+
+mod event;
+mod index;
+mod player;
+
+pub use event::{CrossCell, EventPage, PairingRow, RoundRow, StandingRow};
+pub use index::{IndexPage, Listed};
+pub use player::{PlayerPage, PlotLine};
 
 use gipf::{ByColor, Color};
 use gipf_render::{BoardView, RenderOptions};
@@ -13,6 +23,7 @@ use super::words::colour_word;
 use super::{LiveGame, Service};
 use crate::model::GameStatus;
 use crate::reply::Picture;
+use crate::store::StoredGame;
 
 /// A game's page, at one ply.
 #[derive(Clone, Debug)]
@@ -37,6 +48,12 @@ pub struct GamePage {
     pub ply: usize,
     /// What the picture at that ply shows, for those who cannot see it.
     pub alt: String,
+    /// How the game changed its players' ratings (`alice 1500 → 1662`), where it was rated.
+    pub ratings: Vec<String>,
+    /// The address of each player's page in the game's server.
+    pub player_pages: ByColor<Option<String>>,
+    /// The address of its event's page, where it is an event's game and that has one.
+    pub event_page: Option<String>,
 }
 
 /// A completed turn, as the record writes it and in words.
@@ -115,7 +132,53 @@ impl Service {
             alt: alt_at(&game, ply)?,
             turns,
             ply,
+            ratings: self.rating_words(&game)?,
+            player_pages: self.player_pages(&game.stored)?,
+            event_page: self.store.event_page_of_game(game.stored.id)?,
         }))
+    }
+
+    /// How `game` changed its players' ratings in the pool of its kind, winner first.
+    fn rating_words(&self, game: &LiveGame) -> anyhow::Result<Vec<String>> {
+        let pool = game.stored.spec.kind().name();
+        let mut changes = self.store.rating_changes(game.stored.id, pool)?;
+        changes.sort_by(|a, b| (b.after - b.before).total_cmp(&(a.after - a.before)));
+        Ok(changes
+            .iter()
+            .map(|change| {
+                let name = self.store.user_name(change.player).ok().flatten();
+                let (before, after) = (change.before.round(), change.after.round());
+                format!(
+                    "{} {before} → {after} ({:+}), {pool} games",
+                    name.unwrap_or_else(|| "someone".into()),
+                    after - before
+                )
+            })
+            .collect())
+    }
+
+    /// The address of each of `game`'s players' pages in its server.
+    fn player_pages(&self, game: &StoredGame) -> anyhow::Result<ByColor<Option<String>>> {
+        let Some(guild) = game.guild else {
+            return Ok(ByColor::new(None, None));
+        };
+        let page = |color| self.store.player_page_of(guild, game.players[color]);
+        Ok(ByColor::new(page(Color::White)?, page(Color::Black)?))
+    }
+
+    /// The replay of the game at `key` as an animated GIF, as `!replay` sends it, and
+    /// whether the game is over (the replay never changes then), if it has a page.
+    pub fn game_gif(&self, key: &str) -> anyhow::Result<Option<(Vec<u8>, bool)>> {
+        let Some(game) = self.game_with_page(key)? else {
+            return Ok(None);
+        };
+        let names = &game.stored.names;
+        let names = ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str());
+        let replay = game.record()?;
+        let bottom = self.pictures.bottom_for(&game.stored, None, None)?;
+        let options = RenderOptions::seen_from(bottom);
+        let gif = gipf_render::animate(&replay.games, &replay.turns, names, &options)?;
+        Ok(Some((gif, game.stored.status != GameStatus::Active)))
     }
 
     /// The picture of the game at `key` after `ply` turns (its last if past the end), and
