@@ -372,8 +372,21 @@ impl EventHandler for Handler {
         self.rights.forget_server(guild);
     }
 
-    async fn channel_update(&self, _: Context, _: Option<GuildChannel>, new: GuildChannel) {
+    async fn channel_update(&self, ctx: Context, _: Option<GuildChannel>, new: GuildChannel) {
         self.rights.forget_channel(new.id);
+        // Whether its games have pages follows who may read it now.
+        match self
+            .rights
+            .open_to_all(&ctx.http, new.guild_id, new.id)
+            .await
+        {
+            Ok(open) => {
+                (self.service)
+                    .channel_seen(ChannelId(new.id.get()), open)
+                    .await
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot read who may read a changed channel"),
+        }
     }
 
     async fn thread_update(&self, _: Context, _: Option<GuildChannel>, new: GuildChannel) {

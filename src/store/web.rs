@@ -52,6 +52,19 @@ impl Store {
         })
     }
 
+    /// Notes anew whether every member of its server may read `channel` (`open`), where it
+    /// was noted before (its permissions changed): a game's page goes or comes with it.
+    pub fn renote_channel_open(&self, channel: ChannelId, open: bool) -> anyhow::Result<()> {
+        let at = self.clock.now();
+        self.with(|c| {
+            c.execute(
+                "UPDATE open_channels SET open = ?2, seen_at = ?3 WHERE channel_id = ?1",
+                params![channel, i64::from(open), at],
+            )?;
+            Ok(())
+        })
+    }
+
     /// Notes whether every member of its server may read `channel` (`open`), as the bot sees
     /// it now.
     pub fn note_channel_open(&self, channel: ChannelId, open: bool) -> anyhow::Result<()> {

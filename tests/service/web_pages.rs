@@ -45,6 +45,12 @@ fn as_admin(table: &mut Table, text: &str) -> String {
 #[test]
 fn a_game_that_ends_links_its_page_which_shows_the_result_ratings_and_players() {
     let mut table = played();
+    let browsed = said_where(&mut table, true, "alice", "!browse");
+    let at = address(&browsed, "http://pages.test/game/");
+    assert!(
+        browsed.contains("This position on its page: <") && at.ends_with("?ply=6"),
+        "{browsed}"
+    );
     let said = said_where(&mut table, true, "alice", "!resign confirm");
     assert!(said.contains("alice resigned"), "{said}");
     let link = address(&said, "http://pages.test/game/");

@@ -21,6 +21,7 @@ use crate::service::learn::analysis::Analyses;
 use crate::service::learn::browse::Browser;
 use crate::service::limits::Limits;
 use crate::service::names::{name, name_in};
+use crate::service::page_link::page_link;
 use crate::service::picture::Pictures;
 use crate::service::visible::visible_games;
 use crate::service::voice::Voice;
@@ -63,7 +64,16 @@ impl Run for ArchiveCommand {
             ArchiveCommand::Analyse { game } => service.analyse(message, game),
             ArchiveCommand::Browse { game, turn, engine } => {
                 let game = service.named_game(message, game)?;
-                service.browser().browse(message, &game, turn, engine)
+                let mut reply = service.browser().browse(message, &game, turn, engine)?;
+                let page = page_link(service.store, service.config, Some(message), &game.stored);
+                if let Some(page) = page {
+                    let total = game.stored.turns.len();
+                    let ply = turn.map_or(total, |n| (n as usize).min(total));
+                    reply
+                        .text
+                        .push(format!("\nThis position on its page: <{page}?ply={ply}>"));
+                }
+                Ok(reply)
             }
             ArchiveCommand::Games {
                 player,
@@ -250,8 +260,7 @@ impl Hands<'_> {
 
     /// `text`, and the link of `game`'s page on a line of its own where it has one.
     fn with_page(&self, message: &Message, game: &LiveGame, mut text: Text) -> Text {
-        let page =
-            super::page_link::page_link(self.store, self.config, Some(message), &game.stored);
+        let page = page_link(self.store, self.config, Some(message), &game.stored);
         if let Some(page) = page {
             text.push(format!("\nIts page, to step through: <{page}>"));
         }

@@ -21,7 +21,7 @@ use super::picture::draw;
 use super::play::narrate::narrate;
 use super::words::colour_word;
 use super::{LiveGame, Service};
-use crate::model::GameStatus;
+use crate::model::{ChannelId, GameStatus};
 use crate::reply::Picture;
 use crate::store::StoredGame;
 
@@ -70,6 +70,15 @@ impl Service {
     /// operator's health probe (`/healthz`).
     pub fn status(&self) -> anyhow::Result<crate::store::status::Status> {
         crate::store::status::status(self.database(), self.config.clock.now())
+    }
+
+    /// Hears that whether every member of its server may read `channel` is now `open` (its
+    /// permissions changed): the pages of its games, where it had been seen, follow.
+    pub async fn channel_seen(self: &std::sync::Arc<Self>, channel: ChannelId, open: bool) {
+        let noted = self.on_worker(move |s| s.store.renote_channel_open(channel, open));
+        if let Ok(Err(e)) = noted.await {
+            super::failed::log_failed("cannot note who may read a channel", &e);
+        }
     }
 
     /// The page of the game at `key` at `ply` (its last if none, or past the end), if it
