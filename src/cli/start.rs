@@ -1,12 +1,14 @@
 //! Starting the bot: on Discord (`run`, the default), or in the terminal (`console`).
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use anyhow::Context;
 use clap::Parser;
 
 use super::settings::{RunArgs, Settings};
 use crate::console::Console;
+use crate::service::Service;
 
 /// `run` with its settings from the environment alone (when no command is given).
 #[derive(Parser, Debug)]
@@ -49,7 +51,8 @@ pub fn run_from_environment() -> anyhow::Result<()> {
     }
 }
 
-/// `gipf-bot console`'s flags: the settings, and where board pictures go.
+/// `gipf-bot console`'s flags: the settings, where board pictures go, and where the
+/// console's own game pages are served.
 #[derive(clap::Args, Debug)]
 pub struct ConsoleArgs {
     #[command(flatten)]
@@ -57,13 +60,74 @@ pub struct ConsoleArgs {
     /// Where board pictures are written.
     #[arg(long, default_value = "boards")]
     boards: PathBuf,
+    /// Serve the console's game pages on this address, like `127.0.0.1:8080`: each game's
+    /// replies give its link (only this web server shows the console's games).
+    #[arg(long, value_name = "ADDRESS")]
+    web: Option<std::net::SocketAddr>,
 }
 
 impl ConsoleArgs {
-    /// Plays the lines of standard input until its end, answering on standard output.
+    /// Plays the lines of standard input until its end, answering on standard output; with
+    /// `--web`, its pages are served meanwhile, and after the end until Ctrl-C.
     pub fn run(self) -> anyhow::Result<()> {
-        let service = std::sync::Arc::new(self.settings.service()?);
+        let config = crate::service::Config {
+            web_base_url: self.web.map(|bind| format!("http://{bind}")),
+            own_pages: self.web.map(|_| crate::console::CONSOLE_CHANNEL),
+            ..self.settings.config()
+        };
+        let service = Arc::new(Service::open(self.settings.database()?, config)?);
+        let pages = self
+            .web
+            .map(|bind| Pages::start(bind, Arc::clone(&service)));
+        let pages = pages.transpose()?;
         let mut console = Console::new(&self.boards)?;
-        console.run(&service, std::io::stdin().lock(), std::io::stdout().lock())
+        console.run(&service, std::io::stdin().lock(), std::io::stdout().lock())?;
+        if let Some(pages) = pages {
+            pages.until_stopped()?;
+        }
+        Ok(())
+    }
+}
+
+/// The console's own web server, on a thread and runtime of its own beside the console's.
+struct Pages {
+    bind: std::net::SocketAddr,
+    serving: std::thread::JoinHandle<anyhow::Result<()>>,
+}
+
+impl Pages {
+    /// Serves `service`'s pages on `bind` (the address taken now, so that a taken one is
+    /// said at once) until Ctrl-C or SIGTERM.
+    fn start(bind: std::net::SocketAddr, service: Arc<Service>) -> anyhow::Result<Pages> {
+        let listener = std::net::TcpListener::bind(bind)
+            .with_context(|| format!("cannot serve the console's pages on {bind} (--web)"))?;
+        listener.set_nonblocking(true)?;
+        let serving = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            runtime.block_on(async move {
+                let listener = tokio::net::TcpListener::from_std(listener)?;
+                let stop = crate::discord::shutdown_signal();
+                crate::web::serve(listener, service, stop).await?;
+                Ok(())
+            })
+        });
+        println!(
+            "The games played here get pages on http://{bind}: each game's replies give its link."
+        );
+        Ok(Pages { bind, serving })
+    }
+
+    /// After the console's input ended: serves on until Ctrl-C or SIGTERM.
+    fn until_stopped(self) -> anyhow::Result<()> {
+        println!(
+            "The input ended; the pages are still served on http://{}/ until Ctrl-C.",
+            self.bind
+        );
+        match self.serving.join() {
+            Ok(served) => served,
+            Err(_) => anyhow::bail!("the console's web server stopped with a panic"),
+        }
     }
 }

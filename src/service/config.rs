@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::model::Clock;
+use crate::model::{ChannelId, Clock};
 
 /// Settings of the service.
 #[derive(Clone, Debug)]
@@ -49,6 +49,10 @@ pub struct Config {
     /// The address the game pages' links are written with (`WEB_BASE_URL`, else `http://`
     /// and `WEB_BIND`): none, no link is posted.
     pub web_base_url: Option<String>,
+    /// The channel outside any server whose games this process's own pages show too: the
+    /// console's, when it serves pages itself (`console --web`); no other web server
+    /// reading the database shows them.
+    pub own_pages: Option<ChannelId>,
     /// Where the bot dies on the way from a stored turn to its announcement marked sent
     /// (the tests' failpoints: `None` in service).
     #[cfg(feature = "failpoints")]
@@ -81,6 +85,7 @@ impl Default for Config {
             instance: crate::store::host_name(),
             posts_messages: true,
             web_base_url: None,
+            own_pages: None,
             #[cfg(feature = "failpoints")]
             crash: None,
         }

@@ -188,7 +188,8 @@ impl Service {
     /// back to the queue.
     pub fn open(database: impl Into<Database>, config: Config) -> anyhow::Result<Service> {
         let store = Store::open(database, config.clock.clone())?
-            .as_process(&config.instance, config.posts_messages);
+            .as_process(&config.instance, config.posts_messages)
+            .showing(config.own_pages);
         store.take_back_claims()?;
         let store = Arc::new(store);
         let voice = Arc::new(Voice::new(&config.prefix));

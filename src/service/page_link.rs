@@ -39,7 +39,10 @@ pub(super) fn page_link(
 ) -> Option<String> {
     let game = game.into();
     let base = config.web_base_url.as_deref()?;
-    game.guild?;
+    // Outside a server, only the console's games have pages, on its own web server.
+    if game.guild.is_none() && config.own_pages != Some(game.channel) {
+        return None;
+    }
     if let Some(message) = message {
         note_open(store, message, game.channel);
     }

@@ -201,6 +201,9 @@ pub struct Store {
     holder: String,
     /// Whether this process posts the messages it owes (an engine worker posts none).
     posts: bool,
+    /// The channel outside any server whose games this process's pages show (the
+    /// console's, when it serves its own pages).
+    own_pages: Option<ChannelId>,
 }
 
 /// The name a process goes by when given none: its host's. A process restarted under its
@@ -241,6 +244,7 @@ impl Store {
             clock,
             holder: host_name(),
             posts: true,
+            own_pages: None,
         })
     }
 
@@ -250,6 +254,15 @@ impl Store {
         Store {
             holder: holder.into(),
             posts,
+            ..self
+        }
+    }
+
+    /// The store whose pages show the games of `channel` outside any server too (the
+    /// console's own, when it serves pages itself).
+    pub fn showing(self, channel: Option<ChannelId>) -> Store {
+        Store {
+            own_pages: channel,
             ..self
         }
     }

@@ -13,6 +13,21 @@ pub(super) const SHOWN: &str = "guild_id IS NOT NULL
     AND channel_id IN (SELECT channel_id FROM open_channels WHERE open = 1)
     AND guild_id NOT IN (SELECT guild_id FROM guild_settings WHERE web = 'off')";
 
+impl Store {
+    /// The condition on a `games` row that it has a page: [`SHOWN`], or (where this process
+    /// serves the console's pages) the console's channel's.
+    fn game_shown(&self) -> String {
+        match self.own_pages {
+            // A number of the process's own settings, not anyone's input.
+            Some(channel) => format!(
+                "(({SHOWN}) OR (guild_id IS NULL AND channel_id = {}))",
+                channel.0
+            ),
+            None => format!("({SHOWN})"),
+        }
+    }
+}
+
 /// Whether `key` could be a page address at all: hex, of a length the store writes.
 pub(super) fn plausible(key: &str) -> bool {
     (32..=40).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_hexdigit())
@@ -30,7 +45,8 @@ impl Store {
                 let game = tx.query_opt(
                     &format!(
                         "SELECT {GAME_COLUMNS} FROM games
-                         WHERE web_key = ?1 AND {SHOWN}"
+                         WHERE web_key = ?1 AND {}",
+                        self.game_shown()
                     ),
                     params![key],
                     game_row,
@@ -44,7 +60,10 @@ impl Store {
     pub fn page_of(&self, id: GameId) -> anyhow::Result<Option<String>> {
         self.with(|c| {
             Ok(c.query_opt(
-                &format!("SELECT web_key FROM games WHERE id = ?1 AND {SHOWN}"),
+                &format!(
+                    "SELECT web_key FROM games WHERE id = ?1 AND {}",
+                    self.game_shown()
+                ),
                 params![id],
                 |r| r.get(0),
             )?

@@ -236,3 +236,41 @@ fn an_events_page_shows_its_standings_crosstable_and_rounds_and_its_posts_link_i
         "{standings}"
     );
 }
+
+#[test]
+fn the_consoles_games_have_pages_on_its_own_web_server_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("gipf.db");
+    let own = Config {
+        web_base_url: Some("http://pages.test".into()),
+        own_pages: Some(gipf_bot::console::CONSOLE_CHANNEL),
+        ..Config::default()
+    };
+    let service = Arc::new(gipf_bot::service::Service::open(&db, own).unwrap());
+    let mut console = gipf_bot::console::Console::new(dir.path().join("boards")).unwrap();
+    let recorder = Arc::new(crate::support::recorder::Recorder::default());
+    let mut said = String::new();
+    for line in ["alice: !challenge @bob basic", "bob: !accept"] {
+        let message = console.read_line(line).unwrap();
+        service.serve_blocking(message, Asked::Line, Arc::clone(&recorder));
+        for (_, reply) in recorder.take_each() {
+            said.push_str(&shown(&reply));
+        }
+    }
+    let link = address(&said, "http://pages.test/game/");
+    assert!(
+        said.contains(&format!("Its page, to follow it: <{link}>")),
+        "{said}"
+    );
+    assert_eq!(
+        get_from(&service, "GET", path_of(&link)).status,
+        StatusCode::OK
+    );
+    // Another web server on the same database (`gipf-bot web`) shows none of them.
+    drop(service);
+    let other = Arc::new(gipf_bot::service::Service::open(&db, Config::default()).unwrap());
+    assert_eq!(
+        get_from(&other, "GET", path_of(&link)).status,
+        StatusCode::NOT_FOUND
+    );
+}

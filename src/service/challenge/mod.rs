@@ -335,10 +335,6 @@ impl Hands<'_> {
                 .unwrap_or_else(|| Err(answered_just_now()));
         };
         let game = LiveGame::load(started.game)?;
-        if self.config.web_base_url.is_some() && game.stored.guild.is_some() {
-            // Seen now, for the link at its end if the clock ends it.
-            super::page_link::note_open(self.store, message, message.channel);
-        }
         let mut text = game_on(&game, "");
         if let Some(told) = challenger_told(self.voice, &game, terms) {
             text.append(told);
@@ -353,6 +349,7 @@ impl Hands<'_> {
         ]);
         text.push(potentials_line(terms));
         text.append(super::words::due_by(&game.stored));
+        self.page_line(message, &game, &mut text);
         Ok(Reply {
             board: Some(self.pictures.of(&game, None)?),
             thread: new_thread(terms, &game),
@@ -407,6 +404,16 @@ impl Hands<'_> {
         ])
     }
 
+    /// The link of a game just started, to follow it, on a line of its own where it has a
+    /// page (its channel seen now, also for the link at its end if the clock ends it).
+    fn page_line(&self, message: &Message, game: &LiveGame, text: &mut Text) {
+        let page =
+            super::page_link::page_link(self.store, self.config, Some(message), &game.stored);
+        if let Some(page) = page {
+            text.push(format!("\nIts page, to follow it: <{page}>"));
+        }
+    }
+
     /// A challenge to the bot itself: the game starts at once, the challenger's choice of
     /// colour (random if none) against the engine at `level`.
     fn challenge_engine(
@@ -458,6 +465,7 @@ impl Hands<'_> {
         } else {
             text.push("\nI move first.");
         }
+        self.page_line(message, &game, &mut text);
         // When the engine moves first, its turn comes in this message's place, opened the
         // same way, and draws the board; the reply carries the game to it.
         let (board, then) = match self.voice.to_move_in(&game) {
