@@ -109,7 +109,7 @@ impl Pages {
             runtime.block_on(async move {
                 let listener = tokio::net::TcpListener::from_std(listener)?;
                 let stop = crate::discord::shutdown_signal();
-                crate::web::serve(listener, service, stop).await?;
+                crate::web::serve(listener, (service, Default::default()), stop).await?;
                 Ok(())
             })
         });

@@ -32,7 +32,7 @@ impl WebServeArgs {
         runtime.block_on(async move {
             let listener = crate::web::listen(bind).await?;
             let stop = crate::discord::shutdown_signal();
-            crate::web::serve(listener, service, stop).await?;
+            crate::web::serve(listener, (service, Default::default()), stop).await?;
             Ok(())
         })
     }

@@ -44,7 +44,7 @@ use gipf::potentials::Potential;
 
 pub use archive::ArchiveCommand;
 pub use challenge::ChallengeCommand;
-pub use families::SYNTAX;
+pub use families::{Family, SYNTAX};
 pub use game::{GameCommand, TakebackAnswer};
 pub use info::InfoCommand;
 pub use options::{ArgValue, SlashOptions, from_options};
@@ -117,6 +117,20 @@ impl Command {
     /// ```
     pub fn syntax(&self) -> Option<&'static Syntax> {
         Syntax::of(self.word())
+    }
+
+    /// The family it belongs to.
+    pub fn family(&self) -> Family {
+        match self {
+            Command::Challenge(_) => Family::Challenge,
+            Command::Play(_) => Family::Play,
+            Command::Game(_) => Family::Game,
+            Command::Archive(_) => Family::Archive,
+            Command::Server(_) => Family::Server,
+            Command::Info(_) => Family::Info,
+            Command::Puzzle(_) => Family::Puzzle,
+            Command::Tournament(_) => Family::Tournament,
+        }
     }
 
     /// The word its canonical line starts with, as its family names it (`take none` is

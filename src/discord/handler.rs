@@ -20,6 +20,7 @@ use super::sight::MemberSight;
 use super::sink::{DirectChannels, DiscordSink};
 use super::{send, slash};
 use crate::command::{Command, Phrasing, Syntax};
+use crate::gateways::{CONNECTED, Gateways};
 use crate::model::{ChannelId, Rights, UserId};
 
 use crate::service::{Asked as Asking, GameState, Message, Service, Via};
@@ -44,6 +45,8 @@ pub(crate) struct Handler {
     direct: Arc<DirectChannels>,
     /// Whether this process posted what the outbox owed at its start.
     drained: std::sync::atomic::AtomicBool,
+    /// Each shard's gateway stage, for the operator's probes.
+    gateways: Arc<Gateways>,
 }
 
 /// The syntax row of a line that is one of the bot's commands, written right: whether the
@@ -58,6 +61,7 @@ impl Handler {
         bot_id: u64,
         (dev_guild, first_shard): (Option<u64>, u32),
         gate: Gate,
+        gateways: Arc<Gateways>,
     ) -> Handler {
         Handler {
             service,
@@ -68,6 +72,7 @@ impl Handler {
             rights: Arc::default(),
             direct: Arc::default(),
             drained: Default::default(),
+            gateways,
         }
     }
 
@@ -402,8 +407,19 @@ impl EventHandler for Handler {
         self.rights.forget_channel(channel.id);
     }
 
+    async fn shard_stage_update(
+        &self,
+        _: Context,
+        event: serenity::gateway::ShardStageUpdateEvent,
+    ) {
+        tracing::info!(shard = event.shard_id.0, stage = %event.new, "a shard's gateway stage changed");
+        (self.gateways).heard(event.shard_id.0, &event.new.to_string());
+    }
+
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+        let shard = ready.shard.map_or(0, |shard| shard.id.0);
+        self.gateways.heard(shard, CONNECTED);
         // The bot's own user plays the engine's side.
         self.service
             .set_engine_user(UserId(ready.user.id.get()), &ready.user.name);
@@ -502,7 +518,13 @@ mod tests {
     fn mention_and_prefix_commands_are_recognised() -> anyhow::Result<()> {
         let dir = tempfile::tempdir()?;
         let service = Service::open(dir.path().join("t.db"), Config::default())?;
-        let handler = Handler::new(Arc::new(service), 77, (None, 0), Gate::new());
+        let handler = Handler::new(
+            Arc::new(service),
+            77,
+            (None, 0),
+            Gate::new(),
+            Arc::default(),
+        );
         assert_eq!(
             handler.command_text("<@77> push b1 c2"),
             Some(("!push b1 c2".into(), Via::Mention))

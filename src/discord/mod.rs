@@ -90,8 +90,9 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
     check_token(&settings.token)?;
     let bot_id = log_in(&settings).await?;
     let service = Arc::new(open_service(&settings).await?);
+    let gateways = Arc::new(crate::gateways::Gateways::default());
     let _web = match settings.web_bind {
-        Some(bind) => Some(serve_pages(bind, Arc::clone(&service)).await?),
+        Some(bind) => Some(serve_pages(bind, (Arc::clone(&service), Arc::clone(&gateways))).await?),
         None => None,
     };
     let gate = Gate::new();
@@ -104,6 +105,7 @@ pub async fn run(settings: Settings, shutdown: impl Future<Output = ()>) -> anyh
         bot_id,
         (settings.dev_guild, first_shard),
         gate.clone(),
+        gateways,
     ));
     let mut watch = AbortOnDrop(tokio::spawn(watch(
         Arc::clone(&handler),
@@ -215,12 +217,12 @@ async fn connect(client: &mut serenity::Client, shards: Shards) -> serenity::Res
 /// Serves the game pages on `bind` until the bot stops.
 async fn serve_pages(
     bind: std::net::SocketAddr,
-    service: Arc<Service>,
+    served: (Arc<Service>, Arc<crate::gateways::Gateways>),
 ) -> anyhow::Result<AbortOnDrop> {
     let listener = crate::web::listen(bind).await?;
     tracing::info!(%bind, "serving the game pages");
     Ok(AbortOnDrop(tokio::spawn(async move {
-        if let Err(e) = crate::web::serve(listener, service, std::future::pending()).await {
+        if let Err(e) = crate::web::serve(listener, served, std::future::pending()).await {
             tracing::error!(error = %e, "the web pages stopped");
         }
     })))

@@ -205,6 +205,7 @@ impl Service {
 
     /// Runs a command that came parsed; `message.text` is not read.
     fn execute(&self, message: &Message, command: Command) -> Vec<Reply> {
+        crate::telemetry::command(command.family());
         let row = command.syntax();
         // In a direct conversation with the bot (the console has no server either, but is
         // one table for everyone) nobody else would see a challenge or a game.

@@ -155,7 +155,12 @@ impl Engine {
             }
             let thought = match stopped.load(Ordering::Relaxed) {
                 true => Err(PoolError::Dropped),
-                false => Ok(searcher.think_game(&position, &request)),
+                false => {
+                    let started = std::time::Instant::now();
+                    let thought = searcher.think_game(&position, &request);
+                    crate::telemetry::searched(started.elapsed());
+                    Ok(thought)
+                }
             };
             // The asker may be gone (the bot stops): nobody to tell.
             let _ = answer.send(thought);

@@ -77,7 +77,11 @@ impl Games {
         game: &StoredGame,
         progress: Progress,
     ) -> anyhow::Result<Option<Saved>> {
+        let turns = progress.turns.len();
         let saved = self.store.save(game, progress)?;
+        if saved.is_some() {
+            crate::telemetry::turns_stored(turns);
+        }
         if saved
             .as_ref()
             .is_some_and(|s| s.game.status != GameStatus::Active)

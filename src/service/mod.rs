@@ -187,6 +187,8 @@ impl Service {
     /// with `config`. What the process `config` names held before (it died with it) goes
     /// back to the queue.
     pub fn open(database: impl Into<Database>, config: Config) -> anyhow::Result<Service> {
+        // What it does is counted from its start (`/metrics`).
+        let _ = crate::telemetry::recorder();
         let store = Store::open(database, config.clock.clone())?
             .as_process(&config.instance, config.posts_messages)
             .showing(config.own_pages);

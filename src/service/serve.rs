@@ -83,6 +83,7 @@ impl Service {
         asked: Asked,
         sink: Arc<S>,
     ) -> Served {
+        let arrived = std::time::Instant::now();
         let (here, author) = (message.channel, message.author.id);
         let token = message.answer_token.clone();
         let noted = token.is_some();
@@ -113,6 +114,7 @@ impl Service {
                 .await;
         }
         mark(self, delivered).await;
+        crate::telemetry::replied(arrived.elapsed());
         self.follow_later(later, sink, here);
         Served::default()
     }

@@ -10,6 +10,7 @@ mod event_page;
 mod game_page;
 mod index_page;
 mod layout;
+mod operator;
 mod player_page;
 mod plot;
 mod replays;
@@ -24,6 +25,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
 
+use crate::gateways::Gateways;
 use crate::service::Service;
 
 /// What every answer carries: nothing may load from elsewhere, nor run but the bot's own
@@ -47,13 +49,17 @@ const KEPT: &str = "public, max-age=31536000, immutable";
 struct Web {
     service: Arc<Service>,
     replays: Arc<replays::Replays>,
+    /// This process's Discord shards, for the operator.
+    gateways: Arc<Gateways>,
 }
 
-/// The routes, on `service`.
-pub fn router(service: Arc<Service>) -> Router {
+/// The routes, on `service`, with the stages of this process's `gateways` for the
+/// operator's probes.
+pub fn router(service: Arc<Service>, gateways: Arc<Gateways>) -> Router {
     let web = Web {
         service,
         replays: Arc::default(),
+        gateways,
     };
     Router::new()
         .route("/game/{key}", get(page))
@@ -64,7 +70,8 @@ pub fn router(service: Arc<Service>) -> Router {
         .route("/event/{key}/crosstable.png", get(crosstable))
         .route("/player/{key}", get(player))
         .route("/server/{key}", get(index))
-        .route("/healthz", get(healthz))
+        .route("/healthz", get(operator::healthz))
+        .route("/metrics", get(operator::metrics))
         .route("/style.css", get(style))
         .route("/keys.js", get(keys))
         .fallback(|| async { not_found() })
@@ -81,10 +88,10 @@ pub async fn listen(bind: std::net::SocketAddr) -> anyhow::Result<tokio::net::Tc
 /// Serves the pages on `listener` until `shutdown` completes.
 pub async fn serve(
     listener: tokio::net::TcpListener,
-    service: Arc<Service>,
+    (service, gateways): (Arc<Service>, Arc<Gateways>),
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(service))
+    axum::serve(listener, router(service, gateways))
         .with_graceful_shutdown(shutdown)
         .await
 }
@@ -180,7 +187,12 @@ async fn record(State(Web { service, .. }): State<Web>, Path(key): Path<String>)
     }
 }
 
-async fn replay(State(Web { service, replays }): State<Web>, Path(key): Path<String>) -> Response {
+async fn replay(
+    State(Web {
+        service, replays, ..
+    }): State<Web>,
+    Path(key): Path<String>,
+) -> Response {
     // Only finished games' replays are kept: they never change.
     let (gif, finished) = match replays.kept(&key) {
         Some(gif) => (gif, true),
@@ -244,47 +256,6 @@ async fn index(State(Web { service, .. }): State<Web>, Path(key): Path<String>) 
         Ok(page) => index_page::html(&page).into_response(),
         Err(refused) => refused,
     }
-}
-
-/// How long `/healthz` waits for the database before it answers 503.
-const HEALTH_PATIENCE: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// For the operator's probes: 200 and what the processes on the database are doing, or 503
-/// when the database does not answer within a second.
-async fn healthz(State(Web { service, .. }): State<Web>) -> Response {
-    let read = tokio::task::spawn_blocking(move || service.status());
-    let status = match tokio::time::timeout(HEALTH_PATIENCE, read).await {
-        Ok(Ok(Ok(status))) => status,
-        Ok(Ok(Err(e))) => return unhealthy(format!("{e:#}")),
-        Ok(Err(e)) => return unhealthy(e.to_string()),
-        Err(_) => return unhealthy("no answer within a second".into()),
-    };
-    let lease = |lease: &crate::store::Lease| serde_json::json!({ "name": lease.name, "holder": lease.holder, "renewed": lease.renewed, "until": lease.until });
-    let body = serde_json::json!({
-        "status": "ok",
-        "database": "answers",
-        "processes": status.processes.iter().map(lease).collect::<Vec<_>>(),
-        "watch": status.watch.as_ref().map(lease),
-        "unsent": status.unsent,
-        "engine_waiting": status.engine_waiting,
-        "games_running": status.games_running,
-    });
-    let headers = [
-        (header::CONTENT_TYPE, "application/json"),
-        (header::CACHE_CONTROL, "no-store"),
-    ];
-    (headers, body.to_string()).into_response()
-}
-
-/// `/healthz`'s 503, saying why (logged).
-fn unhealthy(why: String) -> Response {
-    tracing::warn!(why = %why, "the health probe finds the database not answering");
-    let body = serde_json::json!({ "status": "unavailable", "database": "not answering" });
-    let headers = [
-        (header::CONTENT_TYPE, "application/json"),
-        (header::CACHE_CONTROL, "no-store"),
-    ];
-    (StatusCode::SERVICE_UNAVAILABLE, headers, body.to_string()).into_response()
 }
 
 async fn style() -> Response {

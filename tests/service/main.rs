@@ -35,5 +35,6 @@ mod tournaments;
 mod upgrade;
 mod upkeep;
 mod web;
+mod web_operator;
 mod web_pages;
 mod words;

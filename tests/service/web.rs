@@ -95,7 +95,18 @@ pub(crate) fn get_from(
     method: &str,
     path: &str,
 ) -> Answer {
-    let router = gipf_bot::web::router(Arc::clone(service));
+    get_beside(service, Arc::default(), method, path)
+}
+
+/// `method path` answered by the router on `service` in a process whose shards are at
+/// `gateways`.
+pub(crate) fn get_beside(
+    service: &Arc<gipf_bot::service::Service>,
+    gateways: Arc<gipf_bot::gateways::Gateways>,
+    method: &str,
+    path: &str,
+) -> Answer {
+    let router = gipf_bot::web::router(Arc::clone(service), gateways);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     runtime.block_on(async {
         let request = Request::builder()
