@@ -35,6 +35,7 @@ mod tournaments;
 mod upgrade;
 mod upkeep;
 mod web;
+mod web_browser;
 mod web_operator;
 mod web_pages;
 mod words;
