@@ -9,6 +9,13 @@
 //! size of each message with pictures, so that the peak is the bot's (with the double's
 //! small bookkeeping, which it prints: `double keeps`); with `pictures` it keeps every
 //! picture, as the tests' double does, and the peak is the whole process's.
+//!
+//! With `web`, the bot serves the game pages too (as `gipf-bot run` with `WEB_BIND`), a
+//! finished game of 16 turns is played first, and `wrk` (Debian's package) asks for its
+//! page and pictures at every ply on 4 connections while the games play: compare the
+//! turns' times with a run without `web` (issue 42: pages must not slow the turns by more
+//! than 10%). `web=N` makes each connection wait N ms between its requests. `wrk` runs at
+//! the lowest priority: its clients stand in for browsers on other machines.
 #![allow(missing_docs, clippy::unwrap_used)]
 
 #[path = "../tests/support/mod.rs"]
@@ -22,6 +29,7 @@ use std::time::{Duration, Instant};
 use gipf::{Position, Variant};
 use gipf_bot::service::Config;
 use support::bot::{Bot, say};
+use support::chat::{ALICE, BOB, CHANNEL};
 use support::fake_discord::{FakeDiscord, MessageSpec};
 use tokio::sync::mpsc;
 
@@ -31,24 +39,36 @@ const TURNS_EACH: usize = 8;
 /// The posts of each channel, as they come.
 type Posts = Arc<Mutex<HashMap<u64, mpsc::UnboundedSender<()>>>>;
 
+/// How a run plays: whether the double keeps every picture, and the web load beside it
+/// (`Some(ms)`: each connection's wait between its requests).
+#[derive(Clone, Copy)]
+struct Run {
+    pictures: bool,
+    web: Option<u64>,
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let pictures = args.iter().any(|a| a == "pictures");
+    let run = Run {
+        pictures: args.iter().any(|a| a == "pictures"),
+        web: args.iter().find_map(|a| match a.as_str() {
+            "web" => Some(0),
+            _ => a.strip_prefix("web=")?.parse().ok(),
+        }),
+    };
     let sizes: Vec<usize> = args.iter().filter_map(|a| a.parse().ok()).collect();
     if sizes.is_empty() {
         let me = std::env::current_exe().unwrap();
         for n in [1, 10, 50, 200] {
-            let mut run = std::process::Command::new(&me);
-            run.arg(n.to_string());
-            if pictures {
-                run.arg("pictures");
-            }
-            assert!(run.status().unwrap().success());
+            let mut each = std::process::Command::new(&me);
+            each.arg(n.to_string())
+                .args(args.iter().filter(|a| a.parse::<usize>().is_err()));
+            assert!(each.status().unwrap().success());
         }
         return;
     }
     for n in sizes {
-        measure(n, pictures);
+        measure(n, run);
     }
 }
 
@@ -64,7 +84,7 @@ fn status() -> (usize, usize) {
     (field("Threads:"), field("VmHWM:"))
 }
 
-fn measure(games: usize, pictures: bool) {
+fn measure(games: usize, run: Run) {
     let peak_threads = Arc::new(Mutex::new(0));
     let running = Arc::new(AtomicBool::new(true));
     let sampler = {
@@ -80,7 +100,7 @@ fn measure(games: usize, pictures: bool) {
         })
     };
     let runtime = gipf_bot::discord::runtime().unwrap();
-    let (latencies, took, kept) = runtime.block_on(play(games, pictures));
+    let (latencies, took, kept) = runtime.block_on(play(games, run));
     running.store(false, Ordering::Relaxed);
     sampler.join().unwrap();
     let (_, peak_kb) = status();
@@ -99,26 +119,44 @@ fn measure(games: usize, pictures: bool) {
         *peak_threads.lock().unwrap(),
         peak_kb / 1024,
         kept as f64 / 1e6,
-        if pictures { " (every picture)" } else { "" }
+        if run.pictures { " (every picture)" } else { "" }
     );
 }
 
 /// Plays `games` games at once: the time from each turn to its post, the whole time, and
-/// the bytes the double keeps (every picture if `pictures`).
-async fn play(games: usize, pictures: bool) -> (Vec<Duration>, Duration, usize) {
+/// the bytes the double keeps (every picture if `run.pictures`).
+async fn play(games: usize, run: Run) -> (Vec<Duration>, Duration, usize) {
     let dir = tempfile::tempdir().unwrap();
     let discord = Arc::new(FakeDiscord::start().await);
-    if !pictures {
+    if !run.pictures {
         discord.keep_digests_only();
     }
-    let bot = Bot::start_with(&discord, &dir.path().join("gipf.db"), Config::default()).await;
+    let db = dir.path().join("gipf.db");
+    let web = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let bot = match run.web {
+        Some(_) => {
+            let config = Config {
+                web_base_url: Some(format!("http://{web}")),
+                ..Config::default()
+            };
+            Bot::start_serving(&discord, &db, config, web).await
+        }
+        None => Bot::start_with(&discord, &db, Config::default()).await,
+    };
     let posts = Posts::default();
     let collector = tokio::spawn(collect(Arc::clone(&discord), Arc::clone(&posts)));
+    let load = match run.web {
+        Some(wait) => Some(page_load(&discord, &posts, (web, wait), dir.path()).await),
+        None => None,
+    };
     let started = Instant::now();
     let tables: Vec<_> = (0..games as u64)
         .map(|g| {
             let (discord, posts) = (Arc::clone(&discord), Arc::clone(&posts));
-            tokio::spawn(async move { one_game(&discord, &posts, g).await })
+            tokio::spawn(async move { one_game(&discord, &posts, seats(g), g).await })
         })
         .collect();
     let mut latencies = Vec::new();
@@ -126,6 +164,9 @@ async fn play(games: usize, pictures: bool) -> (Vec<Duration>, Duration, usize) 
         latencies.extend(table.await.unwrap());
     }
     let took = started.elapsed();
+    if let Some(load) = load {
+        stop_load(load);
+    }
     collector.abort();
     bot.stop(&discord).await;
     (latencies, took, discord.kept_bytes())
@@ -150,12 +191,23 @@ async fn collect(discord: Arc<FakeDiscord>, posts: Posts) {
     }
 }
 
-/// One game in its own channel: the challenge, the accept, and the turns, each waiting for
-/// the bot's post: the time of each turn.
-async fn one_game(discord: &FakeDiscord, posts: &Posts, g: u64) -> Vec<Duration> {
-    let channel = 930_000_000_000_000_000 + g;
+/// Where game `g` is played, and by whom: its channel, white and black.
+type Seats = (u64, (u64, &'static str), (u64, &'static str));
+
+/// Game `g`'s own channel and players.
+fn seats(g: u64) -> Seats {
     let white = (931_000_000_000_000_000 + 2 * g, "white");
-    let black = (931_000_000_000_000_001 + 2 * g, "black");
+    (930_000_000_000_000_000 + g, white, (white.0 + 1, "black"))
+}
+
+/// One game at `seats`: the challenge, the accept, and the turns (chosen by `seed`), each
+/// waiting for the bot's post: the time of each turn.
+async fn one_game(
+    discord: &FakeDiscord,
+    posts: &Posts,
+    (channel, white, black): Seats,
+    seed: u64,
+) -> Vec<Duration> {
     let (tell, mut told) = mpsc::unbounded_channel();
     posts.lock().unwrap().insert(channel, tell);
     let challenge = format!("!challenge <@{}> basic white", black.0);
@@ -168,7 +220,7 @@ async fn one_game(discord: &FakeDiscord, posts: &Posts, g: u64) -> Vec<Duration>
     discord.send_message(say(channel, black, "!accept")).await;
     told.recv().await.unwrap();
     let mut position = Position::new(Variant::BASIC);
-    let mut rng = gipf::random::Rng::new(g + 1);
+    let mut rng = gipf::random::Rng::new(seed + 1);
     let mut latencies = Vec::new();
     for ply in 0..2 * TURNS_EACH {
         let legal: Vec<_> = (position.legal_turns().into_iter())
@@ -184,4 +236,60 @@ async fn one_game(discord: &FakeDiscord, posts: &Posts, g: u64) -> Vec<Duration>
         position = *after;
     }
     latencies
+}
+
+/// Plays a game of 16 turns to its end (a resignation) in a channel every member of the
+/// server reads (the double's main one: the game has a page), then
+/// starts `wrk` on the pages of that game served at `web`, each connection waiting `wait`
+/// ms between its requests: the page and the picture at each ply, in turn.
+async fn page_load(
+    discord: &FakeDiscord,
+    posts: &Posts,
+    (web, wait): (std::net::SocketAddr, u64),
+    dir: &std::path::Path,
+) -> std::process::Child {
+    let channel = CHANNEL;
+    one_game(discord, posts, (channel, ALICE, BOB), 0).await;
+    let (tell, mut told) = mpsc::unbounded_channel();
+    posts.lock().unwrap().insert(channel, tell);
+    discord
+        .send_message(say(channel, ALICE, "!resign confirm"))
+        .await;
+    told.recv().await.unwrap();
+    let db = rusqlite::Connection::open(dir.join("gipf.db")).unwrap();
+    let key: String = (db.query_row(
+        "SELECT web_key FROM games WHERE channel_id = ?1",
+        [channel as i64],
+        |row| row.get(0),
+    ))
+    .unwrap();
+    let script = dir.join("pages.lua");
+    let lua = format!(
+        "local paths = {{}}\n\
+         for ply = 0, {plies} do\n\
+           paths[#paths + 1] = '/game/{key}?ply=' .. ply\n\
+           paths[#paths + 1] = '/game/{key}/' .. ply .. '.png'\n\
+         end\n\
+         local i = 0\n\
+         request = function() i = i % #paths + 1; return wrk.format('GET', paths[i]) end\n\
+         delay = function() return {wait} end\n",
+        plies = 2 * TURNS_EACH
+    );
+    std::fs::write(&script, lua).unwrap();
+    // Niced: its clients stand in for browsers elsewhere, not for work of the bot's.
+    (std::process::Command::new("nice"))
+        .args(["-n19", "wrk", "-t1", "-c4", "-d1h", "--latency", "-s"])
+        .arg(&script)
+        .arg(format!("http://{web}/"))
+        .spawn()
+        .expect("wrk (apt-get install wrk)")
+}
+
+/// Stops `wrk` as Ctrl-C does: it prints what it measured.
+fn stop_load(load: std::process::Child) {
+    let stopped = std::process::Command::new("kill")
+        .args(["-INT", &load.id().to_string()])
+        .status();
+    assert!(stopped.unwrap().success());
+    load.wait_with_output().unwrap();
 }

@@ -24,11 +24,16 @@ type Work = Box<dyn FnOnce() + Send>;
 pub enum WorkError {
     /// It panicked, or the pool stopped before it ran.
     Lost,
+    /// It was not taken: as much work as the pool lets wait was waiting.
+    Full,
 }
 
 impl fmt::Display for WorkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("the work panicked or the worker pool stopped")
+        f.write_str(match self {
+            WorkError::Lost => "the work panicked or the worker pool stopped",
+            WorkError::Full => "the worker pool had as much work waiting as it takes",
+        })
     }
 }
 
@@ -51,11 +56,27 @@ pub struct Workers {
     shared: Arc<Shared>,
     threads: Vec<JoinHandle<()>>,
     name: &'static str,
+    /// How many pieces of work may wait, at most (`usize::MAX`: any number).
+    most_waiting: usize,
 }
 
 impl Workers {
     /// `threads` workers (at least one), their threads named after `name`.
     pub fn new(name: &'static str, threads: usize) -> Workers {
+        Workers::start(name, threads, false)
+    }
+
+    /// [`Workers::new`] whose threads yield the machine to the process's others (a lower
+    /// scheduling priority, where the system has one), and that refuses work past
+    /// `most_waiting` waiting ([`WorkError::Full`]): for work that may wait or be refused
+    /// (the web pages), beside work that must not (the players' turns).
+    pub fn yielding(name: &'static str, threads: usize, most_waiting: usize) -> Workers {
+        let mut workers = Workers::start(name, threads, true);
+        workers.most_waiting = most_waiting;
+        workers
+    }
+
+    fn start(name: &'static str, threads: usize, yielding: bool) -> Workers {
         let shared = Arc::new(Shared {
             queue: Mutex::new(Queue {
                 waiting: VecDeque::new(),
@@ -68,7 +89,12 @@ impl Workers {
                 let shared = Arc::clone(&shared);
                 let spawned = std::thread::Builder::new()
                     .name(format!("{name}-{n}"))
-                    .spawn(move || serve(&shared));
+                    .spawn(move || {
+                        if yielding {
+                            yield_to_others();
+                        }
+                        serve(&shared)
+                    });
                 spawned
                     .inspect_err(|e| tracing::error!(error = %e, name, "cannot start a worker"))
                     .ok()
@@ -78,6 +104,7 @@ impl Workers {
             shared,
             threads,
             name,
+            most_waiting: usize::MAX,
         }
     }
 
@@ -111,6 +138,9 @@ impl Workers {
             let mut queue = lock(&self.shared.queue);
             if queue.stopping {
                 return Err(WorkError::Lost);
+            }
+            if queue.waiting.len() >= self.most_waiting {
+                return Err(WorkError::Full);
             }
             queue.waiting.push_back(Box::new(move || {
                 // The asker may be gone: nobody to tell.
@@ -149,6 +179,36 @@ impl Drop for Workers {
 /// step), so it is used as it is.
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// How far below the process's other threads a yielding worker runs: a nice value 10
+/// above them gets about a tenth of a core they all want, and every core they leave.
+#[cfg(target_os = "linux")]
+const YIELDED: i32 = 10;
+
+/// This thread's nice value (Linux's nice values are a thread's own).
+#[cfg(target_os = "linux")]
+fn niceness() -> std::io::Result<i32> {
+    Ok(rustix::process::getpriority_process(Some(
+        rustix::thread::gettid(),
+    ))?)
+}
+
+/// Lowers this thread's scheduling priority.
+fn yield_to_others() {
+    #[cfg(target_os = "linux")]
+    {
+        let me = rustix::thread::gettid();
+        let lowered = niceness().and_then(|now| {
+            Ok(rustix::process::setpriority_process(
+                Some(me),
+                now + YIELDED,
+            )?)
+        });
+        if let Err(e) = lowered {
+            tracing::warn!(error = %e, "cannot lower a yielding worker's priority");
+        }
+    }
 }
 
 /// One worker: takes the oldest work, runs it, and again, until the pool stops. Work that
@@ -207,6 +267,31 @@ mod tests {
         }
         // Queued one after the other, answered in that order.
         assert_eq!(*lock(&order), [0, 1, 2, 3, 4]);
+    }
+
+    #[tokio::test]
+    async fn a_yielding_pool_runs_below_the_others_and_refuses_work_past_its_bound() {
+        let workers = Workers::yielding("test", 1, 2);
+        #[cfg(target_os = "linux")]
+        {
+            let (mine, theirs) = (niceness().unwrap(), workers.run(niceness).await.unwrap());
+            assert_eq!(theirs.unwrap(), (mine + YIELDED).min(19));
+        }
+        let (release, released) = std::sync::mpsc::channel::<()>();
+        let (started, start) = std::sync::mpsc::channel::<()>();
+        let blocked = workers.submit(move || {
+            let _ = started.send(());
+            released.recv().is_ok()
+        });
+        start.recv().unwrap();
+        let waiting = [workers.submit(|| true), workers.submit(|| true)];
+        assert_eq!(workers.submit(|| true).err(), Some(WorkError::Full));
+        release.send(()).unwrap();
+        assert_eq!(blocked.unwrap().await, Ok(true));
+        for answer in waiting {
+            assert_eq!(answer.unwrap().await, Ok(true));
+        }
+        assert_eq!(workers.run(|| 7).await, Ok(7), "room again");
     }
 
     #[tokio::test]

@@ -96,6 +96,8 @@ pub struct Service {
     games: Games,
     /// The board pictures.
     pictures: Pictures,
+    /// The finished games' drawings the pages served last.
+    drawings: web::Kept,
     /// The engine and what it is searching.
     engine: Engine,
     /// The messages owed until they are posted.
@@ -106,6 +108,9 @@ pub struct Service {
     config: Config,
     /// The threads of the commands' blocking work ([`Service::serve`]).
     commands: Workers,
+    /// The threads that read and draw the web pages: below the commands', and refusing
+    /// pages past [`PAGES_WAITING`] waiting, so that pages never slow the players' turns.
+    pages: Workers,
     /// The threads that run the analyses (each waits for its turns' jobs in the engine
     /// pool); the engine's answers wait on no thread (`serve.rs`).
     analyses: Workers,
@@ -114,6 +119,10 @@ pub struct Service {
     /// The work replies left for later, under way.
     later: serve::Later,
 }
+
+/// How many web pages may wait for the pages' workers: past them, a page is refused
+/// (503) rather than queued without end.
+const PAGES_WAITING: usize = 64;
 
 /// Why a command did not go through.
 #[derive(Debug)]
@@ -202,6 +211,7 @@ impl Service {
                 config.abandon_after,
             ),
             pictures: Pictures::new(Arc::clone(&store), Arc::clone(&voice)),
+            drawings: web::Kept::default(),
             engine: Engine::new(
                 config.engine_threads,
                 Arc::clone(&store),
@@ -211,6 +221,7 @@ impl Service {
             outbox: Outbox::new(Arc::clone(&store), config.clock.clone()),
             limits: Limits::default(),
             commands: Workers::new("worker", config.worker_threads),
+            pages: Workers::yielding("pages", machine_cores().div_ceil(2), PAGES_WAITING),
             analyses: Workers::new("analyses", 2 * config.engine_threads),
             thread_asks: ThreadAsks::default(),
             later: serve::Later::default(),
@@ -247,6 +258,11 @@ impl Service {
     /// How many of the engine's searches are under way, and how many wait for a searcher.
     pub fn engine_load(&self) -> (usize, usize) {
         self.engine.load()
+    }
+
+    /// How many web pages wait for the pages' workers in this process.
+    pub fn pages_waiting(&self) -> usize {
+        self.pages.queued()
     }
 
     /// Discord does not show the bot what people type (no MESSAGE CONTENT intent): from now
@@ -293,6 +309,17 @@ impl Service {
         self.commands
             .run(move || crate::cost::charged_to(account, || work(&service)))
             .await
+    }
+
+    /// Runs `work` for a web page on the pages' workers, off the async runtime:
+    /// [`WorkError::Full`](crate::workers::WorkError::Full) when as many pages wait as
+    /// they take.
+    pub async fn on_pages<T: Send + 'static>(
+        self: &Arc<Self>,
+        work: impl FnOnce(&Service) -> T + Send + 'static,
+    ) -> Result<T, crate::workers::WorkError> {
+        let service = Arc::clone(self);
+        self.pages.run(move || work(&service)).await
     }
 
     /// Runs `work` on the analyses' workers, off the async runtime.

@@ -13,7 +13,6 @@ mod layout;
 mod operator;
 mod player_page;
 mod plot;
-mod replays;
 
 use std::sync::Arc;
 
@@ -27,6 +26,7 @@ use serde::Deserialize;
 
 use crate::gateways::Gateways;
 use crate::service::Service;
+use crate::workers::WorkError;
 
 /// What every answer carries: nothing may load from elsewhere, nor run but the bot's own
 /// script; no page may frame it; the address is not told to other sites.
@@ -44,11 +44,12 @@ const SECURITY: [(&str, &str); 4] = [
 /// How long a finished game's picture or record may be kept: a year (it never changes).
 const KEPT: &str = "public, max-age=31536000, immutable";
 
-/// What the handlers share: the service, and the replays drawn.
+/// What the handlers share: the service, and the gate of the replays (drawing one takes a
+/// picture a turn: one is drawn at a time).
 #[derive(Clone)]
 struct Web {
     service: Arc<Service>,
-    replays: Arc<replays::Replays>,
+    replays: Arc<tokio::sync::Semaphore>,
     /// This process's Discord shards, for the operator.
     gateways: Arc<Gateways>,
 }
@@ -58,7 +59,7 @@ struct Web {
 pub fn router(service: Arc<Service>, gateways: Arc<Gateways>) -> Router {
     let web = Web {
         service,
-        replays: Arc::default(),
+        replays: Arc::new(tokio::sync::Semaphore::new(1)),
         gateways,
     };
     Router::new()
@@ -122,18 +123,26 @@ fn failed(e: impl std::fmt::Display) -> Response {
         .into_response()
 }
 
-/// Runs `work` on the service off the async runtime: `None` becomes the 404.
+/// Runs `work` on the service's pages' workers, off the async runtime (the HTML is
+/// written there too): `None` becomes the 404, a full queue the 503.
 async fn read<T: Send + 'static>(
     service: &Arc<Service>,
     work: impl FnOnce(&Service) -> anyhow::Result<Option<T>> + Send + 'static,
 ) -> Result<T, Response> {
-    let service = Arc::clone(service);
-    match tokio::task::spawn_blocking(move || work(&service)).await {
+    match service.on_pages(work).await {
         Ok(Ok(Some(found))) => Ok(found),
         Ok(Ok(None)) => Err(not_found()),
         Ok(Err(e)) => Err(failed(format!("{e:#}"))),
-        Err(e) => Err(failed(e)),
+        Err(WorkError::Full) => Err(busy()),
+        Err(e @ WorkError::Lost) => Err(failed(e)),
     }
+}
+
+/// The answer when as many pages wait as the bot takes: try again in a second.
+fn busy() -> Response {
+    let headers = [(header::RETRY_AFTER, "1")];
+    let body = "The bot is busy: try again in a moment.\n";
+    (StatusCode::SERVICE_UNAVAILABLE, headers, body).into_response()
 }
 
 #[derive(Deserialize)]
@@ -146,11 +155,11 @@ async fn page(
     Path(key): Path<String>,
     Query(query): Query<PlyQuery>,
 ) -> Response {
-    let shown = key.clone();
-    match read(&service, move |s| s.game_page(&shown, query.ply)).await {
-        Ok(page) => game_page::html(&key, &page).into_response(),
-        Err(refused) => refused,
-    }
+    let drawn = move |s: &Service| {
+        let page = s.game_page(&key, query.ply)?;
+        Ok(page.map(|page| game_page::html(&key, &page)))
+    };
+    read(&service, drawn).await.into_response()
 }
 
 async fn picture(
@@ -161,16 +170,21 @@ async fn picture(
         return not_found();
     };
     match read(&service, move |s| s.game_picture(&key, ply)).await {
-        Ok((picture, finished)) => {
-            let cache = if finished { KEPT } else { "no-cache" };
-            let headers = [
-                (header::CONTENT_TYPE, "image/png"),
-                (header::CACHE_CONTROL, cache),
-            ];
-            (headers, picture.png).into_response()
-        }
+        Ok(drawn) => drawing("image/png", drawn),
         Err(refused) => refused,
     }
+}
+
+/// A game's drawing as `kind`, kept by browsers for a year once the game is `finished`.
+fn drawing(kind: &'static str, (bytes, finished): (Arc<[u8]>, bool)) -> Response {
+    let headers = [
+        (header::CONTENT_TYPE, kind),
+        (
+            header::CACHE_CONTROL,
+            if finished { KEPT } else { "no-cache" },
+        ),
+    ];
+    (headers, axum::body::Bytes::from_owner(bytes)).into_response()
 }
 
 async fn record(State(Web { service, .. }): State<Web>, Path(key): Path<String>) -> Response {
@@ -193,42 +207,18 @@ async fn replay(
     }): State<Web>,
     Path(key): Path<String>,
 ) -> Response {
-    // Only finished games' replays are kept: they never change.
-    let (gif, finished) = match replays.kept(&key) {
-        Some(gif) => (gif, true),
-        None => {
-            let Some(_turn) = replays.turn().await else {
-                return failed("the replays' gate closed");
-            };
-            let asked = key.clone();
-            match read(&service, move |s| s.game_gif(&asked)).await {
-                Ok((gif, finished)) => {
-                    let gif = Arc::new(gif);
-                    if finished {
-                        replays.keep(key, Arc::clone(&gif));
-                    }
-                    (gif, finished)
-                }
-                Err(refused) => return refused,
-            }
-        }
+    let Ok(_turn) = replays.acquire().await else {
+        return failed("the replays' gate closed");
     };
-    let headers = [
-        (header::CONTENT_TYPE, "image/gif"),
-        (
-            header::CACHE_CONTROL,
-            if finished { KEPT } else { "no-cache" },
-        ),
-    ];
-    (headers, gif.to_vec()).into_response()
+    match read(&service, move |s| s.game_gif(&key)).await {
+        Ok(drawn) => drawing("image/gif", drawn),
+        Err(refused) => refused,
+    }
 }
 
 async fn event(State(Web { service, .. }): State<Web>, Path(key): Path<String>) -> Response {
-    let shown = key.clone();
-    match read(&service, move |s| s.event_page(&shown)).await {
-        Ok(page) => event_page::html(&key, &page).into_response(),
-        Err(refused) => refused,
-    }
+    let drawn = move |s: &Service| Ok(s.event_page(&key)?.map(|p| event_page::html(&key, &p)));
+    read(&service, drawn).await.into_response()
 }
 
 async fn crosstable(State(Web { service, .. }): State<Web>, Path(key): Path<String>) -> Response {
@@ -245,17 +235,13 @@ async fn crosstable(State(Web { service, .. }): State<Web>, Path(key): Path<Stri
 }
 
 async fn player(State(Web { service, .. }): State<Web>, Path(key): Path<String>) -> Response {
-    match read(&service, move |s| s.player_page(&key)).await {
-        Ok(page) => player_page::html(&page).into_response(),
-        Err(refused) => refused,
-    }
+    let drawn = move |s: &Service| Ok(s.player_page(&key)?.map(|p| player_page::html(&p)));
+    read(&service, drawn).await.into_response()
 }
 
 async fn index(State(Web { service, .. }): State<Web>, Path(key): Path<String>) -> Response {
-    match read(&service, move |s| s.index_page(&key)).await {
-        Ok(page) => index_page::html(&page).into_response(),
-        Err(refused) => refused,
-    }
+    let drawn = move |s: &Service| Ok(s.index_page(&key)?.map(|p| index_page::html(&p)));
+    read(&service, drawn).await.into_response()
 }
 
 async fn style() -> Response {

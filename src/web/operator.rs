@@ -108,6 +108,18 @@ pub(super) async fn metrics(State(web): State<Web>) -> Response {
             gauge(name, help, value as f64);
         }
     }
+    this_process(&web);
+    recorder.run_upkeep();
+    let headers = [
+        (header::CONTENT_TYPE, "text/plain; version=0.0.4"),
+        (header::CACHE_CONTROL, "no-store"),
+    ];
+    (headers, recorder.render()).into_response()
+}
+
+/// Sets the gauges of what this process holds now: its searches, its pages waiting, its
+/// name and its shards.
+fn this_process(web: &Web) {
     let (searching, queued) = web.service.engine_load();
     gauge(
         "gipf_engine_searching",
@@ -118,6 +130,11 @@ pub(super) async fn metrics(State(web): State<Web>) -> Response {
         "gipf_engine_queue",
         "Searches waiting for a searcher in this process",
         queued as f64,
+    );
+    gauge(
+        "gipf_pages_waiting",
+        "Web pages waiting for the pages' workers in this process",
+        web.service.pages_waiting() as f64,
     );
     metrics::describe_gauge!("gipf_process_info", "This process, by name");
     metrics::gauge!("gipf_process_info", "process" => web.service.config().instance.clone())
@@ -130,10 +147,4 @@ pub(super) async fn metrics(State(web): State<Web>) -> Response {
         let connected = f64::from(u8::from(stage == crate::gateways::CONNECTED));
         metrics::gauge!("gipf_shard_connected", "shard" => shard.to_string()).set(connected);
     }
-    recorder.run_upkeep();
-    let headers = [
-        (header::CONTENT_TYPE, "text/plain; version=0.0.4"),
-        (header::CACHE_CONTROL, "no-store"),
-    ];
-    (headers, recorder.render()).into_response()
 }

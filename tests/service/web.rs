@@ -7,27 +7,11 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use gipf_bot::model::ChannelId;
 use gipf_bot::service::Config;
-use gipf_bot::sight::{ChannelSight, Sight};
 use tower::ServiceExt as _;
 
-use crate::support::table::{Table, play_random_turns, shown};
-
-/// The adapter's answer for every channel: open to every member of the server, or not.
-pub(crate) struct Open(pub bool);
-
-impl ChannelSight for Open {
-    fn author_sees(&self, _: ChannelId) -> bool {
-        true
-    }
-    fn readers_here_see(&self, _: ChannelId) -> bool {
-        true
-    }
-    fn open_to_all(&self, _: ChannelId) -> bool {
-        self.0
-    }
-}
+pub(crate) use crate::support::pages::{Open, key_in, said_where};
+use crate::support::table::{Table, play_random_turns};
 
 /// A game of six turns, its pages written with `http://pages.test`.
 pub(crate) fn played() -> Table {
@@ -38,14 +22,6 @@ pub(crate) fn played() -> Table {
     table.start("standard");
     play_random_turns(&mut table, 7, 6);
     table
-}
-
-/// What `author` hears to `text` where the channel is `open` to every member, or not.
-pub(crate) fn said_where(table: &mut Table, open: bool, author: &str, text: &str) -> String {
-    let mut message = table.message(author, text);
-    message.sight = Sight::Member(Arc::new(Open(open)));
-    let replies = table.serve(message, gipf_bot::service::Asked::Line);
-    replies.iter().map(shown).collect::<Vec<_>>().join("\n")
 }
 
 /// A page's words as a reader sees them: its tags taken out.
@@ -61,12 +37,6 @@ pub(crate) fn visible(html: &str) -> String {
         }
     }
     seen
-}
-
-/// The page's address in a reply: its key.
-pub(crate) fn key_in(said: &str) -> String {
-    let start = said.find("http://pages.test/game/").expect(said) + "http://pages.test/game/".len();
-    said[start..start + 32].to_owned()
 }
 
 /// An answer of the router: status, headers, body.

@@ -47,6 +47,7 @@ fn metrics_count_commands_turns_and_replies_and_say_what_runs() {
     assert_eq!(sample(&metrics, "gipf_outbox_unsent"), 0.0);
     assert_eq!(sample(&metrics, "gipf_database_up"), 1.0);
     assert_eq!(sample(&metrics, "gipf_engine_queue"), 0.0);
+    assert_eq!(sample(&metrics, "gipf_pages_waiting"), 0.0);
     let process = &table.service.config().instance;
     let info = format!(r#"gipf_process_info{{process="{process}"}}"#);
     assert_eq!(sample(&metrics, &info), 1.0);

@@ -274,3 +274,41 @@ fn the_consoles_games_have_pages_on_its_own_web_server_only() {
         StatusCode::NOT_FOUND
     );
 }
+
+/// A finished game's picture and replay are drawn once and then kept (its page linked in a
+/// forum is looked at by many), a running game's at every asking; a kept drawing still goes
+/// with its page (`web=off`).
+#[test]
+fn a_finished_games_drawings_are_drawn_once_and_go_with_its_page() {
+    let mut table = played();
+    let key = key_in(&said_where(&mut table, true, "alice", "!history"));
+    let drawn = |table: &Table| {
+        let before = gipf_bot::cost::Cost::so_far();
+        let (png, finished) = table.service.game_picture(&key, 2).unwrap().unwrap();
+        (png, finished, before.since().renders)
+    };
+    let (running, finished, renders) = drawn(&table);
+    assert!(!finished);
+    assert_eq!((renders, drawn(&table).2), (1, 1), "a running game's");
+
+    table.expect("alice", "!resign confirm", "alice resigned");
+    let (first, finished, renders) = drawn(&table);
+    assert!(finished);
+    assert_eq!(renders, 1);
+    let (again, _, renders) = drawn(&table);
+    assert_eq!((renders, &again), (0, &first), "kept");
+    assert_eq!(first, running, "the board at ply 2 did not change");
+    let gif = get(&table, "GET", &format!("/game/{key}/replay.gif"));
+    assert_eq!(gif.header("content-type"), "image/gif");
+    assert_eq!(
+        gif.body,
+        get(&table, "GET", &format!("/game/{key}/replay.gif")).body
+    );
+
+    as_admin(&mut table, "!settings web=off");
+    assert!(table.service.game_picture(&key, 2).unwrap().is_none());
+    for path in ["2.png", "replay.gif"] {
+        let gone = get(&table, "GET", &format!("/game/{key}/{path}"));
+        assert_eq!(gone.status, StatusCode::NOT_FOUND, "{path}");
+    }
+}

@@ -9,6 +9,7 @@ pub mod chat;
 pub mod database;
 pub mod fake_discord;
 pub mod games;
+pub mod pages;
 pub mod pg_server;
 pub mod pictures;
 pub mod puzzles;

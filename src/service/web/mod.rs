@@ -7,11 +7,15 @@
 
 mod event;
 mod index;
+mod kept;
 mod player;
 
 pub use event::{CrossCell, EventPage, PairingRow, RoundRow, StandingRow};
 pub use index::{IndexPage, Listed};
+pub(crate) use kept::{Drawing, Kept};
 pub use player::{PlayerPage, PlotLine};
+
+use std::sync::Arc;
 
 use gipf::{ByColor, Color};
 use gipf_render::{BoardView, RenderOptions};
@@ -177,27 +181,55 @@ impl Service {
 
     /// The replay of the game at `key` as an animated GIF, as `!replay` sends it, and
     /// whether the game is over (the replay never changes then), if it has a page.
-    pub fn game_gif(&self, key: &str) -> anyhow::Result<Option<(Vec<u8>, bool)>> {
-        let Some(game) = self.game_with_page(key)? else {
-            return Ok(None);
-        };
-        let names = &game.stored.names;
-        let names = ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str());
-        let replay = game.record()?;
-        let bottom = self.pictures.bottom_for(&game.stored, None, None)?;
-        let options = RenderOptions::seen_from(bottom);
-        let gif = gipf_render::animate(&replay.games, &replay.turns, names, &options)?;
-        Ok(Some((gif, game.stored.status != GameStatus::Active)))
+    pub fn game_gif(&self, key: &str) -> anyhow::Result<Option<(Arc<[u8]>, bool)>> {
+        self.drawn(
+            key,
+            |_| Drawing::Replay,
+            |game| {
+                let names = &game.stored.names;
+                let names =
+                    ByColor::new(names[Color::White].as_str(), names[Color::Black].as_str());
+                let replay = game.record()?;
+                let bottom = self.pictures.bottom_for(&game.stored, None, None)?;
+                let options = RenderOptions::seen_from(bottom);
+                Ok(gipf_render::animate(
+                    &replay.games,
+                    &replay.turns,
+                    names,
+                    &options,
+                )?)
+            },
+        )
     }
 
     /// The picture of the game at `key` after `ply` turns (its last if past the end), and
     /// whether the game is over (the picture never changes then), if it has a page.
-    pub fn game_picture(&self, key: &str, ply: usize) -> anyhow::Result<Option<(Picture, bool)>> {
-        let Some(game) = self.game_with_page(key)? else {
+    pub fn game_picture(&self, key: &str, ply: usize) -> anyhow::Result<Option<(Arc<[u8]>, bool)>> {
+        let at = |stored: &StoredGame| Drawing::Ply(ply.min(stored.turns.len()));
+        self.drawn(key, at, |game| Ok(self.picture_at(game, ply)?.png))
+    }
+
+    /// What `draw` draws of the game at `key`, and whether the game is over, if it has a
+    /// page: a finished game's drawing (`which` of it) is drawn once and then kept.
+    fn drawn(
+        &self,
+        key: &str,
+        which: impl FnOnce(&StoredGame) -> Drawing,
+        draw: impl FnOnce(&LiveGame) -> anyhow::Result<Vec<u8>>,
+    ) -> anyhow::Result<Option<(Arc<[u8]>, bool)>> {
+        let Some(stored) = self.store.game_at(key)? else {
             return Ok(None);
         };
-        let finished = game.stored.status != GameStatus::Active;
-        Ok(Some((self.picture_at(&game, ply)?, finished)))
+        let finished = stored.status != GameStatus::Active;
+        let (id, which) = (stored.id, which(&stored));
+        if let Some(kept) = (finished.then(|| self.drawings.get(id, which))).flatten() {
+            return Ok(Some((kept, true)));
+        }
+        let drawn: Arc<[u8]> = draw(&LiveGame::load(stored)?)?.into();
+        if finished {
+            self.drawings.keep(id, which, Arc::clone(&drawn));
+        }
+        Ok(Some((drawn, finished)))
     }
 
     /// The record of the game at `key`, as `gipf-bot export` writes it (its file's name and
