@@ -150,3 +150,23 @@ fn a_bare_answer_hears_the_real_options_of_the_question() {
         "say which GIPF-pieces to keep by their spots",
     );
 }
+
+/// A turn sent again (its answer lost) hears that it is stored already; another turn sent
+/// out of turn hears only whose turn it is (issue 45: it was answered as a resend).
+#[test]
+fn only_the_same_turn_sent_again_is_told_it_is_stored() {
+    let mut table = Table::new();
+    table.start("standard");
+    let played = table.text("alice", "!push a5 b5");
+    assert!(played.contains("bob"), "{played}");
+    let again = table.text("alice", "!push a5 b5");
+    assert!(
+        again.starts_with("Your turn `a5-")
+            && again.contains("` is stored and announced already")
+            && again.contains("It is bob's turn (black)"),
+        "{again}"
+    );
+    let other = table.text("alice", "!push i5 h5");
+    assert!(!other.contains("stored"), "{other}");
+    assert!(other.starts_with("It is bob's turn (black)"), "{other}");
+}

@@ -74,10 +74,15 @@ impl Run for PlayCommand {
 impl Hands<'_> {
     /// What a turn sent twice (its answer lost) hears first when it finds itself stored as
     /// the game's last: that it is, with a link to the message that announced it when that
-    /// is known. Nothing for anyone else.
-    fn stored_already(&self, game: &LiveGame, color: Color) -> Text {
+    /// is known. Nothing for anyone else, nor for another turn sent out of turn.
+    fn stored_already(
+        &self,
+        game: &LiveGame,
+        color: Color,
+        (command, say): (&PlayCommand, &Phrasing),
+    ) -> Text {
         let Some(turn) = (game.last_turn.as_ref())
-            .filter(|turn| turn.color == color)
+            .filter(|turn| turn.color == color && resends(game, turn, command, say))
             .and(game.stored.turns.last())
         else {
             return Text::new();
@@ -120,8 +125,9 @@ impl Hands<'_> {
             )
         })?;
         let to_move = game.to_move();
+        let say = self.voice.phrasing(message);
         if color != to_move {
-            let mut refused = self.stored_already(&game, color);
+            let mut refused = self.stored_already(&game, color, (command, &say));
             refused.append(text![
                 "It is ",
                 game.name(to_move),
@@ -129,7 +135,6 @@ impl Hands<'_> {
             ]);
             return refuse(refused);
         }
-        let say = self.voice.phrasing(message);
         let mut working = Working::new(game.game.clone(), game.stored.partial.0.clone(), &say);
         working.run(command).map_err(nothing_changed)?;
         let (asked, confirmed) = command.unconfirmed();
@@ -143,6 +148,18 @@ impl Hands<'_> {
         commit(self.games, self.voice, self.pictures, &game, working, &say)?
             .ok_or_else(|| moved_on(&say))
     }
+}
+
+/// Whether `command` plays `last`, the last turn of `game`, again: played from the game at
+/// that turn's start, it completes that very turn.
+fn resends(game: &LiveGame, last: &Turn, command: &PlayCommand, say: &Phrasing) -> bool {
+    let Some(start) = (game.record().ok())
+        .and_then(|replay| replay.games.len().checked_sub(2).map(|i| replay.games[i].clone()))
+    else {
+        return false;
+    };
+    let mut working = Working::new(start, Vec::new(), say);
+    working.run(command).is_ok() && working.completed.first() == Some(last)
 }
 
 /// Saves what `working` played in `game` and says it, asking the player to move next:
