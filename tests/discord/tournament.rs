@@ -298,6 +298,16 @@ async fn a_round_game_whose_thread_discord_refused_waits_and_opens_once_it_may()
         "{refused:#}"
     );
     assert!(mentioned(content(&refused)).is_empty(), "{refused:#}");
+    // The pairings say so, rather than name a channel the game is not played in.
+    (discord)
+        .send_message(say(CHANNEL, ALICE, "!tournament pairings"))
+        .await;
+    let pairings = post_saying(&discord, CHANNEL, "Winter Cup, round 1:").await;
+    assert!(
+        content(&pairings).contains("(its thread is opening)")
+            && !content(&pairings).contains("<#"),
+        "{pairings:#}"
+    );
     // Two days pass, the watch asking quietly: the game, unplayable, is not lost on time.
     // A moderator grants the permission; ten minutes on, the watch asks again: the thread
     // opens and the game starts there, pinging both, its day a move from now.

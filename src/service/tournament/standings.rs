@@ -133,6 +133,7 @@ pub(super) fn event_pairings(h: &Hands<'_>, message: &Message, round: Option<u32
         .filter(|g| g.round == round)
     {
         let result = match winner(game) {
+            None if game.waits_for_thread => text![" (its thread is opening)"],
             None => text![
                 " (being played in ",
                 crate::text::Span::Channel(game.channel),
