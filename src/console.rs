@@ -147,7 +147,8 @@ impl Console {
         }
         if let Some(board) = &reply.board {
             self.images += 1;
-            let path = self.boards.join(format!("board-{:04}.png", self.images));
+            let (kind, _) = (board.drawn.file_name().split_once('.')).unwrap_or(("board", ""));
+            let path = (self.boards).join(format!("{kind}-{:04}.png", self.images));
             std::fs::write(&path, &board.png)
                 .with_context(|| format!("cannot write {}", path.display()))?;
             writeln!(out, "bot: [image] {}", path.display())?;

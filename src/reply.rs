@@ -75,11 +75,36 @@ pub struct Reply {
     pub owed_continues: bool,
 }
 
+/// What a picture shows: it names its file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Drawn {
+    /// A game's board (a lesson's, a puzzle's).
+    #[default]
+    Board,
+    /// An event's crosstable.
+    Crosstable,
+}
+
+impl Drawn {
+    /// Every kind of picture.
+    pub const ALL: [Drawn; 2] = [Drawn::Board, Drawn::Crosstable];
+
+    /// The name of its file where it is sent (`board.png`).
+    pub fn file_name(self) -> &'static str {
+        match self {
+            Drawn::Board => "board.png",
+            Drawn::Crosstable => "crosstable.png",
+        }
+    }
+}
+
 /// A board picture, and the position in words for those who cannot see it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Picture {
     /// The PNG.
     pub png: Vec<u8>,
+    /// What it shows.
+    pub drawn: Drawn,
     /// Its alt text: whose turn, the reserves, the GIPF-pieces and what changed, at most
     /// [`Picture::MAX_ALT`] characters (Discord's limit for an attachment's description).
     pub alt: String,

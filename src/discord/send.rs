@@ -20,8 +20,6 @@ const BUTTONS_PER_ROW: usize = 5;
 /// Discord's limit on a button's custom id.
 pub(crate) const MAX_CUSTOM_ID: usize = 100;
 const MAX_ROWS: usize = 5;
-/// The file name of the board picture, shown by the embed.
-const BOARD_FILE: &str = "board.png";
 
 /// What goes in one Discord message.
 pub(crate) struct Part {
@@ -111,8 +109,9 @@ pub(crate) fn attachments(reply: &Reply) -> (Vec<CreateAttachment>, Option<Creat
     let mut embed = None;
     if let Some(board) = &reply.board {
         // Its alt text, for screen readers: Discord keeps it as the file's description.
-        files.push(CreateAttachment::bytes(board.png.clone(), BOARD_FILE).description(&board.alt));
-        embed = Some(CreateEmbed::new().image(format!("attachment://{BOARD_FILE}")));
+        let file = board.drawn.file_name();
+        files.push(CreateAttachment::bytes(board.png.clone(), file).description(&board.alt));
+        embed = Some(CreateEmbed::new().image(format!("attachment://{file}")));
     }
     if let Some((name, bytes)) = &reply.file {
         files.push(CreateAttachment::bytes(bytes.clone(), name.clone()));

@@ -43,6 +43,7 @@ fn draw_exchange(view: &BoardView, exchange: Exchange, options: &RenderOptions) 
     };
     Picture {
         png,
+        drawn: crate::reply::Drawn::Board,
         alt: alt_text::describe(view, exchange.answered, exchange.start),
     }
 }

@@ -323,6 +323,11 @@ async fn a_round_game_whose_thread_discord_refused_waits_and_opens_once_it_may()
     );
     let standings = ask(&discord, say(CHANNEL, ALICE, "!tournament standings")).await;
     assert!(content(&standings).contains("Winter Cup"), "{standings:#}");
+    // Its crosstable is sent as what it is, not as a board.
+    assert_eq!(
+        standings["attachments"][0]["filename"], "crosstable.png",
+        "{standings:#}"
+    );
     assert_eq!(
         discord
             .messages_in(CHANNEL)

@@ -153,9 +153,13 @@ impl Hands<'_> {
 /// Whether `command` plays `last`, the last turn of `game`, again: played from the game at
 /// that turn's start, it completes that very turn.
 fn resends(game: &LiveGame, last: &Turn, command: &PlayCommand, say: &Phrasing) -> bool {
-    let Some(start) = (game.record().ok())
-        .and_then(|replay| replay.games.len().checked_sub(2).map(|i| replay.games[i].clone()))
-    else {
+    let Some(start) = (game.record().ok()).and_then(|replay| {
+        replay
+            .games
+            .len()
+            .checked_sub(2)
+            .map(|i| replay.games[i].clone())
+    }) else {
         return false;
     };
     let mut working = Working::new(start, Vec::new(), say);

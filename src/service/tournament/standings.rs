@@ -99,7 +99,12 @@ pub(in crate::service) fn standings_reply(
         text.push(format!("\nThe event's page: <{page}>"));
     }
     Ok(Reply {
-        board: Some(Picture { png: picture, alt }).filter(|p| !p.png.is_empty()),
+        board: Some(Picture {
+            png: picture,
+            drawn: crate::reply::Drawn::Crosstable,
+            alt,
+        })
+        .filter(|p| !p.png.is_empty()),
         ..Reply::public(text)
     })
 }
