@@ -457,3 +457,25 @@ fn the_engine_entered_at_a_level_plays_its_games_in_their_threads() {
         "the bot pings nobody, itself least: {last}"
     );
 }
+
+/// A player cannot abort an event's game, even at its start (the event would count it as
+/// a loss all the same): he is told to resign, and the game goes on (issue 45).
+#[test]
+fn an_events_game_is_not_aborted_by_a_player() {
+    let mut hall = Hall::new();
+    hall.moderator("mod", "!tournament create \"Duo\" roundrobin basic");
+    for player in ["alice", "bob"] {
+        hall.text(player, "!tournament join");
+    }
+    hall.moderator("mod", "!tournament start");
+    let (thread, _) = hall.in_threads()[0].clone();
+    let refused = hall.say_in(thread.0, "alice", "!abort", false);
+    let said = shown(&refused[0]);
+    assert!(
+        said.contains("This game is round 1 of Duo: an event's game cannot end without a result")
+            && said.contains("!resign"),
+        "{said}"
+    );
+    let state = hall.service.game_state(thread, false).unwrap();
+    assert!(state.is_some(), "the game goes on");
+}

@@ -180,11 +180,20 @@ impl Hands<'_> {
                 " can abort this game (or a moderator: Manage Messages).",
             ));
         };
+        let say = self.voice.phrasing(message);
+        if let Some((event, round)) = self.store.event_of_game(game.stored.id)? {
+            return refuse(format!(
+                "This game is round {round} of {event}: an event's game cannot end without a \
+                 result (the event would count it as a loss for the player to move). {} ends \
+                 it as your loss.",
+                say.cmd("resign")
+            ));
+        }
         if game.stored.turns.len() > ABORT_WITHIN_TURNS {
             return refuse(format!(
                 "It is too late to abort: a game ends without a result only before either \
                  player's second turn. {} ends it with one.",
-                self.voice.phrasing(message).cmd("resign")
+                say.cmd("resign")
             ));
         }
         self.end_without_result(message, &game)?;
