@@ -252,6 +252,15 @@ impl Store {
         })
     }
 
+    /// The latest event of `channel`, whatever its status (a finished one stays readable
+    /// until the next is created there), if it ever had one.
+    pub fn latest_tournament_in(&self, channel: ChannelId) -> anyhow::Result<Option<Tournament>> {
+        self.with(|c| {
+            let found = events_where(c, "channel_id = ?1 ORDER BY id DESC LIMIT 1", &channel)?;
+            Ok(found.into_iter().next())
+        })
+    }
+
     /// A server's events, the latest first (25 at most).
     pub fn tournaments_of(&self, guild: GuildId) -> anyhow::Result<Vec<Tournament>> {
         self.with(|c| events_where(c, "guild_id = ?1 ORDER BY id DESC LIMIT 25", &guild))

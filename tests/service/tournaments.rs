@@ -351,6 +351,17 @@ fn a_round_robin_is_played_to_its_end_and_names_its_winner() {
     assert_eq!(rounds, 3);
     let list = hall.text("alice", "!tournaments");
     assert!(list.contains("Trio") && list.contains("finished"), "{list}");
+    // The winner is named in the list, and the finished event stays readable in its channel
+    // (issue 45: "There is no tournament in this channel" right after its end).
+    let winner = list.split("finished, won by ").nth(1).unwrap_or_default();
+    assert!(["alice", "bob", "carol"].contains(&winner), "{list}");
+    let standings = hall.text("alice", "!tournament standings");
+    assert!(
+        standings.contains("Trio") && standings.contains(winner),
+        "{standings}"
+    );
+    let pairings = hall.text("alice", "!tournament pairings 1");
+    assert!(pairings.starts_with("Trio, round 1:"), "{pairings}");
     // The records name the event and the round; the rated event's games were rated.
     let records = hall.service.records(None).unwrap();
     assert_eq!(records.len(), 3);

@@ -21,6 +21,7 @@ use crate::model::{EventStatus, GuildId};
 use crate::reply::Reply;
 use crate::service::config::Config;
 
+use crate::service::names;
 use crate::service::picture::Pictures;
 use crate::service::voice::Voice;
 use crate::store::{Store, Tournament};
@@ -85,6 +86,18 @@ pub(super) fn event_here(h: &Hands<'_>, message: &Message) -> Result<Tournament,
     }
 }
 
+/// The event to read in the message's channel: the one open or running there, else its
+/// latest (finished or called off: its standings and pairings stay readable).
+pub(super) fn event_to_read(h: &Hands<'_>, message: &Message) -> Result<Tournament, Failure> {
+    if let Some(event) = h.store.tournament_in(message.channel)? {
+        return Ok(event);
+    }
+    match h.store.latest_tournament_in(message.channel)? {
+        Some(event) => Ok(event),
+        None => refuse(no_event_here(&h.voice.phrasing(message))),
+    }
+}
+
 /// Refuses a member without Manage Messages in the channel: `what` is what only a
 /// moderator does.
 pub(super) fn moderators_only(h: &Hands<'_>, message: &Message, what: &str) -> Result<(), Failure> {
@@ -115,6 +128,12 @@ fn list_events(h: &Hands<'_>, message: &Message, guild: GuildId) -> Result<Reply
         text.push(" in ");
         text.push(crate::text::Span::Channel(event.terms.channel));
         text.push(format!(": {}", event_line(event)));
+        if event.status == EventStatus::Finished
+            && let Some(first) = results::event_record(h, event)?.standings().first()
+        {
+            let winner = event.entries[first.player].user;
+            text.append(crate::text![", won by ", names::name(h.store, winner)?]);
+        }
     }
     Ok(Reply::private(text))
 }

@@ -7,7 +7,7 @@ use gipf_tournament::Standing;
 
 use super::super::{Handled, Message, refuse};
 use super::results::{event_record, winner};
-use super::{Hands, event_here};
+use super::{Hands, event_to_read};
 use crate::model::EventStatus;
 use crate::reply::{Picture, Reply};
 use crate::service::alt_text::within_limit;
@@ -19,7 +19,7 @@ use crate::text::Text;
 
 /// `tournament standings`.
 pub(super) fn event_standings(h: &Hands<'_>, message: &Message) -> Handled {
-    let event = event_here(h, message)?;
+    let event = event_to_read(h, message)?;
     note_open(h.store, message, event.terms.channel);
     if event.status == EventStatus::Open {
         return Ok(Reply::public(entries_text(h, &event)?));
@@ -112,7 +112,7 @@ pub(in crate::service) fn standings_reply(
 /// `tournament pairings [round]`: the games of a round (the latest by default) and how
 /// each stands.
 pub(super) fn event_pairings(h: &Hands<'_>, message: &Message, round: Option<u32>) -> Handled {
-    let event = event_here(h, message)?;
+    let event = event_to_read(h, message)?;
     let say = h.voice.phrasing(message);
     if event.rounds_started == 0 {
         return refuse(format!(
