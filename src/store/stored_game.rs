@@ -36,6 +36,8 @@ pub struct StoredGame {
     /// watch asks again): it is played nowhere meanwhile, and its time per move has not
     /// started. It is not its channel's game.
     pub waits_for_thread: bool,
+    /// It is a round of an event (it ends as the event counts it: no rematch).
+    pub in_event: bool,
     /// What game it is.
     pub spec: GameSpec,
     /// Who plays each colour.
@@ -87,7 +89,8 @@ pub(super) const GAME_COLUMNS: &str = "id, variant, white, black, status, resign
      guild_id, created_at, site, hints, engine_level, potentials, \
      CASE WHEN takeback_version = version THEN takeback_by END, takeback_declined, \
      (SELECT name FROM users WHERE users.id = games.white), \
-     (SELECT name FROM users WHERE users.id = games.black), remind_at, waits_for_thread";
+     (SELECT name FROM users WHERE users.id = games.black), remind_at, waits_for_thread, \
+     EXISTS (SELECT 1 FROM tournament_games t WHERE t.game_id = games.id)";
 
 /// A player's name as the bot shows it: cut short, `someone` if never seen.
 fn shown_name(stored: Option<String>) -> String {
@@ -146,6 +149,7 @@ pub(super) fn game_row(r: &Row) -> sql::Result<Result<StoredGame, Damaged>> {
             names: ByColor::new(shown_name(r.get(24)?), shown_name(r.get(25)?)),
             remind_at: r.get(26)?,
             waits_for_thread: r.get(27)?,
+            in_event: r.get(28)?,
             turns: Vec::new(),
             dots: Vec::new(),
         })
@@ -315,6 +319,8 @@ pub(super) fn insert_game(
         guild: terms.guild,
         channel: terms.channel,
         waits_for_thread: waits,
+        // A round game is entered in its event just after (`start_round`).
+        in_event: waits,
         spec: terms.spec,
         players,
         status: GameStatus::Active,

@@ -291,13 +291,17 @@ fn bad_create_lines_are_refused_with_an_example() {
 }
 
 /// Resigns the game of `thread` for the player to move.
+/// `loser` resigns the game of `thread`: its end says what it counts for in the event, and
+/// offers no rematch (the event pairs its players).
 pub fn resign_in(hall: &mut Hall, thread: ChannelId, loser: &str) {
     let replies = hall.say_in(thread.0, loser, "!resign confirm", false);
+    let said = shown(&replies[0]);
+    assert!(said.contains("resigned"), "{said}");
     assert!(
-        shown(&replies[0]).contains("resigned"),
-        "{}",
-        shown(&replies[0])
+        said.contains("It counts for round ") && said.contains(": a win for "),
+        "{said}"
     );
+    assert!(replies[0].buttons.is_empty(), "{:?}", replies[0].buttons);
 }
 
 #[test]

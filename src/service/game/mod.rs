@@ -151,10 +151,14 @@ impl Hands<'_> {
             ]
         };
         let after = LiveGame::changed(saved.game, game.game, game.last_turn);
+        let mut text = text;
+        if let Some(counts) = super::tournament::event_count(self.store, &after, outcome.winner)? {
+            text.append(counts);
+        }
         Ok(Reply {
             board: Some(self.pictures.of(&after, None)?),
             owed: saved.owed,
-            buttons: vec![super::play::prompt::rematch_button(&after)],
+            buttons: super::play::prompt::rematch_buttons(&after),
             ..Reply::public(text)
         })
     }

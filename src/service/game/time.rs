@@ -75,15 +75,18 @@ impl Deadlines<'_> {
         let _ = after.resign(loser);
         let plies = after.plies();
         // Both are told: the loser may not be watching the channel.
-        let text = text![
+        let mut text = text![
             mention_player(self.voice, &after, loser),
             format!(" ({loser}) ran out of time. "),
             mention_player(self.voice, &after, !loser),
             format!(", you win the game on time ({plies} plies). Well played!")
         ];
+        if let Some(counts) = crate::service::tournament::event_count(self.store, &after, !loser)? {
+            text.append(counts);
+        }
         Ok(Reply {
             board: Some(self.pictures.of(&after, None)?),
-            buttons: vec![crate::service::play::prompt::rematch_button(&after)],
+            buttons: crate::service::play::prompt::rematch_buttons(&after),
             ..Reply::public(text)
         })
     }

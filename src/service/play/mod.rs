@@ -145,8 +145,15 @@ impl Hands<'_> {
         {
             return Ok(ask_to_confirm(&game, asked, outcome, &say));
         }
-        commit(self.games, self.voice, self.pictures, &game, working, &say)?
-            .ok_or_else(|| moved_on(&say))
+        let ended = working.game.outcome();
+        let mut reply = commit(self.games, self.voice, self.pictures, &game, working, &say)?
+            .ok_or_else(|| moved_on(&say))?;
+        if let Some(outcome) = ended
+            && let Some(counts) = super::tournament::event_count(self.store, &game, outcome.winner)?
+        {
+            reply.text.append(counts);
+        }
+        Ok(reply)
     }
 }
 

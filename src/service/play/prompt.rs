@@ -468,7 +468,7 @@ pub(in crate::service) fn question_buttons(game: &LiveGame, engine: Option<UserI
         .map(|(label, answer, _)| button(label, PlayCommand::Answer(answer)))
         .collect(),
         Pending::Tamsk => vec![button("Skip the TAMSK", PlayCommand::Tamsk(None))],
-        Pending::GameOver(_) => vec![rematch_button(game)],
+        Pending::GameOver(_) => rematch_buttons(game),
         // At the start of a turn, the last one may be taken back (`takeback`).
         Pending::Action if someone_may_take_back(game, engine) => vec![Button {
             label: "Take back".into(),
@@ -479,14 +479,19 @@ pub(in crate::service) fn question_buttons(game: &LiveGame, engine: Option<UserI
     }
 }
 
-/// The button under a game-over message: the same opponent again, colours swapped.
-pub(in crate::service) fn rematch_button(game: &LiveGame) -> Button {
-    Button {
+/// The button under a game-over message: the same opponent again, colours swapped; none
+/// under an event's game (the event pairs its players).
+pub(in crate::service) fn rematch_buttons(game: &LiveGame) -> Vec<Button> {
+    let rematch = Button {
         label: "Rematch".into(),
         command: ChallengeCommand::Rematch.into(),
         stamp: Stamp::Game {
             id: game.stored.id,
             version: game.stored.version,
         },
-    }
+    };
+    (!game.stored.in_event)
+        .then_some(rematch)
+        .into_iter()
+        .collect()
 }
