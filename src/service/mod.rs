@@ -30,6 +30,7 @@ mod drawing_seats;
 mod ends;
 mod engine;
 mod engine_player;
+mod event_count;
 mod failed;
 mod failpoints;
 mod game;

@@ -36,7 +36,8 @@ pub struct StoredGame {
     /// watch asks again): it is played nowhere meanwhile, and its time per move has not
     /// started. It is not its channel's game.
     pub waits_for_thread: bool,
-    /// It is a round of an event (it ends as the event counts it: no rematch).
+    /// It is a round of an event (it ends as the event counts it: no rematch); a round
+    /// game is one from its insert (`waits`: `start_round` enters it in its event).
     pub in_event: bool,
     /// What game it is.
     pub spec: GameSpec,
@@ -99,6 +100,15 @@ fn shown_name(stored: Option<String>) -> String {
         .chars()
         .take(32)
         .collect()
+}
+
+/// Both players' names as the bot shows them.
+fn player_names(c: &mut Conn, players: ByColor<UserId>) -> sql::Result<ByColor<String>> {
+    let white = shown_name(player_name(c, players[Color::White])?);
+    Ok(ByColor::new(
+        white,
+        shown_name(player_name(c, players[Color::Black])?),
+    ))
 }
 
 /// The stored name of user `id`.
@@ -319,7 +329,6 @@ pub(super) fn insert_game(
         guild: terms.guild,
         channel: terms.channel,
         waits_for_thread: waits,
-        // A round game is entered in its event just after (`start_round`).
         in_event: waits,
         spec: terms.spec,
         players,
@@ -339,10 +348,7 @@ pub(super) fn insert_game(
         hints: terms.hints,
         engine,
         takeback: None,
-        names: ByColor::new(
-            shown_name(player_name(c, players[Color::White])?),
-            shown_name(player_name(c, players[Color::Black])?),
-        ),
+        names: player_names(c, players)?,
         turns: Vec::new(),
         dots: Vec::new(),
     })

@@ -152,7 +152,9 @@ impl Hands<'_> {
         };
         let after = LiveGame::changed(saved.game, game.game, game.last_turn);
         let mut text = text;
-        if let Some(counts) = super::tournament::event_count(self.store, &after, outcome.winner)? {
+        if let Some(counts) =
+            crate::service::event_count::event_count(self.store, &after, outcome.winner)?
+        {
             text.append(counts);
         }
         Ok(Reply {

@@ -81,7 +81,8 @@ impl Deadlines<'_> {
             mention_player(self.voice, &after, !loser),
             format!(", you win the game on time ({plies} plies). Well played!")
         ];
-        if let Some(counts) = crate::service::tournament::event_count(self.store, &after, !loser)? {
+        if let Some(counts) = crate::service::event_count::event_count(self.store, &after, !loser)?
+        {
             text.append(counts);
         }
         Ok(Reply {

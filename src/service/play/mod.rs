@@ -149,7 +149,8 @@ impl Hands<'_> {
         let mut reply = commit(self.games, self.voice, self.pictures, &game, working, &say)?
             .ok_or_else(|| moved_on(&say))?;
         if let Some(outcome) = ended
-            && let Some(counts) = super::tournament::event_count(self.store, &game, outcome.winner)?
+            && let Some(counts) =
+                crate::service::event_count::event_count(self.store, &game, outcome.winner)?
         {
             reply.text.append(counts);
         }

@@ -27,7 +27,6 @@ use crate::service::voice::Voice;
 use crate::store::{Store, Tournament};
 use crate::text::Text;
 use entries::{cancel_event, create_event, join_event, leave_event, withdraw_player};
-pub(in crate::service) use results::event_count;
 pub(in crate::service) use rounds::recovered_event;
 use rounds::start_event;
 use standings::{event_pairings, event_standings};

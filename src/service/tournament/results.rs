@@ -27,26 +27,6 @@ pub(in crate::service) fn winner(game: &EventGame) -> Option<Color> {
     }
 }
 
-/// What an event's `game`, just won by `winner`, counts for, said under its end: `It
-/// counts for round 2 of Trio: a win for bob. …`; nothing for a game outside an event.
-pub(in crate::service) fn event_count(
-    store: &crate::store::Store,
-    game: &crate::service::LiveGame,
-    winner: Color,
-) -> anyhow::Result<Option<crate::text::Text>> {
-    if !game.stored.in_event {
-        return Ok(None);
-    }
-    let Some((event, round)) = store.event_of_game(game.stored.id)? else {
-        return Ok(None);
-    };
-    Ok(Some(crate::text![
-        format!("\nIt counts for round {round} of {event}: a win for "),
-        game.name(winner),
-        ". The next round is paired within a minute of the round's last game ending."
-    ]))
-}
-
 /// The record of `event` as stored now: its games and byes, each player by entry
 /// number.
 pub(in crate::service) fn event_record(h: &Hands<'_>, event: &Tournament) -> anyhow::Result<Event> {
