@@ -52,6 +52,8 @@ const NAME_WIDTH: f32 = 250.0;
 pub(crate) const ROUND_WIDTH: f32 = 82.0;
 const POINTS_WIDTH: f32 = 64.0;
 const TIE_BREAK_WIDTH: f32 = 76.0;
+/// The line under the table that says what its short headings mean.
+const FOOTER_HEIGHT: f32 = 30.0;
 /// The narrowest picture, for the title.
 const MIN_WIDTH: f32 = 560.0;
 /// Where the round columns start.
@@ -67,7 +69,7 @@ pub fn crosstable_size(view: &CrosstableView) -> (u32, u32) {
         + POINTS_WIDTH
         + tie_breaks * TIE_BREAK_WIDTH
         + MARGIN;
-    let height = FIRST_ROW_TOP + view.standings.len() as f32 * ROW_HEIGHT + MARGIN;
+    let height = FIRST_ROW_TOP + view.standings.len() as f32 * ROW_HEIGHT + FOOTER_HEIGHT + MARGIN;
     (width.max(MIN_WIDTH).ceil() as u32, height.ceil() as u32)
 }
 
@@ -99,7 +101,19 @@ pub(crate) fn draw_crosstable(view: &CrosstableView) -> RgbImage {
         }
         draw_line(&mut image, view, &lines, standing, (index, top));
     }
+    draw_footer(&mut image, view);
     image
+}
+
+/// Under the table, what its short headings mean: `No: entry number · Bu: Buchholz · …`.
+fn draw_footer(image: &mut RgbImage, view: &CrosstableView) {
+    let mut words = vec!["No: entry number".to_owned()];
+    words.extend((view.format.tie_breaks().iter()).map(|t| format!("{}: {}", t.short(), t.name())));
+    let note = style(Weight::Regular, 14.0, theme::LABEL);
+    let room = image.width() as f32 - 2.0 * MARGIN;
+    let shown = text::fit(&words.join(" · "), &note, room);
+    let baseline = image.height() as f32 - MARGIN - 8.0;
+    text::draw(image, &shown, (MARGIN, baseline), &note);
 }
 
 fn style(weight: Weight, size: f32, paint: Paint) -> Style {
@@ -152,14 +166,15 @@ fn draw_headers(image: &mut RgbImage, view: &CrosstableView) {
     );
 }
 
-/// Each entry's line number in the table (from 1), and whether ranks are shared.
-struct Lines {
+/// Each entry's number in the table (its entry number, from 1: it stays the same from
+/// round to round), and whether ranks are shared.
+pub(crate) struct Lines {
     number_of: Vec<Option<usize>>,
     shared_rank: Vec<bool>,
 }
 
 impl Lines {
-    fn of(view: &CrosstableView) -> Lines {
+    pub(crate) fn of(view: &CrosstableView) -> Lines {
         let entries = view
             .standings
             .iter()
@@ -167,8 +182,8 @@ impl Lines {
             .max()
             .unwrap_or(0);
         let mut number_of = vec![None; entries.max(view.names.len())];
-        for (index, standing) in view.standings.iter().enumerate() {
-            number_of[standing.player] = Some(index + 1);
+        for standing in view.standings {
+            number_of[standing.player] = Some(standing.player + 1);
         }
         let shared_rank = view
             .standings
@@ -181,7 +196,7 @@ impl Lines {
         }
     }
 
-    fn number(&self, player: usize) -> Option<usize> {
+    pub(crate) fn number(&self, player: usize) -> Option<usize> {
         self.number_of.get(player).copied().flatten()
     }
 }
@@ -198,7 +213,7 @@ fn draw_line(
     let number = style(Weight::Regular, 15.0, theme::LABEL);
     text::draw_centered(
         image,
-        &(index + 1).to_string(),
+        &(standing.player + 1).to_string(),
         (MARGIN + NUMBER_WIDTH / 2.0, middle),
         &number,
     );

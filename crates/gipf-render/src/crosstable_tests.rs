@@ -73,8 +73,21 @@ fn the_crosstable_has_its_size_and_tells_a_win_from_a_loss() {
     assert_eq!(image.dimensions(), crosstable_size(&view));
     assert_eq!(
         crosstable_size(&view),
-        (852, 420),
-        "three rounds, two tie-breaks, six lines"
+        (852, 450),
+        "three rounds, two tie-breaks, six lines, the footer"
+    );
+
+    // Each entrant keeps his entry number, whatever his line (issue 45: it renumbered).
+    let lines = super::crosstable::Lines::of(&view);
+    for standing in &standings {
+        assert_eq!(lines.number(standing.player), Some(standing.player + 1));
+    }
+    assert!(
+        standings
+            .iter()
+            .enumerate()
+            .any(|(line, s)| s.player != line),
+        "{standings:?}"
     );
 
     let line_of = |player: usize| standings.iter().position(|s| s.player == player).unwrap();
@@ -115,7 +128,7 @@ fn a_round_robin_shows_its_rest_and_its_tie_breaks() {
     assert_eq!(image.dimensions(), crosstable_size(&view));
     assert_eq!(
         image.dimensions(),
-        (852, 288),
+        (852, 318),
         "three rounds, two tie-breaks, three lines"
     );
     assert_eq!(standings[0].player, game.black);
