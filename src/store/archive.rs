@@ -24,8 +24,9 @@ pub struct GameFilter {
 }
 
 impl Store {
-    /// The games `filter` asks for, newest first, their turns left unread (a damaged one as
-    /// what can be read of it).
+    /// The games `filter` asks for, newest first (games in progress the soonest due first,
+    /// those without a clock last), their turns left unread (a damaged one as what can be
+    /// read of it).
     pub fn games(&self, filter: &GameFilter) -> anyhow::Result<Vec<Result<StoredGame, Damaged>>> {
         let scope = match filter.scope {
             GameScope::Active => 0,
@@ -40,7 +41,9 @@ impl Store {
                    AND (CAST(?2 AS BIGINT) IS NULL OR white = ?2 OR black = ?2)
                    AND (CAST(?7 AS BIGINT) IS NULL OR channel_id = ?7)
                    AND ((?3 = 0 AND status = ?4) OR (?3 = 1 AND status != ?4) OR ?3 = 2)
-                 ORDER BY id DESC LIMIT ?5 OFFSET ?6"
+                 ORDER BY CASE WHEN ?3 = 0 THEN COALESCE(deadline, 9223372036854775807) END,
+                          id DESC
+                 LIMIT ?5 OFFSET ?6"
                 ),
                 params![
                     filter.guild,

@@ -537,3 +537,30 @@ fn think_on_a_finished_record_exits_1_with_the_reason() {
     assert_eq!(code, Some(0), "{said}");
     assert!(!turn.trim().is_empty());
 }
+
+/// `!games` lists the games in progress the soonest due first, each with its deadline
+/// (issue 43): the game of one day a move comes before a newer one of three days.
+#[test]
+fn games_in_progress_are_listed_the_soonest_due_first() {
+    let mut table = Table::new();
+    let in_server = |table: &mut Table, channel: u64, author: &str, text: &str| {
+        table.channel = ChannelId(channel);
+        let mut message = table.message(author, text);
+        message.guild = Some(GuildId(5));
+        let replies = table.serve(message, Asked::Line);
+        replies.iter().map(shown).collect::<Vec<_>>().join("\n")
+    };
+    for (channel, black, days) in [(1, "bob", 1), (2, "carol", 3)] {
+        let challenge = format!("!challenge @{black} standard white days={days}");
+        in_server(&mut table, channel, "alice", &challenge);
+        let started = in_server(&mut table, channel, black, "!accept");
+        assert!(started.contains("Game on"), "{started}");
+    }
+    let listed = in_server(&mut table, 2, "alice", "!games");
+    let (bob, carol) = (
+        listed.find("vs bob").unwrap(),
+        listed.find("vs carol").unwrap(),
+    );
+    assert!(bob < carol, "the game due first, first: {listed}");
+    assert!(listed.matches("move by").count() >= 2, "{listed}");
+}
