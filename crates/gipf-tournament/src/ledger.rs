@@ -24,6 +24,9 @@ pub(crate) struct Ledger {
     pub colours: Vec<Vec<Colour>>,
     /// Byes received.
     pub byes: Vec<u32>,
+    /// Byes whose round is played (every game of it over): only these score, so that a
+    /// bye does not rank its player above the winners of the round it sits out.
+    scored_byes: Vec<u32>,
     /// Games between each two players (`players × players`).
     met: Vec<u8>,
     /// Rounds paired so far in which the player had no game (see
@@ -49,6 +52,7 @@ impl Ledger {
             results: vec![Vec::new(); players],
             colours: vec![Vec::new(); players],
             byes: vec![0; players],
+            scored_byes: vec![0; players],
             met: vec![0; players * players],
             missed: vec![0; players],
             points: Vec::new(),
@@ -56,9 +60,11 @@ impl Ledger {
         for game in &games {
             ledger.record(game);
         }
-        for &(_, player) in &event.byes {
+        for &(round, player) in &event.byes {
+            let played = !(event.games.iter()).any(|g| g.round == round && g.winner.is_none());
             if let Some(count) = ledger.byes.get_mut(player) {
                 *count += 1;
+                ledger.scored_byes[player] += u32::from(played);
             }
         }
         ledger.count_missed(event, &games);
@@ -115,7 +121,7 @@ impl Ledger {
     fn count_points(&self, player: usize) -> Points {
         let wins = self.results[player].iter().filter(|r| r.won).count() as u32;
         let byes = if self.format.bye_scores() {
-            self.byes[player]
+            self.scored_byes[player]
         } else {
             0
         };

@@ -151,3 +151,33 @@ fn before_any_game_everyone_shares_first_place() {
         [0, 1, 2]
     );
 }
+
+/// A Swiss bye is worth a win once its round is played: while the round's games run, its
+/// player does not rank above their winners (issue 45: it was credited at the pairing).
+#[test]
+fn a_bye_scores_once_its_round_is_played() {
+    let mut event = Event::new(Format::Swiss { rounds: 2 }, 5);
+    event.byes = vec![(1, 4)];
+    event.games = vec![
+        game(1, 0, 1, 0),
+        Played {
+            round: 1,
+            white: 2,
+            black: 3,
+            winner: None,
+        },
+    ];
+    assert_eq!(
+        event.points(4),
+        Points::ZERO,
+        "a game of round 1 still runs"
+    );
+    assert_eq!(event.points(0).halves(), 2);
+    assert_eq!(event.standings()[0].player, 0, "the round's winner first");
+    assert!(event.record_result(1, 2, 3, Winner::Black));
+    assert_eq!(
+        event.points(4).halves(),
+        2,
+        "its round is played: the bye is a win"
+    );
+}

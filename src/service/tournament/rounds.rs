@@ -219,7 +219,9 @@ fn round_announcement(
 /// `- bye: carol (a point)`: who sits the round out.
 fn bye_line(h: &Hands<'_>, event: &Tournament, bye: UserId) -> anyhow::Result<Text> {
     let worth = match event.terms.format {
-        crate::model::EventFormat::Swiss { .. } => " (worth a win)",
+        crate::model::EventFormat::Swiss { .. } => {
+            " (worth a win, counted once the round's games are over)"
+        }
         crate::model::EventFormat::RoundRobin { .. } => " (a rest: no game this round)",
     };
     Ok(text!["\n- bye: ", mention(h.store, h.voice, bye)?, worth])
