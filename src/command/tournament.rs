@@ -27,8 +27,12 @@ pub enum TournamentCommand {
         /// The bot, when it is the one entered.
         engine: Option<(UserId, Level)>,
     },
-    /// `tournament leave`: out of an event that has not started.
-    Leave,
+    /// `tournament leave`: out of an event that has not started; after its start, with
+    /// `confirm`, a withdrawal for good (asked first).
+    Leave {
+        /// The player was told what leaving a started event does, and means it.
+        confirmed: bool,
+    },
     /// `tournament start` (a moderator).
     Start,
     /// `tournament standings`.
@@ -82,7 +86,7 @@ impl TournamentCommand {
         Some(match self {
             TournamentCommand::Create(_) => "create",
             TournamentCommand::Join { .. } => "join",
-            TournamentCommand::Leave => "leave",
+            TournamentCommand::Leave { .. } => "leave",
             TournamentCommand::Start => "start",
             TournamentCommand::Standings => "standings",
             TournamentCommand::Pairings { .. } => "pairings",
@@ -108,6 +112,7 @@ impl fmt::Display for TournamentCommand {
             } => vec![Some(bot.mention()), Some(level.to_string())],
             TournamentCommand::Pairings { round } => vec![round.map(|r| r.to_string())],
             TournamentCommand::Withdraw { player } => vec![Some(player.mention())],
+            TournamentCommand::Leave { confirmed: true } => vec![Some("confirm".into())],
             _ => Vec::new(),
         };
         let sub = self.subcommand().map(str::to_string);
@@ -221,9 +226,16 @@ const SUBCOMMANDS: &[Subcommand] = &[
     },
     Subcommand {
         word: "leave",
-        summary: "Take your entry back before the start",
-        args: &[],
-        fill: |_| Ok(TournamentCommand::Leave.into()),
+        summary: "Take your entry back, or withdraw once it started",
+        args: &[arg(
+            "confirm",
+            "Withdraw from a started tournament for good (I ask first)",
+            ArgKind::Flag("confirm"),
+        )],
+        fill: |given| {
+            let confirmed = given.flag("confirm");
+            Ok(TournamentCommand::Leave { confirmed }.into())
+        },
     },
     Subcommand {
         word: "start",
@@ -306,7 +318,8 @@ fn parse_tournament(words: &Words) -> Result<Command, CommandError> {
         ("create", _) => return parse_create(words),
         ("join", []) => TournamentCommand::Join { engine: None },
         ("join", [bot, level]) => join_engine(bot, level, words)?,
-        ("leave", []) => TournamentCommand::Leave,
+        ("leave", []) => TournamentCommand::Leave { confirmed: false },
+        ("leave", ["confirm"]) => TournamentCommand::Leave { confirmed: true },
         ("start", []) => TournamentCommand::Start,
         ("standings", []) => TournamentCommand::Standings,
         ("pairings", []) => TournamentCommand::Pairings { round: None },

@@ -494,3 +494,31 @@ fn an_events_game_is_not_aborted_by_a_player() {
     let state = hall.service.game_state(thread, false).unwrap();
     assert!(state.is_some(), "the game goes on");
 }
+
+/// A player leaves a started event himself: told first what it does, then withdrawn with
+/// `confirm` (issue 45: only a moderator could).
+#[test]
+fn a_player_withdraws_himself_from_a_started_event_once_he_confirms() {
+    let mut hall = Hall::new();
+    hall.moderator("mod", "!tournament create \"Trio\" swiss rounds=2 basic");
+    for player in ["alice", "bob", "carol"] {
+        hall.text(player, "!tournament join");
+    }
+    hall.moderator("mod", "!tournament start");
+    let asked = hall.text("carol", "!tournament leave");
+    assert!(
+        asked.contains("withdraws you for good") && asked.contains("!tournament leave confirm"),
+        "{asked}"
+    );
+    let standings = hall.text("alice", "!tournament standings");
+    assert!(
+        !standings.contains("withdrawn"),
+        "nothing changed: {standings}"
+    );
+    let left = hall.text("carol", "!tournament leave confirm");
+    assert!(left.starts_with("carol withdrew from Trio"), "{left}");
+    let again = hall.text("carol", "!tournament leave confirm");
+    assert!(again.contains("withdrawn from Trio already"), "{again}");
+    let standings = hall.text("alice", "!tournament standings");
+    assert!(standings.contains("withdrawn"), "{standings}");
+}

@@ -142,34 +142,52 @@ pub(super) fn join_event(
     ]))
 }
 
-/// `tournament leave`: the author takes his entry back before the event starts.
-pub(super) fn leave_event(h: &Hands<'_>, message: &Message) -> Handled {
+/// `tournament leave`: the author takes his entry back before the event starts; after, with
+/// `confirm` (he is told first what it does), he withdraws.
+pub(super) fn leave_event(h: &Hands<'_>, message: &Message, confirmed: bool) -> Handled {
     let event = event_here(h, message)?;
     let say = h.voice.phrasing(message);
-    if event.seat_of(message.author.id).is_none() {
+    let Some(seat) = event.seat_of(message.author.id) else {
         return refuse(format!(
             "You are not entered in {}, so there is nothing to leave. {} enters you.",
             event.terms.name,
             say.cmd("tournament join")
         ));
-    }
-    if event.status != EventStatus::Open {
+    };
+    if event.entries[seat].withdrawn {
         return refuse(format!(
-            "{} has started: a player leaves it by asking a moderator for {} (your games \
-             played still count).",
-            event.terms.name,
-            say.cmd("tournament withdraw @you")
-        ));
-    }
-    if !h.store.leave(event.id, message.author.id)? {
-        return refuse(format!(
-            "{} has just started: ask a moderator to withdraw you.",
+            "You are withdrawn from {} already.",
             event.terms.name
         ));
     }
+    if event.status == EventStatus::Open {
+        if !h.store.leave(event.id, message.author.id)? {
+            return Err(event_moved_on());
+        }
+        return Ok(Reply::public(text![
+            name(h.store, message.author.id)?,
+            format!(" left {}.", event.terms.name)
+        ]));
+    }
+    if !confirmed {
+        return refuse(format!(
+            "{} has started: leaving it now withdraws you for good. You are not paired again; \
+             your games played still count, and a game still being played is played out \
+             (resign it to end it). If you mean it, write {}.",
+            event.terms.name,
+            say.cmd("tournament leave confirm")
+        ));
+    }
+    if !h.store.withdraw(event.id, message.author.id)? {
+        return Err(event_moved_on());
+    }
     Ok(Reply::public(text![
         name(h.store, message.author.id)?,
-        format!(" left {}.", event.terms.name)
+        format!(
+            " withdrew from {}: not paired again; the games played count, and a game still \
+             being played is played out.",
+            event.terms.name
+        )
     ]))
 }
 

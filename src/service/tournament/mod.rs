@@ -55,7 +55,7 @@ impl Hands<'_> {
         let one = match command {
             TournamentCommand::Create(event) => create_event(h, message, guild, event),
             TournamentCommand::Join { engine } => join_event(h, message, engine),
-            TournamentCommand::Leave => leave_event(h, message),
+            TournamentCommand::Leave { confirmed } => leave_event(h, message, confirmed),
             TournamentCommand::Withdraw { player } => withdraw_player(h, message, player),
             TournamentCommand::Cancel => cancel_event(h, message),
             TournamentCommand::Start => return start_event(h, message),
