@@ -81,6 +81,16 @@ pub struct Seat {
 }
 
 impl Sight {
+    /// Whether an answer for `audience` may show what is in `channel`: the asker views it,
+    /// and so does every reader of a public answer.
+    pub fn shows_channel(&self, channel: ChannelId, audience: Audience) -> bool {
+        let Sight::Member(sight) = self else {
+            return true;
+        };
+        sight.author_sees(channel)
+            && (audience == Audience::Asker || sight.readers_here_see(channel))
+    }
+
     /// Whether `asker` may be shown the game at `seat` in an answer for `audience`: he must
     /// be able to view its channel (its players always can; a game outside a server is its
     /// players' only), and so must every reader of a public answer.

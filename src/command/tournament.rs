@@ -35,8 +35,12 @@ pub enum TournamentCommand {
     },
     /// `tournament start` (a moderator).
     Start,
-    /// `tournament standings`.
-    Standings,
+    /// `tournament standings ["Name"]`: this channel's event, or the server's event of that
+    /// name (a finished one too).
+    Standings {
+        /// The event's name, if one is given.
+        name: Option<String>,
+    },
     /// `tournament pairings [round]`: a round's games, the latest by default.
     Pairings {
         /// The round, if one is named.
@@ -88,7 +92,7 @@ impl TournamentCommand {
             TournamentCommand::Join { .. } => "join",
             TournamentCommand::Leave { .. } => "leave",
             TournamentCommand::Start => "start",
-            TournamentCommand::Standings => "standings",
+            TournamentCommand::Standings { .. } => "standings",
             TournamentCommand::Pairings { .. } => "pairings",
             TournamentCommand::Withdraw { .. } => "withdraw",
             TournamentCommand::Cancel => "cancel",
@@ -113,6 +117,9 @@ impl fmt::Display for TournamentCommand {
             TournamentCommand::Pairings { round } => vec![round.map(|r| r.to_string())],
             TournamentCommand::Withdraw { player } => vec![Some(player.mention())],
             TournamentCommand::Leave { confirmed: true } => vec![Some("confirm".into())],
+            TournamentCommand::Standings { name } => {
+                vec![name.as_ref().map(|n| format!("\"{n}\""))]
+            }
             _ => Vec::new(),
         };
         let sub = self.subcommand().map(str::to_string);
@@ -246,8 +253,20 @@ const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         word: "standings",
         summary: "The entries, or the points and tie-breaks",
-        args: &[],
-        fill: |_| Ok(TournamentCommand::Standings.into()),
+        args: &[arg(
+            "name",
+            "A tournament of this server by its name (this channel's if left out)",
+            ArgKind::Text,
+        )],
+        fill: |given| {
+            let name = given
+                .text("name")
+                .map(|name| event_name(&name, &given.words()));
+            Ok(TournamentCommand::Standings {
+                name: name.transpose()?,
+            }
+            .into())
+        },
     },
     Subcommand {
         word: "pairings",
@@ -321,7 +340,8 @@ fn parse_tournament(words: &Words) -> Result<Command, CommandError> {
         ("leave", []) => TournamentCommand::Leave { confirmed: false },
         ("leave", ["confirm"]) => TournamentCommand::Leave { confirmed: true },
         ("start", []) => TournamentCommand::Start,
-        ("standings", []) => TournamentCommand::Standings,
+        ("standings", []) => TournamentCommand::Standings { name: None },
+        ("standings", _) => return parse_standings(words),
         ("pairings", []) => TournamentCommand::Pairings { round: None },
         ("pairings", [round]) => TournamentCommand::Pairings {
             round: Some(round_number(round, words)?),
@@ -331,7 +351,7 @@ fn parse_tournament(words: &Words) -> Result<Command, CommandError> {
         },
         ("withdraw", _) => return Err(withdraw_usage(words)),
         ("cancel", []) => TournamentCommand::Cancel,
-        ("join" | "leave" | "start" | "standings" | "pairings" | "cancel", _) => {
+        ("join" | "leave" | "start" | "pairings" | "cancel", _) => {
             return Err(error(format!(
                 "{} takes nothing more here, like {}",
                 words.bare(&format!("tournament {sub}")),
@@ -459,6 +479,18 @@ fn fill_create(given: &Given) -> Result<Command, CommandError> {
         starts: event.starts,
     })
     .into())
+}
+
+/// `standings "Name"` (or the name without quotes): the server's event of that name.
+fn parse_standings(words: &Words) -> Result<Command, CommandError> {
+    let raw = words.raw.trim_start();
+    let after_sub = raw.get("standings".len()..).unwrap_or("").trim();
+    let name = match quoted(after_sub) {
+        Some((name, rest)) if rest.trim().is_empty() => name,
+        _ => after_sub.to_string(),
+    };
+    let name = event_name(&name, words)?;
+    Ok(TournamentCommand::Standings { name: Some(name) }.into())
 }
 
 /// `create "Name" ...`: the name in quotes, the event's own words, the rest naming its game

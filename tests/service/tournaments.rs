@@ -522,3 +522,34 @@ fn a_player_withdraws_himself_from_a_started_event_once_he_confirms() {
     let standings = hall.text("alice", "!tournament standings");
     assert!(standings.contains("withdrawn"), "{standings}");
 }
+
+/// Any event of the server by its name, from any channel (a finished one too), but only
+/// where everyone reading the answer may view the event's channel (issue 45).
+#[test]
+fn an_event_is_read_by_its_name_where_its_channel_may_be_shown() {
+    struct Hidden;
+    impl gipf_bot::sight::ChannelSight for Hidden {
+        fn author_sees(&self, channel: ChannelId) -> bool {
+            channel != ChannelId(HALL)
+        }
+        fn readers_here_see(&self, channel: ChannelId) -> bool {
+            channel != ChannelId(HALL)
+        }
+    }
+    let mut hall = Hall::new();
+    hall.moderator("mod", "!tournament create \"Duo Cup\" roundrobin basic");
+    hall.text("alice", "!tournament join");
+    let elsewhere = |hall: &mut Hall, text: &str| shown(&hall.say_in(600, "bob", text, false)[0]);
+    let read = elsewhere(&mut hall, "!tournament standings \"duo cup\"");
+    assert!(read.contains("Duo Cup") && read.contains("alice"), "{read}");
+    let unquoted = elsewhere(&mut hall, "!tournament standings Duo Cup");
+    assert_eq!(unquoted, read);
+    let none = elsewhere(&mut hall, "!tournament standings Nothing");
+    assert!(none.contains("no tournament called \"Nothing\""), "{none}");
+    hall.sight = Some(Sight::Member(Arc::new(Hidden)));
+    let hidden = elsewhere(&mut hall, "!tournament standings Duo Cup");
+    assert!(
+        hidden.contains("no tournament called \"Duo Cup\""),
+        "{hidden}"
+    );
+}

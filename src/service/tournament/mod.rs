@@ -59,7 +59,7 @@ impl Hands<'_> {
             TournamentCommand::Withdraw { player } => withdraw_player(h, message, player),
             TournamentCommand::Cancel => cancel_event(h, message),
             TournamentCommand::Start => return start_event(h, message),
-            TournamentCommand::Standings => event_standings(h, message),
+            TournamentCommand::Standings { name } => event_standings(h, message, name.as_deref()),
             TournamentCommand::Pairings { round } => event_pairings(h, message, round),
             TournamentCommand::List => list_events(h, message, guild),
         };

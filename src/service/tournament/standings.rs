@@ -5,7 +5,7 @@ use gipf::Color;
 use gipf_render::{CrosstableView, render_crosstable};
 use gipf_tournament::Standing;
 
-use super::super::{Handled, Message, refuse};
+use super::super::{Failure, Handled, Message, refuse};
 use super::results::{event_record, winner};
 use super::{Hands, event_to_read};
 use crate::model::EventStatus;
@@ -17,14 +17,41 @@ use crate::store::Tournament;
 use crate::text;
 use crate::text::Text;
 
-/// `tournament standings`.
-pub(super) fn event_standings(h: &Hands<'_>, message: &Message) -> Handled {
-    let event = event_to_read(h, message)?;
+/// `tournament standings ["Name"]`: this channel's event, or the server's of that name.
+pub(super) fn event_standings(h: &Hands<'_>, message: &Message, name: Option<&str>) -> Handled {
+    let event = match name {
+        Some(name) => event_named(h, message, name)?,
+        None => event_to_read(h, message)?,
+    };
     note_open(h.store, message, event.terms.channel);
     if event.status == EventStatus::Open {
         return Ok(Reply::public(entries_text(h, &event)?));
     }
     Ok(standings_reply(h, &event, true)?)
+}
+
+/// The server's latest event called `name` (in any case), among those `!tournaments` lists,
+/// if everyone who reads the answer may view its channel.
+fn event_named(h: &Hands<'_>, message: &Message, name: &str) -> Result<Tournament, Failure> {
+    let say = h.voice.phrasing(message);
+    let events = match message.guild {
+        Some(guild) => h.store.tournaments_of(guild)?,
+        None => Vec::new(),
+    };
+    let audience = crate::sight::Audience::Channel;
+    let found = (events.into_iter())
+        .find(|event| event.terms.name.to_lowercase() == name.to_lowercase())
+        .filter(|event| message.sight.shows_channel(event.terms.channel, audience));
+    found.ok_or_else(|| {
+        Failure::Refused(
+            format!(
+                "This server has no tournament called \"{name}\" that can be shown here: {} lists \
+             them.",
+                say.cmd("tournaments")
+            )
+            .into(),
+        )
+    })
 }
 
 /// Who entered an event not yet started.
