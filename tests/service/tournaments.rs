@@ -364,6 +364,16 @@ fn a_round_robin_is_played_to_its_end_and_names_its_winner() {
         standings.contains("Trio") && standings.contains(winner),
         "{standings}"
     );
+    // A rated event's standings say each player's rating, and what the number is.
+    let line = (standings.lines()).find(|l| l.contains(winner)).unwrap();
+    let rating: String = (line.split(&format!("{winner} (")).nth(1).unwrap())
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    assert!(
+        rating.len() == 4 && line.contains("): 1 point ("),
+        "{standings}"
+    );
     let pairings = hall.text("alice", "!tournament pairings 1");
     assert!(pairings.starts_with("Trio, round 1:"), "{pairings}");
     // The records name the event and the round; the rated event's games were rated.

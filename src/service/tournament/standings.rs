@@ -9,6 +9,7 @@ use super::super::{Failure, Handled, Message, refuse};
 use super::results::{event_record, winner};
 use super::{Hands, event_to_read};
 use crate::model::EventStatus;
+use crate::model::UserId;
 use crate::reply::{Picture, Reply};
 use crate::service::alt_text::within_limit;
 use crate::service::names::{name, plain_name};
@@ -28,6 +29,16 @@ pub(super) fn event_standings(h: &Hands<'_>, message: &Message, name: Option<&st
         return Ok(Reply::public(entries_text(h, &event)?));
     }
     Ok(standings_reply(h, &event, true)?)
+}
+
+/// ` (1662)`: a rated event's player's rating in its game's pool now, where he has one.
+fn rating_of(h: &Hands<'_>, event: &Tournament, player: UserId) -> anyhow::Result<String> {
+    if !event.terms.rated {
+        return Ok(String::new());
+    }
+    let kind = Some(event.terms.spec.kind());
+    let rated = h.store.rating(Some(event.terms.guild), kind, player)?;
+    Ok(rated.map_or(String::new(), |r| format!(" ({})", r.rating.rating.round())))
 }
 
 /// The server's latest event called `name` (in any case), among those `!tournaments` lists,
@@ -95,10 +106,16 @@ pub(in crate::service) fn standings_reply(
             .map(|(tie, points)| format!("{} {points}", tie.name()))
             .collect();
         let withdrawn = if entry.withdrawn { ", withdrawn" } else { "" };
+        // Whole points: a win or a bye (GIPF has no draws; halves are the tie-breaks' own).
+        let points = crate::text::count(u64::from(standing.points.halves() / 2), "point");
         text.append(text![
             format!("\n{}. ", standing.rank),
             name(h.store, entry.user)?,
-            format!(" {} ({}{withdrawn})", standing.points, breaks.join(", "))
+            format!(
+                "{}: {points} ({}{withdrawn})",
+                rating_of(h, event, entry.user)?,
+                breaks.join(", ")
+            )
         ]);
     }
     let names = (event.entries.iter())
