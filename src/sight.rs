@@ -87,8 +87,7 @@ impl Sight {
         let Sight::Member(sight) = self else {
             return true;
         };
-        sight.author_sees(channel)
-            && (audience == Audience::Asker || sight.readers_here_see(channel))
+        sight.author_sees(channel) && readers_see(sight.as_ref(), channel, audience)
     }
 
     /// Whether `asker` may be shown the game at `seat` in an answer for `audience`: he must
@@ -105,8 +104,14 @@ impl Sight {
             return plays;
         }
         let asker_sees = plays || sight.author_sees(seat.channel);
-        asker_sees && (audience == Audience::Asker || sight.readers_here_see(seat.channel))
+        asker_sees && readers_see(sight.as_ref(), seat.channel, audience)
     }
+}
+
+/// Whether every reader of an answer for `audience` views `channel`: a private answer has
+/// no reader but its asker.
+fn readers_see(sight: &dyn ChannelSight, channel: ChannelId, audience: Audience) -> bool {
+    audience == Audience::Asker || sight.readers_here_see(channel)
 }
 
 #[cfg(test)]

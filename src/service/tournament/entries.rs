@@ -142,6 +142,10 @@ pub(super) fn join_event(
     ]))
 }
 
+/// What a withdrawal means, after `withdrew from <event>`.
+const WITHDRAWN: &str =
+    ": not paired again; the games played count, and a game still being played is played out.";
+
 /// `tournament leave`: the author takes his entry back before the event starts; after, with
 /// `confirm` (he is told first what it does), he withdraws.
 pub(super) fn leave_event(h: &Hands<'_>, message: &Message, confirmed: bool) -> Handled {
@@ -183,11 +187,7 @@ pub(super) fn leave_event(h: &Hands<'_>, message: &Message, confirmed: bool) -> 
     }
     Ok(Reply::public(text![
         name(h.store, message.author.id)?,
-        format!(
-            " withdrew from {}: not paired again; the games played count, and a game still \
-             being played is played out.",
-            event.terms.name
-        )
+        format!(" withdrew from {}{WITHDRAWN}", event.terms.name)
     ]))
 }
 
@@ -222,11 +222,7 @@ pub(super) fn withdraw_player(h: &Hands<'_>, message: &Message, player: UserId) 
     }
     Ok(Reply::public(text![
         mention(h.store, h.voice, player)?,
-        format!(
-            " is withdrawn from {}: not paired again; the games played count, and a game \
-             still being played is played out.",
-            event.terms.name
-        )
+        format!(" is withdrawn from {}{WITHDRAWN}", event.terms.name)
     ]))
 }
 
