@@ -23,5 +23,6 @@ pub mod sight;
 pub mod store;
 pub mod telemetry;
 pub mod text;
+pub mod vacation;
 pub mod web;
 pub mod workers;

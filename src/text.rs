@@ -159,8 +159,22 @@ impl std::fmt::Display for Text {
 /// assert_eq!(gipf_bot::text::utc(951_782_400), "2000-02-29 00:00 UTC");
 /// ```
 pub fn utc(unix: i64) -> String {
-    use crate::defaults::DAY;
-    let (days, seconds) = (unix.div_euclid(DAY), unix.rem_euclid(DAY));
+    let (year, month, day) = civil(unix);
+    let seconds = unix.rem_euclid(crate::defaults::DAY);
+    format!(
+        "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
+        seconds / 3600,
+        seconds % 3600 / 60
+    )
+}
+
+/// The UTC date of a moment: (year, month 1 to 12, day 1 to 31).
+///
+/// ```
+/// assert_eq!(gipf_bot::text::civil(951_782_400), (2000, 2, 29));
+/// ```
+pub fn civil(unix: i64) -> (i64, i64, i64) {
+    let days = unix.div_euclid(crate::defaults::DAY);
     // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
@@ -175,12 +189,7 @@ pub fn utc(unix: i64) -> String {
     } else {
         month_index - 9
     };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
-        seconds / 3600,
-        seconds % 3600 / 60
-    )
+    (year_of_era + era * 400 + i64::from(month <= 2), month, day)
 }
 
 /// `1 game`, `2 games`: a count and its noun (English plurals by `s`).

@@ -19,6 +19,8 @@ pub enum GameCommand {
     Abort,
     /// `claim`: the waiting player claims the win when the other's time is up.
     Claim,
+    /// `givetime`: the waiting player gives his opponent a fresh full time for his move.
+    GiveTime,
     /// `board [white|black|mine|default]`: the board, from a side; `board side [...]`: the
     /// side of every board shown or sent to the asker, set or said.
     Board {
@@ -54,6 +56,7 @@ impl GameCommand {
             GameCommand::Resign { .. } => "resign",
             GameCommand::Abort => "abort",
             GameCommand::Claim => "claim",
+            GameCommand::GiveTime => "givetime",
             GameCommand::Board { .. } => "board",
             GameCommand::Hint => "hint",
             GameCommand::Takeback(_) => "takeback",
@@ -88,6 +91,7 @@ impl fmt::Display for GameCommand {
             GameCommand::Resign { confirmed: true } => f.write_str("resign confirm"),
             GameCommand::Abort => f.write_str("abort"),
             GameCommand::Claim => f.write_str("claim"),
+            GameCommand::GiveTime => f.write_str("givetime"),
             GameCommand::Board {
                 side,
                 remember,
@@ -118,6 +122,17 @@ pub(super) const SYNTAX: &[Syntax] = &[
         place: 20,
         parse: |words| words.alone(GameCommand::Claim),
         fill: |_| Ok(GameCommand::Claim.into()),
+        ..Syntax::DEFAULT
+    },
+    Syntax {
+        word: "givetime",
+        summary: "Give your opponent a fresh full time for the move he is to make",
+        help: "`{p}givetime`: your opponent, whose move it is, gets his full time per move again from now (as the button on his reminder does); not in events made with `givetime=off`",
+        args: &[],
+        slash: true,
+        place: 22,
+        parse: |words| words.alone(GameCommand::GiveTime),
+        fill: |_| Ok(GameCommand::GiveTime.into()),
         ..Syntax::DEFAULT
     },
     Syntax {

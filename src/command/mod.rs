@@ -51,7 +51,7 @@ pub use options::{ArgValue, SlashOptions, from_options};
 pub use phrasing::Phrasing;
 pub use play::{Answer, PlayCommand};
 pub use puzzle::PuzzleCommand;
-pub use server::{ServerCommand, SettingsChange};
+pub use server::{ServerCommand, SettingsChange, VacationAsk};
 pub use syntax::{Arg, ArgKind, Choices, Completion, Subcommand, Syntax};
 pub use tournament::{FormatKind, NewEvent, TournamentCommand, utc_minute};
 

@@ -26,7 +26,24 @@ pub enum ServerCommand {
     /// `labels on|off|default`: spot labels on the boards shown or sent to you (without a
     /// choice: say which it is).
     Labels(Option<Labels>),
+    /// `vacation [days|off]`: stop your clocks in all your games for some days, end that
+    /// early, or (alone) say what is left and what a vacation does.
+    Vacation(VacationAsk),
 }
+
+/// What `vacation` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VacationAsk {
+    /// `vacation`: the days left, and what a vacation does.
+    Look,
+    /// `vacation N`: a vacation of N days from now.
+    Start(u16),
+    /// `vacation off`: back now.
+    Off,
+}
+
+/// The most days `vacation` reads (more than any budget holds: the budget refuses them).
+const MOST_VACATION_DAYS: u16 = 999;
 
 /// What a `settings` command changes; `None` leaves a setting as it is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,6 +108,7 @@ impl ServerCommand {
             ServerCommand::Settings(_) => "settings",
             ServerCommand::Notify { .. } => "notify",
             ServerCommand::Labels(_) => "labels",
+            ServerCommand::Vacation(_) => "vacation",
         }
     }
 }
@@ -136,6 +154,9 @@ impl fmt::Display for ServerCommand {
             ServerCommand::Notify { dm } => write!(f, "notify dm {}", on_off(*dm)),
             ServerCommand::Labels(None) => f.write_str("labels"),
             ServerCommand::Labels(Some(labels)) => write!(f, "labels {labels}"),
+            ServerCommand::Vacation(VacationAsk::Look) => f.write_str("vacation"),
+            ServerCommand::Vacation(VacationAsk::Start(days)) => write!(f, "vacation {days}"),
+            ServerCommand::Vacation(VacationAsk::Off) => f.write_str("vacation off"),
         }
     }
 }
@@ -272,7 +293,71 @@ pub(super) const SYNTAX: &[Syntax] = &[
         fill: |given| given.read("labels", parse_labels),
         ..Syntax::DEFAULT
     },
+    Syntax {
+        word: "vacation",
+        summary: "Stop your clocks in all your games for some days (or end that: off)",
+        help: "`{p}vacation 5`: your clocks stand still in all your games for 5 days (no reminder, no claim or loss on time against you), until your first turn or `{p}vacation off`; `{p}vacation`: the days you have left (7 to start, 2 more each month, at most 30; each vacation spends at least a day)",
+        args: &[
+            arg(
+                "days",
+                "How many days to be away (your budget says how many you have)",
+                between(1, crate::vacation::Budget::MOST_DAYS as u64),
+            ),
+            arg("off", "End your vacation now", ArgKind::Flag("off")),
+        ],
+        slash: true,
+        place: 277,
+        asker_only: true,
+        in_direct_messages: true,
+        parse: parse_vacation,
+        fill: fill_vacation,
+        ..Syntax::DEFAULT
+    },
 ];
+
+/// `vacation`, `vacation N`, `vacation off`.
+fn parse_vacation(words: &Words) -> Result<Command, CommandError> {
+    let ask = match words.args.as_slice() {
+        [] => VacationAsk::Look,
+        ["off"] => VacationAsk::Off,
+        [days] => match days.parse::<u16>() {
+            Ok(days) if (1..=MOST_VACATION_DAYS).contains(&days) => VacationAsk::Start(days),
+            _ => return Err(vacation_refusal(&words.given(days), words)),
+        },
+        _ => return Err(vacation_refusal(&words.given(&words.args.join(" ")), words)),
+    };
+    Ok(ServerCommand::Vacation(ask).into())
+}
+
+/// `/vacation [days] [off]`.
+fn fill_vacation(given: &Given) -> Result<Command, CommandError> {
+    let ask = match (given.value("days"), given.flag("off")) {
+        (None, false) => VacationAsk::Look,
+        (None, true) => VacationAsk::Off,
+        (Some(ArgValue::Number(days)), false) => match u16::try_from(days) {
+            Ok(days) if (1..=MOST_VACATION_DAYS).contains(&days) => VacationAsk::Start(days),
+            _ => return Err(vacation_refusal(&format!("`days:{days}`"), &given.words())),
+        },
+        _ => {
+            return Err(error(format!(
+                "give a vacation's length ({}) or end one ({}), not both",
+                given.words().cmd("vacation 7"),
+                given.words().cmd("vacation off")
+            )));
+        }
+    };
+    Ok(ServerCommand::Vacation(ask).into())
+}
+
+fn vacation_refusal(given: &str, words: &Words) -> CommandError {
+    error(format!(
+        "{given} is not a vacation: give its length in whole days, at least 1, as {}; {} ends \
+         one, and {} says how many days you have",
+        words.cmd("vacation 7"),
+        words.cmd("vacation off"),
+        words.cmd("vacation")
+    ))
+}
 
 /// `settings key=value ...`: each word the keyed argument of one of [`SETTINGS`].
 fn parse_settings(words: &Words) -> Result<Command, CommandError> {

@@ -14,7 +14,7 @@ use super::{
     Arg, ArgKind, Choices, Command, CommandError, Syntax, Words, arg, at_least, between, error,
     keyed, line, parse_mention, required,
 };
-use crate::model::{EventFormat, UserId};
+use crate::model::{EventClocks, EventFormat, UserId};
 
 /// A tournament command, for the event of the channel it is given in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,6 +74,8 @@ pub struct NewEvent {
     pub rated: bool,
     /// When it starts by itself (Unix seconds, UTC).
     pub starts: Option<i64>,
+    /// What it allows of its games' clocks (`vacation=off`, `givetime=off`).
+    pub clocks: EventClocks,
 }
 
 impl TournamentCommand {
@@ -139,6 +141,8 @@ fn create_parts(event: &NewEvent) -> Vec<Option<String>> {
     parts.push(event.days.map(|days| format!("days={days}")));
     parts.push(event.rated.then(|| "rated".into()));
     parts.push(event.starts.map(|at| format!("starts={}", utc_minute(at))));
+    parts.push(event.clocks.no_vacation.then(|| "vacation=off".into()));
+    parts.push(event.clocks.no_givetime.then(|| "givetime=off".into()));
     parts
 }
 
@@ -210,6 +214,16 @@ const CREATE_ARGS: &[Arg] = &[
         "rated",
         "Its games count for the ratings",
         ArgKind::Flag("rated"),
+    ),
+    arg(
+        "no_vacation",
+        "Its games keep their clocks while a player is on vacation",
+        ArgKind::Flag("vacation=off"),
+    ),
+    arg(
+        "no_givetime",
+        "Nobody may give his opponent more time in its games",
+        ArgKind::Flag("givetime=off"),
     ),
 ];
 
@@ -441,6 +455,10 @@ fn fill_create(given: &Given) -> Result<Command, CommandError> {
     let mut event = EventWords {
         double: given.flag("double"),
         rated: given.flag("rated"),
+        clocks: EventClocks {
+            no_vacation: given.flag("no_vacation"),
+            no_givetime: given.flag("no_givetime"),
+        },
         ..EventWords::default()
     };
     let format = given.text("format").unwrap_or_default().to_lowercase();
@@ -477,6 +495,7 @@ fn fill_create(given: &Given) -> Result<Command, CommandError> {
         days: given_days(given)?.or(game_days),
         rated: event.rated,
         starts: event.starts,
+        clocks: event.clocks,
     })
     .into())
 }
@@ -529,6 +548,7 @@ fn parse_create(words: &Words) -> Result<Command, CommandError> {
         days,
         rated: event.rated,
         starts: event.starts,
+        clocks: event.clocks,
     })
     .into())
 }
@@ -571,6 +591,7 @@ struct EventWords {
     rounds: Option<u32>,
     rated: bool,
     starts: Option<i64>,
+    clocks: EventClocks,
 }
 
 impl EventWords {
@@ -581,6 +602,9 @@ impl EventWords {
             "roundrobin" | "round-robin" | "rr" => self.round_robin = true,
             "double" => self.double = true,
             "rated" => self.rated = true,
+            "vacation=off" => self.clocks.no_vacation = true,
+            "givetime=off" => self.clocks.no_givetime = true,
+            "vacation=on" | "givetime=on" => {}
             _ => {
                 if let Some(n) = word.strip_prefix("rounds=") {
                     let n = n.parse::<u32>().ok().and_then(swiss_rounds);

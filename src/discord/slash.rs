@@ -434,7 +434,7 @@ mod tests {
             }
             names.push(name);
         }
-        assert_eq!(names.len(), 41, "{names:?}");
+        assert_eq!(names.len(), 43, "{names:?}");
         assert!(names.iter().any(|n| n == "tournaments"), "{names:?}");
     }
 

@@ -247,6 +247,29 @@ impl From<Options> for GameSpec {
     }
 }
 
+/// What an event allows of its games' clocks beside the time per move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct EventClocks {
+    /// `vacation=off`: its games keep their clocks while a player is on vacation.
+    pub no_vacation: bool,
+    /// `givetime=off`: nobody gives his opponent more time in its games.
+    pub no_givetime: bool,
+}
+
+impl EventClocks {
+    /// Its words in an event's line: `, vacation=off, givetime=off`.
+    pub fn words(self) -> String {
+        let mut words = String::new();
+        if self.no_vacation {
+            words.push_str(", vacation=off");
+        }
+        if self.no_givetime {
+            words.push_str(", givetime=off");
+        }
+        words
+    }
+}
+
 /// The time per move a challenge sets: a player who lets it run out may lose the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TimeControl {

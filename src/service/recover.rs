@@ -104,6 +104,12 @@ fn of_game(service: &Service, owed: &Owed, game: LiveGame) -> anyhow::Result<Opt
             None => Ok(None),
         },
         Kind::Analysis => service.analyses().message(&game, owed.ply as usize),
+        Kind::Away | Kind::Back => {
+            let color = super::server::vacation::noticed_color(owed.ply);
+            Ok(super::server::vacation::notice(
+                voice, &game, color, owed.kind,
+            ))
+        }
         // Drawn without a game (`recovered`).
         Kind::Abandoned | Kind::Challenge | Kind::Round | Kind::EventEnd => Ok(None),
     }

@@ -60,6 +60,10 @@ async fn tick(service: &Arc<Service>, sink: &impl Sink) {
 /// (with the direct copies for players who asked for them). Nothing is lost to an error: it
 /// is logged and the next watch tries again.
 pub(super) fn due(service: &Service) -> Vec<(ChannelId, Reply)> {
+    // Vacations over first: their players' clocks run again (the notices are owed).
+    if let Err(e) = service.store.vacations_over() {
+        super::failed::log_failed("cannot end the vacations that are over", &e);
+    }
     let mut due = due_replies(service).unwrap_or_else(|e| {
         super::failed::log_failed("cannot watch the deadlines", &e);
         Vec::new()

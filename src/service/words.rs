@@ -152,12 +152,25 @@ pub(super) fn row_verb(game: &Game) -> &'static str {
 
 /// ` Move by <deadline>.`, for a game with a time per move that is still on.
 pub(super) fn due_by(game: &StoredGame) -> Text {
-    match game.deadline {
-        Some(deadline) if game.status == GameStatus::Active => {
-            text![" Move by ", Span::Time(deadline), "."]
-        }
-        _ => Text::new(),
+    if game.status != GameStatus::Active {
+        return Text::new();
     }
+    let mut text = match game.deadline {
+        Some(deadline) => text![" Move by ", Span::Time(deadline), "."],
+        None => Text::new(),
+    };
+    for color in Color::ALL {
+        if let Some(back) = game.away[color] {
+            text.append(text![
+                " ",
+                Span::Name(game.names[color].clone()),
+                " is on vacation until ",
+                Span::Time(back),
+                "."
+            ]);
+        }
+    }
+    text
 }
 
 /// The refusal when the game changed while a command was at work.

@@ -5,8 +5,22 @@ use super::sql::params;
 use super::Store;
 use super::outbox::{Kind, owe};
 use super::stored_game::{Damaged, GAME_COLUMNS, StoredGame, game_row, with_turns};
+use super::vacations;
 use crate::defaults::DAY;
 use crate::model::{ChannelId, GameId, GameStatus, OutboxId};
+use crate::move_clock::MoveClock;
+
+/// What giving a player more time did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoreTime {
+    /// His move is now due by this instant (a full time per move from now, or from his
+    /// return if he is on vacation).
+    Given(i64),
+    /// The game's event was made with `givetime=off`.
+    Forbidden,
+    /// The game moved on (a turn, its end) since it was read: nothing changed.
+    MovedOn,
+}
 
 impl Store {
     /// The active games whose deadline calls for a word now: a reminder (its instant, which
@@ -84,6 +98,49 @@ impl Store {
                     game.turns.len(),
                     at,
                 )?)
+            })
+        })
+    }
+
+    /// Gives the player to move in `game` a fresh full time per move (lichess's "+" in
+    /// correspondence): from now, or from his return if a vacation pauses the game; not
+    /// reminded yet. Not a change of the game (its version stays, as its buttons carry it);
+    /// nothing changes if it moved on or its event forbids it.
+    pub fn give_time(&self, game: &StoredGame) -> anyhow::Result<MoreTime> {
+        let now = self.clock.now();
+        let (Some(time), Some(deadline)) = (game.time, game.deadline) else {
+            return Ok(MoreTime::MovedOn);
+        };
+        self.with(|c| {
+            c.transaction(|tx| {
+                let forbidden: Option<i64> = tx.query_opt(
+                    "SELECT 1 FROM tournament_games JOIN tournaments
+                       ON tournaments.id = tournament_games.tournament_id
+                     WHERE tournament_games.game_id = ?1 AND tournaments.givetime = 0",
+                    params![game.id],
+                    |r| r.get(0),
+                )?;
+                if forbidden.is_some() {
+                    return Ok(MoreTime::Forbidden);
+                }
+                let back = vacations::to_move_back(tx, game.id)?;
+                let clock = MoveClock::start(crate::vacation::time_starts(now, back), time);
+                let changed = tx.execute(
+                    "UPDATE games SET deadline = ?4, remind_at = ?5, warned = 0
+                     WHERE id = ?1 AND status = ?2 AND version = ?3 AND deadline = ?6",
+                    params![
+                        game.id,
+                        GameStatus::Active,
+                        game.version,
+                        clock.deadline,
+                        clock.remind_at,
+                        deadline
+                    ],
+                )?;
+                Ok(match changed {
+                    0 => MoreTime::MovedOn,
+                    _ => MoreTime::Given(clock.deadline),
+                })
             })
         })
     }

@@ -12,6 +12,7 @@ use super::ratings;
 use super::stored_game::{
     Damaged, GAME_COLUMNS, StoredGame, game_row, insert_game, readable, with_turns,
 };
+use super::vacations;
 use super::{Store, time_control};
 use crate::model::{ChannelId, GameId, GameStatus, GuildId, OutboxId, Partial, UserId};
 use crate::move_clock::MoveClock;
@@ -73,6 +74,66 @@ fn insert_turns(
         )?;
     }
     Ok(())
+}
+
+/// `game` with the move handed on at `at` by the completed turns of `progress`: the next
+/// player's time starts now, or at his return from a vacation that pauses the game.
+fn handed_on(
+    tx: &mut Conn,
+    game: &StoredGame,
+    progress: &Progress,
+    at: i64,
+) -> sql::Result<StoredGame> {
+    let next = match (game.turns.len() + progress.turns.len()) % 2 {
+        0 => Color::White,
+        _ => Color::Black,
+    };
+    let back = vacations::back_in(tx, game.id, game.players[next])?;
+    let starts = crate::vacation::time_starts(at, back);
+    Ok(game.clone().clock_started(MoveClock::of(starts, game.time)))
+}
+
+/// `game` after a turn played by hand ended its player's vacation (after the turns are
+/// stored: this game is his opponent's to move, so its new clock stays).
+fn back_by_playing(
+    tx: &mut Conn,
+    mut game: StoredGame,
+    progress: &Progress,
+    at: i64,
+) -> sql::Result<StoredGame> {
+    for color in Color::ALL {
+        let player = game.players[color];
+        if progress.turns.iter().any(|(_, by, _)| *by == player)
+            && vacations::end_in(tx, player, at)?.is_some()
+        {
+            game.away[color] = None;
+        }
+    }
+    Ok(game)
+}
+
+/// `clocked` (`game` with its new clock) as saved with `progress` at `at`.
+fn progressed(
+    mut saved: StoredGame,
+    game: &StoredGame,
+    progress: &Progress,
+    at: i64,
+) -> StoredGame {
+    saved.version += 1;
+    saved.partial = progress.partial.clone();
+    saved.status = progress.status;
+    saved.resigned = progress.resigned.or(game.resigned);
+    saved.ended_by = progress.ended_by.or(game.ended_by);
+    saved.forfeited = progress.forfeited.or(game.forfeited);
+    saved.updated_at = at;
+    let (turns, dots): (Vec<String>, Vec<Option<Point>>) = (progress.turns.iter())
+        .map(|(notation, _, dot)| (notation.clone(), *dot))
+        .unzip();
+    saved.turns.extend(turns);
+    saved.dots.extend(dots);
+    // A request belongs to the position it was asked in.
+    saved.takeback = None;
+    saved
 }
 
 /// Writes what `progress` of `game` is owed: its completed turns' announcement and the
@@ -233,10 +294,11 @@ impl Store {
         self.with(|c| {
             c.transaction(|tx| {
             let at = self.clock.now();
-            // A completed turn hands the move on: the next player's time starts now.
+            // A completed turn hands the move on: the next player's time starts now (at
+            // his return, if he is on vacation), and ends the vacation of whoever played it.
             let clocked = match progress.turns.is_empty() {
                 true => game.clone(),
-                false => game.clone().clock_started(MoveClock::of(at, game.time)),
+                false => handed_on(tx, game, &progress, at)?,
             };
             let updated = tx.execute(
                 "UPDATE games SET version = version + 1, partial = ?1, status = ?2,
@@ -262,6 +324,7 @@ impl Store {
                 return Ok(None);
             }
             insert_turns(tx, game, &progress.turns, at)?;
+            let clocked = back_by_playing(tx, clocked, &progress, at)?;
             let owed = owe_progress(tx, self.poster(), game, &progress, at)?;
             if game.engine.is_some() {
                 match progress.engine_to_move {
@@ -272,22 +335,8 @@ impl Store {
             if let (GameStatus::Won(winner), GameStatus::Active) = (progress.status, game.status) {
                 ratings::rate(tx, game, winner)?;
             }
-            let mut saved = clocked;
-            saved.version += 1;
-            saved.partial = progress.partial.clone();
-            saved.status = progress.status;
-            saved.resigned = progress.resigned.or(game.resigned);
-            saved.ended_by = progress.ended_by.or(game.ended_by);
-            saved.forfeited = progress.forfeited.or(game.forfeited);
-            saved.updated_at = at;
-            let (turns, dots): (Vec<String>, Vec<Option<Point>>) = (progress.turns.iter())
-                .map(|(notation, _, dot)| (notation.clone(), *dot))
-                .unzip();
-            saved.turns.extend(turns);
-            saved.dots.extend(dots);
-            // A request belongs to the position it was asked in.
-            saved.takeback = None;
-            Ok(Some(Saved { game: saved, owed }))
+            let game = progressed(clocked, game, &progress, at);
+            Ok(Some(Saved { game, owed }))
             })
         })
     }
@@ -346,7 +395,8 @@ impl Store {
                     params![game],
                     |r| time_control(r, 0),
                 )?;
-                let clock = MoveClock::of(now, time.flatten());
+                let starts = crate::vacation::time_starts(now, vacations::to_move_back(tx, game)?);
+                let clock = MoveClock::of(starts, time.flatten());
                 let deadline = clock.map(|clock| clock.deadline);
                 // A public thread is read by whoever reads its channel: its openness too.
                 tx.execute(

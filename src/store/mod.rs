@@ -14,6 +14,15 @@ use crate::model::{
     Partial, TimeControl, UserId,
 };
 
+/// Where a vacation pauses a game (`games` in the query): not in a round of an event that
+/// keeps its clocks (`vacation=off`). A macro, for `stored_game.rs`'s columns.
+macro_rules! pauses {
+    () => {
+        "NOT EXISTS (SELECT 1 FROM tournament_games tv JOIN tournaments ev \
+         ON ev.id = tv.tournament_id WHERE tv.game_id = games.id AND ev.vacation = 0)"
+    };
+}
+
 mod analyses;
 mod archive;
 mod backup;
@@ -36,12 +45,14 @@ mod stored_game;
 mod takebacks;
 mod tournaments;
 mod users;
+mod vacations;
 mod web;
 mod web_index;
 
 pub use archive::GameFilter;
 pub use challenges::{Challenge, ChallengeTerms};
 pub use daily::{DailyAnswer, DailyAnswered, DailyPost, DailyServer, DailyTally};
+pub use deadlines::MoreTime;
 pub use engine_requests::{EngineRequest, RequestKind};
 pub use games::{Progress, Saved};
 pub use interactions::Unanswered;
@@ -51,6 +62,7 @@ pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
 pub use stored_game::{Damaged, StoredGame, Takeback};
 pub use tournaments::{Entry, EventGame, EventTerms, Tournament};
+pub use vacations::{Away, NoVacation, Paused, Vacation};
 pub use web_index::{LISTED_GAMES, PagedGame, RatingChange, RatingPoint};
 
 pub use backup::backup;

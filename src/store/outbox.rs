@@ -40,11 +40,15 @@ pub enum Kind {
     Round,
     /// A tournament's end, with its final standings (its subject is the tournament).
     EventEnd,
+    /// A player's vacation started: his clock stands still (its `ply` is his colour).
+    Away,
+    /// A player is back from vacation: his clock runs again (its `ply` is his colour).
+    Back,
 }
 
 impl Kind {
     /// Every kind, with its word in the database.
-    pub const ALL: [(Kind, &'static str); 10] = [
+    pub const ALL: [(Kind, &'static str); 12] = [
         (Kind::Turn, "turn"),
         (Kind::GameOn, "game_on"),
         (Kind::Challenge, "challenge"),
@@ -55,6 +59,8 @@ impl Kind {
         (Kind::Analysis, "analysis"),
         (Kind::Round, "round"),
         (Kind::EventEnd, "event_end"),
+        (Kind::Away, "away"),
+        (Kind::Back, "back"),
     ];
 
     fn word(self) -> &'static str {

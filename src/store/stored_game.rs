@@ -39,6 +39,9 @@ pub struct StoredGame {
     /// It is a round of an event (it ends as the event counts it: no rematch); a round
     /// game is one from its insert (`waits`: `start_round` enters it in its event).
     pub in_event: bool,
+    /// Until when each player is on vacation, where his vacation pauses this game (not a
+    /// round of an event made with `vacation=off`): his clock stands still meanwhile.
+    pub away: ByColor<Option<i64>>,
     /// What game it is.
     pub spec: GameSpec,
     /// Who plays each colour.
@@ -85,13 +88,21 @@ pub struct StoredGame {
     pub dots: Vec<Option<Point>>,
 }
 
-pub(super) const GAME_COLUMNS: &str = "id, variant, white, black, status, resigned, version, partial, \
+pub(super) const GAME_COLUMNS: &str = concat!(
+    "id, variant, white, black, status, resigned, version, partial, \
      ended_by, updated_at, channel_id, move_days, autoforfeit, deadline, warned, forfeited, \
      guild_id, created_at, site, hints, engine_level, potentials, \
      CASE WHEN takeback_version = version THEN takeback_by END, takeback_declined, \
      (SELECT name FROM users WHERE users.id = games.white), \
      (SELECT name FROM users WHERE users.id = games.black), remind_at, waits_for_thread, \
-     EXISTS (SELECT 1 FROM tournament_games t WHERE t.game_id = games.id)";
+     EXISTS (SELECT 1 FROM tournament_games t WHERE t.game_id = games.id), \
+     (SELECT back_at FROM vacations v WHERE v.user_id = games.white AND ",
+    pauses!(),
+    "), \
+     (SELECT back_at FROM vacations v WHERE v.user_id = games.black AND ",
+    pauses!(),
+    ")"
+);
 
 /// A player's name as the bot shows it: cut short, `someone` if never seen.
 fn shown_name(stored: Option<String>) -> String {
@@ -160,6 +171,7 @@ pub(super) fn game_row(r: &Row) -> sql::Result<Result<StoredGame, Damaged>> {
             remind_at: r.get(26)?,
             waits_for_thread: r.get(27)?,
             in_event: r.get(28)?,
+            away: ByColor::new(r.get(29)?, r.get(30)?),
             turns: Vec::new(),
             dots: Vec::new(),
         })
@@ -283,6 +295,22 @@ pub(super) fn readable(row: Result<StoredGame, Damaged>) -> anyhow::Result<Store
     Ok(row?)
 }
 
+/// Who of `players` is away until when, and the first move's clock under `time` from `at`:
+/// White moves first, and his time starts at his return from a vacation.
+fn first_clock(
+    c: &mut Conn,
+    players: ByColor<UserId>,
+    time: Option<TimeControl>,
+    at: i64,
+) -> anyhow::Result<(ByColor<Option<i64>>, Option<MoveClock>)> {
+    let away = ByColor::new(
+        super::vacations::back_of(c, players[Color::White])?,
+        super::vacations::back_of(c, players[Color::Black])?,
+    );
+    let starts = crate::vacation::time_starts(at, away[Color::White]);
+    Ok((away, MoveClock::of(starts, time)))
+}
+
 /// Inserts a new game on `terms` between `players`, started `at`; with `waits`, a round game
 /// that waits in its event's channel (`terms.channel`) for its thread.
 pub(super) fn insert_game(
@@ -294,7 +322,7 @@ pub(super) fn insert_game(
     waits: bool,
     at: i64,
 ) -> anyhow::Result<StoredGame> {
-    let clock = MoveClock::of(at, terms.time);
+    let (away, clock) = first_clock(c, players, terms.time, at)?;
     let id = c.query_row(
         "INSERT INTO games (guild_id, channel_id, variant, white, black, created_at, updated_at,
                             move_days, autoforfeit, deadline, remind_at, site, hints, engine_level,
@@ -330,6 +358,7 @@ pub(super) fn insert_game(
         channel: terms.channel,
         waits_for_thread: waits,
         in_event: waits,
+        away,
         spec: terms.spec,
         players,
         status: GameStatus::Active,

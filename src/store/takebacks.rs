@@ -59,7 +59,11 @@ impl Store {
         self.with(|c| {
             c.transaction(|tx| {
                 let at = self.clock.now();
-                let clocked = game.clone().clock_started(MoveClock::of(at, game.time));
+                // The player to move after it: his time starts now, or at his return.
+                let next = if keep.is_multiple_of(2) { Color::White } else { Color::Black };
+                let back = super::vacations::back_in(tx, game.id, game.players[next])?;
+                let starts = crate::vacation::time_starts(at, back);
+                let clocked = game.clone().clock_started(MoveClock::of(starts, game.time));
                 let updated = tx.execute(
                     "UPDATE games SET version = version + 1, partial = ?3, updated_at = ?4,
                         deadline = ?5, remind_at = ?8, warned = 0, takeback_by = NULL,

@@ -11,8 +11,8 @@ use super::outbox::{self, Kind};
 use super::stored_game::{StoredGame, insert_game};
 use super::{Store, potentials_text, spec};
 use crate::model::{
-    ChannelId, ColorChoice, EventFormat, EventStatus, GameId, GameSpec, GameStatus, GuildId,
-    OutboxId, TimeControl, TournamentId, UserId,
+    ChannelId, ColorChoice, EventClocks, EventFormat, EventStatus, GameId, GameSpec, GameStatus,
+    GuildId, OutboxId, TimeControl, TournamentId, UserId,
 };
 
 /// What a tournament is, as its creator set it.
@@ -34,6 +34,8 @@ pub struct EventTerms {
     pub rated: bool,
     /// When it starts by itself (Unix seconds), if it does.
     pub starts_at: Option<i64>,
+    /// What it allows of its games' clocks.
+    pub clocks: EventClocks,
     /// Who made it.
     pub created_by: UserId,
 }
@@ -137,7 +139,7 @@ fn rounds_column(format: EventFormat) -> u32 {
 }
 
 const EVENT_COLUMNS: &str = "id, guild_id, channel_id, name, format, rounds, variant, potentials,
-     move_days, rated, starts_at, status, created_by";
+     move_days, rated, starts_at, status, created_by, vacation, givetime";
 
 /// An event's row, its entries and rounds not yet read.
 fn event_row(row: &Row) -> sql::Result<Tournament> {
@@ -156,6 +158,10 @@ fn event_row(row: &Row) -> sql::Result<Tournament> {
             rated: row.get(9)?,
             starts_at: row.get(10)?,
             created_by: row.get(12)?,
+            clocks: EventClocks {
+                no_vacation: !row.get::<bool>(13)?,
+                no_givetime: !row.get::<bool>(14)?,
+            },
         },
         status: row.get(11)?,
         entries: Vec::new(),
@@ -212,10 +218,11 @@ impl Store {
             let made = c.query_opt(
                 "INSERT INTO tournaments (guild_id, channel_id, name, format, rounds, variant,
                          potentials, move_days, rated, starts_at, status, created_by, created_at,
-                         web_key)
+                         web_key, vacation, givetime)
                      SELECT CAST(?1 AS BIGINT), CAST(?2 AS BIGINT), ?3, ?4, CAST(?5 AS BIGINT), ?6, ?7,
                             CAST(?8 AS BIGINT), CAST(?9 AS BIGINT), CAST(?10 AS BIGINT), 'open',
-                            CAST(?11 AS BIGINT), CAST(?12 AS BIGINT), ?13
+                            CAST(?11 AS BIGINT), CAST(?12 AS BIGINT), ?13, CAST(?14 AS BIGINT),
+                            CAST(?15 AS BIGINT)
                      WHERE NOT EXISTS (SELECT 1 FROM tournaments WHERE channel_id = ?2
                                        AND status IN ('open', 'running'))
                  RETURNING id",
@@ -232,7 +239,9 @@ impl Store {
                     terms.starts_at,
                     terms.created_by,
                     self.clock.now(),
-                    super::stored_game::new_key()
+                    super::stored_game::new_key(),
+                    !terms.clocks.no_vacation,
+                    !terms.clocks.no_givetime
                 ],
                 |r| r.get(0),
             )?;

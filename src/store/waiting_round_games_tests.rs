@@ -65,6 +65,7 @@ impl Hall {
             time: Some(days(2)),
             rated: false,
             starts_at: None,
+            clocks: Default::default(),
             created_by: UserId(1),
         };
         let id = self.store.create_tournament(&terms).unwrap().unwrap();

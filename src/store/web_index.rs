@@ -157,7 +157,7 @@ impl Store {
                      ORDER BY updated_at DESC, id DESC LIMIT ?3"
                 ),
                 params![guild, player, LISTED_GAMES],
-                |r| Ok((game_row(r)?, r.get::<String>(29)?)),
+                |r| Ok((game_row(r)?, r.get::<String>(31)?)),
             )?;
             // A damaged game has no page to show: left out.
             Ok(rows

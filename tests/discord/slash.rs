@@ -82,7 +82,7 @@ async fn slash_commands_with_autocomplete() {
     ] {
         assert!(names.contains(&name), "{name} not in {names:?}");
     }
-    assert_eq!(names.len(), 41, "every slash row, once: {names:?}");
+    assert_eq!(names.len(), 43, "every slash row, once: {names:?}");
     assert!(discord.registered_commands(None).is_empty());
 
     // /challenge opponent:@bob variant:standard color:white

@@ -2,85 +2,10 @@
 //! left, the news that time is up, `!claim`, `autoforfeit`, and a restart in between. The
 //! watch looks at the clock as the Discord adapter's does, and delivers into a recorder.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
-use std::time::Duration;
-
-use crate::support::chat::shown_safely;
-use crate::support::recorder::Recorder;
+use crate::support::clocked::{Bench, HOUR};
 use gipf::Color;
-use gipf_bot::console::{Console, user_id};
-use gipf_bot::model::{ChannelId, Clock};
-use gipf_bot::service::{Asked, Config, Service};
-
-const HOUR: Duration = Duration::from_secs(3600);
-
-struct Bench {
-    dir: tempfile::TempDir,
-    /// What time it is (Unix seconds): the service's clock, moved on by the test alone.
-    now: Arc<AtomicI64>,
-    config: Config,
-    service: Arc<Service>,
-    console: Console,
-}
-
-impl Bench {
-    fn new() -> Bench {
-        let dir = tempfile::tempdir().unwrap();
-        let now = Arc::new(AtomicI64::new(1_800_000_000));
-        let clock = Arc::clone(&now);
-        let config = Config {
-            clock: Clock::new(move || clock.load(Ordering::SeqCst)),
-            ..Config::default()
-        };
-        let service = Arc::new(Service::open(dir.path().join("gipf.db"), config.clone()).unwrap());
-        let console = Console::new(dir.path().join("boards")).unwrap();
-        Bench {
-            dir,
-            now,
-            config,
-            service,
-            console,
-        }
-    }
-
-    /// Says `text` as `author` in `channel`; the replies as Discord shows them.
-    async fn say(&mut self, channel: u64, author: &str, text: &str) -> Vec<String> {
-        let mut message = self
-            .console
-            .read_line(&format!("{author}: {text}"))
-            .unwrap();
-        message.channel = ChannelId(channel);
-        let allowed = [user_id("alice"), user_id("bob")];
-        let recorder = Arc::new(Recorder::default());
-        *recorder.here.lock().unwrap() = Some(message.channel);
-        self.service
-            .serve(message, Asked::Line, Arc::clone(&recorder))
-            .await;
-        self.service.settle().await;
-        let replies = recorder.take();
-        replies.iter().map(|r| shown_safely(r, &allowed)).collect()
-    }
-
-    fn restart(&mut self) {
-        self.service =
-            Arc::new(Service::open(self.dir.path().join("gipf.db"), self.config.clone()).unwrap());
-    }
-
-    /// What the watch says when it looks at the clock `after` this much more time, if
-    /// anything: a deadline's word comes at the first look after it is due.
-    async fn look_after(&self, after: Duration) -> Option<(ChannelId, String)> {
-        let after = i64::try_from(after.as_secs()).unwrap();
-        self.now.fetch_add(after, Ordering::SeqCst);
-        let recorder = Recorder::default();
-        self.service.look(&recorder).await;
-        let mut said = recorder.take_each();
-        assert!(said.len() <= 1, "{said:?}");
-        let (channel, reply) = said.pop()?;
-        let shown = shown_safely(&reply, &[user_id("alice"), user_id("bob")]);
-        Some((channel, shown))
-    }
-}
+use gipf_bot::console::user_id;
+use gipf_bot::model::ChannelId;
 
 #[tokio::test]
 async fn a_reminder_then_time_is_up_then_the_win_is_claimed_across_a_restart() {

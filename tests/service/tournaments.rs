@@ -563,3 +563,48 @@ fn an_event_is_read_by_its_name_where_its_channel_may_be_shown() {
         "{hidden}"
     );
 }
+
+/// An event made with `vacation=off givetime=off` keeps its games' clocks: a vacation stops
+/// its player's other games only (and says so), and nobody gives more time (issue 43).
+#[test]
+fn an_event_without_vacations_or_more_time_keeps_its_clocks() {
+    let mut hall = Hall::new();
+    let created = hall.moderator(
+        "mod",
+        "!tournament create \"Strict\" roundrobin basic days=3 vacation=off givetime=off",
+    );
+    let said = shown(&created[0]);
+    assert!(
+        said.contains("vacation=off") && said.contains("givetime=off"),
+        "{said}"
+    );
+    for player in ["alice", "bob"] {
+        hall.text(player, "!tournament join");
+    }
+    hall.moderator("mod", "!tournament start");
+    let (thread, _) = hall.in_threads()[0].clone();
+    let board = |hall: &mut Hall| {
+        let said = shown(&hall.say_in(thread.0, "carol", "!board", false)[0]);
+        let due = said.find("Move by <t:").expect("a deadline");
+        said[due..due + 21].to_string()
+    };
+    let before = board(&mut hall);
+    let white = hall.player(thread, Color::White, &["alice", "bob"]);
+    let black = hall.player(thread, Color::Black, &["alice", "bob"]);
+
+    let given = hall.say_in(thread.0, black, "!givetime", false);
+    assert_eq!(
+        shown(&given[0]),
+        "This game's event was made with `givetime=off`: its players keep the time they have."
+    );
+    let away = shown(&hall.say_in(9, white, "!vacation 3", false)[0]);
+    assert!(
+        away.ends_with("Your game in an event made with `vacation=off` keeps its clock."),
+        "{away}"
+    );
+    assert_eq!(board(&mut hall), before, "its clock runs as it did");
+    let seen = shown(&hall.say_in(thread.0, "carol", "!board", false)[0]);
+    assert!(!seen.contains("vacation"), "{seen}");
+    let look = shown(&hall.say_in(9, white, "!vacation", false)[0]);
+    assert!(look.contains("keeps its clock"), "{look}");
+}

@@ -6,6 +6,7 @@
 
 pub mod bot;
 pub mod chat;
+pub mod clocked;
 pub mod database;
 pub mod fake_discord;
 pub mod games;

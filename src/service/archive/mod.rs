@@ -612,6 +612,12 @@ pub(in crate::service) fn active_line(channel: ChannelId, game: &LiveGame) -> Te
     if let Some(deadline) = game.stored.deadline {
         line.push(", move by ").push(Span::Time(deadline));
     }
+    for color in Color::ALL {
+        if let Some(back) = game.stored.away[color] {
+            line.push(", ").push(game.name(color));
+            line.push(" on vacation until ").push(Span::Time(back));
+        }
+    }
     line
 }
 

@@ -60,6 +60,7 @@ impl Run for GameCommand {
             GameCommand::Resign { confirmed } => hands.resign(message, confirmed),
             GameCommand::Abort => hands.abort(message),
             GameCommand::Claim => hands.claim(message),
+            GameCommand::GiveTime => hands.deadlines().give_time(message),
             GameCommand::Board {
                 side,
                 remember: false,
@@ -286,6 +287,16 @@ impl Hands<'_> {
             return refuse("It is your move: the clock runs for you, not for your opponent.");
         }
         if self.config.clock.now() < deadline {
+            if let Some(back) = game.stored.away[to_move] {
+                return refuse(text![
+                    game.name(to_move),
+                    " is on vacation until ",
+                    Span::Time(back),
+                    ": his clock stands still until then, and his move is due by ",
+                    Span::Time(deadline),
+                    "."
+                ]);
+            }
             return refuse(text![
                 game.name(to_move),
                 " has until ",

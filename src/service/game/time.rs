@@ -1,18 +1,22 @@
 //! Time per move: the loss on time (which `claim`, in `game/mod.rs`, asks for), and what a
 //! deadline calls for when the watch (`service/watch.rs`) finds it due: a reminder when a quarter of
 //! the time is left, at most a day; then the news that time is up, or the end of the game
-//! when the challenge said `autoforfeit`.
+//! when the challenge said `autoforfeit`; and `givetime`, the fresh time the waiting player
+//! may give (a button under both warnings).
 
 use gipf::Color;
 
+use crate::command::GameCommand;
 use crate::model::{Clock, GameStatus, TimeControl};
-use crate::reply::Reply;
-use crate::service::LiveGame;
+use crate::reply::{Button, Reply, Stamp};
 use crate::service::games::Games;
 use crate::service::names::{mention, mention_player, name};
 use crate::service::picture::Pictures;
+use crate::service::play::seat::players_game;
 use crate::service::voice::Voice;
-use crate::store::{Kind, Progress, Store};
+use crate::service::words::moved_on;
+use crate::service::{Handled, LiveGame, Message, refuse};
+use crate::store::{Kind, MoreTime, Progress, Store};
 use crate::text;
 use crate::text::Span;
 
@@ -137,12 +141,72 @@ impl Deadlines<'_> {
                 format!(" ({to_move}) is out of time. "),
                 mention_player(self.voice, game, !to_move),
                 format!(
-                    ", you may claim the win with {}, or play on.",
-                    self.voice.notice_phrasing().cmd("claim")
+                    ", you may claim the win with {}, give him more time with {}, or play on.",
+                    self.voice.notice_phrasing().cmd("claim"),
+                    self.voice.notice_phrasing().cmd("givetime")
                 )
             ],
             _ => return Ok(None),
         };
-        Ok(Some(Reply::public(text)))
+        Ok(Some(Reply {
+            buttons: give_time_button(self.voice, game),
+            ..Reply::public(text)
+        }))
     }
+
+    /// `givetime`: the player waiting gives the one to move a fresh full time per move.
+    pub(in crate::service) fn give_time(&self, message: &Message) -> Handled {
+        let (game, color) = players_game(self.games, self.voice, message, |_| {
+            "You are not playing in this game, so you cannot give anyone more time.".into()
+        })?;
+        if game.outcome().is_some() {
+            return refuse("This game is over: there is no clock to give time on.");
+        }
+        let Some(time) = game.stored.time else {
+            return refuse("This game has no time per move, so there is no time to give.");
+        };
+        let to_move = game.to_move();
+        if color == to_move || game.player(to_move) == game.player(!to_move) {
+            return refuse(
+                "It is your move: you can give more time only to your opponent, while his clock runs.",
+            );
+        }
+        let deadline = match self.store.give_time(&game.stored)? {
+            MoreTime::Given(deadline) => deadline,
+            MoreTime::Forbidden => {
+                return refuse(
+                    "This game's event was made with `givetime=off`: its players keep the time they have.",
+                );
+            }
+            MoreTime::MovedOn => return Err(moved_on(&self.voice.phrasing(message))),
+        };
+        Ok(Reply::public(text![
+            mention_player(self.voice, &game, to_move),
+            ", ",
+            game.name(color),
+            format!(
+                " gives you more time: a fresh {}. Your move is now due by ",
+                per_move(time.days)
+            ),
+            Span::Time(deadline),
+            "."
+        ]))
+    }
+}
+
+/// The button under a warning that gives the player to move a fresh time: for his
+/// opponent to click, unless that is the bot.
+fn give_time_button(voice: &Voice, game: &LiveGame) -> Vec<Button> {
+    let to_move = game.to_move();
+    if voice.is_me(game.player(!to_move)) {
+        return Vec::new();
+    }
+    vec![Button {
+        label: format!("Give {} more time", game.stored.names[to_move]),
+        command: GameCommand::GiveTime.into(),
+        stamp: Stamp::Game {
+            id: game.stored.id,
+            version: game.stored.version,
+        },
+    }]
 }

@@ -1,9 +1,11 @@
 //! `settings`: a server's default time per move, days before an idle game is abandoned,
 //! threads, the side and spot labels of its board pictures, its daily puzzle and its web
 //! pages, shown to anyone, changed by members with Manage Server; `notify`: a member's direct
-//! messages; `labels`: a member's own spot labels.
+//! messages; `labels`: a member's own spot labels; `vacation` (`vacation.rs`): his clocks
+//! stopped for some days.
 
 pub(super) mod notify;
+pub(super) mod vacation;
 
 use gipf::Color;
 
@@ -39,6 +41,7 @@ impl Run for ServerCommand {
             ServerCommand::Settings(change) => hands.settings(message, change),
             ServerCommand::Notify { dm } => hands.notify(message, dm),
             ServerCommand::Labels(labels) => hands.choose_labels(message, labels),
+            ServerCommand::Vacation(ask) => hands.vacation(message, ask),
         }
     }
 }

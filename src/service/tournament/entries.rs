@@ -51,6 +51,7 @@ pub(super) fn create_event(
         }),
         rated: new.rated,
         starts_at: new.starts,
+        clocks: new.clocks,
         created_by: message.author.id,
     };
     if h.store.create_tournament(&terms)?.is_none() {
@@ -65,7 +66,7 @@ pub(super) fn create_event(
         None => format!("A moderator starts it with {}", say.cmd("tournament start")),
     };
     Ok(Reply::public(format!(
-        "Tournament **{}** is open for entries: {} of {}{}{}, each game in a thread of its \
+        "Tournament **{}** is open for entries: {} of {}{}{}{}, each game in a thread of its \
          own. Enter with {}. {starts}, with at least {} players.",
         terms.name,
         terms.format,
@@ -75,6 +76,7 @@ pub(super) fn create_event(
             super::super::game::time::per_move(t.days)
         )),
         if terms.rated { ", rated" } else { ", unrated" },
+        terms.clocks.words(),
         say.cmd("tournament join"),
         terms.format.fewest_players()
     )))

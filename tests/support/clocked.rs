@@ -1,0 +1,101 @@
+//! A service on a clock the test moves: lines said in chat as the console reads them, the
+//! replies as Discord shows them, and what the watch says when it looks after a while.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
+
+use super::chat::shown_safely;
+use super::recorder::Recorder;
+use gipf_bot::console::{Console, user_id};
+use gipf_bot::model::{ChannelId, Clock};
+use gipf_bot::reply::Reply;
+use gipf_bot::service::{Asked, Config, Service};
+
+pub const HOUR: Duration = Duration::from_secs(3600);
+
+pub struct Bench {
+    pub dir: tempfile::TempDir,
+    /// What time it is (Unix seconds): the service's clock, moved on by the test alone.
+    pub now: Arc<AtomicI64>,
+    pub config: Config,
+    pub service: Arc<Service>,
+    pub console: Console,
+}
+
+impl Bench {
+    pub fn new() -> Bench {
+        let dir = tempfile::tempdir().unwrap();
+        let now = Arc::new(AtomicI64::new(1_800_000_000));
+        let clock = Arc::clone(&now);
+        let config = Config {
+            clock: Clock::new(move || clock.load(Ordering::SeqCst)),
+            ..Config::default()
+        };
+        let service = Arc::new(Service::open(dir.path().join("gipf.db"), config.clone()).unwrap());
+        let console = Console::new(dir.path().join("boards")).unwrap();
+        Bench {
+            dir,
+            now,
+            config,
+            service,
+            console,
+        }
+    }
+
+    /// Says `text` as `author` in `channel`; the replies as Discord shows them.
+    pub async fn say(&mut self, channel: u64, author: &str, text: &str) -> Vec<String> {
+        let mut message = self
+            .console
+            .read_line(&format!("{author}: {text}"))
+            .unwrap();
+        message.channel = ChannelId(channel);
+        let allowed = [user_id("alice"), user_id("bob")];
+        let recorder = Arc::new(Recorder::default());
+        *recorder.here.lock().unwrap() = Some(message.channel);
+        self.service
+            .serve(message, Asked::Line, Arc::clone(&recorder))
+            .await;
+        self.service.settle().await;
+        let replies = recorder.take();
+        replies.iter().map(|r| shown_safely(r, &allowed)).collect()
+    }
+
+    pub fn restart(&mut self) {
+        self.service =
+            Arc::new(Service::open(self.dir.path().join("gipf.db"), self.config.clone()).unwrap());
+    }
+
+    /// What the watch says when it looks at the clock `after` this much more time, if
+    /// anything: a deadline's word comes at the first look after it is due.
+    pub async fn look_after(&self, after: Duration) -> Option<(ChannelId, String)> {
+        let after = i64::try_from(after.as_secs()).unwrap();
+        self.now.fetch_add(after, Ordering::SeqCst);
+        let recorder = Recorder::default();
+        self.service.look(&recorder).await;
+        let mut said = recorder.take_each();
+        assert!(said.len() <= 1, "{said:?}");
+        let (channel, reply) = said.pop()?;
+        let shown = shown_safely(&reply, &[user_id("alice"), user_id("bob")]);
+        Some((channel, shown))
+    }
+
+    /// Everything the watch and the process's tending post once the clock moved on `after`
+    /// (a vacation's notices, owed to no process, are tended): each with its channel.
+    pub async fn tend_after(&self, after: Duration) -> Vec<(ChannelId, String)> {
+        let allowed = [user_id("alice"), user_id("bob")];
+        (self.replies_after(after).await.into_iter())
+            .map(|(channel, reply)| (channel, shown_safely(&reply, &allowed)))
+            .collect()
+    }
+
+    /// [`Bench::tend_after`]'s replies as the service made them (with their buttons).
+    pub async fn replies_after(&self, after: Duration) -> Vec<(ChannelId, Reply)> {
+        let after = i64::try_from(after.as_secs()).unwrap();
+        self.now.fetch_add(after, Ordering::SeqCst);
+        let recorder = Recorder::default();
+        self.service.look(&recorder).await;
+        self.service.tend(&recorder, Duration::from_secs(60)).await;
+        recorder.take_each()
+    }
+}
