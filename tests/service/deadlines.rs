@@ -53,11 +53,7 @@ async fn a_reminder_then_time_is_up_then_the_win_is_claimed_across_a_restart() {
     let won = bench.say(1, "alice", "!claim").await;
     let lost = format!("{} (black) ran out of time.", user_id("bob").mention());
     assert!(won[0].contains(&lost), "{won:?}");
-    let state = bench
-        .service
-        .game_state(ChannelId(1), true)
-        .unwrap()
-        .unwrap();
+    let state = bench.state(ChannelId(1));
     assert_eq!(
         state.position().unwrap().outcome().map(|o| o.winner),
         Some(Color::White)
@@ -124,11 +120,7 @@ async fn a_game_with_potentials_is_lost_on_time_too() {
         ended.contains("you win the game on time (1 plies)"),
         "{ended}"
     );
-    let state = bench
-        .service
-        .game_state(ChannelId(3), true)
-        .unwrap()
-        .unwrap();
+    let state = bench.state(ChannelId(3));
     let game = state.potentials().expect("a game with potentials");
     assert_eq!(game.outcome().map(|o| o.winner), Some(Color::White));
     let board = &bench.say(3, "carol", "!board").await[0];

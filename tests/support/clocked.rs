@@ -10,9 +10,21 @@ use super::recorder::Recorder;
 use gipf_bot::console::{Console, user_id};
 use gipf_bot::model::{ChannelId, Clock};
 use gipf_bot::reply::Reply;
-use gipf_bot::service::{Asked, Config, Service};
+use gipf_bot::service::{Asked, Config, GameState, Service};
 
 pub const HOUR: Duration = Duration::from_secs(3600);
+
+/// The service on the test's database in `dir` (a PostgreSQL schema when the tests run on
+/// one), opened on a thread of its own: PostgreSQL's client must not block the test's
+/// runtime.
+fn open(dir: &tempfile::TempDir, config: &Config) -> Arc<Service> {
+    let path = dir.path().join("gipf.db");
+    let config = config.clone();
+    let opened = std::thread::spawn(move || {
+        Service::open(super::database::database(&path), config).unwrap()
+    });
+    Arc::new(opened.join().unwrap())
+}
 
 pub struct Bench {
     pub dir: tempfile::TempDir,
@@ -32,7 +44,7 @@ impl Bench {
             clock: Clock::new(move || clock.load(Ordering::SeqCst)),
             ..Config::default()
         };
-        let service = Arc::new(Service::open(dir.path().join("gipf.db"), config.clone()).unwrap());
+        let service = open(&dir, &config);
         let console = Console::new(dir.path().join("boards")).unwrap();
         Bench {
             dir,
@@ -61,9 +73,15 @@ impl Bench {
         replies.iter().map(|r| shown_safely(r, &allowed)).collect()
     }
 
+    /// The game in `channel`, read on a thread of its own (see [`open`]).
+    pub fn state(&self, channel: ChannelId) -> GameState {
+        let service = Arc::clone(&self.service);
+        let read = std::thread::spawn(move || service.game_state(channel, true).unwrap());
+        read.join().unwrap().expect("a game in the channel")
+    }
+
     pub fn restart(&mut self) {
-        self.service =
-            Arc::new(Service::open(self.dir.path().join("gipf.db"), self.config.clone()).unwrap());
+        self.service = open(&self.dir, &self.config);
     }
 
     /// What the watch says when it looks at the clock `after` this much more time, if
