@@ -13,6 +13,7 @@ pub mod defaults;
 pub mod discord;
 pub mod engine_pool;
 pub mod gateways;
+pub mod hours;
 pub mod model;
 pub mod move_clock;
 pub mod progress;

@@ -5,7 +5,7 @@
 use crate::model::{ChannelId, GuildId, UserId};
 
 /// One piece of a [`Text`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Span {
     /// The bot's own words; `backticks` mark what a player can type. It may quote a
     /// player's input (a refused word), so adapters make it unable to ping.
@@ -56,7 +56,8 @@ impl From<&String> for Span {
 /// assert_eq!(said.mentions(), [UserId(7)]);
 /// assert_eq!(said.to_string(), "@bob, your move: `!push b1 c2`.");
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct Text(Vec<Span>);
 
 impl Text {

@@ -197,6 +197,19 @@ impl Given<'_> {
         })
     }
 
+    /// The text options `names` that were given, each written after its name as the chat
+    /// line writes it (`dm on at 08:00`), read by `read` as the chat parse reads them.
+    pub(super) fn read_named<T>(&self, names: &[&str], read: impl FnOnce(&Words) -> T) -> T {
+        let line: Vec<String> = (names.iter())
+            .filter_map(|name| Some(format!("{name} {}", self.text(name)?.to_lowercase())))
+            .collect();
+        let line = line.join(" ");
+        read(&Words {
+            args: super::split_args(&line),
+            ..self.words()
+        })
+    }
+
     /// No words after the command word: for the examples of a refusal.
     pub(super) fn words(&self) -> Words<'_> {
         Words {

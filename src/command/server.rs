@@ -5,10 +5,11 @@ use std::fmt;
 use super::options::Given;
 use super::{
     Arg, ArgKind, ArgValue, Choices, Command, CommandError, Syntax, Words, arg, between, error,
-    keyed, line, required,
+    keyed, line,
 };
 use gipf::Color;
 
+use super::notify::NotifyChange;
 use crate::model::{ChannelId, GuildSettings, Labels, TimeControl, WebPages};
 
 /// A look at or a change of settings.
@@ -18,11 +19,9 @@ pub enum ServerCommand {
     /// [puzzles=#channel|off] [puzzle_hour=H]`: show (nothing changed) or change the
     /// server's settings.
     Settings(SettingsChange),
-    /// `notify dm on|off`: direct messages when it is your turn or you are challenged.
-    Notify {
-        /// Whether to send them.
-        dm: bool,
-    },
+    /// `notify [dm on|off] [digest on|off] [at HH:MM] [quiet HH:MM-HH:MM|off] [tz Zone]`:
+    /// direct messages, a daily digest and quiet hours (alone: what is set).
+    Notify(NotifyChange),
     /// `labels on|off|default`: spot labels on the boards shown or sent to you (without a
     /// choice: say which it is).
     Labels(Option<Labels>),
@@ -106,7 +105,7 @@ impl ServerCommand {
     pub fn word(&self) -> &'static str {
         match self {
             ServerCommand::Settings(_) => "settings",
-            ServerCommand::Notify { .. } => "notify",
+            ServerCommand::Notify(_) => "notify",
             ServerCommand::Labels(_) => "labels",
             ServerCommand::Vacation(_) => "vacation",
         }
@@ -151,7 +150,7 @@ impl fmt::Display for ServerCommand {
                     web.map(|web| format!("web={web}")),
                 ],
             ),
-            ServerCommand::Notify { dm } => write!(f, "notify dm {}", on_off(*dm)),
+            ServerCommand::Notify(change) => change.fmt(f),
             ServerCommand::Labels(None) => f.write_str("labels"),
             ServerCommand::Labels(Some(labels)) => write!(f, "labels {labels}"),
             ServerCommand::Vacation(VacationAsk::Look) => f.write_str("vacation"),
@@ -262,18 +261,14 @@ pub(super) const SYNTAX: &[Syntax] = &[
     },
     Syntax {
         word: "notify",
-        summary: "A direct message when it is your turn or you are challenged",
-        help: "`{p}notify dm on` (or `off`): also a direct message, with the board, when it is your turn or you are challenged",
-        args: &[required(arg(
-            "dm",
-            "Direct messages: on or off",
-            ArgKind::Choice(Choices::OnOff),
-        ))],
+        summary: "Direct messages on your turn, a daily digest, quiet hours",
+        help: "`{p}notify dm on` (or `off`): also a direct message, with the board, when it is your turn or you are challenged; `{p}notify digest on at 08:00 tz Europe/Brussels`: one direct message a day listing the games where it is your move, most urgent first (none on a day with nothing to do); `{p}notify quiet 23:00-07:00`: direct-message pings in those hours wait for their end and come as one message (channel pings stay, deadlines never move); `{p}notify`: what you set",
+        args: super::notify::ARGS,
         slash: true,
         place: 270,
         in_direct_messages: true,
-        parse: parse_notify,
-        fill: |given| given.read("dm", parse_notify),
+        parse: super::notify::parse,
+        fill: super::notify::fill,
         ..Syntax::DEFAULT
     },
     Syntax {
@@ -511,21 +506,6 @@ fn default_days(n: i64) -> Option<u8> {
     u8::try_from(n)
         .ok()
         .filter(|n| (1..=TimeControl::MAX_DAYS).contains(n))
-}
-
-fn parse_notify(words: &Words) -> Result<Command, CommandError> {
-    let dm = match words.args.as_slice() {
-        ["dm", "on"] | ["on"] => true,
-        ["dm", "off"] | ["off"] => false,
-        _ => {
-            return Err(error(format!(
-                "turn direct messages on or off: {} or {}",
-                words.cmd("notify dm on"),
-                words.cmd("notify dm off")
-            )));
-        }
-    };
-    Ok(ServerCommand::Notify { dm }.into())
 }
 
 /// `labels [on|off|default]`.

@@ -232,6 +232,35 @@ fn slash_options_fill_the_command_their_chat_line_names() {
 }
 
 #[test]
+fn a_members_own_hours_and_clocks_by_options_are_their_chat_lines() {
+    use ArgValue::{Flag, Number};
+    let cases: &[Case] = &[
+        (
+            "notify",
+            &[
+                ("digest", text("on")),
+                ("at", text("08:00")),
+                ("tz", text("Europe/Brussels")),
+            ],
+            "!notify digest on at 08:00 tz europe/brussels",
+        ),
+        (
+            "notify",
+            &[("quiet", text("23:00-07:00")), ("dm", text("on"))],
+            "!notify dm on quiet 23:00-07:00",
+        ),
+        ("notify", &[], "!notify"),
+        ("vacation", &[("days", Number(5))], "!vacation 5"),
+        ("vacation", &[("off", Flag(true))], "!vacation off"),
+        ("givetime", &[], "!givetime"),
+    ];
+    for (name, options, line) in cases {
+        let filled = from_options(name, &slash_options(options), &Phrasing::slash("!"));
+        assert_eq!(filled, Ok(ok(line)), "{line}");
+    }
+}
+
+#[test]
 fn a_slash_option_is_read_whole_not_rebuilt_into_a_chat_line() {
     // `potentials:W:Z3 B:D3` is one option: a chat line would split it at the space.
     let options = [("opponent", BOB), ("potentials", text("W:Z3 B:D3"))];

@@ -15,7 +15,10 @@ mod settings;
 pub use settings::{BoardSide, GuildSettings, Labels, WebPages};
 
 /// A chat user, as an adapter identifies them (a Discord snowflake, or a console number).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct UserId(pub u64);
 
 impl UserId {
@@ -27,7 +30,10 @@ impl UserId {
 }
 
 /// A channel: one game at a time lives in each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct ChannelId(pub u64);
 
 impl ChannelId {
@@ -67,7 +73,10 @@ impl ChannelId {
 }
 
 /// A server (a Discord guild). Direct messages and the console have none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct GuildId(pub u64);
 
 /// A stored game.

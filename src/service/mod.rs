@@ -25,6 +25,7 @@ mod archive;
 mod challenge;
 mod config;
 mod deliver;
+mod digest;
 mod dispatch;
 mod drawing_seats;
 mod ends;

@@ -1,7 +1,8 @@
 //! The watch: what the clock calls for while nobody writes. Every minute it looks at the
 //! deadlines due (`game/time.rs` says what each calls for), the games left idle too long
 //! (`abandon.rs`), the tournaments' rounds whose last game ended (`tournament/watch.rs`), the
-//! engine's turns nobody else will ask for, and the daily puzzles (`learn/daily.rs`), and
+//! engine's turns nobody else will ask for, the members' digests and held pings
+//! (`digest.rs`), and the daily puzzles (`learn/daily.rs`), and
 //! delivers each reply through the adapter's sink. The deadlines live in the database, so
 //! the watch goes on across restarts; of several processes, one keeps it.
 
@@ -68,6 +69,11 @@ pub(super) fn due(service: &Service) -> Vec<(ChannelId, Reply)> {
         super::failed::log_failed("cannot watch the deadlines", &e);
         Vec::new()
     });
+    // Members' own hours: the daily digests, the pings held through quiet hours.
+    due.extend(super::digest::due_notices(service).unwrap_or_else(|e| {
+        super::failed::log_failed("cannot send the digests and held pings", &e);
+        Vec::new()
+    }));
     // After the deadlines: a game lost on time may end its round, paired at once.
     due.extend(super::tournament::tournament_rounds(&service.events()));
     due

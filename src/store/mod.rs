@@ -36,6 +36,7 @@ mod guilds;
 mod interactions;
 mod leases;
 pub mod migrate;
+mod notice_hours;
 mod outbox;
 mod puzzles;
 mod ratings;
@@ -57,6 +58,7 @@ pub use engine_requests::{EngineRequest, RequestKind};
 pub use games::{Progress, Saved};
 pub use interactions::Unanswered;
 pub use leases::Lease;
+pub use notice_hours::{Held, NoticeHours};
 pub use outbox::{Kind, Owed};
 pub use puzzles::{LessonProgress, PuzzleProgress};
 pub use ratings::{PlayerRecord, Rating, RatingRow};
@@ -240,6 +242,11 @@ struct Idle {
 }
 
 impl Store {
+    /// What time it is by the store's clock (Unix seconds).
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
     /// Opens (creating if needed) the database and brings its schema up to date.
     pub fn open(database: impl Into<Database>, clock: Clock) -> anyhow::Result<Store> {
         let database = database.into();

@@ -26,18 +26,6 @@ impl Store {
         })
     }
 
-    /// Whether `user` wants a direct message when it is their turn or they are challenged.
-    pub fn wants_dm(&self, user: UserId) -> anyhow::Result<bool> {
-        self.with(|c| {
-            let dm: Option<bool> = c.query_opt(
-                "SELECT dm FROM notices WHERE user_id = ?1",
-                params![user],
-                |r| r.get(0),
-            )?;
-            Ok(dm.unwrap_or(false))
-        })
-    }
-
     /// Turns `user`'s direct messages on or off (a known user: see [`Store::remember_user`]).
     pub fn set_dm(&self, user: UserId, dm: bool) -> anyhow::Result<()> {
         self.with(|c| {

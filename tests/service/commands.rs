@@ -4,10 +4,12 @@
 use gipf::potentials::{LineNote, Options, PieceKind, Potential};
 use gipf::{ByColor, Color, Entry, Point, Variant};
 use gipf_ai::Level;
+use gipf_bot::command::NotifyChange;
 use gipf_bot::command::{
     Answer, ArchiveCommand, ChallengeCommand, Command, GameCommand, InfoCommand, Phrasing,
     PlayCommand, ServerCommand, SettingsChange, parse,
 };
+use gipf_bot::hours::{DayTime, Quiet, Zone};
 use gipf_bot::model::{
     BoardSide, ChannelId, ColorChoice, GameId, GameKind, GameScope, Labels, TimeControl, UserId,
     WebPages,
@@ -236,7 +238,7 @@ fn command() -> impl Strategy<Value = Command> {
                 coords: coords && !remember
             }
             .into()),
-        any::<bool>().prop_map(|dm| ServerCommand::Notify { dm }.into()),
+        notify(),
         proptest::option::of(proptest::sample::select(Labels::ALL.to_vec()))
             .prop_map(|labels| ServerCommand::Labels(labels).into()),
         settings(),
@@ -284,4 +286,37 @@ proptest! {
         // As typed in chat, with a prefix, it is the same command.
         prop_assert_eq!(parse(&format!("!{line}"), &Phrasing::chat("!")), Some(Ok(command)));
     }
+}
+
+/// Every `notify` change: direct messages, the digest and its hour, quiet hours, a zone.
+fn notify() -> impl Strategy<Value = Command> {
+    let time = (0u16..1440).prop_map(|m| DayTime::of_minute(i64::from(m)).unwrap());
+    let zone = proptest::sample::select(vec!["UTC", "Europe/Brussels", "America/New_York"])
+        .prop_map(|name| Zone::named(name).unwrap());
+    let quiet = (time.clone(), time.clone())
+        .prop_filter("two times", |(from, to)| from != to)
+        .prop_map(|(from, to)| Quiet { from, to });
+    (
+        proptest::option::of(any::<bool>()),
+        proptest::option::of(any::<bool>()),
+        proptest::option::of(time),
+        proptest::option::of(proptest::option::of(quiet)),
+        proptest::option::of(zone),
+    )
+        .prop_map(|(dm, digest, at, quiet, zone)| {
+            // `at` with `digest off` is refused: an hour turns the digest on.
+            let digest = if at.is_some() {
+                digest.filter(|on| *on)
+            } else {
+                digest
+            };
+            let change = NotifyChange {
+                dm,
+                digest,
+                at,
+                quiet,
+                zone,
+            };
+            ServerCommand::Notify(change).into()
+        })
 }

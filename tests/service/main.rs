@@ -25,6 +25,7 @@ mod more_time;
 mod newcomer;
 mod operator;
 mod outage;
+mod own_hours;
 mod pictures;
 mod postgres;
 mod potentials_games;

@@ -111,9 +111,23 @@ impl Bench {
     pub async fn replies_after(&self, after: Duration) -> Vec<(ChannelId, Reply)> {
         let after = i64::try_from(after.as_secs()).unwrap();
         self.now.fetch_add(after, Ordering::SeqCst);
-        let recorder = Recorder::default();
-        self.service.look(&recorder).await;
-        self.service.tend(&recorder, Duration::from_secs(60)).await;
-        recorder.take_each()
+        looked(&self.service).await
     }
+
+    /// A second process on the same database and clock, named `instance`.
+    pub fn twin(&self, instance: &str) -> Arc<Service> {
+        let config = Config {
+            instance: instance.to_string(),
+            ..self.config.clone()
+        };
+        open(&self.dir, &config)
+    }
+}
+
+/// What `service`'s watch and tending post when they look now.
+pub async fn looked(service: &Arc<Service>) -> Vec<(ChannelId, Reply)> {
+    let recorder = Recorder::default();
+    service.look(&recorder).await;
+    service.tend(&recorder, Duration::from_secs(60)).await;
+    recorder.take_each()
 }

@@ -1,10 +1,11 @@
 //! `settings`: a server's default time per move, days before an idle game is abandoned,
 //! threads, the side and spot labels of its board pictures, its daily puzzle and its web
-//! pages, shown to anyone, changed by members with Manage Server; `notify`: a member's direct
-//! messages; `labels`: a member's own spot labels; `vacation` (`vacation.rs`): his clocks
+//! pages, shown to anyone, changed by members with Manage Server; `notify`
+//! (`notify_settings.rs`): a member's direct messages, digest and quiet hours; `labels`: a member's own spot labels; `vacation` (`vacation.rs`): his clocks
 //! stopped for some days.
 
 pub(super) mod notify;
+pub(super) mod notify_settings;
 pub(super) mod vacation;
 
 use gipf::Color;
@@ -39,7 +40,7 @@ impl Run for ServerCommand {
     fn run(self, hands: &Hands<'_>, message: &Message) -> Handled {
         match self {
             ServerCommand::Settings(change) => hands.settings(message, change),
-            ServerCommand::Notify { dm } => hands.notify(message, dm),
+            ServerCommand::Notify(change) => hands.notify(message, change),
             ServerCommand::Labels(labels) => hands.choose_labels(message, labels),
             ServerCommand::Vacation(ask) => hands.vacation(message, ask),
         }
@@ -78,18 +79,6 @@ impl Hands<'_> {
         let mut text = Text::from("Settings changed. ");
         text.append(self.describe_settings(settings, guild, &say)?);
         Ok(Reply::public(text))
-    }
-
-    /// Turns a member's direct messages on or off.
-    fn notify(&self, message: &Message, dm: bool) -> Handled {
-        remember_users(self.store, message)?;
-        self.store.set_dm(message.author.id, dm)?;
-        Ok(Reply::private(if dm {
-            "I will also send you a direct message, with the board, when it is your turn or you \
-             are challenged. If Discord refuses it (your privacy settings), I will say so and stop."
-        } else {
-            "No more direct messages from me: the pings in the channel stay."
-        }))
     }
 
     /// `labels [...]`: sets whether the boards shown or sent to the author name every spot,

@@ -1,10 +1,12 @@
 //! Direct messages, with the board, when it is your turn or you are challenged, for the
-//! players who asked for them with `notify` (in `server/mod.rs`): the board from the side each
+//! players who asked for them with `notify` (`notify_settings.rs`), held through their quiet
+//! hours: the board from the side each
 //! chose (`board side`); what the channel hears when Discord refuses one; and the answers
 //! meant for the asker's eyes only, sent to him directly where a typed command cannot hide
 //! them.
 
 use crate::command::Phrasing;
+use crate::hours::{DayTime, Quiet, Zone};
 use crate::model::{ChannelId, UserId};
 use crate::reply::{DirectNote, Reply};
 use crate::service::names::plain_name;
@@ -12,7 +14,7 @@ use crate::service::outbox::share_owed;
 use crate::service::picture::Pictures;
 use crate::service::voice::Voice;
 use crate::service::{Message, Via};
-use crate::store::Store;
+use crate::store::{NoticeHours, Store};
 use crate::text;
 use crate::text::Span;
 
@@ -45,7 +47,17 @@ fn direct_copies(
     }
     let mut copies = Vec::new();
     for user in reply.mentions() {
-        if Some(user) == author || !store.wants_dm(user)? {
+        if Some(user) == author {
+            continue;
+        }
+        let hours = store.notice_hours(user)?;
+        if !hours.dm {
+            continue;
+        }
+        // In his quiet hours it waits for their end, folded with the others (`digest.rs`);
+        // past the most held, only the channel's ping reaches him.
+        if let Some(end) = quiet_end(&hours, store.now()) {
+            store.hold_notice(user, channel, &reply.text, end)?;
             continue;
         }
         let mut text = text!["In ", Span::Channel(channel), ":\n"];
@@ -119,4 +131,14 @@ pub(in crate::service) fn privately(
         direct_note: Some(note),
         ..reply
     }
+}
+
+/// When the quiet hours of `hours`, if any, end, as of `now` (`None` outside them).
+fn quiet_end(hours: &NoticeHours, now: i64) -> Option<i64> {
+    let (from, to) = hours.quiet?;
+    let quiet = Quiet {
+        from: DayTime::of_minute(i64::from(from))?,
+        to: DayTime::of_minute(i64::from(to))?,
+    };
+    quiet.end(now, Zone::stored(hours.zone.as_deref()))
 }
