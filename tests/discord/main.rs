@@ -6,6 +6,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod clocks;
 mod daily;
 mod e2e;
 mod engine;
