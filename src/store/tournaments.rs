@@ -345,6 +345,35 @@ impl Store {
         })
     }
 
+    /// Starts an open event with its entries seated in `seats`' order (the pairing numbers
+    /// them so), in one transaction; false if it was not open (someone else started it).
+    pub fn begin_event(&self, event: TournamentId, seats: &[UserId]) -> anyhow::Result<bool> {
+        self.with(|c| {
+            c.transaction(|tx| {
+                let begun = tx.execute(
+                    "UPDATE tournaments SET status = ?3 WHERE id = ?1 AND status = ?2",
+                    params![event.0, EventStatus::Open, EventStatus::Running],
+                )?;
+                if begun == 0 {
+                    return Ok(false);
+                }
+                // Out of the way first: each seat is one entry's at every step.
+                tx.execute(
+                    "UPDATE tournament_entries SET seat = -1 - seat WHERE tournament_id = ?1",
+                    params![event.0],
+                )?;
+                for (seat, user) in seats.iter().enumerate() {
+                    tx.execute(
+                        "UPDATE tournament_entries SET seat = ?3
+                         WHERE tournament_id = ?1 AND user_id = ?2",
+                        params![event.0, *user, seat],
+                    )?;
+                }
+                Ok(true)
+            })
+        })
+    }
+
     /// Ends a running event, with its end owed to its channel in the same transaction;
     /// the end's row, `None` if it was not running (someone else ended it first).
     pub fn finish_tournament(&self, event: &Tournament) -> anyhow::Result<Option<OutboxId>> {

@@ -48,7 +48,8 @@ impl Hall {
             clock: Clock::new(move || reading.load(Ordering::SeqCst)),
             ..config
         };
-        let service = Arc::new(Service::open(dir.path().join("gipf.db"), config).unwrap());
+        let database = crate::support::database::database(&dir.path().join("gipf.db"));
+        let service = Arc::new(Service::open(database, config).unwrap());
         service.set_engine_user(user_id("gipf-bot"), "gipf-bot");
         let console = Console::new(dir.path().join("boards")).unwrap();
         Hall {
@@ -60,6 +61,11 @@ impl Hall {
             delivered: Vec::new(),
             sight: None,
         }
+    }
+
+    /// The file that names the hall's database.
+    pub fn db(&self) -> std::path::PathBuf {
+        self._dir.path().join("gipf.db")
     }
 
     pub fn wait(&self, seconds: i64) {
@@ -607,4 +613,51 @@ fn an_event_without_vacations_or_more_time_keeps_its_clocks() {
     assert!(!seen.contains("vacation"), "{seen}");
     let look = shown(&hall.say_in(9, white, "!vacation", false)[0]);
     assert!(look.contains("keeps its clock"), "{look}");
+}
+
+/// A rated event seeds by rating in its game's pool (entry order breaking ties; a player
+/// without one a newcomer's 1500): the Swiss first round pairs the top half against the
+/// bottom half of that order, not of the entry order (issue 45).
+#[test]
+fn a_rated_event_is_seeded_by_rating() {
+    let mut hall = Hall::new();
+    let mut sql = crate::support::database::sql(&hall.db());
+    for (player, rating) in [("carol", 1800.0), ("dave", 1700.0), ("bob", 1600.0)] {
+        sql.execute(
+            "INSERT INTO users (id, name) VALUES (?1, ?2) ON CONFLICT(id) DO NOTHING",
+            &[&(user_id(player).0 as i64), &player.to_string()],
+        )
+        .unwrap();
+        sql.execute(
+            "INSERT INTO ratings (guild_id, user_id, kind, rating, deviation, volatility, games, wins)
+             VALUES (77, ?1, 'standard', ?2, 60.0, 0.06, 10, 5)",
+            &[&(user_id(player).0 as i64), &rating],
+        )
+        .unwrap();
+    }
+    hall.moderator(
+        "mod",
+        "!tournament create \"Seeded\" swiss rounds=2 standard rated",
+    );
+    for player in ["alice", "bob", "carol", "dave"] {
+        hall.text(player, "!tournament join");
+    }
+    hall.moderator("mod", "!tournament start");
+    let mut games: Vec<Vec<&str>> = hall
+        .in_threads()
+        .iter()
+        .map(|(thread, _)| {
+            let mut pair = vec![
+                hall.player(*thread, Color::White, &["alice", "bob", "carol", "dave"]),
+                hall.player(*thread, Color::Black, &["alice", "bob", "carol", "dave"]),
+            ];
+            pair.sort();
+            pair
+        })
+        .collect();
+    games.sort();
+    games.dedup();
+    assert_eq!(games, [vec!["alice", "dave"], vec!["bob", "carol"]]);
+    let standings = hall.text("alice", "!tournament standings");
+    assert!(standings.contains("carol (1800)"), "{standings}");
 }

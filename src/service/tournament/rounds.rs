@@ -17,7 +17,7 @@ use crate::reply::{FollowUp, HeldGame, IfRefused, NewThread, Reply};
 
 use crate::service::names::{mention, mention_player};
 use crate::service::play::prompt::first_move;
-use crate::store::{Kind, Owed, StoredGame, Tournament};
+use crate::store::{Entry, Kind, Owed, StoredGame, Tournament};
 use crate::text;
 use crate::text::Text;
 
@@ -46,41 +46,70 @@ pub(super) fn start_event(h: &Hands<'_>, message: &Message) -> Result<Vec<Reply>
             say.cmd("tournament join @gipf-bot medium")
         ));
     }
-    if !(h.store).set_event_status(event.id, EventStatus::Open, EventStatus::Running)? {
-        return Err(event_moved_on());
+    match begin(h, &event)? {
+        Some(replies) => Ok(replies),
+        None => Err(event_moved_on()),
+    }
+}
+
+/// Starts open `event`, its entries seeded ([`seeded`]), with its first round; `None` if
+/// someone else started it first.
+fn begin(h: &Hands<'_>, event: &Tournament) -> anyhow::Result<Option<Vec<Reply>>> {
+    let entries = seeded(h, event)?;
+    let seats: Vec<UserId> = entries.iter().map(|entry| entry.user).collect();
+    if !h.store.begin_event(event.id, &seats)? {
+        return Ok(None);
     }
     let running = Tournament {
         status: EventStatus::Running,
-        ..event
+        entries,
+        ..event.clone()
     };
-    Ok(next_round(h, &running)?)
+    Ok(Some(next_round(h, &running)?))
 }
+
+/// The entries of `event` in their pairing order: a rated event's by rating in its game's
+/// pool, the highest first (a player without one counts as a newcomer, 1500), entry order
+/// breaking ties; an unrated event's in entry order.
+fn seeded(h: &Hands<'_>, event: &Tournament) -> anyhow::Result<Vec<Entry>> {
+    if !event.terms.rated {
+        return Ok(event.entries.clone());
+    }
+    let kind = Some(event.terms.spec.kind());
+    let mut rated = Vec::with_capacity(event.entries.len());
+    for (seat, entry) in event.entries.iter().enumerate() {
+        let rating = h.store.rating(Some(event.terms.guild), kind, entry.user)?;
+        rated.push((rating.map_or(NEWCOMER, |r| r.rating.rating), seat));
+    }
+    rated.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    Ok(rated
+        .into_iter()
+        .map(|(_, seat)| event.entries[seat].clone())
+        .collect())
+}
+
+/// A newcomer's rating, for seeding.
+const NEWCOMER: f64 = 1500.0;
 
 /// An open event at its start time: it begins, or is called off if too few entered.
 pub(super) fn start_on_time(h: &Hands<'_>, event: &Tournament) -> anyhow::Result<Vec<Reply>> {
     let needed = event.terms.format.fewest_players();
     let enough = event.entries.len() >= needed;
-    let to = if enough {
-        EventStatus::Running
-    } else {
-        EventStatus::Cancelled
-    };
-    if !h.store.set_event_status(event.id, EventStatus::Open, to)? {
+    if enough {
+        return Ok(begin(h, event)?.unwrap_or_default());
+    }
+    if !h
+        .store
+        .set_event_status(event.id, EventStatus::Open, EventStatus::Cancelled)?
+    {
         return Ok(Vec::new());
     }
-    if !enough {
-        return Ok(vec![Reply::public(format!(
-            "{} was to start now, but only {} entered (a {} needs {needed}): it is called off.",
-            event.terms.name,
-            crate::text::count(event.entries.len() as u64, "player"),
-            event.terms.format
-        ))]);
-    }
-    let running = Tournament {
-        status: EventStatus::Running,
-        ..event.clone()
-    };
-    next_round(h, &running)
+    Ok(vec![Reply::public(format!(
+        "{} was to start now, but only {} entered (a {} needs {needed}): it is called off.",
+        event.terms.name,
+        crate::text::count(event.entries.len() as u64, "player"),
+        event.terms.format
+    ))])
 }
 
 /// Pairs and starts the next round of a running event: its announcement (pairings and
