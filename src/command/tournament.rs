@@ -41,8 +41,11 @@ pub enum TournamentCommand {
         /// The event's name, if one is given.
         name: Option<String>,
     },
-    /// `tournament pairings [round]`: a round's games, the latest by default.
+    /// `tournament pairings ["Name"] [round]`: a round's games, the latest by default, of
+    /// this channel's event or the server's event of that name.
     Pairings {
+        /// The event's name, if one is given.
+        name: Option<String>,
         /// The round, if one is named.
         round: Option<u32>,
     },
@@ -116,7 +119,10 @@ impl fmt::Display for TournamentCommand {
             TournamentCommand::Join {
                 engine: Some((bot, level)),
             } => vec![Some(bot.mention()), Some(level.to_string())],
-            TournamentCommand::Pairings { round } => vec![round.map(|r| r.to_string())],
+            TournamentCommand::Pairings { name, round } => vec![
+                name.as_ref().map(|n| format!("\"{n}\"")),
+                round.map(|r| r.to_string()),
+            ],
             TournamentCommand::Withdraw { player } => vec![Some(player.mention())],
             TournamentCommand::Leave { confirmed: true } => vec![Some("confirm".into())],
             TournamentCommand::Standings { name } => {
@@ -285,7 +291,14 @@ const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         word: "pairings",
         summary: "A round's games (the latest if left out)",
-        args: &[arg("round", "Which round", at_least(1))],
+        args: &[
+            arg("round", "Which round", at_least(1)),
+            arg(
+                "name",
+                "A tournament of this server by its name (this channel's if left out)",
+                ArgKind::Text,
+            ),
+        ],
         fill: fill_pairings,
     },
     Subcommand {
@@ -311,7 +324,7 @@ pub(super) const SYNTAX: &[Syntax] = &[
     Syntax {
         word: "tournament",
         summary: "A tournament in this channel: create, join, leave, start, standings, pairings, withdraw, cancel",
-        help: "`{p}tournament create \"Winter Cup\" swiss rounds=5 standard days=3 [rated]` (moderators), `{p}tournament join`, `leave`, `start`, `standings`, `pairings [round]`, `withdraw @member`, `cancel`: a tournament in this channel, each game in a thread of its own",
+        help: "`{p}tournament create \"Winter Cup\" swiss rounds=5 standard days=3 [rated]` (moderators), `{p}tournament join`, `leave`, `start`, `standings [\"Name\"]`, `pairings [\"Name\"] [round]`, `withdraw @member`, `cancel`: a tournament in this channel, each game in a thread of its own",
         place: 297,
         // Moderators create, start, withdraw and cancel.
         moderated: true,
@@ -356,16 +369,23 @@ fn parse_tournament(words: &Words) -> Result<Command, CommandError> {
         ("start", []) => TournamentCommand::Start,
         ("standings", []) => TournamentCommand::Standings { name: None },
         ("standings", _) => return parse_standings(words),
-        ("pairings", []) => TournamentCommand::Pairings { round: None },
-        ("pairings", [round]) => TournamentCommand::Pairings {
-            round: Some(round_number(round, words)?),
+        ("pairings", []) => TournamentCommand::Pairings {
+            name: None,
+            round: None,
         },
+        ("pairings", [round]) if round.bytes().all(|b| b.is_ascii_digit() || b == b'-') => {
+            TournamentCommand::Pairings {
+                name: None,
+                round: Some(round_number(round, words)?),
+            }
+        }
+        ("pairings", _) => return parse_pairings(words),
         ("withdraw", [member]) => TournamentCommand::Withdraw {
             player: parse_mention(member).ok_or_else(|| withdraw_usage(words))?,
         },
         ("withdraw", _) => return Err(withdraw_usage(words)),
         ("cancel", []) => TournamentCommand::Cancel,
-        ("join" | "leave" | "start" | "pairings" | "cancel", _) => {
+        ("join" | "leave" | "start" | "cancel", _) => {
             return Err(error(format!(
                 "{} takes nothing more here, like {}",
                 words.bare(&format!("tournament {sub}")),
@@ -413,8 +433,27 @@ fn round_refusal(given: &str, words: &Words) -> CommandError {
     ))
 }
 
-/// `/tournament pairings [round]`.
+/// `pairings "Name" [round]`: a round of the server's event of that name.
+fn parse_pairings(words: &Words) -> Result<Command, CommandError> {
+    let raw = words.raw.trim_start();
+    let after_sub = raw.get("pairings".len()..).unwrap_or("").trim();
+    let (name, rest) = quoted(after_sub).unwrap_or_else(|| match after_sub.rsplit_once(' ') {
+        Some((name, last)) if last.parse::<u32>().is_ok() => (name.into(), last.into()),
+        _ => (after_sub.to_string(), String::new()),
+    });
+    let round = match rest.trim() {
+        "" => None,
+        round => Some(round_number(round, words)?),
+    };
+    let name = Some(event_name(&name, words)?);
+    Ok(TournamentCommand::Pairings { name, round }.into())
+}
+
+/// `/tournament pairings [name] [round]`.
 fn fill_pairings(given: &Given) -> Result<Command, CommandError> {
+    let name = (given.text("name"))
+        .map(|name| event_name(&name, &given.words()))
+        .transpose()?;
     let round = match given.number("round") {
         None => None,
         Some(n) => Some(
@@ -424,7 +463,7 @@ fn fill_pairings(given: &Given) -> Result<Command, CommandError> {
                 .ok_or_else(|| round_refusal(&given.quote("round", n), &given.words()))?,
         ),
     };
-    Ok(TournamentCommand::Pairings { round }.into())
+    Ok(TournamentCommand::Pairings { name, round }.into())
 }
 
 /// `/tournament join [level]`: the author, or (a level given) my engine.

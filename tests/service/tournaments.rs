@@ -562,7 +562,25 @@ fn an_event_is_read_by_its_name_where_its_channel_may_be_shown() {
     assert_eq!(unquoted, read);
     let none = elsewhere(&mut hall, "!tournament standings Nothing");
     assert!(none.contains("no tournament called \"Nothing\""), "{none}");
+    // Its pairings by name too, once it runs: the latest round, or one named.
+    hall.text("bob", "!tournament join");
+    hall.moderator("mod", "!tournament start");
+    let pairings = elsewhere(&mut hall, "!tournament pairings \"Duo Cup\"");
+    assert!(pairings.starts_with("Duo Cup, round 1:"), "{pairings}");
+    assert_eq!(
+        elsewhere(&mut hall, "!tournament pairings Duo Cup 1"),
+        pairings
+    );
+    let later = elsewhere(&mut hall, "!tournament pairings \"Duo Cup\" 2");
+    assert!(later.contains("has had 1 round so far"), "{later}");
+    let wrong = elsewhere(&mut hall, "!tournament pairings \"Duo Cup\" x");
+    assert!(wrong.contains("a round is a number from 1"), "{wrong}");
     hall.sight = Some(Sight::Member(Arc::new(Hidden)));
+    let hidden = elsewhere(&mut hall, "!tournament pairings Duo Cup");
+    assert!(
+        hidden.contains("no tournament called \"Duo Cup\""),
+        "{hidden}"
+    );
     let hidden = elsewhere(&mut hall, "!tournament standings Duo Cup");
     assert!(
         hidden.contains("no tournament called \"Duo Cup\""),

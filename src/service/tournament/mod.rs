@@ -60,7 +60,9 @@ impl Hands<'_> {
             TournamentCommand::Cancel => cancel_event(h, message),
             TournamentCommand::Start => return start_event(h, message),
             TournamentCommand::Standings { name } => event_standings(h, message, name.as_deref()),
-            TournamentCommand::Pairings { round } => event_pairings(h, message, round),
+            TournamentCommand::Pairings { name, round } => {
+                event_pairings(h, message, name.as_deref(), round)
+            }
             TournamentCommand::List => list_events(h, message, guild),
         };
         one.map(|reply| vec![reply])

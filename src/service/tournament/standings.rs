@@ -155,8 +155,16 @@ pub(in crate::service) fn standings_reply(
 
 /// `tournament pairings [round]`: the games of a round (the latest by default) and how
 /// each stands.
-pub(super) fn event_pairings(h: &Hands<'_>, message: &Message, round: Option<u32>) -> Handled {
-    let event = event_to_read(h, message)?;
+pub(super) fn event_pairings(
+    h: &Hands<'_>,
+    message: &Message,
+    called: Option<&str>,
+    round: Option<u32>,
+) -> Handled {
+    let event = match called {
+        Some(called) => event_named(h, message, called)?,
+        None => event_to_read(h, message)?,
+    };
     let say = h.voice.phrasing(message);
     if event.rounds_started == 0 {
         return refuse(format!(
