@@ -3,10 +3,11 @@
 //!
 //! The commands come in families, one file each, named by what they do: `challenge.rs`
 //! (challenge, accept, decline, cancel, rematch), `play.rs` (pushes, whole turns, answers,
-//! potentials), `game.rs` (resign, abort, claim, board, hint, takeback), `archive.rs`
+//! potentials), `game.rs` (resign, abort, claim, givetime, board, hint, takeback), `archive.rs`
 //! (history, export, replay, games, analyse, stats, leaderboard), `server.rs` (settings,
-//! notify), `info.rs` (help, rules), `puzzle.rs` (puzzle, learn, solve) and `tournament.rs`
-//! (tournament and its subcommands, tournaments). A family's file
+//! notify with `notify.rs`, labels, vacation), `info.rs` (help, rules), `puzzle.rs` (puzzle,
+//! learn, solve) and `tournament.rs` (tournament and its subcommands, tournaments; `create`'s
+//! words in `tournament_create.rs`). A family's file
 //! holds each of its commands whole: its variant, its printed form, its [`Syntax`] row
 //! (word, `!help` line, slash options, what the adapter must look up first), its chat parser
 //! and its slash filler. The service runs a family in its file of the same name, so adding a
@@ -37,6 +38,7 @@ mod syntax;
 #[cfg(test)]
 mod tests;
 mod tournament;
+mod tournament_create;
 
 use std::fmt;
 use std::str::FromStr;
@@ -55,7 +57,8 @@ pub use play::{Answer, PlayCommand};
 pub use puzzle::PuzzleCommand;
 pub use server::{ServerCommand, SettingsChange, VacationAsk};
 pub use syntax::{Arg, ArgKind, Choices, Completion, Subcommand, Syntax};
-pub use tournament::{FormatKind, NewEvent, TournamentCommand, utc_minute};
+pub use tournament::{FormatKind, NewEvent, TournamentCommand};
+pub use tournament_create::utc_minute;
 
 use crate::model::UserId;
 use syntax::{arg, at_least, between, completed, keyed, required};
