@@ -80,6 +80,8 @@ pub struct NewEvent {
     pub starts: Option<i64>,
     /// What it allows of its games' clocks (`vacation=off`, `givetime=off`).
     pub clocks: EventClocks,
+    /// `late=N` (Swiss): members may still enter until round N is paired.
+    pub late: Option<u32>,
 }
 
 impl TournamentCommand {
@@ -150,6 +152,7 @@ fn create_parts(event: &NewEvent) -> Vec<Option<String>> {
     parts.push(event.starts.map(|at| format!("starts={}", utc_minute(at))));
     parts.push(event.clocks.no_vacation.then(|| "vacation=off".into()));
     parts.push(event.clocks.no_givetime.then(|| "givetime=off".into()));
+    parts.push(event.late.map(|round| format!("late={round}")));
     parts
 }
 
@@ -317,12 +320,11 @@ fn parse_tournament(words: &Words) -> Result<Command, CommandError> {
             name: None,
             round: None,
         },
-        ("pairings", [round]) if round.bytes().all(|b| b.is_ascii_digit() || b == b'-') => {
-            TournamentCommand::Pairings {
-                name: None,
-                round: Some(round_number(round, words)?),
-            }
-        }
+        // One word is a round (a name of one word goes in quotes).
+        ("pairings", [round]) if !round.starts_with(['"', '“']) => TournamentCommand::Pairings {
+            name: None,
+            round: Some(round_number(round, words)?),
+        },
         ("pairings", _) => return parse_pairings(words),
         ("withdraw", [member]) => TournamentCommand::Withdraw {
             player: parse_mention(member).ok_or_else(|| withdraw_usage(words))?,
@@ -489,6 +491,9 @@ mod tests {
             "tournament standings",
             "tournament pairings",
             "tournament pairings 2",
+            "tournament pairings \"Duo Cup\" 2",
+            "tournament pairings \"Duo\"",
+            "tournament create \"Late\" swiss rounds=3 basic late=2",
             "tournament withdraw <@42>",
             "tournament cancel",
             "tournaments",

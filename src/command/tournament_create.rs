@@ -63,6 +63,14 @@ pub(super) const CREATE_ARGS: &[Arg] = &[
         "Nobody may give his opponent more time in its games",
         ArgKind::Flag("givetime=off"),
     ),
+    keyed(
+        arg(
+            "late",
+            "A Swiss event: members may still enter until this round",
+            between(2, EventFormat::MAX_SWISS_ROUNDS as u64),
+        ),
+        "late",
+    ),
 ];
 
 /// `/tournament`'s subcommands, one for each of the chat's.
@@ -99,15 +107,20 @@ pub(super) fn fill_create(given: &Given) -> Result<Command, CommandError> {
         event.rounds =
             Some(rounds.ok_or_else(|| rounds_refusal(&given.quote("rounds", n), &words))?);
     }
+    if let Some(n) = given.number("late") {
+        event.late = Some(u32::try_from(n).unwrap_or(0));
+    }
     if let Some(at) = given.text("starts") {
         let starts = read_utc_minute(&at.to_lowercase());
         event.starts =
             Some(starts.ok_or_else(|| starts_refusal(&given.quote("starts", &at), &words))?);
     }
     let (variant, potentials, game_days) = given.read("game", event_game)?;
+    let format = event.format(&words)?;
     Ok(TournamentCommand::Create(NewEvent {
         name,
-        format: event.format(&words)?,
+        late: event.late(format, &words)?,
+        format,
         variant,
         potentials,
         days: given_days(given)?.or(game_days),
@@ -148,6 +161,7 @@ pub(super) fn parse_create(words: &Words) -> Result<Command, CommandError> {
     let format = event.format(words)?;
     Ok(TournamentCommand::Create(NewEvent {
         name,
+        late: event.late(format, words)?,
         format,
         variant,
         potentials,
@@ -169,6 +183,7 @@ struct EventWords {
     rated: bool,
     starts: Option<i64>,
     clocks: EventClocks,
+    late: Option<u32>,
 }
 
 impl EventWords {
@@ -186,6 +201,8 @@ impl EventWords {
                 if let Some(n) = word.strip_prefix("rounds=") {
                     let n = n.parse::<u32>().ok().and_then(swiss_rounds);
                     self.rounds = Some(n.ok_or_else(|| rounds_refusal(&words.given(word), words))?);
+                } else if let Some(n) = word.strip_prefix("late=") {
+                    self.late = Some(n.parse::<u32>().map_err(|_| late_refusal(word, words))?);
                 } else if let Some(at) = word.strip_prefix("starts=") {
                     let at = read_utc_minute(at);
                     self.starts =
@@ -231,6 +248,33 @@ impl EventWords {
             ))),
         }
     }
+}
+
+impl EventWords {
+    /// The round until which `format` lets members enter late, if the words name one: a
+    /// Swiss event's round from the second to its last.
+    fn late(&self, format: EventFormat, words: &Words) -> Result<Option<u32>, CommandError> {
+        let Some(late) = self.late else {
+            return Ok(None);
+        };
+        match format {
+            EventFormat::Swiss { rounds } if (2..=rounds).contains(&late) => Ok(Some(late)),
+            EventFormat::Swiss { .. } => Err(late_refusal(&format!("late={late}"), words)),
+            EventFormat::RoundRobin { .. } => Err(error(format!(
+                "{} is for a Swiss event: a round robin's schedule is made when it starts",
+                words.given(&format!("late={late}"))
+            ))),
+        }
+    }
+}
+
+/// The refusal of a late entry's round that is none, quoted as the player gave it.
+fn late_refusal(word: &str, words: &Words) -> CommandError {
+    error(format!(
+        "{}: members may enter late until a round from the second to the last, like {}",
+        words.given(word),
+        words.options("tournament create swiss rounds=5 late=2")
+    ))
 }
 
 /// A Swiss event's rounds, if `n` is a number of them.

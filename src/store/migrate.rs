@@ -75,6 +75,7 @@ pub const STEPS: &[Step] = &[
     step!("0028_web_settings.sql", postgres: "0028_web_settings.sql"),
     step!("0029_vacations.sql"),
     step!("0030_digest_and_quiet_hours.sql"),
+    step!("0031_late_entry.sql"),
 ];
 
 /// The SQLite steps as `rusqlite_migration` runs them (it keeps the version in SQLite's

@@ -36,6 +36,8 @@ pub struct EventTerms {
     pub starts_at: Option<i64>,
     /// What it allows of its games' clocks.
     pub clocks: EventClocks,
+    /// Members may still enter until this round is paired (a Swiss event's `late=`).
+    pub late: Option<u32>,
     /// Who made it.
     pub created_by: UserId,
 }
@@ -139,7 +141,7 @@ fn rounds_column(format: EventFormat) -> u32 {
 }
 
 const EVENT_COLUMNS: &str = "id, guild_id, channel_id, name, format, rounds, variant, potentials,
-     move_days, rated, starts_at, status, created_by, vacation, givetime";
+     move_days, rated, starts_at, status, created_by, vacation, givetime, late";
 
 /// An event's row, its entries and rounds not yet read.
 fn event_row(row: &Row) -> sql::Result<Tournament> {
@@ -162,6 +164,7 @@ fn event_row(row: &Row) -> sql::Result<Tournament> {
                 no_vacation: !row.get::<bool>(13)?,
                 no_givetime: !row.get::<bool>(14)?,
             },
+            late: row.get(15)?,
         },
         status: row.get(11)?,
         entries: Vec::new(),
@@ -218,11 +221,11 @@ impl Store {
             let made = c.query_opt(
                 "INSERT INTO tournaments (guild_id, channel_id, name, format, rounds, variant,
                          potentials, move_days, rated, starts_at, status, created_by, created_at,
-                         web_key, vacation, givetime)
+                         web_key, vacation, givetime, late)
                      SELECT CAST(?1 AS BIGINT), CAST(?2 AS BIGINT), ?3, ?4, CAST(?5 AS BIGINT), ?6, ?7,
                             CAST(?8 AS BIGINT), CAST(?9 AS BIGINT), CAST(?10 AS BIGINT), 'open',
                             CAST(?11 AS BIGINT), CAST(?12 AS BIGINT), ?13, CAST(?14 AS BIGINT),
-                            CAST(?15 AS BIGINT)
+                            CAST(?15 AS BIGINT), CAST(?16 AS BIGINT)
                      WHERE NOT EXISTS (SELECT 1 FROM tournaments WHERE channel_id = ?2
                                        AND status IN ('open', 'running'))
                  RETURNING id",
@@ -241,7 +244,8 @@ impl Store {
                     self.clock.now(),
                     super::stored_game::new_key(),
                     !terms.clocks.no_vacation,
-                    !terms.clocks.no_givetime
+                    !terms.clocks.no_givetime,
+                    terms.late
                 ],
                 |r| r.get(0),
             )?;
@@ -286,8 +290,9 @@ impl Store {
         self.with(|c| events_where(c, "status = 'open' AND starts_at <= ?1 ORDER BY id", &now))
     }
 
-    /// Enters `user` (the engine at `engine`) in an open event; false if already in it or
-    /// the event is no longer open.
+    /// Enters `user` (the engine at `engine`) in an open event, or a running one before the
+    /// round its `late=` names is paired (seated last); false if already in it or entries
+    /// are closed.
     pub fn enter(
         &self,
         event: TournamentId,
@@ -299,7 +304,11 @@ impl Store {
                 "INSERT INTO tournament_entries (tournament_id, seat, user_id, engine_level)
                  SELECT CAST(?1 AS BIGINT), coalesce((SELECT max(seat) + 1 FROM tournament_entries
                                       WHERE tournament_id = ?1), 0), CAST(?2 AS BIGINT), ?3
-                 WHERE (SELECT status FROM tournaments WHERE id = ?1) = 'open'
+                 WHERE EXISTS (SELECT 1 FROM tournaments WHERE id = ?1 AND (status = 'open'
+                     OR (status = 'running' AND late > (SELECT coalesce(max(round), 0) FROM
+                         (SELECT round FROM tournament_games WHERE tournament_id = ?1
+                          UNION ALL SELECT round FROM tournament_byes WHERE tournament_id = ?1)
+                         AS rounds))))
                  ON CONFLICT DO NOTHING",
                 params![event.0, user, engine.map(Level::name)],
             )? == 1)

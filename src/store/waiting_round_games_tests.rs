@@ -66,6 +66,7 @@ impl Hall {
             rated: false,
             starts_at: None,
             clocks: Default::default(),
+            late: None,
             created_by: UserId(1),
         };
         let id = self.store.create_tournament(&terms).unwrap().unwrap();

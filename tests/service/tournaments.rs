@@ -679,3 +679,57 @@ fn a_rated_event_is_seeded_by_rating() {
     let standings = hall.text("alice", "!tournament standings");
     assert!(standings.contains("carol (1800)"), "{standings}");
 }
+
+/// A Swiss event made with `late=2` takes entries until round 2 is paired: the late entrant
+/// is paired from round 2 with no points for round 1, and entries close after (issue 45).
+#[test]
+fn a_late_entrant_plays_from_the_next_round_until_entries_close() {
+    let mut hall = Hall::new();
+    let refused = hall.moderator("mod", "!tournament create \"Late\" roundrobin basic late=2");
+    assert!(
+        shown(&refused[0]).contains("is for a Swiss event"),
+        "{refused:?}"
+    );
+    let refused = hall.moderator(
+        "mod",
+        "!tournament create \"Late\" swiss rounds=3 basic late=4",
+    );
+    assert!(
+        shown(&refused[0]).contains("until a round from the second to the last"),
+        "{refused:?}"
+    );
+    hall.moderator(
+        "mod",
+        "!tournament create \"Late\" swiss rounds=3 basic late=2",
+    );
+    let names = ["alice", "bob", "carol", "dave", "eve", "frank"];
+    for player in &names[..4] {
+        hall.text(player, "!tournament join");
+    }
+    hall.moderator("mod", "!tournament start");
+    let first: Vec<ChannelId> = hall.in_threads().iter().map(|(c, _)| *c).collect();
+    assert_eq!(first.len(), 2);
+    let joined = hall.text("eve", "!tournament join");
+    assert_eq!(
+        joined,
+        "eve entered Late (5 players), late: paired from round 2, the rounds before counting as not played (no points)."
+    );
+    for thread in first {
+        let white = hall.player(thread, Color::White, &names);
+        resign_in(&mut hall, thread, white);
+    }
+    let round = hall.watch();
+    let announcement = shown(&round[0].1);
+    assert!(announcement.contains("round 2:"), "{announcement}");
+    assert!(
+        announcement.contains("eve"),
+        "the late entrant is paired: {announcement}"
+    );
+    let standings = hall.text("alice", "!tournament standings");
+    assert!(standings.contains("eve"), "{standings}");
+    let closed = hall.text("frank", "!tournament join");
+    assert!(
+        closed.contains("entries closed when round 2 was paired"),
+        "{closed}"
+    );
+}

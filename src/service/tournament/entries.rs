@@ -5,7 +5,7 @@ use gipf_ai::Level;
 
 use super::super::{Failure, Handled, Message, refuse};
 use super::{Hands, event_here, moderators_only};
-use crate::command::NewEvent;
+use crate::command::{NewEvent, Phrasing};
 use crate::model::{EventStatus, GameSpec, GuildId, TimeControl, UserId};
 use crate::reply::Reply;
 use crate::service::names::{mention, name, name_in, remember_users};
@@ -52,6 +52,7 @@ pub(super) fn create_event(
         rated: new.rated,
         starts_at: new.starts,
         clocks: new.clocks,
+        late: new.late,
         created_by: message.author.id,
     };
     if h.store.create_tournament(&terms)?.is_none() {
@@ -61,12 +62,17 @@ pub(super) fn create_event(
     }
     // Seen now, for the links to its page in its posts.
     crate::service::page_link::note_open(h.store, message, message.channel);
+    Ok(Reply::public(opened(&terms, &say)))
+}
+
+/// What the channel hears of the event `terms` opened.
+fn opened(terms: &EventTerms, say: &Phrasing) -> String {
     let starts = match terms.starts_at {
         Some(at) => format!("It starts by itself at {}", crate::text::utc(at)),
         None => format!("A moderator starts it with {}", say.cmd("tournament start")),
     };
-    Ok(Reply::public(format!(
-        "Tournament **{}** is open for entries: {} of {}{}{}{}, each game in a thread of its \
+    format!(
+        "Tournament **{}** is open for entries: {} of {}{}{}{}{}, each game in a thread of its \
          own. Enter with {}. {starts}, with at least {} players.",
         terms.name,
         terms.format,
@@ -77,9 +83,12 @@ pub(super) fn create_event(
         )),
         if terms.rated { ", rated" } else { ", unrated" },
         terms.clocks.words(),
+        terms.late.map_or(String::new(), |round| format!(
+            ", late entry until round {round}"
+        )),
         say.cmd("tournament join"),
         terms.format.fewest_players()
-    )))
+    )
 }
 
 /// `tournament join`: the author enters the channel's open event (or, naming me and a
@@ -91,13 +100,7 @@ pub(super) fn join_event(
 ) -> Handled {
     let event = event_here(h, message)?;
     let say = h.voice.phrasing(message);
-    if event.status != EventStatus::Open {
-        return refuse(format!(
-            "{} has started: entries closed when it did. {} shows how it stands.",
-            event.terms.name,
-            say.cmd("tournament standings")
-        ));
-    }
+    let late = entries_open(&event, &say)?;
     let (entrant, level) = match engine {
         None => (message.author.id, None),
         Some((named, level)) => match h.voice.engine_user() {
@@ -134,14 +137,43 @@ pub(super) fn join_event(
         ));
     }
     let at_level = level.map_or(String::new(), |level| format!(" at level {level}"));
+    let from = match late {
+        true => format!(
+            ", late: paired from round {}, the rounds before counting as not played (no points)",
+            event.rounds_started + 1
+        ),
+        false => String::new(),
+    };
     Ok(Reply::public(text![
         name_in(h.store, message, entrant)?,
         format!(
-            "{at_level} entered {} ({}).",
+            "{at_level} entered {} ({}){from}.",
             event.terms.name,
             crate::text::count(event.entries.len() as u64 + 1, "player")
         )
     ]))
+}
+
+/// Whether `event` takes entries: false while it is open, true while a running event takes
+/// late ones; refused once they closed.
+fn entries_open(event: &Tournament, say: &Phrasing) -> Result<bool, Failure> {
+    let late = event.status == EventStatus::Running
+        && (event.terms.late).is_some_and(|late| late > event.rounds_started);
+    if event.status == EventStatus::Open || late {
+        return Ok(late);
+    }
+    let closed = match event.terms.late {
+        Some(late) => format!("entries closed when round {late} was paired"),
+        None => "entries closed when it did".to_string(),
+    };
+    Err(Failure::Refused(
+        format!(
+            "{} has started: {closed}. {} shows how it stands.",
+            event.terms.name,
+            say.cmd("tournament standings")
+        )
+        .into(),
+    ))
 }
 
 /// What a withdrawal means, after `withdrew from <event>`.
