@@ -57,8 +57,8 @@ pub use play::{Answer, PlayCommand};
 pub use puzzle::PuzzleCommand;
 pub use server::{ServerCommand, SettingsChange, VacationAsk};
 pub use syntax::{Arg, ArgKind, Choices, Completion, Subcommand, Syntax};
-pub use tournament::{FormatKind, NewEvent, TournamentCommand};
-pub use tournament_create::utc_minute;
+pub use tournament::TournamentCommand;
+pub use tournament_create::{FormatKind, NewEvent, utc_minute};
 
 use crate::model::UserId;
 use syntax::{arg, at_least, between, completed, keyed, required};

@@ -3,19 +3,19 @@
 
 use std::fmt;
 
-use gipf::Variant;
-use gipf::potentials::Options;
 use gipf_ai::Level;
 
 use super::challenge::game_words;
 use super::options::Given;
 use super::syntax::Subcommand;
-use super::tournament_create::{CREATE_ARGS, fill_create, parse_create, utc_minute};
+use super::tournament_create::{
+    CREATE_ARGS, NewEvent, event_name, fill_create, parse_create, quoted, utc_minute,
+};
 use super::{
     ArgKind, Choices, Command, CommandError, Syntax, Words, arg, at_least, error, line,
     parse_mention, required,
 };
-use crate::model::{EventClocks, EventFormat, UserId};
+use crate::model::{EventFormat, UserId};
 
 /// A tournament command, for the event of the channel it is given in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,29 +59,6 @@ pub enum TournamentCommand {
     Cancel,
     /// `tournaments`: this server's events, running and past.
     List,
-}
-
-/// An event as `tournament create` sets it up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewEvent {
-    /// Its name.
-    pub name: String,
-    /// How it pairs.
-    pub format: EventFormat,
-    /// Its game.
-    pub variant: Variant,
-    /// Its potentials, or Ultimate GIPF's.
-    pub potentials: Option<Options>,
-    /// Days per move, if any.
-    pub days: Option<u8>,
-    /// Whether its games count for ratings.
-    pub rated: bool,
-    /// When it starts by itself (Unix seconds, UTC).
-    pub starts: Option<i64>,
-    /// What it allows of its games' clocks (`vacation=off`, `givetime=off`).
-    pub clocks: EventClocks,
-    /// `late=N` (Swiss): members may still enter until round N is paired.
-    pub late: Option<u32>,
 }
 
 impl TournamentCommand {
@@ -156,37 +133,12 @@ fn create_parts(event: &NewEvent) -> Vec<Option<String>> {
     parts
 }
 
-/// The longest name an event may have (it names its games' threads).
-pub(super) const MAX_NAME_CHARS: usize = 40;
-
-/// How an event pairs, as its slash option names it: [`EventFormat`] without its numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FormatKind {
-    /// Within score groups, for the rounds set.
-    Swiss,
-    /// Everyone meets everyone (twice with `double`).
-    RoundRobin,
-}
-
-impl FormatKind {
-    /// Every kind, in the order the choices offer them.
-    pub const ALL: [FormatKind; 2] = [FormatKind::Swiss, FormatKind::RoundRobin];
-
-    /// `swiss` or `roundrobin`, as [`EventFormat::word`] writes it.
-    pub fn word(self) -> &'static str {
-        match self {
-            FormatKind::Swiss => EventFormat::Swiss { rounds: 1 }.word(),
-            FormatKind::RoundRobin => EventFormat::RoundRobin { cycles: 1 }.word(),
-        }
-    }
-}
-
 const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         word: "create",
         summary: "Open a tournament in this channel (moderators)",
         args: CREATE_ARGS,
-        fill: fill_create,
+        fill: |given| Ok(TournamentCommand::Create(fill_create(given)?).into()),
     },
     Subcommand {
         word: "join",
@@ -308,7 +260,7 @@ fn parse_tournament(words: &Words) -> Result<Command, CommandError> {
         return Err(error(usage(words)));
     };
     let command = match (sub, rest) {
-        ("create", _) => return parse_create(words),
+        ("create", _) => TournamentCommand::Create(parse_create(words)?),
         ("join", []) => TournamentCommand::Join { engine: None },
         ("join", [bot, level]) => join_engine(bot, level, words)?,
         ("leave", []) => TournamentCommand::Leave { confirmed: false },
@@ -443,35 +395,6 @@ fn parse_standings(words: &Words) -> Result<Command, CommandError> {
     };
     let name = event_name(&name, words)?;
     Ok(TournamentCommand::Standings { name: Some(name) }.into())
-}
-
-/// The text between the first pair of quotes (straight or curly) in `text`, and the text
-/// around it.
-pub(super) fn quoted(text: &str) -> Option<(String, String)> {
-    let open = text.find(['"', '“'])?;
-    let after = &text[open..];
-    let first = after.chars().next()?;
-    let body = &after[first.len_utf8()..];
-    let close = body.find(['"', '”'])?;
-    let closing = body[close..].chars().next()?;
-    let name = body[..close].trim().to_string();
-    let rest = format!("{} {}", &text[..open], &body[close + closing.len_utf8()..]);
-    Some((name, rest))
-}
-
-/// A name an event may have: 1 to [`MAX_NAME_CHARS`] characters, letters, digits, spaces and
-/// plain punctuation (it names threads and records, and must ping nobody).
-pub(super) fn event_name(name: &str, words: &Words) -> Result<String, CommandError> {
-    let plain = |c: char| c.is_alphanumeric() || " -'.,:!?&()#+/".contains(c);
-    let count = name.chars().count();
-    if count == 0 || count > MAX_NAME_CHARS || !name.chars().all(plain) {
-        return Err(error(format!(
-            "an event's name is 1 to {MAX_NAME_CHARS} letters, digits, spaces and plain \
-             punctuation, in quotes, like {}",
-            words.cmd("tournament create \"Winter Cup\" swiss rounds=5")
-        )));
-    }
-    Ok(name.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 #[cfg(test)]

@@ -1,13 +1,90 @@
 //! `tournament create`: an event's own words (its format, rounds, rating, start and clocks)
 //! and its game's, read from the chat line or the slash command's options.
 
+use gipf::Variant;
+use gipf::potentials::Options;
+
 use super::challenge::{DAYS, event_game, given_days};
 use super::options::Given;
-use super::tournament::{FormatKind, NewEvent, TournamentCommand, event_name, quoted};
-use super::{
-    Arg, ArgKind, Choices, Command, CommandError, Words, arg, between, error, keyed, required,
-};
+use super::{Arg, ArgKind, Choices, CommandError, Words, arg, between, error, keyed, required};
 use crate::model::{EventClocks, EventFormat};
+
+/// An event as `tournament create` sets it up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewEvent {
+    /// Its name.
+    pub name: String,
+    /// How it pairs.
+    pub format: EventFormat,
+    /// Its game.
+    pub variant: Variant,
+    /// Its potentials, or Ultimate GIPF's.
+    pub potentials: Option<Options>,
+    /// Days per move, if any.
+    pub days: Option<u8>,
+    /// Whether its games count for ratings.
+    pub rated: bool,
+    /// When it starts by itself (Unix seconds, UTC).
+    pub starts: Option<i64>,
+    /// What it allows of its games' clocks (`vacation=off`, `givetime=off`).
+    pub clocks: EventClocks,
+    /// `late=N` (Swiss): members may still enter until round N is paired.
+    pub late: Option<u32>,
+}
+
+/// The longest name an event may have (it names its games' threads).
+pub(super) const MAX_NAME_CHARS: usize = 40;
+
+/// How an event pairs, as its slash option names it: [`EventFormat`] without its numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatKind {
+    /// Within score groups, for the rounds set.
+    Swiss,
+    /// Everyone meets everyone (twice with `double`).
+    RoundRobin,
+}
+
+impl FormatKind {
+    /// Every kind, in the order the choices offer them.
+    pub const ALL: [FormatKind; 2] = [FormatKind::Swiss, FormatKind::RoundRobin];
+
+    /// `swiss` or `roundrobin`, as [`EventFormat::word`] writes it.
+    pub fn word(self) -> &'static str {
+        match self {
+            FormatKind::Swiss => EventFormat::Swiss { rounds: 1 }.word(),
+            FormatKind::RoundRobin => EventFormat::RoundRobin { cycles: 1 }.word(),
+        }
+    }
+}
+
+/// The text between the first pair of quotes (straight or curly) in `text`, and the text
+/// around it.
+pub(super) fn quoted(text: &str) -> Option<(String, String)> {
+    let open = text.find(['"', '“'])?;
+    let after = &text[open..];
+    let first = after.chars().next()?;
+    let body = &after[first.len_utf8()..];
+    let close = body.find(['"', '”'])?;
+    let closing = body[close..].chars().next()?;
+    let name = body[..close].trim().to_string();
+    let rest = format!("{} {}", &text[..open], &body[close + closing.len_utf8()..]);
+    Some((name, rest))
+}
+
+/// A name an event may have: 1 to [`MAX_NAME_CHARS`] characters, letters, digits, spaces and
+/// plain punctuation (it names threads and records, and must ping nobody).
+pub(super) fn event_name(name: &str, words: &Words) -> Result<String, CommandError> {
+    let plain = |c: char| c.is_alphanumeric() || " -'.,:!?&()#+/".contains(c);
+    let count = name.chars().count();
+    if count == 0 || count > MAX_NAME_CHARS || !name.chars().all(plain) {
+        return Err(error(format!(
+            "an event's name is 1 to {MAX_NAME_CHARS} letters, digits, spaces and plain \
+             punctuation, in quotes, like {}",
+            words.cmd("tournament create \"Winter Cup\" swiss rounds=5")
+        )));
+    }
+    Ok(name.split_whitespace().collect::<Vec<_>>().join(" "))
+}
 
 /// The options of `/tournament create`, as its chat words name them.
 pub(super) const CREATE_ARGS: &[Arg] = &[
@@ -75,7 +152,7 @@ pub(super) const CREATE_ARGS: &[Arg] = &[
 
 /// `/tournament`'s subcommands, one for each of the chat's.
 /// `/tournament create`: the options read through the chat's checks and refusals.
-pub(super) fn fill_create(given: &Given) -> Result<Command, CommandError> {
+pub(super) fn fill_create(given: &Given) -> Result<NewEvent, CommandError> {
     let words = given.words();
     let name = event_name(&given.text("name").unwrap_or_default(), &words)?;
     let mut event = EventWords {
@@ -117,7 +194,7 @@ pub(super) fn fill_create(given: &Given) -> Result<Command, CommandError> {
     }
     let (variant, potentials, game_days) = given.read("game", event_game)?;
     let format = event.format(&words)?;
-    Ok(TournamentCommand::Create(NewEvent {
+    Ok(NewEvent {
         name,
         late: event.late(format, &words)?,
         format,
@@ -128,12 +205,11 @@ pub(super) fn fill_create(given: &Given) -> Result<Command, CommandError> {
         starts: event.starts,
         clocks: event.clocks,
     })
-    .into())
 }
 
 /// `create "Name" ...`: the name in quotes, the event's own words, the rest naming its game
 /// as a challenge does.
-pub(super) fn parse_create(words: &Words) -> Result<Command, CommandError> {
+pub(super) fn parse_create(words: &Words) -> Result<NewEvent, CommandError> {
     let example = || words.cmd("tournament create \"Winter Cup\" swiss rounds=5 standard days=3");
     let raw = words.raw.trim_start();
     let after_sub = raw.get("create".len()..).unwrap_or("");
@@ -159,7 +235,7 @@ pub(super) fn parse_create(words: &Words) -> Result<Command, CommandError> {
         ..*words
     })?;
     let format = event.format(words)?;
-    Ok(TournamentCommand::Create(NewEvent {
+    Ok(NewEvent {
         name,
         late: event.late(format, words)?,
         format,
@@ -170,7 +246,6 @@ pub(super) fn parse_create(words: &Words) -> Result<Command, CommandError> {
         starts: event.starts,
         clocks: event.clocks,
     })
-    .into())
 }
 
 /// The words of `create` that are the event's own, read one by one.
