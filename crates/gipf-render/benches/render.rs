@@ -119,6 +119,7 @@ fn render_crosstable_32_players(bencher: divan::Bencher) {
                 white,
                 black,
                 winner,
+                forfeit: false,
             });
         }
     }

@@ -279,11 +279,13 @@ enum Cell {
     Empty,
     /// A bye: a point in a Swiss, a rest in a round robin.
     Bye { scores: bool },
-    /// A game: the opponent, the colour played, and the result once known.
+    /// A game: the opponent, the colour played, the result once known, and whether it was
+    /// not played out (drawn `+`/`-`, as FIDE's crosstables mark a forfeit).
     Game {
         opponent: usize,
         color: Color,
         won: Option<bool>,
+        forfeit: bool,
     },
 }
 
@@ -305,6 +307,7 @@ impl Cell {
                 opponent,
                 color,
                 won,
+                forfeit: game.forfeit,
             };
         }
         if view.byes.contains(&(round, player)) {
@@ -354,6 +357,7 @@ fn draw_cell(image: &mut RgbImage, lines: &Lines, cell: Cell, (left, top): (f32,
             opponent,
             color,
             won,
+            forfeit,
         } => {
             let piece = Piece {
                 color,
@@ -364,10 +368,12 @@ fn draw_cell(image: &mut RgbImage, lines: &Lines, cell: Cell, (left, top): (f32,
                 .number(opponent)
                 .map_or("?".to_string(), |n| n.to_string());
             text::draw_centered(image, &number, (left + 42.0, middle.1), &plain);
-            let result = match won {
-                Some(true) => "1",
-                Some(false) => "0",
-                None => "…",
+            let result = match (won, forfeit) {
+                (Some(true), false) => "1",
+                (Some(false), false) => "0",
+                (Some(true), true) => "+",
+                (Some(false), true) => "-",
+                (None, _) => "…",
             };
             let bold = style(Weight::Bold, 16.0, theme::INK);
             text::draw_centered(image, result, (left + 66.0, middle.1), &bold);

@@ -143,3 +143,34 @@ fn a_round_robin_shows_its_rest_and_its_tie_breaks() {
         line_paint,
     );
 }
+
+#[test]
+fn a_game_not_played_out_is_marked_not_drawn_as_a_loss() {
+    let event = winter_cup();
+    let standings = event.standings();
+    let names = names();
+    let played = render_crosstable(&view_of(&event, &standings, &names, "Winter Cup"));
+    let mut forfeited = event.clone();
+    forfeited.games[0].forfeit = true;
+    let marked = render_crosstable(&view_of(&forfeited, &standings, &names, "Winter Cup"));
+    let (played, marked) = (decode(&played), decode(&marked));
+    assert_eq!(played.dimensions(), marked.dimensions());
+    // The first game's cells say it (its winner's `+`, its loser's `-`); an unchanged
+    // picture redrawn is the same to the pixel.
+    let differ = |x0: u32, x1: u32, y0: u32, y1: u32| {
+        (x0..x1).any(|x| (y0..y1).any(|y| played.get_pixel(x, y) != marked.get_pixel(x, y)))
+    };
+    let round_one = (ROUNDS_LEFT as u32, (ROUNDS_LEFT + ROUND_WIDTH) as u32);
+    let table = (
+        FIRST_ROW_TOP as u32,
+        (FIRST_ROW_TOP + 6.0 * ROW_HEIGHT) as u32,
+    );
+    assert!(differ(round_one.0, round_one.1, table.0, table.1));
+    let again = decode(&render_crosstable(&view_of(
+        &event,
+        &standings,
+        &names,
+        "Winter Cup",
+    )));
+    assert_eq!(again, played);
+}

@@ -37,6 +37,9 @@ pub struct Played {
     /// Who won; `None` while the game goes on. A game lost on time or abandoned is a win for
     /// the opponent.
     pub winner: Option<Winner>,
+    /// It was not played out (abandoned, or aborted by a moderator): its result stands as the
+    /// loss of the player who let it lapse, and a crosstable marks it so.
+    pub forfeit: bool,
 }
 
 impl Played {
@@ -97,6 +100,7 @@ impl Event {
             white: pairing.white,
             black: pairing.black,
             winner: None,
+            forfeit: false,
         });
         self.games.extend(games);
         self.byes

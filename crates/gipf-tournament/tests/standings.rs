@@ -14,6 +14,7 @@ fn game(round: u32, white: usize, black: usize, winner: usize) -> Played {
         white,
         black,
         winner: Some(winner),
+        forfeit: false,
     }
 }
 
@@ -165,6 +166,7 @@ fn a_bye_scores_once_its_round_is_played() {
             white: 2,
             black: 3,
             winner: None,
+            forfeit: false,
         },
     ];
     assert_eq!(

@@ -51,6 +51,7 @@ pub(in crate::service) fn event_record(h: &Hands<'_>, event: &Tournament) -> any
                 Color::White => Winner::White,
                 Color::Black => Winner::Black,
             }),
+            forfeit: matches!(game.status, GameStatus::Abandoned | GameStatus::Aborted),
         });
     }
     record.byes = (h.store.event_byes(event.id)?.into_iter())
