@@ -46,14 +46,7 @@ fn digest(
     store: &Store,
     user: UserId,
 ) -> anyhow::Result<Option<(ChannelId, Reply)>> {
-    let filter = GameFilter {
-        guild: None,
-        channel: None,
-        player: Some(user),
-        scope: GameScope::Active,
-        skip: 0,
-        limit: DIGEST_GAMES,
-    };
+    let filter = GameFilter::of_player(user, GameScope::Active, DIGEST_GAMES);
     let mut waiting: Vec<LiveGame> = Vec::new();
     for listed in store.games(&filter)?.into_iter().flatten() {
         if let Ok(Some(game)) = games.in_channel(listed.channel, false)

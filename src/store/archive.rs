@@ -23,6 +23,20 @@ pub struct GameFilter {
     pub limit: u32,
 }
 
+impl GameFilter {
+    /// `player`'s games of `scope` in every server and channel, at most `limit` of them.
+    pub fn of_player(player: UserId, scope: GameScope, limit: u32) -> GameFilter {
+        GameFilter {
+            guild: None,
+            channel: None,
+            player: Some(player),
+            scope,
+            skip: 0,
+            limit,
+        }
+    }
+}
+
 impl Store {
     /// The games `filter` asks for, newest first (games in progress the soonest due first,
     /// those without a clock last), their turns left unread (a damaged one as what can be

@@ -2,7 +2,7 @@
 //! direct-message pings held through his quiet hours (`held_notices`).
 
 use super::Store;
-use super::sql::params;
+use super::sql::{self, Row, params};
 use crate::model::{ChannelId, UserId};
 use crate::text::Text;
 
@@ -33,24 +33,29 @@ pub struct Held {
     pub said: Vec<(ChannelId, i64, Text)>,
 }
 
+/// The columns [`hours_row`] reads.
+const HOURS_COLUMNS: &str = "dm, digest_minute, digest_next, quiet_from, quiet_to, zone";
+
+/// A member's hours from [`HOURS_COLUMNS`], read from column `at` on.
+fn hours_row(r: &Row, at: usize) -> sql::Result<NoticeHours> {
+    let (from, to): (Option<u16>, Option<u16>) = (r.get(at + 3)?, r.get(at + 4)?);
+    Ok(NoticeHours {
+        dm: r.get(at)?,
+        digest: r.get(at + 1)?,
+        digest_next: r.get(at + 2)?,
+        quiet: from.zip(to),
+        zone: r.get(at + 5)?,
+    })
+}
+
 impl Store {
     /// What `user` set of his hours (nothing, for a member who set nothing).
     pub fn notice_hours(&self, user: UserId) -> anyhow::Result<NoticeHours> {
         self.with(|c| {
             let row = c.query_opt(
-                "SELECT dm, digest_minute, digest_next, quiet_from, quiet_to, zone
-                 FROM notices WHERE user_id = ?1",
+                &format!("SELECT {HOURS_COLUMNS} FROM notices WHERE user_id = ?1"),
                 params![user],
-                |r| {
-                    let (from, to): (Option<u16>, Option<u16>) = (r.get(3)?, r.get(4)?);
-                    Ok(NoticeHours {
-                        dm: r.get(0)?,
-                        digest: r.get(1)?,
-                        digest_next: r.get(2)?,
-                        quiet: from.zip(to),
-                        zone: r.get(5)?,
-                    })
-                },
+                |r| hours_row(r, 0),
             )?;
             Ok(row.unwrap_or_default())
         })
@@ -76,18 +81,16 @@ impl Store {
     /// The members whose digest is due, each with his hours.
     pub fn digests_due(&self) -> anyhow::Result<Vec<(UserId, NoticeHours)>> {
         let now = self.clock.now();
-        let users: Vec<UserId> = self.with(|c| {
+        self.with(|c| {
             Ok(c.query_map(
-                "SELECT user_id FROM notices WHERE digest_next <= ?1 ORDER BY digest_next",
+                &format!(
+                    "SELECT user_id, {HOURS_COLUMNS} FROM notices
+                     WHERE digest_next <= ?1 ORDER BY digest_next"
+                ),
                 params![now],
-                |r| r.get(0),
+                |r| Ok((r.get(0)?, hours_row(r, 1)?)),
             )?)
-        })?;
-        let mut due = Vec::with_capacity(users.len());
-        for user in users {
-            due.push((user, self.notice_hours(user)?));
-        }
-        Ok(due)
+        })
     }
 
     /// Claims `user`'s digest due at `due`, moving his next one to `next`: false if another

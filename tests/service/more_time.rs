@@ -4,24 +4,10 @@
 
 use std::time::Duration;
 
-use crate::support::clocked::{Bench, HOUR};
+use crate::support::clocked::{Bench, DAY, HOUR, time_after};
 use gipf_bot::command::{Command, GameCommand};
 use gipf_bot::console::user_id;
 use gipf_bot::model::ChannelId;
-
-const DAY: i64 = 86_400;
-
-/// The instant of the first `<t:…:f>` after `after` in `said`.
-fn time_after(said: &str, after: &str) -> i64 {
-    let from = said
-        .find(after)
-        .unwrap_or_else(|| panic!("no {after:?} in {said}"))
-        + after.len();
-    let rest = &said[from..];
-    let start = rest.find("<t:").expect("a time") + 3;
-    let end = start + rest[start..].find(':').expect("its style");
-    rest[start..end].parse().expect("a number")
-}
 
 #[tokio::test]
 async fn the_waiting_player_gives_his_opponent_a_fresh_full_time() {

@@ -5,23 +5,9 @@
 
 use std::time::Duration;
 
-use crate::support::clocked::{Bench, HOUR};
+use crate::support::clocked::{Bench, DAY, HOUR, time_after};
 use gipf_bot::console::user_id;
 use gipf_bot::model::ChannelId;
-
-const DAY: i64 = 86_400;
-
-/// The instant of the first `<t:…:f>` after `after` in `said`.
-fn time_after(said: &str, after: &str) -> i64 {
-    let from = said
-        .find(after)
-        .unwrap_or_else(|| panic!("no {after:?} in {said}"))
-        + after.len();
-    let rest = &said[from..];
-    let start = rest.find("<t:").expect("a time") + 3;
-    let end = start + rest[start..].find(':').expect("its style");
-    rest[start..end].parse().expect("a number")
-}
 
 /// Alice (white) and Bob play in channel 1 with 3 days per move, Bob to move; Bob (white)
 /// and Alice in channel 2 with 1 day, Alice to move. When Bob's move in channel 1 is due.

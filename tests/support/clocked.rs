@@ -13,6 +13,8 @@ use gipf_bot::reply::Reply;
 use gipf_bot::service::{Asked, Config, GameState, Service};
 
 pub const HOUR: Duration = Duration::from_secs(3600);
+/// A day in Unix seconds.
+pub const DAY: i64 = 86_400;
 
 /// The service on the test's database in `dir` (a PostgreSQL schema when the tests run on
 /// one), opened on a thread of its own: PostgreSQL's client must not block the test's
@@ -130,4 +132,16 @@ pub async fn looked(service: &Arc<Service>) -> Vec<(ChannelId, Reply)> {
     service.look(&recorder).await;
     service.tend(&recorder, Duration::from_secs(60)).await;
     recorder.take_each()
+}
+
+/// The instant of the first `<t:…:f>` after `after` in `said`.
+pub fn time_after(said: &str, after: &str) -> i64 {
+    let from = said
+        .find(after)
+        .unwrap_or_else(|| panic!("no {after:?} in {said}"))
+        + after.len();
+    let rest = &said[from..];
+    let start = rest.find("<t:").expect("a time") + 3;
+    let end = start + rest[start..].find(':').expect("its style");
+    rest[start..end].parse().expect("a number")
 }

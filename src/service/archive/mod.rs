@@ -548,14 +548,7 @@ impl Hands<'_> {
     /// soonest due first.
     fn my_games(&self, message: &Message) -> Handled {
         let me = message.author.id;
-        let filter = GameFilter {
-            guild: None,
-            channel: None,
-            player: Some(me),
-            scope: GameScope::Active,
-            skip: 0,
-            limit: 100,
-        };
+        let filter = GameFilter::of_player(me, GameScope::Active, 100);
         let mut games = Vec::new();
         let listed = visible_games(self.store, message, filter, listing_audience(message))?;
         for listed in listed.into_iter().flatten() {

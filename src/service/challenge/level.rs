@@ -16,14 +16,7 @@ const RECENT_GAMES: u32 = 100;
 /// The level `user` played the engine at last (among his newest games), or
 /// [`FIRST_LEVEL`].
 pub(in crate::service) fn default_level(store: &Store, user: UserId) -> anyhow::Result<Level> {
-    let filter = GameFilter {
-        guild: None,
-        channel: None,
-        player: Some(user),
-        scope: GameScope::All,
-        skip: 0,
-        limit: RECENT_GAMES,
-    };
+    let filter = GameFilter::of_player(user, GameScope::All, RECENT_GAMES);
     let last = store
         .games(&filter)?
         .into_iter()

@@ -143,14 +143,7 @@ impl Lessons<'_> {
     /// Whether `user` plays a game or has a challenge open: then his moves are never his
     /// lesson's.
     fn busy(&self, user: UserId) -> anyhow::Result<bool> {
-        let filter = GameFilter {
-            guild: None,
-            channel: None,
-            player: Some(user),
-            scope: GameScope::Active,
-            skip: 0,
-            limit: 1,
-        };
+        let filter = GameFilter::of_player(user, GameScope::Active, 1);
         Ok(!self.store.games(&filter)?.is_empty() || self.store.in_open_challenge(user)?)
     }
 
